@@ -1,0 +1,35 @@
+# Two commands do all the set-up on a fresh clone (Python 3.10+ and make):
+#   make lab    create .venv, install everything, open the lessons in JupyterLab
+#   make test   create the same .venv and run every test (lint, doctests, notebooks, browser)
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: lab test lint format bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
+	touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/
+
+lint: $(STAMP)
+	$(BIN)/ruff check puzzlelab tests benchmarks
+	$(BIN)/ruff format --check puzzlelab tests benchmarks
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix puzzlelab tests benchmarks
+	$(BIN)/ruff format puzzlelab tests benchmarks
+
+test: lint
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_core.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,10 @@
+"""Puzzle models: pure rules, no drawing, no search.
+
+Each model gives a ``start``, ``is_goal(state)``, ``successors(state)`` (triples of
+action, next state and step cost) and, where it helps, ``actions`` / ``result``
+in simpleai's style, so the search engine and simpleai can both use it.
+"""
+
+from .sliding import SlidingPuzzle, parse_board, solvable
+
+__all__ = ["SlidingPuzzle", "parse_board", "solvable"]

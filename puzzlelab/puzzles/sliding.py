@@ -1,0 +1,458 @@
+"""Sliding-tile puzzles (the 8-puzzle, the 15-puzzle and any rows x cols board).
+
+Vocabulary used throughout puzzlelab:
+
+- a *state* (or *board*) is a tuple of tiles in row-major order; ``0`` is the *blank*;
+- the *goal* defaults to ``1, 2, ..., n-1`` followed by the blank;
+- an *action* is the direction the *blank* moves: ``"up"``, ``"down"``, ``"left"``,
+  ``"right"``; the tile that slides goes the other way;
+- a board's *parity* decides whether the goal can be reached at all: exactly half of
+  all arrangements are solvable.
+
+Examples
+--------
+>>> puzzle = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
+>>> puzzle.start
+(8, 6, 7, 2, 5, 4, 3, 0, 1)
+>>> puzzle.actions(puzzle.start)
+['up', 'left', 'right']
+>>> print(puzzle.render(puzzle.result(puzzle.start, "up")))
+8 6 7
+2 . 4
+3 5 1
+>>> puzzle.manhattan(puzzle.start)
+21
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from collections.abc import Iterable, Sequence
+
+from ..errors import BoardError, UnsolvableError
+
+State = tuple[int, ...]
+
+DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+BLANK_NAMES = {"0", "_", "."}
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def parse_board(board, shape: tuple[int, int] | None = None) -> tuple[State, tuple[int, int]]:
+    """Return ``(state, (rows, cols))`` for a board given as text or lists.
+
+    Accepted forms: text with rows split by ``/`` or new lines and tiles split by
+    spaces or commas (``"8 6 7 / 2 5 4 / 3 0 1"``); a flat sequence of numbers; a
+    nested sequence of rows. The blank is ``0`` (``_`` and ``.`` are accepted in text).
+    Without *shape* the board must be square, or given as rows.
+
+    Examples
+    --------
+    >>> parse_board("1 2 3 / 4 5 6 / 7 8 0")
+    ((1, 2, 3, 4, 5, 6, 7, 8, 0), (3, 3))
+    >>> parse_board([[1, 2, 3], [4, 0, 5]])
+    ((1, 2, 3, 4, 0, 5), (2, 3))
+    >>> parse_board([1, 2, 3, 0, 4, 5, 6, 7, 8, 9, 10, 11], shape=(3, 4))[1]
+    (3, 4)
+    >>> parse_board("1 2 / 3")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: rows have different lengths (2, 1); every row needs the same ...
+    """
+    rows, tiles = _split_board(board)
+    if rows is not None:
+        lengths = tuple(len(row) for row in rows)
+        if len(set(lengths)) != 1:
+            raise BoardError(
+                f"rows have different lengths {lengths}; every row needs the same number of tiles"
+            )
+        found = (len(rows), lengths[0])
+        if shape is not None and tuple(shape) != found:
+            raise BoardError(
+                f"the board has {found[0]} rows of {found[1]} tiles, "
+                f"but shape {shape[0]}x{shape[1]} was asked for"
+            )
+        shape = found
+    state = tuple(_tile_number(tile) for tile in tiles)
+    shape = _shape_for(len(state), shape)
+    _check_tiles(state)
+    return state, shape
+
+
+def _split_board(board) -> tuple[list[list] | None, list]:
+    """Return ``(rows, tiles)``: the rows when the form says where rows end, else ``None``."""
+    if isinstance(board, str):
+        lines = [line for line in re.split(r"\s*[/\n;]\s*", board.strip()) if line]
+        rows = [[t for t in re.split(r"[\s,]+", line) if t] for line in lines]
+        if not rows:
+            raise BoardError("the board is empty; give tiles such as '1 2 3 / 4 5 6 / 7 8 0'")
+        tiles = [t for row in rows for t in row]
+        return (rows if len(rows) > 1 else None), tiles
+    if (
+        isinstance(board, (list, tuple))
+        and board
+        and all(isinstance(row, (list, tuple)) for row in board)
+    ):
+        return [list(row) for row in board], [t for row in board for t in row]
+    if not isinstance(board, Iterable):
+        raise BoardError(f"a board must be text or a list of tiles, not {type(board).__name__}")
+    return None, list(board)
+
+
+def _tile_number(tile) -> int:
+    if isinstance(tile, bool):
+        raise BoardError(f"{tile!r} is not a tile: tiles are whole numbers, 0 for the blank")
+    if isinstance(tile, int):
+        return tile
+    if isinstance(tile, str):
+        if tile in BLANK_NAMES:
+            return 0
+        if tile.isdigit():
+            return int(tile)
+    raise BoardError(f"{tile!r} is not a number: tiles are whole numbers, 0 (or _) for the blank")
+
+
+def _shape_for(count: int, shape) -> tuple[int, int]:
+    if shape is not None:
+        rows, cols = shape
+        if rows < 1 or cols < 1 or rows * cols < 2:
+            raise BoardError(f"a board needs at least 2 cells; {rows}x{cols} is too small")
+        if rows * cols != count:
+            raise BoardError(
+                f"{count} tiles do not fill a {rows}x{cols} board, which needs {rows * cols}"
+            )
+        return rows, cols
+    side = math.isqrt(count)
+    if side * side != count or count < 4:
+        raise BoardError(
+            f"{count} tiles do not make a square board (4, 9, 16, 25, ...); "
+            "give the rows with '/' or pass shape=(rows, cols)"
+        )
+    return side, side
+
+
+def _check_tiles(state: State) -> None:
+    n = len(state)
+    seen = set()
+    for tile in state:
+        if not 0 <= tile < n:
+            raise BoardError(f"tile {tile} is out of range: a board of {n} cells holds 0..{n - 1}")
+        if tile in seen:
+            raise BoardError(f"tile {tile} appears twice: each of 0..{n - 1} must appear once")
+        seen.add(tile)
+
+
+def default_goal(rows: int, cols: int) -> State:
+    """Return the usual goal ``1, 2, ..., n-1, 0`` (blank last).
+
+    >>> default_goal(2, 3)
+    (1, 2, 3, 4, 5, 0)
+    """
+    return tuple(range(1, rows * cols)) + (0,)
+
+
+# ---------------------------------------------------------------- the puzzle
+
+
+class SlidingPuzzle:
+    """A sliding-tile puzzle: a board shape, a start and a goal.
+
+    Parameters
+    ----------
+    start : str or sequence, optional
+        The start board (see :func:`parse_board`). Defaults to the goal.
+    goal : str or sequence, optional
+        The goal board. Defaults to ``1, 2, ..., n-1, 0``.
+    shape : (rows, cols), optional
+        Needed only for non-square boards given as a flat list.
+
+    Raises
+    ------
+    BoardError
+        If a board is malformed, or start and goal differ in shape.
+
+    Examples
+    --------
+    >>> p = SlidingPuzzle("3 1 5 / 0 7 4 / 6 8 2", goal="0 1 2 / 3 4 5 / 6 7 8")
+    >>> p.rows, p.cols, p.is_solvable()
+    (3, 3, True)
+    >>> SlidingPuzzle(shape=(2, 3)).start
+    (1, 2, 3, 4, 5, 0)
+    """
+
+    def __init__(self, start=None, goal=None, shape: tuple[int, int] | None = None):
+        if start is None and goal is None and shape is None:
+            raise BoardError("give a start board, a goal board or a shape such as (3, 3)")
+        if goal is not None:
+            self.goal, shape = parse_board(goal, shape)
+        else:
+            if shape is None:
+                shape = parse_board(start)[1]
+            self.goal = default_goal(*_shape_for(shape[0] * shape[1], shape))
+        self.rows, self.cols = shape
+        if start is None:
+            self.start = self.goal
+        else:
+            self.start, start_shape = parse_board(start, shape if goal is None else None)
+            if start_shape != (self.rows, self.cols):
+                raise BoardError(
+                    f"start is {start_shape[0]}x{start_shape[1]}, "
+                    f"but goal is {self.rows}x{self.cols}: they must match"
+                )
+        self.size = self.rows * self.cols
+        self._moves = _blank_moves(self.rows, self.cols)
+        self._goal_index = {tile: i for i, tile in enumerate(self.goal)}
+        self._goal_row = [self._goal_index[t] // self.cols for t in range(self.size)]
+        self._goal_col = [self._goal_index[t] % self.cols for t in range(self.size)]
+        self._manhattan_table = self._build_manhattan_table()
+        self.heuristics = {
+            "misplaced": self.misplaced,
+            "manhattan": self.manhattan,
+            "linear-conflict": self.linear_conflict,
+        }
+
+    def __repr__(self) -> str:
+        start, goal = _one_line(self.start, self.cols), _one_line(self.goal, self.cols)
+        return f"SlidingPuzzle({start!r}, goal={goal!r})"
+
+    def with_start(self, start) -> SlidingPuzzle:
+        """Return the same puzzle (shape and goal) from another *start*."""
+        return SlidingPuzzle(start, goal=self.goal, shape=(self.rows, self.cols))
+
+    # -- rules: what the search engine needs
+
+    def actions(self, state: State) -> list[str]:
+        """Return the directions the blank can move in *state*."""
+        return [action for action, _ in self._moves[state.index(0)]]
+
+    def result(self, state: State, action: str) -> State:
+        """Return the board after the blank moves in direction *action*."""
+        blank = state.index(0)
+        for name, target in self._moves[blank]:
+            if name == action:
+                return _swap(state, blank, target)
+        raise ValueError(
+            f"the blank cannot move {action!r} here; allowed: {', '.join(self.actions(state))}"
+        )
+
+    def successors(self, state: State) -> list[tuple[str, State, int]]:
+        """Return ``(action, next_state, cost)`` for every move from *state* (cost is 1)."""
+        blank = state.index(0)
+        found = []
+        for action, target in self._moves[blank]:
+            board = list(state)
+            board[blank], board[target] = board[target], 0
+            found.append((action, tuple(board), 1))
+        return found
+
+    def predecessors(self, state: State) -> list[tuple[str, State]]:
+        """Return ``(action, previous_state)`` pairs: *action* leads from previous to *state*."""
+        return [(OPPOSITE[action], before) for action, before, _ in self.successors(state)]
+
+    def is_goal(self, state: State) -> bool:
+        """Return whether *state* is the goal."""
+        return state == self.goal
+
+    def cost(self, state: State, action: str, next_state: State) -> int:
+        """Every move costs 1."""
+        return 1
+
+    def heuristic(self, state: State) -> int:
+        """The default heuristic: Manhattan distance."""
+        return self.manhattan(state)
+
+    def tile_moved(self, state: State, action: str) -> int:
+        """Return the tile that slides when the blank moves *action* from *state*.
+
+        >>> SlidingPuzzle("1 2 3 / 4 5 6 / 7 8 0").tile_moved((1, 2, 3, 4, 5, 6, 7, 8, 0), "up")
+        6
+        """
+        return self.result(state, action)[state.index(0)]
+
+    def tiles_moved(self, path: Sequence[State]) -> list[int]:
+        """Name each step of *path* by the tile that slid."""
+        return [after[before.index(0)] for before, after in zip(path, path[1:])]
+
+    # -- solvability
+
+    def is_solvable(self, state: State | None = None) -> bool:
+        """Return whether the goal can be reached from *state* (default: the start)."""
+        return solvable(self.start if state is None else state, self.goal, self.cols)
+
+    def check_solvable(self, state: State | None = None) -> None:
+        """Raise :class:`UnsolvableError`, with the reason, if the goal is out of reach."""
+        state = self.start if state is None else state
+        if not self.is_solvable(state):
+            raise UnsolvableError(
+                f"{_one_line(state, self.cols)} cannot reach {_one_line(self.goal, self.cols)}: "
+                "sliding a tile never "
+                "changes the board's parity (tile order plus blank row), and these two differ; "
+                "swapping any two tiles would make it solvable"
+            )
+
+    # -- heuristics (the blank is never counted)
+
+    def misplaced(self, state: State) -> int:
+        """Return the number of tiles (not the blank) away from their goal cell."""
+        return sum(1 for tile, home in zip(state, self.goal) if tile and tile != home)
+
+    def manhattan(self, state: State) -> int:
+        """Return the sum over tiles (not the blank) of rows plus columns to the goal cell."""
+        return sum([row[tile] for row, tile in zip(self._manhattan_table, state)])
+
+    def linear_conflict(self, state: State) -> int:
+        """Return Manhattan distance plus 2 for each tile that must leave its line.
+
+        Tiles that are in their goal row (or column) but in the wrong order must step
+        out of that line and back. For each line, the tiles that may stay are a longest
+        run already in goal order; every other one costs two extra moves.
+        """
+        rows, cols = self._goal_row, self._goal_col
+        extra = 0
+        for r in range(self.rows):
+            line = state[r * self.cols : (r + 1) * self.cols]
+            homes = [cols[t] for t in line if t and rows[t] == r]
+            extra += len(homes) - _longest_increasing(homes)
+        for c in range(self.cols):
+            homes = [rows[t] for t in state[c :: self.cols] if t and cols[t] == c]
+            extra += len(homes) - _longest_increasing(homes)
+        return self.manhattan(state) + 2 * extra
+
+    def _build_manhattan_table(self) -> list[list[int]]:
+        """table[cell][tile]: moves for *tile* from *cell* to its goal cell (0 for the blank)."""
+        table = []
+        for cell in range(self.size):
+            row, col = divmod(cell, self.cols)
+            distances = [0] * self.size
+            for tile, home in self._goal_index.items():
+                if tile:
+                    home_row, home_col = divmod(home, self.cols)
+                    distances[tile] = abs(row - home_row) + abs(col - home_col)
+            table.append(distances)
+        return table
+
+    # -- random boards
+
+    def random_state(self, seed=None) -> State:
+        """Return a board drawn uniformly from those that can reach the goal.
+
+        >>> p = SlidingPuzzle(shape=(3, 3))
+        >>> p.is_solvable(p.random_state(seed=1))
+        True
+        """
+        rng = random.Random(seed)
+        board = list(self.goal)
+        rng.shuffle(board)
+        if not self.is_solvable(tuple(board)):
+            # Swapping two fixed tiles pairs every unsolvable board with one solvable
+            # board, so the result stays uniform over the solvable half.
+            i, j = [k for k, tile in enumerate(board) if tile][:2]
+            board[i], board[j] = board[j], board[i]
+        return tuple(board)
+
+    def scramble(self, moves: int, seed=None, state: State | None = None) -> State:
+        """Return the board reached by *moves* random blank moves from the goal.
+
+        The walk never undoes its previous move, so the board is at most *moves*
+        (usually exactly) away from the goal, and always solvable.
+
+        >>> p = SlidingPuzzle(shape=(3, 3))
+        >>> p.scramble(0) == p.goal
+        True
+        """
+        if moves < 0:
+            raise ValueError(f"a scramble needs 0 or more moves, not {moves}")
+        rng = random.Random(seed)
+        state = self.goal if state is None else state
+        last = None
+        for _ in range(moves):
+            options = [a for a in self.actions(state) if a != OPPOSITE.get(last)]
+            last = rng.choice(options)
+            state = self.result(state, last)
+        return state
+
+    # -- text
+
+    def render(self, state: State | None = None) -> str:
+        """Return *state* (default: the start) as aligned rows, the blank shown as ``.``."""
+        state = self.start if state is None else state
+        width = len(str(self.size - 1))
+        lines = []
+        for r in range(self.rows):
+            row = state[r * self.cols : (r + 1) * self.cols]
+            lines.append(" ".join((str(t) if t else ".").rjust(width) for t in row))
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _blank_moves(rows: int, cols: int) -> list[list[tuple[str, int]]]:
+    """moves[cell]: the ``(direction, target_cell)`` pairs for a blank at *cell*."""
+    moves = []
+    for cell in range(rows * cols):
+        r, c = divmod(cell, cols)
+        here = []
+        for name, (dr, dc) in DIRECTIONS.items():
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                here.append((name, (r + dr) * cols + c + dc))
+        moves.append(here)
+    return moves
+
+
+def _swap(state: State, i: int, j: int) -> State:
+    board = list(state)
+    board[i], board[j] = board[j], board[i]
+    return tuple(board)
+
+
+def _longest_increasing(values: list[int]) -> int:
+    """Length of the longest strictly increasing subsequence (lines are short)."""
+    best = [1] * len(values)
+    for i, value in enumerate(values):
+        for j in range(i):
+            if values[j] < value and best[j] + 1 > best[i]:
+                best[i] = best[j] + 1
+    return max(best, default=0)
+
+
+def _one_line(state: State, cols: int) -> str:
+    rows = (state[i : i + cols] for i in range(0, len(state), cols))
+    return " / ".join(" ".join(map(str, row)) for row in rows)
+
+
+def inversions(sequence: Sequence[int]) -> int:
+    """Return the number of pairs out of order in *sequence*.
+
+    >>> inversions([2, 1, 3])
+    1
+    """
+    return sum(1 for i, a in enumerate(sequence) for b in sequence[i + 1 :] if a > b)
+
+
+def solvable(state: State, goal: State, cols: int) -> bool:
+    """Return whether *goal* can be reached from *state* on a board *cols* wide.
+
+    Relabel every tile by its goal cell and count inversions among the tiles (blank
+    left out). With an odd width a move never changes that count's parity, so it must
+    be even. With an even width a vertical move changes it by an odd amount while the
+    blank changes row, so the count plus the blank's row distance must be even.
+
+    Examples
+    --------
+    >>> solvable((1, 2, 3, 4, 5, 6, 8, 7, 0), (1, 2, 3, 4, 5, 6, 7, 8, 0), 3)
+    False
+    >>> solvable((1, 2, 3, 0), (1, 2, 3, 0), 2)
+    True
+    """
+    home = {tile: i for i, tile in enumerate(goal)}
+    parity = inversions([home[t] for t in state if t]) % 2
+    if cols % 2 == 0:
+        blank_rows = abs(state.index(0) // cols - goal.index(0) // cols)
+        parity = (parity + blank_rows) % 2
+    return parity == 0

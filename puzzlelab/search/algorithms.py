@@ -1,0 +1,246 @@
+"""The classic searches, each a frontier and an ordering handed to :func:`engine.run`.
+
+Every search takes a puzzlelab puzzle or a simpleai ``SearchProblem`` and the same
+keywords: ``graph_search`` (default ``True``), ``max_nodes`` (expanded nodes),
+``max_seconds``, ``trace`` and ``check_solvable``.
+
+Examples
+--------
+>>> from puzzlelab.puzzles import SlidingPuzzle
+>>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+>>> bfs(puzzle).actions
+['down', 'right']
+>>> astar(puzzle, heuristic=puzzle.misplaced).cost
+2
+>>> bfs(puzzle, max_nodes=1).status
+'limit'
+"""
+
+from __future__ import annotations
+
+from ..errors import ProblemError
+from .engine import Budget, Node, run
+from .frontier import FifoFrontier, LifoFrontier, PriorityFrontier
+from .problem import as_problem
+from .result import SearchResult
+
+
+def prepare(problem, heuristic=None, check_solvable=True):
+    """Return *problem* as an engine :class:`~.problem.Problem`, refusing unsolvable starts."""
+    problem = as_problem(problem, heuristic)
+    if check_solvable and problem.check_solvable is not None:
+        problem.check_solvable()
+    return problem
+
+
+def bfs(
+    problem, *, graph_search=True, max_nodes=None, max_seconds=None, trace=None, check_solvable=True
+) -> SearchResult:
+    """Breadth-first search: expand the shallowest node first (FIFO frontier).
+
+    Finds a path with the fewest actions.
+    """
+    return run(
+        prepare(problem, None, check_solvable),
+        FifoFrontier(),
+        algorithm="bfs",
+        graph_search=graph_search,
+        budget=Budget(max_nodes, max_seconds),
+        trace=trace,
+    )
+
+
+def dfs(
+    problem, *, graph_search=True, max_nodes=None, max_seconds=None, trace=None, check_solvable=True
+) -> SearchResult:
+    """Depth-first search: expand the deepest node first (LIFO frontier). Not optimal."""
+    return run(
+        prepare(problem, None, check_solvable),
+        LifoFrontier(),
+        algorithm="dfs",
+        graph_search=graph_search,
+        budget=Budget(max_nodes, max_seconds),
+        trace=trace,
+    )
+
+
+def depth_limited(
+    problem,
+    depth_limit,
+    *,
+    graph_search=True,
+    max_nodes=None,
+    max_seconds=None,
+    trace=None,
+    check_solvable=True,
+) -> SearchResult:
+    """Depth-first search that never expands a node at *depth_limit* or deeper.
+
+    Status ``cutoff`` means the limit hid deeper states, ``exhausted`` that there
+    were none.
+    """
+    _check_depth(depth_limit)
+    return run(
+        prepare(problem, None, check_solvable),
+        LifoFrontier(),
+        algorithm="depth_limited",
+        graph_search=graph_search,
+        depth_limit=depth_limit,
+        budget=Budget(max_nodes, max_seconds),
+        trace=trace,
+    )
+
+
+def iddfs(
+    problem,
+    *,
+    graph_search=True,
+    max_depth=None,
+    max_nodes=None,
+    max_seconds=None,
+    trace=None,
+    check_solvable=True,
+) -> SearchResult:
+    """Iterative deepening: depth-limited search with limits 0, 1, 2, ...
+
+    Finds a path with the fewest actions while keeping only one path's worth of
+    frontier. ``stats.iterations`` lists each limit with its counts; the other
+    counts add up over all iterations.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> result = iddfs(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"))
+    >>> result.cost, [it["bound"] for it in result.stats.iterations]
+    (2, [0, 1, 2])
+    """
+    problem = prepare(problem, None, check_solvable)
+    if max_depth is not None:
+        _check_depth(max_depth)
+    budget = Budget(max_nodes, max_seconds)
+    total, limit = None, 0
+    while True:
+        if trace is not None:
+            trace.record("iteration", _root(problem), bound=limit)
+        result = run(
+            problem,
+            LifoFrontier(),
+            algorithm="iddfs",
+            graph_search=graph_search,
+            depth_limit=limit,
+            budget=budget,
+            trace=trace,
+        )
+        total = _add_iteration(total, result, limit)
+        budget.spent = total.stats.expanded
+        if result.status != "cutoff" or (max_depth is not None and limit >= max_depth):
+            break
+        limit += 1
+    return total
+
+
+def uniform_cost(
+    problem, *, graph_search=True, max_nodes=None, max_seconds=None, trace=None, check_solvable=True
+) -> SearchResult:
+    """Uniform-cost search: expand the cheapest path first (priority g)."""
+    return run(
+        prepare(problem, None, check_solvable),
+        PriorityFrontier(),
+        lambda n: n.g,
+        algorithm="uniform_cost",
+        graph_search=graph_search,
+        budget=Budget(max_nodes, max_seconds),
+        trace=trace,
+    )
+
+
+def greedy(
+    problem,
+    heuristic=None,
+    *,
+    graph_search=True,
+    max_nodes=None,
+    max_seconds=None,
+    trace=None,
+    check_solvable=True,
+) -> SearchResult:
+    """Greedy best-first search: expand the node that looks closest (priority h). Not optimal."""
+    return run(
+        prepare(problem, heuristic, check_solvable),
+        PriorityFrontier(),
+        lambda n: n.h,
+        algorithm="greedy",
+        graph_search=graph_search,
+        budget=Budget(max_nodes, max_seconds),
+        trace=trace,
+    )
+
+
+def astar(
+    problem,
+    heuristic=None,
+    *,
+    weight=1,
+    graph_search=True,
+    max_nodes=None,
+    max_seconds=None,
+    trace=None,
+    check_solvable=True,
+) -> SearchResult:
+    """A* search: expand the node with the smallest f = g + weight * h.
+
+    With ``weight=1`` and an admissible heuristic the path found is a shortest
+    one. A larger weight (seed 001 uses 2) trusts the heuristic more: usually far
+    fewer nodes, but the path may be longer. Ties in f go to the smaller h.
+
+    Parameters
+    ----------
+    heuristic : callable or str, optional
+        A function of a state, or the name of a built-in heuristic of the
+        puzzle; default: the problem's own ``heuristic``.
+    weight : float
+        The factor on h; at least 0.
+    """
+    if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not weight >= 0:
+        raise ProblemError(f"weight must be a number of at least 0, not {weight!r}")
+    name = "astar" if weight == 1 else f"astar(weight={weight:g})"
+
+    def f(node):
+        return (node.g + weight * node.h, node.h)
+
+    return run(
+        prepare(problem, heuristic, check_solvable),
+        PriorityFrontier(),
+        f,
+        algorithm=name,
+        graph_search=graph_search,
+        budget=Budget(max_nodes, max_seconds),
+        trace=trace,
+    )
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _check_depth(depth) -> None:
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ProblemError(f"a depth limit must be a whole number of at least 0, not {depth!r}")
+
+
+def _root(problem) -> Node:
+    return Node(problem.start, None, None, 0, 0, -1)
+
+
+def _add_iteration(total: SearchResult | None, result: SearchResult, bound) -> SearchResult:
+    """Fold one iteration's *result* into the running *total*."""
+    s = result.stats
+    s.iterations = [{"bound": bound, "expanded": s.expanded, "generated": s.generated}]
+    if total is None:
+        return result
+    t = total.stats
+    s.expanded += t.expanded
+    s.generated += t.generated
+    s.duplicates += t.duplicates
+    s.max_frontier = max(s.max_frontier, t.max_frontier)
+    for depth, count in t.expanded_by_depth.items():
+        s.expanded_by_depth[depth] = s.expanded_by_depth.get(depth, 0) + count
+    s.iterations = t.iterations + s.iterations
+    return result
