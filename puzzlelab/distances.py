@@ -1,0 +1,208 @@
+"""Exact distances: breadth-first search outward from the goal.
+
+For a puzzle small enough to hold every state in memory (the 8-puzzle has
+181,440 reachable positions) one breadth-first search from the goal gives the
+true distance of every position. That table answers seed 000's question (which
+positions are the farthest?) and is the yardstick for checking heuristics.
+
+Examples
+--------
+>>> from puzzlelab.puzzles import SlidingPuzzle
+>>> table = distance_table(SlidingPuzzle(shape=(2, 3)))
+>>> len(table), max(table.values())
+(360, 21)
+>>> depth_histogram(table)[:4]
+[1, 2, 3, 5]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from .errors import ProblemError
+from .search.problem import as_problem
+
+MAX_STATES = 5_000_000
+
+
+def distance_table(puzzle, max_states: int = MAX_STATES) -> dict[Any, int]:
+    """Return ``{state: fewest moves to the goal}`` for every state that can reach the goal.
+
+    Raises
+    ------
+    ProblemError
+        If the puzzle has more than *max_states* states, or no single goal state.
+    """
+    problem = as_problem(puzzle)
+    if problem.goal is None or problem.predecessors is None:
+        raise ProblemError("a distance table needs a puzzle with one goal state and predecessors()")
+    predecessors = problem.predecessors
+    table = {problem.goal: 0}
+    layer, depth = [problem.goal], 0
+    while layer:
+        depth += 1
+        next_layer = []
+        for state in layer:
+            for _, before in predecessors(state):
+                if before not in table:
+                    table[before] = depth
+                    next_layer.append(before)
+        if len(table) > max_states:
+            raise ProblemError(
+                f"more than {max_states:,} states: too many to tabulate; "
+                "use a smaller board (2x2 up to 2x5 or 3x3) or raise max_states"
+            )
+        layer = next_layer
+    return table
+
+
+def depth_histogram(table: dict[Any, int]) -> list[int]:
+    """Return ``counts`` where ``counts[d]`` is how many states are *d* moves from the goal."""
+    counts = [0] * (max(table.values()) + 1)
+    for distance in table.values():
+        counts[distance] += 1
+    return counts
+
+
+def farthest(table: dict[Any, int]) -> list:
+    """Return the states farthest from the goal, sorted.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> farthest(distance_table(SlidingPuzzle(shape=(2, 2))))
+    [(0, 3, 2, 1)]
+    """
+    longest = max(table.values())
+    return sorted(state for state, distance in table.items() if distance == longest)
+
+
+# ---------------------------------------------------------------- checking heuristics
+
+
+@dataclass
+class HeuristicReport:
+    """What :func:`check_heuristic` found.
+
+    Attributes
+    ----------
+    admissible : bool
+        ``h(s) <= true distance`` for every state.
+    consistent : bool
+        ``h(s) <= cost + h(t)`` for every move s -> t, and ``h(goal) == 0``.
+    overestimates : list of (state, h, distance)
+        The worst states where h says more than the truth (largest excess first).
+    inconsistencies : list of (state, next_state, h_state, h_next)
+        The worst moves where h drops by more than the move's cost.
+    mean_ratio : float
+        Mean of ``h(s) / distance(s)`` over non-goal states: 1 would be perfect.
+    mean_h, mean_distance : float
+        Averages over all states.
+    states : int
+        How many states were checked.
+    """
+
+    name: str
+    admissible: bool
+    consistent: bool
+    overestimates: list = field(default_factory=list)
+    inconsistencies: list = field(default_factory=list)
+    mean_ratio: float = 0.0
+    mean_h: float = 0.0
+    mean_distance: float = 0.0
+    states: int = 0
+
+    def __repr__(self) -> str:
+        verdict = "admissible" if self.admissible else "NOT admissible"
+        verdict += ", consistent" if self.consistent else ", NOT consistent"
+        text = (
+            f"<{self.name}: {verdict}; informed {self.mean_ratio:.0%} "
+            f"(mean h {self.mean_h:.2f} vs true {self.mean_distance:.2f}) "
+            f"over {self.states:,} states"
+        )
+        if self.overestimates:
+            state, h, d = self.overestimates[0]
+            text += f"; e.g. h{state} = {h} > {d}"
+        return text + ">"
+
+    def _repr_html_(self) -> str:
+        def mark(ok):
+            return "yes" if ok else "<b style='color:#c0392b'>no</b>"
+
+        rows = [
+            ("admissible (never overestimates)", mark(self.admissible)),
+            ("consistent (h drops by at most 1 per move)", mark(self.consistent)),
+            ("mean h / true distance", f"{self.mean_ratio:.3f}"),
+            ("states checked", f"{self.states:,}"),
+        ]
+        if self.overestimates:
+            state, h, d = self.overestimates[0]
+            rows.append(("worst overestimate", escape(f"h{state} = {h}, true distance {d}")))
+        body = "".join(
+            f"<tr><th style='text-align:left'>{k}</th><td>{v}</td></tr>" for k, v in rows
+        )
+        return f"<table><caption><b>{escape(self.name)}</b></caption>{body}</table>"
+
+
+def check_heuristic(
+    heuristic: Callable | str,
+    puzzle,
+    table: dict | None = None,
+    worst: int = 5,
+) -> HeuristicReport:
+    """Compare *heuristic* with the exact distances over every state of *puzzle*.
+
+    Parameters
+    ----------
+    heuristic : callable or str
+        A function of a state, or the name of one of the puzzle's heuristics.
+    puzzle : SlidingPuzzle
+        Small enough to tabulate (2x3, 3x3, ...).
+    table : dict, optional
+        A table from :func:`distance_table`, to avoid computing it again.
+    worst : int
+        How many counterexamples to keep.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle(shape=(2, 3))
+    >>> check_heuristic("manhattan", puzzle).admissible
+    True
+    >>> def counts_the_blank(state):  # the classic mistake: the blank is no tile
+    ...     homes = [puzzle.goal.index(tile) for tile in state]
+    ...     return sum(abs(c // 3 - h // 3) + abs(c % 3 - h % 3) for c, h in enumerate(homes))
+    >>> report = check_heuristic(counts_the_blank, puzzle)
+    >>> report.admissible, len(report.overestimates) > 0
+    (False, True)
+    """
+    problem = as_problem(puzzle, heuristic)
+    h = problem.heuristic
+    name = heuristic if isinstance(heuristic, str) else getattr(heuristic, "__name__", "heuristic")
+    table = distance_table(puzzle) if table is None else table
+    values = {state: h(state) for state in table}
+    over, drops, ratios = [], [], []
+    for state, distance in table.items():
+        value = values[state]
+        if value > distance:
+            over.append((value - distance, state, value, distance))
+        if distance:
+            ratios.append(value / distance)
+        for _, after, step in problem.successors(state):
+            if value > step + values[after]:
+                drops.append((value - values[after] - step, state, after, value, values[after]))
+    goal_ok = values[problem.goal] == 0
+    over.sort(key=lambda row: (-row[0], row[1]))
+    drops.sort(key=lambda row: (-row[0], row[1]))
+    return HeuristicReport(
+        name=name,
+        admissible=not over,
+        consistent=not drops and goal_ok,
+        overestimates=[row[1:] for row in over[:worst]],
+        inconsistencies=[row[1:] for row in drops[:worst]],
+        mean_ratio=sum(ratios) / len(ratios) if ratios else 1.0,
+        mean_h=sum(values.values()) / len(values),
+        mean_distance=sum(table.values()) / len(table),
+        states=len(table),
+    )
