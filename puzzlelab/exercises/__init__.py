@@ -1,0 +1,22 @@
+"""Self-checking exercises for the lessons.
+
+Each lesson's exercises live in a module here. A check looks at the student's
+answer, says whether it is right and, if not, what is wrong, but never prints
+the answer itself. Checks return ``True`` or ``False`` and never raise, so a
+lesson still runs top to bottom before the exercises are done.
+
+>>> report(False, "Well done.", "Count again: the blank is not a tile.")
+Not yet: Count again: the blank is not a tile.
+False
+"""
+
+
+def report(ok: bool, praise: str, hint: str) -> bool:
+    """Print *praise* if *ok*, else *hint*; return *ok*."""
+    print(f"Correct! {praise}" if ok else f"Not yet: {hint}")
+    return ok
+
+
+def not_answered(answer) -> bool:
+    """Return whether *answer* is still the ``...`` or ``None`` placeholder."""
+    return answer is None or answer is Ellipsis
