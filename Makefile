@@ -25,7 +25,13 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix puzzlelab tests benchmarks
 	$(BIN)/ruff format puzzlelab tests benchmarks
 
+CHROMIUM := $(shell command -v chromium 2>/dev/null || ls /usr/bin/chromium 2>/dev/null)
+
 test: lint
+ifeq ($(CHROMIUM),)
+	@echo "*** No Chromium found: the browser tests will be SKIPPED."
+	@echo "*** Install Debian's chromium (apt-get install chromium) to run them."
+endif
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
