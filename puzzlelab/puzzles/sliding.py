@@ -274,6 +274,25 @@ class SlidingPuzzle:
         """
         return self.result(state, action)[state.index(0)]
 
+    def slide(self, state: State, tile: int) -> State:
+        """Return the board after *tile* slides into the blank (it must be next to it).
+
+        >>> p = SlidingPuzzle("1 2 3 / 4 5 6 / 7 8 0")
+        >>> p.render(p.slide(p.start, 8)).splitlines()[-1]
+        '7 . 8'
+        >>> p.slide(p.start, 1)
+        Traceback (most recent call last):
+        ...
+        ValueError: tile 1 is not next to the blank; tiles that can slide: 6, 8
+        """
+        movable = {self.tile_moved(state, action): action for action in self.actions(state)}
+        if tile not in movable:
+            allowed = ", ".join(str(t) for t in sorted(movable))
+            raise ValueError(
+                f"tile {tile} is not next to the blank; tiles that can slide: {allowed}"
+            )
+        return self.result(state, movable[tile])
+
     def tiles_moved(self, path: Sequence[State]) -> list[int]:
         """Name each step of *path* by the tile that slid."""
         return [after[before.index(0)] for before, after in zip(path, path[1:])]
