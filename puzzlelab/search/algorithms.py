@@ -1,8 +1,10 @@
 """The classic searches, each a frontier and an ordering handed to :func:`engine.run`.
 
 Every search takes a puzzlelab puzzle or a simpleai ``SearchProblem`` and the same
-keywords: ``graph_search`` (default ``True``), ``max_nodes`` (expanded nodes),
-``max_seconds``, ``trace`` and ``check_solvable``.
+keywords: ``graph_search`` (default ``True``; ``False`` keeps no memory of states),
+and the *limits* ``max_nodes`` (expanded nodes), ``max_seconds``, ``trace`` (a
+:class:`~.trace.Trace` to record events into) and ``check_solvable`` (refuse an
+unsolvable start before searching; default ``True``).
 
 Examples
 --------
@@ -33,62 +35,30 @@ def prepare(problem, heuristic=None, check_solvable=True):
     return problem
 
 
-def bfs(
-    problem, *, graph_search=True, max_nodes=None, max_seconds=None, trace=None, check_solvable=True
-) -> SearchResult:
+def bfs(problem, *, graph_search=True, **limits) -> SearchResult:
     """Breadth-first search: expand the shallowest node first (FIFO frontier).
 
     Finds a path with the fewest actions.
     """
-    return run(
-        prepare(problem, None, check_solvable),
-        FifoFrontier(),
-        algorithm="bfs",
-        graph_search=graph_search,
-        budget=Budget(max_nodes, max_seconds),
-        trace=trace,
-    )
+    return _search("bfs", problem, FifoFrontier(), None, graph_search=graph_search, **limits)
 
 
-def dfs(
-    problem, *, graph_search=True, max_nodes=None, max_seconds=None, trace=None, check_solvable=True
-) -> SearchResult:
+def dfs(problem, *, graph_search=True, **limits) -> SearchResult:
     """Depth-first search: expand the deepest node first (LIFO frontier). Not optimal."""
-    return run(
-        prepare(problem, None, check_solvable),
-        LifoFrontier(),
-        algorithm="dfs",
-        graph_search=graph_search,
-        budget=Budget(max_nodes, max_seconds),
-        trace=trace,
-    )
+    return _search("dfs", problem, LifoFrontier(), None, graph_search=graph_search, **limits)
 
 
-def depth_limited(
-    problem,
-    depth_limit,
-    *,
-    graph_search=True,
-    max_nodes=None,
-    max_seconds=None,
-    trace=None,
-    check_solvable=True,
-) -> SearchResult:
+def depth_limited(problem, depth_limit, *, graph_search=True, **limits) -> SearchResult:
     """Depth-first search that never expands a node at *depth_limit* or deeper.
 
     Status ``cutoff`` means the limit hid deeper states, ``exhausted`` that there
     were none.
     """
     _check_depth(depth_limit)
-    return run(
-        prepare(problem, None, check_solvable),
-        LifoFrontier(),
-        algorithm="depth_limited",
-        graph_search=graph_search,
-        depth_limit=depth_limit,
-        budget=Budget(max_nodes, max_seconds),
-        trace=trace,
-    )
+    return _search(
+        "depth_limited", problem, LifoFrontier(), None, graph_search=graph_search,
+        depth_limit=depth_limit, **limits,
+    )  # fmt: skip
 
 
 def iddfs(
@@ -119,16 +89,11 @@ def iddfs(
     total, limit = None, 0
     while True:
         if trace is not None:
-            trace.record("iteration", _root(problem), bound=limit)
+            trace.record("iteration", Node(problem.start, None, None, 0, 0, -1), bound=limit)
         result = run(
-            problem,
-            LifoFrontier(),
-            algorithm="iddfs",
-            graph_search=graph_search,
-            depth_limit=limit,
-            budget=budget,
-            trace=trace,
-        )
+            problem, LifoFrontier(), algorithm="iddfs", graph_search=graph_search,
+            depth_limit=limit, budget=budget, trace=trace,
+        )  # fmt: skip
         total = _add_iteration(total, result, limit)
         budget.spent = total.stats.expanded
         if result.status != "cutoff" or (max_depth is not None and limit >= max_depth):
@@ -137,54 +102,21 @@ def iddfs(
     return total
 
 
-def uniform_cost(
-    problem, *, graph_search=True, max_nodes=None, max_seconds=None, trace=None, check_solvable=True
-) -> SearchResult:
+def uniform_cost(problem, *, graph_search=True, **limits) -> SearchResult:
     """Uniform-cost search: expand the cheapest path first (priority g)."""
-    return run(
-        prepare(problem, None, check_solvable),
-        PriorityFrontier(),
-        lambda n: n.g,
-        algorithm="uniform_cost",
-        graph_search=graph_search,
-        budget=Budget(max_nodes, max_seconds),
-        trace=trace,
+    return _search(
+        "uniform_cost", problem, PriorityFrontier(), _by_g, graph_search=graph_search, **limits
     )
 
 
-def greedy(
-    problem,
-    heuristic=None,
-    *,
-    graph_search=True,
-    max_nodes=None,
-    max_seconds=None,
-    trace=None,
-    check_solvable=True,
-) -> SearchResult:
+def greedy(problem, heuristic=None, *, graph_search=True, **limits) -> SearchResult:
     """Greedy best-first search: expand the node that looks closest (priority h). Not optimal."""
-    return run(
-        prepare(problem, heuristic, check_solvable),
-        PriorityFrontier(),
-        lambda n: n.h,
-        algorithm="greedy",
-        graph_search=graph_search,
-        budget=Budget(max_nodes, max_seconds),
-        trace=trace,
+    return _search(
+        "greedy", problem, PriorityFrontier(), _by_h, heuristic, graph_search=graph_search, **limits
     )
 
 
-def astar(
-    problem,
-    heuristic=None,
-    *,
-    weight=1,
-    graph_search=True,
-    max_nodes=None,
-    max_seconds=None,
-    trace=None,
-    check_solvable=True,
-) -> SearchResult:
+def astar(problem, heuristic=None, *, weight=1, graph_search=True, **limits) -> SearchResult:
     """A* search: expand the node with the smallest f = g + weight * h.
 
     With ``weight=1`` and an admissible heuristic the path found is a shortest
@@ -206,27 +138,37 @@ def astar(
     def f(node):
         return (node.g + weight * node.h, node.h)
 
-    return run(
-        prepare(problem, heuristic, check_solvable),
-        PriorityFrontier(),
-        f,
-        algorithm=name,
-        graph_search=graph_search,
-        budget=Budget(max_nodes, max_seconds),
-        trace=trace,
+    return _search(
+        name, problem, PriorityFrontier(), f, heuristic, graph_search=graph_search, **limits
     )
 
 
 # ---------------------------------------------------------------- helpers
 
 
+def _search(
+    algorithm, problem, frontier, priority, heuristic=None, *, graph_search=True,
+    depth_limit=None, max_nodes=None, max_seconds=None, trace=None, check_solvable=True,
+) -> SearchResult:  # fmt: skip
+    """Hand *problem* and *frontier* to the one search loop."""
+    return run(
+        prepare(problem, heuristic, check_solvable), frontier, priority, algorithm=algorithm,
+        graph_search=graph_search, depth_limit=depth_limit,
+        budget=Budget(max_nodes, max_seconds), trace=trace,
+    )  # fmt: skip
+
+
+def _by_g(node):
+    return node.g
+
+
+def _by_h(node):
+    return node.h
+
+
 def _check_depth(depth) -> None:
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ProblemError(f"a depth limit must be a whole number of at least 0, not {depth!r}")
-
-
-def _root(problem) -> Node:
-    return Node(problem.start, None, None, 0, 0, -1)
 
 
 def _add_iteration(total: SearchResult | None, result: SearchResult, bound) -> SearchResult:
