@@ -1,0 +1,238 @@
+"""Exercises for lesson 3, "Heuristic search".
+
+Three checks, one per exercise:
+
+- :func:`check_manhattan`: the Manhattan distance of :data:`MANHATTAN_BOARD`, by hand;
+- :func:`check_better_heuristic`: a heuristic of your own that never overestimates
+  and knows more than counting misplaced tiles;
+- :func:`check_worse_on_both`: a seed whose random 8-puzzle board makes weighted A*
+  (weight 2) both slower and longer than plain A*.
+
+Each check prints what is right or what to look at again, never the answer, and
+returns ``True`` or ``False``.
+
+>>> check_manhattan(...)
+Not yet: replace ... with a whole number: the sum of every tile's distance to its home.
+False
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..distances import check_heuristic, distance_table
+from ..puzzles import SlidingPuzzle
+from ..search import astar
+from . import not_answered, report
+
+#: The board of exercise 1 (goal ``1 2 3 / 4 5 6 / 7 8 0``).
+MANHATTAN_BOARD = "7 2 4 / 5 0 6 / 8 3 1"
+
+#: Exercise 3 asks for a seed at least this large (seeds below it are in the lesson's table).
+FIRST_NEW_SEED = 10
+
+
+def _eight_puzzle(start=None) -> SlidingPuzzle:
+    return SlidingPuzzle(start, shape=(3, 3))
+
+
+# ---------------------------------------------------------------- exercise 1
+
+
+def _manhattan_with_blank(puzzle: SlidingPuzzle, state) -> int:
+    """The classic mistake: Manhattan distance with the blank counted as a tile."""
+    total = 0
+    for cell, tile in enumerate(state):
+        home = puzzle.goal.index(tile)
+        total += abs(cell // puzzle.cols - home // puzzle.cols)
+        total += abs(cell % puzzle.cols - home % puzzle.cols)
+    return total
+
+
+def check_manhattan(answer) -> bool:
+    """Check the Manhattan distance of :data:`MANHATTAN_BOARD` worked out by hand.
+
+    >>> check_manhattan(3)
+    Not yet: too small. For every tile 1..8, count the rows plus the columns ...
+    False
+    """
+    if not_answered(answer):
+        return report(
+            False,
+            "",
+            "replace ... with a whole number: the sum of every tile's distance to its home.",
+        )
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        return report(
+            False,
+            "",
+            f"give a whole number (no quotes, no decimals), not a {type(answer).__name__}.",
+        )
+    puzzle = _eight_puzzle(MANHATTAN_BOARD)
+    state = puzzle.start
+    truth = puzzle.manhattan(state)
+    if answer == truth:
+        return report(
+            True,
+            "Every tile needs at least that many moves of its own, so no solution is shorter.",
+            "",
+        )
+    if answer == _manhattan_with_blank(puzzle, state):
+        return report(
+            False,
+            "",
+            "your total includes the blank. The blank is not a tile: "
+            "it moves on every turn anyway, so leave it out.",
+        )
+    if answer in (puzzle.misplaced(state), puzzle.misplaced(state) + 1):
+        return report(
+            False,
+            "",
+            "that looks like the number of tiles out of place. Manhattan distance "
+            "adds how far each tile is from home: rows plus columns.",
+        )
+    if answer < truth:
+        return report(
+            False,
+            "",
+            "too small. For every tile 1..8, count the rows plus the columns between "
+            "its cell and its home cell, then add the eight numbers.",
+        )
+    return report(
+        False,
+        "",
+        "too large. A tile's distance is rows plus columns to its home cell, "
+        "not counting other tiles in the way; tiles already home count 0.",
+    )
+
+
+# ---------------------------------------------------------------- exercise 2
+
+
+@lru_cache(maxsize=1)
+def _eight_puzzle_table() -> dict:
+    return distance_table(_eight_puzzle())
+
+
+@lru_cache(maxsize=1)
+def _misplaced_ratio() -> float:
+    return check_heuristic("misplaced", _eight_puzzle(), _eight_puzzle_table()).mean_ratio
+
+
+def check_better_heuristic(heuristic) -> bool:
+    """Check a heuristic for the 8-puzzle: admissible, and better informed than misplaced tiles.
+
+    *heuristic* is a function of a state (a tuple of 9 tiles, ``0`` the blank,
+    goal ``1 2 3 / 4 5 6 / 7 8 0``) returning a number. It is checked against the
+    true distance of all 181,440 reachable boards (a few seconds).
+
+    >>> check_better_heuristic(lambda state: 0)
+    Not yet: it never overestimates, but it knows no more than counting misplaced tiles ...
+    False
+    """
+    if not_answered(heuristic):
+        return report(
+            False, "", "write a function of a state, then set answer = your_function (no brackets)."
+        )
+    if not callable(heuristic):
+        return report(
+            False,
+            "",
+            f"answer must be a function of a state, like def h(state): ..., "
+            f"not a {type(heuristic).__name__}.",
+        )
+    puzzle = _eight_puzzle()
+    try:
+        at_goal = heuristic(puzzle.goal)
+    except Exception as error:  # a student's function may fail in any way
+        return report(
+            False,
+            "",
+            f"calling it on the goal board {puzzle.goal} raised {type(error).__name__}: {error}",
+        )
+    if isinstance(at_goal, bool) or not isinstance(at_goal, (int, float)):
+        return report(False, "", f"it must return a number, but returned {at_goal!r}.")
+    if at_goal != 0:
+        return report(
+            False, "", f"at the goal it says {at_goal}; a heuristic must be 0 on the goal."
+        )
+    try:
+        found = check_heuristic(heuristic, puzzle, _eight_puzzle_table())
+    except Exception as error:  # a student's function may fail in any way
+        return report(False, "", f"it raised {type(error).__name__}: {error} on some board.")
+    if not found.admissible:
+        state, h, distance = found.overestimates[0]
+        return report(
+            False,
+            "",
+            f"it overestimates: on {puzzle.render(state).replace(chr(10), ' / ')} it says "
+            f"{h}, but the goal is only {distance} moves away. A* may then miss "
+            "the shortest path.",
+        )
+    baseline = _misplaced_ratio()
+    if found.mean_ratio <= baseline:
+        return report(
+            False,
+            "",
+            f"it never overestimates, but it knows no more than counting misplaced tiles "
+            f"(on average {found.mean_ratio:.0%} of the true distance, against {baseline:.0%} "
+            "for misplaced tiles). Use more of what the board tells you.",
+        )
+    return report(
+        True,
+        f"It never overestimates and reaches {found.mean_ratio:.0%} of the true distance "
+        f"on average (misplaced tiles: {baseline:.0%}).",
+        "",
+    )
+
+
+# ---------------------------------------------------------------- exercise 3
+
+
+def check_worse_on_both(seed) -> bool:
+    """Check a seed where weighted A* loses twice: more nodes expanded *and* a longer path.
+
+    The board is ``SlidingPuzzle(shape=(3, 3)).random_state(seed)``; both searches
+    use Manhattan distance, one with ``weight=1`` and one with ``weight=2``.
+
+    >>> check_worse_on_both(4)
+    Not yet: pick a seed of your own, 10 or more: seeds below 10 are in the lesson's table.
+    False
+    """
+    if not_answered(seed):
+        return report(False, "", "replace ... with a whole number: the seed you found.")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        return report(False, "", f"a seed is a whole number such as 123, not {seed!r}.")
+    if seed < FIRST_NEW_SEED:
+        return report(
+            False,
+            "",
+            f"pick a seed of your own, {FIRST_NEW_SEED} or more: "
+            f"seeds below {FIRST_NEW_SEED} are in the lesson's table.",
+        )
+    puzzle = _eight_puzzle(_eight_puzzle().random_state(seed))
+    plain = astar(puzzle, heuristic="manhattan")
+    weighted = astar(puzzle, heuristic="manhattan", weight=2)
+    slower = weighted.stats.expanded > plain.stats.expanded
+    longer = weighted.cost > plain.cost
+    if slower and longer:
+        return report(
+            True,
+            f"On seed {seed} weighted A* expanded {weighted.stats.expanded:,} nodes "
+            f"(plain A*: {plain.stats.expanded:,}) and found {weighted.cost} moves "
+            f"instead of {plain.cost}.",
+            "",
+        )
+    what = (
+        "it was faster and just as short"
+        if not slower and not longer
+        else "it found a longer path, but expanded fewer nodes"
+        if longer
+        else "it expanded more nodes, but its path was just as short"
+    )
+    return report(
+        False,
+        "",
+        f"on seed {seed} weighted A* lost on at most one count: {what}. "
+        "Try more seeds (a loop helps).",
+    )

@@ -1,0 +1,209 @@
+"""Exercises for lesson 4, "The 15-puzzle and IDA*".
+
+Three checks, one per exercise:
+
+- :func:`check_positions_24`: how many positions of the 24-puzzle (5 x 5) can reach the goal;
+- :func:`check_years_estimate`: how long one IDA* iteration at bound 79 would run;
+- :func:`check_idastar_heuristic`: a heuristic that lets IDA* solve :data:`IDASTAR_BOARD`
+  shortest within :data:`IDASTAR_BUDGET` expanded nodes.
+
+Each check prints what is right or what to look at again, never the answer, and
+returns ``True`` or ``False``.
+
+>>> check_positions_24(...)
+Not yet: replace ... with a whole number (math.factorial may help).
+False
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..puzzles import SlidingPuzzle
+from ..search import idastar
+from . import not_answered, report
+
+# ---------------------------------------------------------------- exercise 1
+
+
+def check_positions_24(answer) -> bool:
+    """Check the number of 24-puzzle (5 x 5) positions from which the goal can be reached.
+
+    >>> check_positions_24(math.factorial(25))
+    Not yet: that counts every arrangement of the 25 cells. Can every one of them reach the goal?
+    False
+    """
+    if not_answered(answer):
+        return report(False, "", "replace ... with a whole number (math.factorial may help).")
+    if isinstance(answer, float):
+        return report(
+            False,
+            "",
+            "give the exact whole number, not a float: floats keep only about 16 digits. "
+            "Use // rather than / to divide.",
+        )
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        return report(False, "", f"give a whole number (no quotes), not a {type(answer).__name__}.")
+    cells = 25
+    if answer == math.factorial(cells) // 2:
+        return report(
+            True,
+            "Exactly half of all arrangements: sliding a tile never changes the board's "
+            "parity, so the other half can never reach the goal.",
+            "",
+        )
+    if answer == math.factorial(cells):
+        return report(
+            False,
+            "",
+            "that counts every arrangement of the 25 cells. Can every one of them reach the goal?",
+        )
+    if answer in (math.factorial(cells - 1), math.factorial(cells - 1) // 2):
+        return report(
+            False,
+            "",
+            "the blank occupies a cell too: arrange 25 things (24 tiles and the blank), not 24.",
+        )
+    return report(
+        False,
+        "",
+        "count the ways to place 24 tiles and the blank in 25 cells, then think about parity "
+        "(lesson 1): what share of them can reach the goal?",
+    )
+
+
+# ---------------------------------------------------------------- exercise 2
+
+#: The numbers exercise 2 starts from.
+LAST_BOUND = 51
+LAST_EXPANDED = 2_000_000
+GROWTH = 6
+NODES_PER_SECOND = 50_000
+TARGET_BOUND = 79
+SECONDS_PER_YEAR = 365.25 * 24 * 3600
+
+
+def _years(steps: int) -> float:
+    return LAST_EXPANDED * GROWTH**steps / NODES_PER_SECOND / SECONDS_PER_YEAR
+
+
+def check_years_estimate(answer) -> bool:
+    """Check an estimate, in years, of the IDA* iteration at :data:`TARGET_BOUND`.
+
+    The premise: the iteration at bound :data:`LAST_BOUND` expanded
+    :data:`LAST_EXPANDED` nodes, each next bound (2 higher) expands :data:`GROWTH`
+    times as many, and Python expands :data:`NODES_PER_SECOND` nodes a second.
+    Any estimate within a factor of 2 counts.
+
+    >>> check_years_estimate(1)
+    Not yet: far too small. Count how many bound steps lie between 51 and 79; ...
+    False
+    """
+    if not_answered(answer):
+        return report(False, "", "replace ... with a number of years (a rough figure is fine).")
+    if isinstance(answer, bool) or not isinstance(answer, (int, float)) or not answer > 0:
+        return report(False, "", f"give a positive number of years, not {answer!r}.")
+    steps = (TARGET_BOUND - LAST_BOUND) // 2
+    truth = _years(steps)
+
+    def near(value: float) -> bool:
+        return value / 2 <= answer <= value * 2
+
+    if near(truth):
+        return report(
+            True,
+            "Each 2 moves more multiply the work by 6, so a few more moves turn "
+            "seconds into centuries: that is why the hardest positions are out of reach here.",
+            "",
+        )
+    if near(_years(steps - 1)) or near(_years(steps + 1)):
+        return report(
+            False,
+            "",
+            "off by one bound step (a factor of 6). Count the iterations from bound "
+            f"{LAST_BOUND} to bound {TARGET_BOUND} again: the bound rises by 2 each time.",
+        )
+    if near(_years(TARGET_BOUND - LAST_BOUND)):
+        return report(
+            False,
+            "",
+            "far too large: the bound rises by 2 per iteration, not by 1 "
+            "(every path to the goal has the same parity), so there are fewer steps.",
+        )
+    for unit, per_year in (("seconds", SECONDS_PER_YEAR), ("hours", 365.25 * 24), ("days", 365.25)):
+        if near(truth * per_year):
+            return report(
+                False, "", f"that looks like {unit}: convert to years ({per_year:,.0f} per year)."
+            )
+    if answer < truth:
+        return report(
+            False,
+            "",
+            f"far too small. Count how many bound steps lie between {LAST_BOUND} and "
+            f"{TARGET_BOUND}; each multiplies the work by {GROWTH}.",
+        )
+    return report(
+        False,
+        "",
+        f"too large. Nodes at bound {TARGET_BOUND} = {LAST_EXPANDED:,} x {GROWTH} ** steps; "
+        f"then divide by {NODES_PER_SECOND:,} nodes a second and by the seconds in a year.",
+    )
+
+
+# ---------------------------------------------------------------- exercise 3
+
+#: The 15-puzzle board of exercise 3 (``SlidingPuzzle(shape=(4, 4)).scramble(60, seed=7)``).
+IDASTAR_BOARD = "6 8 15 4 / 1 2 3 0 / 9 5 10 7 / 14 13 11 12"
+#: IDA* must finish within this many expanded nodes.
+IDASTAR_BUDGET = 20_000
+#: The length of a shortest solution of :data:`IDASTAR_BOARD` (checked by the tests).
+IDASTAR_SHORTEST = 34
+
+
+def check_idastar_heuristic(heuristic) -> bool:
+    """Check that IDA* with *heuristic* solves :data:`IDASTAR_BOARD` shortest within budget.
+
+    *heuristic* is a built-in name (``"misplaced"``, ``"manhattan"``,
+    ``"linear-conflict"``) or a function of a 16-tile state.
+
+    >>> check_idastar_heuristic("misplaced")
+    Not yet: IDA* stopped at the limit of 20,000 expanded nodes without solving the board: ...
+    False
+    """
+    if not_answered(heuristic):
+        return report(
+            False,
+            "",
+            "replace ... with a heuristic: a name such as 'manhattan' or a function of a state.",
+        )
+    puzzle = SlidingPuzzle(IDASTAR_BOARD)
+    if isinstance(heuristic, str) and heuristic not in puzzle.heuristics:
+        names = ", ".join(repr(name) for name in puzzle.heuristics)
+        return report(False, "", f"{heuristic!r} is not a heuristic; the names are {names}.")
+    if not isinstance(heuristic, str) and not callable(heuristic):
+        return report(False, "", f"give a name or a function of a state, not {heuristic!r}.")
+    try:
+        result = idastar(puzzle, heuristic=heuristic, max_nodes=IDASTAR_BUDGET)
+    except Exception as error:  # a student's function may fail in any way
+        return report(False, "", f"IDA* could not use it: {type(error).__name__}: {error}")
+    if not result.solved:
+        return report(
+            False,
+            "",
+            f"IDA* stopped at the limit of {IDASTAR_BUDGET:,} expanded nodes without solving "
+            "the board: this heuristic leaves too many boards looking promising. "
+            "Try one that knows more.",
+        )
+    if result.cost > IDASTAR_SHORTEST:
+        return report(
+            False,
+            "",
+            f"IDA* solved it in {result.cost} moves, but a shorter solution exists: "
+            "your heuristic overestimates somewhere, so IDA* skipped past the shortest bound.",
+        )
+    return report(
+        True,
+        f"IDA* found a shortest path after {result.stats.expanded:,} expanded nodes "
+        f"in {len(result.stats.iterations)} iterations.",
+        "",
+    )
