@@ -1,0 +1,290 @@
+"""The self-checks of lessons 1 and 2: right answers pass, wrong ones get a hint without the answer."""
+
+import math
+
+import pytest
+from simpleai.search import SearchProblem
+
+from puzzlelab import SlidingPuzzle
+from puzzlelab.distances import depth_histogram, distance_table
+from puzzlelab.exercises import bidirectional, state_spaces
+
+
+def assert_hint(capsys, check, *answers, secrets=(), contains=""):
+    """The check refuses *answers*, prints 'Not yet', and leaks none of *secrets*."""
+    assert check(*answers) is False
+    out = capsys.readouterr().out
+    assert out.startswith("Not yet: ")
+    for secret in secrets:
+        assert str(secret) not in out, f"the hint gives away {secret}: {out}"
+    assert contains in out, out
+    return out
+
+
+def assert_praise(capsys, check, *answers):
+    assert check(*answers) is True
+    assert capsys.readouterr().out.startswith("Correct! ")
+
+
+# ---------------------------------------------------------------- lesson 1, exercise 1
+
+COUNTS = depth_histogram(distance_table(SlidingPuzzle(shape=(3, 3))))
+AT_TEN = COUNTS[10]
+
+
+def test_positions_at_depth_right(capsys):
+    assert AT_TEN == 286  # known: OEIS A089473, 8-puzzle positions by distance
+    assert_praise(capsys, state_spaces.check_positions_at_depth, AT_TEN)
+
+
+@pytest.mark.parametrize(
+    "answer, contains",
+    [
+        (..., "replace ..."),
+        (None, "replace ..."),
+        ("286", "whole number"),
+        (286.0, "whole number"),
+        (True, "whole number"),
+        (sum(COUNTS[:11]), "at most"),
+        (sum(COUNTS[1:11]), "1 to 10"),
+        (COUNTS[9], "neighbouring depth"),
+        (COUNTS[11], "neighbouring depth"),
+        (3**10, "too many"),
+        (5, "too few"),
+    ],
+)
+def test_positions_at_depth_wrong(capsys, answer, contains):
+    assert_hint(
+        capsys, state_spaces.check_positions_at_depth, answer, secrets=[AT_TEN], contains=contains
+    )
+
+
+# ---------------------------------------------------------------- lesson 1, exercise 2
+
+GOAL = (1, 2, 3, 0)
+NEIGHBOURS = {0: (1, 2), 1: (0, 3), 2: (0, 3), 3: (1, 2)}  # cells next to each cell
+
+
+class RightTwoByTwo(SearchProblem):
+    def actions(self, state):
+        return list(NEIGHBOURS[state.index(0)])
+
+    def result(self, state, action):
+        board = list(state)
+        blank = state.index(0)
+        board[blank], board[action] = board[action], 0
+        return tuple(board)
+
+    def is_goal(self, state):
+        return state == GOAL
+
+
+class ReturnsLists(RightTwoByTwo):
+    def result(self, state, action):
+        return list(super().result(state, action))
+
+
+class Diagonal(RightTwoByTwo):
+    def actions(self, state):
+        return super().actions(state) + [3 - state.index(0)]  # the cell across the corner
+
+
+class MissingMove(RightTwoByTwo):
+    def actions(self, state):
+        return super().actions(state)[:1]
+
+
+class Jumps(RightTwoByTwo):
+    def actions(self, state):
+        return [cell for cell in range(4) if state[cell] != 0]
+
+
+class SameMoveTwice(RightTwoByTwo):
+    def actions(self, state):
+        return super().actions(state) * 2
+
+
+class GoalAlways(RightTwoByTwo):
+    def is_goal(self, state):
+        return True
+
+
+class GoalWrongBoard(RightTwoByTwo):
+    def is_goal(self, state):
+        return state == (0, 1, 2, 3)
+
+
+class Placeholder(SearchProblem):
+    def actions(self, state): ...
+
+    def result(self, state, action): ...
+
+    def is_goal(self, state): ...
+
+
+class Crashes(RightTwoByTwo):
+    def actions(self, state):
+        raise KeyError("oops")
+
+
+class BadConstructor(RightTwoByTwo):
+    def __init__(self):
+        super().__init__(initial_state=GOAL)
+
+
+def test_two_by_two_right(capsys):
+    assert_praise(capsys, state_spaces.check_two_by_two, RightTwoByTwo)
+
+
+@pytest.mark.parametrize(
+    "answer, contains",
+    [
+        (..., "replace ..."),
+        (RightTwoByTwo(initial_state=GOAL), "the class itself"),
+        (BadConstructor, "constructor"),
+        (Placeholder, "returned None"),
+        (ReturnsLists, "tuple"),
+        (Diagonal, "not one slide away"),
+        (MissingMove, "missing"),
+        (Jumps, "not one slide away"),
+        (SameMoveTwice, "same board"),
+        (GoalAlways, "says it is the goal"),
+        (GoalWrongBoard, "is_goal"),
+        (Crashes, "raised KeyError"),
+    ],
+)
+def test_two_by_two_wrong(capsys, answer, contains):
+    out = assert_hint(capsys, state_spaces.check_two_by_two, answer, contains=contains)
+    assert "def actions" not in out and "NEIGHBOURS" not in out
+
+
+# ---------------------------------------------------------------- lesson 1, exercise 3
+
+SOLVABLE = {
+    name for name, board in state_spaces.BOARDS.items() if SlidingPuzzle(board).is_solvable()
+}
+
+
+def test_solvable_boards_right(capsys):
+    assert SOLVABLE == {"B", "D", "F"}  # by hand: inversions 2, 16, 0 are even; A C E are odd
+    assert_praise(capsys, state_spaces.check_solvable_boards, SOLVABLE)
+    assert_praise(capsys, state_spaces.check_solvable_boards, ["b", "d", "f"])
+    assert_praise(capsys, state_spaces.check_solvable_boards, "B, D, F")
+
+
+@pytest.mark.parametrize(
+    "answer, contains",
+    [
+        (..., "replace ..."),
+        (set(), "3 solvable board(s) are missing"),
+        ({"A", "B", "D", "F"}, "1 of the boards you chose cannot"),
+        ({"B", "D"}, "1 solvable board(s) are missing"),
+        ({"Z"}, "not one of the boards"),
+        (42, "set of letters"),
+    ],
+)
+def test_solvable_boards_wrong(capsys, answer, contains):
+    out = assert_hint(capsys, state_spaces.check_solvable_boards, answer, contains=contains)
+    for name in state_spaces.BOARDS:
+        assert f"board {name}" not in out and f"'{name}'" not in out
+
+
+# ---------------------------------------------------------------- lesson 2, exercise 1
+
+PLAIN = 3 + 9 + 27 + 81 + 243 + 729  # seed 000's arithmetic, one layer deeper
+BOTH = 2 * (3 + 9 + 27)
+
+
+def test_meeting_right(capsys):
+    assert_praise(capsys, bidirectional.check_meeting_in_the_middle, PLAIN, BOTH)
+
+
+@pytest.mark.parametrize(
+    "answers, contains",
+    [
+        ((..., BOTH), "replace both"),
+        ((PLAIN, ...), "replace both"),
+        ((str(PLAIN), BOTH), "whole numbers"),
+        ((PLAIN + 1, BOTH), "leave out the start"),
+        ((729, BOTH), "only its last layer"),
+        ((PLAIN - 729, BOTH), "number of layers"),
+        ((PLAIN + 3**7, BOTH), "number of layers"),
+        ((50, BOTH), "too few"),
+        ((PLAIN, BOTH + 2), "start and the goal themselves"),
+        ((PLAIN, BOTH // 2), "one side only"),
+        ((PLAIN, 2 * (3 + 9)), "how deep"),
+        ((PLAIN, 2 * (3 + 9 + 27 + 81)), "how deep"),
+        ((PLAIN, 5000), "too many"),
+    ],
+)
+def test_meeting_wrong(capsys, answers, contains):
+    assert_hint(
+        capsys,
+        bidirectional.check_meeting_in_the_middle,
+        *answers,
+        secrets=[PLAIN, BOTH],
+        contains=contains,
+    )
+
+
+# ---------------------------------------------------------------- lesson 2, exercise 2
+
+CENTRE = max(distance_table(SlidingPuzzle(goal=bidirectional.CENTRE_GOAL)).values())
+
+
+def test_longest_from_centre_right(capsys):
+    assert CENTRE == 30
+    assert_praise(capsys, bidirectional.check_longest_from_centre, CENTRE)
+
+
+@pytest.mark.parametrize(
+    "answer, contains",
+    [
+        (..., "replace ..."),
+        (30.0, "whole number"),
+        (31, "blank in the corner"),
+        (20, "too small"),
+        (40, "too large"),
+    ],
+)
+def test_longest_from_centre_wrong(capsys, answer, contains):
+    assert_hint(
+        capsys,
+        bidirectional.check_longest_from_centre,
+        answer,
+        secrets=[CENTRE],
+        contains=contains,
+    )
+
+
+# ---------------------------------------------------------------- lesson 2, exercise 3
+
+TABLE_2X4 = distance_table(SlidingPuzzle(shape=(2, 4)))
+BOARDS_2X4, LONGEST_2X4 = len(TABLE_2X4), max(TABLE_2X4.values())
+
+
+def test_two_by_four_right(capsys):
+    assert (BOARDS_2X4, LONGEST_2X4) == (math.factorial(8) // 2, 36)
+    assert_praise(capsys, bidirectional.check_two_by_four, BOARDS_2X4, LONGEST_2X4)
+
+
+@pytest.mark.parametrize(
+    "answers, contains",
+    [
+        ((..., 36), "replace both"),
+        ((20160, "36"), "whole numbers"),
+        ((math.factorial(8), LONGEST_2X4), "every arrangement"),
+        ((math.factorial(7), LONGEST_2X4), "8 cells"),
+        ((1000, LONGEST_2X4), "parity"),
+        ((BOARDS_2X4, 31), "too small"),
+        ((BOARDS_2X4, 50), "too large"),
+    ],
+)
+def test_two_by_four_wrong(capsys, answers, contains):
+    assert_hint(
+        capsys,
+        bidirectional.check_two_by_four,
+        *answers,
+        secrets=[BOARDS_2X4, f"{BOARDS_2X4:,}", LONGEST_2X4],
+        contains=contains,
+    )
