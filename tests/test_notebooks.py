@@ -1,0 +1,62 @@
+"""The lessons are stored clean: valid nbformat v4, no outputs, no execution counts.
+
+Running them top to bottom is done by ``pytest --nbmake notebooks/``; these
+tests only look at the stored files.
+"""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+
+
+def test_there_are_lessons():
+    assert NOTEBOOKS, "no notebooks found in notebooks/"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
+def test_valid_nbformat_v4(path):
+    notebook = nbformat.read(path, as_version=nbformat.NO_CONVERT)
+    assert notebook.nbformat == 4
+    nbformat.validate(notebook)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
+def test_stored_without_outputs(path):
+    notebook = nbformat.read(path, as_version=4)
+    for number, cell in enumerate(notebook.cells):
+        if cell.cell_type == "code":
+            assert cell.outputs == [], f"cell {number} of {path.name} has outputs"
+            assert cell.execution_count is None, f"cell {number} of {path.name} has a count"
+    assert "widgets" not in notebook.metadata, f"{path.name} stores widget state"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
+def test_nbstripout_would_change_nothing(path):
+    tool = Path(sys.executable).with_name("nbstripout")
+    if not tool.exists():
+        pytest.fail(f"nbstripout is not installed next to {sys.executable}")
+    done = subprocess.run([str(tool), "--verify", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0, f"run nbstripout on {path.name}: {done.stdout}{done.stderr}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
+def test_starts_with_a_title_and_a_question(path):
+    notebook = nbformat.read(path, as_version=4)
+    first = notebook.cells[0]
+    assert first.cell_type == "markdown" and first.source.startswith("# "), path.name
+    assert "?" in first.source, f"{path.name} should open with its question"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
+def test_uses_public_names_only(path):
+    notebook = nbformat.read(path, as_version=4)
+    private = re.compile(r"\bpuzzlelab(\.\w+)*\._\w+|from puzzlelab[\w.]* import .*\b_\w+")
+    for number, cell in enumerate(notebook.cells):
+        if cell.cell_type == "code":
+            assert not private.search(cell.source), f"cell {number} of {path.name}: private name"
