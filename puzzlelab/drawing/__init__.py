@@ -1,0 +1,29 @@
+"""Drawing puzzles and solutions with matplotlib.
+
+``draw_board(puzzle, state)`` draws any puzzle that has registered a picture;
+``draw_path`` draws a solution as a strip of boards; ``board_png`` renders one
+board offscreen for widgets and search trees.
+"""
+
+from . import sliding  # noqa: F401  (registers the sliding-puzzle picture)
+from .boards import (
+    board_png,
+    draw_board,
+    draw_path,
+    figure_png,
+    new_axes,
+    offscreen_figure,
+    sample_steps,
+    step_label,
+)
+
+__all__ = [
+    "board_png",
+    "draw_board",
+    "draw_path",
+    "figure_png",
+    "new_axes",
+    "offscreen_figure",
+    "sample_steps",
+    "step_label",
+]

@@ -1,0 +1,118 @@
+"""The drawing layer: one ``draw_board`` that every puzzle plugs its own picture into.
+
+``draw_board`` dispatches on the puzzle's type. A new puzzle registers its picture
+in its own module, and everything built on ``draw_board`` (solution strips,
+players, search-tree nodes) works for it unchanged::
+
+    @draw_board.register(MyPuzzle)
+    def _(puzzle, state=None, ax=None, **options):
+        ...
+        return ax
+
+Pictures for widgets are rendered offscreen (a bare ``Figure`` on the Agg
+canvas), so they never pile up in a notebook.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import singledispatch
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+
+@singledispatch
+def draw_board(puzzle, state=None, ax=None, **options):
+    """Draw *state* (default: the puzzle's start) of *puzzle* on *ax*; return the axes.
+
+    Without *ax*, a new figure is made (shown inline in a notebook).
+    """
+    raise TypeError(
+        f"puzzlelab has no picture for {type(puzzle).__name__}; "
+        "register one with @draw_board.register(YourPuzzle)"
+    )
+
+
+@singledispatch
+def step_label(puzzle, before, action, after) -> str:
+    """Return a short caption for one step of a solution (default: the action)."""
+    return str(action)
+
+
+def new_axes(ax=None, size=(2.4, 2.4)):
+    """Return *ax*, or fresh axes on a new pyplot figure of *size* inches."""
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    return plt.subplots(figsize=size)[1]
+
+
+def offscreen_figure(size=(2.4, 2.4), dpi=100) -> Figure:
+    """Return a figure that is drawn only to an image, never shown by pyplot."""
+    figure = Figure(figsize=size, dpi=dpi)
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def figure_png(figure, dpi=None) -> bytes:
+    """Return *figure* as PNG bytes."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", pad_inches=0.05)
+    return buffer.getvalue()
+
+
+def board_png(puzzle, state=None, size=2.0, dpi=80, **options) -> bytes:
+    """Return a PNG picture of one board (for widgets and search-tree nodes).
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> board_png(SlidingPuzzle(shape=(3, 3)))[:4]
+    b'\\x89PNG'
+    """
+    figure = offscreen_figure((size, size), dpi)
+    draw_board(puzzle, state, figure.add_subplot(), **options)
+    return figure_png(figure)
+
+
+def sample_steps(count: int, most: int) -> list[int]:
+    """Return at most *most* indices from ``0 .. count-1``, evenly spread, ends kept.
+
+    >>> sample_steps(5, 10)
+    [0, 1, 2, 3, 4]
+    >>> sample_steps(100, 5)
+    [0, 25, 50, 74, 99]
+    """
+    if count <= most:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
+
+
+def draw_path(puzzle, path, actions=None, max_boards=12, columns=6, size=1.6, **options):
+    """Draw a solution *path* as a strip of boards, wrapping after *columns*.
+
+    Long paths are sampled evenly (first and last kept) and the title says so.
+    Returns the figure; each board sits on its own axes.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import bfs
+    >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+    >>> figure = draw_path(puzzle, bfs(puzzle).path)
+    >>> len(figure.axes)
+    3
+    """
+    shown = sample_steps(len(path), max_boards)
+    columns = min(columns, len(shown))
+    rows = -(-len(shown) // columns)
+    figure = offscreen_figure((size * columns, (size + 0.35) * rows))
+    for place, step in enumerate(shown):
+        ax = figure.add_subplot(rows, columns, place + 1)
+        caption = "start" if step == 0 else f"{step}"
+        if step and actions is not None:
+            caption += f": {step_label(puzzle, path[step - 1], actions[step - 1], path[step])}"
+        elif step:
+            caption += f": {step_label(puzzle, path[step - 1], None, path[step])}"
+        draw_board(puzzle, path[step], ax, title=caption, **options)
+    if len(shown) < len(path):
+        figure.suptitle(f"{len(path) - 1} moves, {len(shown)} of {len(path)} boards shown")
+    return figure

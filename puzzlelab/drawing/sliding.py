@@ -1,0 +1,76 @@
+"""Pictures of sliding-tile boards: tiles coloured by whether they are home."""
+
+from __future__ import annotations
+
+from matplotlib.patches import Rectangle
+
+from ..puzzles.sliding import SlidingPuzzle
+from .boards import draw_board, new_axes, step_label
+
+HOME = "#8cc084"  # a tile on its goal cell
+AWAY = "#f2c078"  # a tile that still has to move
+EMPTY = "#ececec"  # the blank
+EDGE = "#4a4a4a"
+HIGHLIGHT = "#c0392b"
+
+
+@draw_board.register(SlidingPuzzle)
+def draw_sliding(puzzle, state=None, ax=None, *, heuristic=None, title=None, highlight=(),
+                 color_home=True, **_):  # fmt: skip
+    """Draw a sliding-puzzle board: one square patch per tile, the blank left empty.
+
+    Parameters
+    ----------
+    heuristic : callable or str, optional
+        A function of a state or a built-in heuristic name; its value goes in the title.
+    title : str, optional
+        A caption above the board.
+    highlight : iterable of int
+        Tiles to outline in red (e.g. the one that just moved).
+    color_home : bool
+        Colour tiles on their goal cell green and the others sand (default).
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.drawing import offscreen_figure
+    >>> ax = draw_board(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), ax=offscreen_figure().add_subplot())
+    >>> len([p for p in ax.patches if p.get_gid() == "tile"])
+    8
+    """
+    state = puzzle.start if state is None else tuple(state)
+    ax = new_axes(ax, (0.55 * puzzle.cols + 0.3, 0.55 * puzzle.rows + 0.3))
+    rows, cols = puzzle.rows, puzzle.cols
+    ax.add_patch(Rectangle((0, 0), cols, rows, facecolor=EMPTY, edgecolor=EDGE, lw=1.5))
+    fontsize = max(7, 22 - 3 * max(rows, cols))
+    highlight = set(highlight or ())
+    for cell, tile in enumerate(state):
+        if not tile:
+            continue
+        r, c = divmod(cell, cols)
+        home = tile == puzzle.goal[cell]
+        square = Rectangle(
+            (c + 0.06, rows - 1 - r + 0.06), 0.88, 0.88,
+            facecolor=HOME if (home and color_home) else AWAY,
+            edgecolor=HIGHLIGHT if tile in highlight else EDGE,
+            lw=2.5 if tile in highlight else 1.0,
+            gid="tile",
+        )  # fmt: skip
+        ax.add_patch(square)
+        ax.text(c + 0.5, rows - 1 - r + 0.5, str(tile), ha="center", va="center",
+                fontsize=fontsize, fontweight="bold", color="#222222", gid="label")  # fmt: skip
+    caption = [title] if title else []
+    if heuristic is not None:
+        h = puzzle.heuristics[heuristic] if isinstance(heuristic, str) else heuristic
+        name = heuristic if isinstance(heuristic, str) else "h"
+        caption.append(f"{name} = {h(state)}")
+    if caption:
+        ax.set_title("\n".join(caption), fontsize=9)
+    ax.set_xlim(-0.05, cols + 0.05)
+    ax.set_ylim(-0.05, rows + 0.05)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    return ax
+
+
+@step_label.register(SlidingPuzzle)
+def _(puzzle, before, action, after) -> str:
+    return f"slide {after[before.index(0)]}"
