@@ -198,12 +198,8 @@ class SlidingPuzzle:
         if start is None:
             self.start = self.goal
         else:
-            self.start, start_shape = parse_board(start, shape if goal is None else None)
-            if start_shape != (self.rows, self.cols):
-                raise BoardError(
-                    f"start is {start_shape[0]}x{start_shape[1]}, "
-                    f"but goal is {self.rows}x{self.cols}: they must match"
-                )
+            # The goal fixed the shape: a flat start (e.g. a 2x3 tuple) is read in it.
+            self.start = parse_board(start, (self.rows, self.cols))[0]
         self.size = self.rows * self.cols
         self._moves = _blank_moves(self.rows, self.cols)
         self._goal_index = {tile: i for i, tile in enumerate(self.goal)}
@@ -221,7 +217,12 @@ class SlidingPuzzle:
         return f"SlidingPuzzle({start!r}, goal={goal!r})"
 
     def with_start(self, start) -> SlidingPuzzle:
-        """Return the same puzzle (shape and goal) from another *start*."""
+        """Return the same puzzle (shape and goal) from another *start*.
+
+        >>> print(SlidingPuzzle(shape=(2, 3)).with_start((1, 2, 3, 4, 0, 5)).render())
+        1 2 3
+        4 . 5
+        """
         return SlidingPuzzle(start, goal=self.goal, shape=(self.rows, self.cols))
 
     # -- rules: what the search engine needs
