@@ -1,0 +1,9 @@
+"""Widgets for the lessons (ipywidgets 8). Each shows a static picture where no kernel runs."""
+
+from .base import StaticFallback
+from .compare import Compare, compare
+from .heuristic_lab import HeuristicLab
+from .playboard import PlayBoard
+from .player import SolutionPlayer
+
+__all__ = ["Compare", "HeuristicLab", "PlayBoard", "SolutionPlayer", "StaticFallback", "compare"]

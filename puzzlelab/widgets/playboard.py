@@ -1,0 +1,144 @@
+"""PlayBoard: slide the tiles yourself, ask for a hint, see how far the goal is."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..distances import distance_table
+from ..drawing import board_png
+from ..search import astar
+from .base import StaticFallback
+
+_TABLES: dict = {}  # exact distance tables, one per (shape, goal), computed on first use
+EXACT_UP_TO = 9  # cells: boards this small get exact distances (3x3: 0.3 s, once)
+
+
+def exact_distances(puzzle):
+    """Return the cached exact distance table for *puzzle*'s shape and goal."""
+    key = (puzzle.rows, puzzle.cols, puzzle.goal)
+    if key not in _TABLES:
+        _TABLES[key] = distance_table(puzzle)
+    return _TABLES[key]
+
+
+class PlayBoard(StaticFallback, widgets.VBox):
+    """A board to play: click a tile next to the blank to slide it.
+
+    *Hint* asks the solver for the next move of a shortest solution. The distance
+    to the goal is exact on boards up to 3x3 and a lower bound (linear conflict)
+    on bigger ones.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> board = PlayBoard(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"))
+    >>> board.click(8).state
+    (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    >>> board.status.value
+    'Solved in 1 moves!'
+    """
+
+    def __init__(self, puzzle, seed=None, hint_seconds=10.0):
+        self.puzzle, self.seed, self.hint_seconds = puzzle, seed, hint_seconds
+        self.state, self.moves, self.hinted = puzzle.start, 0, None
+        self.cells = [
+            widgets.Button(layout=widgets.Layout(width="52px", height="52px"))
+            for _ in range(puzzle.size)
+        ]
+        for cell, button in enumerate(self.cells):
+            button.on_click(lambda _, cell=cell: self.click(self.state[cell]))
+        grid = widgets.GridBox(
+            self.cells, layout=widgets.Layout(grid_template_columns=f"repeat({puzzle.cols}, 56px)")
+        )
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
+        self.shuffle_button = widgets.Button(description="Shuffle", icon="random")
+        self.reset_button = widgets.Button(description="Reset", icon="undo")
+        self.hint_button.on_click(lambda _: self.hint())
+        self.shuffle_button.on_click(lambda _: self.shuffle())
+        self.reset_button.on_click(lambda _: self.reset())
+        self.info = widgets.HTML()
+        self.status = widgets.Label("Click a tile next to the blank.")
+        buttons = widgets.HBox([self.hint_button, self.shuffle_button, self.reset_button])
+        super().__init__([grid, self.info, buttons, self.status])
+        self._show()
+
+    # -- actions
+
+    def click(self, tile: int) -> PlayBoard:
+        """Slide *tile* into the blank if it is next to it; otherwise say why not."""
+        if tile == 0:
+            self.status.value = "That is the blank: click a tile next to it."
+            return self
+        try:
+            self.state = self.puzzle.slide(self.state, tile)
+        except ValueError as error:
+            self.status.value = str(error).capitalize() + "."
+            return self
+        self.moves += 1
+        self.hinted = None
+        solved = self.puzzle.is_goal(self.state)
+        self.status.value = f"Solved in {self.moves} moves!" if solved else f"Slid {tile}."
+        self._show()
+        return self
+
+    def hint(self) -> int | None:
+        """Highlight and return the tile to slide next on a shortest path (None if solved)."""
+        if self.puzzle.is_goal(self.state):
+            self.status.value = "Already solved."
+            return None
+        if self.puzzle.size <= EXACT_UP_TO:
+            table = exact_distances(self.puzzle)
+            here = table[self.state]
+            options = [(a, s) for a, s, _ in self.puzzle.successors(self.state)]
+            action = next(a for a, s in options if table[s] == here - 1)
+        else:
+            result = astar(self.puzzle.with_start(self.state), "linear-conflict",
+                           max_seconds=self.hint_seconds)  # fmt: skip
+            if not result.solved:
+                self.status.value = f"No hint: {result.reason}."
+                return None
+            action = result.actions[0]
+        self.hinted = self.puzzle.tile_moved(self.state, action)
+        self.status.value = f"Hint: slide {self.hinted}."
+        self._show()
+        return self.hinted
+
+    def shuffle(self) -> PlayBoard:
+        """Start again from a random solvable board (seeded if the board was given a seed)."""
+        seed = None if self.seed is None else self.seed + self.moves
+        self.state, self.moves, self.hinted = self.puzzle.random_state(seed), 0, None
+        self.status.value = "A new board. Good luck!"
+        self._show()
+        return self
+
+    def reset(self) -> PlayBoard:
+        """Go back to the puzzle's start."""
+        self.state, self.moves, self.hinted = self.puzzle.start, 0, None
+        self.status.value = "Back to the start."
+        self._show()
+        return self
+
+    def distance(self) -> tuple[int, bool]:
+        """Return ``(moves to the goal, exact?)``: exact up to 3x3, else a lower bound."""
+        if self.puzzle.size <= EXACT_UP_TO:
+            return exact_distances(self.puzzle)[self.state], True
+        return self.puzzle.linear_conflict(self.state), False
+
+    # -- display
+
+    def _show(self) -> None:
+        for cell, button in enumerate(self.cells):
+            tile = self.state[cell]
+            button.description = str(tile) if tile else ""
+            home = tile and tile == self.puzzle.goal[cell]
+            button.style.button_color = (
+                "#ececec" if not tile else "#e74c3c" if tile == self.hinted
+                else "#8cc084" if home else "#f2c078"
+            )  # fmt: skip
+            button.style.font_weight = "bold"
+        moves, exact = self.distance()
+        kind = "moves to the goal" if exact else "moves at least (linear-conflict bound)"
+        self.info.value = f"<b>{moves}</b> {kind} &middot; {self.moves} moves made"
+
+    def _static_png(self) -> bytes:
+        return board_png(self.puzzle, self.state, highlight=[self.hinted] if self.hinted else ())
