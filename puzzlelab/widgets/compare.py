@@ -14,7 +14,7 @@ from tqdm.auto import tqdm
 
 from .. import search
 from ..drawing import figure_png, offscreen_figure
-from .base import StaticFallback, png_image
+from .base import StaticFallback, log_scale, png_image
 
 MEASURES = [
     ("expanded", "nodes expanded"),
@@ -73,11 +73,12 @@ class Compare(StaticFallback, widgets.VBox):
         super().__init__([widgets.HTML(self.table_html()), png_image(self.chart)])
 
     def totals(self) -> dict[str, dict]:
-        """Per algorithm: the sum of every measure over the batch, and how many solved."""
+        """Per algorithm: each measure summed over the batch (the frontier: its largest)."""
         totals = {}
         for label in self.labels:
             mine = [row for row in self.rows if row["algorithm"] == label]
             total = {key: sum(row[key] for row in mine) for key, _ in MEASURES}
+            total["max_frontier"] = max((row["max_frontier"] for row in mine), default=0)
             total["solved"] = sum(row["status"] == "solved" for row in mine)
             totals[label] = total
         return totals
@@ -96,13 +97,14 @@ class Compare(StaticFallback, widgets.VBox):
     def _draw(self) -> bytes:
         figure = offscreen_figure((3.2 * len(MEASURES), 3.0))
         totals = self.totals()
-        word = "total over boards" if self.batch > 1 else ""
+        batch = self.batch > 1
         for place, (key, title) in enumerate(MEASURES):
             ax = figure.add_subplot(1, len(MEASURES), place + 1)
             values = [max(totals[label][key], 1e-4) for label in self.labels]
             ax.bar(range(len(values)), values, color=COLORS[: len(values)] * 3)
-            ax.set_yscale("log")
-            ax.set_title(f"{title}\n{word}".strip(), fontsize=9)
+            log_scale(ax, "y", 1 if key != "seconds" else min(values) / 10)
+            word = ("largest" if key == "max_frontier" else "total") + " over boards"
+            ax.set_title(f"{title}\n{word}" if batch else title, fontsize=9)
             ax.set_xticks(range(len(values)), self.labels, rotation=35, ha="right", fontsize=8)
             for x, value in enumerate(values):
                 text = f"{value:.3g}" if key == "seconds" else f"{int(value):,}"

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 from ..distances import check_heuristic
 from ..drawing import draw_board, figure_png, offscreen_figure
 from ..search import astar
-from .base import StaticFallback, png_image
+from .base import StaticFallback, log_scale, png_image
 from .playboard import exact_distances
 
 TABULABLE = 10  # cells: larger boards have too many states to check every one
@@ -88,7 +88,7 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         names = list(self.expanded)
         colors = ["#c44e52"] + ["#4c72b0"] * (len(names) - 1)
         ax.barh(names, [max(self.expanded[n], 1) for n in names], color=colors)
-        ax.set_xscale("log")
+        log_scale(ax, "x", 1)
         ax.invert_yaxis()
         ax.set_title("A*: nodes expanded on the same boards", fontsize=9)
         figure.tight_layout()
