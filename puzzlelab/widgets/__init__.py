@@ -5,5 +5,14 @@ from .compare import Compare, compare
 from .heuristic_lab import HeuristicLab
 from .playboard import PlayBoard
 from .player import SolutionPlayer
+from .replay import SearchReplay
 
-__all__ = ["Compare", "HeuristicLab", "PlayBoard", "SolutionPlayer", "StaticFallback", "compare"]
+__all__ = [
+    "Compare",
+    "HeuristicLab",
+    "PlayBoard",
+    "SearchReplay",
+    "SolutionPlayer",
+    "StaticFallback",
+    "compare",
+]
