@@ -119,7 +119,8 @@ def cut_tree(tree, max_nodes=300, max_depth=None) -> nx.DiGraph:
 
     Nodes are kept breadth-first (shallow first) up to *max_nodes* and
     *max_depth*; under each parent that lost children, one marker node
-    ``("more", parent)`` says how many (attribute ``more``).
+    ``("more", parent)`` says how many nodes were left out below it
+    (attribute ``more``).
     """
     roots = [n for n in tree if tree.in_degree(n) == 0]
     kept, queue = [], list(roots)
@@ -129,14 +130,23 @@ def cut_tree(tree, max_nodes=300, max_depth=None) -> nx.DiGraph:
         if max_depth is None or tree.nodes[node]["depth"] < max_depth:
             queue.extend(tree.successors(node))
     small = tree.subgraph(kept).copy()
+    sizes = _subtree_sizes(tree)
     for parent in kept:
-        lost = sum(1 for child in tree.successors(parent) if child not in small)
+        lost = sum(sizes[child] for child in tree.successors(parent) if child not in small)
         if lost:
             marker = ("more", parent)
             small.add_node(marker, more=lost, status="more",
                            depth=tree.nodes[parent]["depth"] + 1)  # fmt: skip
             small.add_edge(parent, marker)
     return small
+
+
+def _subtree_sizes(tree) -> dict:
+    """Return ``{node: nodes in its subtree, itself included}``."""
+    sizes = {}
+    for node in reversed(list(nx.topological_sort(tree))):
+        sizes[node] = 1 + sum(sizes[child] for child in tree.successors(node))
+    return sizes
 
 
 def layered_layout(tree) -> dict:
