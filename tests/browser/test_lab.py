@@ -25,11 +25,19 @@ ERROR_TEXT = re.compile(r"Traceback|\b[A-Z]\w*Error\b|Error displaying widget")
 
 # JavaScript run in the page -------------------------------------------------
 
-ALL_CELLS_RAN = """() => {
-    const prompts = [...document.querySelectorAll(
-        '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt')];
-    return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
-}"""
+PROMPTS = """() => [...document.querySelectorAll(
+    '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt')]
+    .map(p => p.textContent.trim())"""
+
+RUN_STARTED = f"() => ({PROMPTS})().some(p => /\\[(\\*|\\d+)\\]/.test(p))"
+
+RUN_FINISHED = f"""() => {{
+    const prompts = ({PROMPTS})();
+    const indicator = document.querySelector(
+        '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator');
+    return prompts.length > 0 && !prompts.some(p => p.includes('*'))
+        && indicator !== null && indicator.getAttribute('data-status') === 'idle';
+}}"""
 
 KERNEL_IDLE = """() => {
     const indicator = document.querySelector(
@@ -81,8 +89,15 @@ def run_all_cells(page):
 
 
 def wait_until_done(page):
-    page.wait_for_function(ALL_CELLS_RAN, timeout=RUN_SECONDS * 1000, polling=500)
-    page.wait_for_function(KERNEL_IDLE, timeout=30_000, polling=500)
+    """Wait until no cell is queued or running: all ran, or an error stopped the run."""
+    page.wait_for_function(RUN_STARTED, timeout=30_000, polling=200)
+    page.wait_for_function(RUN_FINISHED, timeout=RUN_SECONDS * 1000, polling=500)
+
+
+def cells_not_run(page) -> list[int]:
+    """Return the numbers (from 0) of the code cells that show no execution count."""
+    prompts = page.evaluate(PROMPTS)
+    return [i for i, prompt in enumerate(prompts) if not re.search(r"\[\d+\]", prompt)]
 
 
 def error_outputs(page) -> list[str]:
@@ -109,32 +124,41 @@ def test_lesson_runs_without_errors(page, jupyter_lab, name):
     wait_until_done(page)
     errors = error_outputs(page)
     assert not errors, f"{name} shows errors:\n" + "\n---\n".join(errors)
+    assert not cells_not_run(page), f"code cells {cells_not_run(page)} of {name} did not run"
     if name.startswith("01_"):
         check_solution_player(page)
 
 
-def player_image(page):
-    """Return the first solution player's board picture (its <img>)."""
-    player = page.locator(".puzzlelab-player").first
-    player.scroll_into_view_if_needed()
-    return player, player.locator("img").first
+VISIBLE_BOARD = """(player) => {
+    const shown = [...player.querySelectorAll('img')].filter(img => img.offsetParent !== null);
+    return shown.length ? shown[0].getAttribute('src') : null;
+}"""
+
+
+def shown_board(player) -> str | None:
+    """Return the src of the board picture the player shows now (the visible <img>)."""
+    return player.evaluate(VISIBLE_BOARD)
+
+
+def wait_for_other_board(page, player, before, seconds):
+    deadline_ms = seconds * 1000
+    page.wait_for_function(
+        f"([player, before]) => ({VISIBLE_BOARD})(player) !== before",
+        arg=[player.element_handle(), before],
+        timeout=deadline_ms,
+        polling=200,
+    )
+    return shown_board(player)
 
 
 def check_solution_player(page):
-    player, image = player_image(page)
-    first = image.get_attribute("src")
-    player.locator("button", has_text=re.compile("next", re.I)).first.click()
-    page.wait_for_function(
-        "([img, before]) => img.getAttribute('src') !== before",
-        arg=[image.element_handle(), first],
-        timeout=10_000,
-    )
-    after_next = image.get_attribute("src")
-    assert after_next != first, "the player's next button did not change the board"
-    player.locator("button", has_text=re.compile("play", re.I)).first.click()
-    page.wait_for_function(
-        "([img, before]) => img.getAttribute('src') !== before",
-        arg=[image.element_handle(), after_next],
-        timeout=15_000,
-    )
-    assert image.get_attribute("src") != after_next, "the play button did not move the board"
+    player = page.locator(".puzzlelab-player").first
+    player.scroll_into_view_if_needed()
+    start = shown_board(player)
+    assert start, "the solution player shows no board picture"
+    player.locator("button", has_text=re.compile(r"next", re.I)).first.click()
+    after_next = wait_for_other_board(page, player, start, 10)
+    assert after_next != start, "the player's next button did not change the board"
+    player.locator(".widget-play button").first.click()  # the Play widget's play button
+    after_play = wait_for_other_board(page, player, after_next, 15)
+    assert after_play not in (after_next, None), "the play button did not move the board"
