@@ -178,7 +178,7 @@ def layered_layout(tree) -> dict:
 
 def draw_tree(tree, ax=None, puzzle=None, labels="auto", color_by="status", max_nodes=300,
               max_depth=None, board_size=0.55):  # fmt: skip
-    """Draw *tree* top-down; return the axes (``ax.tree_nodes`` holds one artist per node).
+    """Draw *tree* top-down; return the axes (``ax.tree_nodes`` maps each node to its artist).
 
     Parameters
     ----------
@@ -202,12 +202,9 @@ def draw_tree(tree, ax=None, puzzle=None, labels="auto", color_by="status", max_
         levels = 1 + max(-y for _, y in position.values())
         per_leaf, per_level = (1.0, 1.3) if boards else (0.35, 1.1)
         ax = plt.subplots(figsize=(min(22, 1 + per_leaf * leaves), 0.5 + per_level * levels))[1]
-    for parent, child in small.edges:
-        on_path = small.nodes[child].get("status") in ("solution", "goal")
-        (x0, y0), (x1, y1) = position[parent], position[child]
-        ax.plot([x0, x1], [y0, y1], color="#e6550d" if on_path else "#bbbbbb",
-                lw=2.5 if on_path else 0.8, zorder=1)  # fmt: skip
+    _draw_edges(ax, small, position)
     ax.tree_nodes = {}
+    circles = []
     for node, data in small.nodes(data=True):
         x, y = position[node]
         if data["status"] == "more":
@@ -216,7 +213,9 @@ def draw_tree(tree, ax=None, puzzle=None, labels="auto", color_by="status", max_
         elif boards:
             ax.tree_nodes[node] = _board_node(ax, puzzle, data, x, y, board_size)
         else:
-            ax.tree_nodes[node] = _circle_node(ax, data, x, y, labels, color_by, len(tree))
+            circles.append(node)
+    if circles:
+        _draw_circles(ax, small, circles, position, labels, color_by, len(tree))
     ax.set_axis_off()
     ax.margins(0.08)
     if color_by == "status":
@@ -227,19 +226,46 @@ def draw_tree(tree, ax=None, puzzle=None, labels="auto", color_by="status", max_
     return ax
 
 
-def _circle_node(ax, data, x, y, labels, color_by, total):
-    if color_by == "order" and data.get("order"):
-        import matplotlib
+def _draw_edges(ax, small, position) -> None:
+    """All edges as two line collections: the solution path thick and orange."""
+    from matplotlib.collections import LineCollection
 
-        color = matplotlib.colormaps["viridis"](data["order"] / max(total, 1))
-    else:
-        color = STATUSES.get(data["status"], "#ffffff")
-    artist = ax.scatter([x], [y], s=160, c=[color], edgecolors="#555555", zorder=2)
-    if labels in ("short", "auto", "board"):
-        text = data["order"] if color_by == "order" else _short(data)
-        if text is not None:
-            ax.text(x, y - 0.28, str(text), ha="center", va="top", fontsize=6, zorder=3)
-    return artist
+    on_path, others = [], []
+    for parent, child in small.edges:
+        segment = (position[parent], position[child])
+        solution = small.nodes[child].get("status") in ("solution", "goal")
+        (on_path if solution else others).append(segment)
+    ax.add_collection(LineCollection(others, colors="#bbbbbb", linewidths=0.8, zorder=1))
+    ax.add_collection(LineCollection(on_path, colors="#e6550d", linewidths=2.5, zorder=1))
+    xs, ys = zip(*position.values())
+    ax.update_datalim(list(zip(xs, ys)))
+    ax.autoscale_view()
+
+
+LABELLED_UP_TO = 150  # nodes: beyond this, labels would overlap anyway
+
+
+def _draw_circles(ax, small, nodes, position, labels, color_by, total) -> None:
+    """All circles in one scatter (fast); ``ax.tree_nodes[node]`` is that collection."""
+    import matplotlib
+
+    def colour(data):
+        if color_by == "order" and data.get("order"):
+            return matplotlib.colormaps["viridis"](data["order"] / max(total, 1))
+        return STATUSES.get(data["status"], "#ffffff")
+
+    xs, ys = zip(*(position[n] for n in nodes))
+    dots = ax.scatter(xs, ys, s=160, c=[colour(small.nodes[n]) for n in nodes],
+                      edgecolors="#555555", zorder=2)  # fmt: skip
+    for node in nodes:
+        ax.tree_nodes[node] = dots
+    if labels in ("short", "auto", "board") and len(nodes) <= LABELLED_UP_TO:
+        for node in nodes:
+            data = small.nodes[node]
+            text = data["order"] if color_by == "order" else _short(data)
+            if text not in (None, ""):
+                x, y = position[node]
+                ax.text(x, y - 0.28, str(text), ha="center", va="top", fontsize=6, zorder=3)
 
 
 def _short(data) -> str:
