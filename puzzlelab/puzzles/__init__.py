@@ -5,6 +5,6 @@ action, next state and step cost) and, where it helps, ``actions`` / ``result``
 in simpleai's style, so the search engine and simpleai can both use it.
 """
 
-from .sliding import SlidingPuzzle, parse_board, solvable
+from .sliding import SlidingPuzzle, inversions, parse_board, solvable
 
-__all__ = ["SlidingPuzzle", "parse_board", "solvable"]
+__all__ = ["SlidingPuzzle", "inversions", "parse_board", "solvable"]

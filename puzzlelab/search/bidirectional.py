@@ -147,7 +147,8 @@ def _joined(problem, meeting, stats, trace) -> SearchResult:
         actions.append(node.action)
         node = node.parent
         states.append(node.state)
-    if trace is not None:
+    if trace is not None:  # the frontiers met here: one node on each side
+        trace.record("goal", ahead, side="forward")
         trace.record("goal", behind, side="backward")
     cost = 0
     for before, action, after in zip(states, actions, states[1:]):

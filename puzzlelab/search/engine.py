@@ -111,7 +111,8 @@ def run(
         ``priority(node)``: the key a priority frontier orders by. When given,
         every node's ``h`` is computed with the problem's heuristic.
     graph_search : bool
-        Remember reached states and drop successors already reached as cheaply.
+        Remember reached states and drop successors already reached (as cheaply,
+        for a priority frontier or a depth limit, where a cheaper path counts).
     depth_limit : int, optional
         Do not expand nodes at this depth or deeper.
     budget : Budget
@@ -134,6 +135,9 @@ def run(
     by_depth: dict[int, int] = {}
     status, reason, goal = "exhausted", "every reachable state was tried", None
     max_nodes = budget.max_nodes - budget.spent
+    # A cheaper path to a reached state matters when the frontier is ordered by cost
+    # or depth is limited; for plain BFS and DFS it would only re-expand whole subtrees.
+    reopen = priority is not None or depth_limit is not None
     try:
         while frontier:
             node = frontier.pop()
@@ -163,7 +167,7 @@ def run(
                 g = node.g + step
                 if reached is not None:
                     old = reached.get(state)
-                    if old is not None and old.g <= g:
+                    if old is not None and (old.g <= g or not reopen):
                         duplicates += 1
                         if tracing:
                             trace.record(

@@ -35,7 +35,7 @@ class PlayBoard(StaticFallback, widgets.VBox):
     >>> board.click(8).state
     (1, 2, 3, 4, 5, 6, 7, 8, 0)
     >>> board.status.value
-    'Solved in 1 moves!'
+    'Solved in 1 move!'
     """
 
     def __init__(self, puzzle, seed=None, hint_seconds=10.0):
@@ -77,7 +77,8 @@ class PlayBoard(StaticFallback, widgets.VBox):
         self.moves += 1
         self.hinted = None
         solved = self.puzzle.is_goal(self.state)
-        self.status.value = f"Solved in {self.moves} moves!" if solved else f"Slid {tile}."
+        moves = f"{self.moves} move{'s' if self.moves != 1 else ''}"
+        self.status.value = f"Solved in {moves}!" if solved else f"Slid {tile}."
         self._show()
         return self
 
