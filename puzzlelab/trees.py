@@ -1,21 +1,41 @@
 """Search trees: a recorded search as a ``networkx.DiGraph``, and a picture of it.
 
-The graph is the public object: each node is one search node (a state plus the
-path that reached it), keyed by its id, with attributes ``state``, ``depth``,
-``g``, ``h``, ``f``, ``action``, ``order`` (when it was expanded, 1 for the
-first) and ``status``, one of :data:`STATUSES`. Students can query it with
-networkx directly.
+The graph is the public object. Each graph node is one search node (a state
+plus the path that reached it), keyed by its id in the trace, with attributes
+
+- ``state``, ``depth``, ``g``, ``h`` and ``f = g + h`` (``None`` without h),
+  ``action`` (the move that led here) and ``side`` (bidirectional search only);
+- ``order``: when it was expanded (1 for the first), ``None`` if never;
+- ``successors``: how many successors its expansion generated (duplicates
+  included, also those a cut left out of the graph);
+- ``status``: one of :data:`STATUSES`.
+
+Each edge goes parent -> child and carries the ``action``. Students can query
+the graph with networkx directly.
 
 Examples
 --------
 >>> from puzzlelab.puzzles import SlidingPuzzle
 >>> from puzzlelab.search import Trace, bfs
+>>> puzzle = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
 >>> trace = Trace()
->>> result = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
+>>> result = bfs(puzzle, graph_search=False, max_nodes=200, trace=trace)
+>>> tree = search_tree(trace, max_depth=5)
+
+How many nodes at each depth? Tree search keeps no memory, so depth 5 holds
+every sequence of five moves, undoing ones included:
+
+>>> [sum(1 for _, d in tree.nodes(data="depth") if d == depth) for depth in range(6)]
+[1, 3, 8, 24, 64, 192]
+>>> round(branching_factor(tree), 2), round(effective_branching_factor(tree), 2)
+(2.79, 2.86)
+
+The path to the goal is marked:
+
+>>> trace = Trace()
+>>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
 >>> tree = search_tree(trace)
->>> sum(1 for _, depth in tree.nodes(data="depth") if depth == 1)
-2
->>> [tree.nodes[n]["status"] for n in nx.shortest_path(tree, 0, goal_node(tree))]
+>>> [tree.nodes[n]["status"] for n in nx.shortest_path(tree, 0, tree.graph["goal"])]
 ['solution', 'solution', 'goal']
 """
 
@@ -25,15 +45,35 @@ import networkx as nx
 
 #: Node statuses, and the colour each is drawn in.
 STATUSES = {
-    "frontier": "#f7f7f7",
+    "frontier": "#ffffff",  # generated, still waiting to be expanded
     "expanded": "#9ecae1",
-    "duplicate": "#d9d9d9",
-    "solution": "#fdae6b",
+    "duplicate": "#d9d9d9",  # its state was reached as cheaply before: dropped
+    "cutoff": "#fdd0a2",  # iterative deepening / IDA*: over this iteration's bound
+    "solution": "#fd8d3c",  # on the path to the goal
     "goal": "#31a354",
 }
 
+#: What the legend says for each status.
+LEGEND = {
+    "frontier": "frontier (not expanded)",
+    "expanded": "expanded",
+    "duplicate": "duplicate (dropped)",
+    "cutoff": "over the bound (cut off)",
+    "solution": "on the solution path",
+    "goal": "goal",
+}
 
-def search_tree(trace, max_depth=None, iteration=None) -> nx.DiGraph:
+PATH_COLOUR = "#e6550d"
+EDGE_COLOUR = "#bdbdbd"
+OUTLINE = "#525252"
+BOARDS_UP_TO = 60  # nodes: more boards than this would be unreadable (and slow)
+LABELLED_UP_TO = 150  # nodes: beyond this, labels would overlap anyway
+
+
+# ---------------------------------------------------------------- building the tree
+
+
+def search_tree(trace, max_nodes=None, max_depth=None, iteration=None) -> nx.DiGraph:
     """Build the tree of the search recorded in *trace*.
 
     Parameters
@@ -41,64 +81,118 @@ def search_tree(trace, max_depth=None, iteration=None) -> nx.DiGraph:
     trace : Trace
         From ``search(..., trace=Trace())`` of puzzlelab, or a simpleai run
         recorded by :class:`puzzlelab.simpleai_trace.TraceViewer`.
+    max_nodes : int, optional
+        Keep only the first nodes generated (the tree stays connected).
     max_depth : int, optional
         Leave out nodes deeper than this.
     iteration : int, optional
         For iterative deepening and IDA*, which iteration to show (0 is the
-        first; default: the last).
+        first; default: the last). Nodes over that iteration's bound get the
+        status ``cutoff``.
+
+    Returns
+    -------
+    networkx.DiGraph
+        Node attributes as in the module's description; ``tree.graph`` holds
+        ``goal`` (the goal node's id or ``None``), ``bound`` and ``iterations``.
+
+    Raises
+    ------
+    ValueError
+        If *iteration* names an iteration the trace does not have.
     """
-    events = _iteration_events(trace.events, iteration)
-    tree = nx.DiGraph()
-    order = 0
+    events, bound, iterations = _iteration_events(trace.events, iteration)
+    tree = nx.DiGraph(goal=None, bound=bound, iterations=iterations)
+    order, successors = 0, {}
     for event in events:
-        if max_depth is not None and event.depth > max_depth:
-            continue
         if event.kind in ("generate", "duplicate"):
-            _add_node(tree, event, "frontier" if event.kind == "generate" else "duplicate")
-        elif event.kind == "expand" and event.node in tree:
+            successors[event.parent] = successors.get(event.parent, 0) + 1
+            if _fits(tree, event, max_nodes, max_depth):
+                _add_node(tree, event, "frontier" if event.kind == "generate" else "duplicate")
+        elif event.kind == "expand":
             order += 1
-            tree.nodes[event.node].update(status="expanded", order=order)
+            if event.node in tree:
+                tree.nodes[event.node].update(status="expanded", order=order)
+        elif event.kind == "discard" and event.node in tree:
+            tree.nodes[event.node]["status"] = "duplicate"
         elif event.kind == "goal":
-            if event.node not in tree:
+            if event.node not in tree and _fits(tree, event, None, None):
                 _add_node(tree, event, "goal")
-            tree.nodes[event.node]["status"] = "goal"
-            _mark_solution(tree, event.node)
+            if event.node in tree:
+                _mark_solution(tree, event.node)
+    for node, data in tree.nodes(data=True):
+        data["successors"] = successors.get(node, 0)
+    if bound is not None:
+        _mark_cutoff(tree, bound)
     return tree
 
 
 def _iteration_events(events, iteration):
+    """Return the events of one iteration (with the root), its bound and how many there were."""
     starts = [i for i, event in enumerate(events) if event.kind == "iteration"]
     if not starts:
-        return events
+        if iteration not in (None, 0):
+            raise ValueError(f"iteration {iteration} does not exist: this search had no iterations")
+        return events, None, 0
     chosen = len(starts) - 1 if iteration is None else iteration
     if not 0 <= chosen < len(starts):
-        raise ValueError(f"iteration {iteration} does not exist: there were {len(starts)} (0..)")
+        raise ValueError(
+            f"iteration {iteration} does not exist: there were {len(starts)}, "
+            f"numbered 0 to {len(starts) - 1}"
+        )
     begin = starts[chosen]
     end = starts[chosen + 1] if chosen + 1 < len(starts) else len(events)
+    # IDA* generates its root once, before the first iteration; iterative deepening in each.
     root = [e for e in events[:begin] if e.kind == "generate" and e.parent is None][:1]
-    return root + list(events[begin + 1 : end])
+    return root + list(events[begin + 1 : end]), events[begin].bound, len(starts)
+
+
+def _fits(tree, event, max_nodes, max_depth) -> bool:
+    if event.node in tree or (event.parent is not None and event.parent not in tree):
+        return False
+    if max_depth is not None and event.depth > max_depth:
+        return False
+    return max_nodes is None or len(tree) < max_nodes
 
 
 def _add_node(tree, event, status) -> None:
     f = None if event.h is None else event.g + event.h
     tree.add_node(event.node, state=event.state, depth=event.depth, g=event.g, h=event.h, f=f,
                   action=event.action, order=None, status=status, side=event.side)  # fmt: skip
-    if event.parent is not None and event.parent in tree:
+    if event.parent is not None:
         tree.add_edge(event.parent, event.node, action=event.action)
 
 
 def _mark_solution(tree, goal) -> None:
+    """Mark *goal* and the path to it. Bidirectional search records two goals:
+    the node on each side where the frontiers met."""
     for node in nx.ancestors(tree, goal):
         tree.nodes[node]["status"] = "solution"
+    tree.nodes[goal]["status"] = "goal"
+    if tree.graph["goal"] is None:
+        tree.graph["goal"] = goal
+
+
+def _mark_cutoff(tree, bound) -> None:
+    """Nodes this iteration generated but would not expand: over the bound."""
+    for _, data in tree.nodes(data=True):
+        if data["status"] != "frontier":
+            continue
+        over = data["f"] > bound if data["h"] is not None else data["depth"] >= bound
+        if over:
+            data["status"] = "cutoff"
 
 
 def goal_node(tree):
-    """Return the id of the goal node in *tree*, or ``None``."""
-    return next((n for n, status in tree.nodes(data="status") if status == "goal"), None)
+    """Return the id of the goal node of *tree* (the first one recorded), or ``None``."""
+    return tree.graph.get("goal")
+
+
+# ---------------------------------------------------------------- measuring the tree
 
 
 def branching_factor(tree) -> float:
-    """Return the mean number of children of the expanded nodes of *tree*.
+    """Return the mean number of successors of the expanded nodes of *tree* (duplicates included).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, bfs
@@ -108,7 +202,65 @@ def branching_factor(tree) -> float:
     2.69
     """
     parents = [n for n, order in tree.nodes(data="order") if order is not None]
-    return sum(tree.out_degree(n) for n in parents) / max(len(parents), 1)
+    return sum(tree.nodes[n]["successors"] for n in parents) / max(len(parents), 1)
+
+
+def effective_branching_factor(tree, depth=None, tolerance=1e-6) -> float:
+    """Return b* such that a uniform tree of depth *depth* with branching b* has as many nodes.
+
+    The textbook measure of a search's effort: N + 1 = 1 + b* + b*^2 + ... + b*^d
+    with N the nodes generated (duplicates left out) and d the solution depth
+    (default: the goal's depth, else the deepest node's).
+
+    >>> import networkx as nx
+    >>> full = nx.balanced_tree(3, 4, create_using=nx.DiGraph)
+    >>> nx.set_node_attributes(full, {n: {"status": "expanded"} for n in full})
+    >>> nx.set_node_attributes(full, nx.shortest_path_length(full, 0), "depth")
+    >>> round(effective_branching_factor(full), 3)
+    3.0
+    """
+    generated = sum(1 for _, s in tree.nodes(data="status") if s not in ("duplicate", "more"))
+    if depth is None:
+        goal = tree.graph.get("goal")
+        depth = tree.nodes[goal]["depth"] if goal is not None else max(
+            (d for _, d in tree.nodes(data="depth")), default=0
+        )  # fmt: skip
+    if depth < 1 or generated <= 1:
+        return 0.0
+
+    def size(b):
+        return sum(b**k for k in range(depth + 1))
+
+    low, high = 0.0, float(generated)
+    while high - low > tolerance:
+        middle = (low + high) / 2
+        low, high = (middle, high) if size(middle) < generated else (low, middle)
+    return (low + high) / 2
+
+
+def bfs_tree(puzzle, depth, graph_search=True) -> nx.DiGraph:
+    """Return the breadth-first search tree of *puzzle* down to *depth*.
+
+    A thin wrapper: runs :func:`~puzzlelab.search.bfs` with a trace, long enough
+    to expand every node above *depth*, and builds its :func:`search_tree`.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> tree = bfs_tree(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), 2, graph_search=False)
+    >>> sorted(depth for _, depth in tree.nodes(data="depth"))
+    [0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2]
+    """
+    from .search import Trace, bfs
+
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be a whole number of at least 0, not {depth!r}")
+    budget = 16
+    while True:
+        trace = Trace(max_events=None)
+        result = bfs(puzzle, graph_search=graph_search, max_nodes=budget, trace=trace)
+        deepest = max((e.depth for e in trace.events if e.kind == "expand"), default=0)
+        if result.status != "limit" or deepest >= depth:
+            return search_tree(trace, max_depth=depth)
+        budget *= 4
 
 
 # ---------------------------------------------------------------- cutting and layout
@@ -117,16 +269,20 @@ def branching_factor(tree) -> float:
 def cut_tree(tree, max_nodes=300, max_depth=None) -> nx.DiGraph:
     """Return a copy of *tree* small enough to draw.
 
-    Nodes are kept breadth-first (shallow first) up to *max_nodes* and
-    *max_depth*; under each parent that lost children, one marker node
-    ``("more", parent)`` says how many nodes were left out below it
-    (attribute ``more``).
+    The path to the goal is always kept; the other nodes are kept shallow first
+    (breadth-first) up to *max_nodes* nodes in all and *max_depth*. Under each
+    parent that lost children, one marker node ``("more", parent)`` says how many
+    nodes were left out below it (attribute ``more``, status ``"more"``).
     """
     roots = [n for n in tree if tree.in_degree(n) == 0]
-    kept, queue = [], list(roots)
+    goal = tree.graph.get("goal")
+    path = [n for n in tree if tree.nodes[n]["status"] in ("solution", "goal")] if goal else []
+    if max_depth is not None:
+        path = [n for n in path if tree.nodes[n]["depth"] <= max_depth]
+    kept, queue = set(path), list(roots)
     while queue and len(kept) < max_nodes:
         node = queue.pop(0)
-        kept.append(node)
+        kept.add(node)
         if max_depth is None or tree.nodes[node]["depth"] < max_depth:
             queue.extend(tree.successors(node))
     small = tree.subgraph(kept).copy()
@@ -152,77 +308,112 @@ def _subtree_sizes(tree) -> dict:
 def layered_layout(tree) -> dict:
     """Return ``{node: (x, y)}``: depth downwards, leaves side by side, parents centred.
 
+    A simple tidy tree: leaves one unit apart in the order the search made them,
+    each parent centred over its first and last child, one level per unit down.
+    No Graphviz needed.
+
     >>> import networkx as nx
     >>> layered_layout(nx.DiGraph([(0, 1), (0, 2)]))
     {1: (0.0, -1), 2: (1.0, -1), 0: (0.5, 0)}
     """
     position, next_x = {}, [0.0]
-
-    def place(node, depth):
-        children = list(tree.successors(node))
-        for child in children:
-            place(child, depth + 1)
-        if children:
-            x = (position[children[0]][0] + position[children[-1]][0]) / 2
-        else:
-            x, next_x[0] = next_x[0], next_x[0] + 1
-        position[node] = (x, -depth)
-
     for root in (n for n in tree if tree.in_degree(n) == 0):
-        place(root, 0)
+        # Depth-first without recursion: deep trees (depth-first search) would overflow.
+        stack = [(root, 0, False)]
+        while stack:
+            node, depth, children_placed = stack.pop()
+            children = list(tree.successors(node))
+            if children and not children_placed:
+                stack.append((node, depth, True))
+                stack.extend((child, depth + 1, False) for child in reversed(children))
+                continue
+            if children:
+                x = (position[children[0]][0] + position[children[-1]][0]) / 2
+            else:
+                x, next_x[0] = next_x[0], next_x[0] + 1
+            position[node] = (x, -depth)
     return position
 
 
 # ---------------------------------------------------------------- drawing
 
 
-def draw_tree(tree, ax=None, puzzle=None, labels="auto", color_by="status", max_nodes=300,
-              max_depth=None, board_size=0.55):  # fmt: skip
-    """Draw *tree* top-down; return the axes (``ax.tree_nodes`` maps each node to its artist).
+def draw_tree(tree, ax=None, labels="board", color_by="status", max_nodes=300, max_depth=None,
+              puzzle=None, board_size=0.55):  # fmt: skip
+    """Draw *tree* top-down and return the axes.
+
+    ``ax.tree_nodes`` maps every drawn node (markers included) to its artist:
+    a board's ``AnnotationBbox``, the marker's text, or the one scatter
+    collection that holds all the circles (``ax.tree_circles``, in the order of
+    ``ax.tree_circle_nodes``).
 
     Parameters
     ----------
-    puzzle : optional
-        With a puzzle, small trees (up to 40 nodes) show each node as a board.
-    labels : {"auto", "board", "short", None}
-        ``short`` writes ``g+h`` (or the expansion order) in each circle.
+    tree : networkx.DiGraph
+        From :func:`search_tree`.
+    ax : matplotlib Axes, optional
+        Default: a new figure sized to the tree.
+    labels : {"board", "short", "order", None}
+        ``board``: each node is a small board when a *puzzle* is given and the
+        tree has at most 60 nodes; otherwise (and for ``short``) circles
+        labelled ``g+h=f`` (informed search) or the expansion order;
+        ``order``: always the expansion order; ``None``: plain circles.
     color_by : {"status", "order"}
-        Colour by status (legend shown) or by expansion order (early = dark).
-    max_nodes, max_depth
-        Larger trees are cut (see :func:`cut_tree`), with "+N" markers.
-    """
-    import matplotlib.pyplot as plt
-    from matplotlib.lines import Line2D
+        Colour by status (with a legend) or by expansion order (early = dark).
+    max_nodes, max_depth : int, optional
+        Larger trees are cut (see :func:`cut_tree`), with "N more" markers.
+    puzzle : optional
+        The puzzle the states belong to, for boards.
 
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import Trace, bfs
+    >>> from puzzlelab.drawing import offscreen_figure
+    >>> trace = Trace()
+    >>> _ = bfs(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), max_nodes=100, trace=trace)
+    >>> ax = draw_tree(search_tree(trace), offscreen_figure().add_subplot(), max_nodes=20)
+    >>> len(ax.tree_circle_nodes), len(ax.tree_nodes) - len(ax.tree_circle_nodes)
+    (20, 9)
+    """
+    if labels == "auto":
+        labels = "board"
+    if labels not in ("board", "short", "order", None):
+        raise ValueError(f"labels must be 'board', 'short', 'order' or None, not {labels!r}")
+    if color_by not in ("status", "order"):
+        raise ValueError(f"color_by must be 'status' or 'order', not {color_by!r}")
     small = cut_tree(tree, max_nodes, max_depth)
     position = layered_layout(small)
-    boards = labels == "board" or (labels == "auto" and puzzle is not None and len(small) <= 40)
+    boards = labels == "board" and puzzle is not None and len(small) <= BOARDS_UP_TO
+    leaves = max(1, sum(1 for n in small if small.out_degree(n) == 0))
     if ax is None:
-        leaves = max(1, sum(1 for n in small if small.out_degree(n) == 0))
-        levels = 1 + max(-y for _, y in position.values())
-        per_leaf, per_level = (1.0, 1.3) if boards else (0.35, 1.1)
-        ax = plt.subplots(figsize=(min(22, 1 + per_leaf * leaves), 0.5 + per_level * levels))[1]
+        import matplotlib.pyplot as plt
+
+        levels = 1 + max((-y for _, y in position.values()), default=0)
+        per_leaf, per_level = (1.0, 1.3) if boards else (0.42, 0.9)
+        ax = plt.subplots(figsize=(min(24, 2.5 + per_leaf * leaves), 0.6 + per_level * levels))[1]
+    ax.tree_nodes, ax.tree_circles, ax.tree_circle_nodes = {}, None, []
+    if not small:
+        ax.set_axis_off()
+        return ax
     _draw_edges(ax, small, position)
-    ax.tree_nodes = {}
+    crowded = leaves > 40
     circles = []
     for node, data in small.nodes(data=True):
         x, y = position[node]
         if data["status"] == "more":
-            ax.tree_nodes[node] = ax.text(x, y, f"+{data['more']}", ha="center", va="center",
-                                          fontsize=7, color="#555555")  # fmt: skip
+            ax.tree_nodes[node] = _marker(ax, data["more"], x, y, crowded)
         elif boards:
             ax.tree_nodes[node] = _board_node(ax, puzzle, data, x, y, board_size)
         else:
             circles.append(node)
     if circles:
-        _draw_circles(ax, small, circles, position, labels, color_by, len(tree))
+        show = labels if len(circles) <= LABELLED_UP_TO else None
+        _draw_circles(ax, small, circles, position, show, color_by, len(tree))
     ax.set_axis_off()
-    ax.margins(0.08)
+    ax.margins(0.04, 0.12)
     if color_by == "status":
-        used = [s for s in STATUSES if any(d.get("status") == s for _, d in small.nodes(data=True))]
-        handles = [Line2D([], [], marker="o", ls="", markersize=9, markerfacecolor=STATUSES[s],
-                          markeredgecolor="#555555", label=s) for s in used]  # fmt: skip
-        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1, 1), fontsize=8)
+        _legend(ax, small)
     return ax
 
 
@@ -235,14 +426,20 @@ def _draw_edges(ax, small, position) -> None:
         segment = (position[parent], position[child])
         solution = small.nodes[child].get("status") in ("solution", "goal")
         (on_path if solution else others).append(segment)
-    ax.add_collection(LineCollection(others, colors="#bbbbbb", linewidths=0.8, zorder=1))
-    ax.add_collection(LineCollection(on_path, colors="#e6550d", linewidths=2.5, zorder=1))
-    xs, ys = zip(*position.values())
-    ax.update_datalim(list(zip(xs, ys)))
+    ax.add_collection(LineCollection(others, colors=EDGE_COLOUR, linewidths=0.8, zorder=1))
+    ax.add_collection(LineCollection(on_path, colors=PATH_COLOUR, linewidths=2.8, zorder=1))
+    ax.update_datalim(list(position.values()))
     ax.autoscale_view()
 
 
-LABELLED_UP_TO = 150  # nodes: beyond this, labels would overlap anyway
+def _marker(ax, more, x, y, crowded):
+    """The "N more" text where children were cut off (upright, or turned when crowded)."""
+    if crowded:
+        return ax.text(x, y + 0.35, f"{more} more", ha="center", va="top", rotation=90,
+                       fontsize=6, color="#737373", zorder=3)  # fmt: skip
+    box = {"boxstyle": "round,pad=0.2", "fc": "#f7f7f7", "ec": "#bdbdbd"}
+    return ax.text(x, y, f"... {more}\nmore", ha="center", va="center", fontsize=7,
+                   color="#525252", zorder=3, bbox=box)  # fmt: skip
 
 
 def _draw_circles(ax, small, nodes, position, labels, color_by, total) -> None:
@@ -255,41 +452,79 @@ def _draw_circles(ax, small, nodes, position, labels, color_by, total) -> None:
         return STATUSES.get(data["status"], "#ffffff")
 
     xs, ys = zip(*(position[n] for n in nodes))
-    dots = ax.scatter(xs, ys, s=160, c=[colour(small.nodes[n]) for n in nodes],
-                      edgecolors="#555555", zorder=2)  # fmt: skip
+    colours = [colour(small.nodes[n]) for n in nodes]
+    dots = ax.scatter(xs, ys, s=_circle_area(ax, position), c=colours, edgecolors=OUTLINE,
+                      linewidths=0.8, zorder=2)  # fmt: skip
+    ax.tree_circles, ax.tree_circle_nodes = dots, list(nodes)
     for node in nodes:
         ax.tree_nodes[node] = dots
-    if labels in ("short", "auto", "board") and len(nodes) <= LABELLED_UP_TO:
-        for node in nodes:
-            data = small.nodes[node]
-            text = data["order"] if color_by == "order" else _short(data)
-            if text not in (None, ""):
-                x, y = position[node]
-                ax.text(x, y - 0.28, str(text), ha="center", va="top", fontsize=6, zorder=3)
+    if labels is None:
+        return
+    for node in nodes:
+        text = _short(small.nodes[node], labels == "order" or color_by == "order")
+        if text:
+            x, y = position[node]
+            ax.text(x, y - 0.2, text, ha="center", va="top", fontsize=7, color="#252525",
+                    zorder=3)  # fmt: skip
 
 
-def _short(data) -> str:
-    if data.get("h") is not None:
-        return f"{data['g']:g}+{data['h']:g}"
-    return "" if data.get("order") is None else str(data["order"])
+def _circle_area(ax, position) -> float:
+    """Circle area in points², small enough that neighbouring leaves do not overlap."""
+    figure = ax.get_figure()
+    width = ax.get_position().width * figure.get_figwidth() * 72
+    columns = 1 + max(x for x, _ in position.values()) - min(x for x, _ in position.values())
+    return max(10.0, min(140.0, (0.8 * width / columns) ** 2))
+
+
+def _short(data, order=False) -> str:
+    """``g+h=f`` for informed search, else the expansion order (``#3``)."""
+    if not order and data.get("h") is not None:
+        return f"{data['g']:g}+{data['h']:g}={data['f']:g}"
+    return "" if data.get("order") is None else f"#{data['order']}"
+
+
+def _legend(ax, small) -> None:
+    from matplotlib.lines import Line2D
+
+    used = {d.get("status") for _, d in small.nodes(data=True)}
+    handles = [Line2D([], [], marker="o", ls="", markersize=9, markerfacecolor=STATUSES[s],
+                      markeredgecolor=OUTLINE, label=LEGEND[s])
+               for s in STATUSES if s in used]  # fmt: skip
+    if "goal" in used:
+        handles.append(Line2D([], [], color=PATH_COLOUR, lw=2.8, label="path to the goal"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8,
+              frameon=False)  # fmt: skip
 
 
 def _board_node(ax, puzzle, data, x, y, size):
     from matplotlib.offsetbox import AnnotationBbox, OffsetImage
 
-    from .drawing import board_png
-
-    image = _png_array(board_png(puzzle, data["state"], size=size * 2, dpi=60))
-    color = STATUSES.get(data["status"], "#ffffff")
-    box = AnnotationBbox(OffsetImage(image, zoom=0.8), (x, y), frameon=True, pad=0.15,
-                         bboxprops={"edgecolor": color, "lw": 3}, zorder=2)  # fmt: skip
+    frontier = data["status"] == "frontier"
+    box = AnnotationBbox(
+        OffsetImage(_board_image(puzzle, data["state"], size), zoom=0.8), (x, y),
+        frameon=True, pad=0.15, zorder=2,
+        bboxprops={"edgecolor": OUTLINE if frontier else STATUSES[data["status"]],
+                   "lw": 1.2 if frontier else 3, "ls": "--" if frontier else "-"},
+    )  # fmt: skip
     ax.add_artist(box)
     return box
 
 
-def _png_array(png: bytes):
+_BOARD_CACHE: dict = {}
+
+
+def _board_image(puzzle, state, size):
+    """The board as an image array, drawn once per (puzzle, state, size)."""
     import io
 
     import matplotlib.image
 
-    return matplotlib.image.imread(io.BytesIO(png), format="png")
+    from .drawing import board_png
+
+    key = (id(puzzle), getattr(puzzle, "goal", None), state, size)
+    if key not in _BOARD_CACHE:
+        if len(_BOARD_CACHE) > 2000:
+            _BOARD_CACHE.clear()
+        png = board_png(puzzle, state, size=size * 2, dpi=60)
+        _BOARD_CACHE[key] = matplotlib.image.imread(io.BytesIO(png), format="png")
+    return _BOARD_CACHE[key]
