@@ -1,9 +1,11 @@
 """Recording simpleai's own searches in puzzlelab's trace format.
 
-simpleai reports its progress to a *viewer*. :class:`TraceViewer` is a viewer
-that turns those reports into puzzlelab :class:`~puzzlelab.search.TraceEvent`\\ s,
-so a search run by simpleai can be drawn and replayed exactly like one run by
-puzzlelab.
+simpleai reports its progress to a *viewer*: ``started``, ``new_iteration``
+(with the fringe), ``chosen_node``, ``expanded`` (with the successors) and
+``finished``. :class:`TraceViewer` is a viewer that turns those reports into
+puzzlelab :class:`~puzzlelab.search.TraceEvent`\\ s, so a search run by simpleai
+can be drawn (:func:`puzzlelab.trees.search_tree`) and replayed exactly like
+one run by puzzlelab.
 
 Examples
 --------
@@ -11,8 +13,16 @@ Examples
 >>> from puzzlelab.simpleai_problems import SlidingPuzzleProblem
 >>> viewer = TraceViewer()
 >>> node = breadth_first(SlidingPuzzleProblem("1 2 3 / 4 0 6 / 7 5 8"), True, viewer=viewer)
->>> viewer.trace.count("expand"), viewer.trace.count("goal")
-(8, 1)
+>>> viewer.trace
+<Trace: 32 events (generate 16, duplicate 7, expand 8, goal 1)>
+
+puzzlelab's own breadth-first search does exactly the same work:
+
+>>> from puzzlelab.search import Trace, bfs
+>>> ours = Trace()
+>>> _ = bfs(SlidingPuzzleProblem("1 2 3 / 4 0 6 / 7 5 8"), trace=ours)
+>>> ours
+<Trace: 32 events (generate 16, duplicate 7, expand 8, goal 1)>
 """
 
 from __future__ import annotations
@@ -26,18 +36,34 @@ from .search.trace import Trace
 class TraceViewer(BaseViewer):
     """A simpleai viewer that records events into :attr:`trace` (a puzzlelab ``Trace``).
 
-    simpleai drops a successor whose state was already seen without saying so;
-    the viewer infers it: a successor that is missing from the fringe at the next
-    step is recorded as a ``duplicate``.
+    simpleai's nodes have no ids: each gets the next number the first time the
+    viewer sees it. simpleai also drops some nodes without saying so; the viewer
+    infers what happened from the fringe it reports at the next step:
+
+    - a successor that did not enter the fringe is a ``duplicate`` (its state
+      was already expanded or waiting in the fringe);
+    - a node that left the fringe without being chosen is a ``discard``
+      (uniform cost, greedy and A* replace it when a cheaper path to its state
+      turns up).
+
+    Iterative deepening calls the search once per depth limit: each call starts
+    an ``iteration`` (its ``bound`` is the depth limit, 0, 1, 2, ...).
+
+    Unlike ``BaseViewer``, the event log keeps short descriptions (the fringe
+    is not printed at every step), so recording costs little on top of simpleai.
     """
 
     def __init__(self, trace: Trace | None = None):
         super().__init__()
         self.trace = Trace() if trace is None else trace
-        self._nodes = {}  # id(simpleai node) -> (simpleai node, puzzlelab Node)
+        self._nodes = {}  # id(simpleai node) -> (simpleai node, puzzlelab Node); keeps them alive
         self._pending = []  # successors of the last expansion, not yet classified
+        self._fringe = set()  # ids of the nodes in the fringe at the last step
+        self._chosen = None
+        self._runs = 0
 
     def _node(self, theirs) -> Node:
+        """The puzzlelab node for simpleai node *theirs* (made on first sight)."""
         key = id(theirs)
         if key not in self._nodes:
             parent = None if theirs.parent is None else self._node(theirs.parent)
@@ -47,25 +73,46 @@ class TraceViewer(BaseViewer):
         return self._nodes[key][1]
 
     def _classify(self, fringe) -> None:
+        """Record what the last expansion did, now that the fringe shows it."""
         in_fringe = {id(node) for node in fringe}
         for node in self._pending:
             kind = "generate" if id(node) in in_fringe else "duplicate"
             self.trace.record(kind, self._node(node))
-        self._pending = []
+        for key in self._fringe - in_fringe - {id(self._chosen)}:
+            self.trace.record("discard", self._nodes[key][1])
+        self._pending, self._fringe = [], in_fringe
+
+    def handle_started(self):
+        super().handle_started()
+        self._runs += 1
+        self._pending, self._fringe, self._chosen = [], set(), None
+        if self._runs == 2:  # a second run: iterative deepening. Number the first one too.
+            root = self.trace.events[0] if self.trace.events else None
+            if root is not None:
+                self.trace.events.insert(0, root._replace(kind="iteration", bound=0))
+        if self._runs >= 2:
+            root = Node(None, None, None, 0, 0, -1)
+            self.trace.record("iteration", root, bound=self._runs - 1)
 
     def handle_new_iteration(self, fringe):
-        super().handle_new_iteration(fringe)
-        if not self._nodes:  # the first step: the fringe holds the root
+        # BaseViewer would print the whole fringe into its log at every step.
+        self.current_fringe = fringe
+        self.stats["max_fringe_size"] = max(self.stats["max_fringe_size"], len(fringe))
+        self.stats["iterations"] += 1
+        self.log_event("new_iteration", f"New iteration with {len(fringe)} elements in the fringe")
+        if not self._fringe and not self._pending:  # the first step: the fringe holds the root
             self._pending = list(fringe)
         self._classify(fringe)
 
     def handle_chosen_node(self, node, is_goal=None):
         super().handle_chosen_node(node, is_goal)
+        self._chosen = node
         if is_goal:
             self.trace.record("goal", self._node(node))
 
     def handle_expanded(self, nodes, successors):
-        super().handle_expanded(nodes, successors)
+        self.last_expandeds, self.last_successors = nodes, successors
+        self.log_event("expanded", f"Expanded {len(nodes)} node(s)")
         for node, children in zip(nodes, successors):
             self.trace.record("expand", self._node(node))
             self._pending.extend(children)

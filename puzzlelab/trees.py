@@ -142,9 +142,12 @@ def _iteration_events(events, iteration):
         )
     begin = starts[chosen]
     end = starts[chosen + 1] if chosen + 1 < len(starts) else len(events)
-    # IDA* generates its root once, before the first iteration; iterative deepening in each.
+    chosen_events = list(events[begin + 1 : end])
+    if any(e.kind == "generate" and e.parent is None for e in chosen_events):
+        return chosen_events, events[begin].bound, len(starts)
+    # IDA* generates its root once, before the first iteration (iterative deepening in each).
     root = [e for e in events[:begin] if e.kind == "generate" and e.parent is None][:1]
-    return root + list(events[begin + 1 : end]), events[begin].bound, len(starts)
+    return root + chosen_events, events[begin].bound, len(starts)
 
 
 def _fits(tree, event, max_nodes, max_depth) -> bool:
