@@ -1,28 +1,38 @@
 """SearchReplay: watch a recorded search one event at a time, forward and back.
 
 Each step shows the node the search is working on, the frontier (with f, g and h
-for informed search, in the order it will be taken), the counts so far, and the
-search tree growing.
+for informed search, in the order the search will take it), the counts so far,
+and the search tree growing.
+
+Everything a step shows is worked out once, when the replay is made: moving
+the slider only looks it up and draws.
 """
 
 from __future__ import annotations
 
 import html
+import io
+import math
 
 import ipywidgets as widgets
+import numpy as np
 
-from ..drawing import board_png, figure_png, offscreen_figure
-from ..trees import STATUSES, cut_tree, layered_layout, search_tree
+from ..drawing import board_png, draw_board, figure_png, offscreen_figure
+from ..trees import LEGEND, OUTLINE, PATH_COLOUR, STATUSES, cut_tree, layered_layout, search_tree
 from .base import StaticFallback
 
+#: What the header says about each kind of event.
 VERBS = {
-    "generate": "generated",
-    "duplicate": "dropped as a duplicate",
-    "expand": "expanded",
-    "discard": "discarded (a cheaper path was found)",
+    "generate": "generated: it joins the frontier",
+    "duplicate": "dropped as a duplicate (its state was reached before)",
+    "expand": "expanded: its successors are generated next",
+    "discard": "discarded (a cheaper path to its state was found)",
     "goal": "taken from the frontier: it is the goal!",
-    "iteration": "a new iteration starts, bound",
+    "iteration": "a new iteration starts from the root, bound",
 }
+
+TREE_NODES = 150  # the replayed tree is cut to this many nodes
+CURRENT = "#c0392b"  # the ring around the node of the current event
 
 
 class SearchReplay(StaticFallback, widgets.VBox):
@@ -33,12 +43,21 @@ class SearchReplay(StaticFallback, widgets.VBox):
     trace : Trace
         A recorded search (puzzlelab's, or simpleai's via ``TraceViewer``).
     puzzle : optional
-        Draw the current node as a board.
-    order : {"auto", "fifo", "lifo", "priority"}
-        How the frontier is listed: the order it will be taken in. ``auto``:
-        priority (f, then h) when the trace has h values, else first in, first out.
+        Draw the current node as a board (else its state is printed).
     max_events : int
-        Only the first events are replayed (the tree is cut accordingly).
+        Only the first events are replayed.
+    rows_shown : int
+        Frontier rows listed; the rest are counted ("... N more").
+
+    Notes
+    -----
+    The frontier is listed in the order the search takes it. The replay reads
+    that order from the trace itself (when each node left the frontier), so it
+    is exact for every search, whatever its frontier; nodes that never left are
+    listed last, by f then h for informed search, else oldest first (newest
+    first for depth-first search). In iterative deepening and IDA*, a node over
+    the iteration's bound is never expanded: it is shown as cut off, not as
+    waiting in the frontier.
 
     Examples
     --------
@@ -49,27 +68,27 @@ class SearchReplay(StaticFallback, widgets.VBox):
     >>> _ = astar(puzzle, "manhattan", trace=trace)
     >>> replay = SearchReplay(trace, puzzle)
     >>> replay.step(1).current.kind, replay.counts()
-    ('expand', {'expanded': 1, 'generated': 1, 'frontier': 0})
-    >>> [row["f"] for row in replay.step(5).frontier_rows()]
-    [2, 4, 4, 4]
+    ('expand', {'expanded': 1, 'generated': 1, 'duplicates': 0, 'frontier': 0})
+    >>> [(row["g"], row["h"], row["f"]) for row in replay.step(5).frontier_rows()]
+    [(1, 1, 2), (1, 3, 4), (1, 3, 4), (1, 3, 4)]
     """
 
-    def __init__(self, trace, puzzle=None, order="auto", max_events=400, rows_shown=12):
+    def __init__(self, trace, puzzle=None, max_events=400, rows_shown=12):
         self.events = list(trace.events[:max_events])
         if not self.events:
             raise ValueError("the trace is empty: pass trace=Trace() to a search first")
         self.puzzle, self.rows_shown = puzzle, rows_shown
-        informed = any(event.h is not None for event in self.events)
-        self.order = ("priority" if informed else "fifo") if order == "auto" else order
-        self._snapshots = self._replay_all()
-        full = search_tree(_Prefix(self.events))
-        self._tree = cut_tree(full, max_nodes=150)
-        self._layout = layered_layout(self._tree)
+        self.informed = any(event.h is not None for event in self.events)
+        self._snapshots = _replay(self.events)
+        self._iterative = any(event.kind == "iteration" for event in self.events)
+        self._trees = {}  # iteration -> (cut tree, layout)
         self._board_cache = {}
+        self._tree_figure = None
 
         last = len(self.events) - 1
-        self.slider = widgets.IntSlider(min=0, max=last, description="event")
-        self.play = widgets.Play(min=0, max=last, interval=500)
+        self.slider = widgets.IntSlider(min=0, max=last, description="event",
+                                        layout={"width": "420px"})  # fmt: skip
+        self.play = widgets.Play(min=0, max=last, interval=600, description="play")
         self.prev_button = widgets.Button(description="◀ back", layout={"width": "90px"})
         self.next_button = widgets.Button(description="forward ▶", layout={"width": "90px"})
         self.prev_button.on_click(lambda _: self.step(self.slider.value - 1))
@@ -77,7 +96,7 @@ class SearchReplay(StaticFallback, widgets.VBox):
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(lambda change: self._show(), names="value")
         self.header = widgets.HTML()
-        self.board = widgets.Image(format="png")
+        self.board = widgets.Image(format="png", layout={"max_width": "200px"})
         self.frontier = widgets.HTML()
         self.tree = widgets.Image(format="png")
         controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])
@@ -86,37 +105,7 @@ class SearchReplay(StaticFallback, widgets.VBox):
         self.add_class("puzzlelab-replay")
         self._show()
 
-    # -- the replay itself
-
-    def _replay_all(self) -> list[dict]:
-        """Walk the events once; keep what each step must show."""
-        frontier, status = {}, {}
-        expanded = generated = 0
-        snapshots = []
-        for event in self.events:
-            if event.kind == "generate":
-                frontier[event.node] = event
-                generated += 1
-                status[event.node] = "frontier"
-            elif event.kind == "duplicate":
-                status[event.node] = "duplicate"
-            elif event.kind in ("expand", "discard", "goal"):
-                frontier.pop(event.node, None)
-                expanded += event.kind == "expand"
-                status[event.node] = {"expand": "expanded", "discard": "duplicate"}.get(
-                    event.kind, "goal"
-                )
-            elif event.kind == "iteration":
-                frontier, status = {}, {}
-            snapshots.append(
-                {
-                    "frontier": list(frontier.values()),
-                    "status": dict(status),
-                    "expanded": expanded,
-                    "generated": generated,
-                }  # fmt: skip
-            )
-        return snapshots
+    # -- what a step shows (plain data)
 
     @property
     def current(self):
@@ -124,58 +113,58 @@ class SearchReplay(StaticFallback, widgets.VBox):
         return self.events[self.slider.value]
 
     def step(self, k: int) -> SearchReplay:
-        """Show event *k* (clipped to the first and last); return the replay."""
+        """Show event *k* (0 is the first; clipped to the first and last); return the replay."""
         self.slider.value = max(0, min(k, len(self.events) - 1))
         return self
 
     def counts(self) -> dict:
-        """Expanded and generated so far, and the frontier's size, at the current step."""
+        """Expanded, generated and duplicate nodes so far, and the frontier's size now."""
         snap = self._snapshots[self.slider.value]
         return {"expanded": snap["expanded"], "generated": snap["generated"],
-                "frontier": len(snap["frontier"])}  # fmt: skip
+                "duplicates": snap["duplicates"], "frontier": len(snap["frontier"])}  # fmt: skip
 
     def frontier_rows(self) -> list[dict]:
         """The frontier now, in the order the search will take it, as plain dicts."""
-        nodes = self._snapshots[self.slider.value]["frontier"]
-        if self.order == "priority":
-            nodes = sorted(nodes, key=lambda e: (e.g + (e.h or 0), e.h or 0, e.node))
-        elif self.order == "lifo":
-            nodes = nodes[::-1]
+        snap = self._snapshots[self.slider.value]
         return [
-            {
-                "node": e.node,
-                "depth": e.depth,
-                "g": e.g,
-                "h": e.h,
-                "f": None if e.h is None else e.g + e.h,
-                "state": e.state,
-            }  # fmt: skip
-            for e in nodes
-        ]
+            {"node": e.node, "depth": e.depth, "g": e.g, "h": e.h,
+             "f": None if e.h is None else e.g + e.h, "action": e.action, "state": e.state}
+            for e in snap["frontier"]
+        ]  # fmt: skip
 
     # -- display
 
     def _show(self) -> None:
-        event = self.current
-        counts = self.counts()
-        what = VERBS[event.kind] + (f" {event.bound}" if event.kind == "iteration" else "")
-        side = f" ({event.side} side)" if event.side else ""
-        self.header.value = (
-            f"<b>event {self.slider.value + 1} of {len(self.events)}</b>: node {event.node}"
-            f"{side} {html.escape(what)} &middot; depth {event.depth}, g = {event.g}"
-            + ("" if event.h is None else f", h = {event.h}, f = {event.g + event.h}")
-            + f"<br>expanded so far <b>{counts['expanded']:,}</b>, generated "
-            f"<b>{counts['generated']:,}</b>, waiting in the frontier <b>{counts['frontier']:,}</b>"
-        )
-        self.board.value = self._board_png(event.state)
+        self.header.value = self._header_html()
+        self.board.value = self._board_png(self.current.state)
         self.frontier.value = self._frontier_html()
         self.tree.value = self._tree_png()
 
+    def _header_html(self) -> str:
+        event, counts = self.current, self.counts()
+        if event.kind == "iteration":
+            what = f"{VERBS['iteration']} {event.bound:g}"
+        elif self._snapshots[self.slider.value]["status"].get(event.node) == "cutoff":
+            what = f"node {event.node} generated, but over the bound: it will not be expanded"
+        else:
+            what = f"node {event.node} {VERBS[event.kind]}"
+        side = f" ({event.side} side)" if event.side else ""
+        values = f"depth {event.depth}, g = {event.g:g}"
+        if event.h is not None:
+            values += f", h = {event.h:g}, f = g + h = {event.g + event.h:g}"
+        return (
+            f"<b>event {self.slider.value + 1} of {len(self.events)}</b>: {html.escape(what)}"
+            f"{side} &middot; {values}<br>expanded (explored) so far <b>{counts['expanded']:,}"
+            f"</b> &middot; generated <b>{counts['generated']:,}</b> &middot; duplicates "
+            f"<b>{counts['duplicates']:,}</b> &middot; waiting in the frontier "
+            f"<b>{counts['frontier']:,}</b>"
+        )
+
     def _board_png(self, state) -> bytes:
         if state not in self._board_cache:
-            if self.puzzle is None:
-                figure = offscreen_figure((2.0, 0.6))
-                figure.text(0.5, 0.5, repr(state), ha="center", va="center", fontsize=9)
+            if self.puzzle is None or state is None:
+                figure = offscreen_figure((2.2, 0.5))
+                figure.text(0.5, 0.5, repr(state), ha="center", va="center", fontsize=8)
                 self._board_cache[state] = figure_png(figure)
             else:
                 self._board_cache[state] = board_png(self.puzzle, state, size=1.8)
@@ -183,57 +172,222 @@ class SearchReplay(StaticFallback, widgets.VBox):
 
     def _frontier_html(self) -> str:
         rows = self.frontier_rows()
-        columns = (
-            ["node", "depth", "g", "h", "f"] if self.order == "priority" else ["node", "depth", "g"]
-        )
-        title = {"priority": "smallest f first", "fifo": "oldest first", "lifo": "newest first"}
-        head = "".join(f"<th>{c}</th>" for c in columns)
+        columns = ["node", "depth", "g", "h", "f"] if self.informed else ["node", "depth", "g"]
+        cell = "style='padding:0 8px;text-align:right'"
+        head = "".join(f"<th {cell}>{c}</th>" for c in ["", *columns, "move"])
         body = "".join(
-            "<tr>" + "".join(f"<td>{row[c]}</td>" for c in columns) + "</tr>"
-            for row in rows[: self.rows_shown]
+            f"<tr><td {cell}>{i}</td>"
+            + "".join(f"<td {cell}>{_number(row[c])}</td>" for c in columns)
+            + f"<td {cell}>{html.escape(str(row['action'] or ''))}</td></tr>"
+            for i, row in enumerate(rows[: self.rows_shown], start=1)
         )
         more = len(rows) - self.rows_shown
-        tail = f"<tr><td colspan={len(columns)}>... {more} more</td></tr>" if more > 0 else ""
+        tail = f"<tr><td colspan={len(columns) + 2}>... {more:,} more</td></tr>" if more > 0 else ""
+        empty = "" if rows else "<tr><td colspan=6><i>empty</i></td></tr>"
         return (
-            f"<div style='margin-left:1em'><b>frontier</b> ({title[self.order]})"
-            f"<table>{head}{body}{tail}</table></div>"
+            f"<div style='margin-left:1.5em'><b>frontier</b>: {len(rows):,} node(s), "
+            f"the next to be taken first<table>{head}{body}{tail}{empty}</table></div>"
         )
 
     def _tree_png(self) -> bytes:
-        """The tree so far: drawn fast, one scatter and one set of lines."""
-        from matplotlib.collections import LineCollection
+        """The tree so far. One figure is kept and only its data change: fast steps."""
+        if self._tree_figure is None:
+            figure = offscreen_figure((9.0, 3.0), dpi=72)
+            self._tree_figure = (figure, self._tree_artists(figure.add_axes((0, 0, 0.76, 1))))
+        figure, artists = self._tree_figure
+        self._update_tree(artists)
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png")
+        return buffer.getvalue()
 
-        status = self._snapshots[self.slider.value]["status"]
-        shown = [n for n in self._tree if n in status]
-        figure = offscreen_figure((7.5, 2.6), dpi=70)
-        ax = figure.add_axes((0, 0, 1, 1))
-        xs = [x for x, _ in self._layout.values()]
-        ys = [y for _, y in self._layout.values()]
-        ax.set_xlim(min(xs) - 1, max(xs) + 1)
-        ax.set_ylim(min(ys) - 0.5, 0.5)
+    def _tree_artists(self, ax) -> dict:
+        """Empty artists for the tree picture, with the legend."""
+        from matplotlib.collections import LineCollection
+        from matplotlib.lines import Line2D
+
         ax.set_axis_off()
-        segments = [
-            (self._layout[parent], self._layout[child])
-            for parent, child in self._tree.edges
-            if parent in status and child in status
-        ]
-        ax.add_collection(LineCollection(segments, colors="#bbbbbb", linewidths=0.8))
-        if shown:
-            ax.scatter([self._layout[n][0] for n in shown], [self._layout[n][1] for n in shown],
-                       c=[STATUSES[status[n]] for n in shown], s=60, edgecolors="#555555",
-                       zorder=2)  # fmt: skip
+        statuses = [s for s in STATUSES if s != "cutoff" or self._iterative]
+        handles = [Line2D([], [], marker="o", ls="", markersize=8, markerfacecolor=STATUSES[s],
+                          markeredgecolor=OUTLINE, label=LEGEND[s]) for s in statuses]  # fmt: skip
+        handles.append(Line2D([], [], marker="o", ls="", markersize=11, markerfacecolor="none",
+                              markeredgecolor=CURRENT, mew=2, label="this event"))  # fmt: skip
+        legend = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0),
+                           fontsize=8, frameon=False, title="search tree so far",
+                           title_fontsize=8)  # fmt: skip
+        return {
+            "ax": ax,
+            "legend": legend,
+            "edges": ax.add_collection(LineCollection([], colors="#bdbdbd", linewidths=0.8)),
+            "path": ax.add_collection(LineCollection([], colors=PATH_COLOUR, linewidths=2.5)),
+            "nodes": ax.scatter([], [], edgecolors=OUTLINE, linewidths=0.7, zorder=2),
+            "current": ax.scatter(
+                [], [], facecolors="none", edgecolors=CURRENT, linewidths=2, zorder=3
+            ),  # fmt: skip
+        }
+
+    def _update_tree(self, artists) -> None:
+        """Show the current step in the tree artists."""
+        snap = self._snapshots[self.slider.value]
+        tree, layout = self._tree_of(snap["iteration"])
+        status = snap["status"]
+        shown = [n for n in tree if n in status]
+        xs = [x for x, _ in layout.values()] or [0]
+        ys = [y for _, y in layout.values()] or [0]
+        artists["ax"].set_xlim(min(xs) - 0.7, max(xs) + 0.7)
+        artists["ax"].set_ylim(min(ys) - 0.6, 0.6)
+        on_path, others = [], []
+        for parent, child in tree.edges:
+            if parent in status and child in status:
+                path = status[child] in ("solution", "goal")
+                (on_path if path else others).append((layout[parent], layout[child]))
+        artists["edges"].set_segments(others)
+        artists["path"].set_segments(on_path)
+        size = max(12, min(90, (480 / max(1, max(xs) - min(xs) + 1)) ** 2))
+        nodes = artists["nodes"]
+        nodes.set_offsets([layout[n] for n in shown] or np.empty((0, 2)))
+        nodes.set_facecolors([STATUSES[status[n]] for n in shown])
+        nodes.set_sizes([size])
         event = self.current
-        if event.node in self._layout:
-            x, y = self._layout[event.node]
-            ax.scatter([x], [y], s=220, facecolors="none", edgecolors="#c0392b", lw=2, zorder=3)
-        return figure_png(figure)
+        here = [layout[event.node]] if event.node in layout and event.node in status else []
+        artists["current"].set_offsets(here or np.empty((0, 2)))
+        artists["current"].set_sizes([size * 2.8])
+        hidden = len(status) - len(shown)
+        title = "search tree so far" + (f" ({hidden:,} nodes not drawn)" if hidden > 0 else "")
+        artists["legend"].set_title(title)
+
+    def _tree_of(self, iteration):
+        """The (cut) tree of one iteration and its layout, made the first time it is needed."""
+        if iteration not in self._trees:
+            full = search_tree(_Events(self.events), iteration=iteration)
+            tree = cut_tree(full, max_nodes=TREE_NODES)
+            tree.remove_nodes_from([n for n, s in tree.nodes(data="status") if s == "more"])
+            self._trees[iteration] = (tree, layered_layout(tree))
+        return self._trees[iteration]
 
     def _static_png(self) -> bytes:
-        return self._tree_png()
+        """The board, the counts and the tree in one picture (for pages without a kernel)."""
+        figure = offscreen_figure((10.0, 3.2), dpi=80)
+        event, counts = self.current, self.counts()
+        board = figure.add_axes((0.0, 0.08, 0.17, 0.72))
+        if self.puzzle is not None and event.state is not None:
+            draw_board(self.puzzle, event.state, board)
+        else:
+            board.set_axis_off()
+            board.text(0.5, 0.5, repr(event.state), ha="center", va="center", fontsize=7,
+                       wrap=True)  # fmt: skip
+        figure.text(0.01, 0.97, f"event {self.slider.value + 1} of {len(self.events)}: "
+                    f"{event.kind}, node {event.node} | expanded {counts['expanded']:,}, "
+                    f"generated {counts['generated']:,}, frontier {counts['frontier']:,}",
+                    va="top", fontsize=9)  # fmt: skip
+        self._update_tree(self._tree_artists(figure.add_axes((0.2, 0.0, 0.6, 0.88))))
+        return figure_png(figure)
 
 
-class _Prefix:
+def _number(value) -> str:
+    return "" if value is None else f"{value:g}"
+
+
+class _Events:
     """A trace-like view of a list of events (what ``search_tree`` needs)."""
 
     def __init__(self, events):
         self.events = events
+
+
+# ---------------------------------------------------------------- the replay itself
+
+
+def _replay(events) -> list[dict]:
+    """Walk the events once; return what each step shows.
+
+    Each snapshot holds the frontier as ``(leaves, event)`` pairs (``leaves``:
+    the index of the event where that node will leave the frontier), the status
+    of every node of the current iteration, and the counts so far.
+    """
+    leave_at = _leave_times(events)
+    frontier, status = {}, {}
+    counts = {"expanded": 0, "generated": 0, "duplicates": 0}
+    iteration, bound, newest_taken, taken = None, None, 0, 0
+    snapshots = []
+    for index, event in enumerate(events):
+        kind = event.kind
+        if kind == "iteration":
+            iteration = 0 if iteration is None else iteration + 1
+            bound, frontier, status = event.bound, {}, {}
+            if _root_searched_again(events, index):  # IDA*
+                frontier[event.node] = (leave_at.get(index, math.inf), event)
+                status[event.node] = "frontier"
+        elif kind == "generate":
+            counts["generated"] += 1
+            if bound is not None and _over(event, bound):
+                status[event.node] = "cutoff"
+            else:
+                frontier[event.node] = (leave_at.get(index, math.inf), event)
+                status[event.node] = "frontier"
+        elif kind == "duplicate":
+            counts["duplicates"] += 1
+            status[event.node] = "duplicate"
+        elif kind in ("expand", "discard", "goal"):
+            if event.node in frontier:
+                taken += 1
+                newest_taken += event.node == next(reversed(frontier))
+            frontier.pop(event.node, None)
+            counts["expanded"] += kind == "expand"
+            status[event.node] = {"expand": "expanded", "discard": "duplicate"}.get(kind, "goal")
+            if kind == "goal":
+                _mark_path(status, events[: index + 1], event)
+        snapshots.append({"frontier": list(frontier.values()), "status": dict(status),
+                          "iteration": iteration, **counts})  # fmt: skip
+    # Nodes that never left the frontier go last, in the frontier's own order.
+    lifo = taken > 2 and newest_taken > 0.8 * taken
+    for snap in snapshots:
+        snap["frontier"] = [event for _, event in sorted(snap["frontier"], key=_key(lifo))]
+    return snapshots
+
+
+def _leave_times(events) -> dict:
+    """``{index of a node's generate event: index of the event where it left the frontier}``."""
+    waiting, leave_at = {}, {}
+    for index, event in enumerate(events):
+        if event.kind == "iteration":
+            waiting = {event.node: index} if _root_searched_again(events, index) else {}
+        elif event.kind == "generate":
+            waiting[event.node] = index
+        elif event.kind in ("expand", "discard", "goal") and event.node in waiting:
+            leave_at[waiting.pop(event.node)] = index
+    return leave_at
+
+
+def _root_searched_again(events, index) -> bool:
+    """IDA*'s iterations restart from the root without generating it again."""
+    following = events[index + 1] if index + 1 < len(events) else None
+    regenerated = following is not None and following.kind == "generate" and (
+        following.parent is None)  # fmt: skip
+    return not regenerated and events[index].node >= 0
+
+
+def _key(lifo):
+    """Sort key for ``(leaves, event)``: the frontier's order never changes among the
+    nodes already in it, so the order they will leave in is the order they are taken in."""
+
+    def key(pair):
+        leaves, event = pair
+        if event.h is not None:
+            return (leaves, event.g + event.h, event.h, event.node)
+        return (leaves, -event.node if lifo else event.node)
+
+    return key
+
+
+def _over(event, bound) -> bool:
+    """Is the node over an iteration's bound (f for IDA*, depth for iterative deepening)?"""
+    return event.g + event.h > bound if event.h is not None else event.depth >= bound
+
+
+def _mark_path(status, events, goal) -> None:
+    """Mark the goal's ancestors as on the solution path."""
+    parent_of = {e.node: e.parent for e in events if e.kind == "generate"}
+    node = parent_of.get(goal.node)
+    while node is not None:
+        status[node] = "solution"
+        node = parent_of.get(node)
