@@ -317,3 +317,16 @@ def test_replay_counts_and_frontier_match_the_trace_prefix():
     replay.prev_button.click()
     assert replay.slider.value == len(trace.events) - 2
     assert_static_fallback(replay)
+
+
+def test_bidirectional_tree_marks_both_halves_of_the_path():
+    puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 7 8 0")
+    start = puzzle.with_start(puzzle.scramble(6, seed=2))
+    trace = Trace()
+    result = bidirectional(start, trace=trace)
+    tree = search_tree(trace)
+    marked = {d["state"] for _, d in tree.nodes(data=True) if d["status"] in ("solution", "goal")}
+    assert set(result.path) <= marked
+    goals = [d for _, d in tree.nodes(data=True) if d["status"] == "goal"]
+    assert {d["side"] for d in goals} == {"forward", "backward"}
+    assert len({d["state"] for d in goals}) == 1
