@@ -186,7 +186,7 @@ class SearchReplay(StaticFallback, widgets.VBox):
         empty = "" if rows else "<tr><td colspan=6><i>empty</i></td></tr>"
         return (
             f"<div style='margin-left:1.5em'><b>frontier</b>: {len(rows):,} node(s), "
-            f"the next to be taken first<table>{head}{body}{tail}{empty}</table></div>"
+            f"the next to be taken first<table><tr>{head}</tr>{body}{tail}{empty}</table></div>"
         )
 
     def _tree_png(self) -> bytes:
