@@ -120,7 +120,8 @@ def test_informed_search_shows_f_g_h_columns():
 def test_idastar_nodes_over_the_bound_are_cut_off_not_waiting():
     puzzle = GOAL.with_start(GOAL.scramble(10, seed=4))
     trace = traced(idastar, puzzle, "misplaced")
-    replay = SearchReplay(trace, puzzle)
+    replay = SearchReplay(trace, puzzle, max_events=150)
+    assert trace.count("iteration") > 2 and replay.events[-1].kind != "goal"
     bound = None
     for k, event in enumerate(replay.events):
         if event.kind == "iteration":
