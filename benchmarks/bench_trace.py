@@ -1,0 +1,137 @@
+"""What it costs to watch a search: recording traces, drawing trees, replay steps.
+
+Run: ``.venv/bin/python benchmarks/bench_trace.py``. Prints one markdown table
+with each measurement, its target and PASS / FAIL (or the expectation, for
+simpleai's own viewers).
+
+- puzzlelab: the same search without and with ``trace=Trace()``; target <= 3x.
+- simpleai: the same search without a viewer, with its ``BaseViewer`` and with
+  puzzlelab's ``TraceViewer``. Any viewer makes simpleai sort the whole fringe
+  at every step; ``BaseViewer`` also prints it into its log at every step (the
+  expected cost is about 10x, more as the fringe grows); ``TraceViewer`` does not.
+- drawing a 300-node search tree, and one replay step; targets 1 s and 50 ms.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+import time
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from simpleai.search import astar as simpleai_astar  # noqa: E402
+from simpleai.search import breadth_first  # noqa: E402
+from simpleai.search.viewers import BaseViewer  # noqa: E402
+
+from puzzlelab import SlidingPuzzle  # noqa: E402
+from puzzlelab.drawing import offscreen_figure  # noqa: E402
+from puzzlelab.search import Trace, astar, bfs  # noqa: E402
+from puzzlelab.simpleai_problems import SlidingPuzzleProblem  # noqa: E402
+from puzzlelab.simpleai_trace import TraceViewer  # noqa: E402
+from puzzlelab.trees import draw_tree, search_tree  # noqa: E402
+from puzzlelab.widgets import SearchReplay  # noqa: E402
+
+SCRAMBLE = (12, 5)  # moves, seed
+
+
+def best_of(runs, work) -> float:
+    """Best wall-clock seconds of *runs* calls of *work*."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def row(what, seconds, base=None, target=None, ok=None) -> str:
+    ratio = "" if base is None else f"{seconds / base:.1f}x"
+    verdict = "" if ok is None else (" PASS" if ok else " FAIL")
+    return f"| {what} | {seconds:.4f} | {ratio} | {target or ''}{verdict} |"
+
+
+def recording_rows(board) -> list[str]:
+    puzzle = SlidingPuzzle(board)
+    problem = SlidingPuzzleProblem(board, heuristic="manhattan")
+    rows = []
+    searches = [
+        ("A* manhattan", lambda **k: astar(puzzle, "manhattan", **k), simpleai_astar),
+        ("BFS", lambda **k: bfs(puzzle, **k), breadth_first),
+    ]
+    for name, ours, theirs in searches:
+        plain = best_of(5, ours)
+        traced = best_of(5, lambda ours=ours: ours(trace=Trace(max_events=None)))
+        rows.append(row(f"puzzlelab {name}", plain))
+        rows.append(row(f"puzzlelab {name} + Trace", traced, plain, "<= 3x", traced <= 3 * plain))
+        bare = best_of(2, lambda t=theirs: t(problem, graph_search=True))
+        base_viewer = best_of(
+            1, lambda t=theirs: t(problem, graph_search=True, viewer=BaseViewer())
+        )
+        trace_viewer = best_of(
+            1, lambda t=theirs: t(problem, graph_search=True, viewer=TraceViewer())
+        )
+        rows.append(row(f"simpleai {name}", bare))
+        rows.append(row(f"simpleai {name} + BaseViewer", base_viewer, bare, "expected about 10x"))
+        rows.append(row(f"simpleai {name} + TraceViewer", trace_viewer, bare, "no fringe printout"))
+    return rows
+
+
+def drawing_rows() -> list[str]:
+    trace = Trace()
+    bfs(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), max_nodes=400, trace=trace)
+    tree = search_tree(trace)
+
+    def draw300():
+        ax = draw_tree(tree, ax=offscreen_figure((16, 6)).add_subplot(), max_nodes=300)
+        ax.figure.canvas.draw()  # render, not only build
+
+    draw = best_of(3, draw300)
+    eight = SlidingPuzzle(shape=(3, 3))
+    puzzle = eight.with_start(eight.scramble(8, seed=9))
+    small = Trace()
+    astar(puzzle, "manhattan", trace=small)
+    replay = SearchReplay(small, puzzle)
+    events = len(replay.events)
+    for k in range(events):  # first visits draw each board once
+        replay.step(k)
+    start = time.perf_counter()
+    for k in range(events):
+        replay.step(k)
+    step = (time.perf_counter() - start) / events
+    return [
+        row(
+            f"draw a 300-node tree (of {tree.number_of_nodes():,}), rendered",
+            draw,
+            target="<= 1 s",
+            ok=draw <= 1,
+        ),  # fmt: skip
+        row(
+            f"SearchReplay step, {events}-event A* trace (mean)",
+            step,
+            target="<= 0.05 s",
+            ok=step <= 0.05,
+        ),  # fmt: skip
+    ]
+
+
+def main() -> None:
+    eight = SlidingPuzzle(shape=(3, 3))
+    board = eight.scramble(*SCRAMBLE)
+    distance = len(astar(eight.with_start(board), "manhattan").actions)
+    print(f"# Watching a search: what it costs\n\nPython {platform.python_version()}, "
+          f"{os.cpu_count()} cores, {sys.platform}. Instance: a {SCRAMBLE[0]}-move scramble "
+          f"(seed {SCRAMBLE[1]}), {board}, {distance} moves from the goal.\n")  # fmt: skip
+    print("| what | seconds | vs. without | target |")
+    print("|---|---:|---:|---|")
+    for line in recording_rows(board) + drawing_rows():
+        print(line)
+    print("\nBest of 5 (puzzlelab), 2 (simpleai bare), 1 (simpleai with a viewer) runs, "
+          "wall clock, on a machine shared with other jobs.")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
