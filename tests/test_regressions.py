@@ -16,3 +16,11 @@ def test_dfs_graph_search_expands_each_state_at_most_once():
 def test_with_start_reads_a_flat_start_in_the_goal_shape():
     puzzle = SlidingPuzzle(shape=(2, 3))
     assert puzzle.with_start((1, 2, 3, 4, 0, 5)).start == (1, 2, 3, 4, 0, 5)
+
+
+def test_idastar_stops_at_the_node_limit_exactly():
+    # It used to look at the limit only every 1024 expansions.
+    from puzzlelab.search import idastar
+
+    result = idastar(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), "misplaced", max_nodes=50)
+    assert result.status == "limit" and result.stats.expanded == 50

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from .algorithms import prepare
-from .engine import Budget, Node, solved
+from .engine import CHECK_CLOCK_EVERY, Budget, Node, solved
 from .result import SearchResult, SearchStats
 
 
@@ -54,8 +54,11 @@ def idastar(
             if tracing:
                 trace.record("goal", node)
             return node, None
-        if not counts["expanded"] % 1024 and budget.exceeded(counts["expanded"]):
-            raise _Stop(budget.exceeded(counts["expanded"]))
+        spent = counts["expanded"]
+        if spent >= budget.max_nodes or not spent % CHECK_CLOCK_EVERY:
+            stop = budget.exceeded(spent)
+            if stop:
+                raise _Stop(stop)
         counts["expanded"] += 1
         stats.expanded_by_depth[node.depth] = stats.expanded_by_depth.get(node.depth, 0) + 1
         if tracing:
