@@ -56,10 +56,11 @@ def offscreen_figure(size=(2.4, 2.4), dpi=100) -> Figure:
     return figure
 
 
-def figure_png(figure, dpi=None) -> bytes:
-    """Return *figure* as PNG bytes."""
+def figure_png(figure, dpi=None, tight=True) -> bytes:
+    """Return *figure* as PNG bytes, trimmed to what is drawn when *tight* (slower: two passes)."""
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", pad_inches=0.05)
+    trim = {"bbox_inches": "tight", "pad_inches": 0.05} if tight else {}
+    figure.savefig(buffer, format="png", dpi=dpi, **trim)
     return buffer.getvalue()
 
 
@@ -70,9 +71,10 @@ def board_png(puzzle, state=None, size=2.0, dpi=80, **options) -> bytes:
     >>> board_png(SlidingPuzzle(shape=(3, 3)))[:4]
     b'\\x89PNG'
     """
-    figure = offscreen_figure((size, size), dpi)
-    draw_board(puzzle, state, figure.add_subplot(), **options)
-    return figure_png(figure)
+    figure = offscreen_figure((size, size * 1.12), dpi)
+    # The axes fill the picture (room on top for a title), so one drawing pass is enough.
+    draw_board(puzzle, state, figure.add_axes((0.03, 0.02, 0.94, 0.84)), **options)
+    return figure_png(figure, tight=False)
 
 
 def sample_steps(count: int, most: int) -> list[int]:
