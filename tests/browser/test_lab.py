@@ -18,6 +18,8 @@ pytestmark = pytest.mark.browser
 LESSONS = [
     "01_state_spaces_and_bfs.ipynb",
     "02_bidirectional_and_longest.ipynb",
+    "03_heuristic_search.ipynb",
+    "04_fifteen_puzzle_and_idastar.ipynb",
 ]
 
 RUN_SECONDS = 120  # to run every cell of one lesson
