@@ -54,8 +54,11 @@ OPTIMAL = {
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_optimal_searches_find_the_exact_distance(table, seed):
-    puzzle = EIGHT.with_start(EIGHT.random_state(seed))
-    for name, search in OPTIMAL.items():
+    assert_all_optimal(table, EIGHT.with_start(EIGHT.random_state(seed)), OPTIMAL)
+
+
+def assert_all_optimal(table, puzzle, searches):
+    for name, search in searches.items():
         result = search(puzzle)
         assert_replays(puzzle, result)
         assert result.cost == table[puzzle.start], name
@@ -71,11 +74,7 @@ SLOW_OPTIMAL = {
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_uninformed_and_weakly_informed_searches_find_the_exact_distance(table, seed):
-    puzzle = EIGHT.with_start(EIGHT.random_state(seed))
-    for name, search in SLOW_OPTIMAL.items():
-        result = search(puzzle)
-        assert_replays(puzzle, result)
-        assert result.cost == table[puzzle.start], name
+    assert_all_optimal(table, EIGHT.with_start(EIGHT.random_state(seed)), SLOW_OPTIMAL)
 
 
 @settings(max_examples=25, deadline=None)
