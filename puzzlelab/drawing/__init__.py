@@ -10,17 +10,21 @@ from .boards import (
     board_png,
     draw_board,
     draw_path,
+    every_kth_step,
     figure_png,
     new_axes,
     offscreen_figure,
     sample_steps,
     step_label,
 )
+from .jugs import draw_jugs  # noqa: F401  (registers the water-jug picture)
+from .queens import draw_queens  # noqa: F401  (registers the N-queens picture)
 
 __all__ = [
     "board_png",
     "draw_board",
     "draw_path",
+    "every_kth_step",
     "figure_png",
     "new_axes",
     "offscreen_figure",
