@@ -90,31 +90,64 @@ def sample_steps(count: int, most: int) -> list[int]:
     return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
 
 
+def every_kth_step(count: int, most: int) -> tuple[list[int], int]:
+    """Return ``(indices, k)``: every *k*-th of ``0 .. count-1`` and the last, at most *most*.
+
+    >>> every_kth_step(5, 10)
+    ([0, 1, 2, 3, 4], 1)
+    >>> every_kth_step(32, 12)
+    ([0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 31], 3)
+    """
+    if count <= most:
+        return list(range(count)), 1
+    k = -(-(count - 1) // (most - 1))
+    shown = list(range(0, count, k))
+    if shown[-1] != count - 1:
+        shown.append(count - 1)
+    return shown, k
+
+
+def ordinal(k: int) -> str:
+    """Return ``1st``, ``2nd``, ``3rd``, ``4th``, ...
+
+    >>> [ordinal(k) for k in (1, 2, 3, 4, 11, 12, 21)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '21st']
+    """
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
 def draw_path(puzzle, path, actions=None, max_boards=12, columns=6, size=1.6, **options):
     """Draw a solution *path* as a strip of boards, wrapping after *columns*.
 
-    Long paths are sampled evenly (first and last kept) and the title says so.
-    Returns the figure; each board sits on its own axes.
+    Each board is captioned with its step number and the move that led to it.
+    A path longer than *max_boards* shows every k-th step (and the last one), and
+    the figure's title says so. Returns the figure; each board has its own axes.
+    Extra *options* go to :func:`draw_board` (e.g. ``heuristic="manhattan"``).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import bfs
     >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
     >>> figure = draw_path(puzzle, bfs(puzzle).path)
-    >>> len(figure.axes)
-    3
+    >>> len(figure.axes), figure.axes[1].get_title()
+    (3, '1: slide 5')
     """
-    shown = sample_steps(len(path), max_boards)
-    columns = min(columns, len(shown))
+    path = list(path)
+    if not path:
+        raise ValueError("nothing to draw: the path is empty (did the search find a solution?)")
+    shown, k = every_kth_step(len(path), max(2, max_boards))
+    columns = max(1, min(columns, len(shown)))
     rows = -(-len(shown) // columns)
-    figure = offscreen_figure((size * columns, (size + 0.35) * rows))
+    figure = offscreen_figure((size * columns, (size + 0.35) * rows + (0.3 if k > 1 else 0)))
     for place, step in enumerate(shown):
         ax = figure.add_subplot(rows, columns, place + 1)
         caption = "start" if step == 0 else f"{step}"
-        if step and actions is not None:
-            caption += f": {step_label(puzzle, path[step - 1], actions[step - 1], path[step])}"
-        elif step:
-            caption += f": {step_label(puzzle, path[step - 1], None, path[step])}"
+        if step:
+            action = None if actions is None else actions[step - 1]
+            caption += f": {step_label(puzzle, path[step - 1], action, path[step])}"
         draw_board(puzzle, path[step], ax, title=caption, **options)
-    if len(shown) < len(path):
-        figure.suptitle(f"{len(path) - 1} moves, {len(shown)} of {len(path)} boards shown")
+    if k > 1:
+        figure.suptitle(
+            f"{len(path) - 1} moves: every {ordinal(k)} step shown, and the last", fontsize=11
+        )
     return figure

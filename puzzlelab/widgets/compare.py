@@ -22,15 +22,20 @@ MEASURES = [
     ("max_frontier", "largest frontier"),
     ("seconds", "seconds"),
 ]
+INFORMED = ("greedy", "astar", "idastar")  # the searches that take a heuristic
 COLORS = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3"]
 
 
 def run_spec(puzzle, spec, **limits):
     """Run one algorithm spec on *puzzle*; return ``(label, SearchResult)``.
 
-    A spec is an algorithm name (``"bfs"``), a pair with a heuristic name
-    (``("astar", "manhattan")``) or a triple with options
-    (``("astar", "manhattan", {"weight": 2})``).
+    A spec is an algorithm name from ``puzzlelab.search.ALGORITHMS`` (``"bfs"``),
+    a pair with a heuristic (``("astar", "manhattan")``; a name or a function) or a
+    triple with keyword options (``("astar", "manhattan", {"weight": 2})``).
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> run_spec(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), ("astar", "manhattan", {"weight": 2}))
+    ('astar manhattan w=2', <astar(weight=2): cost 2 | ...>)
     """
     name, heuristic, options = _parts(spec)
     if name not in search.ALGORITHMS:
@@ -44,6 +49,8 @@ def run_spec(puzzle, spec, **limits):
 def label_of(spec) -> str:
     """A short label for an algorithm spec, e.g. ``astar manhattan w=2``."""
     name, heuristic, options = _parts(spec)
+    if callable(heuristic):
+        heuristic = getattr(heuristic, "__name__", "h").replace("<lambda>", "h")
     words = [name] + ([heuristic] if heuristic else [])
     words += [f"{'w' if k == 'weight' else k}={v}" for k, v in options.items()]
     return " ".join(words)
@@ -53,7 +60,30 @@ def _parts(spec):
     if isinstance(spec, str):
         return spec, None, {}
     spec = tuple(spec)
+    if not spec or not isinstance(spec[0], str) or len(spec) > 3:
+        raise ValueError(
+            f"{spec!r} is not an algorithm spec; use a name such as 'bfs', "
+            "('astar', 'manhattan') or ('astar', 'manhattan', {'weight': 2})"
+        )
     return spec[0], (spec[1] if len(spec) > 1 else None), (spec[2] if len(spec) > 2 else {})
+
+
+def with_heuristics(algorithms, heuristics) -> list:
+    """Pair every informed search that names no heuristic with each of *heuristics*.
+
+    >>> with_heuristics(["bfs", "astar", ("greedy", "misplaced")], ["misplaced", "manhattan"])
+    ['bfs', ('astar', 'misplaced'), ('astar', 'manhattan'), ('greedy', 'misplaced')]
+    """
+    if not heuristics:
+        return list(algorithms)
+    specs = []
+    for spec in algorithms:
+        name, heuristic, options = _parts(spec)
+        if name in INFORMED and heuristic is None:
+            specs += [(name, h, options) if options else (name, h) for h in heuristics]
+        else:
+            specs.append(spec)
+    return specs
 
 
 class Compare(StaticFallback, widgets.VBox):
@@ -80,6 +110,7 @@ class Compare(StaticFallback, widgets.VBox):
             total = {key: sum(row[key] for row in mine) for key, _ in MEASURES}
             total["max_frontier"] = max((row["max_frontier"] for row in mine), default=0)
             total["solved"] = sum(row["status"] == "solved" for row in mine)
+            total["stopped"] = sum(row["status"] == "limit" for row in mine)
             totals[label] = total
         return totals
 
@@ -87,12 +118,26 @@ class Compare(StaticFallback, widgets.VBox):
         head = ["board", "algorithm", "status", "cost"] + [title for _, title in MEASURES]
         lines = ["<tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"]
         for row in self.rows:
-            cells = [row["board"], row["algorithm"], row["status"], row["cost"]]
+            stopped = row["status"] != "solved"
+            at_least = "&ge; " if row["status"] == "limit" else ""
+            cells = [escape(str(row["board"])), escape(row["algorithm"])]
+            status = escape(row["status"])
+            if stopped:
+                reason = escape(row.get("reason", ""), quote=True)
+                status = f"<b style='color:#c0392b' title='{reason}'>{status}</b>"
+            cells += [status, "&mdash;" if row["cost"] is None else escape(str(row["cost"]))]
             cells += [
-                f"{row[key]:.3f}" if key == "seconds" else f"{row[key]:,}" for key, _ in MEASURES
+                f"{row[key]:.3f}" if key == "seconds" else f"{at_least}{row[key]:,}"
+                for key, _ in MEASURES
             ]
-            lines.append("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in cells) + "</tr>")
-        return "<table class='puzzlelab-compare'>" + "".join(lines) + "</table>"
+            lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        note = ""
+        if any(row["status"] == "limit" for row in self.rows):
+            note = (
+                "<p><b>limit</b>: the run hit max_nodes or max_seconds and stopped; its counts "
+                "are what it did before stopping (&ge;), not what it would need.</p>"
+            )
+        return "<table class='puzzlelab-compare'>" + "".join(lines) + "</table>" + note
 
     def _draw(self) -> bytes:
         figure = offscreen_figure((3.2 * len(MEASURES), 3.0))
@@ -101,14 +146,25 @@ class Compare(StaticFallback, widgets.VBox):
         for place, (key, title) in enumerate(MEASURES):
             ax = figure.add_subplot(1, len(MEASURES), place + 1)
             values = [max(totals[label][key], 1e-4) for label in self.labels]
-            ax.bar(range(len(values)), values, color=COLORS[: len(values)] * 3)
+            stopped = [totals[label]["stopped"] > 0 for label in self.labels]
+            colors = [COLORS[i % len(COLORS)] for i in range(len(values))]
+            bars = ax.bar(range(len(values)), values, color=colors)
+            for bar, limit in zip(bars, stopped):
+                if limit:  # hatched: the run stopped early, the true count is larger
+                    bar.set_hatch("///")
+                    bar.set_alpha(0.6)
             log_scale(ax, "y", 1 if key != "seconds" else min(values) / 10)
+            ax.set_ylim(top=max(values) * 4)  # room for the numbers above the bars
             word = ("largest" if key == "max_frontier" else "total") + " over boards"
             ax.set_title(f"{title}\n{word}" if batch else title, fontsize=9)
             ax.set_xticks(range(len(values)), self.labels, rotation=35, ha="right", fontsize=8)
-            for x, value in enumerate(values):
+            for x, (value, limit) in enumerate(zip(values, stopped)):
                 text = f"{value:.3g}" if key == "seconds" else f"{int(value):,}"
-                ax.text(x, value, text, ha="center", va="bottom", fontsize=7)
+                ax.text(x, value, ("≥" if limit else "") + text, ha="center", va="bottom",
+                        fontsize=7)  # fmt: skip
+        if any(total["stopped"] for total in totals.values()):
+            figure.suptitle("hatched: stopped at a limit, so the true counts are larger",
+                            fontsize=9, color="#c0392b")  # fmt: skip
         figure.tight_layout()
         return figure_png(figure)
 
@@ -116,8 +172,8 @@ class Compare(StaticFallback, widgets.VBox):
         return self.chart
 
 
-def compare(puzzles, algorithms=("bfs", "bidirectional"), max_nodes=None, max_seconds=None,
-            progress=None) -> Compare:  # fmt: skip
+def compare(puzzles, algorithms=("bfs", "bidirectional"), heuristics=None, max_nodes=None,
+            max_seconds=None, progress=None) -> Compare:  # fmt: skip
     """Run every algorithm spec on every board; return a :class:`Compare`.
 
     Parameters
@@ -125,11 +181,35 @@ def compare(puzzles, algorithms=("bfs", "bidirectional"), max_nodes=None, max_se
     puzzles : puzzle or list of puzzles
         One board, or a batch (a progress bar shows for batches).
     algorithms : list of specs
-        See :func:`run_spec`.
+        Names (``"bfs"``), ``(name, heuristic)`` pairs or ``(name, heuristic,
+        options)`` triples; see :func:`run_spec`.
+    heuristics : list, optional
+        Heuristic names or functions: every ``greedy``, ``astar`` or ``idastar``
+        given without a heuristic runs once with each.
     max_nodes, max_seconds : optional
-        Limits for every single run; a run that hits one shows status ``limit``.
+        Limits for every single run; a run that hits one shows status ``limit``
+        and counts marked ``≥`` (hatched bars).
+    progress : bool, optional
+        Show a progress bar (default: for batches only).
+
+    Returns
+    -------
+    Compare
+        A widget; ``.rows`` holds one plain dict per run (board, algorithm,
+        status, reason, cost, expanded, generated, max_frontier, seconds).
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> board = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+    >>> rows = compare(board, ["astar"], heuristics=["misplaced", "manhattan"]).rows
+    >>> [(row["algorithm"], row["expanded"]) for row in rows]
+    [('astar misplaced', 2), ('astar manhattan', 2)]
     """
-    batch = puzzles if isinstance(puzzles, (list, tuple)) else [puzzles]
+    algorithms = with_heuristics(algorithms, heuristics)
+    batch = list(puzzles) if isinstance(puzzles, (list, tuple)) else [puzzles]
+    if not batch or not algorithms:
+        raise ValueError("compare needs at least one board and one algorithm")
     labels = [label_of(spec) for spec in algorithms]
     runs = [(i, board, spec) for i, board in enumerate(batch) for spec in algorithms]
     show = progress if progress is not None else len(batch) > 1
@@ -137,7 +217,8 @@ def compare(puzzles, algorithms=("bfs", "bidirectional"), max_nodes=None, max_se
     for i, board, spec in tqdm(runs, disable=not show, desc="searching"):
         label, result = run_spec(board, spec, max_nodes=max_nodes, max_seconds=max_seconds)
         rows.append({"board": i, "algorithm": label, "status": result.status,
-                     "cost": result.cost, **_measures(result)})  # fmt: skip
+                     "reason": result.reason, "cost": result.cost,
+                     **_measures(result)})  # fmt: skip
     return Compare(rows, labels, len(batch))
 
 

@@ -7,6 +7,8 @@ saved widget state and never wait on Python.
 
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as widgets
 
 from ..drawing import board_png, sample_steps, step_label
@@ -23,9 +25,22 @@ class SolutionPlayer(StaticFallback, widgets.VBox):
     solution : SearchResult or list of states
         What to play.
     heuristic : callable or str, optional
-        Show its value on every board.
+        Show its value above every board.
     max_frames : int
-        Very long paths are sampled down to this many frames.
+        Very long paths are sampled down to this many frames (first and last kept).
+    size : float
+        Board size in inches.
+
+    Attributes
+    ----------
+    play, slider, prev_button, next_button, speed
+        The controls. Play drives the slider and the slider picks the frame, all
+        in the browser (``links`` holds the ``jslink`` objects); previous / next
+        go through the kernel.
+    stack, labels
+        ``ipywidgets.Stack`` of the pre-drawn board pictures and of their captions.
+    frames : list of bytes
+        The PNG of every frame; ``steps[i]`` is the path index frame *i* shows.
 
     Examples
     --------
@@ -52,7 +67,10 @@ class SolutionPlayer(StaticFallback, widgets.VBox):
         ]  # fmt: skip
         last = len(self.steps) - 1
         self.stack = widgets.Stack([widgets.Image(value=f, format="png") for f in self.frames])
-        self.labels = widgets.Stack([widgets.HTML(f"<b>{c}</b>") for c in self.captions])
+        self.details = [self._detail(actions, k) for k in self.steps]
+        self.labels = widgets.Stack(
+            [widgets.HTML(f"<b>{c}</b>{d}") for c, d in zip(self.captions, self.details)]
+        )
         self.stack.selected_index = self.labels.selected_index = 0
         self.play = widgets.Play(min=0, max=last, interval=600, description="play")
         self.slider = widgets.IntSlider(min=0, max=last, description="step", readout=True)
@@ -80,6 +98,13 @@ class SolutionPlayer(StaticFallback, widgets.VBox):
             return f"start ({len(path) - 1} moves to go)"
         label = step_label(puzzle, path[k - 1], actions[k - 1], path[k])
         return f"step {k} of {len(path) - 1}: {label}"
+
+    @staticmethod
+    def _detail(actions, k) -> str:
+        """The action itself, in grey after the caption (for sliding puzzles: the blank's move)."""
+        if k == 0 or actions[k - 1] is None:
+            return ""
+        return f" <span style='color:#666'>&middot; action: {escape(str(actions[k - 1]))}</span>"
 
     @staticmethod
     def _moved(puzzle, path, k):
