@@ -1,0 +1,198 @@
+"""The drawing layer: boards show exactly their tiles, strips their steps, PNGs stay offscreen."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import struct  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.patches import Rectangle  # noqa: E402
+
+from puzzlelab import SlidingPuzzle  # noqa: E402
+from puzzlelab.drawing import (  # noqa: E402
+    board_png,
+    draw_board,
+    draw_path,
+    every_kth_step,
+    figure_png,
+    offscreen_figure,
+    sample_steps,
+)
+from puzzlelab.drawing.sliding import AWAY, EMPTY, HIGHLIGHT, HOME  # noqa: E402
+from puzzlelab.search import astar, bfs  # noqa: E402
+
+SEED_000 = "8 6 7 / 2 5 4 / 3 0 1"
+
+
+def fresh_axes():
+    return offscreen_figure().add_subplot()
+
+
+def tiles_and_labels(ax):
+    """Return ``{tile number: (patch, label)}`` for a drawn sliding board."""
+    patches = [p for p in ax.patches if p.get_gid() == "tile"]
+    labels = [t for t in ax.texts if t.get_gid() == "label"]
+    return {int(t.get_text()): (p, t) for p, t in zip(patches, labels)}
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's header."""
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    return struct.unpack(">II", png[16:24])
+
+
+# ---------------------------------------------------------------- one board
+
+
+@pytest.mark.parametrize("shape", [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)])
+def test_one_rectangle_per_tile_none_for_the_blank(shape):
+    puzzle = SlidingPuzzle(shape=shape)
+    state = puzzle.random_state(seed=3)
+    ax = draw_board(puzzle, state, fresh_axes())
+    rectangles = [p for p in ax.patches if isinstance(p, Rectangle)]
+    tiles = [p for p in rectangles if p.get_gid() == "tile"]
+    assert len(tiles) == puzzle.size - 1
+    assert len(rectangles) == puzzle.size  # the tiles and one frame behind them
+    assert sorted(int(t.get_text()) for t in ax.texts) == list(range(1, puzzle.size))
+
+
+def test_each_number_sits_centred_on_its_own_tile_in_its_cell():
+    puzzle = SlidingPuzzle(SEED_000)
+    ax = draw_board(puzzle, ax=fresh_axes())
+    for tile, (patch, label) in tiles_and_labels(ax).items():
+        row, col = divmod(puzzle.start.index(tile), puzzle.cols)
+        x, y = label.get_position()
+        assert (x, y) == (col + 0.5, puzzle.rows - 1 - row + 0.5)
+        assert patch.get_x() < x < patch.get_x() + patch.get_width()
+        assert patch.get_y() < y < patch.get_y() + patch.get_height()
+        assert label.get_ha() == "center" and label.get_va() == "center"
+
+
+def test_home_tiles_green_misplaced_sand_blank_grey():
+    puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 8 7 0")
+    ax = draw_board(puzzle, ax=fresh_axes())
+    colour = {tile: patch.get_facecolor() for tile, (patch, _) in tiles_and_labels(ax).items()}
+    home, away = matplotlib.colors.to_rgba(HOME), matplotlib.colors.to_rgba(AWAY)
+    assert all(colour[t] == home for t in range(1, 7))
+    assert colour[7] == colour[8] == away
+    frame = next(p for p in ax.patches if p.get_gid() != "tile")
+    assert frame.get_facecolor() == matplotlib.colors.to_rgba(EMPTY)
+
+
+def test_highlighted_tile_is_outlined():
+    puzzle = SlidingPuzzle(SEED_000)
+    ax = draw_board(puzzle, ax=fresh_axes(), highlight=[5])
+    edges = {tile: patch.get_edgecolor() for tile, (patch, _) in tiles_and_labels(ax).items()}
+    assert edges[5] == matplotlib.colors.to_rgba(HIGHLIGHT)
+    assert sum(edge == edges[5] for edge in edges.values()) == 1
+
+
+def test_title_and_heuristic_by_name_or_function():
+    puzzle = SlidingPuzzle(SEED_000)
+    ax = draw_board(puzzle, ax=fresh_axes(), title="seed 000", heuristic="manhattan")
+    assert ax.get_title() == "seed 000\nmanhattan = 21"
+    ax = draw_board(puzzle, ax=fresh_axes(), heuristic=puzzle.misplaced)
+    assert ax.get_title() == f"h = {puzzle.misplaced(puzzle.start)}"
+
+
+def test_board_has_no_ticks_and_square_cells():
+    ax = draw_board(SlidingPuzzle(shape=(2, 5)), ax=fresh_axes())
+    assert not ax.axison
+    assert ax.get_aspect() == 1.0
+
+
+def test_unknown_puzzle_says_how_to_register_a_picture():
+    with pytest.raises(TypeError, match=r"draw_board\.register"):
+        draw_board(object())
+
+
+# ---------------------------------------------------------------- other puzzles plug in
+
+
+@dataclass
+class Counter:
+    """A toy puzzle (count from 0 up to a goal) to show draw_board is puzzle-agnostic."""
+
+    goal: int = 3
+
+
+@draw_board.register(Counter)
+def _draw_counter(puzzle, state=None, ax=None, title=None, **_):
+    ax.text(0.5, 0.5, str(state), gid="label")
+    ax.set_title(title or "")
+    return ax
+
+
+def test_a_new_puzzle_registers_its_picture_and_gets_strips_and_pngs():
+    figure = draw_path(Counter(), [0, 1, 2, 3], ["+1", "+1", "+1"])
+    assert len(figure.axes) == 4
+    assert [ax.get_title() for ax in figure.axes] == ["start", "1: +1", "2: +1", "3: +1"]
+    assert board_png(Counter(), 2).startswith(b"\x89PNG")
+
+
+# ---------------------------------------------------------------- solution strips
+
+
+def test_strip_has_one_axes_per_board_captioned_with_the_tile_moved():
+    puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8")
+    result = bfs(puzzle)
+    figure = draw_path(puzzle, result.path, result.actions)
+    assert len(figure.axes) == len(result.path) == 3
+    moved = puzzle.tiles_moved(result.path)
+    assert [ax.get_title() for ax in figure.axes] == [
+        "start",
+        f"1: slide {moved[0]}",
+        f"2: slide {moved[1]}",
+    ]
+    assert figure._suptitle is None  # nothing left out, nothing to say
+
+
+def test_long_strip_shows_every_kth_step_and_the_last_and_says_so():
+    puzzle = SlidingPuzzle(SEED_000)
+    result = astar(puzzle, "manhattan")  # 31 moves, 32 boards
+    figure = draw_path(puzzle, result.path, result.actions, max_boards=12, columns=6)
+    steps = [0 if ax.get_title() == "start" else int(ax.get_title().split(":")[0])
+             for ax in figure.axes]  # fmt: skip
+    assert steps == [0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 31]
+    assert figure._suptitle.get_text() == "31 moves: every 3rd step shown, and the last"
+    last_board = tiles_and_labels(figure.axes[-1])
+    assert all(label.get_text() == str(tile) for tile, (_, label) in last_board.items())
+
+
+def test_strip_refuses_an_empty_path():
+    with pytest.raises(ValueError, match="path is empty"):
+        draw_path(SlidingPuzzle(shape=(3, 3)), [])
+
+
+@pytest.mark.parametrize("count, most", [(1, 5), (2, 2), (10, 3), (32, 12), (100, 7), (200, 12)])
+def test_every_kth_step_keeps_both_ends_and_stays_within_the_cap(count, most):
+    shown, k = every_kth_step(count, most)
+    assert shown[0] == 0 and shown[-1] == count - 1
+    assert len(shown) <= max(most, 1)
+    assert all(b - a == k for a, b in zip(shown, shown[1:-1]))
+    if len(shown) > 1:
+        assert 0 < shown[-1] - shown[-2] <= k
+
+
+@pytest.mark.parametrize("count, most", [(5, 10), (32, 10), (1000, 200)])
+def test_sample_steps_gives_exactly_the_cap_with_the_ends(count, most):
+    steps = sample_steps(count, most)
+    assert len(steps) == min(count, most)
+    assert steps[0] == 0 and steps[-1] == count - 1 and steps == sorted(set(steps))
+
+
+# ---------------------------------------------------------------- offscreen pictures
+
+
+def test_pngs_are_drawn_offscreen_at_the_size_asked():
+    before = plt.get_fignums()
+    puzzle = SlidingPuzzle(SEED_000)
+    small = board_png(puzzle, size=1.0, dpi=100)
+    large = board_png(puzzle, size=3.0, dpi=100, heuristic="manhattan")
+    assert png_size(small)[0] == 100 and png_size(large)[0] == 300
+    figure = draw_path(puzzle, astar(puzzle).path)
+    assert figure_png(figure).startswith(b"\x89PNG")
+    assert plt.get_fignums() == before  # no pyplot figure left to pop up in a notebook
