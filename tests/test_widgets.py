@@ -1,0 +1,279 @@
+"""Widgets: they show the right frame and state, answer clicks, count honestly, leave a picture."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import base64  # noqa: E402
+
+import pytest  # noqa: E402
+from ipywidgets.widgets.widget_link import Link  # noqa: E402
+
+from puzzlelab import SlidingPuzzle  # noqa: E402
+from puzzlelab.distances import distance_table  # noqa: E402
+from puzzlelab.drawing import board_png  # noqa: E402
+from puzzlelab.search import astar, bfs, bidirectional, greedy  # noqa: E402
+from puzzlelab.widgets import (  # noqa: E402
+    Compare,
+    HeuristicLab,
+    PlayBoard,
+    SolutionPlayer,
+    StaticFallback,
+    compare,
+)
+
+SEED_000 = "8 6 7 / 2 5 4 / 3 0 1"
+EIGHT = SlidingPuzzle(shape=(3, 3))
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+@pytest.fixture(scope="module")
+def table():
+    return distance_table(EIGHT)
+
+
+def assert_static_fallback(widget):
+    """The display bundle has the live view, a PNG (base64 text) and a plain-text line."""
+    assert isinstance(widget, StaticFallback)
+    bundle = widget._repr_mimebundle_()
+    assert WIDGET_VIEW in bundle
+    assert isinstance(bundle["image/png"], str)
+    assert base64.b64decode(bundle["image/png"]).startswith(b"\x89PNG")
+    assert type(widget).__name__ in bundle["text/plain"]
+    return base64.b64decode(bundle["image/png"])
+
+
+def manhattan_with_blank(state):
+    """The classic mistake: Manhattan distance with the blank counted as a tile."""
+    homes = [EIGHT.goal.index(tile) for tile in state]
+    return sum(abs(c // 3 - h // 3) + abs(c % 3 - h % 3) for c, h in enumerate(homes))
+
+
+# ---------------------------------------------------------------- SolutionPlayer
+
+
+def test_player_step_shows_that_frame_its_caption_and_state():
+    puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8")
+    result = bfs(puzzle)
+    player = SolutionPlayer(puzzle, result, heuristic="manhattan")
+    assert len(player.frames) == len(player.stack.children) == 3
+    for k in (2, 0, 1):
+        player.step(k)
+        assert player.value == k
+        assert player.stack.selected_index == player.labels.selected_index == k
+        assert player.state() == result.path[k]
+        assert player.stack.children[k].value == player.frames[k]
+    assert player.caption() == "step 1 of 2: slide 7"
+    assert "action: right" in player.labels.children[1].value
+    assert player.frames[1] == board_png(
+        puzzle, result.path[1], size=2.2, heuristic="manhattan", highlight=[7]
+    )
+    assert player.step(0).caption() == "start (2 moves to go)"
+
+
+def test_player_play_slider_and_frames_are_linked_in_the_browser():
+    puzzle = EIGHT.with_start(EIGHT.scramble(6, seed=1))
+    player = SolutionPlayer(puzzle, bfs(puzzle))
+    links = {(*link.source, *link.target) for link in player.links}
+    # Front-end links (widget models in the page), not kernel-side traitlets links.
+    assert all(isinstance(link, Link) and link._model_name == "LinkModel" for link in player.links)
+    assert (player.play, "value", player.slider, "value") in links
+    assert (player.slider, "value", player.stack, "selected_index") in links
+    assert (player.slider, "value", player.labels, "selected_index") in links
+    assert player.play.max == player.slider.max == len(player.frames) - 1
+
+
+def test_player_buttons_step_and_stop_at_the_ends():
+    puzzle = SlidingPuzzle(SEED_000)
+    player = SolutionPlayer(puzzle, bidirectional(puzzle))
+    player.prev_button.click()
+    assert player.value == 0
+    player.next_button.click()
+    player.next_button.click()
+    assert player.value == 2 and player.play.value == 2
+    player.step(10_000)
+    player.next_button.click()
+    assert player.value == 31 and player.state() == puzzle.goal
+
+
+def test_player_takes_a_plain_list_of_states_and_caps_long_paths():
+    puzzle = SlidingPuzzle(SEED_000)
+    path = astar(puzzle).path
+    player = SolutionPlayer(puzzle, path, max_frames=8)
+    assert len(player.frames) == 8
+    assert player.steps[0] == 0 and player.steps[-1] == 31
+    assert player.step(7).state() == puzzle.goal
+    assert player.step(7).caption().startswith("step 31 of 31")
+    with pytest.raises(ValueError, match="no path"):
+        SolutionPlayer(puzzle, bfs(puzzle, max_nodes=3))
+
+
+def test_player_static_picture_is_the_frame_shown():
+    puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+    player = SolutionPlayer(puzzle, bfs(puzzle)).step(1)
+    assert assert_static_fallback(player) == player.frames[1]
+
+
+# ---------------------------------------------------------------- PlayBoard
+
+
+def test_clicking_a_cell_next_to_the_blank_slides_its_tile(table):
+    board = PlayBoard(SlidingPuzzle(SEED_000))  # blank at cell 7, below 5
+    board.click_cell(4)
+    assert board.state == (8, 6, 7, 2, 0, 4, 3, 5, 1) and board.moves == 1
+    assert board.status.value == "Slid 5."
+    assert [b.description for b in board.cells][4] == ""
+    assert [b.description for b in board.cells][7] == "5"
+    assert f"<b>{table[board.state]}</b> moves to the goal" in board.info.value
+
+
+def test_an_illegal_click_changes_nothing_and_says_why():
+    board = PlayBoard(SlidingPuzzle(SEED_000))
+    board.click_cell(0)  # tile 8, far from the blank
+    assert board.state == board.puzzle.start and board.moves == 0
+    assert board.status.value == "Tile 8 is not next to the blank; tiles that can slide: 1, 3, 5."
+    board.click_cell(7)
+    assert "blank" in board.status.value and board.moves == 0
+
+
+def test_hints_are_optimal_moves_all_the_way_to_the_goal(table):
+    puzzle = EIGHT.with_start(EIGHT.random_state(seed=11))
+    board = PlayBoard(puzzle)
+    for _ in range(table[puzzle.start]):
+        before = table[board.state]
+        tile = board.hint()
+        assert board.cells[board.state.index(tile)].style.button_color == "#e74c3c"
+        board.click(tile)
+        assert table[board.state] == before - 1
+    assert board.state == puzzle.goal
+    assert board.status.value.startswith("Solved in") and "fewest possible." in board.status.value
+    assert board.hint() is None and board.status.value == "Already solved."
+
+
+def test_shuffle_is_seeded_and_solvable_and_reset_goes_back():
+    first = PlayBoard(EIGHT, seed=5).shuffle()
+    second = PlayBoard(EIGHT, seed=5).shuffle()
+    assert first.state == second.state != EIGHT.goal
+    assert EIGHT.is_solvable(first.state) and first.moves == 0
+    first.reset()
+    assert first.state == EIGHT.start and first.moves == 0
+
+
+def test_fifteen_puzzle_says_bound_and_hints_by_search():
+    puzzle = SlidingPuzzle("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 0 14 15")
+    board = PlayBoard(puzzle, seed=1)
+    assert board.distance() == (2, False)
+    assert "linear-conflict bound" in board.info.value
+    assert board.hint() == 14
+    board.click(14).click(15)
+    assert board.status.value == "Solved in 2 moves!"
+    board.shuffle()
+    assert puzzle.is_solvable(board.state) and "30 random moves" in board.status.value
+
+
+def test_a_hint_that_runs_out_of_time_says_so():
+    fifteen = SlidingPuzzle(shape=(4, 4))
+    board = PlayBoard(fifteen.with_start(fifteen.random_state(seed=2)), hint_seconds=0.01)
+    assert board.hint() is None
+    assert board.status.value.startswith("No hint:") and "second" in board.status.value
+
+
+def test_play_board_static_picture():
+    board = PlayBoard(SlidingPuzzle(SEED_000))
+    board.hint()
+    assert_static_fallback(board)
+
+
+# ---------------------------------------------------------------- Compare
+
+
+def test_compare_rows_are_the_searches_own_counts():
+    puzzle = EIGHT.with_start(EIGHT.scramble(12, seed=3))
+    specs = ["bfs", "bidirectional", ("astar", "manhattan"), ("greedy", "misplaced")]
+    comparison = compare(puzzle, specs)
+    assert isinstance(comparison, Compare) and isinstance(comparison.rows, list)
+    direct = {
+        "bfs": bfs(puzzle),
+        "bidirectional": bidirectional(puzzle),
+        "astar manhattan": astar(puzzle, "manhattan"),
+        "greedy misplaced": greedy(puzzle, "misplaced"),
+    }
+    assert [row["algorithm"] for row in comparison.rows] == list(direct)
+    for row in comparison.rows:
+        result = direct[row["algorithm"]]
+        assert row["status"] == result.status and row["cost"] == result.cost
+        assert row["expanded"] == result.stats.expanded
+        assert row["generated"] == result.stats.generated
+        assert row["max_frontier"] == result.stats.max_frontier
+    assert_static_fallback(comparison)
+
+
+def test_seed_000_story_in_one_call():
+    comparison = compare(SlidingPuzzle(SEED_000), ["bfs", "bidirectional"])
+    rows = {row["algorithm"]: row for row in comparison.rows}
+    assert rows["bfs"]["generated"] == 181_440
+    assert 10_000 < rows["bidirectional"]["generated"] < 20_000
+    assert rows["bfs"]["cost"] == rows["bidirectional"]["cost"] == 31
+    assert "181,440" in comparison.table_html()
+
+
+def test_compare_pairs_informed_searches_with_each_heuristic_and_weights():
+    puzzle = EIGHT.with_start(EIGHT.scramble(10, seed=8))
+    comparison = compare(
+        puzzle, ["bfs", "astar", ("astar", "manhattan", {"weight": 2})],
+        heuristics=["misplaced", puzzle.linear_conflict],
+    )  # fmt: skip
+    labels = [row["algorithm"] for row in comparison.rows]
+    assert labels == ["bfs", "astar misplaced", "astar linear_conflict", "astar manhattan w=2"]
+    weighted = astar(puzzle, "manhattan", weight=2)
+    assert comparison.rows[-1]["expanded"] == weighted.stats.expanded
+
+
+def test_compare_batch_shows_limit_rows_honestly():
+    batch = [EIGHT.with_start(EIGHT.random_state(seed)) for seed in range(3)]
+    comparison = compare(batch, ["bfs", ("astar", "manhattan")], max_nodes=40, progress=False)
+    bfs_rows = [row for row in comparison.rows if row["algorithm"] == "bfs"]
+    assert [row["status"] for row in bfs_rows] == ["limit"] * 3
+    assert all(row["cost"] is None and row["expanded"] == 40 for row in bfs_rows)
+    assert comparison.totals()["bfs"]["expanded"] == 120
+    assert comparison.totals()["bfs"]["stopped"] == 3
+    html = comparison.table_html()
+    assert "&ge; 40" in html and "&mdash;" in html and "hit max_nodes" in html
+
+
+def test_compare_refuses_unknown_algorithms_clearly():
+    with pytest.raises(ValueError, match="unknown algorithm 'bsf'; choose from bfs"):
+        compare(EIGHT, ["bsf"])
+
+
+# ---------------------------------------------------------------- HeuristicLab
+
+
+def test_lab_flags_manhattan_with_the_blank_as_inadmissible(table):
+    lab = HeuristicLab(EIGHT, manhattan_with_blank, boards=2, progress=False)
+    assert not lab.report.admissible
+    state, h, distance = lab.report.overestimates[0]
+    assert h == manhattan_with_blank(state) and distance == table[state] and h > distance
+    assert set(lab.expanded) == {
+        "manhattan_with_blank",
+        "misplaced",
+        "manhattan",
+        "linear-conflict",
+    }
+    assert lab.expanded["manhattan"] == sum(
+        astar(EIGHT.with_start(EIGHT.random_state(seed)), "manhattan").stats.expanded
+        for seed in range(2)
+    )
+    assert "no</b>" in lab.children[0].value
+    assert_static_fallback(lab)
+
+
+def test_lab_passes_an_admissible_heuristic_and_takes_names():
+    lab = HeuristicLab(EIGHT, "manhattan", boards=1, progress=False)
+    assert lab.report.admissible and lab.report.consistent
+    assert lab.extra_moves == {"manhattan": 0, "misplaced": 0, "linear-conflict": 0}
+
+
+def test_lab_refuses_boards_too_big_to_check_exactly():
+    with pytest.raises(ValueError, match="too many states to check every one"):
+        HeuristicLab(SlidingPuzzle(shape=(4, 4)), "manhattan")
