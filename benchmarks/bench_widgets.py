@@ -35,8 +35,12 @@ def main() -> None:
     print("|---|---:|---|")
     eight = SlidingPuzzle(shape=(3, 3))
     puzzle = eight.with_start(eight.scramble(20, seed=4))
-    png = mean_seconds(20, lambda: board_png(puzzle))
-    print(f"| draw one board as PNG | {png * 1000:.1f} ms | (frames are drawn once, up front) |")
+    for shape in [(3, 3), (4, 4)]:
+        sliding = SlidingPuzzle(shape=shape)
+        board = sliding.random_state(seed=1)
+        png = mean_seconds(20, lambda sliding=sliding, board=board: board_png(sliding, board))
+        print(f"| draw one {shape[0]}x{shape[1]} board as PNG | {png * 1000:.1f} ms | "
+              "(frames are drawn once, up front) |")  # fmt: skip
     build = mean_seconds(3, lambda: SolutionPlayer(puzzle, astar(puzzle)))
     print(f"| build a SolutionPlayer for a 20-move solution | {build:.2f} s | |")
     player = SolutionPlayer(puzzle, astar(puzzle))
@@ -46,16 +50,24 @@ def main() -> None:
     print(f"| SolutionPlayer step, kernel-driven | {step * 1000:.2f} ms | <= 50 ms: {ok} |")
     board = PlayBoard(puzzle)
     board.hint()  # the exact distance table is built once, on the first hint
+    blank = board.state.index(0)
+    there_and_back = [blank + 1 if blank % 3 < 2 else blank - 1, blank]
 
-    def hint_and_click():
-        board.click(board.hint())
+    def click():
+        board.click_cell(there_and_back[board.moves % 2])
 
-    click = mean_seconds(15, hint_and_click) / 2
-    ok = "PASS" if click <= 0.05 else "FAIL"
-    print(f"| PlayBoard hint or click, with redraw | {click * 1000:.2f} ms | <= 50 ms: {ok} |")
+    clicks = mean_seconds(50, click)
+    ok = "PASS" if clicks <= 0.05 else "FAIL"
+    print(f"| PlayBoard click, with redraw | {clicks * 1000:.2f} ms | <= 50 ms: {ok} |")
+    hints = mean_seconds(50, board.hint)
+    ok = "PASS" if hints <= 0.05 else "FAIL"
+    print(f"| PlayBoard hint (3x3, table cached), with redraw | {hints * 1000:.2f} ms "
+          f"| <= 50 ms: {ok} |")  # fmt: skip
+    picture = mean_seconds(10, player._repr_mimebundle_)
+    print(f"| static picture of a widget (display bundle) | {picture * 1000:.1f} ms | |")
     print(
-        "\nMeans of repeated calls, wall clock. In the browser, Play and the slider step the "
-        "player without the kernel at all."
+        "\nMeans of repeated calls, wall clock, on a machine shared with other jobs. "
+        "In the browser, Play and the slider step the player without the kernel at all."
     )
 
 
