@@ -196,3 +196,11 @@ def test_pngs_are_drawn_offscreen_at_the_size_asked():
     figure = draw_path(puzzle, astar(puzzle).path)
     assert figure_png(figure).startswith(b"\x89PNG")
     assert plt.get_fignums() == before  # no pyplot figure left to pop up in a notebook
+
+
+def test_reused_canvas_leaves_nothing_behind():
+    puzzle = SlidingPuzzle(SEED_000)
+    first = board_png(puzzle, puzzle.goal, size=1.7)
+    board_png(puzzle, size=1.7, title="a long title\non two lines", heuristic="manhattan")
+    board_png(SlidingPuzzle(shape=(4, 4)), size=1.7, highlight=[3])
+    assert board_png(puzzle, puzzle.goal, size=1.7) == first

@@ -64,17 +64,46 @@ def figure_png(figure, dpi=None, tight=True) -> bytes:
     return buffer.getvalue()
 
 
+_CANVASES: dict = {}  # (size, dpi) -> axes reused for board pictures (making axes is slow)
+
+
 def board_png(puzzle, state=None, size=2.0, dpi=80, **options) -> bytes:
     """Return a PNG picture of one board (for widgets and search-tree nodes).
+
+    The picture is *size* inches wide at *dpi* dots per inch; *options* go to
+    :func:`draw_board`. One offscreen axes per size is reused and emptied after
+    each picture, which halves the time per board.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> board_png(SlidingPuzzle(shape=(3, 3)))[:4]
     b'\\x89PNG'
     """
-    figure = offscreen_figure((size, size * 1.12), dpi)
-    # The axes fill the picture (room on top for a title), so one drawing pass is enough.
-    draw_board(puzzle, state, figure.add_axes((0.03, 0.02, 0.94, 0.84)), **options)
-    return figure_png(figure, tight=False)
+    key = (size, dpi)
+    if key not in _CANVASES:
+        figure = offscreen_figure((size, size * 1.12), dpi)
+        # The axes fill the picture (room on top for a title): one drawing pass is enough.
+        _CANVASES[key] = figure.add_axes((0.03, 0.02, 0.94, 0.84))
+    ax = _CANVASES.pop(key)  # taken while in use, so a nested call gets its own
+    try:
+        draw_board(puzzle, state, ax, **options)
+        return figure_png(ax.figure, tight=False)
+    finally:
+        _empty(ax)
+        _CANVASES[key] = ax
+
+
+def _empty(ax) -> None:
+    """Remove what a board drawer put on *ax*, leaving it as new for the next board."""
+    for artist in [*ax.patches, *ax.texts, *ax.lines, *ax.collections, *ax.images, *ax.tables]:
+        artist.remove()
+    for where in ("left", "center", "right"):
+        ax.set_title("", loc=where)
+    ax.set_xlabel("")
+    ax.set_ylabel("")
+    ax.relim()
+    ax.set_autoscale_on(True)
+    ax.axis("on")
+    ax.set_aspect("auto")
 
 
 def sample_steps(count: int, most: int) -> list[int]:
