@@ -66,8 +66,10 @@ OUTPUTS = """() => [...document.querySelectorAll(
 
 
 def open_lesson(page, lab, name):
-    page.goto(f"{lab['url']}/lab/tree/{name}?token={lab['token']}")
-    page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+    # ?reset: start from an empty workspace, so earlier lessons' tabs are not restored
+    page.goto(f"{lab['url']}/lab/tree/{name}?reset&token={lab['token']}")
+    shown = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell"
+    page.locator(shown).first.wait_for(timeout=60_000)
     select = page.locator(".jp-Dialog button", has_text=re.compile(r"^Select$"))
     try:  # JupyterLab may ask which kernel to start
         select.wait_for(timeout=3_000)
