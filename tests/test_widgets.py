@@ -64,10 +64,11 @@ def test_player_step_shows_that_frame_its_caption_and_state():
         assert player.state() == result.path[k]
         assert player.stack.children[k].value == player.frames[k]
     assert player.caption() == "step 1 of 2: slide 7"
-    assert "action: right" in player.labels.children[1].value
+    assert "the blank moves right" in player.labels.children[1].value
     assert player.frames[1] == board_png(
-        puzzle, result.path[1], size=2.2, heuristic="manhattan", highlight=[7]
-    )
+        puzzle, result.path[1], size=2.2, heuristic="manhattan", highlight=[7],
+        title="step 1 of 2: slide 7",
+    )  # fmt: skip
     assert player.step(0).caption() == "start (2 moves to go)"
 
 

@@ -80,9 +80,9 @@ def board_png(puzzle, state=None, size=2.0, dpi=80, **options) -> bytes:
     """
     key = (size, dpi)
     if key not in _CANVASES:
-        figure = offscreen_figure((size, size * 1.12), dpi)
+        figure = offscreen_figure((size, size * 1.18), dpi)
         # The axes fill the picture (room on top for a title): one drawing pass is enough.
-        _CANVASES[key] = figure.add_axes((0.03, 0.02, 0.94, 0.84))
+        _CANVASES[key] = figure.add_axes((0.03, 0.02, 0.94, 0.8))
     ax = _CANVASES.pop(key)  # taken while in use, so a nested call gets its own
     try:
         draw_board(puzzle, state, ax, **options)

@@ -185,4 +185,9 @@ class PlayBoard(StaticFallback, widgets.VBox):
         self.info.value = f"<b>{moves}</b> {kind} &middot; {self.moves} moves made"
 
     def _static_png(self) -> bytes:
-        return board_png(self.puzzle, self.state, highlight=[self.hinted] if self.hinted else ())
+        moves, exact = self.distance()
+        title = f"{moves} {'' if exact else 'or more '}moves to the goal"
+        if self.hinted:
+            title += f"\nhint: slide {self.hinted}"
+        return board_png(self.puzzle, self.state, title=title,
+                         highlight=[self.hinted] if self.hinted else ())  # fmt: skip

@@ -60,14 +60,15 @@ class SolutionPlayer(StaticFallback, widgets.VBox):
         self.puzzle, self.path = puzzle, path
         self.steps = sample_steps(len(path), max_frames)
         self.captions = [self._caption(puzzle, path, actions, k) for k in self.steps]
+        # Each frame carries its own caption, so the picture alone (exported HTML) says it all.
         self.frames = [
-            board_png(puzzle, path[k], size=size, heuristic=heuristic,
+            board_png(puzzle, path[k], size=size, heuristic=heuristic, title=caption,
                       highlight=self._moved(puzzle, path, k))
-            for k in self.steps
+            for k, caption in zip(self.steps, self.captions)
         ]  # fmt: skip
         last = len(self.steps) - 1
         self.stack = widgets.Stack([widgets.Image(value=f, format="png") for f in self.frames])
-        self.details = [self._detail(actions, k) for k in self.steps]
+        self.details = [self._detail(puzzle, actions, k) for k in self.steps]
         self.labels = widgets.Stack(
             [widgets.HTML(f"<b>{c}</b>{d}") for c, d in zip(self.captions, self.details)]
         )
@@ -100,11 +101,15 @@ class SolutionPlayer(StaticFallback, widgets.VBox):
         return f"step {k} of {len(path) - 1}: {label}"
 
     @staticmethod
-    def _detail(actions, k) -> str:
+    def _detail(puzzle, actions, k) -> str:
         """The action itself, in grey after the caption (for sliding puzzles: the blank's move)."""
         if k == 0 or actions[k - 1] is None:
             return ""
-        return f" <span style='color:#666'>&middot; action: {escape(str(actions[k - 1]))}</span>"
+        action = escape(str(actions[k - 1]))
+        text = (
+            f"the blank moves {action}" if hasattr(puzzle, "tiles_moved") else f"action: {action}"
+        )
+        return f" <span style='color:#666'>&middot; {text}</span>"
 
     @staticmethod
     def _moved(puzzle, path, k):
