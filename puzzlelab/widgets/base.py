@@ -13,7 +13,24 @@ import base64
 class StaticFallback:
     """Mixin for ipywidgets containers: add ``image/png`` to the display bundle.
 
-    A subclass implements ``_static_png()``, returning PNG bytes of what it shows now.
+    A subclass lists the mixin first and implements ``_static_png()``, returning
+    PNG bytes of what it shows now (keep it fast: it runs at every display)::
+
+        class MyWidget(StaticFallback, widgets.VBox):
+            def _static_png(self) -> bytes:
+                return board_png(self.puzzle, self.state)
+
+    The bundle then holds the widget view (JupyterLab), ``image/png`` as base64
+    text (GitHub, nbviewer, exported HTML) and a ``text/plain`` line.
+
+    Examples
+    --------
+    >>> import ipywidgets as widgets
+    >>> class Blank(StaticFallback, widgets.VBox):
+    ...     def _static_png(self):
+    ...         return b"\\x89PNG..."
+    >>> sorted(Blank()._repr_mimebundle_())
+    ['application/vnd.jupyter.widget-view+json', 'image/png', 'text/plain']
     """
 
     def _static_png(self) -> bytes:
