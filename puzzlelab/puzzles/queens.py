@@ -89,24 +89,31 @@ def solutions_backtracking(n: int, trace: list | None = None) -> list[Placement]
     >>> steps[:4]
     [('place', 0, 0), ('place', 1, 2), ('retreat', 1, 2), ('place', 1, 3)]
     """
-    n = check_size(n)
-    found: list[Placement] = []
+    return list(backtrack(check_size(n), (), trace))
 
-    def extend(placement: Placement) -> None:
-        row = len(placement)
-        if row == n:
-            found.append(placement)
-            return
-        for col in range(n):
-            if safe(placement, col):
-                if trace is not None:
-                    trace.append(("place", row, col))
-                extend(placement + (col,))
-                if trace is not None:
-                    trace.append(("retreat", row, col))
 
-    extend(())
-    return found
+def first_solution(n: int, trace: list | None = None) -> Placement | None:
+    """Return the first solution backtracking finds (columns tried left to right), or None.
+
+    >>> first_solution(8), first_solution(3)
+    ((0, 4, 7, 5, 2, 6, 1, 3), None)
+    """
+    return next(backtrack(check_size(n), (), trace), None)
+
+
+def backtrack(n: int, placement: Placement, trace: list | None = None):
+    """Yield every solution that extends *placement*, placing one safe queen per row."""
+    row = len(placement)
+    if row == n:
+        yield placement
+        return
+    for col in range(n):
+        if safe(placement, col):
+            if trace is not None:
+                trace.append(("place", row, col))
+            yield from backtrack(n, placement + (col,), trace)
+            if trace is not None:
+                trace.append(("retreat", row, col))
 
 
 def count_solutions(n: int) -> int:

@@ -1,34 +1,20 @@
-"""``python -m puzzlelab``: quick checks from the command line.
-
-Exit codes: 0 solved (or table printed), 1 no solution (unsolvable, exhausted or
-a limit reached, with the reason), 2 bad input (one line, no traceback).
-"""
+"""``solve`` and ``distances``: the sliding puzzles from the command line."""
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 
-from .errors import PuzzleError, UnsolvableError
-from .puzzles.sliding import SlidingPuzzle
+from ..errors import PuzzleError, UnsolvableError
+from ..puzzles.sliding import SlidingPuzzle
+from ._common import add_limits
 
 ALGORITHMS = ("bfs", "dfs", "iddfs", "uniform_cost", "greedy", "astar", "idastar", "bidirectional")
 HEURISTICS = ("misplaced", "manhattan", "linear-conflict")
 INFORMED = ("greedy", "astar", "idastar")
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line and exit code 2."""
-
-    def error(self, message):
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="puzzlelab", description="Solve and study sliding puzzles.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
+def add_commands(commands) -> None:
+    """Add ``solve`` and ``distances``."""
     solve = commands.add_parser("solve", help="solve one board", description="Solve one board.")
     solve.add_argument("board", help='the start, e.g. "8 6 7 / 2 5 4 / 3 0 1" (0 is the blank)')
     solve.add_argument("--goal", help="the goal board (default: 1 2 3 ... with the blank last)")
@@ -36,8 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--heuristic", choices=HEURISTICS, default="manhattan")
     solve.add_argument("--weight", type=float, default=1.0, help="A*: f = g + weight * h")
     solve.add_argument("--tree-search", action="store_true", help="do not remember states")
-    _add_limits(solve)
+    add_limits(solve)
     solve.add_argument("--json", action="store_true", help="print the result as JSON")
+    solve.set_defaults(run=solve_command)
 
     table = commands.add_parser(
         "distances",
@@ -47,28 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("shape", help="board shape such as 3x3 or 2x3")
     table.add_argument("--goal", help="the goal board (default: blank last)")
     table.add_argument("--json", action="store_true", help="print the table as JSON")
-    return parser
-
-
-def _add_limits(parser) -> None:
-    parser.add_argument("--max-nodes", type=_positive_int, help="stop after this many expansions")
-    parser.add_argument("--max-seconds", type=_positive_float, help="stop after this many seconds")
-
-
-def _positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return int(text)
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
-    return value
+    table.set_defaults(run=distances_command)
 
 
 def _shape(text: str) -> tuple[int, int]:
@@ -81,8 +47,8 @@ def _shape(text: str) -> tuple[int, int]:
 # ---------------------------------------------------------------- commands
 
 
-def solve(args) -> int:
-    from . import search
+def solve_command(args) -> int:
+    from .. import search
 
     puzzle = SlidingPuzzle(args.board, goal=args.goal)
     options = {"max_nodes": args.max_nodes, "max_seconds": args.max_seconds}
@@ -129,8 +95,8 @@ def _print_result(puzzle: SlidingPuzzle, result) -> None:
         print(f"  bound {iteration['bound']}: expanded {iteration['expanded']:,}")
 
 
-def distances(args) -> int:
-    from .distances import depth_histogram, distance_table, farthest
+def distances_command(args) -> int:
+    from ..distances import depth_histogram, distance_table, farthest
 
     rows, cols = _shape(args.shape)
     if rows * cols > 10:
@@ -153,17 +119,3 @@ def distances(args) -> int:
     for state in far:
         print(puzzle.render(state), end="\n\n")
     return 0
-
-
-def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
-    command = {"solve": solve, "distances": distances}[args.command]
-    try:
-        return command(args)
-    except PuzzleError as error:
-        print(f"puzzlelab: error: {error}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,41 @@
+"""``python -m puzzlelab``: quick checks from the command line.
+
+Every module of this package whose name does not start with ``_`` adds its own
+commands (see ``_common``): ``sliding`` gives ``solve`` and ``distances``, and each
+further puzzle brings its own. Exit codes: 0 solved (or table printed), 1 no
+solution (unsolvable, exhausted or a limit reached, with the reason), 2 bad input
+(one line, no traceback).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+
+from ..errors import PuzzleError
+from ._common import Parser
+
+
+def build_parser() -> Parser:
+    """Return the parser with every command module's sub-commands."""
+    parser = Parser(prog="puzzlelab", description="Solve and study puzzles by search.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    names = [info.name for info in pkgutil.iter_modules(__path__) if info.name[0] != "_"]
+    for module in sorted(names, key=lambda name: (name != "sliding", name)):  # solve first
+        importlib.import_module(f"{__name__}.{module}").add_commands(commands)
+    return parser
+
+
+def main(argv=None) -> int:
+    """Run the command line on *argv* (default: ``sys.argv[1:]``); return the exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except PuzzleError as error:
+        print(f"puzzlelab: error: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,12 @@
+"""The puzzles as simpleai problems, one module per puzzle.
+
+simpleai's own algorithms (``breadth_first``, ``astar``, ``backtrack``, ...) run on
+these unchanged, and so does puzzlelab's engine, which makes the two easy to compare.
+Importing this package imports simpleai; ``import puzzlelab`` alone does not.
+"""
+
+from .jugs import WaterJugsProblem
+from .queens import QueensCsp, QueensProblem
+from .sliding import SlidingPuzzleProblem
+
+__all__ = ["QueensCsp", "QueensProblem", "SlidingPuzzleProblem", "WaterJugsProblem"]

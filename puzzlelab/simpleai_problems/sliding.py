@@ -1,0 +1,71 @@
+"""The sliding puzzles as simpleai ``SearchProblem`` subclasses.
+
+simpleai's own algorithms (``breadth_first``, ``astar``, ...) run on these
+unchanged, and so does puzzlelab's engine, which makes the two easy to compare.
+
+Examples
+--------
+>>> from simpleai.search import breadth_first
+>>> problem = SlidingPuzzleProblem("3 1 5 / 0 7 4 / 6 8 2", goal="0 1 2 / 3 4 5 / 6 7 8")
+>>> node = breadth_first(problem, graph_search=True)
+>>> len(node.path()) - 1
+13
+>>> from puzzlelab.search import bfs
+>>> bfs(problem).cost
+13
+"""
+
+from __future__ import annotations
+
+from simpleai.search import SearchProblem
+
+from ..errors import ProblemError
+from ..puzzles.sliding import SlidingPuzzle
+
+
+class SlidingPuzzleProblem(SearchProblem):
+    """A sliding puzzle in simpleai's terms, with its heuristic chosen on construction.
+
+    Parameters
+    ----------
+    start, goal, shape
+        As for :class:`~puzzlelab.puzzles.SlidingPuzzle`.
+    heuristic : str
+        ``"manhattan"`` (default), ``"misplaced"``, ``"linear-conflict"`` or ``"zero"``.
+    """
+
+    def __init__(self, start=None, goal=None, shape=None, heuristic="manhattan"):
+        self.puzzle = SlidingPuzzle(start, goal=goal, shape=shape)
+        named = {**self.puzzle.heuristics, "zero": lambda state: 0}
+        if heuristic not in named:
+            raise ProblemError(f"unknown heuristic {heuristic!r}; choose from: {', '.join(named)}")
+        self.heuristic_name = heuristic
+        self._heuristic = named[heuristic]
+        self.goal = self.puzzle.goal
+        super().__init__(initial_state=self.puzzle.start)
+
+    def actions(self, state):
+        return self.puzzle.actions(state)
+
+    def result(self, state, action):
+        return self.puzzle.result(state, action)
+
+    def is_goal(self, state):
+        return state == self.goal
+
+    def cost(self, state, action, state2):
+        return 1
+
+    def heuristic(self, state):
+        return self._heuristic(state)
+
+    def predecessors(self, state):
+        """Let puzzlelab's bidirectional search step backwards."""
+        return self.puzzle.predecessors(state)
+
+    def check_solvable(self):
+        """Raise ``UnsolvableError`` when the goal cannot be reached (puzzlelab calls this)."""
+        self.puzzle.check_solvable()
+
+    def state_representation(self, state):
+        return self.puzzle.render(state)
