@@ -1,9 +1,24 @@
-"""Pictures of water jugs: one outline per jug, filled up to its water level."""
+"""Pictures of water jugs: the jugs themselves, and the whole state graph.
+
+- :func:`draw_jugs` (registered with ``draw_board``) draws one state: an outline per jug,
+  filled up to its water level, with the target level dashed;
+- :func:`draw_state_graph` draws every reachable state and every action between them
+  (the graph of :meth:`~puzzlelab.puzzles.WaterJugs.state_graph`), the start, the goal
+  states and a solution path highlighted;
+- :func:`water_layout` places each state by the water in the first two jugs: across
+  for the first jug, up for the second.
+"""
 
 from __future__ import annotations
 
-from matplotlib.patches import Rectangle
+import textwrap
 
+import networkx as nx
+from matplotlib.lines import Line2D
+from matplotlib.patches import Rectangle
+from matplotlib.ticker import MaxNLocator
+
+from ..errors import BoardError
 from ..puzzles.jugs import WaterJugs
 from .boards import draw_board, new_axes, step_label
 
@@ -12,13 +27,26 @@ TARGET = "#8cc084"  # water in a jug that holds the target amount
 EDGE = "#4a4a4a"
 WIDTH = 0.7  # of a jug; jugs stand one unit apart
 
+#: State-graph colours (the same orange and green as the search trees in ``trees.py``).
+STATE = "#ffffff"
+START = "#fdd835"
+ON_PATH = "#fd8d3c"
+GOAL = "#31a354"
+ACTION_EDGE = "#9e9e9e"
+
+LAYOUTS = ("auto", "water", "spring", "circular", "shell")
+
+
+# ---------------------------------------------------------------- one state
+
 
 @draw_board.register(WaterJugs)
 def draw_jugs(puzzle, state=None, ax=None, *, title=None, **_):
     """Draw the jugs side by side, heights in proportion to their capacities.
 
     Each jug is an outline (gid ``"jug"``) with its water (gid ``"water"``, green when the
-    jug holds the target amount or its goal amount) and a label ``amount/capacity`` below.
+    jug holds the target amount or its goal amount), a dashed line at the level the target
+    asks for (gid ``"target"``) and a label ``amount/capacity`` below.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> jugs = WaterJugs((8, 5, 3), start=(8, 0, 0), target=(4, 4, 0))
@@ -33,23 +61,210 @@ def draw_jugs(puzzle, state=None, ax=None, *, title=None, **_):
     ax = new_axes(ax, (0.9 * len(puzzle) + 0.4, 2.4))
     for i, (amount, capacity) in enumerate(zip(state, puzzle.capacities)):
         left = i + (1 - WIDTH) / 2
+        wanted = _wanted(puzzle, i)
         if amount:
-            wanted = puzzle.goal[i] if puzzle.goal is not None else puzzle.target
             colour = TARGET if amount == wanted else WATER
             ax.add_patch(Rectangle((left, 0), WIDTH, float(amount), facecolor=colour,
                                    edgecolor="none", gid="water"))  # fmt: skip
+        if wanted:
+            ax.plot([left, left + WIDTH], [wanted, wanted], ls="--", lw=1, color=EDGE,
+                    gid="target")  # fmt: skip
         ax.add_patch(Rectangle((left, 0), WIDTH, capacity, facecolor="none", edgecolor=EDGE,
                                lw=1.5, gid="jug"))  # fmt: skip
         ax.text(i + 0.5, -0.06 * tallest, f"{amount}/{capacity}", ha="center", va="top",
                 fontsize=9, gid="label")  # fmt: skip
     if title:
-        ax.set_title(title, fontsize=9)
+        ax.set_title(_wrapped(ax, title, 9), fontsize=9)
     ax.set_xlim(0, len(puzzle))
     ax.set_ylim(-0.2 * tallest, tallest * 1.05)
     ax.axis("off")
     return ax
 
 
+def _wrapped(ax, title: str, fontsize: float) -> str:
+    """*title* broken into lines about as wide as *ax* (a character is about 0.55 em)."""
+    inches = ax.get_position().width * ax.figure.get_figwidth()
+    return textwrap.fill(title, max(12, int(inches * 72 / (0.55 * fontsize))))
+
+
+def _wanted(puzzle: WaterJugs, i: int) -> int | None:
+    """The amount the target asks of jug *i*, or None (nothing, or more than it holds)."""
+    wanted = puzzle.goal[i] if puzzle.goal is not None else puzzle.target
+    return wanted if 0 < wanted <= puzzle.capacities[i] else None
+
+
 @step_label.register(WaterJugs)
 def _(puzzle, before, action, after) -> str:
-    return str(action)
+    return puzzle.describe(action, short=True) if action is not None else "next state"
+
+
+# ---------------------------------------------------------------- the state graph
+
+
+def state_label(jugs: WaterJugs, state) -> str:
+    """Return a short label: ``"530"`` when every jug holds at most 9 litres, else ``"10,3,0"``.
+
+    >>> state_label(WaterJugs((8, 5, 3), (8, 0, 0), 4), (3, 5, 0))
+    '350'
+    >>> state_label(WaterJugs((12, 7, 5), (12, 0, 0), 6), (12, 0, 0))
+    '12,0,0'
+    """
+    if max(jugs.capacities) <= 9:
+        return "".join(map(str, state))
+    return ",".join(map(str, state))
+
+
+def water_layout(graph) -> dict:
+    """Place each state at (water in jug 0, water in jug 1); a single jug sits on a line.
+
+    For the 8-5-3 jugs every state lies on the edge of a parallelogram: after a pour
+    some jug is empty or full, and those are the parallelogram's sides.
+
+    >>> water_layout(WaterJugs((8, 5, 3), (8, 0, 0), 4).state_graph())[(3, 5, 0)]
+    (3, 5)
+    """
+    return {state: (state[0], state[1] if len(state) > 1 else 0) for state in graph}
+
+
+def _positions(graph, layout) -> tuple[dict, str]:
+    """Return the node positions and the name of the layout used."""
+    if isinstance(layout, dict):
+        return layout, "given"
+    if layout not in LAYOUTS:
+        raise BoardError(f"unknown layout {layout!r}; choose from {', '.join(LAYOUTS)} or a dict")
+    if layout in ("auto", "water"):
+        position = water_layout(graph)
+        if layout == "water" or len(set(position.values())) == len(position):
+            return position, "water"
+        layout = "spring"  # states share their first two amounts: spread them out
+    if layout == "spring":
+        return nx.spring_layout(graph, seed=1), layout
+    return getattr(nx, f"{layout}_layout")(graph), layout
+
+
+def _path_edges(graph, path) -> list:
+    edges = list(zip(path, path[1:]))
+    for before, after in edges:
+        if not graph.has_edge(before, after):
+            raise BoardError(
+                f"the path goes from {before} to {after}, which is not one action of this puzzle; "
+                "give the path of a search on the same jugs (e.g. bfs(jugs).path)"
+            )
+    return edges
+
+
+def draw_state_graph(jugs: WaterJugs, path=None, ax=None, *, graph=None, layout="auto",
+                     labels=None, size=(7, 4.5)):  # fmt: skip
+    """Draw every state reachable from the start and every action between them.
+
+    Parameters
+    ----------
+    jugs : WaterJugs
+        The puzzle.
+    path : list of states or SearchResult, optional
+        A solution to highlight (orange states and thick orange arrows).
+    ax : matplotlib axes, optional
+        Where to draw; default a new figure of *size* inches.
+    graph : networkx.DiGraph, optional
+        ``jugs.state_graph()`` if you have it already.
+    layout : str or dict
+        ``"water"`` (x: litres in the first jug, y: in the second), ``"auto"`` (water,
+        unless two states would share a place, then ``"spring"``), another networkx
+        layout name (``"circular"``, ``"shell"``) or a dict state -> (x, y).
+    labels : bool, optional
+        Write each state's amounts on its node (see :func:`state_label`); default: when
+        there are at most 60 states.
+
+    Returns
+    -------
+    matplotlib axes
+        The nodes are one collection with gid ``"states"`` (one point per state, in
+        ``graph`` order); each arrow is a patch with gid ``"action"`` or ``"path"``.
+
+    Examples
+    --------
+    >>> from puzzlelab.drawing import offscreen_figure
+    >>> from puzzlelab.search import bfs
+    >>> jugs = WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0))
+    >>> ax = draw_state_graph(jugs, bfs(jugs), ax=offscreen_figure((6, 4)).add_subplot())
+    >>> [len(c.get_offsets()) for c in ax.collections if c.get_gid() == "states"]
+    [16]
+    >>> len([p for p in ax.patches if p.get_gid() == "path"])
+    7
+    """
+    graph = jugs.state_graph() if graph is None else graph
+    path = [tuple(state) for state in getattr(path, "path", path) or []]
+    on_path = set(path)
+    path_edges = _path_edges(graph, path)
+    position, used = _positions(graph, layout)
+    ax = new_axes(ax, size)
+
+    colours = [
+        GOAL if data.get("goal") else START if state == jugs.start
+        else ON_PATH if state in on_path else STATE
+        for state, data in graph.nodes(data=True)
+    ]  # fmt: skip
+    edge_colours = ["black" if state == jugs.start else EDGE for state in graph]
+    nodes = nx.draw_networkx_nodes(graph, position, ax=ax, node_color=colours, node_size=520,
+                                   edgecolors=edge_colours, linewidths=[
+                                       2.5 if s == jugs.start else 1 for s in graph])  # fmt: skip
+    nodes.set_gid("states")
+    nodes.set_zorder(3)
+    _draw_arrows(graph, position, ax, [e for e in graph.edges if e not in set(path_edges)],
+                 ACTION_EDGE, 1.0, "action")  # fmt: skip
+    _draw_arrows(graph, position, ax, path_edges, ON_PATH, 3.0, "path")
+    if labels or (labels is None and len(graph) <= 60):
+        names = {state: state_label(jugs, state) for state in graph}
+        texts = nx.draw_networkx_labels(graph, position, names, ax=ax, font_size=7)
+        for text in texts.values():
+            text.set_zorder(4)
+    _finish(jugs, graph, path, ax, used)
+    return ax
+
+
+def _draw_arrows(graph, position, ax, edges, colour, width, gid) -> None:
+    if not edges:
+        return
+    arrows = nx.draw_networkx_edges(
+        graph, position, edgelist=edges, ax=ax, edge_color=colour, width=width, arrows=True,
+        arrowsize=9, node_size=520, connectionstyle="arc3,rad=0.12",
+    )  # fmt: skip
+    for arrow in arrows:
+        arrow.set_gid(gid)
+
+
+def _finish(jugs, graph, path, ax, layout) -> None:
+    """Title, legend and (for the water layout) axes that say what x and y are."""
+    title = f"{graph.number_of_nodes()} states, {graph.number_of_edges()} actions"
+    if path:
+        title += f"; a solution of {len(path) - 1} steps"
+    ax.set_title(title, fontsize=10)
+    if layout == "water":
+        ax.set_xlabel(f"litres in the {jugs.jug_name(0)}")
+        if len(jugs) > 1:
+            ax.set_ylabel(f"litres in the {jugs.jug_name(1)}")
+        ax.tick_params(left=True, bottom=True, labelleft=True, labelbottom=True)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        if len(jugs) == 1:
+            ax.set_yticks([])
+        ax.grid(True, color="#eeeeee", zorder=0)
+        ax.set_aspect("equal")
+        ax.set_axisbelow(True)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+    else:
+        ax.axis("off")
+    ax.margins(0.08)
+
+    def dot(colour, edge="#4a4a4a", width=1.0):
+        return Line2D([], [], ls="", marker="o", markersize=9, markerfacecolor=colour,
+                      markeredgecolor=edge, markeredgewidth=width)  # fmt: skip
+
+    handles = [dot(START, "black", 2.0), dot(GOAL), dot(STATE)]
+    names = ["start", "goal", "other state"]
+    if path:
+        handles[2:2] = [dot(ON_PATH)]
+        names[2:2] = ["on the solution"]
+    ax.legend(handles, names, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8,
+              frameon=False)  # fmt: skip

@@ -2,18 +2,22 @@
 
 Vocabulary:
 
-- the *capacities* are the jug sizes in litres, e.g. ``(8, 5, 3)``;
+- the *capacities* are the jug sizes in litres, e.g. ``(8, 5, 3)``. Jugs are numbered
+  from 0 in that order; in words a jug is named by its size ("the 8L jug");
 - a *state* is a tuple of the amounts in each jug, e.g. ``(8, 0, 0)``;
 - an *action* is a short string: ``"pour 0->1"`` pours jug 0 into jug 1 until jug 0 is
-  empty or jug 1 is full; with a *tap* there are also ``"fill 1"`` and ``"empty 2"``.
-  Jugs are numbered from 0 in the order of the capacities;
+  empty or jug 1 is full (nobody can measure half a pour: there are no marks on the jugs);
+  with a *tap* there are also ``"fill 1"`` (to the brim) and ``"empty 2"`` (down the sink);
 - the *target* is either a whole state (``(4, 4, 0)``: every jug must hold exactly that
   amount; it becomes the puzzle's ``goal``) or one amount (``4``: any jug holding 4 litres
-  is a goal, and there is no single ``goal`` state, so ``goal`` is ``None``).
+  is a goal, and there is no single ``goal`` state, so ``goal`` is ``None``);
+- the *common measure* is the greatest common divisor of the capacities and the start's
+  amounts: every amount that can ever be in a jug is a multiple of it.
 
 Without a tap no water is added or lost, so a target state must hold as much water as the
-start. Whether a target can be reached at all is not guessed here: a search finds it out
-(an unreachable target ends with status ``"exhausted"``).
+start. Whether a target can be reached is found out by searching (an unreachable target
+ends with status ``"exhausted"``); :meth:`WaterJugs.why_unreachable` knows two quick
+reasons that rule a target out before any search.
 
 Examples
 --------
@@ -22,6 +26,8 @@ Examples
 ['pour 0->1', 'pour 0->2']
 >>> jugs.result(jugs.start, "pour 0->1")
 (3, 5, 0)
+>>> jugs.describe("pour 0->1")
+'pour 8L jug into 5L jug'
 >>> print(jugs.render((3, 5, 0)))
 3/8 5/5 0/3
 >>> from puzzlelab.search import bfs
@@ -31,6 +37,9 @@ Examples
 
 from __future__ import annotations
 
+import math
+import operator
+import re
 from collections import deque
 from collections.abc import Iterable
 
@@ -38,21 +47,42 @@ from ..errors import BoardError
 
 State = tuple[int, ...]
 
+ACTION = re.compile(r"(pour) (\d+)->(\d+)|(fill|empty) (\d+)")
 
-def _amounts(values, what: str) -> tuple[int, ...]:
-    """Return *values* as a tuple of whole numbers, or raise a BoardError naming *what*."""
+#: :meth:`WaterJugs.state_graph` refuses to build a graph larger than this by default.
+MAX_GRAPH_STATES = 100_000
+
+
+def amounts(values, what: str) -> tuple[int, ...]:
+    """Return *values* (numbers, or text such as ``"8,5,3"``) as a tuple of whole numbers.
+
+    >>> amounts("8, 5 3", "capacities")
+    (8, 5, 3)
+    >>> amounts([8, 2.5], "start")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: start must be whole numbers of litres, but 2.5 is not
+    """
     if isinstance(values, str):
         values = values.replace(",", " ").split()
     try:
-        amounts = tuple(values)
+        values = tuple(values)
     except TypeError:
-        raise BoardError(f"{what} must be a list of whole numbers, not {values!r}") from None
-    for value in amounts:
-        if isinstance(value, str) and value.strip().isdigit():
-            continue
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise BoardError(f"{what} must be whole numbers, but {value!r} is not")
-    return tuple(int(value) for value in amounts)
+        raise BoardError(
+            f"{what} must be a list of whole numbers (e.g. 8,5,3), not {values!r}"
+        ) from None
+    return tuple(_whole_number(value, what) for value in values)
+
+
+def _whole_number(value, what: str) -> int:
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+        return int(value)
+    if isinstance(value, bool):
+        raise BoardError(f"{what} must be whole numbers of litres, but {value!r} is not")
+    try:
+        return operator.index(value)  # int, and numpy's integers too
+    except TypeError:
+        raise BoardError(f"{what} must be whole numbers of litres, but {value!r} is not") from None
 
 
 class WaterJugs:
@@ -89,16 +119,15 @@ class WaterJugs:
     """
 
     def __init__(self, capacities, start=None, target=None, tap: bool = False):
-        self.capacities = _amounts(capacities, "capacities")
+        self.capacities = amounts(capacities, "capacities")
         if not self.capacities or min(self.capacities) < 1:
             raise BoardError(
                 f"capacities {self.capacities} are not allowed: give at least one jug, "
-                "each holding a whole number of litres of at least 1"
+                "each holding a whole number of litres of at least 1 (e.g. 8,5,3)"
             )
         self.tap = bool(tap)
         self.start = self._state(start if start is not None else [0] * len(self), "start")
         self.target, self.goal = self._target(target)
-        self.heuristics = {}
 
     def __len__(self) -> int:
         return len(self.capacities)
@@ -112,10 +141,11 @@ class WaterJugs:
     # ------------------------------------------------------------ checking input
 
     def _state(self, values, what: str) -> State:
-        state = _amounts(values, what)
+        state = amounts(values, what)
         if len(state) != len(self):
             raise BoardError(
-                f"{what} {state} has {len(state)} amounts, but there are {len(self)} jugs"
+                f"{what} {state} has {len(state)} amounts, but there are {len(self)} jugs "
+                f"{self.capacities}: give one amount per jug"
             )
         for amount, capacity in zip(state, self.capacities):
             if not 0 <= amount <= capacity:
@@ -128,16 +158,12 @@ class WaterJugs:
     def _target(self, target) -> tuple[int | State, State | None]:
         if target is None:
             raise BoardError("give a target: one amount (e.g. 4) or a whole state (e.g. 4,4,0)")
-        if isinstance(target, str) and target.strip().isdigit():
-            target = int(target)
+        if isinstance(target, str) and len(target.replace(",", " ").split()) == 1:
+            target = _whole_number(target.replace(",", ""), "the target")
+        elif not isinstance(target, (str, tuple, list)) and hasattr(target, "__index__"):
+            target = _whole_number(target, "the target")
         if isinstance(target, int) and not isinstance(target, bool):
-            most = max(self.capacities) if self.tap else min(max(self.capacities), self.total)
-            if not 0 <= target <= most:
-                raise BoardError(
-                    f"target amount {target} cannot fit: it must be between 0 and {most} "
-                    "(the largest jug" + ("" if self.tap else ", and the water there is") + ")"
-                )
-            return target, None
+            return self._target_amount(target), None
         goal = self._state(target, "target")
         if not self.tap and sum(goal) != self.total:
             raise BoardError(
@@ -146,10 +172,36 @@ class WaterJugs:
             )
         return goal, goal
 
+    def _target_amount(self, target: int) -> int:
+        largest = max(self.capacities)
+        if not 0 <= target <= largest:
+            raise BoardError(
+                f"target amount {target} cannot fit: it must be between 0 and {largest} "
+                "litres, the size of the largest jug"
+            )
+        if not self.tap and target > self.total:
+            raise BoardError(
+                f"target amount {target} is more than the {self.total} litres there are, and "
+                "without a tap no water is added: give a start with more water or use tap=True"
+            )
+        return target
+
     @property
     def total(self) -> int:
         """The litres of water at the start (constant when there is no tap)."""
         return sum(self.start)
+
+    @property
+    def common_measure(self) -> int:
+        """The gcd of the capacities and start amounts: every amount ever seen is a multiple.
+
+        A pour moves either all of one jug or the room left in another, and a tap fills to
+        the brim or empties: each is a difference of multiples, so a multiple itself.
+
+        >>> WaterJugs((6, 4), target=2, tap=True).common_measure
+        2
+        """
+        return math.gcd(*self.capacities, *self.start)
 
     # ------------------------------------------------------------ the rules
 
@@ -168,21 +220,38 @@ class WaterJugs:
 
     def result(self, state: State, action: str) -> State:
         """Return the state after *action* (one of :meth:`actions`)."""
-        verb, _, jugs = action.partition(" ")
+        verb, jugs = self._parse(action)
         amounts = list(state)
         if verb == "pour":
-            i, j = (int(k) for k in jugs.split("->"))
+            i, j = jugs
             moved = min(amounts[i], self.capacities[j] - amounts[j])
             amounts[i] -= moved
             amounts[j] += moved
-        elif verb == "fill" and self.tap:
-            amounts[int(jugs)] = self.capacities[int(jugs)]
-        elif verb == "empty" and self.tap:
-            amounts[int(jugs)] = 0
+        elif verb == "fill":
+            amounts[jugs[0]] = self.capacities[jugs[0]]
         else:
-            allowed = '"pour i->j", "fill i", "empty i"' if self.tap else '"pour i->j"'
-            raise BoardError(f"unknown action {action!r}; allowed: {allowed}")
+            amounts[jugs[0]] = 0
         return tuple(amounts)
+
+    def _parse(self, action: str) -> tuple[str, tuple[int, ...]]:
+        """Return ``(verb, jug numbers)`` of *action*; raise BoardError saying what is allowed."""
+        found = ACTION.fullmatch(action) if isinstance(action, str) else None
+        if found and found[1]:
+            verb, jugs = "pour", (int(found[2]), int(found[3]))
+        elif found:
+            verb, jugs = found[4], (int(found[5]),)
+        if (
+            not found
+            or (verb != "pour" and not self.tap)
+            or max(jugs) >= len(self)
+            or (verb == "pour" and jugs[0] == jugs[1])
+        ):
+            allowed = '"pour i->j", "fill i", "empty i"' if self.tap else '"pour i->j"'
+            raise BoardError(
+                f"unknown action {action!r}; allowed: {allowed} with jugs i != j numbered "
+                f"0 to {len(self) - 1}" + ("" if self.tap else " (fill and empty need a tap)")
+            )
+        return verb, jugs
 
     def successors(self, state: State) -> list[tuple[str, State, int]]:
         """Return ``(action, next_state, 1)`` for every action from *state*."""
@@ -191,7 +260,9 @@ class WaterJugs:
     def predecessors(self, state: State) -> list[tuple[str, State]]:
         """Return ``(action, previous_state)`` pairs: *action* leads from previous to *state*.
 
-        Every state that leads there counts, reachable from the start or not.
+        Every state that leads there counts, reachable from the start or not. Pours are
+        not always reversible (``(3, 5, 0)`` cannot be poured back into ``(8, 0, 0)`` in
+        one go), so bidirectional search needs this rather than ``reversible=True``.
 
         >>> before = WaterJugs((3, 5), (0, 0), 4, tap=True).predecessors((3, 0))
         >>> sorted(before)[:3]
@@ -200,28 +271,26 @@ class WaterJugs:
         (True, True)
         """
         found = []
-        for previous in self._neighbours_before(state):
+        for previous in self._candidates_before(state):
             for action, after, _ in self.successors(previous):
                 if after == state:
                     found.append((action, previous))
         return found
 
-    def _neighbours_before(self, state: State) -> Iterable[State]:
-        """Candidate previous states: any one or two jugs changed, the rest the same."""
-        seen = set()
+    def _candidates_before(self, state: State) -> Iterable[State]:
+        """States that differ from *state* in one jug (a tap's work) or two (a pour's)."""
+        seen = {state}
         for i, capacity in enumerate(self.capacities):
             for amount in range(capacity + 1):
                 changed = state[:i] + (amount,) + state[i + 1 :]
-                if self.tap and changed != state and changed not in seen:
+                if self.tap and changed not in seen:
                     seen.add(changed)
                     yield changed
                 for j in range(len(self)):
                     back = state[j] + state[i] - amount  # pouring keeps the pair's total
                     if j != i and 0 <= back <= self.capacities[j]:
-                        pair = list(changed)
-                        pair[j] = back
-                        pair = tuple(pair)
-                        if pair != state and pair not in seen:
+                        pair = changed[:j] + (back,) + changed[j + 1 :]
+                        if pair not in seen:
                             seen.add(pair)
                             yield pair
 
@@ -235,29 +304,97 @@ class WaterJugs:
         """Every action costs 1."""
         return 1
 
+    # ------------------------------------------------------------ words and pictures
+
+    def jug_name(self, i: int, short: bool = False) -> str:
+        """Return jug *i* in words: ``"8L jug"`` (short: ``"8L"``), or ``"jug 1 (4L)"``
+        (short: ``"jug 1"``) when another jug has the same size.
+
+        >>> jugs = WaterJugs((8, 5, 3), (8, 0, 0), 4)
+        >>> jugs.jug_name(0), jugs.jug_name(0, short=True)
+        ('8L jug', '8L')
+        >>> WaterJugs((4, 4), (4, 0), 2).jug_name(1)
+        'jug 1 (4L)'
+        """
+        capacity = self.capacities[i]
+        if self.capacities.count(capacity) == 1:
+            return f"{capacity}L" if short else f"{capacity}L jug"
+        return f"jug {i}" if short else f"jug {i} ({capacity}L)"
+
+    def describe(self, action: str, short: bool = False) -> str:
+        """Return *action* in words, e.g. ``"pour 8L jug into 5L jug"`` or ``"fill 3L jug"``.
+
+        >>> jugs = WaterJugs((3, 5), target=4, tap=True)
+        >>> jugs.describe("fill 1"), jugs.describe("pour 1->0", short=True)
+        ('fill 5L jug', 'pour 5L into 3L')
+        """
+        verb, jugs = self._parse(action)
+        names = [self.jug_name(i, short) for i in jugs]
+        return f"{verb} {names[0]}" + (f" into {names[1]}" if verb == "pour" else "")
+
     def render(self, state: State) -> str:
         """Return the amounts as text, ``amount/capacity`` for each jug."""
         return " ".join(f"{a}/{c}" for a, c in zip(state, self.capacities))
 
-    def state_graph(self):
+    # ------------------------------------------------------------ the whole state space
+
+    def why_unreachable(self) -> str:
+        """Return a reason why the target can never be met, or ``""`` if none is known.
+
+        Two quick rules, each a necessary condition only (a search is the real test):
+
+        - every amount stays a multiple of the :attr:`common_measure`;
+        - after any action some jug is empty or full (a pour stops only then), so a
+          target state other than the start with no jug empty or full is out of reach.
+
+        >>> WaterJugs((6, 4), target=3, tap=True).why_unreachable()
+        'every amount stays a multiple of 2 litres (...), but the target 3 is not'
+        >>> WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)).why_unreachable()
+        ''
+        """
+        measure = self.common_measure
+        wanted = self.goal if self.goal is not None else (self.target,)
+        if any(amount % measure for amount in wanted):
+            return (
+                f"every amount stays a multiple of {measure} litres (the gcd of the "
+                f"capacities and the start amounts), but the target {self.target} is not"
+            )
+        if self.goal is not None and self.goal != self.start:
+            edges = [a in (0, c) for a, c in zip(self.goal, self.capacities)]
+            if not any(edges):
+                return (
+                    "after every action some jug is empty or full, but in the target "
+                    "no jug is empty or full"
+                )
+        return ""
+
+    def state_graph(self, max_states: int = MAX_GRAPH_STATES):
         """Return a networkx ``DiGraph`` of every state reachable from the start.
 
-        Edges carry their ``action``; goal states have ``goal=True``.
+        Nodes are states, with ``goal=True`` where the target is met and ``depth``, the
+        fewest actions from the start; an edge carries its ``action``. Raises BoardError
+        if more than *max_states* states are reachable.
 
         >>> graph = WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)).state_graph()
-        >>> graph.number_of_nodes(), graph.nodes[(4, 4, 0)]["goal"]
-        (16, True)
+        >>> graph.number_of_nodes(), graph.nodes[(4, 4, 0)]
+        (16, {'goal': True, 'depth': 7})
         """
         import networkx as nx
 
         graph = nx.DiGraph()
-        graph.add_node(self.start, goal=self.is_goal(self.start))
+        graph.add_node(self.start, goal=self.is_goal(self.start), depth=0)
         frontier = deque([self.start])
         while frontier:
             state = frontier.popleft()
             for action, next_state, _ in self.successors(state):
                 if next_state not in graph:
-                    graph.add_node(next_state, goal=self.is_goal(next_state))
+                    if len(graph) >= max_states:
+                        raise BoardError(
+                            f"more than {max_states:,} states are reachable; pass a larger "
+                            "max_states if you really want the whole graph"
+                        )
+                    depth = graph.nodes[state]["depth"] + 1
+                    graph.add_node(next_state, goal=self.is_goal(next_state), depth=depth)
                     frontier.append(next_state)
                 graph.add_edge(state, next_state, action=action)
         return graph

@@ -1,4 +1,19 @@
-"""Water jugs as a simpleai ``SearchProblem``."""
+"""Water jugs as a simpleai ``SearchProblem``.
+
+simpleai's algorithms run on it unchanged, and so does puzzlelab's engine, which also
+finds its ``predecessors`` and ``goal`` and can therefore search from both ends.
+
+Examples
+--------
+>>> from simpleai.search import breadth_first
+>>> problem = WaterJugsProblem((8, 5, 3), start=(8, 0, 0), target=(4, 4, 0))
+>>> node = breadth_first(problem, graph_search=True)
+>>> len(node.path()) - 1, node.state
+(7, (4, 4, 0))
+>>> from puzzlelab.search import bfs, bidirectional
+>>> bfs(problem).cost, bidirectional(problem).cost
+(7, 7)
+"""
 
 from __future__ import annotations
 
@@ -10,10 +25,11 @@ from ..puzzles.jugs import WaterJugs
 class WaterJugsProblem(SearchProblem):
     """Water jugs in simpleai's terms (arguments as for :class:`~puzzlelab.puzzles.WaterJugs`).
 
-    >>> from simpleai.search import breadth_first
-    >>> problem = WaterJugsProblem((8, 5, 3), start=(8, 0, 0), target=(4, 4, 0))
-    >>> len(breadth_first(problem, graph_search=True).path()) - 1
-    7
+    The model itself is ``problem.puzzle``: use it to draw states or describe actions.
+
+    >>> problem = WaterJugsProblem("3,5", target=4, tap=True)
+    >>> problem.initial_state, problem.actions((0, 0))
+    ((0, 0), ['fill 0', 'fill 1'])
     """
 
     def __init__(self, capacities, start=None, target=None, tap=False):
@@ -33,5 +49,12 @@ class WaterJugsProblem(SearchProblem):
     def cost(self, state, action, state2):
         return 1
 
+    def predecessors(self, state):
+        """``(action, previous_state)`` pairs, for puzzlelab's bidirectional search."""
+        return self.puzzle.predecessors(state)
+
     def state_representation(self, state):
         return self.puzzle.render(state)
+
+    def action_representation(self, action):
+        return self.puzzle.describe(action)
