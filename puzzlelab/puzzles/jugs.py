@@ -150,7 +150,7 @@ class WaterJugs:
         for amount, capacity in zip(state, self.capacities):
             if not 0 <= amount <= capacity:
                 raise BoardError(
-                    f"{what} {state} puts {amount} litres in a {capacity}-litre jug; "
+                    f"{what} {state} puts {amount} litres in the {capacity}-litre jug; "
                     f"each amount must be between 0 and its jug's capacity {self.capacities}"
                 )
         return state
@@ -168,7 +168,8 @@ class WaterJugs:
         if not self.tap and sum(goal) != self.total:
             raise BoardError(
                 f"without a tap the total stays {self.total} litres, but target {goal} holds "
-                f"{sum(goal)}; give a target with the same total or use tap=True"
+                f"{sum(goal)}; give a target with the same total, or use a tap "
+                "(tap=True; --tap on the command line)"
             )
         return goal, goal
 
@@ -182,7 +183,8 @@ class WaterJugs:
         if not self.tap and target > self.total:
             raise BoardError(
                 f"target amount {target} is more than the {self.total} litres there are, and "
-                "without a tap no water is added: give a start with more water or use tap=True"
+                "without a tap no water is added: give a start with more water, or use a tap "
+                "(tap=True; --tap on the command line)"
             )
         return target
 

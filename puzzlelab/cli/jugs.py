@@ -1,0 +1,108 @@
+"""``jugs``: the fewest pours (and fills and empties) that measure a target amount.
+
+Examples
+--------
+>>> from puzzlelab.cli import main
+>>> main(["jugs", "3,5", "--target", "4", "--tap"])
+solved in 6 steps by bfs: jugs of 3L, 5L and a tap, start 0,0, target 4 litres in any jug
+ step  state  action
+    0  0 0    start
+    1  0 5    fill 5L jug
+    2  3 2    pour 5L jug into 3L jug
+    3  0 2    empty 3L jug
+    4  2 0    pour 5L jug into 3L jug
+    5  2 5    fill 5L jug
+    6  3 4    pour 5L jug into 3L jug
+expanded 13, generated 15, duplicates 32, largest frontier 3, ... s
+0
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..errors import PuzzleError
+from ..puzzles.jugs import WaterJugs
+from ._common import add_limits
+
+ALGORITHMS = ("bfs", "iddfs", "bidirectional", "dfs")
+
+
+def add_commands(commands) -> None:
+    """Add ``jugs``."""
+    jugs = commands.add_parser(
+        "jugs",
+        help="measure water by pouring between jugs",
+        description="Find the fewest actions that bring the jugs from the start to the target.",
+    )
+    jugs.add_argument("capacities", help="the jug sizes in litres, e.g. 8,5,3")
+    jugs.add_argument(
+        "--start", help="litres in each jug at the start, e.g. 8,0,0 (default: empty)"
+    )
+    jugs.add_argument(
+        "--target", required=True, help="one amount for any jug (e.g. 4) or every jug's (4,4,0)"
+    )
+    jugs.add_argument("--tap", action="store_true", help="jugs may be filled and emptied too")
+    jugs.add_argument("--algorithm", "-a", choices=ALGORITHMS, default="bfs")
+    add_limits(jugs)
+    jugs.add_argument("--json", action="store_true", help="print the result as JSON")
+    jugs.set_defaults(run=jugs_command)
+
+
+def jugs_command(args) -> int:
+    from .. import search
+
+    jugs = WaterJugs(args.capacities, start=args.start, target=args.target, tap=args.tap)
+    if args.algorithm == "bidirectional" and jugs.goal is None:
+        raise PuzzleError(
+            "--algorithm bidirectional searches back from one goal state: give the whole "
+            "target (e.g. --target 4,4,0), or use bfs for one amount in any jug"
+        )
+    options = {"max_nodes": args.max_nodes, "max_seconds": args.max_seconds}
+    result = search.ALGORITHMS[args.algorithm](jugs, **options)
+    reason = result.reason
+    if result.status == "exhausted" and jugs.why_unreachable():
+        reason += f": {jugs.why_unreachable()}"
+    if args.json:
+        print(json.dumps({**_problem(jugs), **result.as_dict(), "reason": reason}))
+    else:
+        _print_result(jugs, result, reason)
+    return 0 if result.solved else 1
+
+
+def _problem(jugs: WaterJugs) -> dict:
+    return {
+        "capacities": list(jugs.capacities),
+        "start": list(jugs.start),
+        "target": jugs.target if jugs.goal is None else list(jugs.goal),
+        "tap": jugs.tap,
+    }
+
+
+def _headline(jugs: WaterJugs) -> str:
+    sizes = ", ".join(f"{capacity}L" for capacity in jugs.capacities)
+    tap = " and a tap" if jugs.tap else ""
+    if jugs.goal is None:
+        target = f"{jugs.target} litres in any jug"
+    else:
+        target = ",".join(map(str, jugs.goal))
+    return f"jugs of {sizes}{tap}, start {','.join(map(str, jugs.start))}, target {target}"
+
+
+def _print_result(jugs: WaterJugs, result, reason: str) -> None:
+    s = result.stats
+    if result.solved:
+        print(f"solved in {result.cost} steps by {result.algorithm}: {_headline(jugs)}")
+        states = [" ".join(map(str, state)) for state in result.path]
+        width = max(5, *map(len, states))
+        print(f" step  {'state':{width}}  action")
+        for step, state in enumerate(states):
+            action = jugs.describe(result.actions[step - 1]) if step else "start"
+            print(f" {step:4}  {state:{width}}  {action}")
+    else:
+        print(f"no solution: {result.status}: {reason}")
+        print(_headline(jugs))
+    print(
+        f"expanded {s.expanded:,}, generated {s.generated:,}, duplicates {s.duplicates:,}, "
+        f"largest frontier {s.max_frontier:,}, {s.seconds:.3f} s"
+    )
