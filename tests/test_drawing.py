@@ -136,6 +136,15 @@ def test_a_new_puzzle_registers_its_picture_and_gets_strips_and_pngs():
 # ---------------------------------------------------------------- solution strips
 
 
+def test_strip_takes_a_search_result_as_it_is():
+    # regression: draw_path(puzzle, bfs(puzzle)) failed with "not iterable" deep inside
+    puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8")
+    result = bfs(puzzle)
+    from_result = [ax.get_title() for ax in draw_path(puzzle, result).axes]
+    from_lists = [ax.get_title() for ax in draw_path(puzzle, result.path, result.actions).axes]
+    assert from_result == from_lists and len(from_result) == 3
+
+
 def test_strip_has_one_axes_per_board_captioned_with_the_tile_moved():
     puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8")
     result = bfs(puzzle)

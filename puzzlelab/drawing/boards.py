@@ -149,7 +149,8 @@ def ordinal(k: int) -> str:
 def draw_path(puzzle, path, actions=None, max_boards=12, columns=6, size=1.6, **options):
     """Draw a solution *path* as a strip of boards, wrapping after *columns*.
 
-    Each board is captioned with its step number and the move that led to it.
+    *path* is a list of states or a search result (its ``path`` and ``actions`` are
+    used). Each board is captioned with its step number and the move that led to it.
     A path longer than *max_boards* shows every k-th step (and the last one), and
     the figure's title says so. Returns the figure; each board has its own axes.
     Extra *options* go to :func:`draw_board` (e.g. ``heuristic="manhattan"``).
@@ -157,11 +158,13 @@ def draw_path(puzzle, path, actions=None, max_boards=12, columns=6, size=1.6, **
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import bfs
     >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
-    >>> figure = draw_path(puzzle, bfs(puzzle).path)
+    >>> figure = draw_path(puzzle, bfs(puzzle))
     >>> len(figure.axes), figure.axes[1].get_title()
     (3, '1: slide 5')
     """
-    path = list(path)
+    if actions is None:
+        actions = getattr(path, "actions", None)
+    path = list(getattr(path, "path", path))
     if not path:
         raise ValueError("nothing to draw: the path is empty (did the search find a solution?)")
     shown, k = every_kth_step(len(path), max(2, max_boards))
