@@ -163,3 +163,11 @@ def test_static_fallback_is_a_png_of_the_current_step():
 def test_an_empty_trace_is_refused():
     with pytest.raises(ValueError, match="trace is empty"):
         SearchReplay(Trace())
+
+
+def test_arguments_swapped_get_a_clear_error():
+    puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+    trace = Trace()
+    bfs(puzzle, trace=trace)
+    with pytest.raises(TypeError, match=r"SearchReplay\(trace, puzzle\).*not SlidingPuzzle"):
+        SearchReplay(puzzle, trace)

@@ -74,6 +74,11 @@ class SearchReplay(StaticFallback, widgets.VBox):
     """
 
     def __init__(self, trace, puzzle=None, max_events=400, rows_shown=12):
+        if not hasattr(trace, "events"):
+            raise TypeError(
+                f"SearchReplay(trace, puzzle): the first argument must be a Trace recorded by a "
+                f"search (e.g. bfs(puzzle, trace=trace)), not {type(trace).__name__}"
+            )
         self.events = list(trace.events[:max_events])
         if not self.events:
             raise ValueError("the trace is empty: pass trace=Trace() to a search first")
