@@ -82,9 +82,10 @@ def draw_jugs(puzzle, state=None, ax=None, *, title=None, **_):
 
 
 def _wrapped(ax, title: str, fontsize: float) -> str:
-    """*title* broken into lines about as wide as *ax* (a character is about 0.55 em)."""
+    """*title* broken into lines about as wide as *ax* (a character is about half an em;
+    a title may reach a little past its axes, into the gap between pictures)."""
     inches = ax.get_position().width * ax.figure.get_figwidth()
-    return textwrap.fill(title, max(12, int(inches * 72 / (0.55 * fontsize))))
+    return textwrap.fill(title, max(12, int(inches * 72 / (0.5 * fontsize)) + 2))
 
 
 def _wanted(puzzle: WaterJugs, i: int) -> int | None:

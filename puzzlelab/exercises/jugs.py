@@ -1,0 +1,245 @@
+"""Exercises for lesson 0, "A first search problem: water jugs".
+
+Three checks, one per exercise:
+
+- :func:`check_halving_twelve`: the fewest pours that split 12 litres into two halves with
+  the jugs of :data:`TWELVE`, and how many states can be reached at all;
+- :func:`check_tap_problem`: a simpleai ``SearchProblem`` of your own for the 3 and 5 litre
+  jugs with a tap (``actions``, ``result`` and ``is_goal``), measuring :data:`TAP_TARGET` litres;
+- :func:`check_measurable`: which amounts the jugs of :data:`GCD_JUGS` (with a tap) can
+  measure, and the number every measurable amount is a multiple of.
+
+Each check prints what is right or what to look at again, never the answer, and
+returns ``True`` or ``False``.
+
+>>> check_halving_twelve(..., ...)
+Not yet: replace both ... with whole numbers.
+False
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from ..puzzles.jugs import WaterJugs
+from ..search import bfs, dfs
+from . import not_answered, report
+
+#: Exercise 1: split 12 litres into 6 and 6 with jugs of 12, 9 and 4 litres.
+TWELVE = {"capacities": (12, 9, 4), "start": (12, 0, 0), "target": (6, 6, 0)}
+
+#: Exercise 2: the 3 and 5 litre jugs with a tap, empty at the start ...
+TAP_CAPACITIES = (3, 5)
+#: ... and the amount that any one jug must hold at the end.
+TAP_TARGET = 4
+
+#: Exercise 3: two jugs with a tap, empty at the start: which amounts can they measure?
+GCD_JUGS = (6, 9)
+
+
+def _is_whole_number(answer) -> bool:
+    return isinstance(answer, int) and not isinstance(answer, bool)
+
+
+# ---------------------------------------------------------------- exercise 1
+
+
+@lru_cache(maxsize=1)
+def _twelve() -> tuple[int, int, int, int]:
+    """Fewest pours, reachable states, BFS's generated count, DFS's pours."""
+    jugs = WaterJugs(**TWELVE)
+    shortest = bfs(jugs)
+    return (
+        shortest.cost,
+        jugs.state_graph().number_of_nodes(),
+        shortest.stats.generated,
+        dfs(jugs).cost,
+    )
+
+
+def check_halving_twelve(pours, states) -> bool:
+    """Check the fewest pours for :data:`TWELVE` and how many states the start can reach.
+
+    *states* counts every state reachable from the start, the start included.
+
+    >>> check_halving_twelve(1, 12 * 9 * 4)
+    Not yet: pours: too few. ... states: that counts every combination of amounts, ...
+    False
+    """
+    if not_answered(pours) or not_answered(states):
+        return report(False, "", "replace both ... with whole numbers.")
+    if not (_is_whole_number(pours) and _is_whole_number(states)):
+        return report(False, "", "give two whole numbers (no quotes, no decimals).")
+    fewest, reachable, generated, by_dfs = _twelve()
+    hints = []
+    if pours != fewest:
+        if pours == by_dfs:
+            hints.append(
+                "pours: that is a solution, but not the shortest: which search is sure to "
+                "find the fewest?"
+            )
+        else:
+            hints.append(
+                f"pours: {'too few' if pours < fewest else 'too many'}. Search with bfs and "
+                "look at the cost."
+            )
+    if states != reachable:
+        if states in (13 * 10 * 5, 12 * 9 * 4):
+            hints.append(
+                "states: that counts every combination of amounts, but pouring never "
+                "changes the total, and a pour stops only when a jug is empty or full."
+            )
+        elif states == generated:
+            hints.append(
+                "states: that is what BFS generated before it met the goal; it stops "
+                "there. Count every reachable state, e.g. with state_graph()."
+            )
+        else:
+            hints.append(
+                f"states: {'too few' if states < reachable else 'too many'}. Build the "
+                "state graph and count its nodes."
+            )
+    if hints:
+        return report(False, "", " ".join(hints))
+    return report(
+        True,
+        f"Out of {13 * 10 * 5} combinations of amounts only {reachable} can ever happen, "
+        "and BFS walks through them ring by ring.",
+        "",
+    )
+
+
+# ---------------------------------------------------------------- exercise 2
+
+
+def _changed_successors(problem, state) -> set:
+    """The states *problem*'s actions lead to from *state*, itself left out."""
+    return {problem.result(state, action) for action in problem.actions(state)} - {state}
+
+
+def _verb_to(jugs: WaterJugs, state, wanted) -> str:
+    """Which kind of action (pour, fill, empty) leads from *state* to *wanted*."""
+    return next(a.split()[0] for a, after, _ in jugs.successors(state) if after == wanted)
+
+
+def _compare_rules(problem, jugs: WaterJugs) -> str:
+    """Return what first differs between *problem*'s actions and the true rules, or ``""``."""
+    every_state = product(*(range(c + 1) for c in jugs.capacities))
+    for state in every_state:
+        truth = {after for _, after, _ in jugs.successors(state)}
+        theirs = _changed_successors(problem, state)
+        if not all(isinstance(after, tuple) for after in theirs):
+            return f"from {state}, result gives something that is not a tuple; return tuples."
+        missing, extra = truth - theirs, theirs - truth
+        if extra:
+            return (
+                f"from {state}, your actions lead to {sorted(extra)[0]}, which no pour, "
+                "fill or empty can reach in one step."
+            )
+        if missing:
+            kinds = sorted({_verb_to(jugs, state, after) for after in missing})
+            return (
+                f"from {state}, your actions miss {len(missing)} state(s) that one "
+                f"{' or '.join(kinds)} reaches."
+            )
+        goal = TAP_TARGET in state
+        if bool(problem.is_goal(state)) != goal:
+            return (
+                f"is_goal{state} says {bool(problem.is_goal(state))}; a goal is any state "
+                f"where some jug holds {TAP_TARGET} litres."
+            )
+    return ""
+
+
+def check_tap_problem(problem) -> bool:
+    """Check a simpleai problem for :data:`TAP_CAPACITIES` with a tap, started empty.
+
+    Its actions must be the pours, fills and empties, and ``is_goal`` true where some jug
+    holds :data:`TAP_TARGET` litres. Every state is tried, then breadth-first search must
+    find the fewest actions.
+
+    >>> from puzzlelab.simpleai_problems import WaterJugsProblem
+    >>> check_tap_problem(WaterJugsProblem((3, 5), target=(0, 0)))  # pours only
+    Not yet: from (0, 0), your actions miss 2 state(s) that one fill reaches.
+    False
+    >>> check_tap_problem(WaterJugsProblem((3, 5), target=TAP_TARGET, tap=True))
+    Correct! ...
+    True
+    """
+    if not_answered(problem):
+        return report(
+            False, "", "replace ... with your problem, e.g. TapJugs(initial_state=(0, 0))."
+        )
+    if not all(callable(getattr(problem, m, None)) for m in ("actions", "result", "is_goal")):
+        return report(False, "", "give a problem object with actions, result and is_goal methods.")
+    if tuple(getattr(problem, "initial_state", None) or ()) != (0, 0):
+        return report(False, "", "start with both jugs empty: initial_state=(0, 0).")
+    jugs = WaterJugs(TAP_CAPACITIES, target=TAP_TARGET, tap=True)
+    try:
+        trouble = _compare_rules(problem, jugs)
+        found = None if trouble else bfs(problem, max_nodes=10_000)
+    except Exception as error:  # a student's code may fail in any way: say how
+        return report(False, "", f"your problem raised {type(error).__name__}: {error}")
+    if trouble:
+        return report(False, "", trouble)
+    if not found.solved or found.cost != bfs(jugs).cost:
+        return report(False, "", f"bfs on your problem ended with {found.status}; check is_goal.")
+    return report(
+        True,
+        f"Your problem gives the same state space as the tap's rules: {found.cost} actions.",
+        "",
+    )
+
+
+# ---------------------------------------------------------------- exercise 3
+
+
+@lru_cache(maxsize=1)
+def _measurable() -> frozenset:
+    graph = WaterJugs(GCD_JUGS, target=0, tap=True).state_graph()
+    return frozenset(amount for state in graph for amount in state if amount > 0)
+
+
+def check_measurable(amounts, multiple_of) -> bool:
+    """Check which amounts from 1 to the biggest jug's size the :data:`GCD_JUGS` can hold.
+
+    *amounts* is a set of whole numbers; *multiple_of* is the largest number that every
+    one of them is a multiple of.
+
+    >>> check_measurable({1, 2, 3}, 1)
+    Not yet: amounts: 2 of them can never be in a jug: ... multiple_of: ...
+    False
+    """
+    if not_answered(amounts) or not_answered(multiple_of):
+        return report(False, "", "replace both ... with your answers: a set and a whole number.")
+    if not isinstance(amounts, (set, frozenset, list, tuple)) or not all(
+        _is_whole_number(a) for a in amounts
+    ):
+        return report(False, "", "amounts: give a set of whole numbers, e.g. {1, 2}.")
+    if not _is_whole_number(multiple_of):
+        return report(False, "", "multiple_of: give a whole number.")
+    truth, given = _measurable(), set(amounts) - {0}
+    hints = []
+    wrong, missing = given - truth, truth - given
+    if wrong:
+        hints.append(
+            f"amounts: {len(wrong)} of them can never be in a jug: search for each, "
+            "and look at the result's status."
+        )
+    if missing:
+        hints.append(f"amounts: {len(missing)} measurable amount(s) are missing.")
+    step = WaterJugs(GCD_JUGS, target=0, tap=True).common_measure
+    if multiple_of != step:
+        hints.append(
+            "multiple_of: what do the sizes of the two jugs have in common? Every fill, "
+            "empty and pour moves a multiple of it."
+        )
+    if hints:
+        return report(False, "", " ".join(hints))
+    return report(
+        True,
+        "Every action moves a whole jug's worth or the room left in one, so every amount "
+        "stays a multiple of the greatest common divisor of the sizes.",
+        "",
+    )
