@@ -1,0 +1,192 @@
+"""Pictures of Mastermind: the board of a game, and how many questions strategies need.
+
+- :func:`draw_mastermind` (registered with ``draw_board``) draws a game's history: one row
+  per guess, top to bottom, each symbol a coloured peg with its digit on it, and beside the
+  row its answer as small pegs (black for a bull, white for a cow, an empty hole for the
+  rest) and in figures ("2B 1C");
+- :func:`draw_questions` draws one bar per number of questions: how many secrets a
+  strategy needs that many questions for, several strategies side by side.
+"""
+
+from __future__ import annotations
+
+from matplotlib.patches import Circle, Rectangle
+
+from ..puzzles.mastermind import Mastermind
+from .boards import draw_board, new_axes, step_label
+
+#: Peg colours by symbol: the first six are classic Mastermind's.
+PEG_COLOURS = (
+    "#e53935",  # red
+    "#43a047",  # green
+    "#1e88e5",  # blue
+    "#fdd835",  # yellow
+    "#fb8c00",  # orange
+    "#8e24aa",  # purple
+    "#6d4c41",  # brown
+    "#00acc1",  # cyan
+    "#ec407a",  # pink
+    "#9e9e9e",  # grey
+    "#c0ca33",  # lime
+    "#3949ab",  # indigo
+)
+DARK_TEXT_ON = {"#fdd835", "#c0ca33", "#9e9e9e", "#fb8c00", "#00acc1"}
+BOARD = "#d7c4a3"
+HOLE = "#b7a07a"
+BULL = "#111111"
+COW = "#ffffff"
+EDGE = "#4a4a4a"
+#: One colour per strategy in :func:`draw_questions`.
+BAR_COLOURS = ("#fd8d3c", "#6baed6", "#74c476", "#9e9ac8", "#fdd835", "#969696")
+
+
+def peg_colour(symbol: int) -> str:
+    """Return the colour of *symbol*'s peg (the palette repeats after 12 symbols)."""
+    return PEG_COLOURS[symbol % len(PEG_COLOURS)]
+
+
+# ---------------------------------------------------------------- the board
+
+
+@draw_board.register(Mastermind)
+def draw_mastermind(game, state=None, ax=None, *, title=None, secret=None, rows=None, **_):
+    """Draw the guesses of *state* (a history of ``(guess, (bulls, cows))``), one row each.
+
+    Parameters
+    ----------
+    game : Mastermind
+    state : list of (guess, (bulls, cows)), optional
+        The history to draw; empty by default.
+    secret : code, optional
+        Drawn as a last row under a line, when the secret may be shown.
+    rows : int, optional
+        Draw at least this many rows (empty ones below), so boards of a game keep their size.
+
+    Each symbol of a guess is a circle (gid ``"peg"``) with the symbol written on it; each
+    answer peg is a small circle, gid ``"bull"``, ``"cow"`` or ``"hole"``.
+
+    >>> from puzzlelab.drawing import offscreen_figure
+    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows, play
+    >>> game = bulls_and_cows()
+    >>> ax = draw_board(game, play(game, "9 8 7 6"), ax=offscreen_figure().add_subplot())
+    >>> gids = [p.get_gid() for p in ax.patches]
+    >>> gids.count("peg"), gids.count("bull"), gids.count("cow")
+    (24, 6, 10)
+    """
+    history = game.check_history(state or [])
+    p = game.positions
+    shown = max(len(history), rows or 0, 1) + (secret is not None)
+    width = p + 1.2 + 0.5 * _answer_columns(p) + 1.6
+    ax = new_axes(ax, (0.45 * width + 0.3, 0.45 * shown + 0.5))
+    ax.set_xlim(-0.2, width)
+    ax.set_ylim(-shown - 0.1, 0.1)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    font = _font_size(ax, width + 0.2, shown + 0.2)
+    ax.add_patch(Rectangle((-0.1, -shown), width, shown, facecolor=BOARD, edgecolor=EDGE,
+                           lw=1.0, gid="board"))  # fmt: skip
+    for row in range(shown - (secret is not None)):
+        y = -row - 0.5
+        ax.text(0.35, y, str(row + 1), ha="center", va="center", fontsize=font, color=EDGE)
+        if row < len(history):
+            guess, answer = history[row]
+            _draw_code(ax, guess, y, font)
+            _draw_answer(ax, game, answer, p + 1.2, y, font)
+        else:
+            for position in range(p):
+                ax.add_patch(Circle((1.2 + position, y), 0.12, color=HOLE, gid="empty"))
+    if secret is not None:
+        secret = game.check_code(secret)
+        ax.plot([-0.1, width - 0.1], [1 - shown, 1 - shown], color=EDGE, lw=1.5)
+        ax.text(0.35, 0.5 - shown, "?", ha="center", va="center", fontsize=font, weight="bold")
+        _draw_code(ax, secret, 0.5 - shown, font, gid="secret")
+    if title:
+        ax.set_title(title, fontsize=9)
+    return ax
+
+
+def _font_size(ax, width: float, height: float) -> float:
+    """Return a font size (points) that fits the board's units in *ax* (at most 8)."""
+    left, bottom, w, h = ax.get_position().bounds
+    inches_w, inches_h = ax.figure.get_size_inches()
+    unit = min(w * inches_w / width, h * inches_h / height) * 72  # points per board unit
+    return min(8.0, 0.36 * unit)
+
+
+def _draw_code(ax, code, y, font, gid="peg") -> None:
+    for position, symbol in enumerate(code):
+        colour = peg_colour(symbol)
+        ax.add_patch(Circle((1.2 + position, y), 0.36, facecolor=colour, edgecolor=EDGE,
+                            lw=0.8, gid=gid))  # fmt: skip
+        ink = "black" if colour in DARK_TEXT_ON else "white"
+        ax.text(1.2 + position, y, str(symbol), ha="center", va="center", fontsize=font,
+                color=ink, weight="bold")  # fmt: skip
+
+
+def _answer_columns(positions: int) -> int:
+    return -(-positions // 2)
+
+
+def _draw_answer(ax, game, answer, x, y, font) -> None:
+    """Draw the answer pegs in two rows (bulls first, then cows, then holes) and in figures."""
+    bulls, cows = answer
+    kinds = ["bull"] * bulls + ["cow"] * cows + ["hole"] * (game.positions - bulls - cows)
+    columns = _answer_columns(game.positions)
+    for place, kind in enumerate(kinds):
+        column, line = place % columns, place // columns
+        centre = (x + 0.5 * column, y + 0.17 - 0.34 * line)
+        colour = {"bull": BULL, "cow": COW, "hole": HOLE}[kind]
+        ax.add_patch(Circle(centre, 0.13, facecolor=colour, edgecolor=EDGE,
+                            lw=0.5 if kind != "hole" else 0, gid=kind))  # fmt: skip
+    ax.text(x + 0.5 * columns + 0.1, y, f"{bulls}B {cows}C", ha="left", va="center",
+            fontsize=font)  # fmt: skip
+
+
+@step_label.register(Mastermind)
+def _(game, before, action, after) -> str:
+    guess, (bulls, cows) = after[-1]
+    return f"{game.format(guess)}: {bulls}B {cows}C"
+
+
+# ---------------------------------------------------------------- questions per secret
+
+
+def draw_questions(evaluations, ax=None, *, title=None, log=False):
+    """Draw how many secrets need each number of questions, one bar group per number.
+
+    *evaluations* is one :class:`~puzzlelab.puzzles.mastermind.Evaluation` or a list of
+    them (one colour each, side by side; the legend gives each average and worst case).
+    With *log*, the counts are on a log scale, so that a handful of hardest secrets shows.
+    Returns the axes.
+
+    >>> from puzzlelab.drawing import offscreen_figure
+    >>> from puzzlelab.puzzles.mastermind import classic_mastermind, evaluate
+    >>> runs = [evaluate(classic_mastermind(), s) for s in ("consistent", "minimax")]
+    >>> ax = draw_questions(runs, ax=offscreen_figure((6, 3)).add_subplot())
+    >>> len(ax.patches), ax.get_legend().get_texts()[1].get_text()
+    (14, 'minimax: 4.476 on average, 5 at most')
+    """
+    runs = [evaluations] if not isinstance(evaluations, (list, tuple)) else list(evaluations)
+    if not runs:
+        raise ValueError("nothing to draw: give at least one evaluation")
+    ax = new_axes(ax, (7, 3.2))
+    width = 0.8 / len(runs)
+    for k, run in enumerate(runs):
+        histogram = run.histogram
+        xs = [q - 0.4 + width * (k + 0.5) for q in histogram]
+        label = f"{run.strategy}: {run.average:.3f} on average, {run.worst} at most"
+        bars = ax.bar(xs, list(histogram.values()), width=width * 0.95, label=label,
+                      color=BAR_COLOURS[k % len(BAR_COLOURS)], edgecolor=EDGE, lw=0.5)  # fmt: skip
+        if len(runs) == 1:
+            ax.bar_label(bars, fontsize=8, padding=1)
+    most = max(run.worst for run in runs)
+    ax.set_xticks(range(1, most + 1))
+    ax.set_xlabel("questions, the correct guess included")
+    ax.set_ylabel("secrets")
+    if log:
+        ax.set_yscale("log")
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.legend(fontsize=8, frameon=False)
+    game = runs[0].game
+    ax.set_title(title or f"Questions per secret over all {len(game.codes):,} codes", fontsize=10)
+    return ax

@@ -1,0 +1,115 @@
+"""Mastermind for simpleai: the codes consistent with the answers so far, as a ``CspProblem``.
+
+The seed's strategy asks, at every turn, a code that agrees with every answer so far. Finding
+such a code is a constraint problem:
+
+- the *variables* are the positions of the code (0, 1, 2, 3);
+- each position's *domain* is the symbols (0 to 9 in bulls and cows);
+- when symbols may not repeat, every pair of positions must hold different symbols (binary
+  constraints, which simpleai's arc consistency uses to prune);
+- every answered question adds one constraint over all the positions: the code, were it the
+  secret, must give that guess the same bulls and cows.
+
+``simpleai.search.backtrack`` with its default orderings assigns the positions left to right
+and tries the symbols from the smallest, and it checks a constraint over all the positions
+only when the code is complete. So it tries the codes in increasing order, exactly as the
+seed's program generates them, and returns the first consistent one: the seed's guess.
+
+Why a constraint problem and not a ``SearchProblem``? Playing the game is not a search for a
+path: the result of a guess depends on the secret, which the guesser does not know, so a plan
+is a tree with one branch per possible answer (puzzlelab builds that tree in
+:func:`puzzlelab.puzzles.mastermind.evaluate`), not a sequence of actions. And choosing the next
+guess needs no path either: any code meeting every constraint will do, whatever order its
+symbols were found in. That is what a CSP describes; a ``SearchProblem`` over partial codes
+would only spell out the backtracking that ``backtrack`` already does.
+
+>>> from puzzlelab.puzzles.mastermind import bulls_and_cows
+>>> game = bulls_and_cows()
+>>> csp_guess(game, [("0 1 2 3", (0, 2))])
+(1, 0, 4, 5)
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from simpleai.search import backtrack
+from simpleai.search.models import CspProblem
+
+from ..puzzles.mastermind import answer_of, game_of
+
+
+def _different(variables, values) -> bool:
+    """A CSP constraint: two positions hold different symbols."""
+    return values[0] != values[1]
+
+
+def _same_answer(guess, answer):
+    """Return a CSP constraint over all positions: the code gives *guess* the answer *answer*."""
+
+    def gives_same_answer(variables, values) -> bool:
+        return answer_of(guess, tuple(values)) == answer
+
+    return gives_same_answer
+
+
+class MastermindCsp(CspProblem):
+    """The codes consistent with *history* as a constraint problem (see the module docstring).
+
+    Parameters
+    ----------
+    game : Mastermind, optional
+        Default: the seed's bulls and cows (4 different digits).
+    history : list of (guess, (bulls, cows))
+        The questions asked so far and their answers.
+
+    Examples
+    --------
+    >>> from simpleai.search import backtrack
+    >>> from puzzlelab.puzzles.mastermind import Mastermind
+    >>> csp = MastermindCsp(Mastermind(6, 4, repeats=True), [("0 0 1 1", (1, 1))])
+    >>> csp.code(backtrack(csp))
+    (0, 1, 2, 2)
+    """
+
+    def __init__(self, game=None, history=()):
+        self.game = game_of(game)
+        self.history = self.game.check_history(history)
+        positions = tuple(range(self.game.positions))
+        constraints = []
+        if not self.game.repeats:
+            constraints += [(pair, _different) for pair in combinations(positions, 2)]
+        constraints += [(positions, _same_answer(g, a)) for g, a in self.history]
+        super().__init__(
+            variables=positions,
+            domains={position: list(range(self.game.symbols)) for position in positions},
+            constraints=constraints,
+        )
+
+    def code(self, assignment) -> tuple[int, ...]:
+        """Return a full ``{position: symbol}`` assignment as a code."""
+        return tuple(assignment[position] for position in self.variables)
+
+
+def csp_guess(game, history) -> tuple[int, ...] | None:
+    """Return the code ``backtrack`` finds for *history*: the seed's next guess (None if none)."""
+    csp = MastermindCsp(game, history)
+    assignment = backtrack(csp)
+    return None if assignment is None else csp.code(assignment)
+
+
+def play_with_csp(game, secret) -> list:
+    """Return the history of a whole game in which every guess comes from :func:`csp_guess`.
+
+    >>> from puzzlelab.puzzles.mastermind import Mastermind
+    >>> game = Mastermind(6, 3)
+    >>> [game.format(guess) for guess, _ in play_with_csp(game, "5 3 1")]
+    ['0 1 2', '1 3 4', '1 4 5', '5 3 1']
+    """
+    game = game_of(game)
+    secret = game.check_code(secret)
+    history = []
+    while not history or history[-1][1] != game.win:
+        guess = csp_guess(game, history)
+        history.append((guess, answer_of(guess, secret)))
+    return history
