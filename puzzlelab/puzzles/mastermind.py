@@ -622,11 +622,13 @@ class Evaluation:
 
     @property
     def hardest(self) -> list[Code]:
-        """The secrets that need the most questions."""
+        """The secrets that need the most questions (none if no secret was reached)."""
+        if not len(self.found):
+            return []
         return [self.game.codes[s] for s in np.flatnonzero(self.questions == self.worst)]
 
-    def as_dict(self) -> dict:
-        """Return the evaluation as plain data (JSON-ready)."""
+    def as_dict(self, most_hardest: int = 20) -> dict:
+        """Return the evaluation as plain data (JSON-ready), the first *most_hardest* hardest."""
         return {
             "strategy": self.strategy,
             "game": dict(zip(("symbols", "positions", "repeats"), self.game.rules)),
@@ -637,7 +639,8 @@ class Evaluation:
             "average": round(self.average, 4),
             "worst": self.worst,
             "histogram": {str(q): n for q, n in self.histogram.items()},
-            "hardest": [list(code) for code in self.hardest],
+            "hardest_count": len(self.hardest),
+            "hardest": [list(code) for code in self.hardest[:most_hardest]],
             "first_guess": list(self.first_guess),
             "seconds": round(self.seconds, 4),
         }

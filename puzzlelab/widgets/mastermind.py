@@ -1,0 +1,291 @@
+"""Play Mastermind both ways: the computer finds your secret, or you find the computer's.
+
+- :class:`ComputerGuesses`: think of a secret code; the computer shows its guess, you enter
+  the bulls and cows, and it tells you how many codes are still consistent with your answers
+  (and when your answers contradict each other: no code is left);
+- :class:`YouGuess`: the computer draws a secret (repeatable with a seed); you type guesses
+  and get bulls and cows back, with the number of codes still consistent on request.
+
+Both show the board picture (:func:`~puzzlelab.drawing.mastermind.draw_mastermind`), which is
+also their static picture where no kernel runs.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..drawing import figure_png, offscreen_figure
+from ..drawing.mastermind import draw_mastermind
+from ..errors import PuzzleError
+from ..puzzles.mastermind import answer_of, game_of, strategy_of
+from .base import StaticFallback, png_image
+
+#: Boards show at least this many rows, so that the picture does not jump at every guess.
+ROWS = 6
+
+
+def board_picture(game, history, secret=None, title=None) -> bytes:
+    """Return a PNG of the board of *history* (with *secret* under it, if given)."""
+    rows = max(ROWS, len(history) + 1)
+    shown = rows + (secret is not None)
+    figure = offscreen_figure((3.4 + 0.2 * game.positions, 0.34 * shown + 0.6), dpi=90)
+    ax = figure.add_axes((0.02, 0.02, 0.96, 0.96 - 0.5 / (0.34 * shown + 0.6)))
+    draw_mastermind(game, history, ax, rows=rows, secret=secret, title=title)
+    return figure_png(figure, tight=False)
+
+
+def _consistent(game, left: np.ndarray, guess, answer) -> np.ndarray:
+    """Return the candidates of *left* that give *guess* the answer *answer*."""
+    row = game.table[game.numbers[guess]]
+    return left[row[left] == game.answer_number(answer)]
+
+
+def _codes(count: int) -> str:
+    return f"{count:,} code{'' if count == 1 else 's'}"
+
+
+# ---------------------------------------------------------------- the computer guesses
+
+
+class ComputerGuesses(StaticFallback, widgets.VBox):
+    """Think of a code; the computer guesses it from your bulls and cows.
+
+    Parameters
+    ----------
+    game : Mastermind, optional
+        Default: the seed's bulls and cows (4 different digits).
+    strategy : str or function
+        How the computer picks its guess (see :data:`~puzzlelab.puzzles.mastermind.STRATEGIES`);
+        default the seed's: the first code consistent with every answer.
+
+    Attributes
+    ----------
+    history : list of (guess, (bulls, cows))
+        The questions asked and your answers.
+    guess : tuple or None
+        The code the computer is asking now (None once the game is over).
+    left : numpy.ndarray
+        The numbers of the codes consistent with your answers.
+    bulls, cows, answer_button, new_button, status
+        The controls: set ``bulls.value`` and ``cows.value``, then click.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
+    >>> play = ComputerGuesses(bulls_and_cows())
+    >>> play.guess
+    (0, 1, 2, 3)
+    >>> play.answer(0, 2).guess, len(play.left)
+    ((1, 0, 4, 5), 1260)
+    >>> play.answer(4, 0).status.value
+    'Found your code in 2 questions.'
+    """
+
+    def __init__(self, game=None, strategy="consistent"):
+        self.game = game_of(game)
+        self.strategy_name, self.choose = strategy_of(strategy)
+        p = self.game.positions
+        self.bulls = widgets.BoundedIntText(0, min=0, max=p, description="bulls",
+                                            layout={"width": "130px"})  # fmt: skip
+        self.cows = widgets.BoundedIntText(0, min=0, max=p, description="cows",
+                                           layout={"width": "130px"})  # fmt: skip
+        self.answer_button = widgets.Button(description="Answer", button_style="primary")
+        self.new_button = widgets.Button(description="New game", icon="undo")
+        self.answer_button.on_click(lambda _: self.answer(self.bulls.value, self.cows.value))
+        self.new_button.on_click(lambda _: self.new_game())
+        self.question = widgets.HTML()
+        self.status = widgets.Label()
+        self.picture = png_image(b"")
+        controls = widgets.HBox([self.bulls, self.cows, self.answer_button, self.new_button])
+        super().__init__([self.question, controls, self.status, self.picture])
+        self.new_game()
+
+    def new_game(self) -> ComputerGuesses:
+        """Forget every answer and ask the first question again."""
+        self.history = []
+        self.left = np.arange(len(self.game.codes))
+        self.guess = self._next_guess()
+        self.status.value = (
+            f"Think of a code: {self.game.positions} symbols from 0 to {self.game.symbols - 1}"
+            f"{'' if self.game.repeats else ', all different'}. Then answer my guess."
+        )
+        self._show()
+        return self
+
+    def answer(self, bulls: int, cows: int) -> ComputerGuesses:
+        """Take *bulls* and *cows* as the answer to the current guess, and guess again."""
+        if self.guess is None:
+            self.status.value = "The game is over: click New game to play again."
+            return self
+        try:
+            answer = self.game.check_answer((bulls, cows))
+        except PuzzleError as error:
+            self.status.value = f"That answer is impossible: {error}."
+            return self
+        self.history.append((self.guess, answer))
+        if answer == self.game.win:
+            count = len(self.history)
+            self.status.value = f"Found your code in {count} question{'s' * (count > 1)}."
+            self.left, self.guess = np.array([self.game.numbers[self.guess]]), None
+        else:
+            self.left = _consistent(self.game, self.left, self.guess, answer)
+            self.guess = self._next_guess()
+            self.status.value = self._after_answer()
+        self._show()
+        return self
+
+    def _next_guess(self):
+        if len(self.left) == 0:
+            return None
+        return self.game.codes[int(self.choose(self.game, self.left))]
+
+    def _after_answer(self) -> str:
+        if len(self.left) == 0:
+            return (
+                "Your answers contradict each other: no code gives all of them. Check each "
+                "answer against your secret, or click New game."
+            )
+        return f"{_codes(len(self.left))} still consistent with your answers."
+
+    def _show(self) -> None:
+        if self.guess is not None:
+            self.question.value = (
+                f"Question {len(self.history) + 1}: is it <b>{self.game.format(self.guess)}</b>?"
+            )
+        elif len(self.left) == 0:
+            self.question.value = "<b>No code is left.</b>"
+        else:
+            self.question.value = "<b>Found it!</b>"
+        self.answer_button.disabled = self.guess is None
+        self.picture.value = self._static_png()
+
+    def _static_png(self) -> bytes:
+        history = list(self.history)
+        title = f"{self.strategy_name}: {_codes(len(self.left))} consistent"
+        if self.guess is not None:
+            title += f"\nasking {self.game.format(self.guess)}"
+        return board_picture(self.game, history, title=title)
+
+
+# ---------------------------------------------------------------- you guess
+
+
+class YouGuess(StaticFallback, widgets.VBox):
+    """Find the computer's secret code: type a guess, get its bulls and cows.
+
+    Parameters
+    ----------
+    game : Mastermind, optional
+        Default: the seed's bulls and cows.
+    seed : int, optional
+        Makes the secret repeatable (each New game takes the next seed).
+    show_count : bool
+        Show from the start how many codes are still consistent with the answers
+        (the *Count* checkbox turns it on and off).
+
+    Attributes
+    ----------
+    history : list of (guess, (bulls, cows))
+    left : numpy.ndarray
+        The numbers of the codes consistent with the answers so far.
+    entry, guess_button, count_box, reveal_button, new_button, status
+        The controls: set ``entry.value`` to a code such as ``"0 1 2 3"`` and click.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
+    >>> play = YouGuess(bulls_and_cows(), seed=1)
+    >>> play.guess("0 1 2 3").history[-1][0], len(play.history)
+    ((0, 1, 2, 3), 1)
+    >>> play.guess("1 1 2 3").status.value
+    'Not a code: code 1 1 2 3 repeats 1, but in this game the 4 symbols of a code are all ...'
+    """
+
+    def __init__(self, game=None, seed=None, show_count=False):
+        self.game = game_of(game)
+        self.seed = seed
+        self.games = 0
+        self.entry = widgets.Text(placeholder=self.game.format(self.game.codes[0]),
+                                  description="guess", layout={"width": "220px"})  # fmt: skip
+        self.guess_button = widgets.Button(description="Guess", button_style="primary")
+        self.count_box = widgets.Checkbox(show_count, description="count consistent codes",
+                                          indent=False)  # fmt: skip
+        self.reveal_button = widgets.Button(description="Give up", icon="eye")
+        self.new_button = widgets.Button(description="New game", icon="undo")
+        self.guess_button.on_click(lambda _: self.guess(self.entry.value))
+        self.count_box.observe(lambda _: self._show(), "value")
+        self.reveal_button.on_click(lambda _: self.reveal())
+        self.new_button.on_click(lambda _: self.new_game())
+        self.info = widgets.HTML()
+        self.status = widgets.Label()
+        self.picture = png_image(b"")
+        controls = widgets.HBox([self.entry, self.guess_button, self.reveal_button,
+                                 self.new_button])  # fmt: skip
+        super().__init__([controls, self.count_box, self.info, self.status, self.picture])
+        self.new_game()
+
+    def new_game(self) -> YouGuess:
+        """Draw a new secret (the next seed, if a seed was given) and clear the board."""
+        seed = None if self.seed is None else self.seed + self.games
+        self.games += 1
+        self.secret = self.game.random_secret(seed)
+        self.history, self.revealed = [], False
+        self.left = np.arange(len(self.game.codes))
+        rules = "" if self.game.repeats else ", all different"
+        self.status.value = (
+            f"I have a secret: {self.game.positions} symbols from 0 to "
+            f"{self.game.symbols - 1}{rules}. Type a guess."
+        )
+        self._show()
+        return self
+
+    @property
+    def finished(self) -> bool:
+        """Whether the secret was found or shown."""
+        return self.revealed or bool(self.history and self.history[-1][1] == self.game.win)
+
+    def guess(self, code) -> YouGuess:
+        """Ask *code* (text such as ``"0 1 2 3"`` or a tuple) and show its bulls and cows."""
+        if self.finished:
+            self.status.value = "The game is over: click New game to play again."
+            return self
+        try:
+            code = self.game.check_code(code)
+        except PuzzleError as error:
+            self.status.value = f"Not a code: {error}."
+            return self
+        answer = answer_of(code, self.secret)
+        self.history.append((code, answer))
+        self.left = _consistent(self.game, self.left, code, answer)
+        count = len(self.history)
+        if answer == self.game.win:
+            self.status.value = f"You found it in {count} question{'s' * (count > 1)}!"
+        else:
+            self.status.value = f"{self.game.format(code)}: {answer[0]} bulls, {answer[1]} cows."
+        self.entry.value = ""
+        self._show()
+        return self
+
+    def reveal(self) -> YouGuess:
+        """Show the secret and end the game."""
+        self.revealed = True
+        self.status.value = f"The secret was {self.game.format(self.secret)}."
+        self._show()
+        return self
+
+    def _show(self) -> None:
+        over = self.finished
+        self.guess_button.disabled = self.reveal_button.disabled = over
+        if self.count_box.value or over:
+            self.info.value = f"{_codes(len(self.left))} still consistent with the answers."
+        else:
+            self.info.value = "Tick the box to see how many codes are still consistent."
+        self.picture.value = self._static_png()
+
+    def _static_png(self) -> bytes:
+        secret = self.secret if self.finished else None
+        title = f"your guesses: {len(self.history)}"
+        if self.count_box.value or self.finished:
+            title += f", {_codes(len(self.left))} consistent"
+        return board_picture(self.game, self.history, secret=secret, title=title)
