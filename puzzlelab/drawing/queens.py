@@ -1,29 +1,57 @@
-"""Pictures of N-queens boards: a chessboard with one round patch per queen."""
+"""Pictures of N-queens boards: a chessboard with one crown-shaped patch per queen.
+
+``draw_board(QueensPuzzle(n), placement)`` draws one board, optionally with the
+squares the queens attack shaded (``attacked=True``) and squares outlined
+(``highlight``); :func:`draw_solutions` draws many boards in a grid (all 92 solutions
+of 8 queens, or the 12 fundamental ones).
+"""
 
 from __future__ import annotations
 
-from matplotlib.patches import Circle, Rectangle
+from matplotlib.patches import Polygon, Rectangle
 
-from ..puzzles.queens import QueensPuzzle, attacks
-from .boards import draw_board, new_axes, step_label
+from ..puzzles.queens import QueensPuzzle, attacked_squares, attacks
+from .boards import draw_board, new_axes, offscreen_figure, step_label
 
 LIGHT = "#f0d9b5"
 DARK = "#b58863"
+SHADE = "#d9534f"  # squares a queen attacks, laid over the board
 QUEEN = "#222222"
-ATTACKED = "#c0392b"  # outline of a queen that another queen attacks
+CONFLICT = "#c0392b"  # outline of a queen that another queen attacks
+OUTLINE = "#1f77b4"  # highlighted squares
 EDGE = "#4a4a4a"
+
+#: A crown in a unit square: a base and three points (x right, y up).
+CROWN = [(0.16, 0.16), (0.84, 0.16), (0.9, 0.76), (0.68, 0.46), (0.5, 0.86), (0.32, 0.46),
+         (0.1, 0.76)]  # fmt: skip
+
+
+def queen_patch(row: int, col: int, n: int, conflict: bool = False) -> Polygon:
+    """Return the crown patch (gid ``"queen"``) of a queen on (row, col), row 0 at the top."""
+    corner_x, corner_y = col, n - 1 - row
+    outline = {"edgecolor": CONFLICT, "lw": 2.0} if conflict else {"edgecolor": "white", "lw": 0.8}
+    points = [(corner_x + x, corner_y + y) for x, y in CROWN]
+    return Polygon(points, closed=True, facecolor=QUEEN, gid="queen", **outline)
 
 
 @draw_board.register(QueensPuzzle)
-def draw_queens(puzzle, state=None, ax=None, *, title=None, **_):
+def draw_queens(
+    puzzle, state=None, ax=None, *, title=None, attacked=False, highlight=(), **_
+):  # fmt: skip
     """Draw the board and the queens of *state* (a tuple of columns, row 0 at the top).
 
-    Each queen is one circle (gid ``"queen"``), outlined red if another queen attacks it.
+    Each queen is one crown-shaped patch (gid ``"queen"``), outlined red if another
+    queen attacks it. With *attacked*, every empty square a queen attacks is shaded
+    (gid ``"attacked"``): the unshaded squares of the next row are where the next
+    queen may go. *highlight* is a list of squares ``(row, col)`` to outline.
 
     >>> from puzzlelab.drawing import offscreen_figure
-    >>> ax = draw_board(QueensPuzzle(4), (1, 3, 0), ax=offscreen_figure().add_subplot())
+    >>> ax = draw_board(QueensPuzzle(4), (1, 3, 0), ax=offscreen_figure().add_subplot(),
+    ...                 attacked=True)
     >>> len([p for p in ax.patches if p.get_gid() == "queen"])
     3
+    >>> len([p for p in ax.patches if p.get_gid() == "attacked"])
+    12
     """
     state = puzzle.start if state is None else tuple(state)
     n = puzzle.n
@@ -33,12 +61,17 @@ def draw_queens(puzzle, state=None, ax=None, *, title=None, **_):
             shade = LIGHT if (row + col) % 2 == 0 else DARK
             ax.add_patch(Rectangle((col, n - 1 - row), 1, 1, facecolor=shade, edgecolor="none",
                                    gid="square"))  # fmt: skip
+    if attacked:
+        for row, col in sorted(attacked_squares(state, n)):
+            ax.add_patch(Rectangle((col, n - 1 - row), 1, 1, facecolor=SHADE, alpha=0.45,
+                                   edgecolor="none", gid="attacked"))  # fmt: skip
     ax.add_patch(Rectangle((0, 0), n, n, facecolor="none", edgecolor=EDGE, lw=1.5))
+    for row, col in highlight:
+        ax.add_patch(Rectangle((col + 0.04, n - 1 - row + 0.04), 0.92, 0.92, facecolor="none",
+                               edgecolor=OUTLINE, lw=2.5, gid="highlight"))  # fmt: skip
     for row, col in enumerate(state):
-        attacked = any(attacks(row, col, r, c) for r, c in enumerate(state) if r != row)
-        ax.add_patch(Circle((col + 0.5, n - 1 - row + 0.5), 0.32, facecolor=QUEEN,
-                            edgecolor=ATTACKED if attacked else "white",
-                            lw=2.0 if attacked else 1.0, gid="queen"))  # fmt: skip
+        conflict = any(attacks(row, col, r, c) for r, c in enumerate(state) if r != row)
+        ax.add_patch(queen_patch(row, col, n, conflict))
     if title:
         ax.set_title(title, fontsize=9)
     ax.set_xlim(-0.05, n + 0.05)
@@ -51,3 +84,29 @@ def draw_queens(puzzle, state=None, ax=None, *, title=None, **_):
 @step_label.register(QueensPuzzle)
 def _(puzzle, before, action, after) -> str:
     return f"row {len(before)}: col {action}"
+
+
+def draw_solutions(n: int, placements, columns: int = 12, size: float = 0.9, titles=None):
+    """Draw many n x n boards in a grid, *columns* to a row; return the figure.
+
+    *titles* (optional) gives a caption per board (default: its number, from 1).
+
+    >>> from puzzlelab.puzzles.queens import fundamental_solutions
+    >>> figure = draw_solutions(8, fundamental_solutions(8), columns=6)
+    >>> len(figure.axes), figure.axes[0].get_title()
+    (12, '1')
+    """
+    placements = list(placements)
+    if not placements:
+        raise ValueError("nothing to draw: the list of placements is empty")
+    puzzle = QueensPuzzle(n)
+    columns = max(1, min(columns, len(placements)))
+    rows = -(-len(placements) // columns)
+    figure = offscreen_figure((size * columns, (size + 0.2) * rows))
+    for k, placement in enumerate(placements):
+        ax = figure.add_subplot(rows, columns, k + 1)
+        title = str(k + 1) if titles is None else titles[k]
+        draw_board(puzzle, placement, ax, title=title)
+        ax.title.set_fontsize(7)
+    figure.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.95, wspace=0.1, hspace=0.3)
+    return figure
