@@ -1,0 +1,172 @@
+"""Exercises for lesson 6, "How few questions find a secret code?".
+
+Three checks, one per exercise:
+
+- :func:`check_answer`: the bulls and cows of :data:`PEG_GUESS` against :data:`PEG_SECRET`
+  in classic Mastermind (colours may repeat, which is where counting gets tricky);
+- :func:`check_codes_left`: how many bulls-and-cows codes are still consistent after
+  the two answers of :data:`TWO_ANSWERS`;
+- :func:`check_strategy`: a strategy of your own that needs fewer questions on average
+  than the seed's over all 5,040 secrets.
+
+Each check prints what is right or what to look at again, never the answer, and
+returns ``True`` or ``False``.
+
+>>> check_codes_left(...)
+Not yet: replace ... with a whole number: how many codes give both answers.
+False
+"""
+
+from __future__ import annotations
+
+from ..puzzles.mastermind import (
+    answer_of,
+    bulls_and_cows,
+    classic_mastermind,
+    evaluate,
+)
+from . import not_answered, report
+
+#: Exercise 1: classic Mastermind (6 colours numbered 0-5, repeats allowed).
+PEG_GUESS = (1, 1, 2, 2)
+PEG_SECRET = (2, 1, 1, 5)
+
+#: Exercise 2: the first two questions of the seed's example (its secret was 6 2 8 1).
+TWO_ANSWERS = [((0, 1, 2, 3), (0, 2)), ((1, 0, 4, 5), (0, 1))]
+
+#: Exercise 3: a strategy passes if its average, over every secret, is below the seed's.
+SEED_AVERAGE = 5.56
+
+
+def _is_whole_number(answer) -> bool:
+    return isinstance(answer, int) and not isinstance(answer, bool)
+
+
+# ---------------------------------------------------------------- exercise 1
+
+
+def check_answer(bulls, cows) -> bool:
+    """Check the bulls and cows of :data:`PEG_GUESS` when the secret is :data:`PEG_SECRET`.
+
+    >>> check_answer(1, 3)
+    Not yet: cows: ... a peg that is already a bull is not counted again as a cow.
+    False
+    """
+    if not_answered(bulls) or not_answered(cows):
+        return report(False, "", "replace both ... with whole numbers: bulls, then cows.")
+    if not (_is_whole_number(bulls) and _is_whole_number(cows)):
+        return report(False, "", "give two whole numbers (no quotes, no decimals).")
+    truth_bulls, truth_cows = answer_of(PEG_GUESS, PEG_SECRET)
+    hints = []
+    if bulls != truth_bulls:
+        hints.append("bulls: compare the two codes position by position.")
+    if cows != truth_cows:
+        shared = truth_bulls + truth_cows
+        if bulls == truth_bulls and cows == shared:
+            hints.append(
+                "cows: count the colours the codes share, then take away the bulls: "
+                "a peg that is already a bull is not counted again as a cow."
+            )
+        elif cows > truth_cows:
+            hints.append(
+                "cows: too many. Each peg of the secret can answer for one peg of the guess "
+                "only: a colour counts as often as it appears in both codes, no more."
+            )
+        else:
+            hints.append(
+                "cows: too few. For each colour, take the smaller of its counts in the two "
+                "codes; add these up and take away the bulls."
+            )
+    if hints:
+        return report(False, "", " ".join(hints))
+    return report(
+        True,
+        "With repeats, a colour counts as often as it appears in both codes, which is what "
+        "game.answer computes.",
+        "",
+    )
+
+
+# ---------------------------------------------------------------- exercise 2
+
+
+def check_codes_left(count) -> bool:
+    """Check how many bulls-and-cows codes give both answers of :data:`TWO_ANSWERS`.
+
+    >>> check_codes_left(1260)
+    Not yet: that many codes give the first answer; the second answer rules more out.
+    False
+    """
+    if not_answered(count):
+        return report(
+            False, "", "replace ... with a whole number: how many codes give both answers."
+        )
+    if not _is_whole_number(count):
+        return report(False, "", f"give a whole number, not a {type(count).__name__}.")
+    game = bulls_and_cows()
+    truth = len(game.candidates(TWO_ANSWERS))
+    if count == truth:
+        return report(
+            True,
+            f"Two answers leave {count / len(game.codes):.0%} of the 5,040 codes: each answer "
+            "cuts the candidates down by a large factor.",
+            "",
+        )
+    if count == len(game.candidates(TWO_ANSWERS[:1])):
+        return report(
+            False, "", "that many codes give the first answer; the second answer rules more out."
+        )
+    if count == len(game.candidates(TWO_ANSWERS[1:])):
+        return report(False, "", "that many codes give the second answer; both must hold.")
+    return report(
+        False,
+        "",
+        f"{'too few' if count < truth else 'too many'}. Use game.candidates(TWO_ANSWERS), or "
+        "count the codes for which game.answer(guess, code) gives each answer.",
+    )
+
+
+# ---------------------------------------------------------------- exercise 3
+
+
+def check_strategy(strategy, max_seconds: float = 60.0) -> bool:
+    """Evaluate *strategy* on every bulls-and-cows secret; pass if it beats the seed's average.
+
+    A strategy is a function ``choose(game, candidates)`` that returns a code's number
+    (see :mod:`puzzlelab.puzzles.mastermind`).
+
+    >>> check_strategy(lambda game, candidates: candidates[-1])
+    Not yet: your strategy needs 5.5... questions on average (9 at most): ...
+    False
+    """
+    if not_answered(strategy):
+        return report(False, "", "replace ... with your strategy: a function (game, candidates).")
+    if not callable(strategy):
+        return report(False, "", "a strategy is a function choose(game, candidates) -> number.")
+    try:
+        result = evaluate(bulls_and_cows(), strategy, max_seconds=max_seconds)
+    except Exception as error:  # a student's function may fail in any way: say how
+        return report(False, "", f"your strategy failed: {type(error).__name__}: {error}")
+    if not result.complete:
+        return report(
+            False, "", f"the evaluation stopped ({result.reason}): make the strategy faster."
+        )
+    needs = f"needs {result.average:.3f} questions on average ({result.worst} at most)"
+    if result.average < SEED_AVERAGE:
+        praise = f"Your strategy {needs}, better than the seed's {SEED_AVERAGE}."
+        return report(True, praise + _on_classic(strategy), "")
+    return report(
+        False,
+        "",
+        f"your strategy {needs}: not below the seed's {SEED_AVERAGE}. Try picking, among "
+        "the candidates, the one whose largest answer group is smallest (group_sizes helps).",
+    )
+
+
+def _on_classic(strategy) -> str:
+    """Return a sentence on how *strategy* does in classic Mastermind (empty if it fails there)."""
+    try:
+        result = evaluate(classic_mastermind(), strategy, max_seconds=60)
+    except Exception:  # the exercise is about bulls and cows: stay quiet about the rest
+        return ""
+    return f" In classic Mastermind: {result.average:.3f} on average, {result.worst} at most."
