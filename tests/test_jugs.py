@@ -372,6 +372,8 @@ def test_state_graph_picture_one_node_per_state_and_the_path_highlighted():
     labels = {t.get_text() for t in ax.texts}
     assert {"800", "440", "350"} <= labels
     assert ax.get_xlabel() == "litres in the 8L jug"
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend == ["start", "goal", "on the solution", "other state"]
 
 
 def test_water_layout_puts_the_halving_states_on_a_parallelogram():
@@ -387,7 +389,9 @@ def test_state_graph_picture_other_layouts_and_bad_paths():
     (nodes,) = [c for c in ax.collections if c.get_gid() == "states"]
     assert len(nodes.get_offsets()) == three_with_tap.state_graph().number_of_nodes()
     assert ax.get_xlabel() == ""
-    draw_state_graph(TAP, bfs(TAP).path, ax=axes((6, 4)), layout="circular", labels=False)
+    ax = draw_state_graph(TAP, bfs(TAP).path, ax=axes((6, 4)), layout="circular", labels=False,
+                          legend=False)  # fmt: skip
+    assert ax.get_legend() is None and not ax.texts
     with pytest.raises(BoardError, match="not one action"):
         draw_state_graph(HALVING, [(8, 0, 0), (4, 4, 0)], ax=axes())
     with pytest.raises(BoardError, match="layout"):
@@ -398,6 +402,8 @@ def test_state_graph_picture_other_layouts_and_bad_paths():
 def test_step_captions_read_as_words():
     assert step_label(HALVING, (8, 0, 0), "pour 0->1", (3, 5, 0)) == "pour 8L into 5L"
     assert step_label(TAP, (0, 0), "fill 1", (0, 5)) == "fill 5L"
+    assert step_label(HALVING, (3, 5, 0), (1, 2), (3, 2, 3)) == "pour 5L into 3L"  # any names
+    assert step_label(HALVING, (3, 5, 0), "teleport", (4, 4, 0)) == "teleport"
     figure = draw_path(HALVING, bfs(HALVING).path, bfs(HALVING).actions)
     assert len(figure.axes) == 8 and "pour 8L into 5L" in figure.axes[1].get_title()
 

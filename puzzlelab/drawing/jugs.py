@@ -96,7 +96,12 @@ def _wanted(puzzle: WaterJugs, i: int) -> int | None:
 
 @step_label.register(WaterJugs)
 def _(puzzle, before, action, after) -> str:
-    return puzzle.describe(action, short=True) if action is not None else "next state"
+    """The step in words, found from the two states, so that any naming of actions works
+    (e.g. the ``(0, 1)`` pairs of a class's own simpleai problem)."""
+    for own_action, state, _ in puzzle.successors(tuple(before)):
+        if state == tuple(after):
+            return puzzle.describe(own_action, short=True)
+    return str(action)
 
 
 # ---------------------------------------------------------------- the state graph
@@ -155,7 +160,7 @@ def _path_edges(graph, path) -> list:
 
 
 def draw_state_graph(jugs: WaterJugs, path=None, ax=None, *, graph=None, layout="auto",
-                     labels=None, size=(7, 4.5)):  # fmt: skip
+                     labels=None, legend=True, size=(7, 4.5)):  # fmt: skip
     """Draw every state reachable from the start and every action between them.
 
     Parameters
@@ -175,6 +180,8 @@ def draw_state_graph(jugs: WaterJugs, path=None, ax=None, *, graph=None, layout=
     labels : bool, optional
         Write each state's amounts on its node (see :func:`state_label`); default: when
         there are at most 60 states.
+    legend : bool
+        Say what the colours mean, to the right of the graph.
 
     Returns
     -------
@@ -220,6 +227,8 @@ def draw_state_graph(jugs: WaterJugs, path=None, ax=None, *, graph=None, layout=
         for text in texts.values():
             text.set_zorder(4)
     _finish(jugs, graph, path, ax, used)
+    if legend:
+        _legend(ax, bool(path))
     return ax
 
 
@@ -235,7 +244,7 @@ def _draw_arrows(graph, position, ax, edges, colour, width, gid) -> None:
 
 
 def _finish(jugs, graph, path, ax, layout) -> None:
-    """Title, legend and (for the water layout) axes that say what x and y are."""
+    """Title and (for the water layout) axes that say what x and y are."""
     title = f"{graph.number_of_nodes()} states, {graph.number_of_edges()} actions"
     if path:
         title += f"; a solution of {len(path) - 1} steps"
@@ -258,13 +267,15 @@ def _finish(jugs, graph, path, ax, layout) -> None:
         ax.axis("off")
     ax.margins(0.08)
 
-    def dot(colour, edge="#4a4a4a", width=1.0):
+
+def _legend(ax, with_path: bool) -> None:
+    def dot(colour, edge=EDGE, width=1.0):
         return Line2D([], [], ls="", marker="o", markersize=9, markerfacecolor=colour,
                       markeredgecolor=edge, markeredgewidth=width)  # fmt: skip
 
     handles = [dot(START, "black", 2.0), dot(GOAL), dot(STATE)]
     names = ["start", "goal", "other state"]
-    if path:
+    if with_path:
         handles[2:2] = [dot(ON_PATH)]
         names[2:2] = ["on the solution"]
     ax.legend(handles, names, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8,
