@@ -53,12 +53,12 @@ ACTION = re.compile(r"(pour) (\d+)->(\d+)|(fill|empty) (\d+)")
 MAX_GRAPH_STATES = 100_000
 
 
-def amounts(values, what: str) -> tuple[int, ...]:
+def parse_amounts(values, what: str) -> tuple[int, ...]:
     """Return *values* (numbers, or text such as ``"8,5,3"``) as a tuple of whole numbers.
 
-    >>> amounts("8, 5 3", "capacities")
+    >>> parse_amounts("8, 5 3", "capacities")
     (8, 5, 3)
-    >>> amounts([8, 2.5], "start")
+    >>> parse_amounts([8, 2.5], "start")
     Traceback (most recent call last):
     ...
     puzzlelab.errors.BoardError: start must be whole numbers of litres, but 2.5 is not
@@ -119,7 +119,7 @@ class WaterJugs:
     """
 
     def __init__(self, capacities, start=None, target=None, tap: bool = False):
-        self.capacities = amounts(capacities, "capacities")
+        self.capacities = parse_amounts(capacities, "capacities")
         if not self.capacities or min(self.capacities) < 1:
             raise BoardError(
                 f"capacities {self.capacities} are not allowed: give at least one jug, "
@@ -141,7 +141,7 @@ class WaterJugs:
     # ------------------------------------------------------------ checking input
 
     def _state(self, values, what: str) -> State:
-        state = amounts(values, what)
+        state = parse_amounts(values, what)
         if len(state) != len(self):
             raise BoardError(
                 f"{what} {state} has {len(state)} amounts, but there are {len(self)} jugs "
@@ -209,31 +209,38 @@ class WaterJugs:
 
     def actions(self, state: State) -> list[str]:
         """Return the actions that change *state*: pours first, then fills and empties."""
+        return [action for action, _, _ in self._moves(state)]
+
+    def _moves(self, state: State) -> list[tuple[str, str, tuple[int, ...]]]:
+        """Return ``(action, verb, jug numbers)`` for every action that changes *state*."""
+        n, capacities = len(self), self.capacities
         moves = [
-            f"pour {i}->{j}"
-            for i in range(len(self))
-            for j in range(len(self))
-            if i != j and state[i] > 0 and state[j] < self.capacities[j]
+            (f"pour {i}->{j}", "pour", (i, j))
+            for i in range(n)
+            for j in range(n)
+            if i != j and state[i] > 0 and state[j] < capacities[j]
         ]
         if self.tap:
-            moves += [f"fill {i}" for i in range(len(self)) if state[i] < self.capacities[i]]
-            moves += [f"empty {i}" for i in range(len(self)) if state[i] > 0]
+            moves += [(f"fill {i}", "fill", (i,)) for i in range(n) if state[i] < capacities[i]]
+            moves += [(f"empty {i}", "empty", (i,)) for i in range(n) if state[i] > 0]
         return moves
 
     def result(self, state: State, action: str) -> State:
         """Return the state after *action* (one of :meth:`actions`)."""
-        verb, jugs = self._parse(action)
-        amounts = list(state)
+        return self._apply(state, *self._parse(action))
+
+    def _apply(self, state: State, verb: str, jugs: tuple[int, ...]) -> State:
+        litres = list(state)
         if verb == "pour":
             i, j = jugs
-            moved = min(amounts[i], self.capacities[j] - amounts[j])
-            amounts[i] -= moved
-            amounts[j] += moved
+            moved = min(litres[i], self.capacities[j] - litres[j])
+            litres[i] -= moved
+            litres[j] += moved
         elif verb == "fill":
-            amounts[jugs[0]] = self.capacities[jugs[0]]
+            litres[jugs[0]] = self.capacities[jugs[0]]
         else:
-            amounts[jugs[0]] = 0
-        return tuple(amounts)
+            litres[jugs[0]] = 0
+        return tuple(litres)
 
     def _parse(self, action: str) -> tuple[str, tuple[int, ...]]:
         """Return ``(verb, jug numbers)`` of *action*; raise BoardError saying what is allowed."""
@@ -257,7 +264,9 @@ class WaterJugs:
 
     def successors(self, state: State) -> list[tuple[str, State, int]]:
         """Return ``(action, next_state, 1)`` for every action from *state*."""
-        return [(action, self.result(state, action), 1) for action in self.actions(state)]
+        return [
+            (action, self._apply(state, verb, jugs), 1) for action, verb, jugs in self._moves(state)
+        ]
 
     def predecessors(self, state: State) -> list[tuple[str, State]]:
         """Return ``(action, previous_state)`` pairs: *action* leads from previous to *state*.
