@@ -201,11 +201,15 @@ class Mastermind:
         puzzlelab.errors.BoardError: (3, 1) cannot happen: with 3 bulls the last symbol ...
         """
         try:
-            bulls, cows = (_whole_number(n, "bulls and cows", 0) for n in answer)
+            bulls, cows = answer
         except (TypeError, ValueError):
             raise BoardError(
                 f"an answer is two whole numbers (bulls, cows), not {answer!r}"
             ) from None
+        try:
+            bulls, cows = _whole_number(bulls, "bulls", 0), _whole_number(cows, "cows", 0)
+        except ProblemError as error:
+            raise BoardError(str(error)) from None
         p = self.positions
         if bulls + cows > p:
             raise BoardError(f"{(bulls, cows)} cannot happen: bulls + cows is at most {p}")
@@ -239,7 +243,13 @@ class Mastermind:
         >>> len(bulls_and_cows().answers()), bulls_and_cows().answers()[-3:]
         (14, [(2, 2), (3, 0), (4, 0)])
         """
-        return sorted({answer_of(self.codes[0], code) for code in self.codes})
+        # Renaming symbols or reordering positions changes no answer, so it is enough to try
+        # one guess per pattern of repeats: 0 1 2 3, 0 0 1 2, 0 0 1 1, 0 0 0 1, 0 0 0 0.
+        patterns = [
+            code for code in self.codes
+            if code[0] == 0 and all(b - a in (0, 1) for a, b in zip(code, code[1:]))
+        ]  # fmt: skip
+        return sorted({answer_of(guess, code) for guess in patterns for code in self.codes})
 
     def candidates(self, history) -> list[Code]:
         """Return the codes consistent with *history*, in increasing order.

@@ -1,0 +1,548 @@
+"""Mastermind: answers against a brute force, the seed's figures, strategies, CSP, widgets, CLI."""
+
+import base64
+import json
+import random
+from itertools import permutations, product
+
+import numpy as np
+import pytest
+from simpleai.search import backtrack
+
+from puzzlelab.cli import main
+from puzzlelab.errors import BoardError, ProblemError
+from puzzlelab.exercises import mastermind as exercises
+from puzzlelab.puzzles.mastermind import (
+    MAX_TABLE_CODES,
+    STRATEGIES,
+    Mastermind,
+    bulls_and_cows,
+    candidate_numbers,
+    classic_mastermind,
+    decision_tree,
+    evaluate,
+    group_sizes,
+    next_guess,
+    play,
+)
+from puzzlelab.simpleai_problems.mastermind import MastermindCsp, csp_guess, play_with_csp
+
+SMALL_GAMES = [
+    Mastermind(5, 3),
+    Mastermind(4, 3, repeats=True),
+    Mastermind(6, 2),
+    Mastermind(3, 3, True),
+]
+
+
+# ---------------------------------------------------------------- independent definitions
+
+
+def brute_answer(guess, secret):
+    """Bulls and cows by pairing pegs one by one: each peg of the secret answers at most once."""
+    bulls = sum(g == s for g, s in zip(guess, secret))
+    free = [s for g, s in zip(guess, secret) if g != s]  # secret pegs not already bulls
+    cows = 0
+    for g, s in zip(guess, secret):
+        if g != s and g in free:
+            free.remove(g)
+            cows += 1
+    return bulls, cows
+
+
+def seed_program(secret, digits=10, positions=4):
+    """The seed's program, literally: walk the permutations once, ask each consistent one."""
+    asked = []
+    for code in permutations(range(digits), positions):
+        if all(brute_answer(guess, code) == answer for guess, answer in asked):
+            answer = brute_answer(code, secret)
+            asked.append((code, answer))
+            if answer == (positions, 0):
+                return asked
+    raise AssertionError("the secret was never asked")
+
+
+def all_codes(game):
+    symbols = range(game.symbols)
+    if game.repeats:
+        return list(product(symbols, repeat=game.positions))
+    return list(permutations(symbols, game.positions))
+
+
+# ---------------------------------------------------------------- the rules
+
+
+@pytest.mark.parametrize(
+    "game", [bulls_and_cows(), classic_mastermind(), Mastermind(8, 5, True)], ids=repr
+)
+def test_answers_agree_with_pairing_pegs_on_random_codes(game):
+    rng = random.Random(7)
+    for _ in range(400):
+        guess, secret = rng.choice(game.codes), rng.choice(game.codes)
+        assert game.answer(guess, secret) == brute_answer(guess, secret)
+
+
+@pytest.mark.parametrize("game", SMALL_GAMES, ids=repr)
+def test_answer_table_agrees_with_pairing_pegs_everywhere(game):
+    codes = game.codes
+    assert codes == all_codes(game) and len(codes) == game.size
+    table = game.table
+    for g, guess in enumerate(codes):
+        for s, secret in enumerate(codes):
+            assert game.answer_from_number(table[g, s]) == brute_answer(guess, secret)
+
+
+@pytest.mark.parametrize("game", [bulls_and_cows(), classic_mastermind()], ids=repr)
+def test_answer_table_on_a_sample(game):
+    rng = np.random.default_rng(3)
+    for g, s in rng.integers(0, len(game.codes), size=(3000, 2)):
+        expected = brute_answer(game.codes[g], game.codes[s])
+        assert game.answer_from_number(game.table[g, s]) == expected
+
+
+def test_the_seeds_example_of_consistency():
+    game = bulls_and_cows()
+    assert game.answer("0 1 2 3", "6 2 8 1") == (0, 2)
+    history = [("0 1 2 3", (0, 2))]
+    left = game.candidates(history)
+    assert (1, 0, 3, 4) not in left and game.answer("0 1 2 3", "1 0 3 4") == (0, 3)
+    assert not any(code[0] == 0 for code in left)  # a leading 0 would be a bull
+    assert left[0] == (1, 0, 4, 5) == next_guess(game, history)
+    assert (6, 2, 8, 1) in left
+
+
+def test_answers_listed_are_those_that_happen():
+    for game in [*SMALL_GAMES, Mastermind(1, 3, True), Mastermind(2, 4, True), Mastermind(4, 4)]:
+        happen = {brute_answer(g, s) for g in game.codes for s in game.codes}
+        assert set(game.answers()) == happen
+        for answer in happen:
+            assert game.check_answer(answer) == answer
+
+
+# ---------------------------------------------------------------- the seed's strategy
+
+
+def test_seed_worked_example_9876():
+    game = bulls_and_cows()
+    history = play(game, "9876")
+    assert [(game.format(g), a) for g, a in history] == [
+        ("0 1 2 3", (0, 0)), ("4 5 6 7", (0, 2)), ("5 4 8 9", (0, 2)),
+        ("6 7 9 8", (0, 4)), ("8 9 7 6", (2, 2)), ("9 8 7 6", (4, 0)),
+    ]  # fmt: skip
+    assert history == seed_program((9, 8, 7, 6))
+
+
+def test_seed_worked_example_9431():
+    game = bulls_and_cows()
+    history = play(game, (9, 4, 3, 1))
+    assert [(game.format(g), a) for g, a in history] == [
+        ("0 1 2 3", (0, 2)), ("1 0 4 5", (0, 2)), ("2 3 5 4", (0, 2)),
+        ("3 4 0 6", (1, 1)), ("3 5 6 1", (1, 1)), ("6 5 0 2", (0, 0)),
+        ("7 4 3 1", (3, 0)), ("8 4 3 1", (3, 0)), ("9 4 3 1", (4, 0)),
+    ]  # fmt: skip
+    assert history == seed_program((9, 4, 3, 1))
+
+
+def test_seed_evaluation_over_all_5040_secrets():
+    game = bulls_and_cows()
+    result = evaluate(game, "consistent")
+    assert result.complete and len(result.found) == 5040
+    assert round(result.average, 2) == 5.56  # the seed: 5.56 questions on average
+    assert int(result.questions.sum()) == 28024  # 28024 / 5040 = 5.5603
+    assert result.worst == 9
+    assert sorted(result.hardest) == sorted(
+        [(9, 4, 3, 1), (9, 2, 4, 1), (5, 2, 9, 3), (9, 2, 0, 4), (9, 2, 1, 4)]
+    )
+    assert sum(result.histogram.values()) == 5040 and result.histogram[1] == 1
+    assert result.first_guess == (0, 1, 2, 3)
+
+
+def test_decision_tree_counts_agree_with_the_seeds_program_on_a_sample():
+    game = bulls_and_cows()
+    questions = evaluate(game, "consistent").questions
+    rng = random.Random(11)
+    for secret in rng.sample(game.codes, 25):
+        assert len(seed_program(secret)) == questions[game.numbers[secret]]
+
+
+@pytest.mark.parametrize("game", SMALL_GAMES, ids=repr)
+@pytest.mark.parametrize("strategy", list(STRATEGIES))
+def test_decision_tree_agrees_with_replaying_every_game(game, strategy):
+    result = evaluate(game, strategy)
+    assert result.complete
+    for number, secret in enumerate(game.codes):
+        history = play(game, secret, strategy)
+        assert history[-1] == (secret, game.win)
+        for k, (guess, answer) in enumerate(history):
+            assert answer == brute_answer(guess, secret)
+            if strategy == "consistent":  # every guess agrees with the answers before it
+                assert all(brute_answer(g, guess) == a for g, a in history[:k])
+        assert len(history) == result.questions[number]
+
+
+def test_seed_strategy_on_small_games_is_the_seed_program():
+    game = Mastermind(6, 3)
+    questions = evaluate(game, "consistent").questions
+    for secret in game.codes:
+        assert len(seed_program(secret, 6, 3)) == questions[game.numbers[secret]]
+
+
+# ---------------------------------------------------------------- better strategies
+
+
+def test_knuth_minimax_on_classic_mastermind():
+    result = evaluate(classic_mastermind(), "minimax")
+    assert result.first_guess == (0, 0, 1, 1)  # Knuth's 1122
+    assert result.worst == 5
+    assert int(result.questions.sum()) == 5801  # 4.476 on average, as Knuth found
+
+
+def test_strategies_never_ask_more_than_the_consistent_worst_case_on_classic():
+    game = classic_mastermind()
+    consistent = evaluate(game, "consistent")
+    for name in STRATEGIES:
+        result = evaluate(game, name)
+        assert result.complete and len(result.found) == 1296
+        assert result.worst <= consistent.worst
+        assert result.average <= consistent.average
+
+
+def test_minimax_guess_has_the_smallest_largest_group_of_all_codes():
+    game = classic_mastermind()
+    history = [((0, 0, 1, 1), (1, 1))]
+    left = candidate_numbers(game, history)
+    guess = game.numbers[next_guess(game, history, "minimax")]
+    worst_group = {g: max(np.bincount(game.table[g, left])) for g in range(len(game.codes))}
+    assert worst_group[guess] == min(worst_group.values())
+
+
+def test_group_sizes_count_the_candidates():
+    game = Mastermind(5, 3)
+    left = candidate_numbers(game, [((0, 1, 2), (1, 0))])
+    sizes = group_sizes(game, left)
+    assert (sizes.sum(1) == len(left)).all()
+    for g in (0, 7, 59):
+        expected = np.bincount(game.table[g, left], minlength=16)
+        assert (sizes[g] == expected).all()
+
+
+def test_decision_tree_top_levels():
+    game = bulls_and_cows()
+    tree = decision_tree(game, "consistent", depth=2)
+    assert tree["guess"] == (0, 1, 2, 3) and tree["candidates"] == 5040
+    assert sum(child["candidates"] for child in tree["children"].values()) == 5040 - 1
+    assert tree["children"][(0, 2)]["guess"] == (1, 0, 4, 5)
+    assert tree["children"][(0, 2)]["candidates"] == 1260
+
+
+def test_evaluation_stops_on_a_time_limit_and_keeps_what_it_found():
+    result = evaluate(bulls_and_cows(), "minimax", max_seconds=1e-6)
+    assert not result.complete and "time limit" in result.reason
+    assert len(result.found) < 5040
+    assert result.as_dict()["complete"] is False
+
+
+def test_a_strategy_of_your_own():
+    game = bulls_and_cows()
+    last = evaluate(game, lambda game, candidates: candidates[-1])
+    assert last.complete and last.strategy == "<lambda>" and last.first_guess == (9, 8, 7, 6)
+
+
+# ---------------------------------------------------------------- simpleai
+
+
+def test_csp_solutions_are_exactly_the_consistent_codes():
+    rng = random.Random(5)
+    for game in SMALL_GAMES:
+        secret = rng.choice(game.codes)
+        history = [(g, brute_answer(g, secret)) for g in rng.sample(game.codes, 2)]
+        csp = MastermindCsp(game, history)
+        accepted = [
+            code for code in all_codes(game)
+            if all(check(tuple(v), tuple(code[i] for i in v)) for v, check in csp.constraints)
+        ]  # fmt: skip
+        assert accepted == game.candidates(history)
+        assert csp.code(backtrack(csp)) == accepted[0] == csp_guess(game, history)
+
+
+def test_csp_guess_is_the_seeds_guess_in_bulls_and_cows():
+    game = bulls_and_cows()
+    history = [("0 1 2 3", (0, 2)), ("1 0 4 5", (0, 1))]
+    assert csp_guess(game, history) == next_guess(game, history) == game.candidates(history)[0]
+    assert csp_guess(game, [("0 1 2 3", (0, 0)), ("4 5 6 7", (0, 0))]) is None  # 8, 9 only
+
+
+def test_csp_plays_whole_games():
+    assert play_with_csp(bulls_and_cows(), "9 8 7 6") == play(bulls_and_cows(), "9 8 7 6")
+    game = Mastermind(4, 3, repeats=True)
+    for secret in random.Random(2).sample(game.codes, 8):
+        history = play_with_csp(game, secret)
+        assert history == play(game, secret) and history[-1] == (secret, game.win)
+
+
+# ---------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    "rules, words",
+    [
+        ((3, 4, False), "4 positions need at least 4 symbols"),
+        ((0, 4, False), "symbols must be a whole number of at least 1"),
+        ((6, 0, True), "positions must be a whole number of at least 1"),
+        (("six", 4, True), "symbols must be a whole number"),
+        ((6, 4, "yes"), "repeats must be True or False"),
+        ((10, 7, True), "at most 1,000,000"),
+    ],
+)
+def test_bad_games(rules, words):
+    with pytest.raises(ProblemError, match=words):
+        Mastermind(*rules)
+
+
+@pytest.mark.parametrize(
+    "code, words",
+    [
+        ("1 2 3", "is not 4 symbols from 0 to 9, all different"),
+        ("9 4 9 1", "repeats 9"),
+        ((1, 2, 3, 10), "uses 10"),
+        ("a b c d", "is not 4 symbols"),
+        ((1.5, 2, 3, 4), "is not 4 symbols"),
+        (None, "is not 4 symbols"),
+    ],
+)
+def test_bad_codes(code, words):
+    with pytest.raises(BoardError, match=words):
+        bulls_and_cows().check_code(code)
+
+
+def test_codes_in_other_spellings():
+    game = bulls_and_cows()
+    assert game.check_code("9431") == game.check_code("9, 4, 3, 1") == game.check_code([9, 4, 3, 1])
+    assert classic_mastermind().check_code("1 1 2 2") == (1, 1, 2, 2)
+    assert Mastermind(12, 2).check_code("10 11") == (10, 11)
+
+
+@pytest.mark.parametrize(
+    "answer, words",
+    [((3, 1), "cannot happen: with 3 bulls"), ((4, 1), "at most 4"), ((-1, 0), "bulls must be a whole number of at least 0"),
+     ("ab", "bulls must be a whole number"), ((1, 2, 3), "two whole numbers")],
+)  # fmt: skip
+def test_bad_answers(answer, words):
+    with pytest.raises(BoardError, match=words):
+        bulls_and_cows().check_answer(answer)
+
+
+def test_bad_strategies():
+    game = Mastermind(5, 3)
+    with pytest.raises(ProblemError, match="unknown strategy 'smart'; choose one of consistent"):
+        evaluate(game, "smart")
+    with pytest.raises(ProblemError, match="must return a code's number"):
+        evaluate(game, lambda game, candidates: "0 1 2")
+    with pytest.raises(ProblemError, match="a code's number is 0 to 59"):
+        evaluate(game, lambda game, candidates: 60)
+    with pytest.raises(ProblemError, match="it would ask forever"):
+        play(game, "4 3 2", lambda game, candidates: 0)
+    with pytest.raises(BoardError, match="a history is a list"):
+        next_guess(game, 5)
+
+
+def test_too_big_for_the_answer_table():
+    game = Mastermind(8, 5, repeats=True)
+    assert game.size > MAX_TABLE_CODES
+    with pytest.raises(ProblemError, match="at most 10,000 codes"):
+        evaluate(game)
+    assert len(game.candidates([((0, 1, 2, 3, 4), (5, 0))])) == 1  # listing still works
+
+
+# ---------------------------------------------------------------- pictures
+
+
+def test_board_picture_and_questions_histogram():
+    from puzzlelab.drawing import draw_board, offscreen_figure
+    from puzzlelab.drawing.mastermind import draw_questions
+
+    game = bulls_and_cows()
+    history = play(game, "9 4 3 1")
+    ax = draw_board(game, history, ax=offscreen_figure().add_subplot(), secret="9431")
+    gids = [patch.get_gid() for patch in ax.patches]
+    assert gids.count("peg") == 4 * 9 and gids.count("secret") == 4
+    assert gids.count("bull") == sum(b for _, (b, _c) in history)
+    assert gids.count("cow") == sum(c for _, (_b, c) in history)
+    assert gids.count("bull") + gids.count("cow") + gids.count("hole") == 4 * 9
+    runs = [evaluate(classic_mastermind(), name) for name in ("consistent", "minimax")]
+    ax = draw_questions(runs, ax=offscreen_figure((6, 3)).add_subplot(), log=True)
+    heights = [bar.get_height() for bar in ax.patches]
+    assert sum(heights) == 2 * 1296 and len(heights) == len(runs[0].histogram) + 5
+
+
+# ---------------------------------------------------------------- widgets
+
+
+def png_of(widget) -> bytes:
+    return base64.b64decode(widget._repr_mimebundle_()["image/png"])
+
+
+def test_computer_guesses_the_students_secret_by_clicks():
+    from puzzlelab.widgets import ComputerGuesses
+
+    game = bulls_and_cows()
+    play_widget = ComputerGuesses(game)
+    secret = (9, 4, 3, 1)
+    while play_widget.guess is not None:
+        bulls, cows = brute_answer(play_widget.guess, secret)
+        play_widget.bulls.value, play_widget.cows.value = bulls, cows
+        play_widget.answer_button.click()
+        assert len(play_widget.left) == len(game.candidates(play_widget.history))
+    assert play_widget.history == play(game, secret)
+    assert play_widget.status.value == "Found your code in 9 questions."
+    assert play_widget.answer_button.disabled
+    assert png_of(play_widget).startswith(b"\x89PNG")
+
+
+def test_computer_guesses_says_when_answers_contradict():
+    from puzzlelab.widgets import ComputerGuesses
+
+    play_widget = ComputerGuesses()
+    play_widget.answer(3, 1)
+    assert play_widget.status.value.startswith("That answer is impossible")
+    assert play_widget.history == []
+    play_widget.answer(0, 0).answer(0, 0)  # neither 0-3 nor 4-7: only 8 and 9 are left
+    assert len(play_widget.left) == 0 and play_widget.guess is None
+    assert "contradict" in play_widget.status.value
+    assert png_of(play_widget).startswith(b"\x89PNG")
+    play_widget.new_button.click()
+    assert play_widget.history == [] and len(play_widget.left) == 5040
+
+
+def test_computer_guesses_with_minimax_on_classic():
+    from puzzlelab.widgets import ComputerGuesses
+
+    game = classic_mastermind()
+    play_widget = ComputerGuesses(game, "minimax")
+    assert play_widget.guess == (0, 0, 1, 1)
+    while play_widget.guess is not None:
+        play_widget.answer(*brute_answer(play_widget.guess, (3, 5, 1, 0)))
+    assert len(play_widget.history) <= 5 and play_widget.history[-1][0] == (3, 5, 1, 0)
+
+
+def test_student_guesses_the_computers_secret():
+    from puzzlelab.widgets import YouGuess
+
+    game = bulls_and_cows()
+    play_widget = YouGuess(game, seed=4)
+    assert YouGuess(game, seed=4).secret == play_widget.secret  # seeded: repeatable
+    secret = play_widget.secret
+    assert "Tick the box" in play_widget.info.value
+    play_widget.entry.value = "0 1 2 3"
+    play_widget.guess_button.click()
+    answer = brute_answer((0, 1, 2, 3), secret)
+    assert play_widget.history == [((0, 1, 2, 3), answer)]
+    play_widget.count_box.value = True
+    left = len(game.candidates(play_widget.history))
+    assert play_widget.info.value.startswith(f"{left:,} code")
+    play_widget.entry.value = "0 0 1 2"
+    play_widget.guess_button.click()
+    assert play_widget.status.value.startswith("Not a code: code 0 0 1 2 repeats 0")
+    assert len(play_widget.history) == 1
+    play_widget.guess(game.format(secret))
+    assert play_widget.finished and play_widget.status.value == "You found it in 2 questions!"
+    assert play_widget.guess_button.disabled
+    assert png_of(play_widget).startswith(b"\x89PNG")
+    play_widget.new_button.click()
+    assert play_widget.history == [] and play_widget.secret == YouGuess(game, seed=5).secret
+
+
+def test_student_gives_up():
+    from puzzlelab.widgets import YouGuess
+
+    play_widget = YouGuess(classic_mastermind(), seed=0)
+    play_widget.guess((0, 0, 1, 1)).reveal_button.click()
+    assert play_widget.finished and game_text(play_widget.secret) in play_widget.status.value
+    assert play_widget.guess("1 1 2 2").status.value.startswith("The game is over")
+
+
+def game_text(code):
+    return " ".join(map(str, code))
+
+
+# ---------------------------------------------------------------- command line
+
+
+def test_cli_evaluates_the_seeds_strategy(capsys):
+    assert main(["mastermind", "--evaluate", "consistent", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert {"average", "worst", "histogram", "hardest", "codes", "complete"} <= set(result)
+    assert result["codes"] == 5040 and round(result["average"], 2) == 5.56
+    assert result["worst"] == 9 and len(result["hardest"]) == 5
+    assert sum(result["histogram"].values()) == 5040
+
+
+def test_cli_classic_and_text_output(capsys):
+    assert main(["mastermind", "--evaluate", "minimax", "--classic"]) == 0
+    out = capsys.readouterr().out
+    assert "1,296 codes" in out and "average 4.4761 questions, worst case 5" in out
+    assert main(["mastermind", "--evaluate", "all", "--symbols", "5", "--positions", "3",
+                 "--json"]) == 0  # fmt: skip
+    results = json.loads(capsys.readouterr().out)
+    assert [r["strategy"] for r in results] == list(STRATEGIES)
+    assert all(r["codes"] == 60 for r in results)
+
+
+def test_cli_plays_the_seeds_example(capsys):
+    assert main(["mastermind", "--secret", "9431"]) == 0
+    out = capsys.readouterr().out
+    assert "7: 7 4 3 1  bulls 3, cows 0" in out and "found in 9 questions" in out
+    assert main(["mastermind", "--secret", "9 8 7 6", "--json"]) == 0
+    game = json.loads(capsys.readouterr().out)
+    assert game["questions"] == 6 and game["history"][4] == {
+        "guess": [8, 9, 7, 6],
+        "bulls": 2,
+        "cows": 2,
+    }
+
+
+def test_cli_time_limit(capsys):
+    assert main(["mastermind", "--evaluate", "minimax", "--max-seconds", "0.000001"]) == 1
+    assert "not finished: minimax: time limit" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--symbols", "3"], "4 positions need at least 4 symbols"),
+        (["--secret", "9941"], "repeats 9"),
+        (["--classic", "--symbols", "8"], "--classic is 6 colours"),
+        (["--symbols", "8", "--positions", "5", "--repeats"], "at most 10,000 codes"),
+    ],
+)
+def test_cli_bad_input_is_one_line(capsys, argv, words):
+    assert main(["mastermind", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [["--evaluate", "smart"], ["--symbols", "0"],
+                                  ["--evaluate", "minimax", "--secret", "0123"]])  # fmt: skip
+def test_cli_usage_errors(capsys, argv):
+    with pytest.raises(SystemExit) as stop:
+        main(["mastermind", *argv])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+# ---------------------------------------------------------------- exercises
+
+
+def test_exercise_checks(capsys):
+    assert not exercises.check_answer(..., ...)
+    assert exercises.check_answer(*brute_answer(exercises.PEG_GUESS, exercises.PEG_SECRET))
+    bulls, cows = brute_answer(exercises.PEG_GUESS, exercises.PEG_SECRET)
+    assert not exercises.check_answer(bulls, bulls + cows)
+    truth = len(bulls_and_cows().candidates(exercises.TWO_ANSWERS))
+    assert not exercises.check_codes_left(...) and not exercises.check_codes_left(truth + 1)
+    assert exercises.check_codes_left(truth)
+    assert not exercises.check_strategy(...) and not exercises.check_strategy("minimax")
+    assert not exercises.check_strategy(lambda game, candidates: candidates[0])
+    out = capsys.readouterr().out
+    assert out.count("Not yet:") == 7 and out.count("Correct!") == 2
+    assert f" {truth} " not in out and f"({bulls}, {cows})" not in out  # checks never tell
