@@ -8,6 +8,8 @@ of 8 queens, or the 12 fundamental ones).
 
 from __future__ import annotations
 
+from matplotlib.collections import PatchCollection
+from matplotlib.colors import to_rgb
 from matplotlib.patches import Polygon, Rectangle
 
 from ..puzzles.queens import QueensPuzzle, attacked_squares, attacks
@@ -42,7 +44,7 @@ def draw_queens(
 
     Each queen is one crown-shaped patch (gid ``"queen"``), outlined red if another
     queen attacks it. With *attacked*, every empty square a queen attacks is shaded
-    (gid ``"attacked"``): the unshaded squares of the next row are where the next
+    (one collection, gid ``"attacked"``): the unshaded squares of the next row are where the next
     queen may go. *highlight* is a list of squares ``(row, col)`` to outline.
 
     >>> from puzzlelab.drawing import offscreen_figure
@@ -50,21 +52,23 @@ def draw_queens(
     ...                 attacked=True)
     >>> len([p for p in ax.patches if p.get_gid() == "queen"])
     3
-    >>> len([p for p in ax.patches if p.get_gid() == "attacked"])
-    12
+    >>> [len(c.get_paths()) for c in ax.collections if c.get_gid() == "attacked"]
+    [12]
     """
     state = puzzle.start if state is None else tuple(state)
     n = puzzle.n
     ax = new_axes(ax, (0.35 * n + 0.4, 0.35 * n + 0.4))
-    for row in range(n):
-        for col in range(n):
-            shade = LIGHT if (row + col) % 2 == 0 else DARK
-            ax.add_patch(Rectangle((col, n - 1 - row), 1, 1, facecolor=shade, edgecolor="none",
-                                   gid="square"))  # fmt: skip
+    # The squares as one image and the shading as one collection: far faster to draw
+    # than a patch per square.
+    checkers = [[LIGHT if (row + col) % 2 == 0 else DARK for col in range(n)] for row in range(n)]
+    ax.imshow([[to_rgb(c) for c in line] for line in checkers], extent=(0, n, 0, n),
+              interpolation="nearest", gid="board")  # fmt: skip
     if attacked:
-        for row, col in sorted(attacked_squares(state, n)):
-            ax.add_patch(Rectangle((col, n - 1 - row), 1, 1, facecolor=SHADE, alpha=0.45,
-                                   edgecolor="none", gid="attacked"))  # fmt: skip
+        squares = [
+            Rectangle((col, n - 1 - row), 1, 1) for row, col in sorted(attacked_squares(state, n))
+        ]
+        ax.add_collection(PatchCollection(squares, facecolor=SHADE, alpha=0.45, edgecolor="none",
+                                          gid="attacked"))  # fmt: skip
     ax.add_patch(Rectangle((0, 0), n, n, facecolor="none", edgecolor=EDGE, lw=1.5))
     for row, col in highlight:
         ax.add_patch(Rectangle((col + 0.04, n - 1 - row + 0.04), 0.92, 0.92, facecolor="none",

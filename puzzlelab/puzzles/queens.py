@@ -526,8 +526,11 @@ def canonical(placement: Placement) -> Placement:
     return min(symmetries(placement))
 
 
-def _solutions_bitmask(n: int, first_columns):
-    """Yield every solution whose row-0 queen is in one of *first_columns* (bit masks)."""
+def _solutions_bitmask(n: int, first_columns, run=None, budget=None):
+    """Yield every solution whose row-0 queen is in one of *first_columns* (bit masks).
+
+    With *run* and *budget*, count the queens placed in ``run.nodes`` and keep to the budget.
+    """
     full = (1 << n) - 1
     placement = [0] * n
 
@@ -539,6 +542,10 @@ def _solutions_bitmask(n: int, first_columns):
         while free:
             bit = free & -free
             free ^= bit
+            if run is not None:
+                run.nodes += 1
+                if budget is not None and run.nodes % CLOCK_EVERY == 0:
+                    budget.check(run.nodes)
             placement[row] = bit.bit_length() - 1
             yield from extend(row + 1, columns | bit, ((left | bit) << 1) & full,
                               (right | bit) >> 1)  # fmt: skip
@@ -546,6 +553,8 @@ def _solutions_bitmask(n: int, first_columns):
     for col in first_columns:
         bit = 1 << col
         placement[0] = col
+        if run is not None:
+            run.nodes += 1
         yield from extend(1, bit, (bit << 1) & full, bit >> 1)
 
 
@@ -563,6 +572,28 @@ def fundamental_solutions(n: int) -> list[Placement]:
     n = check_size(n)
     left_half = range((n + 1) // 2)
     return sorted(p for p in _solutions_bitmask(n, left_half) if p == canonical(p))
+
+
+def count_fundamental(n: int, *, max_seconds=None) -> QueensRun:
+    """Count the fundamental solutions (as :func:`fundamental_solutions`), with a time limit.
+
+    ``nodes`` counts the queens placed on the left half of the board's search.
+
+    >>> run = count_fundamental(8)
+    >>> run.count, run.status
+    (12, 'done')
+    """
+    n = check_size(n)
+    budget = _Budget(None, max_seconds)
+    run = QueensRun("fundamental", n)
+    try:
+        for placement in _solutions_bitmask(n, range((n + 1) // 2), run, budget):
+            run.count += placement == canonical(placement)
+    except (_OutOfBudget, KeyboardInterrupt) as stop:
+        _finish(run, budget, stop)
+        run.reason += f"; {run.count:,} fundamental solutions counted so far"
+        return run
+    return _finish(run, budget)
 
 
 def family(placement: Placement) -> list[Placement]:
@@ -588,7 +619,9 @@ class MinConflictsResult:
     placement : tuple
         The board at the end (a solution when ``status == "solved"``).
     steps : int
-        Queens moved during the repair (the greedy start not counted).
+        Queens moved during the repair (the greedy starts not counted).
+    restarts : int
+        How often the repair started again from a new greedy board.
     start_conflicts, conflicts : int
         Attacking pairs after the greedy start, and at the end.
     seconds : float
@@ -601,6 +634,7 @@ class MinConflictsResult:
     seed: int | None
     placement: Placement = field(repr=False, default=())
     steps: int = 0
+    restarts: int = 0
     start_conflicts: int = 0
     conflicts: int = 0
     seconds: float = 0.0
@@ -613,7 +647,16 @@ class MinConflictsResult:
 
     def as_dict(self) -> dict:
         """Return the result as plain data (JSON-ready), without the placement."""
-        keys = ("n", "seed", "steps", "start_conflicts", "conflicts", "status", "reason")
+        keys = (
+            "n",
+            "seed",
+            "steps",
+            "restarts",
+            "start_conflicts",
+            "conflicts",
+            "status",
+            "reason",
+        )
         return {**{k: getattr(self, k) for k in keys}, "seconds": round(self.seconds, 6)}
 
 
@@ -684,22 +727,28 @@ def greedy_start(n: int, seed=None) -> Placement:
     return tuple(placement)
 
 
-def min_conflicts(n: int, *, seed=None, max_steps=None, max_seconds=None, start=None):
+def min_conflicts(
+    n: int, *, seed=None, max_steps=None, max_seconds=None, start=None, restart_after=None
+) -> MinConflictsResult:
     """Solve n queens by min-conflicts: repair a greedy full board one queen at a time.
 
     Each step picks an attacked queen at random and moves it, within its row, to the
     square that the fewest other queens attack (ties at random). A step costs O(n),
     because the queens on every line are counted as they move, so thousands of queens
-    take seconds.
+    take seconds. A repair can get stuck (on small boards a queen's best square may be
+    the one it is on): after *restart_after* steps it starts again from a new greedy board.
 
     Parameters
     ----------
     seed : int, optional
         Seeds the random choices (same seed, same run).
     max_steps, max_seconds
-        Give up after this many moves or seconds; ``status`` is then ``"limit"``.
+        Give up after this many moves in all (default ``100 * n + 10_000``: 2 and 3
+        queens have no solution to find), or seconds; ``status`` is then ``"limit"``.
     start : tuple, optional
-        The board to repair (default: :func:`greedy_start`).
+        The first board to repair (default: :func:`greedy_start`).
+    restart_after : int, optional
+        Steps per try (default ``2 * n + 100``).
 
     Returns
     -------
@@ -708,31 +757,46 @@ def min_conflicts(n: int, *, seed=None, max_steps=None, max_seconds=None, start=
     >>> result = min_conflicts(1000, seed=7)
     >>> result.solved, is_solution(result.placement, 1000), result.conflicts
     (True, True, 0)
+    >>> [min_conflicts(8, seed=seed).solved for seed in range(5)]
+    [True, True, True, True, True]
+    >>> min_conflicts(3, seed=1).reason
+    'the limit of 10,300 steps was reached'
     """
     n = check_size(n)
+    if max_steps is None:
+        max_steps = 100 * n + 10_000
     budget = _Budget(max_steps, max_seconds, "steps")
+    if restart_after is None:
+        restart_after = 2 * n + 100
+    elif isinstance(restart_after, bool) or not isinstance(restart_after, int) or restart_after < 1:
+        raise ProblemError(f"restart_after must be a whole number of at least 1, "
+                           f"not {restart_after!r}")  # fmt: skip
     rng = random.Random(seed)
     if start is None:
         start = greedy_start(n, seed=rng.randrange(2**32))
     elif len(start) != n or not all(isinstance(c, int) and 0 <= c < n for c in start):
         raise BoardError(f"the start must give a column 0..{n - 1} for each of the {n} rows, "
                          f"not {start!r}")  # fmt: skip
-    placement = list(start)
-    lines = _Lines(n)
-    for row, col in enumerate(placement):
-        lines.add(row, col)
+    placement, lines = _on_board(start)
     result = MinConflictsResult(n, seed, start_conflicts=lines.pairs())
     try:
+        steps_this_try = 0
         while True:
             attacked = [row for row in range(n) if lines.attackers(row, placement[row]) > 3]
             if not attacked:
                 break
+            if steps_this_try == restart_after:
+                placement, lines = _on_board(greedy_start(n, seed=rng.randrange(2**32)))
+                result.restarts += 1
+                steps_this_try = 0
+                continue
             budget.check(result.steps + 1)
             row = rng.choice(attacked)
             lines.add(row, placement[row], -1)
             placement[row] = _least_attacked(lines.row_costs(row), rng)
             lines.add(row, placement[row])
             result.steps += 1
+            steps_this_try += 1
     except (_OutOfBudget, KeyboardInterrupt) as stop:
         interrupted = isinstance(stop, KeyboardInterrupt)
         result.status = "interrupted" if interrupted else "limit"
@@ -741,6 +805,14 @@ def min_conflicts(n: int, *, seed=None, max_steps=None, max_seconds=None, start=
     result.conflicts = lines.pairs()
     result.seconds = budget.elapsed()
     return result
+
+
+def _on_board(placement) -> tuple[list[int], _Lines]:
+    """Return *placement* as a list, and the counts of its queens on every line."""
+    lines = _Lines(len(placement))
+    for row, col in enumerate(placement):
+        lines.add(row, col)
+    return list(placement), lines
 
 
 # ---------------------------------------------------------------- tables

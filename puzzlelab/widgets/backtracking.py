@@ -1,0 +1,151 @@
+"""BacktrackingReplay: step through an N-queens backtracking trace, even where no kernel runs.
+
+Each frame shows the queens on the board after one step of the trace, the squares
+they attack shaded, the step itself ("place row 3 col 5" or "retreat row 3 col 5",
+its square outlined) and the counts so far: queens placed, retreats, solutions.
+Like :class:`~puzzlelab.widgets.SolutionPlayer`, every frame is drawn up front and
+Play, the slider and the pictures are linked in the browser (``jslink``).
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..drawing import board_png
+from ..puzzles.queens import QueensPuzzle, backtracking, check_size, replay
+from .base import StaticFallback
+
+
+class BacktrackingReplay(StaticFallback, widgets.VBox):
+    """Replay backtracking on n queens, one placement or retreat per frame.
+
+    Parameters
+    ----------
+    n : int
+        The board size.
+    trace : list, optional
+        A trace from :func:`~puzzlelab.puzzles.queens.backtracking` (``trace=``). By
+        default the widget runs backtracking itself, to the first solution if
+        *first_only*, else to the end.
+    first_only : bool
+        Without *trace*: stop at the first solution.
+    max_frames : int
+        At most this many frames are drawn: the steps from *start* on, one by one
+        (the caption says when the trace goes on beyond them).
+    start : int
+        The first step shown (0 is the empty board).
+    size : float
+        Board size in inches.
+
+    Attributes
+    ----------
+    steps : list of TraceStep
+        The whole trace replayed (board and counts after every step).
+    shown : list of int
+        The steps that have a frame; frame *i* shows ``steps[shown[i]]``.
+    play, slider, prev_button, next_button, speed, stack, labels, links
+        As in :class:`~puzzlelab.widgets.SolutionPlayer`.
+
+    Examples
+    --------
+    >>> replay = BacktrackingReplay(4, first_only=True)
+    >>> replay.step(3).caption()
+    'step 3 of 12: retreat row 1 col 2'
+    >>> replay.step(12).placement(), replay.current().solutions
+    ((1, 3, 0, 2), 1)
+    """
+
+    def __init__(self, n=6, trace=None, first_only=True, max_frames=150, start=0, size=2.4):
+        self.n = check_size(n)
+        if trace is None:
+            trace = []
+            backtracking(self.n, first_only=first_only, trace=trace)
+        if not isinstance(max_frames, int) or max_frames < 1:
+            raise ValueError(f"max_frames must be a whole number of at least 1, not {max_frames!r}")
+        self.trace = list(trace)
+        self.steps = replay(self.trace, self.n)
+        if not isinstance(start, int) or not 0 <= start < len(self.steps):
+            raise ValueError(f"start must be a step from 0 to {len(self.steps) - 1}, not {start!r}")
+        self.shown = list(range(start, min(len(self.steps), start + max_frames)))
+        puzzle = QueensPuzzle(self.n)
+        self.captions = [self._caption(k) for k in self.shown]
+        self.frames = [
+            board_png(puzzle, self.steps[k].placement, size=size, attacked=True,
+                      highlight=self._square(k), title=self._title(k))
+            for k in self.shown
+        ]  # fmt: skip
+        last = len(self.shown) - 1
+        self.stack = widgets.Stack([widgets.Image(value=f, format="png") for f in self.frames])
+        self.labels = widgets.Stack([widgets.HTML(self._html(k)) for k in self.shown])
+        self.stack.selected_index = self.labels.selected_index = 0
+        self.play = widgets.Play(min=0, max=last, interval=400, description="play")
+        self.slider = widgets.IntSlider(min=0, max=last, description="frame", readout=True)
+        self.speed = widgets.IntSlider(min=50, max=2000, step=50, value=400,
+                                       description="ms / step")  # fmt: skip
+        self.prev_button = widgets.Button(description="◀ back", layout={"width": "90px"})
+        self.next_button = widgets.Button(description="forward ▶", layout={"width": "100px"})
+        self.prev_button.on_click(lambda _: self.step(self.slider.value - 1))
+        self.next_button.on_click(lambda _: self.step(self.slider.value + 1))
+        self.links = [
+            widgets.jslink((self.play, "value"), (self.slider, "value")),
+            widgets.jslink((self.slider, "value"), (self.stack, "selected_index")),
+            widgets.jslink((self.slider, "value"), (self.labels, "selected_index")),
+            widgets.jslink((self.speed, "value"), (self.play, "interval")),
+        ]
+        self.slider.observe(self._follow_slider, names="value")
+        controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])
+        super().__init__([self.labels, self.stack, controls, self.speed])
+        self.add_class("puzzlelab-backtracking")
+
+    # ------------------------------------------------------------ text of a frame
+
+    def _caption(self, k: int) -> str:
+        return f"step {k} of {len(self.trace)}: {self.steps[k].describe()}"
+
+    def _counts(self, k: int) -> str:
+        s = self.steps[k]
+        return f"placed {s.placed}, retreats {s.retreats}, solutions {s.solutions}"
+
+    def _title(self, k: int) -> str:
+        return f"{self._caption(k)}\n{self._counts(k)}"
+
+    def _html(self, k: int) -> str:
+        more = ""
+        if k == self.shown[-1] and k < len(self.trace):
+            more = f" <i>(the trace goes on: {len(self.trace) - k:,} more steps not shown)</i>"
+        return f"<b>{self._caption(k)}</b> &middot; {self._counts(k)}{more}"
+
+    def _square(self, k: int):
+        event = self.steps[k].event
+        return [] if event is None else [(event[1], event[2])]
+
+    # ------------------------------------------------------------ stepping
+
+    def _follow_slider(self, change) -> None:
+        self.stack.selected_index = self.labels.selected_index = change["new"]
+        self.play.value = change["new"]
+
+    @property
+    def value(self) -> int:
+        """The frame shown now (0 = the first frame)."""
+        return self.slider.value
+
+    def step(self, frame: int) -> BacktrackingReplay:
+        """Show *frame* (clipped to the first and last); return the widget."""
+        self.slider.value = max(0, min(frame, len(self.shown) - 1))
+        return self
+
+    def current(self):
+        """The :class:`~puzzlelab.puzzles.queens.TraceStep` shown now."""
+        return self.steps[self.shown[self.value]]
+
+    def placement(self):
+        """The queens on the board now, a tuple of columns from row 0."""
+        return self.current().placement
+
+    def caption(self) -> str:
+        """The caption shown now."""
+        return self.captions[self.value]
+
+    def _static_png(self) -> bytes:
+        return self.frames[self.value]
