@@ -1,0 +1,126 @@
+"""Pictures of peg-solitaire boards: holes as rings, pegs as filled circles, moves as arrows."""
+
+from __future__ import annotations
+
+from matplotlib.patches import Circle, FancyArrowPatch
+
+from ..puzzles.pegs import PegSolitaire, holes_of, moves
+from .boards import draw_board, new_axes, offscreen_figure, step_label
+
+HOLE = "#f4efe6"  # an empty hole
+RING = "#8a8a8a"
+PEG = "#3b5b92"
+FINISH = "#2e8b57"  # the ring of the hole where the last peg must end
+JUMP = "#c0392b"  # the path of a highlighted move
+RADIUS = 0.34  # of a hole; neighbouring holes are 1 apart
+
+
+@draw_board.register(PegSolitaire)
+def draw_pegs(puzzle, state=None, ax=None, *, title=None, numbers=True, highlight=(),
+              heuristic=None, show_finish=True, **_):  # fmt: skip
+    """Draw the board: a ring per hole (gid ``"hole"``), a disc per peg (gid ``"peg"``).
+
+    Parameters
+    ----------
+    state : int, optional
+        The pegs (a bit mask); default: the puzzle's start.
+    title : str, optional
+        A caption above the board.
+    numbers : bool
+        Write each hole's number in it (white on a peg).
+    highlight : sequence of int
+        A move, e.g. ``(6, 3, 8, 6, 14)``: its path is drawn as red arrows (gid ``"jump"``)
+        from the hole where it started.
+    heuristic : callable or str, optional
+        A function of a state, or ``"corners"``; its value goes in the title.
+    show_finish : bool
+        Ring the hole where the last peg must end in green (gid ``"finish"``).
+
+    >>> from puzzlelab.drawing import offscreen_figure
+    >>> puzzle = PegSolitaire("triangle21", hole=7)
+    >>> after = puzzle.result(puzzle.start, (15, 7))
+    >>> ax = draw_board(puzzle, after, ax=offscreen_figure().add_subplot(), highlight=(15, 7))
+    >>> [len([p for p in ax.patches if p.get_gid() == gid]) for gid in ("hole", "peg", "jump")]
+    [21, 19, 1]
+    """
+    board = puzzle.board
+    state = puzzle.start if state is None else state
+    spots = {hole: board.xy(hole) for hole in board.cells}
+    xs, ys = [x for x, _ in spots.values()], [y for _, y in spots.values()]
+    width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    ax = new_axes(ax, (0.42 * width + 0.3, 0.42 * height + 0.5))
+    fontsize = 7 if len(board.cells) > 21 else 8
+    for hole, (x, y) in spots.items():
+        finish = show_finish and hole == puzzle.finish
+        ax.add_patch(Circle((x, y), RADIUS, facecolor=HOLE, edgecolor=FINISH if finish else RING,
+                            lw=2.2 if finish else 1.0, gid="hole"))  # fmt: skip
+        has_peg = bool(state >> hole & 1)
+        if has_peg:
+            ax.add_patch(Circle((x, y), RADIUS * 0.78, facecolor=PEG, edgecolor="none", gid="peg"))
+        if numbers:
+            ax.text(x, y, str(hole), ha="center", va="center", fontsize=fontsize,
+                    color="white" if has_peg else "#777777", gid="number")  # fmt: skip
+    move = tuple(highlight or ())
+    if move:
+        _draw_move(ax, spots, move)
+    caption = [title] if title else []
+    if heuristic is not None:
+        h = puzzle.heuristics[heuristic] if isinstance(heuristic, str) else heuristic
+        name = heuristic if isinstance(heuristic, str) else "h"
+        caption.append(f"{name} = {h(state)}")
+    if caption:
+        ax.set_title("\n".join(caption), fontsize=9)
+    ax.set_xlim(min(xs) - 0.55, max(xs) + 0.55)
+    ax.set_ylim(min(ys) - 0.55, max(ys) + 0.55)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    return ax
+
+
+def _draw_move(ax, spots, move) -> None:
+    """Ring the hole the move started from and draw one arrow per jump."""
+    x, y = spots[move[0]]
+    ax.add_patch(Circle((x, y), RADIUS + 0.06, facecolor="none", edgecolor=JUMP, lw=1.8,
+                        linestyle="--", gid="move-start"))  # fmt: skip
+    for start, to in zip(move, move[1:]):
+        arrow = FancyArrowPatch(spots[start], spots[to], arrowstyle="-|>", mutation_scale=10,
+                                color=JUMP, lw=1.8, shrinkA=6, shrinkB=6,
+                                connectionstyle="arc3,rad=0.15", gid="jump")  # fmt: skip
+        ax.add_patch(arrow)
+
+
+@step_label.register(PegSolitaire)
+def _(puzzle, before, action, after) -> str:
+    if action is None:  # find the move that links the two positions
+        action = next((m for m, state in moves(puzzle.board, before) if state == after), None)
+    return "→".join(map(str, action)) if action else "?"
+
+
+def draw_solution(puzzle, solution, columns=6, size=1.9, numbers=True):
+    """Draw every position of a solution with the move that led to it, as a grid of boards.
+
+    *solution* is a result of a peg solver (or any object with ``path`` and ``moves``).
+    The start comes first; each later board shows its move's path in red.
+
+    >>> from puzzlelab.puzzles.pegs import dfs_dead_positions
+    >>> puzzle = PegSolitaire("triangle15", hole=4)
+    >>> figure = draw_solution(puzzle, dfs_dead_positions(puzzle))
+    >>> figure.axes[1].get_title()
+    '1: 1→4'
+    """
+    path, made = list(solution.path), list(solution.moves)
+    if not path:
+        raise ValueError("nothing to draw: the solver found no solution (check result.status)")
+    columns = max(1, min(columns, len(path)))
+    rows = -(-len(path) // columns)
+    figure = offscreen_figure((size * columns, (size + 0.2) * rows))
+    for step, state in enumerate(path):
+        ax = figure.add_subplot(rows, columns, step + 1)
+        if step == 0:
+            caption = f"start: {len(holes_of(state))} pegs"
+            draw_board(puzzle, state, ax, title=caption, numbers=numbers)
+        else:
+            caption = f"{step}: {'→'.join(map(str, made[step - 1]))}"
+            draw_board(puzzle, state, ax, title=caption, numbers=numbers,
+                       highlight=made[step - 1])  # fmt: skip
+    return figure

@@ -1,0 +1,1142 @@
+"""Peg solitaire: jump pegs over each other until a single peg is left.
+
+Vocabulary:
+
+- a *board* is a set of numbered *holes* (1, 2, ..., shown to users) placed on a square or a
+  triangular *lattice*, and its *jumps*: triples ``(from, over, to)`` of holes in a straight
+  line, each next to the one before;
+- *pegs*: a position is an int bit mask, bit *h* set when hole *h* holds a peg (bit 0 is
+  unused), so ``1 << 7`` is "one peg, in hole 7". States are these ints: small and fast;
+- a *jump* takes the peg in ``from`` over the peg in ``over`` into the empty ``to``; the peg
+  jumped over is removed. Every jump removes exactly one peg;
+- a *move* is a chain of jumps by one peg, written as the holes it lands in, starting where
+  it stands: ``(6, 3, 8, 6, 14)`` is one move of four jumps, ``(15, 7)`` one move of one jump;
+- the *complement problem* from hole *h*: every hole full but *h*; finish with one peg in *h*;
+- *corners* are holes no jump passes over: a peg there leaves only by jumping itself;
+- a *group* is the set of holes one peg can ever visit (pegs never change group);
+- *iterative deepening* searches depth-first for a solution of at most 1, 2, 3, ... moves;
+  a chain's further jumps are free, only a new peg's first jump costs a move.
+
+Seed 004 solves the 21-hole "modified triangle" this way, in three steps: plain iterative
+deepening; with its jump table reduced by an argument about peg groups (see
+:func:`group_argument`); and with a lower bound, the pegs left in corners
+(:func:`corner_bound`). The 15-hole triangle and the 33-hole English and 37-hole French boards
+are generated from their hole grids.
+
+Examples
+--------
+>>> puzzle = PegSolitaire("triangle21", hole=7)
+>>> print(puzzle.render(puzzle.start))
+     o o
+      o
+     o o
+    o . o
+   o o o o
+o o o o o o o
+ o         o
+>>> [move for move, _, _ in puzzle.successors(puzzle.start)]
+[(15, 7), (17, 7)]
+>>> result = dfs_dead_positions(puzzle)
+>>> result.status, holes_of(result.path[-1]), format_moves(result.moves[:3])
+('solved', (7,), '(15,7)(5,10)(1,5)')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+from html import escape
+from time import perf_counter
+from typing import Any
+
+from ..errors import BoardError, ProblemError, UnsolvableError
+
+Jump = tuple[int, int, int]  # (from, over, to)
+Move = tuple[int, ...]  # the holes one peg lands in, starting where it stands
+Pegs = int  # bit h set: a peg in hole h
+
+STEPS = {  # unit steps between neighbouring holes, as (row, column) differences
+    "square": ((-1, 0), (0, -1), (0, 1), (1, 0)),
+    # A triangular lattice drawn with row r shifted left by r/2: six neighbours.
+    "triangular": ((-1, -1), (-1, 0), (0, -1), (0, 1), (1, 0), (1, 1)),
+}
+
+
+# ---------------------------------------------------------------- boards
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """A peg-solitaire board: numbered holes on a lattice, and the jumps between them.
+
+    Attributes
+    ----------
+    name : str
+        How users call it, e.g. ``"triangle21"``.
+    cells : dict
+        ``hole -> (row, column)`` on the lattice, for drawing and for symmetry.
+    lattice : str
+        ``"square"`` (4 jump directions) or ``"triangular"`` (6 directions; row r is
+        drawn shifted left by r/2, so ``(r, c)`` sits next to ``(r+1, c)`` and ``(r+1, c+1)``).
+    jumps : tuple of (from, over, to)
+        Every jump, in the order a search tries them.
+    usual_hole : int
+        The empty hole of the board's usual game.
+    """
+
+    name: str
+    cells: dict[int, tuple[int, int]]
+    lattice: str
+    jumps: tuple[Jump, ...]
+    usual_hole: int
+    description: str = ""
+
+    def __repr__(self) -> str:
+        return f"<Board {self.name}: {len(self.cells)} holes, {len(self.jumps)} jumps>"
+
+    @property
+    def holes(self) -> tuple[int, ...]:
+        """The hole numbers, in order."""
+        return tuple(sorted(self.cells))
+
+    @property
+    def full(self) -> Pegs:
+        """The position with a peg in every hole."""
+        return pegs_of(self.cells)
+
+    def xy(self, hole: int) -> tuple[float, float]:
+        """Return where *hole* is drawn: x to the right, y up, neighbours 1 apart."""
+        row, col = self.cells[hole]
+        if self.lattice == "triangular":
+            return col - row / 2, -row * math.sqrt(3) / 2
+        return float(col), float(-row)
+
+    def check_hole(self, hole, what: str = "hole") -> int:
+        """Return *hole* if it is one of this board's holes, else raise BoardError."""
+        if isinstance(hole, str) and hole.strip().isdigit():
+            hole = int(hole)
+        if isinstance(hole, bool) or not isinstance(hole, int) or hole not in self.cells:
+            raise BoardError(
+                f"{what} {hole!r} is not on the {self.name} board: its holes are numbered "
+                f"1 to {len(self.cells)}"
+            )
+        return hole
+
+    @cached_property
+    def jumps_from(self) -> dict[int, tuple[tuple[int, int], ...]]:
+        """``hole -> ((over, to), ...)``: the jump table, as in seed 004."""
+        table: dict[int, list] = {hole: [] for hole in self.holes}
+        for start, over, to in self.jumps:
+            table[start].append((over, to))
+        return {hole: tuple(pairs) for hole, pairs in table.items()}
+
+    @cached_property
+    def corners(self) -> frozenset[int]:
+        """The holes no jump passes over: a peg there can only leave by jumping itself."""
+        return frozenset(self.cells) - {over for _, over, _ in self.jumps}
+
+    @cached_property
+    def groups(self) -> tuple[frozenset[int], ...]:
+        """The sets of holes one peg can visit, largest first (ties: smallest hole first)."""
+        group_of = {hole: {hole} for hole in self.cells}
+        for start, _, to in self.jumps:  # join the holes a jump links, as in union-find
+            if group_of[start] is not group_of[to]:
+                merged = group_of[start] | group_of[to]
+                for hole in merged:
+                    group_of[hole] = merged
+        unique = {id(g): frozenset(g) for g in group_of.values()}.values()
+        return tuple(sorted(unique, key=lambda g: (-len(g), min(g))))
+
+    @cached_property
+    def symmetries(self) -> tuple[dict[int, int], ...]:
+        """The rotations and mirrors that map the board onto itself, as ``hole -> hole``.
+
+        The identity comes first. Every one also maps jumps onto jumps.
+        """
+        found = []
+        for transform in _lattice_transforms(self.lattice):
+            image = {hole: transform(*cell) for hole, cell in self.cells.items()}
+            # Move the image so that its lowest-leftmost point lands on the board's.
+            (r0, c0), (r1, c1) = min(self.cells.values()), min(image.values())
+            where = {cell: hole for hole, cell in self.cells.items()}
+            mapping = {
+                hole: where.get((r - r1 + r0, c - c1 + c0)) for hole, (r, c) in image.items()
+            }
+            if None not in mapping.values() and mapping not in found:
+                found.append(mapping)
+        jumps = set(self.jumps)
+        return tuple(m for m in found if {(m[a], m[b], m[c]) for a, b, c in jumps} == jumps)
+
+    @cached_property
+    def colourings(self) -> tuple[dict[int, int], ...]:
+        """Colourings ``hole -> 0, 1, 2`` in which every jump touches all three colours.
+
+        A square lattice has two (by diagonals and by anti-diagonals), a triangular one has one.
+        They give the position classes of :func:`position_class`.
+        """
+        if self.lattice == "square":
+            rules = ((lambda r, c: (r + c) % 3), (lambda r, c: (r - c) % 3))
+        else:
+            rules = ((lambda r, c: (r + c) % 3),)
+        return tuple({hole: rule(*cell) for hole, cell in self.cells.items()} for rule in rules)
+
+    def numbering(self) -> str:
+        """Return the board as text with every hole's number in its place."""
+        return layout(self, {hole: str(hole) for hole in self.cells}, width=2)
+
+
+def _lattice_transforms(lattice: str):
+    """The rotations and mirrors of the lattice about the origin, as functions of (row, col)."""
+    if lattice == "square":
+        return [
+            lambda r, c: (r, c), lambda r, c: (c, -r), lambda r, c: (-r, -c),
+            lambda r, c: (-c, r), lambda r, c: (r, -c), lambda r, c: (-c, -r),
+            lambda r, c: (-r, c), lambda r, c: (c, r),
+        ]  # fmt: skip
+    # Triangular: (row, col) -> cube coordinates (x, y, z) with x + y + z = 0; the twelve
+    # symmetries permute x, y, z and may change all their signs.
+    from itertools import permutations
+
+    def make(order, sign):
+        def transform(r, c):
+            cube = (c - r, -c, r)  # x = col - row, y = -col, z = row
+            x, _, z = (sign * cube[i] for i in order)
+            return z, x + z
+
+        return transform
+
+    return [make(order, sign) for sign in (1, -1) for order in permutations(range(3))]
+
+
+def grid_jumps(cells: dict[int, tuple[int, int]], lattice: str) -> tuple[Jump, ...]:
+    """Return every jump of holes *cells* on *lattice*: three holes in a line, each adjacent.
+
+    Jumps are listed by starting hole, then by direction (up and left before down and right).
+
+    >>> grid_jumps({1: (0, 0), 2: (0, 1), 3: (0, 2)}, "square")
+    ((1, 2, 3), (3, 2, 1))
+    """
+    where = {cell: hole for hole, cell in cells.items()}
+    found = []
+    for hole in sorted(cells):
+        row, col = cells[hole]
+        for dr, dc in STEPS[lattice]:
+            over, to = where.get((row + dr, col + dc)), where.get((row + 2 * dr, col + 2 * dc))
+            if over is not None and to is not None:
+                found.append((hole, over, to))
+    return tuple(found)
+
+
+def _cells_from_rows(rows: list[str], lattice: str) -> dict[int, tuple[int, int]]:
+    """Number the ``o`` of *rows* 1, 2, ... row by row; return ``hole -> (row, col)``."""
+    cells = {}
+    for r, text in enumerate(rows):
+        for c, char in enumerate(text.split() if lattice == "triangular" else text):
+            if char == "o":
+                cells[len(cells) + 1] = (r, c)
+    return cells
+
+
+#: Seed 004's jump table of the 21-hole modified triangle: ``from: [(over, to), ...]``.
+TRIANGLE21_JUMPS = {
+    1: [(3, 5)], 2: [(3, 4)], 3: [(4, 6), (5, 8)], 4: [(3, 2), (6, 9), (7, 11)],
+    5: [(3, 1), (7, 10), (8, 12)], 6: [(4, 3), (7, 8), (9, 14), (10, 16)],
+    7: [(10, 15), (11, 17)], 8: [(5, 3), (7, 6), (11, 16), (12, 18)],
+    9: [(6, 4), (10, 11), (14, 20)], 10: [(7, 5), (11, 12)], 11: [(7, 4), (10, 9)],
+    12: [(8, 5), (11, 10), (18, 21)], 13: [(14, 15)], 14: [(9, 6), (15, 16)],
+    15: [(10, 7), (14, 13), (16, 17)], 16: [(10, 6), (11, 8), (15, 14), (17, 18)],
+    17: [(11, 7), (16, 15), (18, 19)], 18: [(12, 8), (17, 16)], 19: [(18, 17)],
+    20: [(14, 9)], 21: [(18, 12)],
+}  # fmt: skip
+
+#: Where the 21 holes sit: a 15-hole triangle (3 at the top, 14..18 along the bottom) whose
+#: three sides each run on one hole past both ends (1, 2 at the top; 13, 20 and 19, 21 below).
+TRIANGLE21_CELLS = {
+    1: (-1, -1), 2: (-1, 0), 3: (0, 0), 4: (1, 0), 5: (1, 1), 6: (2, 0), 7: (2, 1), 8: (2, 2),
+    9: (3, 0), 10: (3, 1), 11: (3, 2), 12: (3, 3), 13: (4, -1), 14: (4, 0), 15: (4, 1),
+    16: (4, 2), 17: (4, 3), 18: (4, 4), 19: (4, 5), 20: (5, 0), 21: (5, 5),
+}  # fmt: skip
+
+ENGLISH_ROWS = ["  ooo  ", "  ooo  ", "ooooooo", "ooooooo", "ooooooo", "  ooo  ", "  ooo  "]
+FRENCH_ROWS = ["  ooo  ", " ooooo ", "ooooooo", "ooooooo", "ooooooo", " ooooo ", "  ooo  "]
+
+
+def _triangle21() -> Board:
+    jumps = tuple((start, over, to) for start, pairs in TRIANGLE21_JUMPS.items()
+                  for over, to in pairs)  # fmt: skip
+    text = "seed 004's modified triangle: jumps in all six directions"
+    return Board("triangle21", dict(TRIANGLE21_CELLS), "triangular", jumps, 7, text)
+
+
+def _triangle15() -> Board:
+    cells = _cells_from_rows(["o", "o o", "o o o", "o o o o", "o o o o o"], "triangular")
+    text = "the 15-hole triangle: jumps in all six directions"
+    return Board("triangle15", cells, "triangular", grid_jumps(cells, "triangular"), 1, text)
+
+
+def _english() -> Board:
+    cells = _cells_from_rows(ENGLISH_ROWS, "square")
+    text = "the 33-hole English cross: jumps along rows and columns"
+    return Board("english", cells, "square", grid_jumps(cells, "square"), 17, text)
+
+
+def _french() -> Board:
+    cells = _cells_from_rows(FRENCH_ROWS, "square")
+    text = "the 37-hole French board: jumps along rows and columns"
+    return Board("french", cells, "square", grid_jumps(cells, "square"), 19, text)
+
+
+BOARDS = {"triangle21": _triangle21, "triangle15": _triangle15, "english": _english,
+          "french": _french}  # fmt: skip
+_MADE: dict[str, Board] = {}
+
+
+def get_board(name) -> Board:
+    """Return the board called *name* (one of :data:`BOARDS`); a Board is returned as it is.
+
+    >>> get_board("english")
+    <Board english: 33 holes, 76 jumps>
+    >>> get_board("hexagon")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: unknown board 'hexagon'; choose one of: triangle21, ...
+    """
+    if isinstance(name, Board):
+        return name
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key not in BOARDS:
+        raise BoardError(f"unknown board {name!r}; choose one of: {', '.join(BOARDS)}")
+    if key not in _MADE:
+        _MADE[key] = BOARDS[key]()
+    return _MADE[key]
+
+
+# ---------------------------------------------------------------- positions
+
+
+def pegs_of(holes) -> Pegs:
+    """Return the bit mask with a peg in each of *holes*.
+
+    >>> pegs_of([1, 3]), holes_of(10)
+    (10, (1, 3))
+    """
+    pegs = 0
+    for hole in holes:
+        pegs |= 1 << hole
+    return pegs
+
+
+def holes_of(pegs: Pegs) -> tuple[int, ...]:
+    """Return the holes that hold a peg in *pegs*, in order."""
+    return tuple(hole for hole in range(pegs.bit_length()) if pegs >> hole & 1)
+
+
+def layout(board: Board, marks: dict[int, str], width: int = 1) -> str:
+    """Return text with ``marks[hole]`` drawn where each hole is (right-aligned in *width*)."""
+    step = 2 * width if board.lattice == "triangular" else width + 1
+    spots = {hole: board.xy(hole) for hole in board.cells}
+    left, top = min(x for x, _ in spots.values()), max(y for _, y in spots.values())
+    rows: dict[int, dict[int, str]] = {}
+    for hole, (x, y) in spots.items():
+        row = round((top - y) / (math.sqrt(3) / 2 if board.lattice == "triangular" else 1))
+        rows.setdefault(row, {})[round((x - left) * step)] = marks[hole].rjust(width)
+    lines = []
+    for row in sorted(rows):
+        line = ""
+        for col, text in sorted(rows[row].items()):
+            line = line.ljust(col) + text
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def render(board: Board, pegs: Pegs) -> str:
+    """Return the position as text: ``o`` a peg, ``.`` an empty hole."""
+    return layout(board, {hole: "o" if pegs >> hole & 1 else "." for hole in board.cells})
+
+
+def position_class(board: Board, pegs: Pegs) -> tuple[int, ...]:
+    """Return the position's class: a jump never changes it.
+
+    For each colouring of :attr:`Board.colourings`, count the pegs on colours 0, 1 and 2.
+    A jump touches one hole of each colour and flips each of them (two lose a peg, one
+    gains), so the three counts all change parity together: whether the counts of colours
+    0 and 1 have the same parity, and likewise 1 and 2, never changes.
+
+    >>> english = get_board("english")
+    >>> position_class(english, english.full ^ 1 << 17) == position_class(english, 1 << 17)
+    True
+    >>> french = get_board("french")
+    >>> position_class(french, french.full ^ 1 << 19) == position_class(french, 1 << 19)
+    False
+    """
+    found = []
+    for colour in board.colourings:
+        counts = [0, 0, 0]
+        for hole in holes_of(pegs):
+            counts[colour[hole]] += 1
+        found += [(counts[0] + counts[1]) % 2, (counts[1] + counts[2]) % 2]
+    return tuple(found)
+
+
+# ---------------------------------------------------------------- jumps and moves
+
+
+def legal_jumps(board: Board, pegs: Pegs, hole: int | None = None) -> list[Jump]:
+    """Return the jumps possible in *pegs* (only those from *hole*, if given)."""
+    starts = board.holes if hole is None else (hole,)
+    return [
+        (start, over, to)
+        for start in starts
+        if pegs >> start & 1
+        for over, to in board.jumps_from[start]
+        if pegs >> over & 1 and not pegs >> to & 1
+    ]
+
+
+def jump(pegs: Pegs, start: int, over: int, to: int) -> Pegs:
+    """Return *pegs* after the peg in *start* jumps over *over* into *to* (not checked)."""
+    return pegs ^ (1 << start | 1 << over | 1 << to)
+
+
+def moves(board: Board, pegs: Pegs) -> list[tuple[Move, Pegs]]:
+    """Return ``(move, pegs_after)`` for every move: every chain of jumps by one peg.
+
+    Chains that leave the same position count once (the first found is kept). Pegs are
+    taken in hole order, and a peg's chains in the order of its jumps, shorter first.
+
+    >>> board = get_board("triangle21")
+    >>> after_two = jump(jump(board.full ^ 1 << 7, 15, 10, 7), 12, 11, 10)
+    >>> [move for move, _ in moves(board, after_two)]
+    [(4, 11), (5, 12), (7, 15), (9, 11), (13, 15), (17, 15), (21, 12)]
+    """
+    found: dict[Pegs, Move] = {}
+
+    def extend(chain: Move, position: Pegs) -> None:
+        for _, over, to in legal_jumps(board, position, chain[-1]):
+            after = jump(position, chain[-1], over, to)
+            if after not in found:
+                found[after] = chain + (to,)
+            extend(chain + (to,), after)
+
+    for hole in holes_of(pegs):
+        extend((hole,), pegs)
+    return [(move, after) for after, move in found.items()]
+
+
+def apply_move(board: Board, pegs: Pegs, move) -> Pegs:
+    """Return *pegs* after *move*, checking every jump; raise BoardError if one is illegal.
+
+    >>> board = get_board("triangle21")
+    >>> holes_of(apply_move(board, pegs_of([13, 14, 10]), (13, 15, 7)))
+    (7,)
+    >>> apply_move(board, pegs_of([13, 14]), (13, 15, 7))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: move 13→15→7: no peg in hole 10 to jump over
+    """
+    move = tuple(move)
+    name = "→".join(map(str, move))
+    if len(move) < 2:
+        raise BoardError(f"move {move!r} needs at least two holes: where the peg starts and lands")
+    for hole in move:
+        board.check_hole(hole, f"move {name}: hole")
+    if not pegs >> move[0] & 1:
+        raise BoardError(f"move {name}: no peg in hole {move[0]} to move")
+    for start, to in zip(move, move[1:]):
+        over = next((o for o, t in board.jumps_from[start] if t == to), None)
+        if over is None:
+            raise BoardError(f"move {name}: {start}→{to} is not a jump on the {board.name} board")
+        if not pegs >> over & 1:
+            raise BoardError(f"move {name}: no peg in hole {over} to jump over")
+        if pegs >> to & 1:
+            raise BoardError(f"move {name}: hole {to} is not empty")
+        pegs = jump(pegs, start, over, to)
+    return pegs
+
+
+def replay(board: Board, pegs: Pegs, moves_made) -> list[Pegs]:
+    """Return the positions from *pegs* through every move of *moves_made* (all checked)."""
+    path = [pegs]
+    for move in moves_made:
+        path.append(apply_move(board, path[-1], move))
+    return path
+
+
+def chains(jumps_made) -> list[Move]:
+    """Return jumps ``(from, to)`` joined into moves: one peg's consecutive jumps form one.
+
+    >>> chains([(15, 7), (13, 15), (15, 7), (6, 3), (3, 8)])
+    [(15, 7), (13, 15, 7), (6, 3, 8)]
+    """
+    found: list[list[int]] = []
+    for start, to in jumps_made:
+        if found and found[-1][-1] == start:
+            found[-1].append(to)
+        else:
+            found.append([start, to])
+    return [tuple(chain) for chain in found]
+
+
+def format_moves(moves_made) -> str:
+    """Return moves the way seed 004 prints them: ``(15,7)(13,15,7)``."""
+    return "".join("(" + ",".join(map(str, move)) + ")" for move in moves_made)
+
+
+# ---------------------------------------------------------------- the puzzle
+
+
+class PegSolitaire:
+    """A peg-solitaire problem: a board, a start position and the hole of the last peg.
+
+    Parameters
+    ----------
+    board : str or Board
+        ``"triangle21"``, ``"triangle15"``, ``"english"`` or ``"french"`` (see :data:`BOARDS`).
+    hole : int, optional
+        The empty hole at the start (every other hole holds a peg); default: the board's
+        usual one.
+    finish : int, optional
+        The hole where the last peg must end; default: *hole* (the complement problem).
+    start : iterable of int or int, optional
+        The holes with pegs at the start (or their bit mask), instead of *hole*.
+
+    The search engine sees states (bit masks), ``successors`` giving ``(move, next_state, 1)``
+    for every move (a whole chain of jumps is one move), and ``is_goal``.
+
+    >>> from puzzlelab.search import iddfs
+    >>> puzzle = PegSolitaire("triangle15", hole=4)
+    >>> result = iddfs(puzzle)
+    >>> result.cost, holes_of(result.path[-1])
+    (9, (4,))
+    """
+
+    def __init__(self, board="triangle21", hole=None, *, finish=None, start=None):
+        self.board = get_board(board)
+        if start is not None and hole is not None:
+            raise BoardError("give either the empty hole or the start pegs, not both")
+        if start is None:
+            self.hole = self.board.check_hole(self.board.usual_hole if hole is None else hole)
+            self.start: Pegs = self.board.full ^ 1 << self.hole
+        else:
+            self.hole = None
+            self.start = self._pegs(start)
+        if finish is None and self.hole is None:
+            raise BoardError("with start pegs given, say where the last peg must finish")
+        self.finish = self.board.check_hole(self.hole if finish is None else finish, "finish")
+        self.goal: Pegs = 1 << self.finish
+        self.heuristics = {"corners": self.corner_bound}
+
+    def _pegs(self, start) -> Pegs:
+        if isinstance(start, int) and not isinstance(start, bool):
+            if start < 0 or start & ~self.board.full:
+                raise BoardError(f"start mask {start} has bits outside the {self.board.name} holes")
+            pegs = start
+        else:
+            holes = list(start)
+            for hole in holes:
+                self.board.check_hole(hole, "start peg in hole")
+            if len(set(holes)) != len(holes):
+                raise BoardError(f"start pegs {holes} name a hole twice; one peg per hole")
+            pegs = pegs_of(holes)
+        if not pegs:
+            raise BoardError("the start has no pegs; give at least one")
+        return pegs
+
+    def __repr__(self) -> str:
+        if self.hole is not None and self.finish == self.hole:
+            return f"PegSolitaire({self.board.name!r}, hole={self.hole})"
+        return (
+            f"PegSolitaire({self.board.name!r}, start={list(holes_of(self.start))}, "
+            f"finish={self.finish})"
+        )
+
+    def with_start(self, pegs) -> PegSolitaire:
+        """Return the same board and finish from another start (holes or a bit mask)."""
+        return PegSolitaire(self.board, start=pegs, finish=self.finish)
+
+    # ------------------------------------------------------------ what the engine needs
+
+    def actions(self, state: Pegs) -> list[Move]:
+        """Return every move from *state* (see :func:`moves`)."""
+        return [move for move, _ in moves(self.board, state)]
+
+    def result(self, state: Pegs, action) -> Pegs:
+        """Return *state* after the move *action*, checked (see :func:`apply_move`)."""
+        return apply_move(self.board, state, action)
+
+    def successors(self, state: Pegs) -> list[tuple[Move, Pegs, int]]:
+        """Return ``(move, next_state, 1)`` for every move: a whole chain costs 1."""
+        return [(move, after, 1) for move, after in moves(self.board, state)]
+
+    def is_goal(self, state: Pegs) -> bool:
+        """Return whether one peg is left, in the finish hole."""
+        return state == self.goal
+
+    def cost(self, state, action, next_state) -> int:
+        """Every move costs 1, however many jumps it makes."""
+        return 1
+
+    def corner_bound(self, state: Pegs) -> int:
+        """Return the pegs in corners other than the finish: each needs a move of its own.
+
+        No jump passes over a corner, so a peg there leaves only by its own move, and one
+        move moves one peg: at least this many moves remain.
+        """
+        return sum(1 for hole in self.board.corners if state >> hole & 1 and hole != self.finish)
+
+    def check_solvable(self) -> None:
+        """Raise UnsolvableError when an invariant proves that the goal cannot be reached.
+
+        Two proofs are tried: the position classes of :func:`position_class`, and the
+        count of corner pegs against the pegs they need to jump over (:func:`group_argument`).
+
+        >>> PegSolitaire("french", hole=19).check_solvable()
+        Traceback (most recent call last):
+        ...
+        puzzlelab.errors.UnsolvableError: french: the start and the goal are in different ...
+        """
+        board = self.board
+        if position_class(board, self.start) != position_class(board, self.goal):
+            raise UnsolvableError(
+                f"{board.name}: the start and the goal are in different position classes "
+                "(colour the holes in three colours so that every jump touches each colour "
+                "once: each jump flips the parity of all three peg counts, so whether two "
+                "colours' counts agree in parity never changes, and here it differs)"
+            )
+        argument = group_argument(self)
+        if argument["impossible"]:
+            raise UnsolvableError(f"{board.name}: {argument['reason']}")
+
+    def render(self, state: Pegs | None = None) -> str:
+        """Return the position as text (``o`` a peg, ``.`` an empty hole)."""
+        return render(self.board, self.start if state is None else state)
+
+
+# ---------------------------------------------------------------- pruning by groups
+
+
+def group_argument(puzzle: PegSolitaire) -> dict[str, Any]:
+    """Return seed 004's argument about peg groups for *puzzle*, as plain data.
+
+    A corner peg leaves only by its own jump, over a peg of some group X. If all corner
+    jumps go over group X, every peg that starts in a corner uses up one X peg. Pegs never
+    change group, so ``removable = X pegs at the start - X pegs at the goal``. When the
+    corner pegs need exactly that many (``corner_pegs == removable``), no other peg may
+    ever jump an X peg: those jumps can be struck from the jump table (``reduced_jumps``).
+    With more corner pegs than that the puzzle has no solution.
+
+    Returns a dict with ``applies`` (bool), ``impossible`` (bool: too many corner pegs),
+    ``reason`` (a sentence), ``corners``,
+    ``group`` (X), ``corner_pegs``, ``removable`` and ``reduced_jumps`` (the jump table to
+    use: reduced when the argument applies, else the full one).
+
+    >>> argument = group_argument(PegSolitaire("triangle21", hole=7))
+    >>> argument["applies"], sorted(argument["group"]), argument["corner_pegs"]
+    (True, [3, 6, 8, 14, 16, 18], 6)
+    >>> len(argument["reduced_jumps"]), len(get_board("triangle21").jumps)
+    (36, 48)
+    """
+    board = puzzle.board
+    corners = board.corners
+    crossed = {g for g in board.groups for start, over, _ in board.jumps
+               if start in corners and over in g}  # fmt: skip
+    found = {"applies": False, "impossible": False, "corners": sorted(corners), "group": [],
+             "corner_pegs": 0, "removable": 0, "reduced_jumps": board.jumps}  # fmt: skip
+    if not corners or len(crossed) != 1:
+        found["reason"] = "the corner pegs do not all jump over pegs of one group"
+        return found
+    (group,) = crossed
+    in_group = pegs_of(group)
+    corner_pegs = sum(1 for hole in corners if puzzle.start >> hole & 1)
+    removable = (puzzle.start & in_group).bit_count() - (puzzle.goal & in_group).bit_count()
+    found.update(group=sorted(group), corner_pegs=corner_pegs, removable=removable)
+    if puzzle.finish in corners:
+        found["reason"] = f"the last peg must finish in corner {puzzle.finish}"
+    elif corner_pegs > removable:
+        found["impossible"] = True
+        found["reason"] = (
+            f"the {corner_pegs} corner pegs can only leave by jumping over pegs in holes "
+            f"{sorted(group)}, and only {removable} of those can be removed"
+        )
+    elif corner_pegs < removable:
+        found["reason"] = (
+            f"{removable} pegs of group {sorted(group)} are to be removed but the "
+            f"{corner_pegs} corner pegs need only {corner_pegs}, so other pegs may jump them"
+        )
+    else:
+        found["applies"] = True
+        found["reason"] = (
+            f"the {corner_pegs} corner pegs need all {removable} removable pegs of group "
+            f"{sorted(group)}, so only corner pegs may jump over that group"
+        )
+        found["reduced_jumps"] = tuple(
+            (start, over, to) for start, over, to in board.jumps
+            if start in corners or over not in group
+        )  # fmt: skip
+    return found
+
+
+# ---------------------------------------------------------------- search results
+
+
+#: Why a solver stopped. ``solved`` is the only status with moves.
+STATUSES = ("solved", "exhausted", "cutoff", "limit", "interrupted")
+
+
+@dataclass
+class PegResult:
+    """What a peg-solitaire solver returns: the moves and the statistics of the search.
+
+    Attributes
+    ----------
+    method : str
+        Which solver ran: ``"ids"``, ``"ids+groups"``, ``"ids+groups+corners"``, ``"dfs"``...
+    status : str
+        One of :data:`STATUSES`: ``cutoff`` means no solution within ``max_depth`` moves,
+        ``exhausted`` no solution at all, ``limit`` a node or time limit.
+    reason : str
+        One sentence saying why the search stopped.
+    moves : list of tuple
+        The moves found (each a chain of holes); empty unless solved.
+    path : list of int
+        The positions from the start through every move.
+    nodes : int
+        Positions visited (one per jump tried), over all iterations.
+    seconds : float
+        Wall-clock time.
+    iterations : list of dict
+        Iterative deepening: per depth limit, its ``limit``, ``nodes``, ``seconds`` and
+        whether it ``completed``.
+    nodes_by_depth : dict
+        Positions visited, by the number of moves made to reach them (summed over iterations).
+    dead : int
+        Depth-first search: positions in the table of dead positions at the end.
+    """
+
+    method: str
+    status: str
+    reason: str
+    moves: list = field(default_factory=list)
+    path: list = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    iterations: list = field(default_factory=list)
+    nodes_by_depth: dict = field(default_factory=dict)
+    dead: int = 0
+
+    @property
+    def solved(self) -> bool:
+        """Whether a solution was found."""
+        return self.status == "solved"
+
+    @property
+    def cost(self) -> int | None:
+        """The number of moves, or ``None`` when nothing was found."""
+        return len(self.moves) if self.solved else None
+
+    @property
+    def actions(self) -> list:
+        """The moves (the name players and the engine use)."""
+        return self.moves
+
+    def __repr__(self) -> str:
+        head = f"{self.cost} moves" if self.solved else f"{self.status}: {self.reason}"
+        depth = f", depth {self.iterations[-1]['limit']}" if self.iterations else ""
+        return f"<{self.method}: {head} | {self.nodes:,} nodes{depth}, {self.seconds:.3f} s>"
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the result as plain data (moves as lists, positions as lists of holes)."""
+        return {
+            "method": self.method,
+            "status": self.status,
+            "reason": self.reason,
+            "moves": [list(move) for move in self.moves],
+            "number_of_moves": self.cost,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "iterations": [dict(it, seconds=round(it["seconds"], 6)) for it in self.iterations],
+            "nodes_by_depth": dict(self.nodes_by_depth),
+            "dead": self.dead,
+            "path": [list(holes_of(pegs)) for pegs in self.path],
+        }
+
+    def _repr_html_(self) -> str:
+        rows = [("status", self.status if self.solved else f"{self.status}: {self.reason}"),
+                ("moves", format_moves(self.moves) if self.solved else "-"),
+                ("number of moves", self.cost), ("nodes", f"{self.nodes:,}"),
+                ("seconds", f"{self.seconds:.3f}")]  # fmt: skip
+        if self.iterations:
+            per_limit = (f"{it['limit']}: {it['nodes']:,}" for it in self.iterations)
+            rows.append(("nodes per depth limit", ", ".join(per_limit)))
+        if self.dead:
+            rows.append(("dead positions stored", f"{self.dead:,}"))
+        cell = "<th style='text-align:left'>{}</th><td style='text-align:left'>{}</td>"
+        body = "".join(f"<tr>{cell.format(escape(str(k)), escape(str(v)))}</tr>" for k, v in rows)
+        return f"<table><caption><b>{escape(self.method)}</b></caption>{body}</table>"
+
+
+class _Stop(Exception):
+    """Raised inside a search when a node or time limit is reached."""
+
+
+class _Budget:
+    """Node and time limits; :meth:`spend` is called once per node and is cheap."""
+
+    CHECK_EVERY = 4096  # nodes between two looks at the clock
+
+    def __init__(self, max_nodes=None, max_seconds=None):
+        if max_nodes is not None and (
+            isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1
+        ):
+            raise ProblemError(f"max_nodes must be a whole number of at least 1, not {max_nodes!r}")
+        if max_seconds is not None and (
+            isinstance(max_seconds, bool)
+            or not isinstance(max_seconds, (int, float))
+            or not max_seconds > 0
+        ):
+            raise ProblemError(f"max_seconds must be a positive number, not {max_seconds!r}")
+        self.max_nodes = math.inf if max_nodes is None else max_nodes
+        self.max_seconds = max_seconds
+        self.started = perf_counter()
+        self.deadline = math.inf if max_seconds is None else self.started + max_seconds
+        self.nodes = 0
+        self.next_check = min(self.max_nodes, self.CHECK_EVERY)
+
+    def check(self) -> None:
+        """Raise _Stop if a limit is reached; else set when to look again."""
+        if self.nodes >= self.max_nodes:
+            raise _Stop(f"the limit of {self.max_nodes:,} nodes was reached")
+        if perf_counter() > self.deadline:
+            raise _Stop(f"the limit of {self.max_seconds:g} seconds was reached")
+        self.next_check = min(self.max_nodes, self.nodes + self.CHECK_EVERY)
+
+    def elapsed(self) -> float:
+        return perf_counter() - self.started
+
+
+def _first_jumps(puzzle: PegSolitaire, table) -> list[tuple]:
+    """The start's jumps, leaving out those that mirror one already listed.
+
+    Only symmetries that fix both the start and the goal count: their subtrees are
+    mirror images, so one of each is enough (seed 004 fixes the first move 15→7 this way).
+    """
+    board = puzzle.board
+    fixing = [
+        m for m in board.symmetries
+        if _image(m, puzzle.start) == puzzle.start and _image(m, puzzle.goal) == puzzle.goal
+    ]  # fmt: skip
+    seen, kept = set(), []
+    for start, over, to in table:
+        if puzzle.start >> start & 1 and puzzle.start >> over & 1 and not puzzle.start >> to & 1:
+            after = jump(puzzle.start, start, over, to)
+            if after not in seen:
+                kept.append((start, over, to))
+                seen.update(_image(m, after) for m in fixing)
+    return kept
+
+
+def _image(mapping: dict[int, int], pegs: Pegs) -> Pegs:
+    return pegs_of(mapping[hole] for hole in holes_of(pegs))
+
+
+# ---------------------------------------------------------------- iterative deepening
+
+
+def iterative_deepening(
+    puzzle: PegSolitaire,
+    *,
+    groups: bool = False,
+    corner_bound: bool = False,
+    symmetry: bool = True,
+    max_depth: int | None = None,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    check_solvable: bool = True,
+) -> PegResult:
+    """Find a solution with the fewest moves by iterative deepening, as seed 004 does.
+
+    For limits 1, 2, 3, ... moves, search depth-first, one jump at a time: a jump by the
+    peg that jumped last continues its chain for free; any other jump starts a new move,
+    and is not tried if it would make more moves than the limit. The first limit with a
+    solution gives a shortest one.
+
+    Parameters
+    ----------
+    puzzle : PegSolitaire
+    groups : bool
+        Use the reduced jump table of :func:`group_argument` (seed 004's second program).
+        Raises ProblemError when the argument does not hold for this puzzle.
+    corner_bound : bool
+        Also cut a branch when moves made + pegs left in corners exceed the limit
+        (seed 004's third program); iterations then start at the bound of the start.
+    symmetry : bool
+        Try only one of first jumps that are mirror images (see :attr:`Board.symmetries`).
+    max_depth : int, optional
+        The largest limit to try (default: as many moves as there are pegs to remove).
+    max_nodes, max_seconds : optional
+        Stop there (status ``limit``), with the statistics so far; Ctrl-C or the
+        notebook's stop button gives status ``interrupted``.
+    check_solvable : bool
+        First refuse, with UnsolvableError, a puzzle that :meth:`PegSolitaire.check_solvable`
+        proves impossible.
+
+    >>> result = iterative_deepening(PegSolitaire("triangle15", hole=4), corner_bound=True)
+    >>> result.cost, [it["limit"] for it in result.iterations]
+    (9, [3, 4, 5, 6, 7, 8, 9])
+    >>> format_moves(result.moves)
+    '(1,4)(7,2)(6,1,4,6)(10,3)(12,5)(14,12)(11,13,6)(3,10)(15,6,4)'
+    >>> iterative_deepening(PegSolitaire("triangle21", hole=7), max_nodes=1000).status
+    'limit'
+    """
+    budget = _Budget(max_nodes, max_seconds)
+    if check_solvable:
+        puzzle.check_solvable()
+    table = puzzle.board.jumps
+    if groups:
+        argument = group_argument(puzzle)
+        if not argument["applies"]:
+            raise ProblemError(f"group pruning does not apply here: {argument['reason']}")
+        table = argument["reduced_jumps"]
+    method = "ids" + ("+groups" if groups else "") + ("+corners" if corner_bound else "")
+    most = puzzle.start.bit_count() - 1
+    if max_depth is not None and (
+        isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0
+    ):
+        raise ProblemError(f"max_depth must be a whole number of at least 0, not {max_depth!r}")
+    top = most if max_depth is None else min(max_depth, most)
+    search = _deepening_search(puzzle, table, corner_bound, symmetry, budget)
+    first = puzzle.corner_bound(puzzle.start) if corner_bound else min(1, most)
+    result = PegResult(method, "exhausted", "")
+    found = None
+    try:
+        for limit in range(first, top + 1):
+            begun, nodes_before = budget.elapsed(), budget.nodes
+            result.iterations.append({"limit": limit, "nodes": 0, "seconds": 0.0,
+                                      "completed": False})  # fmt: skip
+            try:
+                found = search.run(limit)
+            finally:
+                last = result.iterations[-1]
+                last["nodes"] = budget.nodes - nodes_before
+                last["seconds"] = budget.elapsed() - begun
+            last["completed"] = found is None
+            if found is not None:
+                break
+    except _Stop as stop:
+        result.status, result.reason = "limit", str(stop)
+    except KeyboardInterrupt:
+        result.status, result.reason = "interrupted", "the search was interrupted"
+    if found is not None:
+        result.status, result.reason = "solved", f"one peg left, in hole {puzzle.finish}"
+        result.moves = chains(found)
+        result.path = replay(puzzle.board, puzzle.start, result.moves)
+    elif result.status == "exhausted":
+        if top < most:
+            result.status, result.reason = "cutoff", f"no solution within {top} moves"
+        else:
+            result.reason = f"no sequence of jumps leaves one peg, in hole {puzzle.finish}"
+    result.nodes, result.seconds = budget.nodes, budget.elapsed()
+    result.nodes_by_depth = {d: n for d, n in enumerate(search.by_depth) if n}
+    return result
+
+
+class _deepening_search:  # noqa: N801  (used like a function with memory)
+    """One depth-first pass of iterative deepening per call of :meth:`run`.
+
+    The tables are built once: for each hole, its bit, whether it is a counted corner, and
+    its jumps as ``(from and over bits, to bit, to, whether to is a counted corner)``.
+    """
+
+    def __init__(self, puzzle, table, corner_bound, symmetry, budget):
+        counted = {h for h in puzzle.board.corners if h != puzzle.finish} if corner_bound else ()
+        by_hole: dict[int, list] = {}
+        for start, over, to in table:
+            by_hole.setdefault(start, []).append(
+                (1 << start | 1 << over, 1 << to, to, 1 if to in counted else 0)
+            )
+        self.holes = [(h, 1 << h, 1 if h in counted else 0, tuple(by_hole[h]))
+                      for h in sorted(by_hole)]  # fmt: skip
+        first = _first_jumps(puzzle, table) if symmetry else None
+        self.first = None if first is None else {(s, t) for s, _, t in first}
+        self.puzzle, self.budget = puzzle, budget
+        self.by_depth = [0] * (puzzle.start.bit_count() + 1)
+        self.corners = sum(1 for h in counted if puzzle.start >> h & 1)
+
+    def run(self, limit: int) -> list[tuple[int, int]] | None:
+        """Search with at most *limit* moves; return the jumps ``(from, to)`` of a solution."""
+        goal, holes, budget, by_depth, first = (
+            self.puzzle.goal, self.holes, self.budget, self.by_depth, self.first)  # fmt: skip
+        found: list[tuple[int, int]] = []
+
+        def search(pegs: int, made: int, last: int, corners: int) -> bool:
+            """Depth-first below *pegs*: *made* moves so far, the last peg is in *last*."""
+            budget.nodes += 1
+            if budget.nodes >= budget.next_check:
+                budget.check()
+            by_depth[made] += 1
+            if pegs == goal:
+                return True
+            for start, bit, in_corner, jumps in holes:
+                if not pegs & bit:
+                    continue
+                now = made if start == last else made + 1
+                # A peg in a corner that is not moving needs a move of its own later.
+                if now + corners - in_corner > limit:
+                    continue
+                for both, to_bit, to, to_corner in jumps:
+                    if pegs & both == both and not pegs & to_bit:
+                        if first is not None and made == 0 and (start, to) not in first:
+                            continue
+                        if search(pegs ^ both ^ to_bit, now, to, corners - in_corner + to_corner):
+                            found.append((start, to))
+                            return True
+            return False
+
+        return found[::-1] if search(self.puzzle.start, 0, 0, self.corners) else None
+
+
+# ---------------------------------------------------------------- depth-first with dead positions
+
+
+def dfs_dead_positions(
+    puzzle: PegSolitaire,
+    *,
+    symmetry: bool = True,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    check_solvable: bool = True,
+) -> PegResult:
+    """Find a solution (not the fewest moves) by depth-first search over jumps, remembering
+    every position from which the goal proved out of reach.
+
+    A position met again is skipped at once. With *symmetry*, a position is stored as the
+    smallest of its images under the board's symmetries that fix the finish hole, so a
+    mirror image of a dead position is known dead too. Limits as for
+    :func:`iterative_deepening`.
+
+    >>> result = dfs_dead_positions(PegSolitaire("english", hole=17))
+    >>> result.status, holes_of(result.path[-1])
+    ('solved', (17,))
+    """
+    budget = _Budget(max_nodes, max_seconds)
+    if check_solvable:
+        puzzle.check_solvable()
+    board, goal = puzzle.board, puzzle.goal
+    fixing = [m for m in board.symmetries if m[puzzle.finish] == puzzle.finish]
+    canonical = _canonical_form(fixing if symmetry else fixing[:1])
+    holes = [(h, 1 << h, tuple((1 << h | 1 << o, 1 << t, t) for o, t in board.jumps_from[h]))
+             for h in board.holes]  # fmt: skip
+    dead: set[int] = set()
+    by_depth = [0] * (puzzle.start.bit_count() + 1)
+    found: list[tuple[int, int]] = []
+
+    def search(pegs: int, jumps_made: int) -> bool:
+        budget.nodes += 1
+        if budget.nodes >= budget.next_check:
+            budget.check()
+        by_depth[jumps_made] += 1
+        if pegs == goal:
+            return True
+        key = canonical(pegs)
+        if key in dead:
+            return False
+        for start, bit, jumps in holes:
+            if pegs & bit:
+                for both, to_bit, to in jumps:
+                    if pegs & both == both and not pegs & to_bit:
+                        if search(pegs ^ both ^ to_bit, jumps_made + 1):
+                            found.append((start, to))
+                            return True
+        dead.add(key)
+        return False
+
+    result = PegResult("dfs", "exhausted", f"no sequence of jumps leaves one peg, in hole "
+                       f"{puzzle.finish}")  # fmt: skip
+    try:
+        if search(puzzle.start, 0):
+            result.status, result.reason = "solved", f"one peg left, in hole {puzzle.finish}"
+            result.moves = chains(found[::-1])
+            result.path = replay(board, puzzle.start, result.moves)
+    except _Stop as stop:
+        result.status, result.reason = "limit", str(stop)
+    except KeyboardInterrupt:
+        result.status, result.reason = "interrupted", "the search was interrupted"
+    result.nodes, result.seconds, result.dead = budget.nodes, budget.elapsed(), len(dead)
+    result.nodes_by_depth = {d: n for d, n in enumerate(by_depth) if n}  # by jumps made
+    return result
+
+
+def _canonical_form(mappings):
+    """Return ``canonical(pegs)``: the smallest image of *pegs* under *mappings*.
+
+    Each mapping is applied a byte at a time through lookup tables (256 entries per byte),
+    which is far faster than moving bits one by one.
+    """
+    size = max(max(m) for m in mappings) + 1
+    count = (size + 7) // 8
+    tables = []
+    for mapping in mappings:
+        per_byte = []
+        for index in range(count):
+            table = []
+            for value in range(256):
+                holes = (8 * index + bit for bit in range(8) if value >> bit & 1)
+                table.append(pegs_of(mapping[h] for h in holes if h in mapping))
+            per_byte.append(table)
+        tables.append(per_byte)
+
+    def canonical(pegs: int) -> int:
+        best = pegs
+        for per_byte in tables:
+            image, rest = 0, pegs
+            for table in per_byte:
+                image |= table[rest & 255]
+                rest >>= 8
+            if image < best:
+                best = image
+        return best
+
+    if len(tables) == 1:  # only the identity: nothing to do
+        return lambda pegs: pegs
+    return canonical
+
+
+# ---------------------------------------------------------------- choosing a solver
+
+
+#: The solvers by name: seed 004's three programs, and depth-first search.
+METHODS = {
+    "plain": {"groups": False, "corner_bound": False},
+    "groups": {"groups": True, "corner_bound": False},
+    "bound": {"groups": True, "corner_bound": True},
+}
+
+
+def solve(puzzle: PegSolitaire, method: str = "auto", **limits) -> PegResult:
+    """Solve *puzzle* with *method*: ``plain``, ``groups``, ``bound``, ``dfs`` or ``auto``.
+
+    ``auto`` finds the fewest moves, by iterative deepening with the corner bound (and the
+    group pruning), where that is quick: when the group pruning applies or the board has
+    at most 15 holes. Elsewhere it is depth-first search with dead positions (a solution,
+    not the fewest moves). *limits* are ``max_nodes``, ``max_seconds`` (and ``max_depth``
+    for iterative deepening).
+
+    >>> solve(PegSolitaire("triangle15", hole=4)).method
+    'ids+corners'
+    >>> solve(PegSolitaire("english")).method
+    'dfs'
+    """
+    if method == "auto":
+        groups = group_argument(puzzle)["applies"]
+        if groups or len(puzzle.board.cells) <= 15:
+            return iterative_deepening(puzzle, groups=groups, corner_bound=True, **limits)
+        method = "dfs"
+    if method == "dfs":
+        limits.pop("max_depth", None)
+        return dfs_dead_positions(puzzle, **limits)
+    if method not in METHODS:
+        raise ProblemError(
+            f"unknown method {method!r}; choose one of: auto, {', '.join(METHODS)}, dfs"
+        )
+    return iterative_deepening(puzzle, **METHODS[method], **limits)

@@ -1,0 +1,60 @@
+"""Peg solitaire as a simpleai ``SearchProblem``: one action is one move (a chain of jumps).
+
+simpleai's algorithms run on it unchanged, and so does puzzlelab's engine.
+
+Examples
+--------
+>>> from simpleai.search import depth_first
+>>> problem = PegSolitaireProblem("triangle15", hole=4)
+>>> node = depth_first(problem, graph_search=True)
+>>> node.state == problem.puzzle.goal, node.path()[1][0]
+(True, (13, 4))
+>>> print(problem.state_representation(node.state))
+    .
+   . .
+  o . .
+ . . . .
+. . . . .
+"""
+
+from __future__ import annotations
+
+from simpleai.search import SearchProblem
+
+from ..puzzles.pegs import PegSolitaire
+
+
+class PegSolitaireProblem(SearchProblem):
+    """Peg solitaire in simpleai's terms (arguments as for ``PegSolitaire``).
+
+    States are bit masks of pegs; an action is a move such as ``(6, 3, 8, 6, 14)``. The
+    model itself is ``problem.puzzle``: use it to draw states or replay moves.
+
+    >>> problem = PegSolitaireProblem("triangle21", hole=7)
+    >>> problem.actions(problem.initial_state)
+    [(15, 7), (17, 7)]
+    """
+
+    def __init__(self, board="triangle21", hole=None, *, finish=None, start=None):
+        self.puzzle = PegSolitaire(board, hole, finish=finish, start=start)
+        self.goal = self.puzzle.goal
+        super().__init__(initial_state=self.puzzle.start)
+
+    def actions(self, state):
+        return self.puzzle.actions(state)
+
+    def result(self, state, action):
+        return self.puzzle.result(state, action)
+
+    def is_goal(self, state):
+        return self.puzzle.is_goal(state)
+
+    def cost(self, state, action, state2):
+        return 1
+
+    def heuristic(self, state):
+        """The pegs left in corners: each needs a move of its own."""
+        return self.puzzle.corner_bound(state)
+
+    def state_representation(self, state):
+        return self.puzzle.render(state)
