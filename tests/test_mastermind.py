@@ -369,6 +369,12 @@ def test_board_picture_and_questions_histogram():
     assert gids.count("bull") == sum(b for _, (b, _c) in history)
     assert gids.count("cow") == sum(c for _, (_b, c) in history)
     assert gids.count("bull") + gids.count("cow") + gids.count("hole") == 4 * 9
+    ax = draw_board(game, history[:2], ax=offscreen_figure().add_subplot(), asking=history[2][0])
+    gids = [patch.get_gid() for patch in ax.patches]
+    assert (
+        gids.count("peg") == 4 * 3
+        and gids.count("bull") + gids.count("cow") + gids.count("hole") == 4 * 2
+    )
     runs = [evaluate(classic_mastermind(), name) for name in ("consistent", "minimax")]
     ax = draw_questions(runs, ax=offscreen_figure((6, 3)).add_subplot(), log=True)
     heights = [bar.get_height() for bar in ax.patches]

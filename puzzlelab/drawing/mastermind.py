@@ -49,7 +49,9 @@ def peg_colour(symbol: int) -> str:
 
 
 @draw_board.register(Mastermind)
-def draw_mastermind(game, state=None, ax=None, *, title=None, secret=None, rows=None, **_):
+def draw_mastermind(
+    game, state=None, ax=None, *, title=None, secret=None, rows=None, asking=None, **_
+):
     """Draw the guesses of *state* (a history of ``(guess, (bulls, cows))``), one row each.
 
     Parameters
@@ -61,6 +63,8 @@ def draw_mastermind(game, state=None, ax=None, *, title=None, secret=None, rows=
         Drawn as a last row under a line, when the secret may be shown.
     rows : int, optional
         Draw at least this many rows (empty ones below), so boards of a game keep their size.
+    asking : code, optional
+        A question not answered yet: drawn in the row after the history, with a "?" beside it.
 
     Each symbol of a guess is a circle (gid ``"peg"``) with the symbol written on it; each
     answer peg is a small circle, gid ``"bull"``, ``"cow"`` or ``"hole"``.
@@ -75,7 +79,8 @@ def draw_mastermind(game, state=None, ax=None, *, title=None, secret=None, rows=
     """
     history = game.check_history(state or [])
     p = game.positions
-    shown = max(len(history), rows or 0, 1) + (secret is not None)
+    asked = len(history) + (asking is not None)
+    shown = max(asked, rows or 0, 1) + (secret is not None)
     width = p + 1.2 + 0.5 * _answer_columns(p) + 1.6
     ax = new_axes(ax, (0.45 * width + 0.3, 0.45 * shown + 0.5))
     ax.set_xlim(-0.2, width)
@@ -92,6 +97,9 @@ def draw_mastermind(game, state=None, ax=None, *, title=None, secret=None, rows=
             guess, answer = history[row]
             _draw_code(ax, guess, y, font)
             _draw_answer(ax, game, answer, p + 1.2, y, font)
+        elif row == len(history) and asking is not None:
+            _draw_code(ax, game.check_code(asking), y, font)
+            ax.text(p + 1.2, y, "?", ha="left", va="center", fontsize=font, weight="bold")
         else:
             for position in range(p):
                 ax.add_patch(Circle((1.2 + position, y), 0.12, color=HOLE, gid="empty"))
@@ -186,7 +194,7 @@ def draw_questions(evaluations, ax=None, *, title=None, log=False):
     if log:
         ax.set_yscale("log")
     ax.spines[["top", "right"]].set_visible(False)
-    ax.legend(fontsize=8, frameon=False)
+    ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     game = runs[0].game
     ax.set_title(title or f"Questions per secret over all {len(game.codes):,} codes", fontsize=10)
     return ax

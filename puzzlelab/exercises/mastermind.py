@@ -19,6 +19,8 @@ False
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..puzzles.mastermind import (
     answer_of,
     bulls_and_cows,
@@ -138,13 +140,23 @@ def check_strategy(strategy, max_seconds: float = 60.0) -> bool:
     >>> check_strategy(lambda game, candidates: candidates[-1])
     Not yet: your strategy needs 5.5... questions on average (9 at most): ...
     False
+    >>> check_strategy(lambda game, candidates: None)
+    Not yet: your function returns nothing yet: make it return a number.
+    False
     """
     if not_answered(strategy):
         return report(False, "", "replace ... with your strategy: a function (game, candidates).")
     if not callable(strategy):
         return report(False, "", "a strategy is a function choose(game, candidates) -> number.")
+    game = bulls_and_cows()
     try:
-        result = evaluate(bulls_and_cows(), strategy, max_seconds=max_seconds)
+        first = strategy(game, np.arange(len(game.codes)))
+    except Exception as error:  # a student's function may fail in any way: say how
+        return report(False, "", f"your strategy failed: {type(error).__name__}: {error}")
+    if first is None or first is Ellipsis:
+        return report(False, "", "your function returns nothing yet: make it return a number.")
+    try:
+        result = evaluate(game, strategy, max_seconds=max_seconds)
     except Exception as error:  # a student's function may fail in any way: say how
         return report(False, "", f"your strategy failed: {type(error).__name__}: {error}")
     if not result.complete:

@@ -25,13 +25,13 @@ from .base import StaticFallback, png_image
 ROWS = 6
 
 
-def board_picture(game, history, secret=None, title=None) -> bytes:
+def board_picture(game, history, secret=None, title=None, asking=None) -> bytes:
     """Return a PNG of the board of *history* (with *secret* under it, if given)."""
     rows = max(ROWS, len(history) + 1)
     shown = rows + (secret is not None)
     figure = offscreen_figure((3.4 + 0.2 * game.positions, 0.34 * shown + 0.6), dpi=90)
     ax = figure.add_axes((0.02, 0.02, 0.96, 0.96 - 0.5 / (0.34 * shown + 0.6)))
-    draw_mastermind(game, history, ax, rows=rows, secret=secret, title=title)
+    draw_mastermind(game, history, ax, rows=rows, secret=secret, title=title, asking=asking)
     return figure_png(figure, tight=False)
 
 
@@ -161,11 +161,10 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
         self.picture.value = self._static_png()
 
     def _static_png(self) -> bytes:
-        history = list(self.history)
         title = f"{self.strategy_name}: {_codes(len(self.left))} consistent"
         if self.guess is not None:
             title += f"\nasking {self.game.format(self.guess)}"
-        return board_picture(self.game, history, title=title)
+        return board_picture(self.game, self.history, title=title, asking=self.guess)
 
 
 # ---------------------------------------------------------------- you guess
