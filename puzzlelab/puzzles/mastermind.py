@@ -728,8 +728,9 @@ def _split(game, name, choose, candidates, depth, questions, deadline, guess=Non
 def decision_tree(game=None, strategy="consistent", depth: int = 2) -> dict:
     """Return the top *depth* levels of a strategy's decision tree as nested dicts.
 
-    A node is ``{"guess": code, "candidates": n, "children": {answer: node}}``; below
-    *depth* the children are left out.
+    A node is ``{"guess": code, "candidates": n, "children": {answer: node}}``: one child per
+    answer the candidates can give, except the winning one (the guess was the secret, no
+    question more). Below *depth* the children are left out.
 
     >>> tree = decision_tree(bulls_and_cows(), depth=1)
     >>> tree["guess"], tree["candidates"], len(tree["children"])
