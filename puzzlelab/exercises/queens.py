@@ -1,0 +1,192 @@
+"""Exercises for lesson 5, "Backtracking and N queens".
+
+Three checks, one per exercise:
+
+- :func:`check_work`: how many candidates generate and test would try for
+  :data:`WORK_N` queens, and how many queens backtracking places;
+- :func:`check_small_family`: the size of the one family of 8-queens solutions that
+  has fewer than 8 members;
+- :func:`check_safe`: a student's own test of whether the next queen may go in a column.
+
+Each check prints what is right or what to look at again, never the answer, and
+returns ``True`` or ``False``.
+
+>>> check_work(..., ...)
+Not yet: replace both ... with whole numbers.
+False
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from itertools import product
+
+from ..puzzles.queens import backtracking, family, fundamental_solutions, safe
+from . import not_answered, report
+
+#: Exercise 1: the board size.
+WORK_N = 12
+
+#: Exercise 3: boards up to this size are tried on the student's function.
+SAFE_UP_TO = 6
+
+
+def _is_whole_number(answer) -> bool:
+    return isinstance(answer, int) and not isinstance(answer, bool)
+
+
+# ---------------------------------------------------------------- exercise 1
+
+
+@lru_cache(maxsize=1)
+def _placed() -> int:
+    return backtracking(WORK_N).nodes
+
+
+def check_work(candidates, placed) -> bool:
+    """Check the work for all solutions of :data:`WORK_N` queens, done both ways.
+
+    *candidates*: the arrangements generate and test would try (one queen per row
+    and per column); *placed*: the queens backtracking places to find every solution.
+
+    >>> check_work(WORK_N**WORK_N, 1)
+    Not yet: candidates: that lets two queens share a column; ...
+    False
+    """
+    if not_answered(candidates) or not_answered(placed):
+        return report(False, "", "replace both ... with whole numbers.")
+    if not (_is_whole_number(candidates) and _is_whole_number(placed)):
+        return report(False, "", "give two whole numbers (no quotes, no decimals).")
+    hints = []
+    truth = math.factorial(WORK_N)
+    if candidates != truth:
+        if candidates == WORK_N**WORK_N:
+            hints.append(
+                "candidates: that lets two queens share a column; generate and test only "
+                "tries arrangements with every column used once."
+            )
+        elif candidates == math.comb(WORK_N * WORK_N, WORK_N):
+            hints.append(
+                "candidates: that is every way to put the queens anywhere; generate and test "
+                "puts one in each row and each column."
+            )
+        else:
+            hints.append(
+                f"candidates: {'too few' if candidates < truth else 'too many'}. The row-0 "
+                f"queen has {WORK_N} columns to choose from, the row-1 queen one fewer, ..."
+            )
+    if placed != _placed():
+        hints.append(
+            f"placed: {'too few' if placed < _placed() else 'too many'}. Run backtracking "
+            f"on {WORK_N} queens and look at its nodes (queens placed)."
+        )
+    if hints:
+        return report(False, "", " ".join(hints))
+    return report(
+        True,
+        f"Backtracking places about {truth / _placed():.0f} times fewer queens than generate "
+        "and test tries arrangements, and the factor grows with every row you add.",
+        "",
+    )
+
+
+# ---------------------------------------------------------------- exercise 2
+
+
+def _family_sizes() -> list[int]:
+    return sorted(len(family(p)) for p in fundamental_solutions(8))
+
+
+def check_small_family(size) -> bool:
+    """Check the size of the one family of 8-queens solutions with fewer than 8 members.
+
+    >>> check_small_family(8)
+    Not yet: 8 is the size of the other eleven families. ...
+    False
+    """
+    if not_answered(size):
+        return report(
+            False, "", "replace ... with a whole number: how many solutions are in that family?"
+        )
+    if not _is_whole_number(size):
+        return report(False, "", f"give a whole number, not a {type(size).__name__}.")
+    sizes = _family_sizes()
+    small = min(sizes)
+    if size == small:
+        return report(
+            True,
+            f"{len(sizes) - 1} families of 8 and one of {small} make the 92 solutions. "
+            "That solution looks the same after a half turn, so its 8 images come in pairs.",
+            "",
+        )
+    if size == 8:
+        return report(
+            False,
+            "",
+            "8 is the size of the other eleven families. Twelve families of 8 would be "
+            "96 solutions, but there are 92.",
+        )
+    if size < 1 or size > 8:
+        return report(False, "", "a family has between 1 and 8 members (8 symmetries).")
+    return report(
+        False,
+        "",
+        "count again: 92 solutions in 12 families, eleven of them with 8 members. "
+        "Or ask family() for each fundamental solution.",
+    )
+
+
+# ---------------------------------------------------------------- exercise 3
+
+
+def _cases():
+    """Yield ``(placement, col)`` for every partial placement (queens safe so far) up to
+    :data:`SAFE_UP_TO` columns and every column of the next row."""
+    for n in range(1, SAFE_UP_TO + 1):
+        for rows in range(n):
+            for placement in product(range(n), repeat=rows):
+                if all(safe(placement[:row], c) for row, c in enumerate(placement)):
+                    for col in range(n):
+                        yield placement, col
+
+
+def check_safe(function) -> bool:
+    """Check a function ``function(placement, col)`` that says whether the next row's
+    queen may go in column *col*, with the queens of *placement* on the board.
+
+    It is tried on every partial placement of boards up to :data:`SAFE_UP_TO` wide.
+
+    >>> check_safe(lambda placement, col: col not in placement)
+    Not yet: with queens (0,) on the board, ...
+    False
+    """
+    if not_answered(function):
+        return report(False, "", "replace ... with the name of your function (no brackets).")
+    if not callable(function):
+        return report(False, "", f"give a function, not a {type(function).__name__}.")
+    for placement, col in _cases():
+        try:
+            answer = function(placement, col)
+        except Exception as error:  # a student's bug: say where, do not crash the lesson
+            return report(
+                False,
+                "",
+                f"your function raised {type(error).__name__}: {error} for queens "
+                f"{placement} and column {col}.",
+            )
+        if bool(answer) != safe(placement, col):
+            verb = "may" if safe(placement, col) else "may not"
+            return report(
+                False,
+                "",
+                f"with queens {placement} on the board, the queen of row {len(placement)} "
+                f"{verb} go in column {col}, but your function says {answer!r}. "
+                "Check columns, then both diagonals.",
+            )
+    return report(
+        True,
+        "That test is what makes backtracking prune: it throws a queen away at once, "
+        "together with every arrangement below it.",
+        "",
+    )
