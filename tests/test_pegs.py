@@ -1,0 +1,547 @@
+"""Peg solitaire: boards, moves, the three iterative deepenings of seed 004, depth-first search
+with dead positions, the command line, the picture and the player.
+
+Independent facts used here: seed 004's jump tables, corners, groups and 12-move solution
+(copied from the seed, not from the package); brute-force move generation; a legality check
+that uses only the seed's table or the board's geometry; breadth-first search by the engine.
+"""
+
+import json
+import math
+import random
+
+import pytest
+
+from puzzlelab.cli import main
+from puzzlelab.errors import BoardError, ProblemError, UnsolvableError
+from puzzlelab.puzzles import pegs
+from puzzlelab.puzzles.pegs import (
+    BOARDS,
+    PegSolitaire,
+    apply_move,
+    chains,
+    dfs_dead_positions,
+    format_moves,
+    get_board,
+    group_argument,
+    holes_of,
+    iterative_deepening,
+    moves,
+    pegs_of,
+    position_class,
+    replay,
+    solve,
+)
+from puzzlelab.search import bfs, dfs, iddfs
+
+# Seed 004's jump table and its reduced table (holes, then (over, to) pairs), as printed there.
+SEED_TABLE = {
+    1: [(3, 5)], 2: [(3, 4)], 3: [(4, 6), (5, 8)], 4: [(3, 2), (6, 9), (7, 11)],
+    5: [(3, 1), (7, 10), (8, 12)], 6: [(4, 3), (7, 8), (9, 14), (10, 16)],
+    7: [(10, 15), (11, 17)], 8: [(5, 3), (7, 6), (11, 16), (12, 18)],
+    9: [(6, 4), (10, 11), (14, 20)], 10: [(7, 5), (11, 12)], 11: [(7, 4), (10, 9)],
+    12: [(8, 5), (11, 10), (18, 21)], 13: [(14, 15)], 14: [(9, 6), (15, 16)],
+    15: [(10, 7), (14, 13), (16, 17)], 16: [(10, 6), (11, 8), (15, 14), (17, 18)],
+    17: [(11, 7), (16, 15), (18, 19)], 18: [(12, 8), (17, 16)], 19: [(18, 17)],
+    20: [(14, 9)], 21: [(18, 12)],
+}  # fmt: skip
+SEED_REDUCED = {
+    1: [(3, 5)], 2: [(3, 4)], 3: [(4, 6), (5, 8)], 4: [(7, 11)], 5: [(7, 10)],
+    6: [(4, 3), (7, 8), (9, 14), (10, 16)], 7: [(10, 15), (11, 17)],
+    8: [(5, 3), (7, 6), (11, 16), (12, 18)], 9: [(10, 11)], 10: [(7, 5), (11, 12)],
+    11: [(7, 4), (10, 9)], 12: [(11, 10)], 13: [(14, 15)], 14: [(9, 6), (15, 16)],
+    15: [(10, 7)], 16: [(10, 6), (11, 8), (15, 14), (17, 18)], 17: [(11, 7)],
+    18: [(12, 8), (17, 16)], 19: [(18, 17)], 20: [(14, 9)], 21: [(18, 12)],
+}  # fmt: skip
+SEED_CORNERS = {1, 2, 13, 19, 20, 21}
+SEED_SOLUTION = [(15, 7), (12, 10), (4, 11), (2, 4), (8, 3), (1, 5), (13, 15, 7),
+                 (6, 3, 8, 6, 14), (21, 12, 10), (16, 18), (20, 9, 11), (19, 17, 7)]  # fmt: skip
+
+SIZES = {"triangle21": (21, 48), "triangle15": (15, 36), "english": (33, 76), "french": (37, 92)}
+
+
+def triples(table):
+    return {(start, over, to) for start, pairs in table.items() for over, to in pairs}
+
+
+def check_legal(board, start_holes, made, finish):
+    """Replay *made* with the board's geometry alone; assert every jump legal, one peg left."""
+    pegs = set(start_holes)
+    spots = {hole: board.xy(hole) for hole in board.cells}
+    for move in made:
+        assert len(move) >= 2
+        for start, to in zip(move, move[1:]):
+            (x0, y0), (x2, y2) = spots[start], spots[to]
+            middle = (round((x0 + x2) / 2, 6), round((y0 + y2) / 2, 6))
+            over = [h for h, (x, y) in spots.items() if (round(x, 6), round(y, 6)) == middle]
+            assert math.dist(spots[start], spots[to]) == pytest.approx(2)
+            assert over and over[0] in pegs and start in pegs and to not in pegs, (move, start, to)
+            pegs -= {start, over[0]}
+            pegs.add(to)
+    assert pegs == {finish}
+
+
+def seed_position(count):
+    """The triangle21 position after the first *count* moves of the seed's solution."""
+    puzzle = PegSolitaire("triangle21", hole=7)
+    return puzzle.with_start(replay(puzzle.board, puzzle.start, SEED_SOLUTION[:count])[-1])
+
+
+# ---------------------------------------------------------------- boards and jump tables
+
+
+def test_triangle21_is_the_seeds_table_and_its_geometry_agrees():
+    board = get_board("triangle21")
+    assert set(board.jumps) == triples(SEED_TABLE)
+    assert {h: list(p) for h, p in board.jumps_from.items()} == SEED_TABLE  # same order too
+    assert set(board.jumps) == set(pegs.grid_jumps(board.cells, "triangular"))
+
+
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_jump_table_counts_symmetry_and_geometry(name):
+    board = get_board(name)
+    holes, jumps = SIZES[name]
+    assert board.holes == tuple(range(1, holes + 1)) and len(board.jumps) == jumps
+    assert len(set(board.jumps)) == jumps
+    for start, over, to in board.jumps:
+        assert (to, over, start) in board.jumps  # every jump can be played backwards
+        (x0, y0), (x1, y1), (x2, y2) = (board.xy(h) for h in (start, over, to))
+        assert math.dist((x0, y0), (x1, y1)) == pytest.approx(1)  # adjacent
+        assert (x2 - x1, y2 - y1) == pytest.approx((x1 - x0, y1 - y0))  # in a straight line
+    # No two holes closer than neighbours, and every line of three adjacent holes is a jump.
+    spots = [board.xy(h) for h in board.holes]
+    assert min(math.dist(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :]) == (
+        pytest.approx(1)
+    )
+
+
+@pytest.mark.parametrize("name, count", [("triangle21", 6), ("triangle15", 6), ("english", 8),
+                                         ("french", 8)])  # fmt: skip
+def test_symmetries_map_holes_distances_and_jumps(name, count):
+    board = get_board(name)
+    assert len(board.symmetries) == count
+    assert board.symmetries[0] == {h: h for h in board.holes}
+    for mapping in board.symmetries:
+        assert sorted(mapping.values()) == list(board.holes)
+        for a, b in [(1, 2), (2, 3), (1, len(board.holes))]:
+            before = math.dist(board.xy(a), board.xy(b))
+            assert math.dist(board.xy(mapping[a]), board.xy(mapping[b])) == pytest.approx(before)
+        assert {(mapping[a], mapping[b], mapping[c]) for a, b, c in board.jumps} == set(board.jumps)
+
+
+def test_english_and_french_numbering():
+    english, french = get_board("english"), get_board("french")
+    assert english.cells[17] == (3, 3) and english.usual_hole == 17
+    assert french.cells[19] == (3, 3)
+    assert english.numbering().splitlines()[3].split() == [str(h) for h in range(14, 21)]
+
+
+def test_seed_corners_and_groups():
+    board = get_board("triangle21")
+    assert board.corners == SEED_CORNERS
+    assert frozenset({3, 6, 8, 14, 16, 18}) in board.groups  # the group corner pegs jump over
+    assert frozenset({1, 5, 10, 12, 21}) in board.groups  # the seed: peg 1 reaches 5, 10, 12, 21
+    assert sorted(len(g) for g in board.groups) == [5, 5, 5, 6]
+    for start, _, to in board.jumps:  # a peg never leaves its group
+        assert any(start in g and to in g for g in board.groups)
+    assert get_board("english").corners == {1, 3, 7, 13, 21, 27, 31, 33}
+
+
+def test_group_argument_gives_the_seeds_reduced_table():
+    argument = group_argument(PegSolitaire("triangle21", hole=7))
+    assert argument["applies"] and argument["corner_pegs"] == argument["removable"] == 6
+    assert set(argument["reduced_jumps"]) == triples(SEED_REDUCED)
+    assert len(argument["reduced_jumps"]) == 36
+
+
+def test_group_argument_refuses_where_it_does_not_hold():
+    corner_finish = group_argument(PegSolitaire("triangle21", hole=1))
+    assert not corner_finish["applies"] and "corner 1" in corner_finish["reason"]
+    too_many = group_argument(PegSolitaire("triangle21", hole=3))
+    assert too_many["impossible"] and too_many["removable"] == 4
+    other = group_argument(PegSolitaire("triangle15", hole=1))
+    assert not other["applies"] and set(other["reduced_jumps"]) == set(
+        get_board("triangle15").jumps
+    )
+    with pytest.raises(ProblemError, match="group pruning does not apply"):
+        iterative_deepening(PegSolitaire("triangle15", hole=4), groups=True)
+
+
+# ---------------------------------------------------------------- moves
+
+
+def brute_force_moves(board, start_pegs):
+    """Every position one move away: chains grown jump by jump, scanning all jump triples."""
+    found = set()
+    for hole in holes_of(start_pegs):
+        stack = [(start_pegs, hole)]
+        while stack:
+            position, where = stack.pop()
+            for start, over, to in board.jumps:
+                if start == where and position >> over & 1 and not position >> to & 1:
+                    after = position - (1 << start) - (1 << over) + (1 << to)
+                    found.add(after)
+                    stack.append((after, to))
+    return found
+
+
+@pytest.mark.parametrize("name", ["triangle15", "triangle21", "english"])
+def test_moves_match_brute_force_on_random_positions(name):
+    board = get_board(name)
+    rng = random.Random(4)
+    for _ in range(150):
+        density = rng.uniform(0.3, 0.8)
+        position = pegs_of(h for h in board.holes if rng.random() < density)
+        found = moves(board, position)
+        assert {after for _, after in found} == brute_force_moves(board, position)
+        assert len({after for _, after in found}) == len(found)  # each position once
+        for move, after in found:
+            assert apply_move(board, position, move) == after
+            assert after.bit_count() == position.bit_count() - (len(move) - 1)
+
+
+def test_a_chain_is_one_move_and_chains_join_jumps():
+    assert chains([(15, 7), (13, 15), (15, 7)]) == [(15, 7), (13, 15, 7)]
+    assert format_moves(SEED_SOLUTION[:2]) == "(15,7)(12,10)"
+    puzzle = PegSolitaire("triangle21", hole=7)
+    path = replay(puzzle.board, puzzle.start, SEED_SOLUTION)
+    assert holes_of(path[-1]) == (7,) and len(path) == 13
+    # The 8th move of the seed is one move of four jumps among the successors of its position.
+    eighth = [move for move, after in moves(puzzle.board, path[7]) if after == path[8]]
+    assert eighth == [(6, 3, 8, 6, 14)]
+
+
+def test_successors_and_goal_for_the_engine():
+    puzzle = PegSolitaire("triangle21", hole=7)
+    assert [m for m, _, c in puzzle.successors(puzzle.start)] == [(15, 7), (17, 7)]
+    assert all(cost == 1 for _, _, cost in puzzle.successors(puzzle.start))
+    assert puzzle.is_goal(1 << 7) and not puzzle.is_goal(1 << 8 | 1 << 7)
+    assert puzzle.start.bit_count() == 20 and not puzzle.start >> 7 & 1
+    assert puzzle.corner_bound(puzzle.start) == 6
+    assert repr(puzzle) == "PegSolitaire('triangle21', hole=7)"
+
+
+# ---------------------------------------------------------------- seed 004's three programs
+
+
+def test_the_seeds_12_move_solution_with_the_corner_bound():
+    puzzle = PegSolitaire("triangle21", hole=7)
+    result = iterative_deepening(puzzle, groups=True, corner_bound=True)
+    assert result.solved and result.cost == 12
+    assert result.moves == SEED_SOLUTION  # the seed's order of trying jumps, the seed's answer
+    check_legal(puzzle.board, holes_of(puzzle.start), result.moves, 7)
+    for move in result.moves:  # and legal by the seed's own table
+        for start, to in zip(move, move[1:]):
+            assert any(t == to for _, t in SEED_TABLE[start])
+    limits = [it["limit"] for it in result.iterations]
+    assert limits == list(range(6, 13)) and [it["completed"] for it in result.iterations] == (
+        [True] * 6 + [False]
+    )
+    assert sum(it["nodes"] for it in result.iterations) == result.nodes
+    assert sum(result.nodes_by_depth.values()) == result.nodes
+    assert result.path[0] == puzzle.start and result.path[-1] == 1 << 7
+
+
+@pytest.mark.parametrize("count", [6, 7])
+def test_the_three_variants_agree_on_smaller_instances(count):
+    puzzle = seed_position(count)
+    results = {name: solve(puzzle, name) for name in ("plain", "groups", "bound")}
+    assert {r.cost for r in results.values()} == {12 - count}
+    assert results["plain"].nodes > results["groups"].nodes > results["bound"].nodes
+    for result in results.values():
+        check_legal(puzzle.board, holes_of(puzzle.start), result.moves, 7)
+    # The fewest moves, checked by breadth-first search over whole moves (the engine).
+    assert bfs(puzzle).cost == 12 - count
+
+
+@pytest.mark.parametrize("hole, fewest", [(4, 9), (1, 10)])
+def test_iterative_deepening_is_optimal_on_the_15_hole_triangle(hole, fewest):
+    puzzle = PegSolitaire("triangle15", hole=hole)
+    corners = iterative_deepening(puzzle, corner_bound=True)
+    assert corners.cost == bfs(puzzle).cost == fewest
+    if hole == 4:
+        plain = iterative_deepening(puzzle)
+        assert plain.cost == fewest and corners.nodes < plain.nodes
+    check_legal(puzzle.board, holes_of(puzzle.start), corners.moves, hole)
+
+
+def test_engine_iddfs_and_dfs_run_on_the_model():
+    puzzle = PegSolitaire("triangle15", hole=4)
+    deepening = iddfs(puzzle)
+    assert deepening.cost == 9 and [it["bound"] for it in deepening.stats.iterations][-1] == 9
+    check_legal(puzzle.board, holes_of(puzzle.start), deepening.actions, 4)
+    depth_first = dfs(puzzle)
+    assert depth_first.solved
+    check_legal(puzzle.board, holes_of(puzzle.start), depth_first.actions, 4)
+
+
+def test_no_solution_is_reported_as_exhausted():
+    # After 8 of the seed's moves, the last peg can end in hole 7 but not in hole 9.
+    puzzle = PegSolitaire("triangle21", start=seed_position(8).start, finish=9)
+    for method in ("plain", "bound", "dfs"):
+        result = solve(puzzle, method)
+        assert result.status == "exhausted" and "hole 9" in result.reason
+    assert bfs(puzzle).status == "exhausted"
+
+
+def test_symmetry_at_the_first_jump_changes_nodes_not_answers():
+    puzzle = seed_position(0)
+    both = iterative_deepening(puzzle, groups=True, corner_bound=True, symmetry=False,
+                               max_depth=10)  # fmt: skip
+    one = iterative_deepening(puzzle, groups=True, corner_bound=True, max_depth=10)
+    assert both.status == one.status == "cutoff" and "within 10 moves" in one.reason
+    # Two mirror-image subtrees below one root, in each iteration.
+    assert both.nodes == 2 * one.nodes - len(one.iterations)
+
+
+# ---------------------------------------------------------------- depth-first with dead positions
+
+
+def test_english_central_game():
+    puzzle = PegSolitaire("english")
+    result = dfs_dead_positions(puzzle)
+    assert result.solved and result.seconds < 5
+    check_legal(puzzle.board, holes_of(puzzle.start), result.moves, 17)
+    assert sum(len(m) - 1 for m in result.moves) == 31  # 32 pegs, 31 jumps
+    plain = dfs_dead_positions(puzzle, symmetry=False)
+    assert plain.solved and plain.dead >= result.dead
+
+
+def test_dead_positions_solve_the_21_hole_triangle_quickly():
+    result = dfs_dead_positions(PegSolitaire("triangle21", hole=7))
+    assert result.solved and result.cost >= 12
+    check_legal(get_board("triangle21"), holes_of(PegSolitaire("triangle21").start),
+                result.moves, 7)  # fmt: skip
+
+
+# ---------------------------------------------------------------- invariants
+
+
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_position_class_never_changes(name):
+    board = get_board(name)
+    for colouring in board.colourings:
+        for jump in board.jumps:
+            assert sorted(colouring[h] for h in jump) == [0, 1, 2]
+    rng = random.Random(7)
+    for _ in range(20):
+        position = board.full ^ 1 << rng.choice(board.holes)
+        before = position_class(board, position)
+        while found := moves(board, position):
+            position = rng.choice(found)[1]
+            assert position_class(board, position) == before
+
+
+def test_unsolvable_problems_are_refused_before_searching():
+    with pytest.raises(UnsolvableError, match="position classes"):
+        iterative_deepening(PegSolitaire("french"))
+    with pytest.raises(UnsolvableError, match="6 corner pegs"):
+        solve(PegSolitaire("triangle21", hole=3))
+    with pytest.raises(UnsolvableError):
+        bfs(PegSolitaire("french"))
+    # Not a proof of impossibility: corner hole 1 passes, and search finds no solution.
+    PegSolitaire("triangle21", hole=1).check_solvable()
+    assert solve(PegSolitaire("triangle21", hole=1)).status == "exhausted"
+
+
+# ---------------------------------------------------------------- limits
+
+
+@pytest.mark.parametrize("solver", [iterative_deepening, dfs_dead_positions])
+def test_node_and_time_limits_stop_cleanly(solver):
+    puzzle = PegSolitaire("triangle21", hole=7) if solver is iterative_deepening else (
+        PegSolitaire("french", hole=6, finish=32))  # fmt: skip
+    limited = solver(puzzle, max_nodes=5000)
+    assert limited.status == "limit" and limited.nodes == 5000 and "5,000 nodes" in limited.reason
+    assert not limited.moves and limited.cost is None
+    timed = solver(puzzle, max_seconds=0.05)
+    assert timed.status == "limit" and "0.05 seconds" in timed.reason
+    assert 0.05 <= timed.seconds < 1
+
+
+def test_limits_keep_the_statistics_per_depth():
+    result = iterative_deepening(PegSolitaire("triangle21", hole=7), max_nodes=20_000)
+    assert result.status == "limit"
+    assert [it["completed"] for it in result.iterations][-1] is False
+    assert all(it["completed"] for it in result.iterations[:-1])
+    assert sum(it["nodes"] for it in result.iterations) == 20_000
+    assert result.as_dict()["nodes"] == 20_000
+
+
+@pytest.mark.parametrize("solver", [iterative_deepening, dfs_dead_positions])
+def test_interrupt_stops_cleanly(solver, monkeypatch):
+    def stop_button(budget):  # Ctrl-C arrives while the search runs
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pegs._Budget, "check", stop_button)
+    puzzle = PegSolitaire("triangle21", hole=7) if solver is iterative_deepening else (
+        PegSolitaire("french", hole=6, finish=32))  # fmt: skip
+    result = solver(puzzle)
+    assert result.status == "interrupted" and "interrupted" in result.reason
+    assert result.nodes == pegs._Budget.CHECK_EVERY and not result.moves
+
+
+@pytest.mark.parametrize("limits", [{"max_nodes": 0}, {"max_nodes": 1.5}, {"max_seconds": -1},
+                                    {"max_seconds": "1"}, {"max_depth": -1}])  # fmt: skip
+def test_bad_limits(limits):
+    with pytest.raises(ProblemError):
+        iterative_deepening(PegSolitaire("triangle15", hole=4), **limits)
+
+
+def test_max_depth_cuts_off():
+    result = iterative_deepening(PegSolitaire("triangle15", hole=4), max_depth=5)
+    assert result.status == "cutoff" and [it["limit"] for it in result.iterations][-1] == 5
+
+
+# ---------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: PegSolitaire("hexagon"), "unknown board 'hexagon'; choose one of: triangle21"),
+        (lambda: PegSolitaire("triangle21", 22), "hole 22 is not on the triangle21 board"),
+        (lambda: PegSolitaire("triangle21", 0), "numbered 1 to 21"),
+        (lambda: PegSolitaire("english", "x"), "hole 'x' is not on the english board"),
+        (lambda: PegSolitaire("english", True), "hole True"),
+        (lambda: PegSolitaire("triangle15", 1, finish=16), "finish 16 is not on"),
+        (lambda: PegSolitaire("triangle15", 1, start=[2, 3]), "either the empty hole"),
+        (lambda: PegSolitaire("triangle15", start=[2, 3]), "say where the last peg"),
+        (lambda: PegSolitaire("triangle15", start=[2, 2], finish=1), "name a hole twice"),
+        (lambda: PegSolitaire("triangle15", start=[], finish=1), "no pegs"),
+        (lambda: PegSolitaire("triangle15", start=[2, 30], finish=1), "peg in hole 30"),
+        (lambda: PegSolitaire("triangle15", start=1 << 16, finish=1), "bits outside"),
+    ],
+)
+def test_bad_boards_and_holes(make, message):
+    with pytest.raises(BoardError, match=message.replace("(", r"\(")):
+        make()
+
+
+@pytest.mark.parametrize(
+    "move, message",
+    [((15,), "at least two holes"), ((15, 8), "15→8 is not a jump"), ((7, 10), "no peg in hole 7"),
+     ((15, 22), "hole 22 is not on"), ((14, 16), "hole 16 is not empty")],
+)  # fmt: skip
+def test_illegal_moves(move, message):
+    puzzle = PegSolitaire("triangle21", hole=7)
+    with pytest.raises(BoardError, match=message):
+        apply_move(puzzle.board, puzzle.start, move)
+
+
+def test_unknown_method():
+    with pytest.raises(ProblemError, match="unknown method 'fast'; choose one of: auto, plain"):
+        solve(PegSolitaire("triangle15", hole=4), "fast")
+
+
+# ---------------------------------------------------------------- command line
+
+
+def test_cli_json_has_the_fields_and_legal_moves(capsys):
+    assert main(["pegs", "triangle15", "--hole", "13", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    for key in ("moves", "number_of_moves", "nodes", "seconds", "iterations", "method", "status"):
+        assert key in answer
+    assert answer["number_of_moves"] == len(answer["moves"]) == 9 and answer["finish"] == 13
+    board = get_board("triangle15")
+    check_legal(board, [h for h in board.holes if h != 13], answer["moves"], 13)
+
+
+def test_cli_text_and_the_english_board(capsys):
+    assert main(["pegs", "english"]) == 0
+    out = capsys.readouterr().out
+    assert "solved in" in out and "by dfs" in out and "hole 17" in out
+    assert main(["pegs", "triangle21", "--hole", "9", "--method", "bound", "--max-depth", "8"]) == 1
+    assert "cutoff" in capsys.readouterr().out
+
+
+def test_cli_no_solution_exits_1_with_the_reason(capsys):
+    assert main(["pegs", "french"]) == 1
+    assert "impossible" in capsys.readouterr().out
+    assert main(["pegs", "french", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["status"] == "impossible"
+    assert main(["pegs", "triangle21", "-m", "plain", "--max-nodes", "100", "--json"]) == 1
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["status"] == "limit" and answer["nodes"] == 100
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [(["pegs", "hexagon"], "unknown board"), (["pegs", "triangle21", "--hole", "22"], "hole 22"),
+     (["pegs", "triangle15", "-m", "groups"], "group pruning does not apply"),
+     (["pegs", "triangle15", "-m", "fast"], "invalid choice"),
+     (["pegs", "triangle15", "--max-nodes", "0"], "at least 1")],
+)  # fmt: skip
+def test_cli_bad_input_exits_2_with_one_line(argv, message, capsys):
+    try:
+        code = main(argv)
+    except SystemExit as stop:
+        code = stop.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+# ---------------------------------------------------------------- simpleai
+
+
+@pytest.mark.parametrize("hole", [4, 13, 1])
+def test_simpleai_depth_first_agrees_with_puzzlelab(hole):
+    from simpleai.search import depth_first
+
+    from puzzlelab.simpleai_problems import PegSolitaireProblem
+
+    problem = PegSolitaireProblem("triangle15", hole=hole)
+    node = depth_first(problem, graph_search=True)
+    theirs = [action for action, _ in node.path()[1:]]
+    ours = dfs(problem.puzzle)
+    assert len(theirs) == ours.cost and theirs == ours.actions
+    assert dfs(problem).actions == ours.actions  # the simpleai problem through the engine
+    check_legal(problem.puzzle.board, holes_of(problem.initial_state), theirs, hole)
+
+
+# ---------------------------------------------------------------- picture and player
+
+
+def test_picture_holes_pegs_numbers_and_move():
+    from puzzlelab.drawing import board_png, draw_board, offscreen_figure, step_label
+
+    puzzle = PegSolitaire("triangle21", hole=7)
+    position = replay(puzzle.board, puzzle.start, SEED_SOLUTION[:8])[-1]
+    ax = draw_board(puzzle, position, offscreen_figure().add_subplot(),
+                    highlight=SEED_SOLUTION[7], title="8")  # fmt: skip
+    gids = [p.get_gid() for p in ax.patches]
+    assert gids.count("hole") == 21 and gids.count("peg") == position.bit_count()
+    assert gids.count("jump") == 4 and gids.count("move-start") == 1
+    assert sorted(int(t.get_text()) for t in ax.texts if t.get_gid() == "number") == list(
+        range(1, 22)
+    )
+    bare = draw_board(puzzle, ax=offscreen_figure().add_subplot(), numbers=False,
+                      heuristic="corners")  # fmt: skip
+    assert not bare.texts and bare.get_title() == "corners = 6"
+    assert board_png(PegSolitaire("english"))[:4] == b"\x89PNG"
+    before, after = puzzle.start, puzzle.result(puzzle.start, (15, 7))
+    assert step_label(puzzle, before, (15, 7), after) == "15→7"
+    assert step_label(puzzle, position, (6, 3, 8, 6, 14), None) == "6→3→8→6→14"
+    assert step_label(puzzle, before, None, after) == "15→7"  # found from the two positions
+
+
+def test_draw_solution_shows_every_move():
+    from puzzlelab.drawing.pegs import draw_solution
+
+    result = solve(seed_position(6), "bound")
+    figure = draw_solution(seed_position(6), result)
+    assert len(figure.axes) == 7
+    assert figure.axes[2].get_title() == "2: 6→3→8→6→14"
+
+
+def test_solution_player_plays_a_solution():
+    from puzzlelab.widgets import SolutionPlayer
+
+    puzzle = seed_position(6)
+    result = solve(puzzle, "bound")
+    player = SolutionPlayer(puzzle, result)
+    assert len(player.frames) == 7 and player.caption().startswith("start")
+    assert player.step(2).caption() == "step 2 of 6: 6→3→8→6→14"
+    assert player.state() == result.path[2]
+    assert player.step(99).value == 6 and holes_of(player.state()) == (7,)
