@@ -17,7 +17,7 @@ RADIUS = 0.34  # of a hole; neighbouring holes are 1 apart
 
 @draw_board.register(PegSolitaire)
 def draw_pegs(puzzle, state=None, ax=None, *, title=None, numbers=True, highlight=(),
-              heuristic=None, show_finish=True, **_):  # fmt: skip
+              heuristic=None, show_finish=True, hole_colours=None, **_):  # fmt: skip
     """Draw the board: a ring per hole (gid ``"hole"``), a disc per peg (gid ``"peg"``).
 
     Parameters
@@ -35,6 +35,9 @@ def draw_pegs(puzzle, state=None, ax=None, *, title=None, numbers=True, highligh
         A function of a state, or ``"corners"``; its value goes in the title.
     show_finish : bool
         Ring the hole where the last peg must end in green (gid ``"finish"``).
+    hole_colours : dict, optional
+        ``hole -> colour`` to paint holes with (e.g. one colour per group of
+        :attr:`~puzzlelab.puzzles.pegs.Board.groups`); other holes stay plain.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> puzzle = PegSolitaire("triangle21", hole=7)
@@ -52,7 +55,8 @@ def draw_pegs(puzzle, state=None, ax=None, *, title=None, numbers=True, highligh
     fontsize = 7 if len(board.cells) > 21 else 8
     for hole, (x, y) in spots.items():
         finish = show_finish and hole == puzzle.finish
-        ax.add_patch(Circle((x, y), RADIUS, facecolor=HOLE, edgecolor=FINISH if finish else RING,
+        fill = (hole_colours or {}).get(hole, HOLE)
+        ax.add_patch(Circle((x, y), RADIUS, facecolor=fill, edgecolor=FINISH if finish else RING,
                             lw=2.2 if finish else 1.0, gid="hole"))  # fmt: skip
         has_peg = bool(state >> hole & 1)
         if has_peg:

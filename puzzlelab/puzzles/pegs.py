@@ -1010,10 +1010,10 @@ def dfs_dead_positions(
     """Find a solution (not the fewest moves) by depth-first search over jumps, remembering
     every position from which the goal proved out of reach.
 
-    A position met again is skipped at once. With *symmetry*, a position is stored as the
-    smallest of its images under the board's symmetries that fix the finish hole, so a
-    mirror image of a dead position is known dead too. Limits as for
-    :func:`iterative_deepening`.
+    A position met again is skipped at once. With *symmetry*, a dead position is stored
+    with its images under the board's symmetries that fix the finish hole, so a mirror
+    image of a dead position is known dead too. ``result.dead`` counts the positions found
+    dead (not their images). Limits as for :func:`iterative_deepening`.
 
     >>> result = dfs_dead_positions(PegSolitaire("english", hole=17))
     >>> result.status, holes_of(result.path[-1])
@@ -1024,10 +1024,11 @@ def dfs_dead_positions(
         puzzle.check_solvable()
     board, goal = puzzle.board, puzzle.goal
     fixing = [m for m in board.symmetries if m[puzzle.finish] == puzzle.finish]
-    canonical = _canonical_form(fixing if symmetry else fixing[:1])
+    images = _images_of(fixing if symmetry else fixing[:1])
     holes = [(h, 1 << h, tuple((1 << h | 1 << o, 1 << t, t) for o, t in board.jumps_from[h]))
              for h in board.holes]  # fmt: skip
-    dead: set[int] = set()
+    dead: set[int] = set()  # positions from which the goal cannot be reached, and their images
+    found_dead: list[int] = []
     by_depth = [0] * (puzzle.start.bit_count() + 1)
     found: list[tuple[int, int]] = []
 
@@ -1038,8 +1039,7 @@ def dfs_dead_positions(
         by_depth[jumps_made] += 1
         if pegs == goal:
             return True
-        key = canonical(pegs)
-        if key in dead:
+        if pegs in dead:
             return False
         for start, bit, jumps in holes:
             if pegs & bit:
@@ -1048,7 +1048,8 @@ def dfs_dead_positions(
                         if search(pegs ^ both ^ to_bit, jumps_made + 1):
                             found.append((start, to))
                             return True
-        dead.add(key)
+        dead.update(images(pegs))
+        found_dead.append(pegs)
         return False
 
     result = PegResult("dfs", "exhausted", f"no sequence of jumps leaves one peg, in hole "
@@ -1062,23 +1063,24 @@ def dfs_dead_positions(
         result.status, result.reason = "limit", str(stop)
     except KeyboardInterrupt:
         result.status, result.reason = "interrupted", "the search was interrupted"
-    result.nodes, result.seconds, result.dead = budget.nodes, budget.elapsed(), len(dead)
+    result.nodes, result.seconds, result.dead = budget.nodes, budget.elapsed(), len(found_dead)
     result.nodes_by_depth = {d: n for d, n in enumerate(by_depth) if n}  # by jumps made
     return result
 
 
-def _canonical_form(mappings):
-    """Return ``canonical(pegs)``: the smallest image of *pegs* under *mappings*.
+def _images_of(mappings):
+    """Return ``images(pegs)``: the set of *pegs* and its images under *mappings*.
 
     Each mapping is applied a byte at a time through lookup tables (256 entries per byte),
     which is far faster than moving bits one by one.
     """
     size = max(max(m) for m in mappings) + 1
-    count = (size + 7) // 8
     tables = []
     for mapping in mappings:
+        if all(mapping[h] == h for h in mapping):
+            continue  # the identity: the position itself is always included
         per_byte = []
-        for index in range(count):
+        for index in range((size + 7) // 8):
             table = []
             for value in range(256):
                 holes = (8 * index + bit for bit in range(8) if value >> bit & 1)
@@ -1086,20 +1088,17 @@ def _canonical_form(mappings):
             per_byte.append(table)
         tables.append(per_byte)
 
-    def canonical(pegs: int) -> int:
-        best = pegs
+    def images(pegs: int) -> set[int]:
+        found = {pegs}
         for per_byte in tables:
             image, rest = 0, pegs
             for table in per_byte:
                 image |= table[rest & 255]
                 rest >>= 8
-            if image < best:
-                best = image
-        return best
+            found.add(image)
+        return found
 
-    if len(tables) == 1:  # only the identity: nothing to do
-        return lambda pegs: pegs
-    return canonical
+    return images
 
 
 # ---------------------------------------------------------------- choosing a solver

@@ -1,0 +1,246 @@
+"""Peg solitaire: seed 004's three iterative deepenings on its 21-hole board, measured honestly,
+the English central game, and simpleai side by side on the 15-hole triangle.
+
+Run: ``.venv/bin/python benchmarks/bench_pegs.py`` (about 10 minutes: plain iterative
+deepening is capped at 120 s and the group-pruned one at 400 s). ``--quick`` caps them at
+20 s and 30 s. Prints markdown tables; targets have PASS / FAIL beside them.
+
+What is measured:
+
+- seed 004's complement problem from hole 7 (start: every hole but 7 full; goal: one peg,
+  in hole 7) with each variant under its time cap: the depths completed, the nodes (positions
+  visited, one per jump tried) per depth limit, the seconds. A variant that runs out of time
+  is reported with the depth it reached and its nodes so far; it is not extrapolated;
+- a smaller instance where all three finish (the position after the first 4 moves of the
+  seed's solution: 8 moves to go), so that the speed-ups compare equal work;
+- simpleai runs once, in a child process with a time cap, on the 15-hole triangle.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import subprocess
+import sys
+import time
+
+from puzzlelab.puzzles.pegs import (
+    PegSolitaire,
+    dfs_dead_positions,
+    format_moves,
+    iterative_deepening,
+    replay,
+    solve,
+)
+from puzzlelab.search import astar, dfs, iddfs
+
+#: Seed 004 (Julia 1.6.4, Core i5-6200U): seconds of its three programs on hole 7.
+SEED_SECONDS = {"plain": 123.254, "groups": 12.847, "bound": 0.270}
+SEED_SOLUTION = (
+    "(15,7)(12,10)(4,11)(2,4)(8,3)(1,5)(13,15,7)(6,3,8,6,14)(21,12,10)(16,18)(20,9,11)(19,17,7)"
+)
+VARIANTS = ("plain", "groups", "bound")
+SMALL_AFTER = 4  # the smaller instance: the position after this many of the seed's moves
+CHILD_CAP = 60
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def best_of(work, runs=3):
+    """Return (result, seconds): the fastest of *runs* runs, or one run if it took over 1 s."""
+    best, result = None, None
+    for _ in range(runs):
+        started = time.perf_counter()
+        result = work()
+        seconds = time.perf_counter() - started
+        best = seconds if best is None else min(best, seconds)
+        if seconds > 1:
+            break
+    return result, best
+
+
+def seed_position(count: int) -> PegSolitaire:
+    puzzle = PegSolitaire("triangle21", hole=7)
+    moves = [tuple(int(h) for h in m.split(",")) for m in SEED_SOLUTION[1:-1].split(")(")]
+    return puzzle.with_start(replay(puzzle.board, puzzle.start, moves[:count])[-1])
+
+
+def completed(result) -> int | None:
+    done = [it["limit"] for it in result.iterations if it["completed"]]
+    return done[-1] if done else None
+
+
+# ---------------------------------------------------------------- seed 004's problem
+
+
+def seed_problem(caps: dict) -> dict:
+    puzzle = PegSolitaire("triangle21", hole=7)
+    print("## Seed 004: the complement problem from hole 7 on the 21-hole triangle\n")
+    print(f"Each variant runs once, capped at {caps['plain']:g} s (plain), "
+          f"{caps['groups']:g} s (groups) and {caps['bound']:g} s (bound).\n")  # fmt: skip
+    print("| variant | status | moves | depths completed | depth reached | nodes | seconds "
+          "| seed (Julia) |")  # fmt: skip
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    results = {}
+    for name in VARIANTS:
+        result = solve(puzzle, name, max_seconds=caps[name])
+        results[name] = result
+        reached = result.iterations[-1]["limit"] if result.iterations else "-"
+        print(f"| {name} ({result.method}) | {result.status} | {result.cost or '-'} "
+              f"| up to {completed(result)} | {reached} | {result.nodes:,} "
+              f"| {result.seconds:.2f} | {SEED_SECONDS[name]:g} s |")  # fmt: skip
+    print("\nNodes per depth limit (a run stopped by its cap shows the nodes of its last, "
+          "unfinished depth with `+`):\n")  # fmt: skip
+    limits = sorted({it["limit"] for r in results.values() for it in r.iterations})
+    print("| depth limit | " + " | ".join(VARIANTS) + " |")
+    print("|---:|" + "---:|" * len(VARIANTS))
+    for limit in limits:
+        cells = []
+        for name in VARIANTS:
+            it = next((i for i in results[name].iterations if i["limit"] == limit), None)
+            if it is None:
+                cells.append("-")
+            else:
+                unfinished = not it["completed"] and not results[name].solved
+                cells.append(f"{it['nodes']:,}{'+' if unfinished else ''} ({it['seconds']:.2f} s)")
+        print(f"| {limit} | " + " | ".join(cells) + " |")
+    return results
+
+
+def smaller_instance() -> dict:
+    puzzle = seed_position(SMALL_AFTER)
+    print(f"\n## A smaller instance where all three finish: after the seed's first "
+          f"{SMALL_AFTER} moves ({puzzle.start.bit_count()} pegs, "
+          f"{12 - SMALL_AFTER} moves to go)\n")  # fmt: skip
+    print("| variant | moves | nodes | seconds | nodes saved vs previous | speed-up vs previous "
+          "| seed's speed-up (hole 7) |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    results, previous = {}, None
+    for name in VARIANTS:
+        result, seconds = best_of(lambda name=name: solve(puzzle, name))
+        results[name] = (result, seconds)
+        if previous is None:
+            saved = speed = seed = "-"
+        else:
+            before, before_seconds, before_name = previous
+            saved = f"{before.nodes / result.nodes:.1f}x"
+            speed = f"{before_seconds / seconds:.1f}x"
+            seed = f"{SEED_SECONDS[before_name] / SEED_SECONDS[name]:.1f}x"
+        print(f"| {name} | {result.cost} | {result.nodes:,} | {seconds:.3f} | {saved} | {speed} "
+              f"| {seed} |")  # fmt: skip
+        previous = (result, seconds, name)
+    return results
+
+
+# ---------------------------------------------------------------- simpleai side by side
+
+
+def simpleai_child(algorithm: str, hole: int) -> dict:
+    """Run in the child process: one simpleai search on the 15-hole triangle, as JSON."""
+    from simpleai.search import astar as simpleai_astar
+    from simpleai.search import depth_first, iterative_limited_depth_first
+
+    from puzzlelab.simpleai_problems import PegSolitaireProblem
+
+    search = {"dfs": depth_first, "iddfs": iterative_limited_depth_first,
+              "astar": simpleai_astar}[algorithm]  # fmt: skip
+    problem = PegSolitaireProblem("triangle15", hole=hole)
+    started = time.perf_counter()
+    node = search(problem, graph_search=True)
+    return {"seconds": time.perf_counter() - started, "moves": len(node.path()) - 1}
+
+
+def run_simpleai(algorithm: str, hole: int) -> dict | None:
+    command = [sys.executable, __file__, "--child", algorithm, str(hole)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=CHILD_CAP,
+                              check=True)  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return None
+    return json.loads(done.stdout)
+
+
+def side_by_side(hole: int = 4) -> None:
+    puzzle = PegSolitaire("triangle15", hole=hole)
+    print(f"\n## simpleai and puzzlelab on the 15-hole triangle, hole {hole} (graph search)\n")
+    print("| search | puzzlelab | moves | simpleai | moves | simpleai / puzzlelab |")
+    print("|---|---:|---:|---:|---:|---:|")
+    rows = [
+        ("depth-first", "dfs", lambda: dfs(puzzle)),
+        ("iterative deepening (engine)", "iddfs", lambda: iddfs(puzzle)),
+        ("A*, corner bound", "astar", lambda: astar(puzzle, heuristic="corners")),
+    ]
+    for label, algorithm, work in rows:
+        result, seconds = best_of(work)
+        theirs = run_simpleai(algorithm, hole)
+        if theirs is None:
+            their_cell, moves, ratio = f"> {CHILD_CAP} s", "-", f"> {CHILD_CAP / seconds:.0f}x"
+        else:
+            their_cell, moves = f"{theirs['seconds']:.3f} s", theirs["moves"]
+            ratio = f"{theirs['seconds'] / seconds:.1f}x"
+        print(f"| {label} | {seconds:.3f} s | {result.cost} | {their_cell} | {moves} | {ratio} |")
+    result, seconds = best_of(lambda: iterative_deepening(puzzle, corner_bound=True))
+    print(f"| seed 004's iterative deepening, corner bound | {seconds:.3f} s | {result.cost} "
+          f"| - | - | - |")  # fmt: skip
+
+
+# ---------------------------------------------------------------- targets
+
+
+def targets(results: dict, small: dict) -> None:
+    print("\n## Targets\n")
+    print("| what | measured | target |")
+    print("|---|---:|---|")
+    bound = results["bound"]
+    fast = bound.solved and bound.seconds <= 10
+    print(f"| seed 004's problem, bound variant: {bound.cost} moves, {bound.nodes:,} nodes "
+          f"| {bound.seconds:.2f} s | <= 10 s: {verdict(fast)} |")  # fmt: skip
+    same = bound.solved and format_moves(bound.moves) == SEED_SOLUTION
+    print(f"| the solution found is the seed's, move for move | {'yes' if same else 'no'} "
+          f"| {verdict(same)} |")  # fmt: skip
+    groups = results["groups"]
+    if groups.solved:
+        ratio = groups.seconds / bound.seconds
+        print(f"| seed's problem, groups / bound time (seed: 47x) | {ratio:.0f}x "
+              f"| >= 10x: {verdict(ratio >= 10)} |")  # fmt: skip
+    (plain, plain_s), (grouped, grouped_s), (bounded, bounded_s) = (small[n] for n in VARIANTS)
+    ratio = plain_s / grouped_s
+    print(f"| smaller instance, plain / groups time (seed on hole 7: 9.6x) | {ratio:.1f}x "
+          f"| >= 3x: {verdict(ratio >= 3)} |")  # fmt: skip
+    ratio = grouped_s / bounded_s
+    print(f"| smaller instance, groups / bound time (seed on hole 7: 47x) | {ratio:.0f}x "
+          f"| >= 10x: {verdict(ratio >= 10)} |")  # fmt: skip
+    english = PegSolitaire("english")
+    result, seconds = best_of(lambda: dfs_dead_positions(english))
+    print(f"| English central game, depth-first with dead positions ({result.cost} moves, "
+          f"{result.nodes:,} nodes, {result.dead:,} dead) | {seconds:.3f} s "
+          f"| <= 2 s: {verdict(result.solved and seconds <= 2)} |")  # fmt: skip
+    result, seconds = best_of(lambda: dfs_dead_positions(english, symmetry=False))
+    print(f"| the same without symmetry ({result.nodes:,} nodes, {result.dead:,} dead) "
+          f"| {seconds:.3f} s | - |")  # fmt: skip
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "puzzlelab", "pegs", "triangle15", "--hole", "4"],
+                   capture_output=True, check=True)  # fmt: skip
+    seconds = time.perf_counter() - started
+    print(f"| `python -m puzzlelab pegs triangle15 --hole 4` | {seconds:.2f} s "
+          f"| <= 2 s: {verdict(seconds <= 2)} |")  # fmt: skip
+
+
+def main(argv) -> None:
+    if argv[:1] == ["--child"]:
+        print(json.dumps(simpleai_child(argv[1], int(argv[2]))))
+        return
+    quick = "--quick" in argv
+    caps = {"plain": 20 if quick else 120, "groups": 30 if quick else 400, "bound": 60}
+    print(f"# Peg solitaire benchmark ({platform.python_implementation()} "
+          f"{platform.python_version()}, {platform.machine()})\n")  # fmt: skip
+    results = seed_problem(caps)
+    small = smaller_instance()
+    side_by_side()
+    targets(results, small)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

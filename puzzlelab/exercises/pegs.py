@@ -1,0 +1,222 @@
+"""Exercises for lesson 7, "Peg solitaire and iterative deepening".
+
+Three checks, one per exercise:
+
+- :func:`check_last_iteration_share`: what share of plain iterative deepening's nodes
+  its last iteration visits, on :data:`SHARE_PUZZLE`;
+- :func:`check_english_corners`: a function of your own that counts the pegs in the
+  English board's corners (holes no jump passes over);
+- :func:`check_solvable_holes`: the holes of the 21-hole board from which the complement
+  problem has a solution.
+
+Each check prints what is right or what to look at again, never the answer, and
+returns ``True`` or ``False``.
+
+>>> check_solvable_holes(...)
+Not yet: replace ... with a set of hole numbers, e.g. {4, 7}.
+False
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from ..errors import UnsolvableError
+from ..puzzles.pegs import (
+    PegSolitaire,
+    dfs_dead_positions,
+    get_board,
+    holes_of,
+    iterative_deepening,
+    pegs_of,
+    replay,
+)
+from . import not_answered, report
+
+#: Seed 004's 12-move solution of the complement problem from hole 7.
+SEED_SOLUTION = [(15, 7), (12, 10), (4, 11), (2, 4), (8, 3), (1, 5), (13, 15, 7),
+                 (6, 3, 8, 6, 14), (21, 12, 10), (16, 18), (20, 9, 11), (19, 17, 7)]  # fmt: skip
+
+
+def seed_position(count: int) -> PegSolitaire:
+    """Return the 21-hole problem from the position after the seed's first *count* moves.
+
+    >>> seed_position(6).start.bit_count()
+    14
+    """
+    puzzle = PegSolitaire("triangle21", hole=7)
+    return puzzle.with_start(replay(puzzle.board, puzzle.start, SEED_SOLUTION[:count])[-1])
+
+
+#: Exercise 1: the 21-hole board after the seed's first 6 moves (6 moves to go).
+SHARE_PUZZLE = seed_position(6)
+
+
+def _is_number(answer) -> bool:
+    return isinstance(answer, (int, float)) and not isinstance(answer, bool)
+
+
+# ---------------------------------------------------------------- exercise 1
+
+
+@lru_cache(maxsize=1)
+def _last_share() -> float:
+    result = iterative_deepening(SHARE_PUZZLE)
+    return result.iterations[-1]["nodes"] / result.nodes
+
+
+def check_last_iteration_share(share) -> bool:
+    """Check the share (between 0 and 1) of all nodes that the last iteration visits.
+
+    Plain iterative deepening on :data:`SHARE_PUZZLE`: the last iteration is the one that
+    finds the solution. Within 0.02 counts as right.
+
+    >>> check_last_iteration_share(50)
+    Not yet: give a fraction between 0 and 1 (0.5 for a half), not a percentage.
+    False
+    """
+    if not_answered(share):
+        return report(False, "", "replace ... with a number between 0 and 1.")
+    if not _is_number(share):
+        return report(False, "", f"give a number, not a {type(share).__name__}.")
+    if not 0 <= share <= 1:
+        return report(
+            False, "", "give a fraction between 0 and 1 (0.5 for a half), not a percentage."
+        )
+    truth = _last_share()
+    if abs(share - truth) <= 0.02:
+        return report(
+            True,
+            "Most of the work is the last iteration: every earlier one together costs "
+            "less, because each level of the tree is several times bigger than the one above. "
+            "That is why repeating the shallow levels is a small price for the memory saved.",
+            "",
+        )
+    return report(
+        False,
+        "",
+        f"{'too small' if share < truth else 'too large'}. Run iterative_deepening on "
+        "SHARE_PUZZLE and divide the last entry's nodes in result.iterations by result.nodes.",
+    )
+
+
+# ---------------------------------------------------------------- exercise 2
+
+
+def _english_positions(count: int = 300) -> list[int]:
+    board = get_board("english")
+    rng = random.Random(33)
+    positions = [board.full ^ 1 << 17, board.full, 1 << 17]
+    for _ in range(count):
+        density = rng.random()
+        positions.append(pegs_of(h for h in board.holes if rng.random() < density))
+    return positions
+
+
+def check_english_corners(count_corners) -> bool:
+    """Check a function ``count_corners(pegs)``: the pegs in the English board's corners.
+
+    A corner is a hole that no jump passes over. *pegs* is a bit mask (bit h set when
+    hole h holds a peg); the holes are numbered as ``get_board("english").numbering()``.
+
+    >>> check_english_corners(lambda pegs: 0)
+    Not yet: with pegs in holes [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, ...
+    False
+    """
+    if not_answered(count_corners):
+        return report(False, "", "replace ... with a function of a bit mask of pegs.")
+    if not callable(count_corners):
+        return report(False, "", "give a function (def or lambda) of a bit mask of pegs.")
+    board = get_board("english")
+    for pegs in _english_positions():
+        truth = sum(1 for hole in board.corners if pegs >> hole & 1)
+        try:
+            yours = count_corners(pegs)
+        except Exception as error:  # a student's function may fail in any way
+            return report(False, "", f"your function raised {type(error).__name__}: {error}")
+        if yours != truth:
+            triangle = sum(1 for hole in (1, 2, 13, 19, 20, 21) if pegs >> hole & 1)
+            hint = (
+                "those are the 21-hole triangle's corners; the English board has its own."
+                if yours == triangle
+                else "which holes of the cross have no hole on both sides of them in a row "
+                "or a column?"
+            )
+            return report(
+                False,
+                "",
+                f"with pegs in holes {list(holes_of(pegs))} your function says {yours!r}, "
+                f"which is {'too many' if _is_number(yours) and yours > truth else 'wrong'}: "
+                + hint,
+            )
+    return report(
+        True,
+        "A lower bound for the English board too. It is weaker there: 8 corners out of 33 "
+        "holes, and solutions of the central game need many more moves than that.",
+        "",
+    )
+
+
+# ---------------------------------------------------------------- exercise 3
+
+
+@lru_cache(maxsize=1)
+def _solvable_holes() -> frozenset[int]:
+    found = set()
+    for hole in get_board("triangle21").holes:
+        puzzle = PegSolitaire("triangle21", hole=hole)
+        try:
+            puzzle.check_solvable()
+        except UnsolvableError:
+            continue
+        if dfs_dead_positions(puzzle, check_solvable=False).solved:
+            found.add(hole)
+    return frozenset(found)
+
+
+def check_solvable_holes(holes) -> bool:
+    """Check the set of holes h of the 21-hole board whose complement problem can be solved.
+
+    The complement problem from h: every hole full but h; finish with one peg in h.
+
+    >>> check_solvable_holes({22})
+    Not yet: the holes are numbered 1 to 21.
+    False
+    """
+    if not_answered(holes):
+        return report(False, "", "replace ... with a set of hole numbers, e.g. {4, 7}.")
+    try:
+        holes = set(holes)
+    except TypeError:
+        return report(False, "", "give a set of whole numbers, e.g. {4, 7}.")
+    if not all(isinstance(h, int) and not isinstance(h, bool) and 1 <= h <= 21 for h in holes):
+        return report(False, "", "the holes are numbered 1 to 21.")
+    truth = _solvable_holes()
+    corners = get_board("triangle21").corners
+    hints = []
+    if holes - truth:
+        wrong = holes - truth
+        if wrong & corners:
+            hints.append(
+                f"{len(wrong & corners)} of your corner holes have no solution: ask "
+                "solve(puzzle, 'dfs') for one of them."
+            )
+        if wrong - corners:
+            hints.append(
+                f"{len(wrong - corners)} of your other holes have no solution: think of the "
+                "corner pegs and the group of pegs they must jump over (check_solvable)."
+            )
+    if truth - holes:
+        hints.append(
+            f"{len(truth - holes)} more holes have a solution: try solve(puzzle, 'dfs') "
+            "for each hole that check_solvable does not refuse."
+        )
+    if hints:
+        return report(False, "", " ".join(hints))
+    return report(
+        True,
+        f"{len(truth)} of the 21 holes. Six are ruled out by an argument (the corner pegs "
+        "need every peg of the group they jump over) and six, the corners, by search.",
+        "",
+    )
