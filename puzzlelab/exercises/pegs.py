@@ -120,6 +120,11 @@ def check_english_corners(count_corners) -> bool:
     A corner is a hole that no jump passes over. *pegs* is a bit mask (bit h set when
     hole h holds a peg); the holes are numbered as ``get_board("english").numbering()``.
 
+    >>> def count_corners(pegs):
+    ...     ...  # not written yet
+    >>> check_english_corners(count_corners)
+    Not yet: your function returns nothing yet: ...
+    False
     >>> check_english_corners(lambda pegs: 0)
     Not yet: with pegs in holes [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, ...
     False
@@ -135,6 +140,9 @@ def check_english_corners(count_corners) -> bool:
             yours = count_corners(pegs)
         except Exception as error:  # a student's function may fail in any way
             return report(False, "", f"your function raised {type(error).__name__}: {error}")
+        if yours is None or yours is Ellipsis:
+            return report(False, "", "your function returns nothing yet: write its body so "
+                          "that it returns a whole number.")  # fmt: skip
         if yours != truth:
             triangle = sum(1 for hole in (1, 2, 13, 19, 20, 21) if pegs >> hole & 1)
             hint = (

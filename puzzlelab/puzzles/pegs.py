@@ -905,7 +905,7 @@ def iterative_deepening(
     ):
         raise ProblemError(f"max_depth must be a whole number of at least 0, not {max_depth!r}")
     top = most if max_depth is None else min(max_depth, most)
-    search = _deepening_search(puzzle, table, corner_bound, symmetry, budget)
+    search = _DeepeningSearch(puzzle, table, corner_bound, symmetry, budget)
     first = puzzle.corner_bound(puzzle.start) if corner_bound else min(1, most)
     result = PegResult(method, "exhausted", "")
     found = None
@@ -941,7 +941,7 @@ def iterative_deepening(
     return result
 
 
-class _deepening_search:  # noqa: N801  (used like a function with memory)
+class _DeepeningSearch:
     """One depth-first pass of iterative deepening per call of :meth:`run`.
 
     The tables are built once: for each hole, its bit, whether it is a counted corner, and
