@@ -186,7 +186,7 @@ class _OutOfBudget(Exception):
 class _Budget:
     """The limits of one run: a number of nodes (or candidates, or steps) and seconds."""
 
-    def __init__(self, max_nodes=None, max_seconds=None, what="nodes"):
+    def __init__(self, max_nodes=None, max_seconds=None, what="nodes", clock_every=CLOCK_EVERY):
         if max_nodes is not None and (
             isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1
         ):
@@ -201,6 +201,7 @@ class _Budget:
         self.max_nodes = math.inf if max_nodes is None else max_nodes
         self.max_seconds = max_seconds
         self.what = what
+        self.clock_every = clock_every
         self.started = time.perf_counter()
         self.deadline = math.inf if max_seconds is None else self.started + max_seconds
 
@@ -208,7 +209,7 @@ class _Budget:
         """Raise _OutOfBudget when *nodes* passes the limit or time is up."""
         if nodes > self.max_nodes:
             raise _OutOfBudget(f"the limit of {self.max_nodes:,} {self.what} was reached")
-        if nodes % CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
+        if nodes % self.clock_every == 0 and time.perf_counter() > self.deadline:
             raise _OutOfBudget(f"the limit of {self.max_seconds:g} seconds was reached")
 
     def elapsed(self) -> float:
@@ -319,8 +320,8 @@ def backtracking(
         for col in range(n):
             if col in columns or row - col in diagonals or row + col in anti_diagonals:
                 continue  # attacked: this is where backtracking prunes
+            budget.check(run.nodes + 1)  # may this queen be placed?
             run.nodes += 1
-            budget.check(run.nodes)
             placement.append(col)
             columns.add(col), diagonals.add(row - col), anti_diagonals.add(row + col)
             if trace is not None:
@@ -765,7 +766,7 @@ def min_conflicts(
     n = check_size(n)
     if max_steps is None:
         max_steps = 100 * n + 10_000
-    budget = _Budget(max_steps, max_seconds, "steps")
+    budget = _Budget(max_steps, max_seconds, "steps", clock_every=1)  # a step is O(n): slow
     if restart_after is None:
         restart_after = 2 * n + 100
     elif isinstance(restart_after, bool) or not isinstance(restart_after, int) or restart_after < 1:

@@ -209,7 +209,9 @@ def repair_csp(n, seed=None, iterations_limit=0, greedy=True, max_seconds=None) 
 
     With *greedy* the start is :meth:`QueensCsp.greedy_start` (simpleai's own rule,
     computed fast); without, simpleai builds it itself (slow beyond 30 queens).
-    *iterations_limit* 0 means no limit (then give *max_seconds*).
+    *iterations_limit* 0 means no limit. simpleai's ``min_conflicts`` never starts
+    again, and on small boards (6 queens, say) it can get stuck for good: give
+    *max_seconds* or *iterations_limit* there.
 
     >>> run = repair_csp(20, seed=1)
     >>> run.status, run.conflicts

@@ -1,0 +1,525 @@
+"""N queens: every way of finding solutions checked against brute force and known counts,
+symmetries, traces, min-conflicts, simpleai's CSP and search problem, the replay widget,
+the drawing, the command line and the lesson's exercises."""
+
+import base64
+import json
+import math
+import random
+from itertools import product
+
+import pytest
+from simpleai.search import (
+    HIGHEST_DEGREE_VARIABLE,
+    LEAST_CONSTRAINING_VALUE,
+    MOST_CONSTRAINED_VARIABLE,
+    depth_first,
+)
+
+from puzzlelab.cli import main
+from puzzlelab.drawing import draw_board, offscreen_figure
+from puzzlelab.drawing.queens import draw_solutions
+from puzzlelab.errors import BoardError, ProblemError
+from puzzlelab.exercises import queens as exercises
+from puzzlelab.puzzles.queens import (
+    QueensPuzzle,
+    attacked_squares,
+    attacks,
+    backtrack,
+    backtracking,
+    canonical,
+    conflicts,
+    count_bitmask,
+    count_fundamental,
+    count_solutions,
+    family,
+    first_solution,
+    fundamental_solutions,
+    generate_and_test,
+    greedy_start,
+    is_solution,
+    min_conflicts,
+    replay,
+    safe,
+    symmetries,
+)
+from puzzlelab.search import bfs, dfs, iddfs
+from puzzlelab.simpleai_problems import QueensCsp, QueensProblem
+from puzzlelab.simpleai_problems.queens import repair_csp, solve_csp
+from puzzlelab.widgets import BacktrackingReplay
+
+# Known counts (OEIS A000170 and A002562), n = 1..12: independent of puzzlelab.
+KNOWN_TOTAL = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]
+KNOWN_FUNDAMENTAL = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787]
+
+
+def brute_force(n):
+    """Every placement with one queen per row, checked pair by pair: the slowest, surest way."""
+    return [
+        p
+        for p in product(range(n), repeat=n)
+        if all(
+            p[a] != p[b] and abs(p[a] - p[b]) != b - a for a in range(n) for b in range(a + 1, n)
+        )
+    ]
+
+
+# ---------------------------------------------------------------- rules and counts
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_every_method_finds_the_brute_force_solutions(n):
+    truth = brute_force(n)
+    assert generate_and_test(n).solutions == truth
+    assert backtracking(n).solutions == truth
+    assert list(backtrack(n)) == truth
+    assert count_solutions(n) == count_bitmask(n).count == len(truth)
+    assert all(is_solution(p, n) and conflicts(p) == 0 for p in truth)
+
+
+@pytest.mark.parametrize("n", [7, 8])
+def test_backtracking_agrees_with_generate_and_test(n):
+    tested = generate_and_test(n)
+    pruned = backtracking(n)
+    assert tested.solutions == pruned.solutions
+    assert tested.nodes == math.factorial(n)
+    assert pruned.nodes < tested.nodes / 5  # pruning: far fewer queens placed than boards tested
+    assert pruned.retreats == pruned.nodes  # every queen placed comes off again
+
+
+def test_known_counts_up_to_12():
+    assert [count_solutions(n) for n in range(1, 13)] == KNOWN_TOTAL
+    assert [count_fundamental(n).count for n in range(1, 13)] == KNOWN_FUNDAMENTAL
+    assert [len(fundamental_solutions(n)) for n in range(1, 11)] == KNOWN_FUNDAMENTAL[:10]
+
+
+def test_seed_002_figures():
+    run = backtracking(8)
+    assert run.count == 92 and run.finished
+    assert first_solution(8) == (0, 4, 7, 5, 2, 6, 1, 3)
+    # The seed's pictured solution (written there with columns reversed) is one of the 92.
+    assert tuple(reversed((0, 6, 4, 7, 1, 3, 5, 2))) in run.solutions
+    # Counts grow for n = 8, 9, 10, and the saving of pruning grows too (seed: 24x, 48x, 127x).
+    ratios = [math.factorial(n) / backtracking(n).nodes for n in (8, 9, 10)]
+    assert ratios == sorted(ratios) and ratios[0] > 10
+
+
+def test_attacks_safe_and_is_solution():
+    assert attacks(0, 0, 3, 3) and attacks(0, 2, 5, 2) and not attacks(0, 0, 1, 2)
+    assert safe((0,), 2) and not safe((0,), 1) and not safe((1, 3), 3)
+    assert not is_solution((0, 4, 7, 5, 2, 6, 1), 8)  # too short
+    assert not is_solution((0, 4, 7, 5, 2, 6, 1, 8), 8)  # off the board
+    assert conflicts((0, 1, 2, 3)) == 6
+
+
+def test_attacked_squares_against_a_direct_count():
+    placement, n = (1, 3), 5
+    expected = {
+        (r, c)
+        for r in range(n)
+        for c in range(n)
+        if (r, c) not in {(0, 1), (1, 3)}
+        and any(r == qr or c == qc or abs(r - qr) == abs(c - qc) for qr, qc in [(0, 1), (1, 3)])
+    }
+    assert attacked_squares(placement, n) == expected
+    # The unattacked squares of the next row are exactly where the next queen may go.
+    free = {c for c in range(n) if (2, c) not in expected}
+    assert free == {c for c in range(n) if safe(placement, c)}
+
+
+@pytest.mark.parametrize("bad", [0, -3, 2.5, True, "8", None])
+def test_bad_board_sizes(bad):
+    for function in (generate_and_test, backtracking, count_solutions, fundamental_solutions,
+                     min_conflicts, QueensPuzzle):  # fmt: skip
+        with pytest.raises(BoardError, match="whole number of at least 1"):
+            function(bad)
+
+
+# ---------------------------------------------------------------- limits
+
+
+def test_limits_stop_cleanly_with_the_counts_so_far():
+    tested = generate_and_test(8, max_candidates=1000)
+    assert tested.status == "limit" and tested.nodes == 1000 and "1,000 candidates" in tested.reason
+    assert generate_and_test(6, max_candidates=720).status == "done"  # exactly enough
+    placed = backtracking(10, max_nodes=500)
+    assert placed.status == "limit" and placed.nodes == 500
+    assert all(is_solution(p, 10) for p in placed.solutions)
+    timed = count_bitmask(14, max_seconds=0.05)
+    assert timed.status == "limit" and "seconds" in timed.reason and timed.count < 365596
+    assert count_fundamental(14, max_seconds=0.05).status == "limit"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda: generate_and_test(8, max_candidates=0), lambda: backtracking(8, max_nodes=1.5),
+     lambda: backtracking(8, max_seconds=0), lambda: count_bitmask(8, max_seconds="1"),
+     lambda: min_conflicts(8, max_steps=-1), lambda: min_conflicts(8, restart_after=0)],
+)  # fmt: skip
+def test_bad_limits_are_refused(call):
+    with pytest.raises(ProblemError):
+        call()
+
+
+class InterruptingTrace(list):
+    """A trace that raises KeyboardInterrupt after *after* steps, like the stop button."""
+
+    def __init__(self, after):
+        super().__init__()
+        self.after = after
+
+    def append(self, step):
+        if len(self) == self.after:
+            raise KeyboardInterrupt
+        super().append(step)
+
+
+def test_an_interrupt_returns_the_counts_so_far():
+    full = []
+    backtracking(8, trace=full)
+    for after in (50, 51):
+        trace = InterruptingTrace(after)
+        run = backtracking(8, trace=trace)
+        assert run.status == "interrupted" and "KeyboardInterrupt" in run.reason
+        # The counts include the step that was being recorded when the interrupt came.
+        done = full[: after + 1]
+        assert run.nodes == sum(kind == "place" for kind, _, _ in done)
+        assert run.retreats == sum(kind == "retreat" for kind, _, _ in done)
+
+
+# ---------------------------------------------------------------- symmetry
+
+
+def test_the_eight_symmetries_form_a_group():
+    placement = (0, 4, 7, 5, 2, 6, 1, 3)
+    images = symmetries(placement)
+    assert len(images) == 8 == len(set(images)) and images[0] == placement
+    for image in images:
+        assert is_solution(image, 8)
+        assert set(symmetries(image)) == set(images)  # closed: the orbit of any member
+    quarter = images[2]
+    assert symmetries(symmetries(symmetries(quarter)[2])[2])[2] == placement  # 4 quarter turns
+    mirror = images[1]
+    assert symmetries(mirror)[1] == placement  # mirror twice
+
+
+def test_families_partition_the_solutions():
+    for n in range(4, 10):
+        solutions = set(backtracking(n).solutions)
+        fundamentals = fundamental_solutions(n)
+        assert all(p == canonical(p) and p in solutions for p in fundamentals)
+        families = [set(family(p)) for p in fundamentals]
+        assert set().union(*families) == solutions
+        assert sum(len(f) for f in families) == len(solutions)  # no overlaps
+    assert sorted(len(family(p)) for p in fundamental_solutions(8)) == [4] + [8] * 11
+
+
+# ---------------------------------------------------------------- traces
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_a_full_trace_replays_legally_and_balances(n):
+    trace = []
+    run = backtracking(n, trace=trace)
+    steps = replay(trace, n)
+    for step in steps:
+        assert conflicts(step.placement) == 0  # queens on the board never attack
+    assert sum(kind == "place" for kind, _, _ in trace) == sum(k == "retreat" for k, _, _ in trace)
+    last = steps[-1]
+    assert last.placement == () and (last.placed, last.retreats) == (run.nodes, run.retreats)
+    found = [step.placement for step in steps if step.solution]
+    assert found == run.solutions and last.solutions == run.count
+
+
+def test_the_generator_and_the_counting_search_make_the_same_trace():
+    short, counted = [], []
+    list(backtrack(6, (), short))
+    backtracking(6, trace=counted)
+    assert short == counted
+
+
+def test_a_first_solution_trace_ends_on_the_solution():
+    trace = []
+    solution = first_solution(8, trace)
+    steps = replay(trace, 8)
+    assert steps[-1].placement == solution and steps[-1].solution
+    assert [s.solution for s in steps].count(True) == 1
+
+
+@pytest.mark.parametrize(
+    "trace, message",
+    [([("place", 0, 0), ("place", 1, 1)], "cannot place"),
+     ([("place", 1, 0)], "cannot place"),
+     ([("place", 0, 0), ("retreat", 0, 1)], "last queen placed"),
+     ([("retreat", 0, 0)], "last queen placed"),
+     ([("jump", 0, 0)], "'place' or 'retreat'")],
+)  # fmt: skip
+def test_replay_refuses_an_illegal_trace(trace, message):
+    with pytest.raises(BoardError, match=message):
+        replay(trace, 4)
+
+
+# ---------------------------------------------------------------- min-conflicts
+
+
+@pytest.mark.parametrize("n, seed", [(50, 1), (120, 2), (200, 3)])
+def test_min_conflicts_solves_large_boards(n, seed):
+    result = min_conflicts(n, seed=seed)
+    assert result.solved and is_solution(result.placement, n) and result.conflicts == 0
+    again = min_conflicts(n, seed=seed)
+    assert again.placement == result.placement and again.steps == result.steps
+
+
+def test_min_conflicts_small_boards_limits_and_starts():
+    assert all(min_conflicts(n, seed=s).solved for n in (1, 4, 5, 6, 8) for s in range(5))
+    stuck = min_conflicts(3, seed=0, max_steps=200)
+    assert stuck.status == "limit" and stuck.conflicts == conflicts(stuck.placement) > 0
+    assert min_conflicts(2000, seed=1, max_seconds=0.001).status == "limit"
+    solution = first_solution(8)
+    assert min_conflicts(8, start=solution).steps == 0
+    with pytest.raises(BoardError, match="a column 0..7"):
+        min_conflicts(8, start=(0, 1))
+    assert json.dumps(min_conflicts(10, seed=1).as_dict())
+
+
+def test_greedy_start_puts_each_queen_where_fewest_earlier_queens_attack():
+    placement = greedy_start(12, seed=4)
+    for row, col in enumerate(placement):
+        earlier = placement[:row]
+
+        def attackers(c, row=row, earlier=earlier):
+            return sum(attacks(row, c, r, e) for r, e in enumerate(earlier))
+
+        assert attackers(col) == min(attackers(c) for c in range(12))
+
+
+# ---------------------------------------------------------------- simpleai
+
+
+ALL_COMBINATIONS = [
+    (variable, value, inference)
+    for variable in ("", MOST_CONSTRAINED_VARIABLE, HIGHEST_DEGREE_VARIABLE)
+    for value in ("", LEAST_CONSTRAINING_VALUE)
+    for inference in (True, False)
+]
+
+
+@pytest.mark.parametrize("variable, value, inference", ALL_COMBINATIONS)
+def test_simpleai_backtrack_with_and_without_heuristics(variable, value, inference):
+    run = solve_csp(8, variable, value, inference)
+    assert run.solved and is_solution(run.placement, 8) and run.checks > 0
+
+
+def test_simpleai_backtrack_reports_no_solution_and_limits():
+    assert solve_csp(3).status == "unsolved" and solve_csp(3).placement is None
+    slow = solve_csp(16, max_seconds=0.2)
+    assert slow.status == "limit" and slow.seconds < 2
+    with pytest.raises(ProblemError):
+        solve_csp(8, max_seconds=-1)
+    # Choosing the most constrained row first needs fewer checks (both counted the same way).
+    assert solve_csp(8, MOST_CONSTRAINED_VARIABLE).checks < solve_csp(8).checks
+
+
+def test_the_csp_has_a_constraint_per_pair_of_rows():
+    csp = QueensCsp(7)
+    assert len(csp.constraints) == 21 and set(csp.var_degrees.values()) == {6}
+    for (rows, constraint), cols in zip(csp.constraints, product(range(7), repeat=2)):
+        assert constraint(rows, cols) == (not attacks(rows[0], cols[0], rows[1], cols[1]))
+
+
+@pytest.mark.parametrize("n, seed, greedy", [(8, 1, False), (12, 2, False), (30, 3, True)])
+def test_simpleai_min_conflicts(n, seed, greedy):
+    run = repair_csp(n, seed=seed, greedy=greedy, max_seconds=20)
+    assert run.solved and is_solution(run.placement, n) and run.conflicts == 0
+    state = random.getstate()
+    repair_csp(10, seed=1, max_seconds=5)
+    assert random.getstate() == state  # simpleai's random draws do not leak out
+
+
+def test_simpleai_min_conflicts_stops_at_its_limits():
+    assert repair_csp(3, seed=1, max_seconds=0.2).status == "limit"
+    capped = repair_csp(3, seed=1, iterations_limit=5)
+    assert capped.status == "unsolved" and capped.conflicts > 0
+
+
+@pytest.mark.parametrize("n", [5, 6, 8])
+def test_the_engine_and_simpleai_agree_on_the_search_problem(n):
+    solutions = backtracking(n).solutions
+    puzzle = QueensPuzzle(n)
+    for search in (dfs, bfs, iddfs):
+        for problem in (puzzle, QueensProblem(n)):
+            result = search(problem)
+            assert result.solved and len(result.path) == n + 1 and result.path[-1] in solutions
+            assert result.actions == list(result.path[-1])
+    assert bfs(puzzle).path[-1] == solutions[0]  # breadth first: the first in column order
+    simpleai_node = depth_first(QueensProblem(n), graph_search=True)
+    assert dfs(puzzle).path[-1] == simpleai_node.state == solutions[-1]  # both take the last
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def test_board_picture_has_one_queen_per_queen_and_the_shading():
+    puzzle = QueensPuzzle(6)
+    ax = draw_board(puzzle, (1, 3, 5), offscreen_figure().add_subplot(), attacked=True,
+                    highlight=[(2, 5)])  # fmt: skip
+    assert len([p for p in ax.patches if p.get_gid() == "queen"]) == 3
+    shaded = [c for c in ax.collections if c.get_gid() == "attacked"]
+    assert len(shaded[0].get_paths()) == len(attacked_squares((1, 3, 5), 6))
+    assert len([p for p in ax.patches if p.get_gid() == "highlight"]) == 1
+    plain = draw_board(puzzle, (0, 1), offscreen_figure().add_subplot())
+    queens = [p for p in plain.patches if p.get_gid() == "queen"]
+    assert not [c for c in plain.collections if c.get_gid() == "attacked"]
+    assert {tuple(q.get_edgecolor()[:3]) for q in queens} != {(1.0, 1.0, 1.0)}  # attackers marked
+
+
+def test_all_92_solutions_drawn():
+    figure = draw_solutions(8, backtracking(8).solutions)
+    assert len(figure.axes) == 92
+    assert all(len([p for p in ax.patches if p.get_gid() == "queen"]) == 8 for ax in figure.axes)
+    with pytest.raises(ValueError, match="empty"):
+        draw_solutions(8, [])
+
+
+# ---------------------------------------------------------------- the replay widget
+
+
+def test_replay_widget_shows_the_trace_step_by_step():
+    widget = BacktrackingReplay(4, first_only=True)
+    trace = []
+    first_solution(4, trace)
+    steps = replay(trace, 4)
+    assert widget.trace == trace and len(widget.frames) == len(trace) + 1
+    for k in (0, 1, 3, 7, len(trace)):
+        widget.step(k)
+        assert widget.placement() == steps[k].placement
+        assert widget.stack.selected_index == widget.labels.selected_index == k
+    assert widget.caption() == f"step {len(trace)} of {len(trace)}: place row 3 col 2 (a solution!)"
+    assert widget.current().solutions == 1
+    widget.step(3)
+    assert widget.caption() == "step 3 of 12: retreat row 1 col 2"
+    assert "placed 2, retreats 1, solutions 0" in widget.labels.children[3].value
+    widget.next_button.click()
+    assert widget.value == 4
+    widget.prev_button.click()
+    widget.prev_button.click()
+    assert widget.value == 2
+    assert widget.step(-5).value == 0 and widget.step(999).value == len(trace)
+
+
+def test_replay_widget_links_and_static_picture():
+    widget = BacktrackingReplay(4, first_only=True)
+    linked = {(link.source[1], link.target[1]) for link in widget.links}
+    assert ("value", "selected_index") in linked and ("value", "value") in linked
+    bundle = widget._repr_mimebundle_()
+    assert base64.b64decode(bundle["image/png"])[:4] == b"\x89PNG"
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_replay_widget_caps_long_traces():
+    trace = []
+    backtracking(6, trace=trace)
+    widget = BacktrackingReplay(6, trace=trace, max_frames=10, start=20)
+    assert len(widget.frames) == 10 and widget.shown == list(range(20, 30))
+    assert widget.step(0).placement() == replay(trace, 6)[20].placement
+    assert "more steps not shown" in widget.labels.children[-1].value
+    with pytest.raises(ValueError, match="max_frames"):
+        BacktrackingReplay(4, max_frames=0)
+    with pytest.raises(ValueError, match="start"):
+        BacktrackingReplay(4, start=1000)
+    with pytest.raises(BoardError):
+        BacktrackingReplay(4, trace=[("place", 0, 0), ("place", 1, 0)])
+
+
+# ---------------------------------------------------------------- command line
+
+
+def run_cli(capsys, *args):
+    code = main(["queens", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_prints_the_first_solution(capsys):
+    code, out, _ = run_cli(capsys, "8")
+    assert code == 0 and "Q . . . . . . ." in out and "queens placed 113, retreats 105" in out
+    code, out, _ = run_cli(capsys, "8", "--json")
+    answer = json.loads(out)
+    assert code == 0 and is_solution(tuple(answer["solution"]), 8)
+    assert {"nodes", "retreats", "seconds", "status"} <= set(answer)
+
+
+@pytest.mark.parametrize("n", ["2", "3"])
+def test_cli_no_solution_exits_1_with_the_reason(capsys, n):
+    code, out, _ = run_cli(capsys, n)
+    assert code == 1 and f"no placement of {n} queens avoids every attack" in out
+    code, out, _ = run_cli(capsys, n, "--count")
+    assert code == 1 and "0 solutions" in out
+    code, out, _ = run_cli(capsys, n, "--json")
+    assert code == 1 and json.loads(out)["solution"] is None
+
+
+def test_cli_counts(capsys):
+    code, out, _ = run_cli(capsys, "8", "--count")
+    assert code == 0 and "92 solutions, 12 fundamental" in out
+    code, out, _ = run_cli(capsys, "10", "--count", "--json")
+    answer = json.loads(out)
+    assert code == 0 and (answer["solutions"], answer["fundamental"]) == (724, 92)
+    code, out, _ = run_cli(capsys, "14", "--count", "--max-seconds", "0.05")
+    assert code == 1 and "limit" in out
+
+
+def test_cli_min_conflicts(capsys):
+    code, out, _ = run_cli(capsys, "300", "--min-conflicts", "--seed", "1", "--json")
+    answer = json.loads(out)
+    assert code == 0 and is_solution(tuple(answer["solution"]), 300) and answer["seed"] == 1
+    code, out, _ = run_cli(capsys, "3", "--min-conflicts", "--max-steps", "50")
+    assert code == 1 and "limit" in out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [(["x"], "whole number"), (["0"], "whole number"), (["16", "--count"], "up to 15"),
+     (["8", "--seed", "1"], "--min-conflicts"),
+     (["8", "--count", "--min-conflicts"], "do not go together")],
+)  # fmt: skip
+def test_cli_bad_input_is_one_line_and_exit_2(capsys, args, message):
+    code, out, err = run_cli(capsys, *args)
+    assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_cli_bad_option_value_exits_2(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["queens", "8", "--max-seconds", "-1"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+# ---------------------------------------------------------------- exercises
+
+
+def test_exercise_checks_placeholders_wrong_and_right(capsys):
+    assert not exercises.check_work(..., ...)
+    placed = backtracking(12).nodes
+    assert not exercises.check_work(math.factorial(12), 1)
+    assert exercises.check_work(math.factorial(12), placed)
+    assert not exercises.check_small_family(...)
+    assert not exercises.check_small_family(8)
+    small = min(len(family(p)) for p in fundamental_solutions(8))
+    assert exercises.check_small_family(small)
+    out = capsys.readouterr().out
+    assert str(placed) not in out.replace(",", "")  # never prints the answer
+
+
+def test_exercise_safe_function(capsys):
+    assert not exercises.check_safe(...)
+    assert not exercises.check_safe(42)
+    assert not exercises.check_safe(lambda placement, col: col not in placement)
+    assert not exercises.check_safe(lambda placement, col: 1 / 0)
+    assert "ZeroDivisionError" in capsys.readouterr().out
+
+    def mine(placement, col):
+        row = len(placement)
+        return all(col != c and abs(col - c) != row - r for r, c in enumerate(placement))
+
+    assert exercises.check_safe(mine)
