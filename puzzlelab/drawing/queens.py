@@ -3,10 +3,13 @@
 ``draw_board(QueensPuzzle(n), placement)`` draws one board, optionally with the
 squares the queens attack shaded (``attacked=True``) and squares outlined
 (``highlight``); :func:`draw_solutions` draws many boards in a grid (all 92 solutions
-of 8 queens, or the 12 fundamental ones).
+of 8 queens, or the 12 fundamental ones); :func:`draw_work` compares the work of
+generate and test and of backtracking.
 """
 
 from __future__ import annotations
+
+import math
 
 from matplotlib.collections import PatchCollection
 from matplotlib.colors import to_rgb
@@ -57,7 +60,8 @@ def draw_queens(
     """
     state = puzzle.start if state is None else tuple(state)
     n = puzzle.n
-    ax = new_axes(ax, (0.35 * n + 0.4, 0.35 * n + 0.4))
+    side = min(0.35 * n + 0.4, 6.0)  # large boards: smaller squares, not a larger figure
+    ax = new_axes(ax, (side, side))
     # The squares as one image and the shading as one collection: far faster to draw
     # than a patch per square.
     checkers = [[LIGHT if (row + col) % 2 == 0 else DARK for col in range(n)] for row in range(n)]
@@ -113,4 +117,35 @@ def draw_solutions(n: int, placements, columns: int = 12, size: float = 0.9, tit
         draw_board(puzzle, placement, ax, title=title)
         ax.title.set_fontsize(7)
     figure.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.95, wspace=0.1, hspace=0.3)
+    return figure
+
+
+def draw_work(sizes=range(4, 11)):
+    """Draw, per board size, the candidates generate and test tries (n!) beside the queens
+    backtracking places to find every solution, on a log scale; return the figure.
+
+    >>> figure = draw_work(range(4, 7))
+    >>> [int(bar.get_height()) for bar in figure.axes[0].patches][:3]
+    [24, 120, 720]
+    """
+    from ..puzzles.queens import backtracking
+    from ..widgets.base import log_scale
+
+    sizes = list(sizes)
+    candidates = [float(math.factorial(n)) for n in sizes]
+    placed = [float(backtracking(n).nodes) for n in sizes]
+    figure = offscreen_figure((6.0, 3.0))
+    ax = figure.add_subplot()
+    width = 0.4
+    ax.bar([i - width / 2 for i in range(len(sizes))], candidates, width, color="#d9534f",
+           label="generate and test: candidates tested (n!)")  # fmt: skip
+    ax.bar([i + width / 2 for i in range(len(sizes))], placed, width, color="#1f77b4",
+           label="backtracking: queens placed")  # fmt: skip
+    log_scale(ax, "y", 1)
+    ax.set_xticks(range(len(sizes)), [str(n) for n in sizes])
+    ax.set_xlabel("n (queens)")
+    ax.set_ylabel("work (log scale)")
+    ax.legend(fontsize=8, loc="upper left", frameon=False)
+    ax.set_title("All solutions: work done by each method", fontsize=10)
+    figure.tight_layout()
     return figure
