@@ -38,6 +38,9 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_core.py
 	$(BIN)/python benchmarks/bench_trace.py
 	$(BIN)/python benchmarks/bench_widgets.py
+	$(BIN)/python benchmarks/bench_queens.py
+	$(BIN)/python benchmarks/bench_mastermind.py
+	$(BIN)/python benchmarks/bench_pegs.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

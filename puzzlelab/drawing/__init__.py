@@ -17,7 +17,9 @@ from .boards import (
     sample_steps,
     step_label,
 )
-from .jugs import draw_jugs  # noqa: F401  (registers the water-jug picture)
+from .jugs import draw_jugs, draw_state_graph  # noqa: F401  (registers the water-jug picture)
+from .mastermind import draw_mastermind, draw_questions  # noqa: F401  (registers Mastermind)
+from .pegs import draw_pegs, draw_solution  # noqa: F401  (registers peg solitaire)
 from .queens import draw_queens  # noqa: F401  (registers the N-queens picture)
 
 __all__ = [

@@ -1,13 +1,26 @@
 """Puzzle models: pure rules, no drawing, no search.
 
+Mastermind lives in ``puzzlelab.puzzles.mastermind`` and is not imported here: it
+needs numpy, which would slow down ``import puzzlelab`` and the command line.
+
 Each model gives a ``start``, ``is_goal(state)``, ``successors(state)`` (triples of
 action, next state and step cost) and, where it helps, ``actions`` / ``result``
 in simpleai's style, so the search engine and simpleai can both use it.
 """
 
 from .jugs import WaterJugs
+from .pegs import PegSolitaire
 from .queens import QueensPuzzle, count_solutions, fundamental_solutions
 from .sliding import SlidingPuzzle, inversions, parse_board, solvable
 
-__all__ = ["SlidingPuzzle", "inversions", "parse_board", "solvable"]
-__all__ += ["WaterJugs", "QueensPuzzle", "count_solutions", "fundamental_solutions"]
+__all__ = [
+    "PegSolitaire",
+    "QueensPuzzle",
+    "SlidingPuzzle",
+    "WaterJugs",
+    "count_solutions",
+    "fundamental_solutions",
+    "inversions",
+    "parse_board",
+    "solvable",
+]

@@ -6,7 +6,16 @@ Importing this package imports simpleai; ``import puzzlelab`` alone does not.
 """
 
 from .jugs import WaterJugsProblem
+from .mastermind import MastermindCsp
+from .pegs import PegSolitaireProblem
 from .queens import QueensCsp, QueensProblem
 from .sliding import SlidingPuzzleProblem
 
-__all__ = ["QueensCsp", "QueensProblem", "SlidingPuzzleProblem", "WaterJugsProblem"]
+__all__ = [
+    "MastermindCsp",
+    "PegSolitaireProblem",
+    "QueensCsp",
+    "QueensProblem",
+    "SlidingPuzzleProblem",
+    "WaterJugsProblem",
+]

@@ -1,18 +1,23 @@
 """Widgets for the lessons (ipywidgets 8). Each shows a static picture where no kernel runs."""
 
+from .backtracking import BacktrackingReplay
 from .base import StaticFallback
 from .compare import Compare, compare
 from .heuristic_lab import HeuristicLab
+from .mastermind import ComputerGuesses, YouGuess
 from .playboard import PlayBoard
 from .player import SolutionPlayer
 from .replay import SearchReplay
 
 __all__ = [
+    "BacktrackingReplay",
     "Compare",
+    "ComputerGuesses",
     "HeuristicLab",
     "PlayBoard",
     "SearchReplay",
     "SolutionPlayer",
     "StaticFallback",
+    "YouGuess",
     "compare",
 ]
