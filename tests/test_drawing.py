@@ -213,3 +213,12 @@ def test_reused_canvas_leaves_nothing_behind():
     board_png(puzzle, size=1.7, title="a long title\non two lines", heuristic="manhattan")
     board_png(SlidingPuzzle(shape=(4, 4)), size=1.7, highlight=[3])
     assert board_png(puzzle, puzzle.goal, size=1.7) == first
+
+
+def test_step_highlight_marks_the_tile_that_slid():
+    from puzzlelab.drawing import step_highlight
+
+    puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8")
+    result = bfs(puzzle)
+    assert step_highlight(puzzle, result.path[0], result.actions[0], result.path[1]) == (7,)
+    assert step_highlight(object(), 1, "+1", 2) == ()  # a puzzle with no hook: nothing

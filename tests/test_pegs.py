@@ -545,3 +545,19 @@ def test_solution_player_plays_a_solution():
     assert player.step(2).caption() == "step 2 of 6: 6→3→8→6→14"
     assert player.state() == result.path[2]
     assert player.step(99).value == 6 and holes_of(player.state()) == (7,)
+
+
+def test_player_frames_show_the_path_of_the_jumping_peg():
+    # regression: the player highlighted only sliding tiles, so peg frames showed no jump
+    from puzzlelab.drawing import board_png, step_highlight
+    from puzzlelab.widgets import SolutionPlayer
+
+    puzzle = seed_position(6)
+    result = solve(puzzle, "bound")
+    before, after = result.path[1], result.path[2]
+    assert step_highlight(puzzle, before, None, after) == (6, 3, 8, 6, 14)
+    player = SolutionPlayer(puzzle, result, size=2.0)
+    caption = player.captions[2]
+    plain = board_png(puzzle, after, size=2.0, title=caption)
+    marked = board_png(puzzle, after, size=2.0, title=caption, highlight=(6, 3, 8, 6, 14))
+    assert player.frames[2] == marked != plain

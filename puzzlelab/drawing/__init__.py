@@ -15,6 +15,7 @@ from .boards import (
     new_axes,
     offscreen_figure,
     sample_steps,
+    step_highlight,
     step_label,
 )
 from .jugs import draw_jugs, draw_state_graph  # noqa: F401  (registers the water-jug picture)
@@ -31,5 +32,6 @@ __all__ = [
     "new_axes",
     "offscreen_figure",
     "sample_steps",
+    "step_highlight",
     "step_label",
 ]

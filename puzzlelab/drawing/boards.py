@@ -40,6 +40,17 @@ def step_label(puzzle, before, action, after) -> str:
     return str(action)
 
 
+@singledispatch
+def step_highlight(puzzle, before, action, after) -> tuple:
+    """Return what to highlight on the board after one step (default: nothing).
+
+    A puzzle registers its own, and players pass it to :func:`draw_board` as
+    ``highlight``: the sliding puzzles mark the tile that slid, peg solitaire the
+    path of the jumping peg.
+    """
+    return ()
+
+
 def new_axes(ax=None, size=(2.4, 2.4)):
     """Return *ax*, or fresh axes on a new pyplot figure of *size* inches."""
     if ax is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from matplotlib.patches import Circle, FancyArrowPatch
 
 from ..puzzles.pegs import PegSolitaire, holes_of, moves
-from .boards import draw_board, new_axes, offscreen_figure, step_label
+from .boards import draw_board, new_axes, offscreen_figure, step_highlight, step_label
 
 HOLE = "#f4efe6"  # an empty hole
 RING = "#8a8a8a"
@@ -93,11 +93,20 @@ def _draw_move(ax, spots, move) -> None:
         ax.add_patch(arrow)
 
 
+def _move_between(puzzle, before, after):
+    """Return the move that takes *before* to *after*, or None."""
+    return next((m for m, state in moves(puzzle.board, before) if state == after), None)
+
+
 @step_label.register(PegSolitaire)
 def _(puzzle, before, action, after) -> str:
-    if action is None:  # find the move that links the two positions
-        action = next((m for m, state in moves(puzzle.board, before) if state == after), None)
+    action = action or _move_between(puzzle, before, after)
     return "→".join(map(str, action)) if action else "?"
+
+
+@step_highlight.register(PegSolitaire)
+def _(puzzle, before, action, after) -> tuple:
+    return tuple(action or _move_between(puzzle, before, after) or ())
 
 
 def draw_solution(puzzle, solution, columns=6, size=1.9, numbers=True):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from matplotlib.patches import Rectangle
 
 from ..puzzles.sliding import SlidingPuzzle
-from .boards import draw_board, new_axes, step_label
+from .boards import draw_board, new_axes, step_highlight, step_label
 
 HOME = "#8cc084"  # a tile on its goal cell
 AWAY = "#f2c078"  # a tile that still has to move
@@ -74,3 +74,8 @@ def draw_sliding(puzzle, state=None, ax=None, *, heuristic=None, title=None, hig
 @step_label.register(SlidingPuzzle)
 def _(puzzle, before, action, after) -> str:
     return f"slide {after[before.index(0)]}"
+
+
+@step_highlight.register(SlidingPuzzle)
+def _(puzzle, before, action, after) -> tuple:
+    return tuple(puzzle.tiles_moved([before, after]))

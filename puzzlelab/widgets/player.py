@@ -11,7 +11,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..drawing import board_png, sample_steps, step_label
+from ..drawing import board_png, sample_steps, step_highlight, step_label
 from .base import StaticFallback
 
 
@@ -63,7 +63,7 @@ class SolutionPlayer(StaticFallback, widgets.VBox):
         # Each frame carries its own caption, so the picture alone (exported HTML) says it all.
         self.frames = [
             board_png(puzzle, path[k], size=size, heuristic=heuristic, title=caption,
-                      highlight=self._moved(puzzle, path, k))
+                      highlight=self._highlight(puzzle, path, actions, k))
             for k, caption in zip(self.steps, self.captions)
         ]  # fmt: skip
         last = len(self.steps) - 1
@@ -112,10 +112,9 @@ class SolutionPlayer(StaticFallback, widgets.VBox):
         return f" <span style='color:#666'>&middot; {text}</span>"
 
     @staticmethod
-    def _moved(puzzle, path, k):
-        if k == 0 or not hasattr(puzzle, "tiles_moved"):
-            return ()
-        return puzzle.tiles_moved(path[k - 1 : k + 1])
+    def _highlight(puzzle, path, actions, k):
+        """What the step into frame *k* moved: a slid tile, a jumping peg's path, ..."""
+        return () if k == 0 else step_highlight(puzzle, path[k - 1], actions[k - 1], path[k])
 
     def _follow_slider(self, change) -> None:
         self.stack.selected_index = self.labels.selected_index = change["new"]
