@@ -17,12 +17,11 @@ Examples
 
 from __future__ import annotations
 
-from simpleai.search import SearchProblem
-
 from ..puzzles.jugs import WaterJugs
+from .base import PuzzleProblem
 
 
-class WaterJugsProblem(SearchProblem):
+class WaterJugsProblem(PuzzleProblem):
     """Water jugs in simpleai's terms (arguments as for :class:`~puzzlelab.puzzles.WaterJugs`).
 
     The model itself is ``problem.puzzle``: use it to draw states or describe actions.
@@ -33,28 +32,7 @@ class WaterJugsProblem(SearchProblem):
     """
 
     def __init__(self, capacities, start=None, target=None, tap=False):
-        self.puzzle = WaterJugs(capacities, start=start, target=target, tap=tap)
-        self.goal = self.puzzle.goal
-        super().__init__(initial_state=self.puzzle.start)
-
-    def actions(self, state):
-        return self.puzzle.actions(state)
-
-    def result(self, state, action):
-        return self.puzzle.result(state, action)
-
-    def is_goal(self, state):
-        return self.puzzle.is_goal(state)
-
-    def cost(self, state, action, state2):
-        return 1
-
-    def predecessors(self, state):
-        """``(action, previous_state)`` pairs, for puzzlelab's bidirectional search."""
-        return self.puzzle.predecessors(state)
-
-    def state_representation(self, state):
-        return self.puzzle.render(state)
+        super().__init__(WaterJugs(capacities, start=start, target=target, tap=tap))
 
     def action_representation(self, action):
         return self.puzzle.describe(action)

@@ -19,12 +19,11 @@ Examples
 
 from __future__ import annotations
 
-from simpleai.search import SearchProblem
-
 from ..puzzles.pegs import PegSolitaire
+from .base import PuzzleProblem
 
 
-class PegSolitaireProblem(SearchProblem):
+class PegSolitaireProblem(PuzzleProblem):
     """Peg solitaire in simpleai's terms (arguments as for ``PegSolitaire``).
 
     States are bit masks of pegs; an action is a move such as ``(6, 3, 8, 6, 14)``. The
@@ -36,25 +35,8 @@ class PegSolitaireProblem(SearchProblem):
     """
 
     def __init__(self, board="triangle21", hole=None, *, finish=None, start=None):
-        self.puzzle = PegSolitaire(board, hole, finish=finish, start=start)
-        self.goal = self.puzzle.goal
-        super().__init__(initial_state=self.puzzle.start)
-
-    def actions(self, state):
-        return self.puzzle.actions(state)
-
-    def result(self, state, action):
-        return self.puzzle.result(state, action)
-
-    def is_goal(self, state):
-        return self.puzzle.is_goal(state)
-
-    def cost(self, state, action, state2):
-        return 1
+        super().__init__(PegSolitaire(board, hole, finish=finish, start=start))
 
     def heuristic(self, state):
         """The pegs left in corners: each needs a move of its own."""
         return self.puzzle.corner_bound(state)
-
-    def state_representation(self, state):
-        return self.puzzle.render(state)

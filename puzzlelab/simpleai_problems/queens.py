@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from simpleai.search import SearchProblem, backtrack, min_conflicts
+from simpleai.search import backtrack, min_conflicts
 from simpleai.search.models import CspProblem
 
 from ..errors import ProblemError
@@ -31,13 +31,14 @@ from ..puzzles.queens import (
     greedy_start,
     is_solution,
 )
+from .base import PuzzleProblem
 
 #: The names simpleai gives its heuristics, as shown in tables.
 HEURISTIC_NAMES = {"": "-", "mcv": "most constrained", "degree": "highest degree",
                    "lvc": "least constraining"}  # fmt: skip
 
 
-class QueensProblem(SearchProblem):
+class QueensProblem(PuzzleProblem):
     """N queens in simpleai's terms: place one safe queen per row, top to bottom.
 
     >>> from simpleai.search import depth_first
@@ -46,23 +47,7 @@ class QueensProblem(SearchProblem):
     """
 
     def __init__(self, n=8):
-        self.puzzle = QueensPuzzle(n)
-        super().__init__(initial_state=self.puzzle.start)
-
-    def actions(self, state):
-        return self.puzzle.actions(state)
-
-    def result(self, state, action):
-        return self.puzzle.result(state, action)
-
-    def is_goal(self, state):
-        return self.puzzle.is_goal(state)
-
-    def cost(self, state, action, state2):
-        return 1
-
-    def state_representation(self, state):
-        return self.puzzle.render(state)
+        super().__init__(QueensPuzzle(n))
 
 
 class _OutOfTime(Exception):

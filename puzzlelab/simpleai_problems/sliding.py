@@ -17,13 +17,12 @@ Examples
 
 from __future__ import annotations
 
-from simpleai.search import SearchProblem
-
 from ..errors import ProblemError
 from ..puzzles.sliding import SlidingPuzzle
+from .base import PuzzleProblem
 
 
-class SlidingPuzzleProblem(SearchProblem):
+class SlidingPuzzleProblem(PuzzleProblem):
     """A sliding puzzle in simpleai's terms, with its heuristic chosen on construction.
 
     Parameters
@@ -35,37 +34,16 @@ class SlidingPuzzleProblem(SearchProblem):
     """
 
     def __init__(self, start=None, goal=None, shape=None, heuristic="manhattan"):
-        self.puzzle = SlidingPuzzle(start, goal=goal, shape=shape)
+        super().__init__(SlidingPuzzle(start, goal=goal, shape=shape))
         named = {**self.puzzle.heuristics, "zero": lambda state: 0}
         if heuristic not in named:
             raise ProblemError(f"unknown heuristic {heuristic!r}; choose from: {', '.join(named)}")
         self.heuristic_name = heuristic
         self._heuristic = named[heuristic]
-        self.goal = self.puzzle.goal
-        super().__init__(initial_state=self.puzzle.start)
-
-    def actions(self, state):
-        return self.puzzle.actions(state)
-
-    def result(self, state, action):
-        return self.puzzle.result(state, action)
-
-    def is_goal(self, state):
-        return state == self.goal
-
-    def cost(self, state, action, state2):
-        return 1
 
     def heuristic(self, state):
         return self._heuristic(state)
 
-    def predecessors(self, state):
-        """Let puzzlelab's bidirectional search step backwards."""
-        return self.puzzle.predecessors(state)
-
     def check_solvable(self):
         """Raise ``UnsolvableError`` when the goal cannot be reached (puzzlelab calls this)."""
         self.puzzle.check_solvable()
-
-    def state_representation(self, state):
-        return self.puzzle.render(state)
