@@ -51,6 +51,7 @@ from time import perf_counter
 from typing import Any
 
 from ..errors import BoardError, ProblemError, UnsolvableError
+from ..limits import check_limits
 
 Jump = tuple[int, int, int]  # (from, over, to)
 Move = tuple[int, ...]  # the holes one peg lands in, starting where it stands
@@ -786,18 +787,7 @@ class _Budget:
     CHECK_EVERY = 4096  # nodes between two looks at the clock
 
     def __init__(self, max_nodes=None, max_seconds=None):
-        if max_nodes is not None and (
-            isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1
-        ):
-            raise ProblemError(f"max_nodes must be a whole number of at least 1, not {max_nodes!r}")
-        if max_seconds is not None and (
-            isinstance(max_seconds, bool)
-            or not isinstance(max_seconds, (int, float))
-            or not max_seconds > 0
-        ):
-            raise ProblemError(f"max_seconds must be a positive number, not {max_seconds!r}")
-        self.max_nodes = math.inf if max_nodes is None else max_nodes
-        self.max_seconds = max_seconds
+        self.max_nodes, self.max_seconds = check_limits(max_nodes, max_seconds)
         self.started = perf_counter()
         self.deadline = math.inf if max_seconds is None else self.started + max_seconds
         self.nodes = 0

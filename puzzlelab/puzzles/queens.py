@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from itertools import islice, permutations
 
 from ..errors import BoardError, ProblemError
+from ..limits import check_limits
 
 Placement = tuple[int, ...]
 
@@ -187,19 +188,9 @@ class _Budget:
     """The limits of one run: a number of nodes (or candidates, or steps) and seconds."""
 
     def __init__(self, max_nodes=None, max_seconds=None, what="nodes", clock_every=CLOCK_EVERY):
-        if max_nodes is not None and (
-            isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1
-        ):
-            raise ProblemError(f"the limit on {what} must be a whole number of at least 1, "
-                               f"not {max_nodes!r}")  # fmt: skip
-        if max_seconds is not None and (
-            isinstance(max_seconds, bool)
-            or not isinstance(max_seconds, (int, float))
-            or not max_seconds > 0
-        ):
-            raise ProblemError(f"max_seconds must be a positive number, not {max_seconds!r}")
-        self.max_nodes = math.inf if max_nodes is None else max_nodes
-        self.max_seconds = max_seconds
+        self.max_nodes, self.max_seconds = check_limits(
+            max_nodes, max_seconds, nodes_name=f"the limit on {what}"
+        )
         self.what = what
         self.clock_every = clock_every
         self.started = time.perf_counter()

@@ -22,7 +22,7 @@ from itertools import combinations
 from simpleai.search import backtrack, min_conflicts
 from simpleai.search.models import CspProblem
 
-from ..errors import ProblemError
+from ..limits import check_limits
 from ..puzzles.queens import (
     CLOCK_EVERY,
     QueensPuzzle,
@@ -136,12 +136,7 @@ class CspRun:
 
 def _run(csp, method: str, algorithm, max_seconds, seed) -> CspRun:
     """Run *algorithm* (a function of no arguments) on *csp* with a deadline and a seed."""
-    if max_seconds is not None and not (
-        isinstance(max_seconds, (int, float)) and not isinstance(max_seconds, bool)
-    ):
-        raise ProblemError(f"max_seconds must be a positive number, not {max_seconds!r}")
-    if max_seconds is not None and not max_seconds > 0:
-        raise ProblemError(f"max_seconds must be a positive number, not {max_seconds!r}")
+    check_limits(max_seconds=max_seconds)
     saved = random.getstate()  # simpleai draws from the random module: seed it, then restore
     random.seed(seed)
     csp.checks = 0
