@@ -21,6 +21,7 @@ from puzzlelab.widgets import (  # noqa: E402
     StaticFallback,
     compare,
 )
+from puzzlelab.widgets.frames import FramePlayer  # noqa: E402
 
 SEED_000 = "8 6 7 / 2 5 4 / 3 0 1"
 EIGHT = SlidingPuzzle(shape=(3, 3))
@@ -278,3 +279,12 @@ def test_lab_passes_an_admissible_heuristic_and_takes_names():
 def test_lab_refuses_boards_too_big_to_check_exactly():
     with pytest.raises(ValueError, match="too many states to check every one"):
         HeuristicLab(SlidingPuzzle(shape=(4, 4)), "manhattan")
+
+
+@pytest.mark.parametrize(
+    ("frames", "labels", "captions"),
+    [([], [], []), ([b"png"], ["a", "b"], ["a"]), ([b"png", b"png"], ["a", "b"], ["a"])],
+)
+def test_frame_player_needs_one_label_and_caption_per_frame(frames, labels, captions):
+    with pytest.raises(ValueError, match="one label and one caption per frame"):
+        FramePlayer(frames, labels, captions)

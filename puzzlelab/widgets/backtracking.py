@@ -9,14 +9,12 @@ Play, the slider and the pictures are linked in the browser (``jslink``).
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..drawing import board_png
 from ..puzzles.queens import QueensPuzzle, backtracking, check_size, replay
-from .base import StaticFallback
+from .frames import FramePlayer
 
 
-class BacktrackingReplay(StaticFallback, widgets.VBox):
+class BacktrackingReplay(FramePlayer):
     """Replay backtracking on n queens, one placement or retreat per frame.
 
     Parameters
@@ -43,8 +41,8 @@ class BacktrackingReplay(StaticFallback, widgets.VBox):
         The whole trace replayed (board and counts after every step).
     shown : list of int
         The steps that have a frame; frame *i* shows ``steps[shown[i]]``.
-    play, slider, prev_button, next_button, speed, stack, labels, links
-        As in :class:`~puzzlelab.widgets.SolutionPlayer`.
+    play, slider, prev_button, next_button, speed, stack, labels, links, frames
+        As in :class:`~puzzlelab.widgets.frames.FramePlayer`.
 
     Examples
     --------
@@ -69,32 +67,13 @@ class BacktrackingReplay(StaticFallback, widgets.VBox):
         self.shown = list(range(start, min(len(self.steps), start + max_frames)))
         puzzle = QueensPuzzle(self.n)
         self.captions = [self._caption(k) for k in self.shown]
-        self.frames = [
+        frames = [
             board_png(puzzle, self.steps[k].placement, size=size, attacked=True,
                       highlight=self._square(k), title=self._title(k))
             for k in self.shown
         ]  # fmt: skip
-        last = len(self.shown) - 1
-        self.stack = widgets.Stack([widgets.Image(value=f, format="png") for f in self.frames])
-        self.labels = widgets.Stack([widgets.HTML(self._html(k)) for k in self.shown])
-        self.stack.selected_index = self.labels.selected_index = 0
-        self.play = widgets.Play(min=0, max=last, interval=400, description="play")
-        self.slider = widgets.IntSlider(min=0, max=last, description="frame", readout=True)
-        self.speed = widgets.IntSlider(min=50, max=2000, step=50, value=400,
-                                       description="ms / step")  # fmt: skip
-        self.prev_button = widgets.Button(description="◀ back", layout={"width": "90px"})
-        self.next_button = widgets.Button(description="forward ▶", layout={"width": "100px"})
-        self.prev_button.on_click(lambda _: self.step(self.slider.value - 1))
-        self.next_button.on_click(lambda _: self.step(self.slider.value + 1))
-        self.links = [
-            widgets.jslink((self.play, "value"), (self.slider, "value")),
-            widgets.jslink((self.slider, "value"), (self.stack, "selected_index")),
-            widgets.jslink((self.slider, "value"), (self.labels, "selected_index")),
-            widgets.jslink((self.speed, "value"), (self.play, "interval")),
-        ]
-        self.slider.observe(self._follow_slider, names="value")
-        controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])
-        super().__init__([self.labels, self.stack, controls, self.speed])
+        labels = [self._html(k) for k in self.shown]
+        super().__init__(frames, labels, self.captions, description="frame", interval=400)
         self.add_class("puzzlelab-backtracking")
 
     # ------------------------------------------------------------ text of a frame
@@ -121,20 +100,6 @@ class BacktrackingReplay(StaticFallback, widgets.VBox):
 
     # ------------------------------------------------------------ stepping
 
-    def _follow_slider(self, change) -> None:
-        self.stack.selected_index = self.labels.selected_index = change["new"]
-        self.play.value = change["new"]
-
-    @property
-    def value(self) -> int:
-        """The frame shown now (0 = the first frame)."""
-        return self.slider.value
-
-    def step(self, frame: int) -> BacktrackingReplay:
-        """Show *frame* (clipped to the first and last); return the widget."""
-        self.slider.value = max(0, min(frame, len(self.shown) - 1))
-        return self
-
     def current(self):
         """The :class:`~puzzlelab.puzzles.queens.TraceStep` shown now."""
         return self.steps[self.shown[self.value]]
@@ -142,10 +107,3 @@ class BacktrackingReplay(StaticFallback, widgets.VBox):
     def placement(self):
         """The queens on the board now, a tuple of columns from row 0."""
         return self.current().placement
-
-    def caption(self) -> str:
-        """The caption shown now."""
-        return self.captions[self.value]
-
-    def _static_png(self) -> bytes:
-        return self.frames[self.value]

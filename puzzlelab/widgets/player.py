@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets as widgets
-
 from ..drawing import board_png, sample_steps, step_highlight, step_label
-from .base import StaticFallback
+from .frames import FramePlayer
 
 
-class SolutionPlayer(StaticFallback, widgets.VBox):
+class SolutionPlayer(FramePlayer):
     """Play a path of states: play / pause, a slider, previous / next and a speed control.
 
     Parameters
@@ -33,14 +31,10 @@ class SolutionPlayer(StaticFallback, widgets.VBox):
 
     Attributes
     ----------
-    play, slider, prev_button, next_button, speed
-        The controls. Play drives the slider and the slider picks the frame, all
-        in the browser (``links`` holds the ``jslink`` objects); previous / next
-        go through the kernel.
-    stack, labels
-        ``ipywidgets.Stack`` of the pre-drawn board pictures and of their captions.
-    frames : list of bytes
-        The PNG of every frame; ``steps[i]`` is the path index frame *i* shows.
+    play, slider, prev_button, next_button, speed, stack, labels, links, frames
+        As in :class:`~puzzlelab.widgets.frames.FramePlayer`.
+    steps : list of int
+        ``steps[i]`` is the path index that frame *i* shows.
 
     Examples
     --------
@@ -59,38 +53,16 @@ class SolutionPlayer(StaticFallback, widgets.VBox):
         actions = list(getattr(solution, "actions", [None] * (len(path) - 1)))
         self.puzzle, self.path = puzzle, path
         self.steps = sample_steps(len(path), max_frames)
-        self.captions = [self._caption(puzzle, path, actions, k) for k in self.steps]
+        captions = [self._caption(puzzle, path, actions, k) for k in self.steps]
         # Each frame carries its own caption, so the picture alone (exported HTML) says it all.
-        self.frames = [
+        frames = [
             board_png(puzzle, path[k], size=size, heuristic=heuristic, title=caption,
                       highlight=self._highlight(puzzle, path, actions, k))
-            for k, caption in zip(self.steps, self.captions)
+            for k, caption in zip(self.steps, captions)
         ]  # fmt: skip
-        last = len(self.steps) - 1
-        self.stack = widgets.Stack([widgets.Image(value=f, format="png") for f in self.frames])
         self.details = [self._detail(puzzle, actions, k) for k in self.steps]
-        self.labels = widgets.Stack(
-            [widgets.HTML(f"<b>{c}</b>{d}") for c, d in zip(self.captions, self.details)]
-        )
-        self.stack.selected_index = self.labels.selected_index = 0
-        self.play = widgets.Play(min=0, max=last, interval=600, description="play")
-        self.slider = widgets.IntSlider(min=0, max=last, description="step", readout=True)
-        self.speed = widgets.IntSlider(min=100, max=2000, step=100, value=600,
-                                       description="ms / step")  # fmt: skip
-        self.prev_button = widgets.Button(description="◀ previous", layout={"width": "110px"})
-        self.next_button = widgets.Button(description="next ▶", layout={"width": "110px"})
-        self.prev_button.on_click(lambda _: self.step(self.slider.value - 1))
-        self.next_button.on_click(lambda _: self.step(self.slider.value + 1))
-        self.links = [
-            widgets.jslink((self.play, "value"), (self.slider, "value")),
-            widgets.jslink((self.slider, "value"), (self.stack, "selected_index")),
-            widgets.jslink((self.slider, "value"), (self.labels, "selected_index")),
-            widgets.jslink((self.speed, "value"), (self.play, "interval")),
-        ]
-        # The same links in the kernel, so Python sees what the page shows.
-        self.slider.observe(self._follow_slider, names="value")
-        controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])
-        super().__init__([self.labels, self.stack, controls, self.speed])
+        labels = [f"<b>{c}</b>{d}" for c, d in zip(captions, self.details)]
+        super().__init__(frames, labels, captions, back="◀ previous", forward="next ▶")
         self.add_class("puzzlelab-player")
 
     @staticmethod
@@ -116,27 +88,6 @@ class SolutionPlayer(StaticFallback, widgets.VBox):
         """What the step into frame *k* moved: a slid tile, a jumping peg's path, ..."""
         return () if k == 0 else step_highlight(puzzle, path[k - 1], actions[k - 1], path[k])
 
-    def _follow_slider(self, change) -> None:
-        self.stack.selected_index = self.labels.selected_index = change["new"]
-        self.play.value = change["new"]
-
-    @property
-    def value(self) -> int:
-        """The frame shown now (0 = start)."""
-        return self.slider.value
-
-    def step(self, frame: int) -> SolutionPlayer:
-        """Show *frame* (clipped to the first and last); return the player."""
-        self.slider.value = max(0, min(frame, len(self.steps) - 1))
-        return self
-
     def state(self):
         """The state shown now."""
         return self.path[self.steps[self.value]]
-
-    def caption(self) -> str:
-        """The caption shown now."""
-        return self.captions[self.value]
-
-    def _static_png(self) -> bytes:
-        return self.frames[self.value]

@@ -20,6 +20,7 @@ import numpy as np
 from ..drawing import board_png, draw_board, figure_png, offscreen_figure
 from ..trees import LEGEND, OUTLINE, PATH_COLOUR, STATUSES, cut_tree, layered_layout, search_tree
 from .base import StaticFallback
+from .frames import step_buttons
 
 #: What the header says about each kind of event.
 VERBS = {
@@ -94,10 +95,7 @@ class SearchReplay(StaticFallback, widgets.VBox):
         self.slider = widgets.IntSlider(min=0, max=last, description="event",
                                         layout={"width": "420px"})  # fmt: skip
         self.play = widgets.Play(min=0, max=last, interval=600, description="play")
-        self.prev_button = widgets.Button(description="◀ back", layout={"width": "90px"})
-        self.next_button = widgets.Button(description="forward ▶", layout={"width": "90px"})
-        self.prev_button.on_click(lambda _: self.step(self.slider.value - 1))
-        self.next_button.on_click(lambda _: self.step(self.slider.value + 1))
+        self.prev_button, self.next_button = step_buttons(self)
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(lambda change: self._show(), names="value")
         self.header = widgets.HTML()
