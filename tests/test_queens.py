@@ -373,6 +373,15 @@ def test_board_picture_has_one_queen_per_queen_and_the_shading():
     assert {tuple(q.get_edgecolor()[:3]) for q in queens} != {(1.0, 1.0, 1.0)}  # attackers marked
 
 
+def test_board_caption_shows_the_title_and_a_heuristic_of_the_state():
+    def queens_to_go(state):
+        return 6 - len(state)
+
+    ax = draw_board(QueensPuzzle(6), (1, 3, 5), offscreen_figure().add_subplot(),
+                    title="half way", heuristic=queens_to_go)  # fmt: skip
+    assert ax.get_title() == "half way\nh = 3"
+
+
 def test_all_92_solutions_drawn():
     figure = draw_solutions(8, backtracking(8).solutions)
     assert len(figure.axes) == 92

@@ -60,6 +60,26 @@ def new_axes(ax=None, size=(2.4, 2.4)):
     return plt.subplots(figsize=size)[1]
 
 
+def finish_board(ax, puzzle, state, xlim, ylim, title=None, heuristic=None):
+    """Caption a drawn board and frame it: equal scales, no axes; return *ax*.
+
+    The caption is *title*, then ``name = value`` of *heuristic* (a name from
+    ``puzzle.heuristics`` or a function of the state) when one is given.
+    """
+    caption = [title] if title else []
+    if heuristic is not None:
+        h = puzzle.heuristics[heuristic] if isinstance(heuristic, str) else heuristic
+        name = heuristic if isinstance(heuristic, str) else "h"
+        caption.append(f"{name} = {h(state)}")
+    if caption:
+        ax.set_title("\n".join(caption), fontsize=9)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    return ax
+
+
 def offscreen_figure(size=(2.4, 2.4), dpi=100) -> Figure:
     """Return a figure that is drawn only to an image, never shown by pyplot."""
     figure = Figure(figsize=size, dpi=dpi)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from matplotlib.patches import Circle, FancyArrowPatch
 
 from ..puzzles.pegs import PegSolitaire, holes_of, moves
-from .boards import draw_board, new_axes, offscreen_figure, step_highlight, step_label
+from .boards import draw_board, finish_board, new_axes, offscreen_figure, step_highlight, step_label
 
 HOLE = "#f4efe6"  # an empty hole
 RING = "#8a8a8a"
@@ -67,18 +67,8 @@ def draw_pegs(puzzle, state=None, ax=None, *, title=None, numbers=True, highligh
     move = tuple(highlight or ())
     if move:
         _draw_move(ax, spots, move)
-    caption = [title] if title else []
-    if heuristic is not None:
-        h = puzzle.heuristics[heuristic] if isinstance(heuristic, str) else heuristic
-        name = heuristic if isinstance(heuristic, str) else "h"
-        caption.append(f"{name} = {h(state)}")
-    if caption:
-        ax.set_title("\n".join(caption), fontsize=9)
-    ax.set_xlim(min(xs) - 0.55, max(xs) + 0.55)
-    ax.set_ylim(min(ys) - 0.55, max(ys) + 0.55)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax
+    xlim, ylim = (min(xs) - 0.55, max(xs) + 0.55), (min(ys) - 0.55, max(ys) + 0.55)
+    return finish_board(ax, puzzle, state, xlim, ylim, title, heuristic)
 
 
 def _draw_move(ax, spots, move) -> None:

@@ -16,7 +16,7 @@ from matplotlib.colors import to_rgb
 from matplotlib.patches import Polygon, Rectangle
 
 from ..puzzles.queens import QueensPuzzle, attacked_squares, attacks
-from .boards import draw_board, new_axes, offscreen_figure, step_label
+from .boards import draw_board, finish_board, new_axes, offscreen_figure, step_label
 
 LIGHT = "#f0d9b5"
 DARK = "#b58863"
@@ -41,14 +41,15 @@ def queen_patch(row: int, col: int, n: int, conflict: bool = False) -> Polygon:
 
 @draw_board.register(QueensPuzzle)
 def draw_queens(
-    puzzle, state=None, ax=None, *, title=None, attacked=False, highlight=(), **_
+    puzzle, state=None, ax=None, *, title=None, heuristic=None, attacked=False, highlight=(), **_
 ):  # fmt: skip
     """Draw the board and the queens of *state* (a tuple of columns, row 0 at the top).
 
     Each queen is one crown-shaped patch (gid ``"queen"``), outlined red if another
     queen attacks it. With *attacked*, every empty square a queen attacks is shaded
     (one collection, gid ``"attacked"``): the unshaded squares of the next row are where the next
-    queen may go. *highlight* is a list of squares ``(row, col)`` to outline.
+    queen may go. *highlight* is a list of squares ``(row, col)`` to outline. *title*
+    and *heuristic* (a function of the state) caption the board.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> ax = draw_board(QueensPuzzle(4), (1, 3, 0), ax=offscreen_figure().add_subplot(),
@@ -80,13 +81,8 @@ def draw_queens(
     for row, col in enumerate(state):
         conflict = any(attacks(row, col, r, c) for r, c in enumerate(state) if r != row)
         ax.add_patch(queen_patch(row, col, n, conflict))
-    if title:
-        ax.set_title(title, fontsize=9)
-    ax.set_xlim(-0.05, n + 0.05)
-    ax.set_ylim(-0.05, n + 0.05)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax
+    return finish_board(ax, puzzle, state, (-0.05, n + 0.05), (-0.05, n + 0.05), title,
+                        heuristic)  # fmt: skip
 
 
 @step_label.register(QueensPuzzle)

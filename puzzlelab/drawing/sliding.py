@@ -5,7 +5,7 @@ from __future__ import annotations
 from matplotlib.patches import Rectangle
 
 from ..puzzles.sliding import SlidingPuzzle
-from .boards import draw_board, new_axes, step_highlight, step_label
+from .boards import draw_board, finish_board, new_axes, step_highlight, step_label
 
 HOME = "#8cc084"  # a tile on its goal cell
 AWAY = "#f2c078"  # a tile that still has to move
@@ -57,18 +57,8 @@ def draw_sliding(puzzle, state=None, ax=None, *, heuristic=None, title=None, hig
         ax.add_patch(square)
         ax.text(c + 0.5, rows - 1 - r + 0.5, str(tile), ha="center", va="center",
                 fontsize=fontsize, fontweight="bold", color="#222222", gid="label")  # fmt: skip
-    caption = [title] if title else []
-    if heuristic is not None:
-        h = puzzle.heuristics[heuristic] if isinstance(heuristic, str) else heuristic
-        name = heuristic if isinstance(heuristic, str) else "h"
-        caption.append(f"{name} = {h(state)}")
-    if caption:
-        ax.set_title("\n".join(caption), fontsize=9)
-    ax.set_xlim(-0.05, cols + 0.05)
-    ax.set_ylim(-0.05, rows + 0.05)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax
+    return finish_board(ax, puzzle, state, (-0.05, cols + 0.05), (-0.05, rows + 0.05),
+                        title, heuristic)  # fmt: skip
 
 
 @step_label.register(SlidingPuzzle)
