@@ -21,7 +21,6 @@ import platform
 import subprocess
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 
 from simpleai.search import SearchProblem
@@ -30,6 +29,8 @@ from puzzlelab import SlidingPuzzle
 from puzzlelab.distances import distance_table
 from puzzlelab.search import astar, bfs, bidirectional
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem
+
+from measure import best_of, peak_mb, verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 EIGHT = SlidingPuzzle(shape=(3, 3))
@@ -72,23 +73,6 @@ class HandWrittenEightPuzzle(SearchProblem):
 
 
 # ---------------------------------------------------------------- measuring
-
-
-def best_of(runs, work):
-    best, value = float("inf"), None
-    for _ in range(runs):
-        start = time.perf_counter()
-        value = work()
-        best = min(best, time.perf_counter() - start)
-    return best, value
-
-
-def peak_mb(work) -> float:
-    tracemalloc.start()
-    work()
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return peak / 2**20
 
 
 def counting(problem_class):
@@ -140,10 +124,6 @@ def run_simpleai(kind, algorithm, board, memory=False, cap=CAP_SECONDS) -> dict 
     return json.loads(done.stdout)
 
 
-def verdict(ok: bool) -> str:
-    return "PASS" if ok else "FAIL"
-
-
 # ---------------------------------------------------------------- tables
 
 
@@ -151,22 +131,22 @@ def targets() -> None:
     print("## Targets for puzzlelab alone\n")
     print("| what | measured | target |")
     print("|---|---:|---|")
-    seconds, table = best_of(3, lambda: distance_table(EIGHT))
+    table, seconds = best_of(lambda: distance_table(EIGHT))
     memory = peak_mb(lambda: distance_table(EIGHT))
     print(f"| full 8-puzzle distance table ({len(table):,} positions) | {seconds:.3f} s "
           f"| <= 0.5 s: {verdict(seconds <= 0.5)} |")  # fmt: skip
     print(f"| its peak memory | {memory:.0f} MB | <= 150 MB: {verdict(memory <= 150)} |")
     start = EIGHT.with_start(SEED_000)
-    seconds, result = best_of(3, lambda: bfs(start))
+    result, seconds = best_of(lambda: bfs(start))
     print(f"| seed 000 start, BFS ({result.stats.generated:,} generated, cost {result.cost}) "
           f"| {seconds:.3f} s | <= 1 s: {verdict(seconds <= 1)} |")  # fmt: skip
-    seconds, result = best_of(3, lambda: bidirectional(start))
+    result, seconds = best_of(lambda: bidirectional(start))
     generated = result.stats.generated
     print(f"| seed 000 start, bidirectional (cost {result.cost}) | {seconds:.3f} s "
           f"| <= 0.1 s: {verdict(seconds <= 0.1)} |")  # fmt: skip
     print(f"| seed 000 start, bidirectional states generated (seed: 16,088) | {generated:,} "
           f"| <= 20,000: {verdict(generated <= 20_000)} |")  # fmt: skip
-    seconds, result = best_of(3, lambda: astar(start, "manhattan"))
+    result, seconds = best_of(lambda: astar(start, "manhattan"))
     print(f"| seed 000 start, A* Manhattan (cost {result.cost}) | {seconds:.3f} s "
           f"| <= 0.3 s: {verdict(seconds <= 0.3)} |")  # fmt: skip
     seconds = min(_help_seconds() for _ in range(5))
@@ -204,7 +184,7 @@ def side_by_side(quick: bool) -> None:
         for algorithm in ("astar", "bfs"):
             ours_search = (lambda b=board: astar(EIGHT.with_start(b), "manhattan")) \
                 if algorithm == "astar" else (lambda b=board: bfs(EIGHT.with_start(b)))  # fmt: skip
-            seconds, result = best_of(3, ours_search)
+            result, seconds = best_of(ours_search)
             memory = peak_mb(ours_search)
             s = result.stats
             label = "A* Manhattan" if algorithm == "astar" else "BFS"
@@ -250,7 +230,7 @@ def hand_written() -> None:
              ("16-move scramble", EIGHT.scramble(16, seed=SCRAMBLES[16]), "bfs")]  # fmt: skip
     for name, board, algorithm in cases:
         search = astar if algorithm == "astar" else bfs
-        seconds, result = best_of(3, lambda b=board, f=search: f(HandWrittenEightPuzzle(b)))
+        result, seconds = best_of(lambda b=board, f=search: f(HandWrittenEightPuzzle(b)))
         theirs = run_simpleai("hand", algorithm, board)
         label = "A*" if algorithm == "astar" else "BFS"
         if theirs is None:

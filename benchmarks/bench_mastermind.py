@@ -34,23 +34,12 @@ from puzzlelab.puzzles.mastermind import (
 )
 from puzzlelab.simpleai_problems.mastermind import play_with_csp
 
+from measure import best_of, verdict
+
 SEED_HARDEST = {(9, 4, 3, 1), (9, 2, 4, 1), (5, 2, 9, 3), (9, 2, 0, 4), (9, 2, 1, 4)}
 TABLE_TARGET = 1.0  # seconds for the 5,040 x 5,040 answer table
 EVALUATION_TARGET = 10.0  # seconds per strategy on 5,040 codes ("in seconds")
 REPLAY_SAMPLE = 60
-
-
-def best_of(runs, work):
-    best, value = float("inf"), None
-    for _ in range(runs):
-        start = time.perf_counter()
-        value = work()
-        best = min(best, time.perf_counter() - start)
-    return best, value
-
-
-def verdict(ok: bool) -> str:
-    return "PASS" if ok else "FAIL"
 
 
 def replay_seed_way(game, secret):
@@ -66,8 +55,8 @@ def main() -> None:
     print(f"# Mastermind benchmarks ({platform.python_version()}, {platform.machine()})\n")
     game = bulls_and_cows()
 
-    seconds, _ = best_of(3, lambda: Mastermind(10, 4).table)
-    classic_seconds, _ = best_of(3, lambda: Mastermind(6, 4, repeats=True).table)
+    _, seconds = best_of(lambda: Mastermind(10, 4).table)
+    _, classic_seconds = best_of(lambda: Mastermind(6, 4, repeats=True).table)
     print("## The answer table\n")
     print("| game | codes | seconds | target | |")
     print("|---|---:|---:|---:|---|")
@@ -82,7 +71,7 @@ def main() -> None:
     results = {}
     for label, g in (("bulls and cows", game), ("classic", classic_mastermind())):
         for name in STRATEGIES:
-            took, result = best_of(2, lambda g=g, name=name: evaluate(g, name))
+            result, took = best_of(lambda g=g, name=name: evaluate(g, name), runs=2)
             results[label, name] = result
             target = f"<= {EVALUATION_TARGET:.0f} s" if label == "bulls and cows" else ""
             ok = verdict(took <= EVALUATION_TARGET) if target else ""
@@ -112,7 +101,7 @@ def main() -> None:
     replayed = [len(replay_seed_way(game, secret)) for secret in secrets]
     replay = (time.perf_counter() - start) * len(game.codes) / REPLAY_SAMPLE
     same = all(seed.questions[game.numbers[s]] == q for s, q in zip(secrets, replayed))
-    tree_seconds, _ = best_of(2, lambda: evaluate(game, "consistent"))
+    _, tree_seconds = best_of(lambda: evaluate(game, "consistent"), runs=2)
     print("| how | seconds for 5,040 secrets | same questions | |")
     print("|---|---:|---|---|")
     print(f"| replaying games, pure Python ({REPLAY_SAMPLE} secrets, scaled up) | ~{replay:.0f} | "
@@ -124,8 +113,8 @@ def main() -> None:
     print("| secret | questions | puzzlelab play | simpleai backtrack | simpleai / puzzlelab | |")
     print("|---|---:|---:|---:|---:|---|")
     for secret in ("9 8 7 6", "9 4 3 1", "5 2 9 3"):
-        ours_seconds, ours = best_of(3, lambda secret=secret: play(game, secret))
-        theirs_seconds, theirs = best_of(1, lambda secret=secret: play_with_csp(game, secret))
+        ours, ours_seconds = best_of(lambda secret=secret: play(game, secret))
+        theirs, theirs_seconds = best_of(lambda secret=secret: play_with_csp(game, secret), runs=1)
         print(f"| {secret} | {len(ours)} | {ours_seconds * 1000:.1f} ms | {theirs_seconds:.2f} s | "
               f"{theirs_seconds / ours_seconds:.0f}x | {verdict(ours == theirs)} |")  # fmt: skip
 

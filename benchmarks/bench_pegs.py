@@ -34,6 +34,8 @@ from puzzlelab.puzzles.pegs import (
 )
 from puzzlelab.search import astar, dfs, iddfs
 
+from measure import best_of, verdict
+
 #: Seed 004 (Julia 1.6.4, Core i5-6200U): seconds of its three programs on hole 7.
 SEED_SECONDS = {"plain": 123.254, "groups": 12.847, "bound": 0.270}
 SEED_SOLUTION = (
@@ -42,23 +44,6 @@ SEED_SOLUTION = (
 VARIANTS = ("plain", "groups", "bound")
 SMALL_AFTER = 4  # the smaller instance: the position after this many of the seed's moves
 CHILD_CAP = 60
-
-
-def verdict(ok: bool) -> str:
-    return "PASS" if ok else "FAIL"
-
-
-def best_of(work, runs=3):
-    """Return (result, seconds): the fastest of *runs* runs, or one run if it took over 1 s."""
-    best, result = None, None
-    for _ in range(runs):
-        started = time.perf_counter()
-        result = work()
-        seconds = time.perf_counter() - started
-        best = seconds if best is None else min(best, seconds)
-        if seconds > 1:
-            break
-    return result, best
 
 
 def seed_position(count: int) -> PegSolitaire:

@@ -38,29 +38,14 @@ from puzzlelab.puzzles.queens import min_conflicts as puzzlelab_min_conflicts
 from puzzlelab.search import bfs, dfs, iddfs
 from puzzlelab.simpleai_problems.queens import QueensProblem, repair_csp, solve_csp
 
+from measure import best_of, verdict
+
 #: Seed 002's seconds (Gauche on a 1.4 GHz Celeron, 2008): generate and test, pruned.
 SEED_SECONDS = {8: (0.73, 0.03), 9: (6.66, 0.14), 10: (67.34, 0.53)}
 #: Known counts (OEIS A000170 and A002562), n = 1..13.
 KNOWN_TOTAL = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]
 KNOWN_FUNDAMENTAL = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233]
 CAP_SECONDS = 60
-
-
-def verdict(ok: bool) -> str:
-    return "PASS" if ok else "FAIL"
-
-
-def best_of(work, runs=3):
-    """Return (result, seconds): the fastest of *runs* runs, or one run if it took over 1 s."""
-    best = None
-    for _ in range(runs):
-        started = time.perf_counter()
-        result = work()
-        seconds = time.perf_counter() - started
-        best = seconds if best is None else min(best, seconds)
-        if seconds > 1:
-            break
-    return result, best
 
 
 # ---------------------------------------------------------------- seed 002's table

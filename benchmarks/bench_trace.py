@@ -35,17 +35,9 @@ from puzzlelab.simpleai_trace import TraceViewer  # noqa: E402
 from puzzlelab.trees import draw_tree, search_tree  # noqa: E402
 from puzzlelab.widgets import SearchReplay  # noqa: E402
 
+from measure import best_of  # noqa: E402
+
 SCRAMBLE = (12, 5)  # moves, seed
-
-
-def best_of(runs, work) -> float:
-    """Best wall-clock seconds of *runs* calls of *work*."""
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def row(what, seconds, base=None, target=None, ok=None) -> str:
@@ -63,16 +55,16 @@ def recording_rows(board) -> list[str]:
         ("BFS", lambda **k: bfs(puzzle, **k), breadth_first),
     ]
     for name, ours, theirs in searches:
-        plain = best_of(5, ours)
-        traced = best_of(5, lambda ours=ours: ours(trace=Trace(max_events=None)))
+        _, plain = best_of(ours, runs=5)
+        _, traced = best_of(lambda ours=ours: ours(trace=Trace(max_events=None)), runs=5)
         rows.append(row(f"puzzlelab {name}", plain))
         rows.append(row(f"puzzlelab {name} + Trace", traced, plain, "<= 3x", traced <= 3 * plain))
-        bare = best_of(2, lambda t=theirs: t(problem, graph_search=True))
-        base_viewer = best_of(
-            1, lambda t=theirs: t(problem, graph_search=True, viewer=BaseViewer())
+        _, bare = best_of(lambda t=theirs: t(problem, graph_search=True), runs=2)
+        _, base_viewer = best_of(
+            lambda t=theirs: t(problem, graph_search=True, viewer=BaseViewer()), runs=1
         )
-        trace_viewer = best_of(
-            1, lambda t=theirs: t(problem, graph_search=True, viewer=TraceViewer())
+        _, trace_viewer = best_of(
+            lambda t=theirs: t(problem, graph_search=True, viewer=TraceViewer()), runs=1
         )
         rows.append(row(f"simpleai {name}", bare))
         rows.append(row(f"simpleai {name} + BaseViewer", base_viewer, bare, "expected about 10x"))
@@ -89,7 +81,7 @@ def drawing_rows() -> list[str]:
         ax = draw_tree(tree, ax=offscreen_figure((16, 6)).add_subplot(), max_nodes=300)
         ax.figure.canvas.draw()  # render, not only build
 
-    draw = best_of(3, draw300)
+    _, draw = best_of(draw300)
     eight = SlidingPuzzle(shape=(3, 3))
     puzzle = eight.with_start(eight.scramble(8, seed=9))
     small = Trace()

@@ -1,0 +1,42 @@
+"""What every benchmark script measures with: best-of timing, peak memory, PASS / FAIL.
+
+The scripts import it as a sibling module (``python benchmarks/bench_core.py`` puts
+this folder on ``sys.path``).
+"""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+
+
+def best_of(work, runs=3, enough=1.0):
+    """Return ``(value, seconds)``: what *work()* returned and its fastest of *runs* runs.
+
+    A run slower than *enough* seconds is not repeated: for long work one run is
+    precise enough, and repeating it would only make the benchmark wait.
+    """
+    best, value = float("inf"), None
+    for _ in range(runs):
+        started = time.perf_counter()
+        value = work()
+        seconds = time.perf_counter() - started
+        best = min(best, seconds)
+        if seconds > enough:
+            break
+    return value, best
+
+
+def peak_mb(work) -> float:
+    """Peak memory Python allocated while *work()* ran, in MiB (``tracemalloc``)."""
+    tracemalloc.start()
+    try:
+        work()
+        return tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+
+
+def verdict(ok: bool) -> str:
+    """PASS or FAIL, for the target column of a table."""
+    return "PASS" if ok else "FAIL"
