@@ -16,8 +16,6 @@ How things are measured:
 from __future__ import annotations
 
 import json
-import os
-import platform
 import subprocess
 import sys
 import time
@@ -30,7 +28,7 @@ from puzzlelab.distances import distance_table
 from puzzlelab.search import astar, bfs, bidirectional
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem
 
-from measure import best_of, peak_mb, verdict
+from measure import best_of, machine, peak_mb, verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 EIGHT = SlidingPuzzle(shape=(3, 3))
@@ -251,8 +249,7 @@ def main(argv) -> None:
         print(json.dumps(simpleai_child(kind, algorithm, board, "--memory" in argv)))
         return
     quick = "--quick" in argv
-    print(f"# puzzlelab core benchmark\n\nPython {platform.python_version()}, "
-          f"{os.cpu_count()} cores, {platform.machine()}\n")  # fmt: skip
+    print(f"# puzzlelab core benchmark\n\n{machine()}\n")
     targets()
     side_by_side(quick)
     hand_written()

@@ -18,7 +18,6 @@ How things are measured:
 
 from __future__ import annotations
 
-import platform
 import random
 import time
 
@@ -34,7 +33,7 @@ from puzzlelab.puzzles.mastermind import (
 )
 from puzzlelab.simpleai_problems.mastermind import play_with_csp
 
-from measure import best_of, verdict
+from measure import best_of, machine, verdict
 
 SEED_HARDEST = {(9, 4, 3, 1), (9, 2, 4, 1), (5, 2, 9, 3), (9, 2, 0, 4), (9, 2, 1, 4)}
 TABLE_TARGET = 1.0  # seconds for the 5,040 x 5,040 answer table
@@ -52,7 +51,7 @@ def replay_seed_way(game, secret):
 
 
 def main() -> None:
-    print(f"# Mastermind benchmarks ({platform.python_version()}, {platform.machine()})\n")
+    print(f"# Mastermind benchmarks\n\n{machine()}\n")
     game = bulls_and_cows()
 
     _, seconds = best_of(lambda: Mastermind(10, 4).table)

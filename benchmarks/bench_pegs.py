@@ -19,7 +19,6 @@ What is measured:
 from __future__ import annotations
 
 import json
-import platform
 import subprocess
 import sys
 import time
@@ -34,7 +33,7 @@ from puzzlelab.puzzles.pegs import (
 )
 from puzzlelab.search import astar, dfs, iddfs
 
-from measure import best_of, verdict
+from measure import best_of, machine, verdict
 
 #: Seed 004 (Julia 1.6.4, Core i5-6200U): seconds of its three programs on hole 7.
 SEED_SECONDS = {"plain": 123.254, "groups": 12.847, "bound": 0.270}
@@ -219,8 +218,7 @@ def main(argv) -> None:
         return
     quick = "--quick" in argv
     caps = {"plain": 20 if quick else 120, "groups": 30 if quick else 400, "bound": 60}
-    print(f"# Peg solitaire benchmark ({platform.python_implementation()} "
-          f"{platform.python_version()}, {platform.machine()})\n")  # fmt: skip
+    print(f"# Peg solitaire benchmark\n\n{machine()}\n")
     results = seed_problem(caps)
     small = smaller_instance()
     side_by_side()

@@ -11,7 +11,6 @@ once, in this process, stopped by a time limit that its constraint checks obey.
 
 from __future__ import annotations
 
-import platform
 import random
 import sys
 import time
@@ -38,7 +37,7 @@ from puzzlelab.puzzles.queens import min_conflicts as puzzlelab_min_conflicts
 from puzzlelab.search import bfs, dfs, iddfs
 from puzzlelab.simpleai_problems.queens import QueensProblem, repair_csp, solve_csp
 
-from measure import best_of, verdict
+from measure import best_of, machine, verdict
 
 #: Seed 002's seconds (Gauche on a 1.4 GHz Celeron, 2008): generate and test, pruned.
 SEED_SECONDS = {8: (0.73, 0.03), 9: (6.66, 0.14), 10: (67.34, 0.53)}
@@ -224,9 +223,7 @@ def search_engine() -> None:
 
 def main() -> None:
     quick = "--quick" in sys.argv
-    print(f"# N queens benchmark\n\n{platform.python_implementation()} "
-          f"{platform.python_version()} on {platform.machine()}, {platform.system()}; "
-          "a shared machine, so timings vary by a factor of about 2.\n")  # fmt: skip
+    print(f"# N queens benchmark\n\n{machine()}\n")
     seed_table(quick)
     counting()
     csp_backtrack()

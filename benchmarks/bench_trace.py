@@ -14,9 +14,6 @@ simpleai's own viewers).
 
 from __future__ import annotations
 
-import os
-import platform
-import sys
 import time
 
 import matplotlib
@@ -35,7 +32,7 @@ from puzzlelab.simpleai_trace import TraceViewer  # noqa: E402
 from puzzlelab.trees import draw_tree, search_tree  # noqa: E402
 from puzzlelab.widgets import SearchReplay  # noqa: E402
 
-from measure import best_of  # noqa: E402
+from measure import best_of, machine  # noqa: E402
 
 SCRAMBLE = (12, 5)  # moves, seed
 
@@ -114,9 +111,9 @@ def main() -> None:
     eight = SlidingPuzzle(shape=(3, 3))
     board = eight.scramble(*SCRAMBLE)
     distance = len(astar(eight.with_start(board), "manhattan").actions)
-    print(f"# Watching a search: what it costs\n\nPython {platform.python_version()}, "
-          f"{os.cpu_count()} cores, {sys.platform}. Instance: a {SCRAMBLE[0]}-move scramble "
-          f"(seed {SCRAMBLE[1]}), {board}, {distance} moves from the goal.\n")  # fmt: skip
+    print(f"# Watching a search: what it costs\n\n{machine()}\n")
+    print(f"Instance: a {SCRAMBLE[0]}-move scramble (seed {SCRAMBLE[1]}), {board}, "
+          f"{distance} moves from the goal.\n")  # fmt: skip
     print("| what | seconds | vs. without | target |")
     print("|---|---:|---:|---|")
     for line in recording_rows(board) + drawing_rows():

@@ -6,8 +6,6 @@ drawing and the replay widget are in ``bench_trace.py``.)
 
 from __future__ import annotations
 
-import os
-import platform
 import time
 
 import matplotlib
@@ -19,6 +17,8 @@ from puzzlelab.drawing import board_png  # noqa: E402
 from puzzlelab.search import astar  # noqa: E402
 from puzzlelab.widgets import PlayBoard, SolutionPlayer  # noqa: E402
 
+from measure import machine  # noqa: E402
+
 
 def mean_seconds(runs, work) -> float:
     start = time.perf_counter()
@@ -28,9 +28,7 @@ def mean_seconds(runs, work) -> float:
 
 
 def main() -> None:
-    print(
-        f"# Widget response times\n\nPython {platform.python_version()}, {os.cpu_count()} cores\n"
-    )
+    print(f"# Widget response times\n\n{machine()}\n")
     print("| what | measured | target |")
     print("|---|---:|---|")
     eight = SlidingPuzzle(shape=(3, 3))

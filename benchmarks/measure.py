@@ -6,6 +6,8 @@ this folder on ``sys.path``).
 
 from __future__ import annotations
 
+import os
+import platform
 import time
 import tracemalloc
 
@@ -40,3 +42,21 @@ def peak_mb(work) -> float:
 def verdict(ok: bool) -> str:
     """PASS or FAIL, for the target column of a table."""
     return "PASS" if ok else "FAIL"
+
+
+def reference_seconds() -> float:
+    """Seconds this machine takes to sum ``range(10**7)`` (best of 3): a yardstick.
+
+    Benchmark times only compare across machines, or across days on a shared
+    one, next to this figure: when it doubles, every time in the tables does too.
+    """
+    return best_of(lambda: sum(range(10**7)))[1]
+
+
+def machine() -> str:
+    """One line on where the benchmark ran: Python, processor, cores and the yardstick."""
+    return (
+        f"{platform.python_implementation()} {platform.python_version()} on "
+        f"{platform.machine()} {platform.system()}, {os.cpu_count()} cores; "
+        f"reference loop (sum of range(10**7)): {reference_seconds():.2f} s"
+    )
