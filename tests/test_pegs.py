@@ -284,6 +284,62 @@ def test_no_solution_is_reported_as_exhausted():
     assert bfs(puzzle).status == "exhausted"
 
 
+def plain_deepening(puzzle, table, corner_bound):
+    """Seed 004's search written out plainly: every hole in order, every jump of the table.
+
+    Returns the nodes visited per depth limit and the jumps of the solution, if any.
+    """
+    counted = {h for h in puzzle.board.corners if h != puzzle.finish} if corner_bound else set()
+    holes = sorted({start for start, _, _ in table})
+    made_jumps = []
+
+    def search(pegs, made, last, limit, visited):
+        visited[0] += 1
+        if pegs == puzzle.goal:
+            return True
+        corners = sum(1 for h in counted if pegs >> h & 1)
+        for start in holes:
+            if not pegs >> start & 1:
+                continue
+            now = made if start == last else made + 1
+            if now + corners - (start in counted) > limit:
+                continue
+            for s, over, to in table:
+                if s == start and pegs >> over & 1 and not pegs >> to & 1:
+                    after = pegs & ~(1 << start | 1 << over) | 1 << to
+                    if search(after, now, to, limit, visited):
+                        made_jumps.append((start, to))
+                        return True
+        return False
+
+    counts, most = [], puzzle.start.bit_count() - 1
+    for limit in range(puzzle.corner_bound(puzzle.start) if corner_bound else 1, most + 1):
+        visited = [0]
+        found = search(puzzle.start, 0, 0, limit, visited)
+        counts.append(visited[0])
+        if found:
+            break
+    return counts, made_jumps[::-1]
+
+
+@pytest.mark.parametrize(
+    "puzzle, groups, corner_bound",
+    [(PegSolitaire("triangle15", hole=4), False, False),
+     (PegSolitaire("triangle15", hole=1), False, True),
+     (PegSolitaire("triangle15", hole=13), False, True),
+     (seed_position(5), False, False),
+     (seed_position(4), True, True)],
+)  # fmt: skip
+def test_search_visits_the_same_nodes_as_the_plain_program(puzzle, groups, corner_bound):
+    # The solver's tables (which holes to look at when the bound is tight) are shortcuts:
+    # the nodes, their order and the answer must be those of the plain program.
+    table = group_argument(puzzle)["reduced_jumps"] if groups else puzzle.board.jumps
+    counts, jumps_made = plain_deepening(puzzle, table, corner_bound)
+    result = iterative_deepening(puzzle, groups=groups, corner_bound=corner_bound, symmetry=False)
+    assert [it["nodes"] for it in result.iterations] == counts
+    assert result.moves == chains(jumps_made)
+
+
 def test_symmetry_at_the_first_jump_changes_nodes_not_answers():
     puzzle = seed_position(0)
     both = iterative_deepening(puzzle, groups=True, corner_bound=True, symmetry=False,

@@ -935,18 +935,28 @@ class _DeepeningSearch:
     """One depth-first pass of iterative deepening per call of :meth:`run`.
 
     The tables are built once: for each hole, its bit, whether it is a counted corner, and
-    its jumps as ``(from and over bits, to bit, to, whether to is a counted corner)``.
+    its jumps as ``(mask, need, to, whether to is a counted corner)``: the jump is legal
+    when ``pegs & mask == need`` (pegs in from and over, none in to), and ``pegs ^ mask``
+    is the position after it.
+
+    When the bound is tight (moves made + pegs in corners = the limit, which is where
+    almost every node of the corner-bound search sits), a new move may only start from a
+    corner, since that lowers the bound; the peg that moved last may always go on, its
+    chain being free. ``tight[last]`` lists just those holes, in the same order, so such
+    a node looks at a handful of holes instead of all of them: the same nodes are
+    visited in the same order, in about two thirds of the time.
     """
 
     def __init__(self, puzzle, table, corner_bound, symmetry, budget):
         counted = {h for h in puzzle.board.corners if h != puzzle.finish} if corner_bound else ()
         by_hole: dict[int, list] = {}
         for start, over, to in table:
-            by_hole.setdefault(start, []).append(
-                (1 << start | 1 << over, 1 << to, to, 1 if to in counted else 0)
-            )
+            need = 1 << start | 1 << over
+            by_hole.setdefault(start, []).append((need | 1 << to, need, to, int(to in counted)))
         self.holes = [(h, 1 << h, 1 if h in counted else 0, tuple(by_hole[h]))
                       for h in sorted(by_hole)]  # fmt: skip
+        self.tight = {last: [entry for entry in self.holes if entry[0] == last or entry[2]]
+                      for last in range(max(puzzle.board.holes) + 1)}  # fmt: skip
         first = _first_jumps(puzzle, table) if symmetry else None
         self.first = None if first is None else {(s, t) for s, _, t in first}
         self.puzzle, self.budget = puzzle, budget
@@ -955,8 +965,8 @@ class _DeepeningSearch:
 
     def run(self, limit: int) -> list[tuple[int, int]] | None:
         """Search with at most *limit* moves; return the jumps ``(from, to)`` of a solution."""
-        goal, holes, budget, by_depth, first = (
-            self.puzzle.goal, self.holes, self.budget, self.by_depth, self.first)  # fmt: skip
+        goal, every, tight, first = self.puzzle.goal, self.holes, self.tight, self.first
+        budget, by_depth = self.budget, self.by_depth
         found: list[tuple[int, int]] = []
 
         def search(pegs: int, made: int, last: int, corners: int) -> bool:
@@ -967,6 +977,7 @@ class _DeepeningSearch:
             by_depth[made] += 1
             if pegs == goal:
                 return True
+            holes = every if made + corners < limit else tight[last]
             for start, bit, in_corner, jumps in holes:
                 if not pegs & bit:
                     continue
@@ -974,11 +985,11 @@ class _DeepeningSearch:
                 # A peg in a corner that is not moving needs a move of its own later.
                 if now + corners - in_corner > limit:
                     continue
-                for both, to_bit, to, to_corner in jumps:
-                    if pegs & both == both and not pegs & to_bit:
+                for mask, need, to, to_corner in jumps:
+                    if pegs & mask == need:
                         if first is not None and made == 0 and (start, to) not in first:
                             continue
-                        if search(pegs ^ both ^ to_bit, now, to, corners - in_corner + to_corner):
+                        if search(pegs ^ mask, now, to, corners - in_corner + to_corner):
                             found.append((start, to))
                             return True
             return False
