@@ -1,5 +1,6 @@
 """The engine against the truth: exact distances of the whole 8-puzzle, replayed paths."""
 
+import gc
 import itertools
 
 import pytest
@@ -215,6 +216,30 @@ def test_interrupt_from_the_notebook_stops_cleanly(search):
     result = search(puzzle, interrupting_heuristic(puzzle, 30))
     assert result.status == "interrupted"
     assert result.stats.expanded > 0
+
+
+@pytest.mark.parametrize("was_on", [True, False])
+def test_searches_pause_the_cycle_collector_and_give_it_back(was_on):
+    puzzle = SlidingPuzzle(SEED_000)
+    seen = []
+
+    def h(state):
+        seen.append(gc.isenabled())
+        return puzzle.manhattan(state)
+
+    (gc.enable if was_on else gc.disable)()
+    try:
+        assert astar(puzzle, h).solved
+        assert gc.isenabled() == was_on and not any(seen)
+        seen.clear()
+        assert astar(puzzle, interrupting_heuristic(puzzle, 30)).status == "interrupted"
+        assert gc.isenabled() == was_on
+        with pytest.raises(ZeroDivisionError):
+            astar(puzzle, lambda state: 1 / 0)
+        assert gc.isenabled() == was_on
+        assert bidirectional(puzzle).solved and gc.isenabled() == was_on
+    finally:
+        gc.enable()
 
 
 # ---------------------------------------------------------------- graph vs tree search, depth

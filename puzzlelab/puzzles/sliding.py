@@ -252,8 +252,18 @@ class SlidingPuzzle:
         return found
 
     def predecessors(self, state: State) -> list[tuple[str, State]]:
-        """Return ``(action, previous_state)`` pairs: *action* leads from previous to *state*."""
-        return [(OPPOSITE[action], before) for action, before, _ in self.successors(state)]
+        """Return ``(action, previous_state)`` pairs: *action* leads from previous to *state*.
+
+        Every move can be undone, so the boards one move before are the boards one move
+        after; only the direction is reversed.
+        """
+        blank = state.index(0)
+        found = []
+        for action, target in self._moves[blank]:
+            board = list(state)
+            board[blank], board[target] = board[target], 0
+            found.append((OPPOSITE[action], tuple(board)))
+        return found
 
     def is_goal(self, state: State) -> bool:
         """Return whether *state* is the goal."""

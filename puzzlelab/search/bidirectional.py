@@ -12,7 +12,7 @@ import itertools
 
 from ..errors import ProblemError
 from .algorithms import prepare
-from .engine import Budget, Node
+from .engine import Budget, Node, cycle_collector_paused
 from .result import SearchResult, SearchStats
 
 NEEDS = (
@@ -23,6 +23,7 @@ NEEDS = (
 )
 
 
+@cycle_collector_paused()
 def bidirectional(
     problem,
     *,

@@ -12,8 +12,10 @@ search only: tree search keeps no memory of states).
 
 from __future__ import annotations
 
+import gc
 import itertools
 import math
+from contextlib import contextmanager
 from time import perf_counter
 
 from ..limits import check_limits
@@ -60,6 +62,25 @@ class Budget:
         return perf_counter() - self.started
 
 
+@contextmanager
+def cycle_collector_paused():
+    """Pause Python's cycle collector while a search runs; as a decorator, around each call.
+
+    A search makes hundreds of thousands of nodes that point only to their parents,
+    never in a cycle, so reference counting frees them all. The cycle collector would
+    still walk them again and again as they pile up, for nothing: about a quarter of a
+    breadth-first search's time over the 8-puzzle. It is switched back on afterwards
+    (if it was on), however the search ends.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def path_to(node: Node) -> tuple[list, list]:
     """Return ``(states, actions)`` from the root to *node*."""
     states, actions = [], []
@@ -77,6 +98,7 @@ def solved(algorithm: str, node: Node, stats: SearchStats) -> SearchResult:
     return SearchResult(algorithm, "solved", states, actions, node.g, stats, "the goal was reached")
 
 
+@cycle_collector_paused()
 def run(
     problem,
     frontier,
@@ -115,7 +137,10 @@ def run(
     root = Node(problem.start, None, None, 0, 0, next(ids))
     if priority is not None:
         root.h = heuristic(root.state)
-    frontier.push(root, priority(root) if priority else None)
+    if priority is None:
+        frontier.push(root)
+    else:
+        frontier.push(root, priority(root))
     reached = {root.state: root} if graph_search else None
     if tracing:
         trace.record("generate", root)

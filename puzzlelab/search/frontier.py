@@ -1,7 +1,7 @@
 """Frontiers: the only thing that differs between breadth-first, depth-first and A*.
 
-Every frontier has ``push(node, priority)``, ``pop()`` and ``len()``. The
-priority is ignored by the FIFO and LIFO frontiers.
+Every frontier has ``push(node)`` (``push(node, priority)`` for the priority
+queue), ``pop()`` and ``len()``, and iterates in the order it will give nodes out.
 """
 
 from __future__ import annotations
@@ -11,34 +11,28 @@ import itertools
 from collections import deque
 
 
-class FifoFrontier:
-    """First in, first out: the oldest node is expanded next (breadth-first)."""
+class FifoFrontier(deque):
+    """First in, first out: the oldest node is expanded next (breadth-first).
 
-    def __init__(self):
-        self._nodes = deque()
-        self.push = lambda node, priority=None: self._nodes.append(node)
-        self.pop = self._nodes.popleft
+    It is a ``deque`` whose ``push`` appends on the right and ``pop`` takes from the
+    left, so every frontier operation of breadth-first search runs in C.
+    """
 
-    def __len__(self) -> int:
-        return len(self._nodes)
-
-    def __iter__(self):
-        return iter(self._nodes)
+    push = deque.append
+    pop = deque.popleft
 
 
-class LifoFrontier:
-    """Last in, first out: the newest node is expanded next (depth-first)."""
+class LifoFrontier(list):
+    """Last in, first out: the newest node is expanded next (depth-first).
 
-    def __init__(self):
-        self._nodes = []
-        self.push = lambda node, priority=None: self._nodes.append(node)
-        self.pop = self._nodes.pop
+    It is a ``list``: ``push`` appends and ``pop`` takes the last one. Iterating
+    lists the nodes in the order they will be taken, newest first.
+    """
 
-    def __len__(self) -> int:
-        return len(self._nodes)
+    push = list.append
 
     def __iter__(self):
-        return iter(reversed(self._nodes))
+        return reversed(self)
 
 
 class PriorityFrontier:
