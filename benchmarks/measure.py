@@ -12,7 +12,7 @@ import time
 import tracemalloc
 
 
-def best_of(work, runs=3, enough=1.0):
+def best_of(work, runs=3, enough=5.0):
     """Return ``(value, seconds)``: what *work()* returned and its fastest of *runs* runs.
 
     A run slower than *enough* seconds is not repeated: for long work one run is
