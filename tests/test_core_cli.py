@@ -155,3 +155,16 @@ def test_ci_and_readme_use_the_two_commands():
     assert "make lab" in readme and "make test" in readme
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^lab:", makefile, re.M) and re.search(r"^test:", makefile, re.M)
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    # `python -m puzzlelab ... | head -1`: the pipe is closed before puzzlelab writes.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "puzzlelab", "distances", "2x3"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    process.stdout.close()
+    _, errors = process.communicate(timeout=60)
+    assert process.returncode == 1
+    assert errors == b""

@@ -10,6 +10,7 @@ solution (unsolvable, exhausted or a limit reached, with the reason), 2 bad inpu
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import sys
 
@@ -35,6 +36,11 @@ def main(argv=None) -> int:
     except PuzzleError as error:
         print(f"puzzlelab: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): end quietly, as other command-line tools do.
+        # Python would complain again when it flushes stdout at exit, so point it at devnull.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
