@@ -47,11 +47,10 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from html import escape
-from time import perf_counter
 from typing import Any
 
 from ..errors import BoardError, ProblemError, UnsolvableError
-from ..limits import check_limits
+from ..limits import Budget, LimitReached
 
 Jump = tuple[int, int, int]  # (from, over, to)
 Move = tuple[int, ...]  # the holes one peg lands in, starting where it stands
@@ -777,32 +776,24 @@ class PegResult:
         return f"<table><caption><b>{escape(self.method)}</b></caption>{body}</table>"
 
 
-class _Stop(Exception):
-    """Raised inside a search when a node or time limit is reached."""
+class _Budget(Budget):
+    """A :class:`~puzzlelab.limits.Budget` that counts the positions visited itself.
 
-
-class _Budget:
-    """Node and time limits; :meth:`spend` is called once per node and is cheap."""
+    The search adds one to ``nodes`` per position and calls :meth:`check` only when
+    ``nodes`` reaches ``next_check``: every few thousand nodes, or at the node limit.
+    """
 
     CHECK_EVERY = 4096  # nodes between two looks at the clock
 
     def __init__(self, max_nodes=None, max_seconds=None):
-        self.max_nodes, self.max_seconds = check_limits(max_nodes, max_seconds)
-        self.started = perf_counter()
-        self.deadline = math.inf if max_seconds is None else self.started + max_seconds
+        super().__init__(max_nodes, max_seconds)
         self.nodes = 0
         self.next_check = min(self.max_nodes, self.CHECK_EVERY)
 
     def check(self) -> None:
-        """Raise _Stop if a limit is reached; else set when to look again."""
-        if self.nodes >= self.max_nodes:
-            raise _Stop(f"the limit of {self.max_nodes:,} nodes was reached")
-        if perf_counter() > self.deadline:
-            raise _Stop(f"the limit of {self.max_seconds:g} seconds was reached")
+        """Raise LimitReached if a limit is reached; else set when to look again."""
+        super().check(self.nodes)
         self.next_check = min(self.max_nodes, self.nodes + self.CHECK_EVERY)
-
-    def elapsed(self) -> float:
-        return perf_counter() - self.started
 
 
 def _first_jumps(puzzle: PegSolitaire, table) -> list[tuple]:
@@ -913,7 +904,7 @@ def iterative_deepening(
             last["completed"] = found is None
             if found is not None:
                 break
-    except _Stop as stop:
+    except LimitReached as stop:
         result.status, result.reason = "limit", str(stop)
     except KeyboardInterrupt:
         result.status, result.reason = "interrupted", "the search was interrupted"
@@ -1060,7 +1051,7 @@ def dfs_dead_positions(
             result.status, result.reason = "solved", f"one peg left, in hole {puzzle.finish}"
             result.moves = chains(found[::-1])
             result.path = replay(board, puzzle.start, result.moves)
-    except _Stop as stop:
+    except LimitReached as stop:
         result.status, result.reason = "limit", str(stop)
     except KeyboardInterrupt:
         result.status, result.reason = "interrupted", "the search was interrupted"

@@ -38,14 +38,12 @@ Q . . .
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from dataclasses import dataclass, field
 from itertools import islice, permutations
 
 from ..errors import BoardError, ProblemError
-from ..limits import check_limits
+from ..limits import Budget, LimitReached
 
 Placement = tuple[int, ...]
 
@@ -180,31 +178,17 @@ class QueensRun:
         return {**{k: getattr(self, k) for k in keys}, "seconds": round(self.seconds, 6)}
 
 
-class _OutOfBudget(Exception):
-    """Raised inside a search to stop it; carries the reason."""
-
-
-class _Budget:
-    """The limits of one run: a number of nodes (or candidates, or steps) and seconds."""
+class _Budget(Budget):
+    """A :class:`~puzzlelab.limits.Budget` whose :meth:`check` is asked before each node."""
 
     def __init__(self, max_nodes=None, max_seconds=None, what="nodes", clock_every=CLOCK_EVERY):
-        self.max_nodes, self.max_seconds = check_limits(
-            max_nodes, max_seconds, nodes_name=f"the limit on {what}"
-        )
-        self.what = what
+        super().__init__(max_nodes, max_seconds, what, nodes_name=f"the limit on {what}")
         self.clock_every = clock_every
-        self.started = time.perf_counter()
-        self.deadline = math.inf if max_seconds is None else self.started + max_seconds
 
     def check(self, nodes: int) -> None:
-        """Raise _OutOfBudget when *nodes* passes the limit or time is up."""
-        if nodes > self.max_nodes:
-            raise _OutOfBudget(f"the limit of {self.max_nodes:,} {self.what} was reached")
-        if nodes % self.clock_every == 0 and time.perf_counter() > self.deadline:
-            raise _OutOfBudget(f"the limit of {self.max_seconds:g} seconds was reached")
-
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.started
+        """Raise LimitReached when *nodes* passes the limit, or (every so often) time is up."""
+        if nodes > self.max_nodes or nodes % self.clock_every == 0:
+            super().check(nodes - 1)  # the nodes taken before this one
 
 
 def _finish(run, budget, stop=None):
@@ -255,8 +239,8 @@ def generate_and_test(n: int, *, max_candidates=None, max_seconds=None) -> Queen
             if no_diagonal_attacks(candidate):
                 run.solutions.append(candidate)
         if max_candidates is not None and next(candidates, None) is not None:
-            raise _OutOfBudget(f"the limit of {max_candidates:,} candidates was reached")
-    except (_OutOfBudget, KeyboardInterrupt) as stop:
+            raise LimitReached(f"the limit of {max_candidates:,} candidates was reached")
+    except (LimitReached, KeyboardInterrupt) as stop:
         return _finish(run, budget, stop)
     return _finish(run, budget)
 
@@ -328,7 +312,7 @@ def backtracking(
 
     try:
         place_rows_from(0)
-    except (_OutOfBudget, KeyboardInterrupt) as stop:
+    except (LimitReached, KeyboardInterrupt) as stop:
         return _finish(run, budget, stop)
     if first_only and not run.solutions:
         run.reason = f"no placement of {n} queens avoids every attack"
@@ -472,7 +456,7 @@ def count_bitmask(n: int, *, max_seconds=None) -> QueensRun:
 
     try:
         place_rows(0, 0, 0)
-    except (_OutOfBudget, KeyboardInterrupt) as stop:
+    except (LimitReached, KeyboardInterrupt) as stop:
         _finish(run, budget, stop)
         run.reason += f"; {run.count:,} solutions counted so far"
         return run
@@ -581,7 +565,7 @@ def count_fundamental(n: int, *, max_seconds=None) -> QueensRun:
     try:
         for placement in _solutions_bitmask(n, range((n + 1) // 2), run, budget):
             run.count += placement == canonical(placement)
-    except (_OutOfBudget, KeyboardInterrupt) as stop:
+    except (LimitReached, KeyboardInterrupt) as stop:
         _finish(run, budget, stop)
         run.reason += f"; {run.count:,} fundamental solutions counted so far"
         return run
@@ -789,7 +773,7 @@ def min_conflicts(
             lines.add(row, placement[row])
             result.steps += 1
             steps_this_try += 1
-    except (_OutOfBudget, KeyboardInterrupt) as stop:
+    except (LimitReached, KeyboardInterrupt) as stop:
         interrupted = isinstance(stop, KeyboardInterrupt)
         result.status = "interrupted" if interrupted else "limit"
         result.reason = "stopped by the user (KeyboardInterrupt)" if interrupted else str(stop)

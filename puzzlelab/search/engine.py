@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import gc
 import itertools
-import math
 from contextlib import contextmanager
-from time import perf_counter
 
-from ..limits import check_limits
+from .. import limits
 from .result import SearchResult, SearchStats
 
 CHECK_CLOCK_EVERY = 1024  # expansions between two looks at the clock
@@ -37,29 +35,22 @@ class Node:
         return f"Node({self.state!r}, g={self.g}, depth={self.depth})"
 
 
-class Budget:
-    """The limits of one search: expanded nodes and seconds.
+class Budget(limits.Budget):
+    """The engine's limits: its nodes are expanded nodes.
 
+    Iterative deepening runs the loop again and again on one budget; ``spent``
+    holds the nodes its earlier runs expanded, so the limit counts them all.
     Raises :class:`~puzzlelab.errors.ProblemError` for a limit that is not a
     positive number.
     """
 
     def __init__(self, max_nodes=None, max_seconds=None):
-        self.max_nodes, self.max_seconds = check_limits(max_nodes, max_seconds)
-        self.started = perf_counter()
-        self.deadline = math.inf if max_seconds is None else self.started + max_seconds
-        self.spent = 0  # nodes expanded by earlier runs sharing this budget (iterative deepening)
+        super().__init__(max_nodes, max_seconds, what="expanded nodes")
+        self.spent = 0
 
     def exceeded(self, expanded: int) -> str | None:
         """Return why the search must stop after *expanded* more nodes, or ``None``."""
-        if expanded + self.spent >= self.max_nodes:
-            return f"the limit of {self.max_nodes:,} expanded nodes was reached"
-        if perf_counter() > self.deadline:
-            return f"the limit of {self.max_seconds:g} seconds was reached"
-        return None
-
-    def elapsed(self) -> float:
-        return perf_counter() - self.started
+        return super().exceeded(expanded + self.spent)
 
 
 @contextmanager
