@@ -15,14 +15,13 @@ method with the queens on every line counted as they move.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, field
 from itertools import combinations
 
 from simpleai.search import backtrack, min_conflicts
 from simpleai.search.models import CspProblem
 
-from ..limits import check_limits
+from ..limits import Budget, LimitReached
 from ..puzzles.queens import (
     CLOCK_EVERY,
     QueensPuzzle,
@@ -50,10 +49,6 @@ class QueensProblem(PuzzleProblem):
         super().__init__(QueensPuzzle(n))
 
 
-class _OutOfTime(Exception):
-    """Raised by a constraint check to stop simpleai when time is up."""
-
-
 class QueensCsp(CspProblem):
     """N queens as a constraint problem: variables are rows, values are columns.
 
@@ -73,7 +68,7 @@ class QueensCsp(CspProblem):
     def __init__(self, n=8):
         self.n = check_size(n)
         self.checks = 0
-        self.deadline = None  # set by solve_csp / repair_csp
+        self.budget = None  # a time limit, set by solve_csp / repair_csp
         rows = tuple(range(self.n))
         super().__init__(
             variables=rows,
@@ -87,8 +82,8 @@ class QueensCsp(CspProblem):
     def do_not_attack(self, variables, values) -> bool:
         """The constraint: the queens of two rows share no column and no diagonal."""
         self.checks += 1
-        if self.deadline and self.checks % CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
-            raise _OutOfTime
+        if self.budget and self.checks % CLOCK_EVERY == 0:
+            self.budget.check(0)  # raises LimitReached when time is up
         (row, other_row), (col, other_col) = variables, values
         return col != other_col and abs(col - other_col) != abs(row - other_row)
 
@@ -135,24 +130,23 @@ class CspRun:
 
 
 def _run(csp, method: str, algorithm, max_seconds, seed) -> CspRun:
-    """Run *algorithm* (a function of no arguments) on *csp* with a deadline and a seed."""
-    check_limits(max_seconds=max_seconds)
+    """Run *algorithm* (a function of no arguments) on *csp* with a time limit and a seed."""
+    budget = Budget(max_seconds=max_seconds)
     saved = random.getstate()  # simpleai draws from the random module: seed it, then restore
     random.seed(seed)
     csp.checks = 0
-    started = time.perf_counter()
-    csp.deadline = None if max_seconds is None else started + max_seconds
+    csp.budget = None if max_seconds is None else budget
     assignment, status = None, None
     try:
         assignment = algorithm()
-    except _OutOfTime:
+    except LimitReached:
         status = "limit"
     except KeyboardInterrupt:
         status = "interrupted"
     finally:
-        csp.deadline = None
+        csp.budget = None
         random.setstate(saved)
-    seconds = time.perf_counter() - started
+    seconds = budget.elapsed()
     placement = csp.placement(assignment) if assignment else None
     if status is None:
         status = "solved" if placement and is_solution(placement, csp.n) else "unsolved"
