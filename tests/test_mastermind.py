@@ -242,6 +242,12 @@ def test_evaluation_stops_on_a_time_limit_and_keeps_what_it_found():
     assert result.as_dict()["complete"] is False
 
 
+@pytest.mark.parametrize("max_seconds", [0, -1, "1"])
+def test_evaluation_refuses_a_time_limit_that_is_not_a_positive_number(max_seconds):
+    with pytest.raises(ProblemError, match="max_seconds must be a positive number"):
+        evaluate(bulls_and_cows(), max_seconds=max_seconds)
+
+
 def test_a_strategy_of_your_own():
     game = bulls_and_cows()
     last = evaluate(game, lambda game, candidates: candidates[-1])

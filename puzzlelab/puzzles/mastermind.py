@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -59,6 +58,7 @@ from itertools import permutations, product
 import numpy as np
 
 from ..errors import BoardError, ProblemError
+from ..limits import Budget, LimitReached
 
 Code = tuple[int, ...]
 Answer = tuple[int, int]
@@ -664,10 +664,6 @@ class Evaluation:
         )
 
 
-class _OutOfTime(Exception):
-    pass
-
-
 def evaluate(game=None, strategy="consistent", max_seconds=None) -> Evaluation:
     """Play *strategy* against every secret at once, by building its decision tree.
 
@@ -693,25 +689,22 @@ def evaluate(game=None, strategy="consistent", max_seconds=None) -> Evaluation:
     game = game_of(game)
     name, choose = strategy_of(strategy)
     questions = np.zeros(len(game.codes), dtype=np.int64)
-    started = time.perf_counter()
-    deadline = None if max_seconds is None else started + max_seconds
+    budget = Budget(max_seconds=max_seconds)
     root = np.arange(len(game.codes))
     first = _checked_guess(game, name, choose, root)
     complete, reason = True, "every secret found"
     try:
-        _split(game, name, choose, root, 1, questions, deadline, first)
-    except _OutOfTime:
+        _split(game, name, choose, root, 1, questions, budget, first)
+    except LimitReached:
         complete, reason = False, f"time limit of {max_seconds} s reached"
     except KeyboardInterrupt:
         complete, reason = False, "interrupted"
-    seconds = time.perf_counter() - started
-    return Evaluation(name, game, questions, game.codes[first], seconds, complete, reason)
+    return Evaluation(name, game, questions, game.codes[first], budget.elapsed(), complete, reason)
 
 
-def _split(game, name, choose, candidates, depth, questions, deadline, guess=None) -> None:
+def _split(game, name, choose, candidates, depth, questions, budget, guess=None) -> None:
     """Settle every secret among *candidates*, which are left after ``depth - 1`` questions."""
-    if deadline is not None and time.perf_counter() > deadline:
-        raise _OutOfTime
+    budget.check(0)  # raises LimitReached when time is up
     if guess is None:
         guess = _checked_guess(game, name, choose, candidates)
     answers = game.table[guess, candidates]
@@ -722,7 +715,7 @@ def _split(game, name, choose, candidates, depth, questions, deadline, guess=Non
             questions[guess] = depth
             continue
         _check_progress(game, name, guess, candidates, group)
-        _split(game, name, choose, group, depth + 1, questions, deadline)
+        _split(game, name, choose, group, depth + 1, questions, budget)
 
 
 def decision_tree(game=None, strategy="consistent", depth: int = 2) -> dict:
