@@ -1,8 +1,20 @@
-"""The errors puzzlelab raises: each says what was wrong and what is allowed.
+"""The errors puzzlelab raises, and the checks of numbers that raise them.
 
 Every error is a ``ValueError`` so that code written against plain Python
-conventions (``except ValueError``) still catches it.
+conventions (``except ValueError``) still catches it. Every message says what was
+wrong and what is allowed, in one line.
+
+Numbers come in from many places (limits, weights, capacities, sizes, costs a
+problem returns, values a heuristic returns); :func:`whole_number` and
+:func:`finite_number` check them all the same way: no ``bool``, no infinity, no
+NaN, and in text only the ASCII digits ``0-9``.
 """
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
 
 
 class PuzzleError(ValueError):
@@ -19,3 +31,97 @@ class UnsolvableError(PuzzleError):
 
 class ProblemError(PuzzleError):
     """A search problem or search parameter that the engine cannot work with."""
+
+
+WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
+
+
+def whole_number(
+    value, what: str, least: int | None = None, *, text: bool = False, error=ProblemError
+) -> int:
+    """Return *value* as an ``int``: an integer (or, with *text*, ASCII digits) >= *least*.
+
+    Parameters
+    ----------
+    value : int or str
+        The number; ``bool`` is refused, and text unless *text* is true.
+    what : str
+        What the number is, for the message.
+    least : int, optional
+        The smallest value allowed.
+    text : bool
+        Also read text written with the digits 0-9 (other Unicode digits, such as
+        ``"３"``, are refused).
+    error : type
+        The :class:`PuzzleError` subclass to raise.
+
+    Raises
+    ------
+    PuzzleError
+        *error*, saying what was given and what is allowed.
+
+    Examples
+    --------
+    >>> whole_number("12", "n", least=1, text=True), whole_number(3, "n")
+    (12, 3)
+    >>> whole_number("１２", "n", text=True)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: n must be a whole number written with the digits 0-9, not '１２'
+    """
+    allowed = "a whole number" + ("" if least is None else f" of at least {least}")
+    if isinstance(value, str) and text:
+        if not WHOLE.fullmatch(value.strip()):
+            raise error(f"{what} must be a whole number written with the digits 0-9, not {value!r}")
+        value = int(value.strip())
+    elif isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise error(f"{what} must be {allowed}, not {value!r}")
+    value = int(value)
+    if least is not None and value < least:
+        raise error(f"{what} must be {allowed}, not {value!r}")
+    return value
+
+
+def finite_number(
+    value,
+    what: str,
+    least: float | None = None,
+    above: float | None = None,
+    *,
+    text: bool = False,
+    error=ProblemError,
+) -> float | int:
+    """Return *value* if it is a finite real number, at least *least* or above *above*.
+
+    With *text*, text is read as a decimal number written with ASCII digits.
+    ``bool``, infinity, NaN and anything that is not a number are refused.
+
+    Examples
+    --------
+    >>> finite_number(2.5, "weight", least=0), finite_number("0.5", "seconds", above=0, text=True)
+    (2.5, 0.5)
+    >>> finite_number(float("nan"), "weight", least=0)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: weight must be a finite number of at least 0, not nan
+    """
+    if least is not None:
+        allowed = f"a finite number of at least {least:g}"
+    elif above == 0:
+        allowed = "a positive finite number"
+    else:
+        allowed = "a finite number" + ("" if above is None else f" above {above:g}")
+    if isinstance(value, str) and text:
+        if not DECIMAL.fullmatch(value.strip()):
+            raise error(f"{what} must be {allowed} written with the digits 0-9, not {value!r}")
+        value = float(value.strip())
+    elif isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise error(f"{what} must be {allowed}, not {value!r}")
+    if (
+        not math.isfinite(value)
+        or (least is not None and value < least)
+        or (above is not None and not value > above)
+    ):
+        raise error(f"{what} must be {allowed}, not {value!r}")
+    return value

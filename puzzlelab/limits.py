@@ -1,27 +1,69 @@
-"""The limits every search takes: ``max_nodes`` and ``max_seconds``.
+"""The limits every search and solver keeps to: nodes, seconds and memory.
 
-The search engine and the puzzles' own solvers (N queens, peg solitaire) check their
-limits here, so every one of them refuses a bad limit with the same sentence, and keep
-to them with one :class:`Budget`, so every one of them says the same when it stops.
+One :class:`Budget` serves the engine and every solver, so every one of them refuses
+a bad limit with the same sentence and says the same when it stops. A solver counts
+its nodes its own way (expanded nodes, queens placed, positions visited, ...) and
+asks :meth:`Budget.check` every so often; the budget raises :class:`LimitReached`.
+
+Every search is bounded by default: it may grow the process's memory by at most
+:data:`DEFAULT_MAX_MEMORY_MB` megabytes, so a careless cell in a classroom cannot take
+the machine down. ``max_memory_mb=None`` lifts that bound.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import sys
 from time import perf_counter
 
-from .errors import ProblemError
+from .errors import finite_number, whole_number
+
+#: How much a search may grow the process's memory unless told otherwise, in megabytes.
+DEFAULT_MAX_MEMORY_MB = 1000
+
+#: Passed as ``max_memory_mb`` (the default) to mean :data:`DEFAULT_MAX_MEMORY_MB`.
+DEFAULT = "default"
+
+#: Nodes between two looks at the clock and the memory: both cost a little.
+CHECK_EVERY = 1024
 
 
-def check_limits(max_nodes=None, max_seconds=None, nodes_name="max_nodes"):
-    """Return ``(max_nodes, max_seconds)`` with no node limit as ``math.inf``.
+class LimitReached(Exception):
+    """Raised inside a solver to stop it at a limit; its message says which limit."""
+
+
+def memory_mb() -> float:
+    """Return the memory the process holds now (its resident set), in megabytes.
+
+    On systems without ``/proc`` this is the largest it has held so far.
+    """
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            pages = int(statm.read().split()[1])
+        return pages * PAGE_SIZE / 2**20
+    except OSError:
+        import resource  # not on Windows; there the memory bound is off
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / 2**20 if sys.platform == "darwin" else peak / 2**10
+
+
+PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def check_limits(max_nodes=None, max_seconds=None, max_memory_mb=None, nodes_name="max_nodes"):
+    """Return the limits checked, ``math.inf`` for none.
 
     Parameters
     ----------
     max_nodes : int, optional
         How many nodes (or candidates, or steps) a search may take: at least 1.
-    max_seconds : int or float, optional
-        How long it may run: a positive number.
+    max_seconds : float, optional
+        How long it may run: a positive finite number.
+    max_memory_mb : float, "default" or None
+        How many megabytes the search may add to the process; ``"default"`` means
+        :data:`DEFAULT_MAX_MEMORY_MB`, ``None`` no bound.
     nodes_name : str
         What to call *max_nodes* in the error message.
 
@@ -32,41 +74,35 @@ def check_limits(max_nodes=None, max_seconds=None, nodes_name="max_nodes"):
 
     Examples
     --------
-    >>> check_limits(), check_limits(100, 2.5)
-    ((inf, None), (100, 2.5))
+    >>> check_limits(), check_limits(100, 2.5, 500)
+    ((inf, inf, inf), (100, 2.5, 500))
     >>> check_limits(0)
     Traceback (most recent call last):
     ...
     puzzlelab.errors.ProblemError: max_nodes must be a whole number of at least 1, not 0
     """
-    if max_nodes is not None and (
-        isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1
-    ):
-        raise ProblemError(f"{nodes_name} must be a whole number of at least 1, not {max_nodes!r}")
-    if max_seconds is not None and (
-        isinstance(max_seconds, bool)
-        or not isinstance(max_seconds, (int, float))
-        or not max_seconds > 0
-    ):
-        raise ProblemError(f"max_seconds must be a positive number, not {max_seconds!r}")
-    return (math.inf if max_nodes is None else max_nodes), max_seconds
-
-
-class LimitReached(Exception):
-    """Raised inside a solver to stop it at a limit; its message says which limit."""
+    if max_memory_mb == DEFAULT:
+        max_memory_mb = DEFAULT_MAX_MEMORY_MB
+    nodes = math.inf if max_nodes is None else whole_number(max_nodes, nodes_name, least=1)
+    seconds = (
+        math.inf if max_seconds is None else finite_number(max_seconds, "max_seconds", above=0)
+    )
+    memory = (
+        math.inf
+        if max_memory_mb is None
+        else finite_number(max_memory_mb, "max_memory_mb", above=0)
+    )
+    return nodes, seconds, memory
 
 
 class Budget:
-    """The limits of one search and its clock.
-
-    A solver counts its nodes its own way (expanded nodes, queens placed, candidates
-    tested, ...) and asks :meth:`exceeded` often enough; looking at the clock costs
-    a little, so fast loops ask only every thousand nodes or so.
+    """The limits of one search, its clock and its memory.
 
     Parameters
     ----------
-    max_nodes, max_seconds : optional
-        As for :func:`check_limits`, which checks them.
+    max_nodes, max_seconds, max_memory_mb : optional
+        As for :func:`check_limits`, which checks them. The memory is bounded by
+        default; pass ``max_memory_mb=None`` to lift the bound.
     what : str
         What the nodes are, for the message: ``"the limit of 500 queens placed ..."``.
     nodes_name : str
@@ -77,21 +113,53 @@ class Budget:
     >>> budget = Budget(max_nodes=500, what="queens placed")
     >>> budget.exceeded(499) is None, budget.exceeded(500)
     (True, 'the limit of 500 queens placed was reached')
+    >>> budget.check(500)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.limits.LimitReached: the limit of 500 queens placed was reached
     """
 
-    def __init__(self, max_nodes=None, max_seconds=None, what="nodes", nodes_name="max_nodes"):
-        self.max_nodes, self.max_seconds = check_limits(max_nodes, max_seconds, nodes_name)
+    def __init__(
+        self,
+        max_nodes=None,
+        max_seconds=None,
+        max_memory_mb=DEFAULT,
+        what="expanded nodes",
+        nodes_name="max_nodes",
+    ):
+        self.default_memory = max_memory_mb == DEFAULT
+        self.max_nodes, self.max_seconds, self.max_memory_mb = check_limits(
+            max_nodes, max_seconds, max_memory_mb, nodes_name
+        )
         self.what = what
         self.started = perf_counter()
-        self.deadline = math.inf if max_seconds is None else self.started + max_seconds
+        self.deadline = self.started + self.max_seconds
+        self.memory_at_start = memory_mb() if self.max_memory_mb < math.inf else 0.0
+        self.spent = 0  # nodes taken by earlier runs on this budget (iterative deepening)
 
     def exceeded(self, nodes: int) -> str | None:
-        """Return why a search that has taken *nodes* nodes may take no more, or ``None``."""
+        """Return why a search that has taken *nodes* nodes may take no more, or ``None``.
+
+        The nodes of earlier runs on the same budget (``spent``) count too.
+        """
+        nodes += self.spent
         if nodes >= self.max_nodes:
             return f"the limit of {self.max_nodes:,} {self.what} was reached"
         if perf_counter() > self.deadline:
             return f"the limit of {self.max_seconds:g} seconds was reached"
+        if self.max_memory_mb < math.inf:
+            grown = memory_mb() - self.memory_at_start
+            if grown > self.max_memory_mb:
+                return self._memory_reason()
         return None
+
+    def _memory_reason(self) -> str:
+        if self.default_memory:
+            return (
+                f"the default limit of {self.max_memory_mb:,g} MB of memory was reached "
+                "(pass max_memory_mb=None, or --max-memory-mb none, to lift it)"
+            )
+        return f"the limit of {self.max_memory_mb:,g} MB of memory was reached"
 
     def check(self, nodes: int) -> None:
         """Raise :class:`LimitReached` when :meth:`exceeded` gives a reason."""
@@ -102,3 +170,16 @@ class Budget:
     def elapsed(self) -> float:
         """Seconds since the budget was made (the search started)."""
         return perf_counter() - self.started
+
+
+def stopped(stop: BaseException) -> tuple[str, str]:
+    """Return the ``(status, reason)`` of a search ended by *stop*: a limit or Ctrl-C.
+
+    >>> stopped(LimitReached("the limit of 5 seconds was reached"))
+    ('limit', 'the limit of 5 seconds was reached')
+    >>> stopped(KeyboardInterrupt())
+    ('interrupted', 'the search was interrupted')
+    """
+    if isinstance(stop, KeyboardInterrupt):
+        return "interrupted", "the search was interrupted"
+    return "limit", str(stop)

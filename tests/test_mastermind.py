@@ -244,7 +244,7 @@ def test_evaluation_stops_on_a_time_limit_and_keeps_what_it_found():
 
 @pytest.mark.parametrize("max_seconds", [0, -1, "1"])
 def test_evaluation_refuses_a_time_limit_that_is_not_a_positive_number(max_seconds):
-    with pytest.raises(ProblemError, match="max_seconds must be a positive number"):
+    with pytest.raises(ProblemError, match="max_seconds must be a positive finite number"):
         evaluate(bulls_and_cows(), max_seconds=max_seconds)
 
 

@@ -786,7 +786,7 @@ class _Budget(Budget):
     CHECK_EVERY = 4096  # nodes between two looks at the clock
 
     def __init__(self, max_nodes=None, max_seconds=None):
-        super().__init__(max_nodes, max_seconds)
+        super().__init__(max_nodes, max_seconds, what="nodes")
         self.nodes = 0
         self.next_check = min(self.max_nodes, self.CHECK_EVERY)
 

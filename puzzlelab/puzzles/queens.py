@@ -182,7 +182,7 @@ class _Budget(Budget):
     """A :class:`~puzzlelab.limits.Budget` whose :meth:`check` is asked before each node."""
 
     def __init__(self, max_nodes=None, max_seconds=None, what="nodes", clock_every=CLOCK_EVERY):
-        super().__init__(max_nodes, max_seconds, what, nodes_name=f"the limit on {what}")
+        super().__init__(max_nodes, max_seconds, what=what, nodes_name=f"the limit on {what}")
         self.clock_every = clock_every
 
     def check(self, nodes: int) -> None:

@@ -7,12 +7,12 @@
 31
 """
 
+from ..results import SearchResult, SearchStats
 from .algorithms import astar, bfs, depth_limited, dfs, greedy, iddfs, uniform_cost
 from .bidirectional import bidirectional
 from .engine import Node
 from .idastar import idastar
 from .problem import Problem, as_problem
-from .result import SearchResult, SearchStats
 from .trace import Trace, TraceEvent
 
 ALGORITHMS = {

@@ -2,9 +2,10 @@
 
 Every search takes a puzzlelab puzzle or a simpleai ``SearchProblem`` and the same
 keywords: ``graph_search`` (default ``True``; ``False`` keeps no memory of states),
-and the *limits* ``max_nodes`` (expanded nodes), ``max_seconds``, ``trace`` (a
-:class:`~.trace.Trace` to record events into) and ``check_solvable`` (refuse an
-unsolvable start before searching; default ``True``).
+the *limits* ``max_nodes`` (expanded nodes), ``max_seconds`` and ``max_memory_mb``
+(on by default: see :mod:`puzzlelab.limits`), ``trace`` (a :class:`~.trace.Trace`
+to record events into) and ``check_solvable`` (answer ``unsolvable`` before
+searching when the puzzle can prove the goal out of reach; default ``True``).
 
 Examples
 --------
@@ -16,23 +17,33 @@ Examples
 2
 >>> bfs(puzzle, max_nodes=1).status
 'limit'
+>>> bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 8 7 0")).status
+'unsolvable'
 """
 
 from __future__ import annotations
 
-from ..errors import ProblemError
-from .engine import Budget, Node, run
+from ..errors import UnsolvableError, finite_number, whole_number
+from ..limits import DEFAULT, Budget
+from ..results import SearchResult
+from .engine import Node, run
 from .frontier import FifoFrontier, LifoFrontier, PriorityFrontier
 from .problem import as_problem
-from .result import SearchResult
 
 
-def prepare(problem, heuristic=None, check_solvable=True):
-    """Return *problem* as an engine :class:`~.problem.Problem`, refusing unsolvable starts."""
-    problem = as_problem(problem, heuristic)
+def prepare(problem, heuristic=None):
+    """Return *problem* as an engine :class:`~.problem.Problem`."""
+    return as_problem(problem, heuristic)
+
+
+def unsolvable(algorithm: str, problem, check_solvable=True) -> SearchResult | None:
+    """Return an ``unsolvable`` result when *problem* proves its goal out of reach, else None."""
     if check_solvable and problem.check_solvable is not None:
-        problem.check_solvable()
-    return problem
+        try:
+            problem.check_solvable()
+        except UnsolvableError as error:
+            return SearchResult(algorithm, "unsolvable", reason=str(error))
+    return None
 
 
 def bfs(problem, *, graph_search=True, **limits) -> SearchResult:
@@ -68,6 +79,7 @@ def iddfs(
     max_depth=None,
     max_nodes=None,
     max_seconds=None,
+    max_memory_mb=DEFAULT,
     trace=None,
     check_solvable=True,
 ) -> SearchResult:
@@ -82,10 +94,13 @@ def iddfs(
     >>> result.cost, [it["bound"] for it in result.stats.iterations]
     (2, [0, 1, 2])
     """
-    problem = prepare(problem, None, check_solvable)
+    problem = prepare(problem)
     if max_depth is not None:
         _check_depth(max_depth)
-    budget = Budget(max_nodes, max_seconds)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb)
+    refused = unsolvable("iddfs", problem, check_solvable)
+    if refused is not None:
+        return refused
     total, limit = None, 0
     while True:
         if trace is not None:
@@ -131,8 +146,7 @@ def astar(problem, heuristic=None, *, weight=1, graph_search=True, **limits) -> 
     weight : float
         The factor on h; at least 0.
     """
-    if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not weight >= 0:
-        raise ProblemError(f"weight must be a number of at least 0, not {weight!r}")
+    weight = finite_number(weight, "weight", least=0)
     name = "astar" if weight == 1 else f"astar(weight={weight:g})"
 
     def f(node):
@@ -148,13 +162,18 @@ def astar(problem, heuristic=None, *, weight=1, graph_search=True, **limits) -> 
 
 def _search(
     algorithm, problem, frontier, priority, heuristic=None, *, graph_search=True,
-    depth_limit=None, max_nodes=None, max_seconds=None, trace=None, check_solvable=True,
+    depth_limit=None, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT, trace=None,
+    check_solvable=True,
 ) -> SearchResult:  # fmt: skip
     """Hand *problem* and *frontier* to the one search loop."""
+    problem = prepare(problem, heuristic)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb)
+    refused = unsolvable(algorithm, problem, check_solvable)
+    if refused is not None:
+        return refused
     return run(
-        prepare(problem, heuristic, check_solvable), frontier, priority, algorithm=algorithm,
-        graph_search=graph_search, depth_limit=depth_limit,
-        budget=Budget(max_nodes, max_seconds), trace=trace,
+        problem, frontier, priority, algorithm=algorithm, graph_search=graph_search,
+        depth_limit=depth_limit, budget=budget, trace=trace,
     )  # fmt: skip
 
 
@@ -167,8 +186,7 @@ def _by_h(node):
 
 
 def _check_depth(depth) -> None:
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ProblemError(f"a depth limit must be a whole number of at least 0, not {depth!r}")
+    whole_number(depth, "a depth limit", least=0)
 
 
 def _add_iteration(total: SearchResult | None, result: SearchResult, bound) -> SearchResult:

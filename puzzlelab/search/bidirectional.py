@@ -11,9 +11,10 @@ from __future__ import annotations
 import itertools
 
 from ..errors import ProblemError
-from .algorithms import prepare
-from .engine import Budget, Node, cycle_collector_paused
-from .result import SearchResult, SearchStats
+from ..limits import CHECK_EVERY, DEFAULT, Budget, LimitReached, stopped
+from ..results import SearchResult, SearchStats
+from .algorithms import prepare, unsolvable
+from .engine import Node, cycle_collector_paused
 
 NEEDS = (
     "bidirectional search must also search backwards from the goal, so it needs the goal state "
@@ -31,6 +32,7 @@ def bidirectional(
     reversible=False,
     max_nodes=None,
     max_seconds=None,
+    max_memory_mb=DEFAULT,
     trace=None,
     check_solvable=True,
 ) -> SearchResult:
@@ -55,7 +57,7 @@ def bidirectional(
     >>> result.cost, result.path[-1]
     (31, (1, 2, 3, 4, 5, 6, 7, 8, 0))
     """
-    problem = prepare(problem, None, check_solvable)
+    problem = prepare(problem)
     goal = problem.goal if goal is None else goal
     if goal is None:
         raise ProblemError(NEEDS)
@@ -65,7 +67,10 @@ def bidirectional(
     if not problem.is_goal(goal):
         raise ProblemError(f"the goal given, {goal!r}, is not a goal of the problem")
 
-    budget = Budget(max_nodes, max_seconds)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb)
+    refused = unsolvable("bidirectional", problem, check_solvable)
+    if refused is not None:
+        return refused
     ids = itertools.count()
     tracing = trace is not None
     forward = {problem.start: Node(problem.start, None, None, 0, 0, next(ids))}
@@ -89,9 +94,8 @@ def bidirectional(
             neighbours = neighbours_forward if side == "forward" else predecessors
             next_layer = []
             for node in layers[side]:
-                stop = budget.exceeded(stats.expanded) if not stats.expanded % 1024 else None
-                if stop or stats.expanded >= budget.max_nodes:
-                    raise _Limit(stop or budget.exceeded(stats.expanded))
+                if stats.expanded >= budget.max_nodes or not stats.expanded % CHECK_EVERY:
+                    budget.check(stats.expanded)
                 stats.expanded += 1
                 stats.expanded_by_depth[node.depth] = stats.expanded_by_depth.get(node.depth, 0) + 1
                 if tracing:
@@ -117,18 +121,12 @@ def bidirectional(
             stats.max_frontier = max(
                 stats.max_frontier, len(layers["forward"]) + len(layers["backward"])
             )
-    except _Limit as limit:
-        status, reason = "limit", str(limit)
-    except KeyboardInterrupt:
-        status, reason = "interrupted", "the search was interrupted"
+    except (LimitReached, KeyboardInterrupt) as stop:
+        status, reason = stopped(stop)
     stats.seconds = budget.elapsed()
     if meeting is None:
         return SearchResult("bidirectional", status, stats=stats, reason=reason)
     return _joined(problem, meeting, stats, trace)
-
-
-class _Limit(Exception):
-    pass
 
 
 def _joined(problem, meeting, stats, trace) -> SearchResult:

@@ -16,10 +16,8 @@ import gc
 import itertools
 from contextlib import contextmanager
 
-from .. import limits
-from .result import SearchResult, SearchStats
-
-CHECK_CLOCK_EVERY = 1024  # expansions between two looks at the clock
+from ..limits import CHECK_EVERY, Budget
+from ..results import SearchResult, SearchStats
 
 
 class Node:
@@ -33,24 +31,6 @@ class Node:
 
     def __repr__(self) -> str:
         return f"Node({self.state!r}, g={self.g}, depth={self.depth})"
-
-
-class Budget(limits.Budget):
-    """The engine's limits: its nodes are expanded nodes.
-
-    Iterative deepening runs the loop again and again on one budget; ``spent``
-    holds the nodes its earlier runs expanded, so the limit counts them all.
-    Raises :class:`~puzzlelab.errors.ProblemError` for a limit that is not a
-    positive number.
-    """
-
-    def __init__(self, max_nodes=None, max_seconds=None):
-        super().__init__(max_nodes, max_seconds, what="expanded nodes")
-        self.spent = 0
-
-    def exceeded(self, expanded: int) -> str | None:
-        """Return why the search must stop after *expanded* more nodes, or ``None``."""
-        return super().exceeded(expanded + self.spent)
 
 
 @contextmanager
@@ -118,7 +98,7 @@ def run(
     depth_limit : int, optional
         Do not expand nodes at this depth or deeper.
     budget : Budget
-        Node and time limits.
+        Node, time and memory limits.
     trace : Trace, optional
         Receives every event; ``None`` records nothing.
     """
@@ -158,7 +138,7 @@ def run(
             if depth_limit is not None and node.depth >= depth_limit:
                 status, reason = "cutoff", f"no goal within depth {depth_limit}"
                 continue
-            if expanded >= max_nodes or not expanded % CHECK_CLOCK_EVERY:
+            if expanded >= max_nodes or not expanded % CHECK_EVERY:
                 stop = budget.exceeded(expanded)
                 if stop:
                     status, reason = "limit", stop

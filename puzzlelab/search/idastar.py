@@ -3,23 +3,33 @@
 Memory stays proportional to the path's length, which is what makes the
 15-puzzle (16!/2 positions) solvable at all in a notebook. The price is
 re-expanding the shallow part of the tree in every iteration.
+
+IDA* keeps its own loop rather than the engine's: its frontier is the current
+path, kept as an explicit stack (so a path thousands of moves deep is no
+problem for Python's recursion limit), and each entry remembers which
+successors are still to try.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 
-from .algorithms import prepare
-from .engine import CHECK_CLOCK_EVERY, Budget, Node, solved
-from .result import SearchResult, SearchStats
-
-
-class _Stop(Exception):
-    """Raised inside the recursion when a limit is reached."""
+from ..limits import CHECK_EVERY, DEFAULT, Budget, LimitReached, stopped
+from ..results import SearchResult, SearchStats
+from .algorithms import prepare, unsolvable
+from .engine import Node, solved
 
 
 def idastar(
-    problem, heuristic=None, *, max_nodes=None, max_seconds=None, trace=None, check_solvable=True
+    problem,
+    heuristic=None,
+    *,
+    max_nodes=None,
+    max_seconds=None,
+    max_memory_mb=DEFAULT,
+    trace=None,
+    check_solvable=True,
 ) -> SearchResult:
     """IDA* search: repeated depth-first searches bounded by f = g + h.
 
@@ -27,6 +37,20 @@ def idastar(
     With an admissible heuristic the path found is a shortest one. States already
     on the current path are skipped (no cycles); other repeats are searched again.
     ``stats.iterations`` lists each bound with its expanded and generated counts.
+
+    Parameters
+    ----------
+    problem : puzzle or simpleai SearchProblem
+        What to search.
+    heuristic : callable or str, optional
+        A function of a state or the name of one of the puzzle's heuristics;
+        default: the problem's own.
+    max_nodes, max_seconds, max_memory_mb, trace, check_solvable
+        As for every search (see :mod:`puzzlelab.search.algorithms`).
+
+    Returns
+    -------
+    SearchResult
 
     Examples
     --------
@@ -36,76 +60,28 @@ def idastar(
     >>> result.cost, [it["bound"] for it in result.stats.iterations]
     (2, [2])
     """
-    problem = prepare(problem, heuristic, check_solvable)
-    successors, is_goal, h = problem.successors, problem.is_goal, problem.heuristic
-    budget = Budget(max_nodes, max_seconds)
-    stats = SearchStats(generated=1, max_frontier=1)
-    tracing = trace is not None
-    counts = {"expanded": 0, "generated": 0, "ids": 1}
-    on_path = {problem.start}
-    root = Node(problem.start, None, None, 0, 0, 0, h(problem.start))
-
-    def search_below(node: Node, bound: float):
-        """Return ``(goal_node, None)`` or ``(None, smallest f over bound)``."""
-        f = node.g + node.h
-        if f > bound:
-            return None, f
-        if is_goal(node.state):
-            if tracing:
-                trace.record("goal", node)
-            return node, None
-        spent = counts["expanded"]
-        if spent >= budget.max_nodes or not spent % CHECK_CLOCK_EVERY:
-            stop = budget.exceeded(spent)
-            if stop:
-                raise _Stop(stop)
-        counts["expanded"] += 1
-        stats.expanded_by_depth[node.depth] = stats.expanded_by_depth.get(node.depth, 0) + 1
-        if tracing:
-            trace.record("expand", node)
-        smallest = math.inf
-        for action, state, step in successors(node.state):
-            if state in on_path:
-                stats.duplicates += 1
-                continue
-            child = Node(
-                state, node, action, node.g + step, node.depth + 1, counts["ids"], h(state)
-            )
-            counts["ids"] += 1
-            counts["generated"] += 1
-            if tracing:
-                trace.record("generate", child)
-            on_path.add(state)
-            found, over = search_below(child, bound)
-            on_path.discard(state)
-            if found is not None:
-                return found, None
-            smallest = min(smallest, over)
-        return None, smallest
-
-    if tracing:
-        trace.record("generate", root)
-    bound, status, reason, goal = root.h, "exhausted", "every reachable state was tried", None
+    problem = prepare(problem, heuristic)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb)
+    refused = unsolvable("idastar", problem, check_solvable)
+    if refused is not None:
+        return refused
+    search = _BoundedSearch(problem, budget, trace)
+    bound, status, reason, goal = (
+        search.root.h,
+        "exhausted",
+        "every reachable state was tried",
+        None,
+    )
     try:
-        while True:
-            before = dict(counts)
-            if tracing:
-                trace.record("iteration", root, bound=bound)
-            goal, next_bound = search_below(root, bound)
-            stats.iterations.append(_iteration(bound, before, counts))
-            if goal is not None:
-                break
-            if next_bound == math.inf:
-                break
-            bound = next_bound
-    except _Stop as stop:
-        status, reason = "limit", str(stop)
-        stats.iterations.append(_iteration(bound, before, counts))
-    except KeyboardInterrupt:
-        status, reason = "interrupted", "the search was interrupted"
-        stats.iterations.append(_iteration(bound, before, counts))
-    stats.expanded = counts["expanded"]
-    stats.generated += counts["generated"]
+        while goal is None and bound < math.inf:
+            if trace is not None:
+                trace.record("iteration", search.root, bound=bound)
+            search.start_iteration(bound)
+            goal, bound = search.below(bound)
+    except (LimitReached, KeyboardInterrupt) as stop:
+        status, reason = stopped(stop)
+        search.end_iteration()
+    stats = search.stats
     stats.max_frontier = max(stats.expanded_by_depth, default=0) + 1
     stats.seconds = budget.elapsed()
     if goal is not None:
@@ -113,9 +89,91 @@ def idastar(
     return SearchResult("idastar", status, stats=stats, reason=reason)
 
 
-def _iteration(bound, before: dict, after: dict) -> dict:
-    return {
-        "bound": bound,
-        "expanded": after["expanded"] - before["expanded"],
-        "generated": after["generated"] - before["generated"],
-    }
+class _BoundedSearch:
+    """One IDA* search: the depth-first iterations and the counts they share."""
+
+    def __init__(self, problem, budget: Budget, trace):
+        self.successors, self.is_goal, self.h = (
+            problem.successors,
+            problem.is_goal,
+            problem.heuristic,
+        )
+        self.budget, self.trace = budget, trace
+        self.ids = itertools.count(1)
+        self.root = Node(problem.start, None, None, 0, 0, 0, self.h(problem.start))
+        self.stats = SearchStats(generated=1)
+        self.bound, self.before = None, (0, 0)
+        if trace is not None:
+            trace.record("generate", self.root)
+
+    def start_iteration(self, bound) -> None:
+        self.bound, self.before = bound, (self.stats.expanded, self.stats.generated)
+
+    def end_iteration(self) -> None:
+        """Add the iteration that just ended (or stopped) to ``stats.iterations``."""
+        expanded, generated = self.before
+        self.stats.iterations.append(
+            {
+                "bound": self.bound,
+                "expanded": self.stats.expanded - expanded,
+                "generated": self.stats.generated - generated,
+            }
+        )
+
+    def below(self, bound):
+        """Search depth-first under *bound*; return ``(goal, None)`` or ``(None, next bound)``."""
+        smallest = math.inf  # the smallest f that went over the bound
+        node = self.root
+        if node.g + node.h > bound:
+            self.end_iteration()
+            return None, node.g + node.h
+        if self.is_goal(node.state):
+            return self._found(node)
+        stack = [(node, self._expand(node))]
+        on_path = {node.state}
+        while stack:
+            node, todo = stack[-1]
+            for action, state, step in todo:
+                if state in on_path:
+                    self.stats.duplicates += 1
+                    continue
+                child = self._generate(node, action, state, step)
+                f = child.g + child.h
+                if f > bound:
+                    smallest = min(smallest, f)
+                    continue
+                if self.is_goal(state):
+                    return self._found(child)
+                stack.append((child, self._expand(child)))
+                on_path.add(state)
+                break
+            else:  # every successor tried: step back
+                stack.pop()
+                on_path.discard(node.state)
+        self.end_iteration()
+        return None, smallest
+
+    def _generate(self, parent: Node, action, state, step) -> Node:
+        child = Node(state, parent, action, parent.g + step, parent.depth + 1, next(self.ids))
+        child.h = self.h(state)
+        self.stats.generated += 1
+        if self.trace is not None:
+            self.trace.record("generate", child)
+        return child
+
+    def _expand(self, node: Node):
+        """Count *node* as expanded (checking the limits) and return its successors."""
+        stats = self.stats
+        if stats.expanded >= self.budget.max_nodes or not stats.expanded % CHECK_EVERY:
+            self.budget.check(stats.expanded)
+        stats.expanded += 1
+        stats.expanded_by_depth[node.depth] = stats.expanded_by_depth.get(node.depth, 0) + 1
+        if self.trace is not None:
+            self.trace.record("expand", node)
+        return iter(self.successors(node.state))
+
+    def _found(self, goal: Node):
+        if self.trace is not None:
+            self.trace.record("goal", goal)
+        self.end_iteration()
+        return goal, None

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ProblemError
+from ..errors import ProblemError, PuzzleError, finite_number
 
 Heuristic = Callable[[Any], float]
 
@@ -78,24 +78,46 @@ def as_problem(problem, heuristic=None) -> Problem:
 
 
 def _successors_of(problem) -> Callable:
-    """Build ``successors(state)`` from simpleai's actions / result / cost."""
+    """Build ``successors(state)`` from simpleai's actions / result / cost, checking each."""
     actions, result = problem.actions, problem.result
     cost = getattr(problem, "cost", None) or (lambda state, action, next_state: 1)
+    name = type(problem).__name__
 
     def successors(state):
         found = []
         for action in actions(state):
-            next_state = result(state, action)
-            found.append((action, next_state, cost(state, action, next_state)))
+            next_state = checked_state(result(state, action), f"{name}.result", state, action)
+            step = cost(state, action, next_state)
+            if step != 1:  # the usual answer needs no check
+                step = finite_number(step, f"{name}.cost({state!r}, {action!r}, ...)", least=0)
+            found.append((action, next_state, step))
         return found
 
     return successors
 
 
+def checked_state(state, where: str, before, action):
+    """Return *state* if it can be a search state (hashable, not ``None``); else say why."""
+    try:
+        if state is not None:
+            hash(state)
+            return state
+    except TypeError:
+        pass
+    raise ProblemError(
+        f"{where}({before!r}, {action!r}) returned {type(state).__name__} {state!r}: "
+        "return the next state as a tuple (states must be hashable and not None)"
+    )
+
+
 def _heuristic_of(problem, heuristic) -> Heuristic:
     if heuristic is None:
         own = getattr(problem, "heuristic", None)
-        return own if callable(own) else (lambda state: 0)
+        if not callable(own):
+            return lambda state: 0
+        if hasattr(problem, "successors"):  # a puzzlelab puzzle: its own heuristic is sound
+            return own
+        return checked_heuristic(own, f"{type(problem).__name__}.heuristic")
     if isinstance(heuristic, str):
         named = getattr(problem, "heuristics", {})
         if heuristic not in named:
@@ -106,4 +128,41 @@ def _heuristic_of(problem, heuristic) -> Heuristic:
         raise ProblemError(
             f"a heuristic must be a function of a state (or a name), not {type(heuristic).__name__}"
         )
-    return heuristic
+    if getattr(heuristic, "__self__", None) is problem and hasattr(problem, "successors"):
+        return heuristic  # a puzzle's own method, such as puzzle.manhattan
+    return checked_heuristic(heuristic, getattr(heuristic, "__name__", "the heuristic"))
+
+
+def checked_heuristic(heuristic: Heuristic, name: str) -> Heuristic:
+    """Wrap *heuristic* so that a bad value or an error names the heuristic and the state.
+
+    A heuristic must return a finite number of at least 0 for every state.
+
+    >>> h = checked_heuristic(lambda state: -1, "my_h")
+    >>> h((1, 2))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: heuristic my_h returned -1 for state (1, 2): ...
+    """
+
+    def checked(state):
+        try:
+            value = heuristic(state)
+        except PuzzleError:
+            raise
+        except Exception as error:
+            raise ProblemError(
+                f"heuristic {name} raised {type(error).__name__}: {error} for state {state!r}"
+            ) from error
+        if type(value) is int and value >= 0:  # the usual answer, checked fast
+            return value
+        try:
+            return finite_number(value, "h", least=0)
+        except ProblemError:
+            raise ProblemError(
+                f"heuristic {name} returned {value!r} for state {state!r}: "
+                "a heuristic must return a finite number of at least 0"
+            ) from None
+
+    checked.__name__ = name
+    return checked

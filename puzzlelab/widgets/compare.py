@@ -35,7 +35,7 @@ def run_spec(puzzle, spec, **limits):
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> run_spec(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), ("astar", "manhattan", {"weight": 2}))
-    ('astar manhattan w=2', <astar(weight=2): cost 2 | ...>)
+    ('astar manhattan w=2', <astar(weight=2): solved, cost 2 | ...>)
     """
     name, heuristic, options = _parts(spec)
     if name not in search.ALGORITHMS:

@@ -1,4 +1,30 @@
-"""What a search returns: plain data that prints well in a notebook."""
+"""What every search and solver returns: one result shape, plain data that prints well.
+
+Vocabulary, the same in code, docstrings, the command line's ``--json`` and the lessons:
+
+- ``status`` says how a run ended, always one of :data:`STATUSES`:
+  ``solved`` (it found what was asked), ``exhausted`` (it searched everything and there
+  is no solution), ``unsolvable`` (refused before searching: the goal cannot be
+  reached, and a quick argument proves it), ``limit`` (a node, time or memory limit
+  stopped it), ``interrupted`` (Ctrl-C or the notebook's stop button), and ``cutoff``
+  (a depth limit hid deeper states);
+- ``reason`` is one sentence saying why;
+- ``path`` the states from start to goal, ``actions`` the actions between them,
+  ``cost`` the path's total step cost;
+- ``stats`` the counts, gathered so far also when a run stopped early. ``expanded``
+  always counts what the limit ``max_nodes`` counts: the nodes a solver worked on.
+
+Solvers that return more (the number of solutions, a strategy's questions per secret)
+return a small subclass of :class:`SearchResult`.
+
+Examples
+--------
+>>> result = SearchResult("bfs", "solved", ["a", "b"], ["go"], 1, SearchStats(1, 2))
+>>> result
+<bfs: solved, cost 1 | 1 expanded, 2 generated, 0 duplicates, frontier <= 0, 0.000 s>
+>>> result.as_dict()["status"], result.solved
+('solved', True)
+"""
 
 from __future__ import annotations
 
@@ -6,8 +32,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-#: Why a search stopped. ``solved`` is the only status with a path.
-STATUSES = ("solved", "exhausted", "cutoff", "limit", "interrupted")
+#: How a run ended. ``solved`` is the only status with a path.
+STATUSES = ("solved", "exhausted", "unsolvable", "limit", "interrupted", "cutoff")
 
 
 @dataclass
@@ -17,7 +43,8 @@ class SearchStats:
     Attributes
     ----------
     expanded : int
-        Nodes taken from the frontier and expanded (their successors generated).
+        Nodes taken from the frontier and expanded (their successors generated); for
+        solvers, the nodes they worked on (queens placed, positions visited, ...).
     generated : int
         Nodes created, the start included; in graph search, the distinct states
         reached (plus any state re-reached by a cheaper path).
@@ -32,6 +59,9 @@ class SearchStats:
     iterations : list of dict
         For iterative deepening and IDA*: one entry per iteration with its
         ``bound`` (depth limit or f-bound), ``expanded`` and ``generated``.
+    extra : dict
+        Counts that only some solvers keep, by name (``retreats`` of backtracking,
+        ``restarts`` of min-conflicts, ``dead`` positions of peg solitaire, ...).
     """
 
     expanded: int = 0
@@ -41,6 +71,7 @@ class SearchStats:
     seconds: float = 0.0
     expanded_by_depth: dict[int, int] = field(default_factory=dict)
     iterations: list[dict[str, Any]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """Return the statistics as a plain dictionary (JSON-ready)."""
@@ -51,22 +82,21 @@ class SearchStats:
             "max_frontier": self.max_frontier,
             "seconds": round(self.seconds, 6),
             "expanded_by_depth": dict(sorted(self.expanded_by_depth.items())),
-            "iterations": list(self.iterations),
+            "iterations": [_rounded(it) for it in self.iterations],
+            **self.extra,
         }
 
 
-@dataclass
+@dataclass(repr=False)
 class SearchResult:
-    """The outcome of one search.
+    """The outcome of one search or solver run.
 
     Attributes
     ----------
     algorithm : str
-        Which search ran, e.g. ``"astar"``.
+        Which search or solver ran, e.g. ``"astar"``.
     status : str
-        One of ``solved``, ``exhausted`` (every reachable state was tried),
-        ``cutoff`` (a depth limit hid deeper states), ``limit`` (a node or time
-        limit stopped it) or ``interrupted`` (the notebook's stop button).
+        One of :data:`STATUSES`.
     path : list
         The states from start to goal, both included (empty unless solved).
     actions : list
@@ -87,17 +117,25 @@ class SearchResult:
     stats: SearchStats = field(default_factory=SearchStats)
     reason: str = ""
 
+    def __post_init__(self):
+        if self.status not in STATUSES:
+            raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {self.status!r}")
+
     @property
     def solved(self) -> bool:
-        """Whether a path to the goal was found."""
+        """Whether the run found what was asked (a path to the goal, all solutions, ...)."""
         return self.status == "solved"
+
+    def summary(self) -> str:
+        """The status, and the cost when solved or the reason when not."""
+        return f"solved, cost {self.cost}" if self.solved else f"{self.status}: {self.reason}"
 
     def __repr__(self) -> str:
         s = self.stats
-        head = f"cost {self.cost}" if self.solved else f"{self.status}: {self.reason}"
         return (
-            f"<{self.algorithm}: {head} | {s.expanded:,} expanded, {s.generated:,} generated, "
-            f"{s.duplicates:,} duplicates, frontier <= {s.max_frontier:,}, {s.seconds:.3f} s>"
+            f"<{self.algorithm}: {self.summary()} | {s.expanded:,} expanded, "
+            f"{s.generated:,} generated, {s.duplicates:,} duplicates, "
+            f"frontier <= {s.max_frontier:,}, {s.seconds:.3f} s>"
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -107,12 +145,13 @@ class SearchResult:
             "status": self.status,
             "reason": self.reason,
             "cost": self.cost,
-            "actions": [a if isinstance(a, (str, int, float)) else repr(a) for a in self.actions],
-            "path": [list(s) if isinstance(s, tuple) else s for s in self.path],
+            "actions": [_plain(a) for a in self.actions],
+            "path": [_plain(s) for s in self.path],
             **self.stats.as_dict(),
         }
 
-    def _repr_html_(self) -> str:
+    def table_rows(self) -> list[tuple[str, Any]]:
+        """The rows of the result's table in a notebook: ``(name, value)`` pairs."""
         s = self.stats
         rows = [
             ("status", self.status if self.solved else f"{self.status}: {self.reason}"),
@@ -126,9 +165,26 @@ class SearchResult:
         if s.iterations:
             bounds = ", ".join(f"{it['bound']}: {it['expanded']:,}" for it in s.iterations)
             rows.append(("expanded per iteration", bounds))
+        rows.extend((name.replace("_", " "), value) for name, value in s.extra.items())
+        return rows
+
+    def _repr_html_(self) -> str:
         body = "".join(
             f"<tr><th style='text-align:left'>{escape(str(k))}</th>"
             f"<td style='text-align:left'>{escape(str(v))}</td></tr>"
-            for k, v in rows
+            for k, v in self.table_rows()
         )
         return f"<table><caption><b>{escape(self.algorithm)}</b></caption>{body}</table>"
+
+
+def _plain(value):
+    """A state or action as JSON-ready data: tuples become lists, other objects their repr."""
+    if isinstance(value, (str, int, float)) or value is None:
+        return value
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return repr(value)
+
+
+def _rounded(iteration: dict) -> dict:
+    return {k: round(v, 6) if isinstance(v, float) else v for k, v in iteration.items()}
