@@ -1,16 +1,21 @@
-"""What every command shares: one-line usage errors, limits, and how a command plugs in.
+"""What every command shares: one-line usage errors, limits, JSON, and how a command plugs in.
 
 A command module in this package defines ``add_commands(commands)``: it adds its
 sub-parsers to *commands* and gives each a ``run`` default, a function of the
-parsed arguments that returns the exit code (0 done, 1 no solution, 2 bad input).
+parsed arguments that returns the exit code (0 solved, 1 no solution, 2 bad input).
 Raise :class:`~puzzlelab.errors.PuzzleError` for bad input; ``main`` turns it into
-one line on stderr and exit code 2. Keep module-level imports light: the command
-line must start fast and never load matplotlib, ipywidgets or Jupyter.
+one line on stderr and exit code 2. Every ``--json`` output is an object with
+``status`` and ``reason`` (see :mod:`puzzlelab.results`). Keep module-level imports
+light: the command line must start fast and never load matplotlib, ipywidgets or Jupyter.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+
+from ..errors import PuzzleError, finite_number, whole_number
+from ..limits import DEFAULT
 
 
 class Parser(argparse.ArgumentParser):
@@ -20,22 +25,54 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def add_limits(parser) -> None:
-    parser.add_argument("--max-nodes", type=positive_int, help="stop after this many expansions")
+def add_limits(parser, nodes_help="stop after this many expansions") -> None:
+    """Add ``--max-nodes``, ``--max-seconds`` and ``--max-memory-mb`` to *parser*."""
+    parser.add_argument("--max-nodes", type=positive_int, help=nodes_help)
     parser.add_argument("--max-seconds", type=positive_float, help="stop after this many seconds")
+    parser.add_argument(
+        "--max-memory-mb",
+        type=memory_limit,
+        default=DEFAULT,
+        help="stop when the search has used this many megabytes (default 1000; 'none' lifts it)",
+    )
+
+
+def limits_of(args) -> dict:
+    """The limits given on the command line, as keywords for a search or solver."""
+    return {
+        "max_nodes": args.max_nodes,
+        "max_seconds": args.max_seconds,
+        "max_memory_mb": args.max_memory_mb,
+    }
 
 
 def positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return int(text)
+    """An argparse type: a whole number of at least 1, in ASCII digits."""
+    return _argument(whole_number, text, "a whole number of at least 1", least=1)
 
 
 def positive_float(text: str) -> float:
+    """An argparse type: a positive finite number, in ASCII digits."""
+    return _argument(finite_number, text, "a positive number", above=0)
+
+
+def memory_limit(text: str):
+    """An argparse type: megabytes, or ``none`` for no memory bound."""
+    if text.strip().lower() == "none":
+        return None
+    if text == DEFAULT:
+        return DEFAULT
+    return _argument(finite_number, text, "a positive number of megabytes or 'none'", above=0)
+
+
+def _argument(check, text, allowed, **bounds):
     try:
-        value = float(text)
-    except ValueError:
-        value = -1
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
-    return value
+        return check(text, "value", text=True, **bounds)
+    except PuzzleError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {allowed}") from None
+
+
+def print_json(data: dict) -> None:
+    """Print *data*, which must say its ``status`` and ``reason``, as one line of JSON."""
+    assert "status" in data and "reason" in data, "every --json output has status and reason"
+    print(json.dumps(data))

@@ -23,7 +23,7 @@ import json
 
 from ..errors import PuzzleError
 from ..puzzles.jugs import WaterJugs
-from ._common import add_limits
+from ._common import add_limits, limits_of
 
 ALGORITHMS = ("bfs", "iddfs", "bidirectional", "dfs")
 
@@ -58,7 +58,7 @@ def jugs_command(args) -> int:
             "--algorithm bidirectional searches back from one goal state: give the whole "
             "target (e.g. --target 4,4,0), or use bfs for one amount in any jug"
         )
-    options = {"max_nodes": args.max_nodes, "max_seconds": args.max_seconds}
+    options = limits_of(args)
     result = search.ALGORITHMS[args.algorithm](jugs, **options)
     reason = result.reason
     if result.status == "exhausted" and jugs.why_unreachable():

@@ -6,7 +6,7 @@ import json
 
 from ..errors import UnsolvableError
 from ..puzzles.pegs import BOARDS, METHODS, PegSolitaire, format_moves, solve
-from ._common import add_limits, positive_int
+from ._common import add_limits, limits_of, positive_int
 
 
 def add_commands(commands) -> None:
@@ -37,7 +37,7 @@ def add_commands(commands) -> None:
 
 def pegs_command(args) -> int:
     puzzle = PegSolitaire(args.board, args.hole, finish=args.finish)
-    limits = {"max_nodes": args.max_nodes, "max_seconds": args.max_seconds}
+    limits = limits_of(args)
     if args.max_depth is not None:
         limits["max_depth"] = args.max_depth
     try:

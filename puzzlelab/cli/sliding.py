@@ -6,7 +6,7 @@ import json
 
 from ..errors import PuzzleError, UnsolvableError
 from ..puzzles.sliding import SlidingPuzzle
-from ._common import add_limits
+from ._common import add_limits, limits_of
 
 ALGORITHMS = ("bfs", "dfs", "iddfs", "uniform_cost", "greedy", "astar", "idastar", "bidirectional")
 HEURISTICS = ("misplaced", "manhattan", "linear-conflict")
@@ -51,7 +51,7 @@ def solve_command(args) -> int:
     from .. import search
 
     puzzle = SlidingPuzzle(args.board, goal=args.goal)
-    options = {"max_nodes": args.max_nodes, "max_seconds": args.max_seconds}
+    options = limits_of(args)
     if args.algorithm not in ("idastar", "bidirectional"):
         options["graph_search"] = not args.tree_search
     if args.algorithm in INFORMED:
