@@ -22,41 +22,84 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from .errors import ProblemError
+from .errors import ProblemError, whole_number
+from .limits import CHECK_EVERY, DEFAULT, Budget, LimitReached
 from .search.problem import as_problem
 
+#: The most states a table holds by default: the 8-puzzle's 181,440 fit many times over.
 MAX_STATES = 5_000_000
 
 
-def distance_table(puzzle, max_states: int = MAX_STATES) -> dict[Any, int]:
+def distance_table(puzzle, max_states: int = MAX_STATES, **limits) -> dict[Any, int]:
     """Return ``{state: fewest moves to the goal}`` for every state that can reach the goal.
+
+    Parameters
+    ----------
+    puzzle : puzzle
+        A puzzle with one goal state and ``predecessors`` (a sliding puzzle).
+    max_states : int
+        Refuse a puzzle with more states than this, before any work when the puzzle
+        says how many it has (``reachable_states``).
+    max_seconds, max_memory_mb : optional
+        As for every search; the memory is bounded by default.
 
     Raises
     ------
     ProblemError
-        If the puzzle has more than *max_states* states, or no single goal state.
+        If the puzzle has too many states, has no single goal state, or a limit
+        stopped the table (which is then incomplete, so nothing is returned).
+    """
+    table = {}
+    try:
+        for depth, layer in enumerate(distance_layers(puzzle, max_states, **limits)):
+            table.update(dict.fromkeys(layer, depth))
+    except LimitReached as stop:
+        raise ProblemError(f"the distance table was not finished: {stop}") from None
+    return table
+
+
+def distance_layers(puzzle, max_states: int = MAX_STATES, *, max_seconds=None,
+                    max_memory_mb=DEFAULT):  # fmt: skip
+    """Yield the states 0, 1, 2, ... moves from the goal, one list per distance.
+
+    Breadth-first search outward from the goal, stepping backwards with
+    ``predecessors``. Raises :class:`~puzzlelab.limits.LimitReached` when a limit
+    stops it; the layers yielded so far are exact.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> [len(layer) for layer in distance_layers(SlidingPuzzle(shape=(2, 2)))]
+    [1, 2, 2, 2, 2, 2, 1]
     """
     problem = as_problem(puzzle)
     if problem.goal is None or problem.predecessors is None:
         raise ProblemError("a distance table needs a puzzle with one goal state and predecessors()")
+    max_states = whole_number(max_states, "max_states", least=1)
+    _refuse_early(puzzle, max_states)
+    budget = Budget(max_states, max_seconds, max_memory_mb, what="states", nodes_name="max_states")
     predecessors = problem.predecessors
-    table = {problem.goal: 0}
-    layer, depth = [problem.goal], 0
+    seen = {problem.goal}
+    layer = [problem.goal]
     while layer:
-        depth += 1
+        yield layer
         next_layer = []
-        for state in layer:
+        for count, state in enumerate(layer):
+            if not count % CHECK_EVERY:
+                budget.check(len(seen) - 1)
             for _, before in predecessors(state):
-                if before not in table:
-                    table[before] = depth
+                if before not in seen:
+                    seen.add(before)
                     next_layer.append(before)
-        if len(table) > max_states:
-            raise ProblemError(
-                f"more than {max_states:,} states: too many to tabulate; "
-                "use a smaller board (2x2 up to 2x5 or 3x3) or raise max_states"
-            )
         layer = next_layer
-    return table
+
+
+def _refuse_early(puzzle, max_states: int) -> None:
+    """Refuse, before any work, a puzzle that says it has more than *max_states* states."""
+    count = getattr(puzzle, "reachable_states", None)
+    if count is not None and count > max_states:
+        raise ProblemError(
+            f"{count:,} states are too many to tabulate (at most {max_states:,}); "
+            "use a smaller board (2x2 up to 2x5 or 3x3) or raise max_states"
+        )
 
 
 def depth_histogram(table: dict[Any, int]) -> list[int]:

@@ -321,7 +321,7 @@ def test_bad_moves_and_mismatched_goals():
         puzzle.result(puzzle.start, "down")
     with pytest.raises(ValueError, match="not next to the blank"):
         puzzle.slide(puzzle.start, 1)
-    with pytest.raises(ValueError, match="0 or more"):
+    with pytest.raises(ValueError, match="at least 0"):
         puzzle.scramble(-1)
     with pytest.raises(BoardError, match="asked for"):
         SlidingPuzzle("1 2 3 / 4 5 6 / 7 8 0", goal="1 2 / 3 0")

@@ -36,6 +36,9 @@ def main(argv=None) -> int:
     except PuzzleError as error:
         print(f"puzzlelab: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # outside a search, which reports its own interruption
+        print("puzzlelab: interrupted", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         # The reader stopped early (``| head``): end quietly, as other command-line tools do.
         # Python would complain again when it flushes stdout at exit, so point it at devnull.

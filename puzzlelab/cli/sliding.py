@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
+import argparse
 
-from ..errors import PuzzleError, UnsolvableError
+from ..errors import PuzzleError, finite_number, whole_number
+from ..limits import DEFAULT, LimitReached, stopped
 from ..puzzles.sliding import SlidingPuzzle
-from ._common import add_limits, limits_of
+from ._common import add_limits, limits_of, memory_limit, positive_float, print_json
 
 ALGORITHMS = ("bfs", "dfs", "iddfs", "uniform_cost", "greedy", "astar", "idastar", "bidirectional")
 HEURISTICS = ("misplaced", "manhattan", "linear-conflict")
@@ -19,9 +20,15 @@ def add_commands(commands) -> None:
     solve.add_argument("board", help='the start, e.g. "8 6 7 / 2 5 4 / 3 0 1" (0 is the blank)')
     solve.add_argument("--goal", help="the goal board (default: 1 2 3 ... with the blank last)")
     solve.add_argument("--algorithm", "-a", choices=ALGORITHMS, default="astar")
-    solve.add_argument("--heuristic", choices=HEURISTICS, default="manhattan")
-    solve.add_argument("--weight", type=float, default=1.0, help="A*: f = g + weight * h")
-    solve.add_argument("--tree-search", action="store_true", help="do not remember states")
+    solve.add_argument(
+        "--heuristic", choices=HEURISTICS, help="greedy, astar, idastar: h (default manhattan)"
+    )
+    solve.add_argument("--weight", type=weight, help="astar: f = g + weight * h (default 1)")
+    solve.add_argument(
+        "--tree-search",
+        action="store_true",
+        help="do not remember states (not idastar, bidirectional)",
+    )
     add_limits(solve)
     solve.add_argument("--json", action="store_true", help="print the result as JSON")
     solve.set_defaults(run=solve_command)
@@ -33,15 +40,46 @@ def add_commands(commands) -> None:
     )
     table.add_argument("shape", help="board shape such as 3x3 or 2x3")
     table.add_argument("--goal", help="the goal board (default: blank last)")
+    table.add_argument("--max-seconds", type=positive_float, help="stop after this many seconds")
+    table.add_argument("--max-memory-mb", type=memory_limit, default=DEFAULT,
+                       help="stop past this many megabytes (default 1000, or 'none')")  # fmt: skip
     table.add_argument("--json", action="store_true", help="print the table as JSON")
     table.set_defaults(run=distances_command)
 
 
+def weight(text: str) -> float:
+    """An argparse type: A*'s weight, a finite number of at least 0 in ASCII digits."""
+    try:
+        return finite_number(text, "weight", least=0, text=True)
+    except PuzzleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _shape(text: str) -> tuple[int, int]:
     rows, sep, cols = text.lower().partition("x")
-    if not (sep and rows.isdigit() and cols.isdigit()):
-        raise PuzzleError(f"shape {text!r} is not ROWSxCOLS, e.g. 3x3 or 2x3")
-    return int(rows), int(cols)
+    try:
+        if not sep:
+            raise PuzzleError(text)
+        return whole_number(rows, "rows", 1, text=True), whole_number(cols, "cols", 1, text=True)
+    except PuzzleError:
+        raise PuzzleError(
+            f"shape {text!r} is not ROWSxCOLS in the digits 0-9, e.g. 3x3 or 2x3"
+        ) from None
+
+
+def _check_options(args) -> None:
+    """Refuse an option that the chosen algorithm would ignore."""
+    if args.heuristic is not None and args.algorithm not in INFORMED:
+        raise PuzzleError(
+            f"--heuristic goes with {', '.join(INFORMED)}; {args.algorithm} uses no heuristic"
+        )
+    if args.weight is not None and args.algorithm != "astar":
+        raise PuzzleError("--weight goes with --algorithm astar")
+    if args.tree_search and args.algorithm in ("idastar", "bidirectional"):
+        raise PuzzleError(
+            f"--tree-search does not apply to {args.algorithm}, which has its own way with "
+            "repeated states"
+        )
 
 
 # ---------------------------------------------------------------- commands
@@ -50,33 +88,21 @@ def _shape(text: str) -> tuple[int, int]:
 def solve_command(args) -> int:
     from .. import search
 
+    _check_options(args)
     puzzle = SlidingPuzzle(args.board, goal=args.goal)
     options = limits_of(args)
     if args.algorithm not in ("idastar", "bidirectional"):
         options["graph_search"] = not args.tree_search
     if args.algorithm in INFORMED:
-        options["heuristic"] = args.heuristic
-    if args.weight != 1.0:
-        if args.algorithm != "astar":
-            raise PuzzleError("--weight goes with --algorithm astar")
+        options["heuristic"] = args.heuristic or "manhattan"
+    if args.weight is not None:
         options["weight"] = args.weight
-    try:
-        result = search.ALGORITHMS[args.algorithm](puzzle, **options)
-    except UnsolvableError as error:
-        return _report_unsolvable(args, error)
+    result = search.ALGORITHMS[args.algorithm](puzzle, **options)
     if args.json:
-        print(json.dumps(result.as_dict()))
+        print_json(result.as_dict())
     else:
         _print_result(puzzle, result)
     return 0 if result.solved else 1
-
-
-def _report_unsolvable(args, error) -> int:
-    if args.json:
-        print(json.dumps({"status": "unsolvable", "reason": str(error), "cost": None}))
-    else:
-        print(f"no solution: unsolvable: {error}")
-    return 1
 
 
 def _print_result(puzzle: SlidingPuzzle, result) -> None:
@@ -96,7 +122,7 @@ def _print_result(puzzle: SlidingPuzzle, result) -> None:
 
 
 def distances_command(args) -> int:
-    from ..distances import depth_histogram, distance_table, farthest
+    from ..distances import distance_layers
 
     rows, cols = _shape(args.shape)
     if rows * cols > 10:
@@ -105,13 +131,20 @@ def distances_command(args) -> int:
             "use at most 10 cells (2x2, 2x3, 2x4, 3x3, 2x5)"
         )
     puzzle = SlidingPuzzle(goal=args.goal, shape=(rows, cols))
-    table = distance_table(puzzle)
-    counts = depth_histogram(table)
-    far = farthest(table)
+    layers = []
+    try:
+        for layer in distance_layers(puzzle, max_seconds=args.max_seconds,
+                                     max_memory_mb=args.max_memory_mb):  # fmt: skip
+            layers.append(layer)
+    except (LimitReached, KeyboardInterrupt) as stop:
+        return _report_unfinished(args, layers, stop)
+    counts = [len(layer) for layer in layers]
+    far = sorted(layers[-1])
     if args.json:
-        print(json.dumps({"positions": len(table), "counts": counts, "farthest": far}))
+        print_json({"status": "solved", "reason": "every position was tabulated",
+                    "positions": sum(counts), "counts": counts, "farthest": far})  # fmt: skip
         return 0
-    print(f"{len(table):,} positions reach the goal\n{puzzle.render(puzzle.goal)}\n")
+    print(f"{sum(counts):,} positions reach the goal\n{puzzle.render(puzzle.goal)}\n")
     print("moves  positions")
     for depth, count in enumerate(counts):
         print(f"{depth:5}  {count:9,}")
@@ -119,3 +152,14 @@ def distances_command(args) -> int:
     for state in far:
         print(puzzle.render(state), end="\n\n")
     return 0
+
+
+def _report_unfinished(args, layers, stop) -> int:
+    status, reason = stopped(stop)
+    counts = [len(layer) for layer in layers]
+    if args.json:
+        print_json({"status": status, "reason": reason, "positions": sum(counts), "counts": counts})
+    else:
+        print(f"no table: {status}: {reason}")
+        print(f"{sum(counts):,} positions tabulated, up to {len(counts) - 1} moves from the goal")
+    return 1

@@ -31,13 +31,14 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 
-from ..errors import BoardError, UnsolvableError
+from ..errors import BoardError, UnsolvableError, whole_number
 
 State = tuple[int, ...]
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 BLANK_NAMES = {"0", "_", "."}
+DIGITS = re.compile(r"[0-9]+", re.ASCII)  # not str.isdigit(), which also takes "３" and "٣"
 
 
 # ---------------------------------------------------------------- parsing
@@ -105,21 +106,21 @@ def _split_board(board) -> tuple[list[list] | None, list]:
 
 
 def _tile_number(tile) -> int:
-    if isinstance(tile, bool):
-        raise BoardError(f"{tile!r} is not a tile: tiles are whole numbers, 0 for the blank")
-    if isinstance(tile, int):
-        return tile
-    if isinstance(tile, str):
-        if tile in BLANK_NAMES:
-            return 0
-        if tile.isdigit():
-            return int(tile)
-    raise BoardError(f"{tile!r} is not a number: tiles are whole numbers, 0 (or _) for the blank")
+    if isinstance(tile, str) and tile in BLANK_NAMES:
+        return 0
+    if isinstance(tile, str) and not DIGITS.fullmatch(tile):
+        raise BoardError(
+            f"{tile!r} is not a tile: tiles are whole numbers written with the digits 0-9, "
+            "0 (or _) for the blank"
+        )
+    return whole_number(tile, f"tile {tile!r}", text=True, error=BoardError)
 
 
 def _shape_for(count: int, shape) -> tuple[int, int]:
     if shape is not None:
-        rows, cols = shape
+        if isinstance(shape, str) or len(shape) != 2:
+            raise BoardError(f"a shape is two whole numbers (rows, cols), not {shape!r}")
+        rows, cols = (whole_number(n, "a shape's rows and cols", error=BoardError) for n in shape)
         if rows < 1 or cols < 1 or rows * cols < 2:
             raise BoardError(f"a board needs at least 2 cells; {rows}x{cols} is too small")
         if rows * cols != count:
@@ -310,6 +311,20 @@ class SlidingPuzzle:
 
     # -- solvability
 
+    @property
+    def reachable_states(self) -> int:
+        """How many boards can reach the goal: half of all orders, or the blank's cells on a line.
+
+        >>> SlidingPuzzle(shape=(3, 3)).reachable_states
+        181440
+        >>> SlidingPuzzle(shape=(1, 4)).reachable_states
+        4
+        """
+        cells = self.rows * self.cols
+        if self.rows == 1 or self.cols == 1:
+            return cells
+        return math.factorial(cells) // 2
+
     def is_solvable(self, state: State | None = None) -> bool:
         """Return whether the goal can be reached from *state* (default: the start)."""
         return solvable(self.start if state is None else state, self.goal, self.cols)
@@ -317,6 +332,12 @@ class SlidingPuzzle:
     def check_solvable(self, state: State | None = None) -> None:
         """Raise :class:`UnsolvableError`, with the reason, if the goal is out of reach."""
         state = self.start if state is None else state
+        if not self.is_solvable(state) and (self.rows == 1 or self.cols == 1):
+            raise UnsolvableError(
+                f"{_one_line(state, self.cols)} cannot reach {_one_line(self.goal, self.cols)}: "
+                "on a board one tile wide the tiles can never pass each other, so their order "
+                "(the blank left out) must already be the goal's"
+            )
         if not self.is_solvable(state):
             raise UnsolvableError(
                 f"{_one_line(state, self.cols)} cannot reach {_one_line(self.goal, self.cols)}: "
@@ -395,8 +416,7 @@ class SlidingPuzzle:
         >>> p.scramble(0) == p.goal
         True
         """
-        if moves < 0:
-            raise ValueError(f"a scramble needs 0 or more moves, not {moves}")
+        moves = whole_number(moves, "a scramble's number of moves", least=0, error=BoardError)
         rng = random.Random(seed)
         state = self.goal if state is None else state
         last = None
@@ -479,7 +499,15 @@ def solvable(state: State, goal: State, cols: int) -> bool:
     False
     >>> solvable((1, 2, 3, 0), (1, 2, 3, 0), 2)
     True
+
+    On a board one row (or one column) wide no tile can pass another, so only the
+    blank's place may differ:
+
+    >>> solvable((0, 1, 2), (1, 2, 0), 3), solvable((2, 1, 0), (1, 2, 0), 3)
+    (True, False)
     """
+    if cols == 1 or cols == len(state):  # one row or one column: tiles never pass
+        return [t for t in state if t] == [t for t in goal if t]
     home = {tile: i for i, tile in enumerate(goal)}
     parity = inversions([home[t] for t in state if t]) % 2
     if cols % 2 == 0:

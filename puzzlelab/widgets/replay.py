@@ -18,7 +18,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..drawing import board_png, draw_board, figure_png, offscreen_figure
-from ..trees import LEGEND, OUTLINE, PATH_COLOUR, STATUSES, cut_tree, layered_layout, search_tree
+from ..drawing.trees import COLOURS, LEGEND, OUTLINE, PATH_COLOUR, layered_layout
+from ..trees import cut_tree, search_tree
 from .base import StaticFallback
 from .frames import step_buttons
 
@@ -209,8 +210,8 @@ class SearchReplay(StaticFallback, widgets.VBox):
         from matplotlib.lines import Line2D
 
         ax.set_axis_off()
-        statuses = [s for s in STATUSES if s != "cutoff" or self._iterative]
-        handles = [Line2D([], [], marker="o", ls="", markersize=8, markerfacecolor=STATUSES[s],
+        statuses = [s for s in COLOURS if s != "cutoff" or self._iterative]
+        handles = [Line2D([], [], marker="o", ls="", markersize=8, markerfacecolor=COLOURS[s],
                           markeredgecolor=OUTLINE, label=LEGEND[s]) for s in statuses]  # fmt: skip
         handles.append(Line2D([], [], marker="o", ls="", markersize=11, markerfacecolor="none",
                               markeredgecolor=CURRENT, mew=2, label="this event"))  # fmt: skip
@@ -248,7 +249,7 @@ class SearchReplay(StaticFallback, widgets.VBox):
         size = max(12, min(90, (480 / max(1, max(xs) - min(xs) + 1)) ** 2))
         nodes = artists["nodes"]
         nodes.set_offsets([layout[n] for n in shown] or np.empty((0, 2)))
-        nodes.set_facecolors([STATUSES[status[n]] for n in shown])
+        nodes.set_facecolors([COLOURS[status[n]] for n in shown])
         nodes.set_sizes([size])
         event = self.current
         here = [layout[event.node]] if event.node in layout and event.node in status else []

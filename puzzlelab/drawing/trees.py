@@ -1,0 +1,270 @@
+"""Drawing search trees: the graph from :func:`puzzlelab.trees.search_tree`, top-down.
+
+Examples
+--------
+>>> from puzzlelab.puzzles import SlidingPuzzle
+>>> from puzzlelab.search import Trace, bfs
+>>> from puzzlelab.trees import search_tree
+>>> from puzzlelab.drawing import offscreen_figure
+>>> trace = Trace()
+>>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
+>>> ax = draw_tree(search_tree(trace), offscreen_figure().add_subplot())
+>>> sorted(set(ax.tree_nodes)) == sorted(search_tree(trace))
+True
+"""
+
+from __future__ import annotations
+
+from ..trees import cut_tree
+
+#: The colour each node status is drawn in.
+COLOURS = {
+    "frontier": "#ffffff",  # generated, still waiting to be expanded
+    "expanded": "#9ecae1",
+    "duplicate": "#d9d9d9",  # its state was reached as cheaply before: dropped
+    "cutoff": "#fdd0a2",  # iterative deepening / IDA*: over this iteration's bound
+    "solution": "#fd8d3c",  # on the path to the goal
+    "goal": "#31a354",
+}
+
+#: What the legend says for each status.
+LEGEND = {
+    "frontier": "frontier (not expanded)",
+    "expanded": "expanded",
+    "duplicate": "duplicate (dropped)",
+    "cutoff": "over the bound (cut off)",
+    "solution": "on the solution path",
+    "goal": "goal",
+}
+
+PATH_COLOUR = "#e6550d"
+EDGE_COLOUR = "#bdbdbd"
+OUTLINE = "#525252"
+BOARDS_UP_TO = 60  # nodes: more boards than this would be unreadable (and slow)
+LABELLED_UP_TO = 150  # nodes: beyond this, labels would overlap anyway
+
+
+def layered_layout(tree) -> dict:
+    """Return ``{node: (x, y)}``: depth downwards, leaves side by side, parents centred.
+
+    A simple tidy tree: leaves one unit apart in the order the search made them,
+    each parent centred over its first and last child, one level per unit down.
+    No Graphviz needed.
+
+    >>> import networkx as nx
+    >>> layered_layout(nx.DiGraph([(0, 1), (0, 2)]))
+    {1: (0.0, -1), 2: (1.0, -1), 0: (0.5, 0)}
+    """
+    position, next_x = {}, [0.0]
+    for root in (n for n in tree if tree.in_degree(n) == 0):
+        # Depth-first without recursion: deep trees (depth-first search) would overflow.
+        stack = [(root, 0, False)]
+        while stack:
+            node, depth, children_placed = stack.pop()
+            children = list(tree.successors(node))
+            if children and not children_placed:
+                stack.append((node, depth, True))
+                stack.extend((child, depth + 1, False) for child in reversed(children))
+                continue
+            if children:
+                x = (position[children[0]][0] + position[children[-1]][0]) / 2
+            else:
+                x, next_x[0] = next_x[0], next_x[0] + 1
+            position[node] = (x, -depth)
+    return position
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def draw_tree(tree, ax=None, labels="board", color_by="status", max_nodes=300, max_depth=None,
+              puzzle=None, board_size=0.55):  # fmt: skip
+    """Draw *tree* top-down and return the axes.
+
+    ``ax.tree_nodes`` maps every drawn node (markers included) to its artist:
+    a board's ``AnnotationBbox``, the marker's text, or the one scatter
+    collection that holds all the circles (``ax.tree_circles``, in the order of
+    ``ax.tree_circle_nodes``).
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        From :func:`search_tree`.
+    ax : matplotlib Axes, optional
+        Default: a new figure sized to the tree.
+    labels : {"board", "short", "order", None}
+        ``board``: each node is a small board when a *puzzle* is given and the
+        tree has at most 60 nodes; otherwise (and for ``short``) circles
+        labelled ``g+h=f`` (informed search) or the expansion order;
+        ``order``: always the expansion order; ``None``: plain circles.
+    color_by : {"status", "order"}
+        Colour by status (with a legend) or by expansion order (early = dark).
+    max_nodes, max_depth : int, optional
+        Larger trees are cut (see :func:`cut_tree`), with "N more" markers.
+    puzzle : optional
+        The puzzle the states belong to, for boards.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import Trace, bfs
+    >>> from puzzlelab.drawing import offscreen_figure
+    >>> from puzzlelab.trees import search_tree
+    >>> trace = Trace()
+    >>> _ = bfs(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), max_nodes=100, trace=trace)
+    >>> ax = draw_tree(search_tree(trace), offscreen_figure().add_subplot(), max_nodes=20)
+    >>> len(ax.tree_circle_nodes), len(ax.tree_nodes) - len(ax.tree_circle_nodes)
+    (20, 9)
+    """
+    if labels == "auto":
+        labels = "board"
+    if labels not in ("board", "short", "order", None):
+        raise ValueError(f"labels must be 'board', 'short', 'order' or None, not {labels!r}")
+    if color_by not in ("status", "order"):
+        raise ValueError(f"color_by must be 'status' or 'order', not {color_by!r}")
+    small = cut_tree(tree, max_nodes, max_depth)
+    position = layered_layout(small)
+    boards = labels == "board" and puzzle is not None and len(small) <= BOARDS_UP_TO
+    leaves = max(1, sum(1 for n in small if small.out_degree(n) == 0))
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        levels = 1 + max((-y for _, y in position.values()), default=0)
+        per_leaf, per_level = (1.0, 1.3) if boards else (0.42, 0.9)
+        ax = plt.subplots(figsize=(min(24, 2.5 + per_leaf * leaves), 0.6 + per_level * levels))[1]
+    ax.tree_nodes, ax.tree_circles, ax.tree_circle_nodes = {}, None, []
+    if not small:
+        ax.set_axis_off()
+        return ax
+    _draw_edges(ax, small, position)
+    crowded = leaves > 40
+    circles = []
+    for node, data in small.nodes(data=True):
+        x, y = position[node]
+        if data["status"] == "more":
+            ax.tree_nodes[node] = _marker(ax, data["more"], x, y, crowded)
+        elif boards:
+            ax.tree_nodes[node] = _board_node(ax, puzzle, data, x, y, board_size)
+        else:
+            circles.append(node)
+    if circles:
+        show = labels if len(circles) <= LABELLED_UP_TO else None
+        _draw_circles(ax, small, circles, position, show, color_by, len(tree))
+    ax.set_axis_off()
+    ax.margins(0.04, 0.12)
+    if color_by == "status":
+        _legend(ax, small)
+    return ax
+
+
+def _draw_edges(ax, small, position) -> None:
+    """All edges as two line collections: the solution path thick and orange."""
+    from matplotlib.collections import LineCollection
+
+    on_path, others = [], []
+    for parent, child in small.edges:
+        segment = (position[parent], position[child])
+        solution = small.nodes[child].get("status") in ("solution", "goal")
+        (on_path if solution else others).append(segment)
+    ax.add_collection(LineCollection(others, colors=EDGE_COLOUR, linewidths=0.8, zorder=1))
+    ax.add_collection(LineCollection(on_path, colors=PATH_COLOUR, linewidths=2.8, zorder=1))
+    ax.update_datalim(list(position.values()))
+    ax.autoscale_view()
+
+
+def _marker(ax, more, x, y, crowded):
+    """The "N more" text where children were cut off (upright, or turned when crowded)."""
+    if crowded:
+        return ax.text(x, y + 0.35, f"{more} more", ha="center", va="top", rotation=90,
+                       fontsize=6, color="#737373", zorder=3)  # fmt: skip
+    box = {"boxstyle": "round,pad=0.2", "fc": "#f7f7f7", "ec": "#bdbdbd"}
+    return ax.text(x, y, f"... {more}\nmore", ha="center", va="center", fontsize=7,
+                   color="#525252", zorder=3, bbox=box)  # fmt: skip
+
+
+def _draw_circles(ax, small, nodes, position, labels, color_by, total) -> None:
+    """All circles in one scatter (fast); ``ax.tree_nodes[node]`` is that collection."""
+    import matplotlib
+
+    def colour(data):
+        if color_by == "order" and data.get("order"):
+            return matplotlib.colormaps["viridis"](data["order"] / max(total, 1))
+        return COLOURS.get(data["status"], "#ffffff")
+
+    xs, ys = zip(*(position[n] for n in nodes))
+    colours = [colour(small.nodes[n]) for n in nodes]
+    dots = ax.scatter(xs, ys, s=_circle_area(ax, position), c=colours, edgecolors=OUTLINE,
+                      linewidths=0.8, zorder=2)  # fmt: skip
+    ax.tree_circles, ax.tree_circle_nodes = dots, list(nodes)
+    for node in nodes:
+        ax.tree_nodes[node] = dots
+    if labels is None:
+        return
+    for node in nodes:
+        text = _short(small.nodes[node], labels == "order" or color_by == "order")
+        if text:
+            x, y = position[node]
+            ax.text(x, y - 0.2, text, ha="center", va="top", fontsize=7, color="#252525",
+                    zorder=3)  # fmt: skip
+
+
+def _circle_area(ax, position) -> float:
+    """Circle area in points², small enough that neighbouring leaves do not overlap."""
+    figure = ax.get_figure()
+    width = ax.get_position().width * figure.get_figwidth() * 72
+    columns = 1 + max(x for x, _ in position.values()) - min(x for x, _ in position.values())
+    return max(10.0, min(140.0, (0.8 * width / columns) ** 2))
+
+
+def _short(data, order=False) -> str:
+    """``g+h=f`` for informed search, else the expansion order (``#3``)."""
+    if not order and data.get("h") is not None:
+        return f"{data['g']:g}+{data['h']:g}={data['f']:g}"
+    return "" if data.get("order") is None else f"#{data['order']}"
+
+
+def _legend(ax, small) -> None:
+    from matplotlib.lines import Line2D
+
+    used = {d.get("status") for _, d in small.nodes(data=True)}
+    handles = [Line2D([], [], marker="o", ls="", markersize=9, markerfacecolor=COLOURS[s],
+                      markeredgecolor=OUTLINE, label=LEGEND[s])
+               for s in COLOURS if s in used]  # fmt: skip
+    if "goal" in used:
+        handles.append(Line2D([], [], color=PATH_COLOUR, lw=2.8, label="path to the goal"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8,
+              frameon=False)  # fmt: skip
+
+
+def _board_node(ax, puzzle, data, x, y, size):
+    from matplotlib.offsetbox import AnnotationBbox, OffsetImage
+
+    frontier = data["status"] == "frontier"
+    box = AnnotationBbox(
+        OffsetImage(_board_image(puzzle, data["state"], size), zoom=0.8), (x, y),
+        frameon=True, pad=0.15, zorder=2,
+        bboxprops={"edgecolor": OUTLINE if frontier else COLOURS[data["status"]],
+                   "lw": 1.2 if frontier else 3, "ls": "--" if frontier else "-"},
+    )  # fmt: skip
+    ax.add_artist(box)
+    return box
+
+
+_BOARD_CACHE: dict = {}
+
+
+def _board_image(puzzle, state, size):
+    """The board as an image array, drawn once per (puzzle, state, size)."""
+    import io
+
+    import matplotlib.image
+
+    from .boards import board_png
+
+    key = (id(puzzle), getattr(puzzle, "goal", None), state, size)
+    if key not in _BOARD_CACHE:
+        if len(_BOARD_CACHE) > 2000:
+            _BOARD_CACHE.clear()
+        png = board_png(puzzle, state, size=size * 2, dpi=60)
+        _BOARD_CACHE[key] = matplotlib.image.imread(io.BytesIO(png), format="png")
+    return _BOARD_CACHE[key]
