@@ -15,6 +15,7 @@ from .boards import (
     new_axes,
     offscreen_figure,
     sample_steps,
+    step_detail,
     step_highlight,
     step_label,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "new_axes",
     "offscreen_figure",
     "sample_steps",
+    "step_detail",
     "step_highlight",
     "step_label",
 ]

@@ -9,17 +9,41 @@ players, search-tree nodes) works for it unchanged::
         ...
         return ax
 
+For a puzzle of puzzlelab's own (a model in ``puzzlelab/puzzles/NAME.py``) the
+module ``puzzlelab/drawing/NAME.py`` is imported the first time one of its boards
+is drawn, so its registrations need no import line anywhere else. The same goes
+for :func:`step_label`, :func:`step_detail` and :func:`step_highlight`.
+
 Pictures for widgets are rendered offscreen (a bare ``Figure`` on the Agg
 canvas), so they never pile up in a notebook.
 """
 
 from __future__ import annotations
 
+import importlib
 import io
 from functools import singledispatch
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+
+
+def picture_module_loaded(puzzle, drawer) -> bool:
+    """Import the drawing module named like *puzzle*'s model; return whether *drawer* now has it.
+
+    puzzlelab's puzzles live in ``puzzlelab/puzzles/NAME.py`` and their pictures in
+    ``puzzlelab/drawing/NAME.py``; importing that module registers them.
+    """
+    package, _, name = type(puzzle).__module__.rpartition(".")
+    if package != "puzzlelab.puzzles":
+        return False
+    try:
+        importlib.import_module(f"{__package__}.{name}")
+    except ModuleNotFoundError as error:
+        if error.name != f"{__package__}.{name}":
+            raise
+        return False
+    return drawer.dispatch(type(puzzle)) is not drawer.dispatch(object)
 
 
 @singledispatch
@@ -28,6 +52,8 @@ def draw_board(puzzle, state=None, ax=None, **options):
 
     Without *ax*, a new figure is made (shown inline in a notebook).
     """
+    if picture_module_loaded(puzzle, draw_board):
+        return draw_board(puzzle, state, ax, **options)
     raise TypeError(
         f"puzzlelab has no picture for {type(puzzle).__name__}; "
         "register one with @draw_board.register(YourPuzzle)"
@@ -37,7 +63,20 @@ def draw_board(puzzle, state=None, ax=None, **options):
 @singledispatch
 def step_label(puzzle, before, action, after) -> str:
     """Return a short caption for one step of a solution (default: the action)."""
+    if picture_module_loaded(puzzle, step_label):
+        return step_label(puzzle, before, action, after)
     return str(action)
+
+
+@singledispatch
+def step_detail(puzzle, action) -> str:
+    """Return the action in words, shown in grey after a step's caption (default: the action).
+
+    The sliding puzzles say which way the blank moved (``"the blank moves up"``).
+    """
+    if picture_module_loaded(puzzle, step_detail):
+        return step_detail(puzzle, action)
+    return f"action: {action}"
 
 
 @singledispatch
@@ -48,6 +87,8 @@ def step_highlight(puzzle, before, action, after) -> tuple:
     ``highlight``: the sliding puzzles mark the tile that slid, peg solitaire the
     path of the jumping peg.
     """
+    if picture_module_loaded(puzzle, step_highlight):
+        return step_highlight(puzzle, before, action, after)
     return ()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from matplotlib.patches import Rectangle
 
 from ..puzzles.sliding import SlidingPuzzle
-from .boards import draw_board, finish_board, new_axes, step_highlight, step_label
+from .boards import draw_board, finish_board, new_axes, step_detail, step_highlight, step_label
 
 HOME = "#8cc084"  # a tile on its goal cell
 AWAY = "#f2c078"  # a tile that still has to move
@@ -64,6 +64,11 @@ def draw_sliding(puzzle, state=None, ax=None, *, heuristic=None, title=None, hig
 @step_label.register(SlidingPuzzle)
 def _(puzzle, before, action, after) -> str:
     return f"slide {after[before.index(0)]}"
+
+
+@step_detail.register(SlidingPuzzle)
+def _blank_moves(puzzle: SlidingPuzzle, action) -> str:
+    return f"the blank moves {action}"
 
 
 @step_highlight.register(SlidingPuzzle)

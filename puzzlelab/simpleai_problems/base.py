@@ -12,9 +12,11 @@ from simpleai.search import SearchProblem
 class PuzzleProblem(SearchProblem):
     """A simpleai ``SearchProblem`` whose rules are those of ``self.puzzle``.
 
-    The puzzle gives ``start``, ``actions``, ``result``, ``is_goal``, ``cost`` and
-    ``render`` (and ``goal`` and ``predecessors`` where it has them, which puzzlelab's
-    bidirectional search uses).
+    The puzzle gives ``start``, ``actions``, ``result``, ``is_goal``, ``cost``,
+    ``heuristic`` and ``render`` (and ``goal``, ``predecessors`` and its named
+    ``heuristics`` where it has them: puzzlelab's bidirectional search steps backwards
+    with ``predecessors``, and ``heuristic="name"`` picks one of the ``heuristics``).
+    simpleai's A* and greedy search call ``heuristic``, so they get the puzzle's own.
 
     Examples
     --------
@@ -24,6 +26,9 @@ class PuzzleProblem(SearchProblem):
     ((0, 0), ['fill 0', 'fill 1'])
     >>> hasattr(problem, "predecessors"), hasattr(PuzzleProblem(QueensPuzzle(4)), "predecessors")
     (True, False)
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> PuzzleProblem(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8")).heuristic((1, 2, 3, 4, 5, 6, 0, 7, 8))
+    2
     """
 
     def __init__(self, puzzle):
@@ -31,7 +36,19 @@ class PuzzleProblem(SearchProblem):
         self.goal = getattr(puzzle, "goal", None)
         if hasattr(puzzle, "predecessors"):  # only then can a search step backwards
             self.predecessors = puzzle.predecessors
+        self.heuristics = getattr(puzzle, "heuristics", {})
         super().__init__(initial_state=puzzle.start)
+
+    def check_solvable(self):
+        """Raise ``UnsolvableError`` when the puzzle proves its goal out of reach."""
+        check = getattr(self.puzzle, "check_solvable", None)
+        if check is not None:
+            check()
+
+    def heuristic(self, state):
+        """The puzzle's own estimate of the cost to a goal (0 if it has none)."""
+        own = getattr(self.puzzle, "heuristic", None)
+        return own(state) if own is not None else 0
 
     def actions(self, state):
         return self.puzzle.actions(state)

@@ -43,7 +43,3 @@ class SlidingPuzzleProblem(PuzzleProblem):
 
     def heuristic(self, state):
         return self._heuristic(state)
-
-    def check_solvable(self):
-        """Raise ``UnsolvableError`` when the goal cannot be reached (puzzlelab calls this)."""
-        self.puzzle.check_solvable()

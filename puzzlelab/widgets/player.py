@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..drawing import board_png, sample_steps, step_highlight, step_label
+from ..drawing import board_png, sample_steps, step_detail, step_highlight, step_label
 from .frames import FramePlayer
 
 
@@ -77,10 +77,7 @@ class SolutionPlayer(FramePlayer):
         """The action itself, in grey after the caption (for sliding puzzles: the blank's move)."""
         if k == 0 or actions[k - 1] is None:
             return ""
-        action = escape(str(actions[k - 1]))
-        text = (
-            f"the blank moves {action}" if hasattr(puzzle, "tiles_moved") else f"action: {action}"
-        )
+        text = escape(step_detail(puzzle, actions[k - 1]))
         return f" <span style='color:#666'>&middot; {text}</span>"
 
     @staticmethod

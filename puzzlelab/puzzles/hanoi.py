@@ -1,0 +1,139 @@
+"""The Tower of Hanoi: move a stack of disks to another peg, one disk at a time.
+
+Vocabulary:
+
+- *disks* are numbered from 0, the smallest, to ``disks - 1``, the largest;
+- *pegs* are numbered from 0; the stack starts on peg 0 and must end on the last peg;
+- a *state* is a tuple giving the peg of each disk: ``state[d]`` is where disk *d* is.
+  The order of the disks on a peg needs no storing: it is always largest at the bottom;
+- an *action* ``"0->2"`` moves the top disk of peg 0 onto peg 2, allowed only when peg 2
+  is empty or its top disk is larger.
+
+Every move can be undone by the opposite move, so the puzzle steps backwards as easily
+as forwards. With three pegs the fewest moves are ``2**disks - 1``.
+
+This file is also the worked example of adding a puzzle to puzzlelab (see the README's
+"Adding a puzzle"): the rules here, a picture in ``drawing/hanoi.py``, the simpleai view
+in ``simpleai_problems/hanoi.py`` and the tests in ``tests/test_hanoi.py``.
+
+Examples
+--------
+>>> hanoi = TowerOfHanoi(3)
+>>> hanoi.start, hanoi.goal
+((0, 0, 0), (2, 2, 2))
+>>> hanoi.actions(hanoi.start)
+['0->1', '0->2']
+>>> hanoi.result(hanoi.start, "0->2")
+(2, 0, 0)
+>>> print(hanoi.render((2, 0, 0)))
+peg 0: 2 1 | peg 1: - | peg 2: 0
+>>> from puzzlelab.search import astar
+>>> astar(hanoi).cost
+7
+"""
+
+from __future__ import annotations
+
+from ..errors import BoardError, whole_number
+
+State = tuple[int, ...]
+
+
+class TowerOfHanoi:
+    """The Tower of Hanoi with *disks* disks on *pegs* pegs.
+
+    Parameters
+    ----------
+    disks : int
+        How many disks, at least 1.
+    pegs : int
+        How many pegs, at least 3.
+
+    Raises
+    ------
+    BoardError
+        A number of disks or pegs that is not allowed.
+    """
+
+    def __init__(self, disks: int = 3, pegs: int = 3):
+        self.disks = whole_number(disks, "the number of disks", least=1, error=BoardError)
+        self.pegs = whole_number(pegs, "the number of pegs", least=3, error=BoardError)
+        self.start: State = (0,) * self.disks
+        self.goal: State = (self.pegs - 1,) * self.disks
+        self.heuristics = {"not_home": self.not_home}
+
+    def __repr__(self) -> str:
+        return f"TowerOfHanoi(disks={self.disks}, pegs={self.pegs})"
+
+    # -- the rules
+
+    def tops(self, state: State) -> list[int | None]:
+        """Return the top disk of every peg (``None`` for an empty peg)."""
+        top: list[int | None] = [None] * self.pegs
+        for disk in reversed(range(len(state))):  # smaller disks come later and win
+            top[state[disk]] = disk
+        return top
+
+    def actions(self, state: State) -> list[str]:
+        """Return the legal moves, ``"from->to"``, in order of the pegs."""
+        top = self.tops(state)
+        return [
+            f"{a}->{b}"
+            for a in range(self.pegs)
+            if top[a] is not None
+            for b in range(self.pegs)
+            if b != a and (top[b] is None or top[b] > top[a])
+        ]
+
+    def result(self, state: State, action: str) -> State:
+        """Return the state after *action*, a legal move."""
+        a, b = (int(peg) for peg in action.split("->"))
+        disk = self.tops(state)[a]
+        return state[:disk] + (b,) + state[disk + 1 :]
+
+    def successors(self, state: State) -> list[tuple[str, State, int]]:
+        """Return ``(action, next_state, 1)`` for every legal move."""
+        return [(action, self.result(state, action), 1) for action in self.actions(state)]
+
+    def predecessors(self, state: State) -> list[tuple[str, State]]:
+        """Return ``(action, previous_state)`` pairs: every move is undone by its opposite."""
+        found = []
+        for action, before, _ in self.successors(state):
+            a, b = action.split("->")
+            found.append((f"{b}->{a}", before))
+        return found
+
+    def is_goal(self, state: State) -> bool:
+        """Whether every disk is on the last peg."""
+        return state == self.goal
+
+    def cost(self, state: State, action: str, next_state: State) -> int:
+        """Every move costs 1."""
+        return 1
+
+    # -- heuristics
+
+    def not_home(self, state: State) -> int:
+        """Return how many disks are not yet on the last peg (each must move at least once)."""
+        return sum(1 for peg in state if peg != self.pegs - 1)
+
+    def heuristic(self, state: State) -> int:
+        """The default heuristic: :meth:`not_home`."""
+        return self.not_home(state)
+
+    # -- showing states
+
+    def stacks(self, state: State) -> list[list[int]]:
+        """Return the disks on each peg, bottom (largest) first."""
+        stacks: list[list[int]] = [[] for _ in range(self.pegs)]
+        for disk in reversed(range(len(state))):
+            stacks[state[disk]].append(disk)
+        return stacks
+
+    def render(self, state: State | None = None) -> str:
+        """Return the state as one line of text, each peg's disks from the bottom up."""
+        state = self.start if state is None else state
+        return " | ".join(
+            f"peg {peg}: {' '.join(map(str, disks)) or '-'}"
+            for peg, disks in enumerate(self.stacks(state))
+        )
