@@ -29,11 +29,6 @@ EIGHT = SlidingPuzzle(shape=(3, 3))
 SEED_000 = "8 6 7 / 2 5 4 / 3 0 1"
 
 
-@pytest.fixture(scope="module")
-def table():
-    return distance_table(EIGHT)
-
-
 def assert_replays(puzzle, result):
     """The path starts at the start, ends at a goal, and every step is a legal move."""
     assert result.solved, result

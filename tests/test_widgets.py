@@ -10,7 +10,6 @@ import pytest  # noqa: E402
 from ipywidgets.widgets.widget_link import Link  # noqa: E402
 
 from puzzlelab import SlidingPuzzle  # noqa: E402
-from puzzlelab.distances import distance_table  # noqa: E402
 from puzzlelab.drawing import board_png  # noqa: E402
 from puzzlelab.search import astar, bfs, bidirectional, greedy  # noqa: E402
 from puzzlelab.widgets import (  # noqa: E402
@@ -26,11 +25,6 @@ from puzzlelab.widgets.frames import FramePlayer  # noqa: E402
 SEED_000 = "8 6 7 / 2 5 4 / 3 0 1"
 EIGHT = SlidingPuzzle(shape=(3, 3))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
-
-@pytest.fixture(scope="module")
-def table():
-    return distance_table(EIGHT)
 
 
 def assert_static_fallback(widget):

@@ -1,0 +1,225 @@
+"""Safe in a classroom: bad numbers, hostile problems, default bounds, deep paths, Ctrl-C.
+
+Each test here failed before the fix it guards.
+"""
+
+import itertools
+import json
+import math
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from simpleai.search import SearchProblem
+
+from puzzlelab import limits
+from puzzlelab.distances import check_heuristic, distance_table
+from puzzlelab.errors import BoardError, ProblemError
+from puzzlelab.puzzles.sliding import SlidingPuzzle
+from puzzlelab.search import ALGORITHMS, astar, bfs, dfs, idastar
+
+FIFTEEN = "11 2 8 5 / 13 14 10 12 / 4 3 1 7 / 9 15 0 6"  # Manhattan 37: far too deep for BFS
+
+
+def run_cli(*argv, timeout=60):
+    return subprocess.run(
+        [sys.executable, "-m", "puzzlelab", *argv], capture_output=True, text=True, timeout=timeout
+    )
+
+
+class Line(SearchProblem):
+    """States 0, 1, 2, ... in a line; the goal is *length* steps away."""
+
+    def __init__(self, length, step=1, after=None, h=None):
+        super().__init__(initial_state=0)
+        self.length, self.step, self.after, self.h = length, step, after, h
+
+    def actions(self, state):
+        return ["+1"] if state < self.length else []
+
+    def result(self, state, action):
+        return state + 1 if self.after is None else self.after(state)
+
+    def is_goal(self, state):
+        return state == self.length
+
+    def cost(self, state, action, next_state):
+        return self.step
+
+    def heuristic(self, state):
+        return self.length - state if self.h is None else self.h(state)
+
+
+# ---------------------------------------------------------------- numbers
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda p: astar(p, weight=math.inf), "weight must be a finite number"),
+        (lambda p: astar(p, weight=math.nan), "weight must be a finite number"),
+        (lambda p: bfs(p, max_seconds=math.inf), "max_seconds must be a positive finite"),
+        (lambda p: bfs(p, max_seconds=math.nan), "max_seconds must be a positive finite"),
+        (lambda p: bfs(p, max_memory_mb=-5), "max_memory_mb must be a positive finite"),
+        (lambda p: bfs(p, max_nodes=math.inf), "max_nodes must be a whole number"),
+        (lambda p: bfs(p, max_nodes="10"), "max_nodes must be a whole number"),
+    ],
+)
+def test_infinite_nan_and_text_limits_are_refused(call, message):
+    with pytest.raises(ProblemError, match=message):
+        call(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"))
+
+
+@pytest.mark.parametrize("step", [math.nan, math.inf, -1, "1"])
+def test_a_problem_returning_a_bad_step_cost_is_named(step):
+    with pytest.raises(ProblemError, match=r"Line\.cost"):
+        bfs(Line(3, step=step))
+
+
+@pytest.mark.parametrize("after, kind", [(lambda s: None, "NoneType"), (lambda s: [s + 1], "list")])
+def test_a_result_that_is_no_state_says_to_return_a_tuple(after, kind):
+    with pytest.raises(ProblemError, match=f"Line.result.*returned {kind}.*tuple"):
+        bfs(Line(3, after=after))
+
+
+@pytest.mark.parametrize(
+    "h, message",
+    [
+        (lambda s: -1, "returned -1 for state 0"),
+        (lambda s: math.nan, "returned nan for state 0"),
+        (lambda s: math.inf, "returned inf for state 0"),
+        (lambda s: "far", "returned 'far' for state 0"),
+        (lambda s: 1 / 0, "raised ZeroDivisionError: division by zero for state 0"),
+    ],
+)
+@pytest.mark.parametrize("search", [astar, idastar])
+def test_a_bad_heuristic_value_names_the_heuristic_and_the_state(h, message, search):
+    with pytest.raises(ProblemError, match=message):
+        search(Line(3, h=h))
+    with pytest.raises(ProblemError, match="heuristic my_h"):
+        my_h = h  # a student's named function
+        my_h.__name__ = "my_h"
+        search(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), heuristic=my_h)
+
+
+@pytest.mark.parametrize("board", ["1 2 3 / 4 5 6 / 7 ８ 0", "1 2 3 / 4 5 6 / 7 ٨ 0", "１ 0 / 2 3"])
+def test_unicode_digits_are_refused_not_read(board):
+    with pytest.raises(BoardError, match="digits 0-9"):
+        SlidingPuzzle(board)
+    done = run_cli("solve", board)
+    assert done.returncode == 2 and "digits 0-9" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "1 2 3 / 4 5 6 / 7 0 8", "--max-nodes", "１０"],
+        ["solve", "1 2 3 / 4 5 6 / 7 0 8", "--max-seconds", "inf"],
+        ["solve", "1 2 3 / 4 5 6 / 7 0 8", "-a", "astar", "--weight", "nan"],
+        ["solve", "1 2 3 / 4 5 6 / 7 0 8", "--max-memory-mb", "0"],
+        ["distances", "３x3"],
+        ["distances", "4x4"],
+    ],
+)
+def test_bad_numbers_on_the_command_line_exit_2_with_one_line(argv):
+    done = run_cli(*argv)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------- shapes and refusals
+
+
+@pytest.mark.parametrize("shape", [(1, 2), (1, 3), (1, 4), (3, 1), (4, 1)])
+def test_one_row_or_column_boards_are_solvable_exactly_when_search_says_so(shape):
+    goal = SlidingPuzzle(shape=shape)
+    for start in itertools.permutations(range(shape[0] * shape[1])):
+        puzzle = goal.with_start(start)
+        searched = bfs(puzzle, check_solvable=False).status
+        assert searched in ("solved", "exhausted")
+        assert puzzle.is_solvable() == (searched == "solved"), start
+        if searched == "exhausted":
+            assert bfs(puzzle).status == "unsolvable"
+            assert "never pass each other" in bfs(puzzle).reason
+
+
+def test_too_big_tables_are_refused_before_any_work():
+    for refuse in (
+        lambda: distance_table(SlidingPuzzle(shape=(4, 4))),
+        lambda: check_heuristic("manhattan", SlidingPuzzle(shape=(4, 4))),
+        lambda: distance_table(SlidingPuzzle(shape=(3, 4)), max_states=1000),
+    ):
+        began = time.process_time()
+        with pytest.raises(ProblemError, match="too many to tabulate"):
+            refuse()
+        assert time.process_time() - began < 0.05
+
+
+@pytest.mark.parametrize(
+    "options, word",
+    [
+        (["-a", "bfs", "--heuristic", "misplaced"], "--heuristic goes with"),
+        (["-a", "dfs", "--weight", "2"], "--weight goes with"),
+        (["-a", "idastar", "--tree-search"], "--tree-search does not apply"),
+        (["-a", "bidirectional", "--tree-search"], "--tree-search does not apply"),
+    ],
+)
+def test_options_the_algorithm_would_ignore_are_refused(options, word):
+    done = run_cli("solve", "1 2 3 / 4 5 6 / 7 0 8", *options)
+    assert done.returncode == 2 and word in done.stderr
+
+
+# ---------------------------------------------------------------- bounds and depth
+
+
+def test_the_default_memory_bound_stops_a_runaway_search_and_says_how_to_lift_it(monkeypatch):
+    monkeypatch.setattr(limits, "DEFAULT_MAX_MEMORY_MB", 40)
+    puzzle = SlidingPuzzle(FIFTEEN)
+    before = limits.memory_mb()
+    result = dfs(puzzle, graph_search=False)
+    grown = limits.memory_mb() - before
+    assert result.status == "limit"
+    assert "default limit of 40 MB" in result.reason and "max_memory_mb=None" in result.reason
+    assert result.stats.expanded > 0 and grown < 40 * 1.1 + 10
+    lifted = dfs(puzzle, graph_search=False, max_memory_mb=None, max_nodes=20_000)
+    assert lifted.reason == "the limit of 20,000 expanded nodes was reached"
+
+
+def test_a_search_that_ends_normally_is_not_touched_by_the_bound():
+    assert bfs(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")).status == "solved"
+
+
+@pytest.mark.parametrize("search", [idastar, dfs, bfs])
+def test_paths_thousands_of_steps_deep_are_found_without_recursion_errors(search):
+    result = search(Line(5000))
+    assert result.status == "solved" and result.cost == 5000 and len(result.path) == 5001
+
+
+# ---------------------------------------------------------------- Ctrl-C
+
+
+@pytest.mark.parametrize("argv", [["solve", FIFTEEN, "-a", "bfs"], ["distances", "2x5"]])
+def test_ctrl_c_ends_a_command_with_the_statistics_so_far(argv):
+    child = subprocess.Popen(
+        [sys.executable, "-m", "puzzlelab", *argv, "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2.0)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 1, err
+    assert "Traceback" not in err
+    answer = json.loads(out)
+    assert answer["status"] == "interrupted" and answer["reason"]
+
+
+def test_every_algorithm_says_unsolvable_in_json():
+    for name in ALGORITHMS:
+        done = run_cli("solve", "1 2 3 / 4 5 6 / 8 7 0", "-a", name, "--json")
+        answer = json.loads(done.stdout)
+        assert done.returncode == 1 and answer["status"] == "unsolvable" and answer["reason"]
