@@ -22,16 +22,14 @@ import random
 import time
 
 from puzzlelab.puzzles.mastermind import (
-    STRATEGIES,
     Mastermind,
     answer_of,
     bulls_and_cows,
     classic_mastermind,
-    evaluate,
     is_consistent,
-    play,
 )
 from puzzlelab.simpleai_problems.mastermind import play_with_csp
+from puzzlelab.solvers.mastermind import STRATEGIES, evaluate, play
 
 from measure import best_of, machine, verdict
 
@@ -71,6 +69,7 @@ def main() -> None:
     for label, g in (("bulls and cows", game), ("classic", classic_mastermind())):
         for name in STRATEGIES:
             result, took = best_of(lambda g=g, name=name: evaluate(g, name), runs=2)
+            assert result.solved, result.reason
             results[label, name] = result
             target = f"<= {EVALUATION_TARGET:.0f} s" if label == "bulls and cows" else ""
             ok = verdict(took <= EVALUATION_TARGET) if target else ""
@@ -112,7 +111,7 @@ def main() -> None:
     print("| secret | questions | puzzlelab play | simpleai backtrack | simpleai / puzzlelab | |")
     print("|---|---:|---:|---:|---:|---|")
     for secret in ("9 8 7 6", "9 4 3 1", "5 2 9 3"):
-        ours, ours_seconds = best_of(lambda secret=secret: play(game, secret))
+        ours, ours_seconds = best_of(lambda secret=secret: play(game, secret).history)
         theirs, theirs_seconds = best_of(lambda secret=secret: play_with_csp(game, secret), runs=1)
         print(f"| {secret} | {len(ours)} | {ours_seconds * 1000:.1f} ms | {theirs_seconds:.2f} s | "
               f"{theirs_seconds / ours_seconds:.0f}x | {verdict(ours == theirs)} |")  # fmt: skip

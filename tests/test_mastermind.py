@@ -14,18 +14,22 @@ from puzzlelab.errors import BoardError, ProblemError
 from puzzlelab.exercises import mastermind as exercises
 from puzzlelab.puzzles.mastermind import (
     MAX_TABLE_CODES,
-    STRATEGIES,
     Mastermind,
     bulls_and_cows,
-    candidate_numbers,
     classic_mastermind,
+    game_of,
+)
+from puzzlelab.simpleai_problems.mastermind import MastermindCsp, csp_guess, play_with_csp
+from puzzlelab.solvers import mastermind as solvers
+from puzzlelab.solvers.mastermind import (
+    STRATEGIES,
+    candidate_numbers,
     decision_tree,
     evaluate,
     group_sizes,
     next_guess,
     play,
 )
-from puzzlelab.simpleai_problems.mastermind import MastermindCsp, csp_guess, play_with_csp
 
 SMALL_GAMES = [
     Mastermind(5, 3),
@@ -124,7 +128,7 @@ def test_answers_listed_are_those_that_happen():
 
 def test_seed_worked_example_9876():
     game = bulls_and_cows()
-    history = play(game, "9876")
+    history = play(game, "9876").history
     assert [(game.format(g), a) for g, a in history] == [
         ("0 1 2 3", (0, 0)), ("4 5 6 7", (0, 2)), ("5 4 8 9", (0, 2)),
         ("6 7 9 8", (0, 4)), ("8 9 7 6", (2, 2)), ("9 8 7 6", (4, 0)),
@@ -134,7 +138,7 @@ def test_seed_worked_example_9876():
 
 def test_seed_worked_example_9431():
     game = bulls_and_cows()
-    history = play(game, (9, 4, 3, 1))
+    history = play(game, (9, 4, 3, 1)).history
     assert [(game.format(g), a) for g, a in history] == [
         ("0 1 2 3", (0, 2)), ("1 0 4 5", (0, 2)), ("2 3 5 4", (0, 2)),
         ("3 4 0 6", (1, 1)), ("3 5 6 1", (1, 1)), ("6 5 0 2", (0, 0)),
@@ -146,7 +150,7 @@ def test_seed_worked_example_9431():
 def test_seed_evaluation_over_all_5040_secrets():
     game = bulls_and_cows()
     result = evaluate(game, "consistent")
-    assert result.complete and len(result.found) == 5040
+    assert result.solved and len(result.found) == 5040
     assert round(result.average, 2) == 5.56  # the seed: 5.56 questions on average
     assert int(result.questions.sum()) == 28024  # 28024 / 5040 = 5.5603
     assert result.worst == 9
@@ -169,9 +173,9 @@ def test_decision_tree_counts_agree_with_the_seeds_program_on_a_sample():
 @pytest.mark.parametrize("strategy", list(STRATEGIES))
 def test_decision_tree_agrees_with_replaying_every_game(game, strategy):
     result = evaluate(game, strategy)
-    assert result.complete
+    assert result.solved and result.status == "solved"
     for number, secret in enumerate(game.codes):
-        history = play(game, secret, strategy)
+        history = play(game, secret, strategy).history
         assert history[-1] == (secret, game.win)
         for k, (guess, answer) in enumerate(history):
             assert answer == brute_answer(guess, secret)
@@ -202,7 +206,7 @@ def test_strategies_never_ask_more_than_the_consistent_worst_case_on_classic():
     consistent = evaluate(game, "consistent")
     for name in STRATEGIES:
         result = evaluate(game, name)
-        assert result.complete and len(result.found) == 1296
+        assert result.solved and len(result.found) == 1296
         assert result.worst <= consistent.worst
         assert result.average <= consistent.average
 
@@ -237,9 +241,82 @@ def test_decision_tree_top_levels():
 
 def test_evaluation_stops_on_a_time_limit_and_keeps_what_it_found():
     result = evaluate(bulls_and_cows(), "minimax", max_seconds=1e-6)
-    assert not result.complete and "time limit" in result.reason
+    assert result.status == "limit" and "the limit of 1e-06 seconds" in result.reason
     assert len(result.found) < 5040
-    assert result.as_dict()["complete"] is False
+    assert result.as_dict()["status"] == "limit" and result.as_dict()["reason"] == result.reason
+
+
+def test_evaluation_stops_at_a_node_limit_with_the_figures_so_far():
+    result = evaluate(bulls_and_cows(), "consistent", max_nodes=100)
+    assert result.status == "limit" and "100 decision-tree nodes" in result.reason
+    assert result.stats.expanded == 100 == len(result.found)
+    assert result.first_guess == (0, 1, 2, 3) and result.worst >= 1
+    whole = evaluate(bulls_and_cows(), "consistent")
+    assert whole.stats.expanded == 5040  # the consistent strategy asks every secret once
+    assert evaluate(bulls_and_cows(), "consistent", max_nodes=5040).solved  # exactly enough
+    assert (result.questions[result.questions > 0] == whole.questions[result.questions > 0]).all()
+
+
+def test_the_first_guess_and_the_table_count_against_the_time_limit():
+    # Entropy's first guess over 10,000 codes (and the table) take seconds: stopped within the limit.
+    result = evaluate(Mastermind(10, 4, repeats=True), "entropy", max_seconds=0.1)
+    assert result.status == "limit" and result.first_guess is None
+    assert result.stats.seconds < 0.6
+    result = play(Mastermind(10, 4, repeats=True), "1 2 3 4", "entropy", max_seconds=0.1)
+    assert result.status == "limit" and result.history == [] and result.stats.seconds < 0.6
+
+
+def interrupted_after(calls):
+    """A strategy (the seed's) that is interrupted, as by Ctrl-C, at its *calls*-th guess."""
+    asked = []
+
+    def choose(game, candidates):
+        asked.append(1)
+        if len(asked) >= calls:
+            raise KeyboardInterrupt
+        return int(candidates[0])
+
+    return choose
+
+
+def test_an_interrupt_ends_an_evaluation_with_what_it_found():
+    result = evaluate(bulls_and_cows(), interrupted_after(50))
+    assert result.status == "interrupted" and result.reason == "the search was interrupted"
+    assert result.stats.expanded == 49 == len(result.found)
+    assert result.first_guess == (0, 1, 2, 3)
+    result = evaluate(bulls_and_cows(), interrupted_after(1))
+    assert result.status == "interrupted" and result.first_guess is None
+    assert "no secret found yet" in str(result)
+
+
+def test_one_game_is_bounded_and_interruptible():
+    game = bulls_and_cows()
+    result = play(game, "9431", max_nodes=4)
+    assert result.status == "limit" and result.reason == "the limit of 4 questions was reached"
+    assert result.history == play(game, "9431").history[:4] and result.cost is None
+    result = play(game, "9431", interrupted_after(3))
+    assert result.status == "interrupted" and len(result.history) == 2
+    assert result.as_dict()["questions"] == 2
+
+
+def test_a_deep_decision_tree_needs_no_deep_recursion():
+    game = Mastermind(1500, 1)  # one position: each wrong guess rules out that symbol only
+    result = evaluate(game, "consistent")
+    assert result.solved and result.worst == 1500 and result.stats.expanded == 1500
+
+
+def test_too_many_symbols_for_the_table_are_refused_before_any_work():
+    game = game_of(Mastermind(10_000, 1))  # 10,000 codes, but indicator matrices of 1.5 GB
+    with pytest.raises(ProblemError, match="use fewer symbols"):
+        evaluate(game)
+    assert "codes" not in game.__dict__  # refused before listing the codes
+
+
+def test_decision_tree_keeps_to_its_limits():
+    with pytest.raises(ProblemError, match="the decision tree was not built: the limit of 3"):
+        decision_tree(bulls_and_cows(), depth=2, max_nodes=3)
+    with pytest.raises(ProblemError, match="depth must be a whole number"):
+        decision_tree(bulls_and_cows(), depth=-1)
 
 
 @pytest.mark.parametrize("max_seconds", [0, -1, "1"])
@@ -251,7 +328,8 @@ def test_evaluation_refuses_a_time_limit_that_is_not_a_positive_number(max_secon
 def test_a_strategy_of_your_own():
     game = bulls_and_cows()
     last = evaluate(game, lambda game, candidates: candidates[-1])
-    assert last.complete and last.strategy == "<lambda>" and last.first_guess == (9, 8, 7, 6)
+    assert last.solved and last.algorithm == "<lambda>" and last.first_guess == (9, 8, 7, 6)
+    assert evaluate(Mastermind(5, 3), solvers.minimax).algorithm == "minimax"
 
 
 # ---------------------------------------------------------------- simpleai
@@ -279,11 +357,12 @@ def test_csp_guess_is_the_seeds_guess_in_bulls_and_cows():
 
 
 def test_csp_plays_whole_games():
-    assert play_with_csp(bulls_and_cows(), "9 8 7 6") == play(bulls_and_cows(), "9 8 7 6")
+    game = bulls_and_cows()
+    assert play_with_csp(game, "9 8 7 6") == play(game, "9 8 7 6").history
     game = Mastermind(4, 3, repeats=True)
     for secret in random.Random(2).sample(game.codes, 8):
         history = play_with_csp(game, secret)
-        assert history == play(game, secret) and history[-1] == (secret, game.win)
+        assert history == play(game, secret).history and history[-1] == (secret, game.win)
 
 
 # ---------------------------------------------------------------- errors
@@ -298,6 +377,9 @@ def test_csp_plays_whole_games():
         (("six", 4, True), "symbols must be a whole number"),
         ((6, 4, "yes"), "repeats must be True or False"),
         ((10, 7, True), "at most 1,000,000"),
+        (("６", 4, False), "symbols must be a whole number written with the digits 0-9"),
+        ((1, 16, True), "at most 15 positions"),
+        ((True, 4, True), "symbols must be a whole number"),
     ],
 )
 def test_bad_games(rules, words):
@@ -314,6 +396,9 @@ def test_bad_games(rules, words):
         ("a b c d", "is not 4 symbols"),
         ((1.5, 2, 3, 4), "is not 4 symbols"),
         (None, "is not 4 symbols"),
+        ("９４３１", "written with the digits 0-9"),
+        ("9 4 3 ١", "written with the digits 0-9"),
+        ((9, 4, 3, True), "is not 4 symbols"),
     ],
 )
 def test_bad_codes(code, words):
@@ -331,7 +416,8 @@ def test_codes_in_other_spellings():
 @pytest.mark.parametrize(
     "answer, words",
     [((3, 1), "cannot happen: with 3 bulls"), ((4, 1), "at most 4"), ((-1, 0), "bulls must be a whole number of at least 0"),
-     ("ab", "bulls must be a whole number"), ((1, 2, 3), "two whole numbers")],
+     ("ab", "bulls must be a whole number"), ((1, 2, 3), "two whole numbers"),
+     (("３", 0), "digits 0-9"), ((1.5, 0), "bulls must be a whole number")],
 )  # fmt: skip
 def test_bad_answers(answer, words):
     with pytest.raises(BoardError, match=words):
@@ -368,7 +454,7 @@ def test_board_picture_and_questions_histogram():
     from puzzlelab.drawing.mastermind import draw_questions
 
     game = bulls_and_cows()
-    history = play(game, "9 4 3 1")
+    history = play(game, "9 4 3 1").history
     ax = draw_board(game, history, ax=offscreen_figure().add_subplot(), secret="9431")
     gids = [patch.get_gid() for patch in ax.patches]
     assert gids.count("peg") == 4 * 9 and gids.count("secret") == 4
@@ -405,7 +491,7 @@ def test_computer_guesses_the_students_secret_by_clicks():
         play_widget.bulls.value, play_widget.cows.value = bulls, cows
         play_widget.answer_button.click()
         assert len(play_widget.left) == len(game.candidates(play_widget.history))
-    assert play_widget.history == play(game, secret)
+    assert play_widget.history == play(game, secret).history
     assert play_widget.status.value == "Found your code in 9 questions."
     assert play_widget.answer_button.disabled
     assert png_of(play_widget).startswith(b"\x89PNG")
@@ -416,7 +502,7 @@ def test_computer_guesses_says_when_answers_contradict():
 
     play_widget = ComputerGuesses()
     play_widget.answer(3, 1)
-    assert play_widget.status.value.startswith("That answer is impossible")
+    assert play_widget.status.value.startswith("Not a possible answer: (3, 1) cannot happen")
     assert play_widget.history == []
     play_widget.answer(0, 0).answer(0, 0)  # neither 0-3 nor 4-7: only 8 and 9 are left
     assert len(play_widget.left) == 0 and play_widget.guess is None
@@ -483,7 +569,9 @@ def game_text(code):
 def test_cli_evaluates_the_seeds_strategy(capsys):
     assert main(["mastermind", "--evaluate", "consistent", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert {"average", "worst", "histogram", "hardest", "codes", "complete"} <= set(result)
+    assert {"average", "worst", "histogram", "hardest", "codes", "status", "reason"} <= set(result)
+    assert result["status"] == "solved" and result["algorithm"] == "consistent"
+    assert result["expanded"] == 5040 and result["first_guess"] == [0, 1, 2, 3]
     assert result["codes"] == 5040 and round(result["average"], 2) == 5.56
     assert result["worst"] == 9 and len(result["hardest"]) == 5
     assert sum(result["histogram"].values()) == 5040
@@ -495,9 +583,11 @@ def test_cli_classic_and_text_output(capsys):
     assert "1,296 codes" in out and "average 4.4761 questions, worst case 5" in out
     assert main(["mastermind", "--evaluate", "all", "--symbols", "5", "--positions", "3",
                  "--json"]) == 0  # fmt: skip
-    results = json.loads(capsys.readouterr().out)
-    assert [r["strategy"] for r in results] == list(STRATEGIES)
-    assert all(r["codes"] == 60 for r in results)
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["status"] == "solved" and "every secret" in answer["reason"]
+    results = answer["evaluations"]
+    assert [r["algorithm"] for r in results] == list(STRATEGIES)
+    assert all(r["codes"] == 60 and r["status"] == "solved" for r in results)
 
 
 def test_cli_plays_the_seeds_example(capsys):
@@ -506,7 +596,8 @@ def test_cli_plays_the_seeds_example(capsys):
     assert "7: 7 4 3 1  bulls 3, cows 0" in out and "found in 9 questions" in out
     assert main(["mastermind", "--secret", "9 8 7 6", "--json"]) == 0
     game = json.loads(capsys.readouterr().out)
-    assert game["questions"] == 6 and game["history"][4] == {
+    assert game["status"] == "solved" and game["reason"] and game["algorithm"] == "consistent"
+    assert game["questions"] == 6 == game["cost"] and game["history"][4] == {
         "guess": [8, 9, 7, 6],
         "bulls": 2,
         "cows": 2,
@@ -515,7 +606,36 @@ def test_cli_plays_the_seeds_example(capsys):
 
 def test_cli_time_limit(capsys):
     assert main(["mastermind", "--evaluate", "minimax", "--max-seconds", "0.000001"]) == 1
-    assert "not finished: minimax: time limit" in capsys.readouterr().out
+    assert "stopped: minimax: limit: the limit of 1e-06 seconds" in capsys.readouterr().out
+
+
+def test_cli_limits_and_json_say_status_and_reason(capsys):
+    assert main(["mastermind", "--evaluate", "all", "--max-nodes", "5", "--json"]) == 1
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["status"] == "limit" and "5 decision-tree nodes" in answer["reason"]
+    assert all(r["status"] == "limit" and r["expanded"] == 5 for r in answer["evaluations"])
+    assert main(["mastermind", "--secret", "9431", "--max-nodes", "3", "--json"]) == 1
+    game = json.loads(capsys.readouterr().out)
+    assert game["status"] == "limit" and game["questions"] == 3 and game["cost"] is None
+    assert main(["mastermind", "--secret", "9431", "--max-nodes", "3"]) == 1
+    assert "limit: the limit of 3 questions was reached" in capsys.readouterr().out
+
+
+def test_cli_ctrl_c_prints_the_figures_so_far_and_exits_1(capsys, monkeypatch):
+    monkeypatch.setitem(STRATEGIES, "minimax", interrupted_after(40))
+    assert main(["mastermind", "--evaluate", "all"]) == 1
+    out = capsys.readouterr().out
+    assert "consistent: first guess 0 1 2 3, 5,040 decision-tree nodes" in out
+    assert "minimax: first guess 0 1 2 3, 39 decision-tree nodes" in out
+    assert "stopped: minimax: interrupted" in out and "not evaluated: expected, entropy" in out
+    monkeypatch.setitem(STRATEGIES, "minimax", interrupted_after(40))
+    assert main(["mastermind", "--evaluate", "minimax", "--json"]) == 1
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["status"] == "interrupted" and answer["expanded"] == 39
+    monkeypatch.setitem(STRATEGIES, "entropy", interrupted_after(3))
+    assert main(["mastermind", "--secret", "9431", "--strategy", "entropy"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("1: 0 1 2 3") and "interrupted: the search was interrupted" in out
 
 
 @pytest.mark.parametrize(
@@ -525,6 +645,9 @@ def test_cli_time_limit(capsys):
         (["--secret", "9941"], "repeats 9"),
         (["--classic", "--symbols", "8"], "--classic is 6 colours"),
         (["--symbols", "8", "--positions", "5", "--repeats"], "at most 10,000 codes"),
+        (["--secret", "９４３１"], "written with the digits 0-9"),
+        (["--evaluate", "consistent", "--strategy", "minimax"], "--strategy chooses the guesser"),
+        (["--strategy", "minimax"], "use --evaluate STRATEGY"),
     ],
 )
 def test_cli_bad_input_is_one_line(capsys, argv, words):
@@ -534,7 +657,8 @@ def test_cli_bad_input_is_one_line(capsys, argv, words):
 
 
 @pytest.mark.parametrize("argv", [["--evaluate", "smart"], ["--symbols", "0"],
-                                  ["--evaluate", "minimax", "--secret", "0123"]])  # fmt: skip
+                                  ["--evaluate", "minimax", "--secret", "0123"],
+                                  ["--positions", "４"], ["--max-seconds", "nan"]])  # fmt: skip
 def test_cli_usage_errors(capsys, argv):
     with pytest.raises(SystemExit) as stop:
         main(["mastermind", *argv])

@@ -13,10 +13,9 @@ Questions are counted as the seed counts them: the final, correct guess is one o
 from __future__ import annotations
 
 import argparse
-import json
 
 from ..errors import PuzzleError
-from ._common import positive_float, positive_int
+from ._common import add_limits, limits_of, positive_int, print_json
 
 STRATEGY_NAMES = ("consistent", "minimax", "expected", "entropy")
 
@@ -34,15 +33,15 @@ def add_commands(commands) -> None:
                       help=f"play every secret: {', '.join(STRATEGY_NAMES)} or all "
                       "(default: consistent)")  # fmt: skip
     what.add_argument("--secret", help="play one game against this code, e.g. 9431 or '9 4 3 1'")
-    game.add_argument("--strategy", choices=STRATEGY_NAMES, default="consistent",
-                      help="the guesser's strategy with --secret")  # fmt: skip
+    game.add_argument("--strategy", choices=STRATEGY_NAMES,
+                      help="who guesses, with --secret (default: consistent)")  # fmt: skip
     game.add_argument("--symbols", type=positive_int, help="how many symbols (default 10)")
     game.add_argument("--positions", type=positive_int, help="code length (default 4)")
     game.add_argument("--repeats", action=argparse.BooleanOptionalAction, default=None,
                       help="may a code repeat a symbol? (default: no)")  # fmt: skip
     game.add_argument("--classic", action="store_true",
                       help="classic Mastermind: 6 colours, 4 pegs, repeats")  # fmt: skip
-    game.add_argument("--max-seconds", type=positive_float, help="stop an evaluation after this")
+    add_limits(game, "stop after settling this many decision-tree nodes (with --secret: questions)")
     game.add_argument("--json", action="store_true", help="print the result as JSON")
     game.set_defaults(run=mastermind_command)
 
@@ -63,52 +62,85 @@ def _game(args):
 
 
 def mastermind_command(args) -> int:
-    game = _game(args)
-    if args.secret is not None:
-        return _play(game, args)
-    names = STRATEGY_NAMES if args.evaluate == "all" else [args.evaluate or "consistent"]
-    return _evaluate(game, names, args)
+    if args.strategy is not None and args.secret is None:
+        raise PuzzleError(
+            "--strategy chooses the guesser of one game with --secret; to evaluate a "
+            "strategy over every secret, use --evaluate STRATEGY"
+        )
+    try:
+        game = _game(args)
+        if args.secret is not None:
+            return _play(game, args)
+        names = STRATEGY_NAMES if args.evaluate == "all" else [args.evaluate or "consistent"]
+        return _evaluate(game, names, args)
+    except KeyboardInterrupt:  # between two runs: each run stops itself with its figures
+        print("interrupted before any figures were gathered")
+        return 1
 
 
 def _play(game, args) -> int:
-    from ..puzzles.mastermind import play
+    from ..solvers.mastermind import play
 
-    history = play(game, args.secret, args.strategy)
+    result = play(game, args.secret, args.strategy or "consistent", **limits_of(args))
     if args.json:
-        rounds = [{"guess": list(g), "bulls": b, "cows": c} for g, (b, c) in history]
-        print(json.dumps({"secret": list(game.check_code(args.secret)), "strategy": args.strategy,
-                          "questions": len(history), "history": rounds}))  # fmt: skip
-        return 0
-    for number, (guess, (bulls, cows)) in enumerate(history, 1):
+        print_json(result.as_dict())
+        return 0 if result.solved else 1
+    for number, (guess, (bulls, cows)) in enumerate(result.history, 1):
         print(f"{number}: {game.format(guess)}  bulls {bulls}, cows {cows}")
-    print(f"found in {len(history)} questions (the correct guess counted) by {args.strategy}")
-    return 0
+    if result.solved:
+        print(f"found in {result.cost} questions (the correct guess counted) by {result.algorithm}")
+    else:
+        print(f"{result.algorithm}: {result.status}: {result.reason}, after "
+              f"{len(result.history)} questions ({result.stats.seconds:.2f} s)")  # fmt: skip
+    return 0 if result.solved else 1
 
 
 def _evaluate(game, names, args) -> int:
-    from ..puzzles.mastermind import evaluate
+    from ..solvers.mastermind import evaluate
 
-    results = [evaluate(game, name, max_seconds=args.max_seconds) for name in names]
+    results = []
+    for name in names:
+        results.append(evaluate(game, name, **limits_of(args)))
+        if results[-1].status == "interrupted":  # Ctrl-C stops the command, not one strategy
+            break
+    stopped = [r for r in results if not r.solved]
     if args.json:
-        print(json.dumps(results[0].as_dict() if len(results) == 1 else
-                         [r.as_dict() for r in results]))  # fmt: skip
+        if len(names) == 1:
+            print_json(results[0].as_dict())
+        else:
+            status, reason = _overall(names, results, stopped)
+            print_json({"status": status, "reason": reason,
+                        "evaluations": [r.as_dict() for r in results]})  # fmt: skip
     else:
         print(f"{game}: {len(game.codes):,} codes; questions include the final correct guess")
         for result in results:
             _print_evaluation(game, result)
-    stopped = [r for r in results if not r.complete]
-    for result in stopped if not args.json else []:
-        print(f"not finished: {result.strategy}: {result.reason}")
+        for result in stopped:
+            print(f"stopped: {result.algorithm}: {result.status}: {result.reason}")
+        if len(results) < len(names):
+            print(f"not evaluated: {', '.join(names[len(results) :])}")
     return 1 if stopped else 0
 
 
+def _overall(names, results, stopped) -> tuple[str, str]:
+    """The status and reason of evaluating several strategies: the first that stopped."""
+    if not stopped:
+        return "solved", f"every secret was found by each of the {len(names)} strategies"
+    first = stopped[0]
+    left = names[len(results) :]
+    more = f"; not evaluated: {', '.join(left)}" if left else ""
+    return first.status, f"{first.algorithm}: {first.reason}{more}"
+
+
 def _print_evaluation(game, result) -> None:
-    print(f"\n{result.strategy}: first guess {game.format(result.first_guess)}, "
-          f"{result.seconds:.2f} s")  # fmt: skip
+    first = "none yet" if result.first_guess is None else game.format(result.first_guess)
+    print(f"\n{result.algorithm}: first guess {first}, {result.stats.expanded:,} decision-tree "
+          f"nodes, {result.stats.seconds:.2f} s")  # fmt: skip
     if not len(result.found):
         print("  no secret found yet")
         return
-    print(f"  average {result.average:.4f} questions, worst case {result.worst}")
+    over = "" if result.solved else f" (over the {len(result.found):,} secrets found)"
+    print(f"  average {result.average:.4f} questions, worst case {result.worst}{over}")
     print("  questions  secrets")
     for questions, secrets in result.histogram.items():
         print(f"  {questions:9}  {secrets:7,}")

@@ -70,9 +70,11 @@ def draw_mastermind(
     answer peg is a small circle, gid ``"bull"``, ``"cow"`` or ``"hole"``.
 
     >>> from puzzlelab.drawing import offscreen_figure
-    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows, play
+    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
+    >>> from puzzlelab.solvers.mastermind import play
     >>> game = bulls_and_cows()
-    >>> ax = draw_board(game, play(game, "9 8 7 6"), ax=offscreen_figure().add_subplot())
+    >>> history = play(game, "9 8 7 6").history
+    >>> ax = draw_board(game, history, ax=offscreen_figure().add_subplot())
     >>> gids = [p.get_gid() for p in ax.patches]
     >>> gids.count("peg"), gids.count("bull"), gids.count("cow")
     (24, 6, 10)
@@ -162,13 +164,14 @@ def _(game, before, action, after) -> str:
 def draw_questions(evaluations, ax=None, *, title=None, log=False):
     """Draw how many secrets need each number of questions, one bar group per number.
 
-    *evaluations* is one :class:`~puzzlelab.puzzles.mastermind.Evaluation` or a list of
+    *evaluations* is one :class:`~puzzlelab.solvers.mastermind.Evaluation` or a list of
     them (one colour each, side by side; the legend gives each average and worst case).
     With *log*, the counts are on a log scale, so that a handful of hardest secrets shows.
     Returns the axes.
 
     >>> from puzzlelab.drawing import offscreen_figure
-    >>> from puzzlelab.puzzles.mastermind import classic_mastermind, evaluate
+    >>> from puzzlelab.puzzles.mastermind import classic_mastermind
+    >>> from puzzlelab.solvers.mastermind import evaluate
     >>> runs = [evaluate(classic_mastermind(), s) for s in ("consistent", "minimax")]
     >>> ax = draw_questions(runs, ax=offscreen_figure((6, 3)).add_subplot())
     >>> len(ax.patches), ax.get_legend().get_texts()[1].get_text()
@@ -182,7 +185,7 @@ def draw_questions(evaluations, ax=None, *, title=None, log=False):
     for k, run in enumerate(runs):
         histogram = run.histogram
         xs = [q - 0.4 + width * (k + 0.5) for q in histogram]
-        label = f"{run.strategy}: {run.average:.3f} on average, {run.worst} at most"
+        label = f"{run.algorithm}: {run.average:.3f} on average, {run.worst} at most"
         bars = ax.bar(xs, list(histogram.values()), width=width * 0.95, label=label,
                       color=BAR_COLOURS[k % len(BAR_COLOURS)], edgecolor=EDGE, lw=0.5)  # fmt: skip
         if len(runs) == 1:

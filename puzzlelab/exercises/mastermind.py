@@ -21,12 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..puzzles.mastermind import (
-    answer_of,
-    bulls_and_cows,
-    classic_mastermind,
-    evaluate,
-)
+from ..puzzles.mastermind import answer_of, bulls_and_cows, classic_mastermind
+from ..solvers.mastermind import evaluate
 from . import not_answered, report
 
 #: Exercise 1: classic Mastermind (6 colours numbered 0-5, repeats allowed).
@@ -135,7 +131,7 @@ def check_strategy(strategy, max_seconds: float = 60.0) -> bool:
     """Evaluate *strategy* on every bulls-and-cows secret; pass if it beats the seed's average.
 
     A strategy is a function ``choose(game, candidates)`` that returns a code's number
-    (see :mod:`puzzlelab.puzzles.mastermind`).
+    (see :mod:`puzzlelab.solvers.mastermind`).
 
     >>> check_strategy(lambda game, candidates: candidates[-1])
     Not yet: your strategy needs 5.5... questions on average (9 at most): ...
@@ -159,7 +155,7 @@ def check_strategy(strategy, max_seconds: float = 60.0) -> bool:
         result = evaluate(game, strategy, max_seconds=max_seconds)
     except Exception as error:  # a student's function may fail in any way: say how
         return report(False, "", f"your strategy failed: {type(error).__name__}: {error}")
-    if not result.complete:
+    if not result.solved:
         return report(
             False, "", f"the evaluation stopped ({result.reason}): make the strategy faster."
         )

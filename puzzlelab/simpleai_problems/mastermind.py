@@ -18,7 +18,7 @@ seed's program generates them, and returns the first consistent one: the seed's 
 Why a constraint problem and not a ``SearchProblem``? Playing the game is not a search for a
 path: the result of a guess depends on the secret, which the guesser does not know, so a plan
 is a tree with one branch per possible answer (puzzlelab builds that tree in
-:func:`puzzlelab.puzzles.mastermind.evaluate`), not a sequence of actions. And choosing the next
+:func:`puzzlelab.solvers.mastermind.evaluate`), not a sequence of actions. And choosing the next
 guess needs no path either: any code meeting every constraint will do, whatever order its
 symbols were found in. That is what a CSP describes; a ``SearchProblem`` over partial codes
 would only spell out the backtracking that ``backtrack`` already does.

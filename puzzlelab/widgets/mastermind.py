@@ -18,7 +18,8 @@ import numpy as np
 from ..drawing import figure_png, offscreen_figure
 from ..drawing.mastermind import draw_mastermind
 from ..errors import PuzzleError
-from ..puzzles.mastermind import answer_of, game_of, strategy_of
+from ..puzzles.mastermind import answer_of, game_of
+from ..solvers.mastermind import strategy_of
 from .base import StaticFallback, png_image
 
 #: Boards show at least this many rows, so that the picture does not jump at every guess.
@@ -56,7 +57,7 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
     game : Mastermind, optional
         Default: the seed's bulls and cows (4 different digits).
     strategy : str or function
-        How the computer picks its guess (see :data:`~puzzlelab.puzzles.mastermind.STRATEGIES`);
+        How the computer picks its guess (see :data:`~puzzlelab.solvers.mastermind.STRATEGIES`);
         default the seed's: the first code consistent with every answer.
 
     Attributes
@@ -121,7 +122,7 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
         try:
             answer = self.game.check_answer((bulls, cows))
         except PuzzleError as error:
-            self.status.value = f"That answer is impossible: {error}."
+            self.status.value = f"Not a possible answer: {error}."
             return self
         self.history.append((self.guess, answer))
         if answer == self.game.win:
