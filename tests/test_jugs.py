@@ -7,6 +7,7 @@ matplotlib.use("Agg")
 
 import json  # noqa: E402
 import math  # noqa: E402
+import re  # noqa: E402
 from itertools import product  # noqa: E402
 
 import networkx as nx  # noqa: E402
@@ -25,11 +26,12 @@ from puzzlelab.drawing.jugs import (  # noqa: E402
     state_label,
     water_layout,
 )
-from puzzlelab.errors import BoardError, ProblemError, PuzzleError  # noqa: E402
+from puzzlelab.errors import BoardError, ProblemError  # noqa: E402
 from puzzlelab.exercises import jugs as exercises  # noqa: E402
 from puzzlelab.puzzles import WaterJugs  # noqa: E402
 from puzzlelab.search import bfs, bidirectional, dfs, iddfs  # noqa: E402
 from puzzlelab.simpleai_problems import WaterJugsProblem  # noqa: E402
+from puzzlelab.solvers.jugs import state_graph  # noqa: E402
 from puzzlelab.widgets import SolutionPlayer  # noqa: E402
 
 HALVING = WaterJugs((8, 5, 3), start=(8, 0, 0), target=(4, 4, 0))
@@ -221,14 +223,17 @@ def test_dfs_finds_a_longer_pour_sequence_for_the_halving():
 
 
 @pytest.mark.parametrize("capacities, start, target, tap", UNREACHABLE)
-def test_unreachable_targets_are_exhausted_with_a_reason(capacities, start, target, tap):
+def test_unreachable_targets_are_unsolvable_before_any_search(capacities, start, target, tap):
     jugs = WaterJugs(capacities, start=start, target=target, tap=tap)
     assert brute_fewest(capacities, start, target, tap) is None
     for search in (bfs, iddfs, dfs):
         result = search(jugs)
-        assert result.status == "exhausted" and result.path == [] and result.cost is None
-    assert result.stats.expanded > 0
-    assert jugs.why_unreachable()
+        assert result.status == "unsolvable" and result.stats.expanded == 0
+        assert result.reason.endswith(jugs.why_unreachable()) and jugs.why_unreachable()
+        searched = search(jugs, check_solvable=False)  # the search finds out by itself
+        assert searched.status == "exhausted" and searched.path == [] and searched.cost is None
+        if search is not iddfs:  # iterative deepening expands some states again
+            assert searched.stats.expanded == len(brute_distances(capacities, start, tap))
 
 
 def test_why_unreachable_names_the_rule_and_stays_quiet_when_reachable():
@@ -306,7 +311,7 @@ def test_the_simpleai_problem_searches_from_both_ends():
                                                     ((4, 3, 2), (0, 0, 0), True)])  # fmt: skip
 def test_state_graph_counts_match_an_independent_enumeration(capacities, start, tap):
     jugs = WaterJugs(capacities, start, target=1, tap=tap)
-    graph = jugs.state_graph()
+    graph = state_graph(jugs)
     distance = brute_distances(capacities, start, tap)
     edges = {(s, after) for s in distance for after in brute_successors(capacities, s, tap)}
     assert set(graph.nodes) == set(distance)
@@ -319,7 +324,7 @@ def test_state_graph_counts_match_an_independent_enumeration(capacities, start, 
 
 
 def test_the_halving_graph_is_sixteen_states_on_a_parallelogram():
-    graph = HALVING.state_graph()
+    graph = state_graph(HALVING)
     assert graph.number_of_nodes() == 16 and graph.number_of_edges() == 58
     assert nx.shortest_path_length(graph, (8, 0, 0), (4, 4, 0)) == 7
     # every state but the start has a jug empty or full: the parallelogram's edges
@@ -327,9 +332,27 @@ def test_the_halving_graph_is_sixteen_states_on_a_parallelogram():
         assert any(a in (0, c) for a, c in zip(state, HALVING.capacities))
 
 
-def test_state_graph_refuses_to_grow_too_big():
-    with pytest.raises(BoardError, match="max_states"):
-        WaterJugs((41, 30, 20), target=1, tap=True).state_graph(max_states=500)
+def test_state_graph_keeps_to_its_limits():
+    assert len(state_graph(HALVING, max_nodes=16)) == 16  # exactly enough
+    with pytest.raises(ProblemError, match="not built: the limit of 15 states was reached"):
+        state_graph(HALVING, max_nodes=15)
+    big = WaterJugs((41, 30, 20), target=1, tap=True)
+    with pytest.raises(ProblemError, match="the limit of 500 states"):
+        state_graph(big, max_nodes=500)
+    with pytest.raises(ProblemError, match="the limit of 1e-06 seconds"):
+        state_graph(big, max_seconds=1e-6)
+    with pytest.raises(ProblemError, match="max_nodes must be a whole number of at least 1"):
+        state_graph(HALVING, max_nodes=0)
+
+
+def test_state_graph_refuses_early_what_cannot_fit():
+    many = WaterJugs((1,) * 11, target=1, tap=True)  # 2 ** 11 mixes of empty and full jugs
+    with pytest.raises(ProblemError, match="at least 2,048 states for 11 jugs, more than the"):
+        state_graph(many, max_nodes=2000)
+    huge = WaterJugs((2,) * 40, target=1, tap=True)
+    with pytest.raises(ProblemError, match="which need more than 1,000 MB; use fewer jugs"):
+        state_graph(huge)  # at once: no graph of 2 ** 40 states is started
+    assert len(state_graph(WaterJugs((1,) * 5, target=1, tap=True), max_nodes=32)) == 32
 
 
 # ---------------------------------------------------------------- pictures and the player
@@ -359,7 +382,7 @@ def test_empty_jugs_draw_no_water():
 
 def test_state_graph_picture_one_node_per_state_and_the_path_highlighted():
     result = bfs(HALVING)
-    graph = HALVING.state_graph()
+    graph = state_graph(HALVING)
     ax = draw_state_graph(HALVING, result, ax=axes((6, 4)), graph=graph)
     (nodes,) = [c for c in ax.collections if c.get_gid() == "states"]
     assert len(nodes.get_offsets()) == graph.number_of_nodes() == 16
@@ -377,7 +400,7 @@ def test_state_graph_picture_one_node_per_state_and_the_path_highlighted():
 
 
 def test_water_layout_puts_the_halving_states_on_a_parallelogram():
-    position = water_layout(HALVING.state_graph())
+    position = water_layout(state_graph(HALVING))
     assert position[(8, 0, 0)] == (8, 0) and position[(0, 5, 3)] == (0, 5)
     for x, y in position.values():  # the sides: x + y = 5, x + y = 8, y = 0, y = 5
         assert x + y in (5, 8) or y in (0, 5)
@@ -387,7 +410,7 @@ def test_state_graph_picture_other_layouts_and_bad_paths():
     three_with_tap = WaterJugs((3, 2, 2), target=1, tap=True)
     ax = draw_state_graph(three_with_tap, ax=axes((6, 4)))  # states share (jug 0, jug 1)
     (nodes,) = [c for c in ax.collections if c.get_gid() == "states"]
-    assert len(nodes.get_offsets()) == three_with_tap.state_graph().number_of_nodes()
+    assert len(nodes.get_offsets()) == state_graph(three_with_tap).number_of_nodes()
     assert ax.get_xlabel() == ""
     ax = draw_state_graph(TAP, bfs(TAP).path, ax=axes((6, 4)), layout="circular", labels=False,
                           legend=False)  # fmt: skip
@@ -442,6 +465,7 @@ def test_cli_json_has_the_result_fields_and_a_legal_path(capsys, algorithm, cost
                        "--algorithm", algorithm)  # fmt: skip
     answer = json.loads(out)
     assert code == 0 and answer["status"] == "solved" and answer["algorithm"] == algorithm
+    assert answer["reason"] in ("the goal was reached", "the frontiers met")
     for field in ("cost", "actions", "path", "expanded", "generated", "seconds", "capacities"):
         assert field in answer
     assert answer["cost"] == (cost or len(answer["actions"]))
@@ -460,22 +484,49 @@ def test_cli_tap_and_an_amount_in_any_jug(capsys):
 
 def test_cli_unreachable_target_exits_1_with_the_reason(capsys):
     code, out, _ = run(capsys, "6,4", "--target", "3", "--tap")
-    assert code == 1 and "no solution: exhausted" in out and "multiple of 2" in out
+    assert code == 1 and "no solution: unsolvable: target 3 cannot be reached" in out
+    assert "multiple of 2" in out and "expanded 0," in out
     code, out, _ = run(capsys, "8,5,3", "--start", "8,0,0", "--target", "4,2,2", "--json")
     answer = json.loads(out)
-    assert code == 1 and answer["status"] == "exhausted" and "empty or full" in answer["reason"]
+    assert code == 1 and answer["status"] == "unsolvable" and "empty or full" in answer["reason"]
 
 
 def test_cli_limit_exits_1(capsys):
     code, out, _ = run(capsys, "12,9,4", "--start", "12,0,0", "--target", "6,6,0",
                        "--max-nodes", "2")  # fmt: skip
     assert code == 1 and "no solution: limit" in out
+    code, out, _ = run(capsys, "12,9,4", "--start", "12,0,0", "--target", "6,6,0",
+                       "--max-nodes", "2", "--json")  # fmt: skip
+    answer = json.loads(out)
+    assert code == 1 and answer["status"] == "limit" and answer["expanded"] == 2
+    assert answer["reason"] == "the limit of 2 expanded nodes was reached"
+
+
+def test_cli_ctrl_c_prints_the_figures_so_far_and_exits_1(capsys, monkeypatch):
+    pours = WaterJugs.successors
+    calls = []
+
+    def interrupted(self, state):
+        calls.append(state)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return pours(self, state)
+
+    monkeypatch.setattr(WaterJugs, "successors", interrupted)
+    code, out, err = run(capsys, "12,9,4", "--start", "12,0,0", "--target", "6,6,0", "--json")
+    answer = json.loads(out)
+    assert code == 1 and answer["status"] == "interrupted" and 1 <= answer["expanded"] <= 5
+    assert err == ""
 
 
 @pytest.mark.parametrize(
     "args, words",
     [(["8,5,0", "--target", "4"], "at least 1"),
-     (["8,5,x", "--target", "4"], "whole numbers"),
+     (["8,5,x", "--target", "4"], "each of the capacities must be a whole number"),
+     (["８,５,３", "--target", "4"], "written with the digits 0-9, not '８'"),
+     (["8,5,3", "--target", "４", "--tap"], "the target amount must be a whole number written"),
+     (["8,5,3", "--target", "nan", "--tap"], "the target amount must be a whole number"),
+     (["8,5,3", "--start", "8,0,٠", "--target", "4"], "digits 0-9"),
      (["8,5,3", "--start", "9,0,0", "--target", "4"], "between 0 and"),
      (["8,5,3", "--start", "8,0", "--target", "4"], "one amount per jug"),
      (["8,5,3", "--target", "4"], "without a tap"),
@@ -505,8 +556,16 @@ def test_cli_usage_errors_exit_2(capsys):
     "kwargs, words",
     [({"capacities": ()}, "at least one jug"),
      ({"capacities": (8, -5)}, "at least 1"),
-     ({"capacities": (8, 2.5)}, "whole numbers"),
-     ({"capacities": (8, True)}, "whole numbers"),
+     ({"capacities": (8, 2.5)}, "each of the capacities must be a whole number, not 2.5"),
+     ({"capacities": (8, True)}, "each of the capacities must be a whole number, not True"),
+     ({"capacities": (8, math.inf)}, "must be a whole number, not inf"),
+     ({"capacities": "８,５,３"}, "written with the digits 0-9"),
+     ({"capacities": (8, 5), "start": (8, math.nan)}, "the start must be a whole number, not nan"),
+     ({"capacities": (8, 5), "target": math.inf, "tap": True}, "target amount must be a whole"),
+     ({"capacities": (8, 5), "target": math.nan, "tap": True}, "target amount must be a whole"),
+     ({"capacities": (8, 5), "target": True, "tap": True}, "target amount must be a whole"),
+     ({"capacities": (8, 5), "target": 4.0, "tap": True}, "target amount must be a whole"),
+     ({"capacities": (8, 5), "target": 4, "tap": "yes"}, "tap must be True or False"),
      ({"capacities": 8}, "list of whole numbers"),
      ({"capacities": (8, 5), "start": (9, 0)}, "between 0 and its jug's capacity"),
      ({"capacities": (8, 5), "start": (8, 0, 0)}, "one amount per jug"),
@@ -515,13 +574,14 @@ def test_cli_usage_errors_exit_2(capsys):
      ({"capacities": (8, 5), "target": 2}, "more than the 0 litres"),
      ({"capacities": (8, 5), "target": -1, "tap": True}, "between 0 and 8"),
      ({"capacities": (8, 5), "target": (9, 0), "tap": True}, "between 0 and"),
-     ({"capacities": (8, 5), "target": "four", "tap": True}, "whole numbers")],
+     ({"capacities": (8, 5), "target": "four", "tap": True}, "target amount must be a whole")],
 )  # fmt: skip
 def test_bad_jugs_are_refused_saying_what_is_allowed(kwargs, words):
     kwargs = {"target": 1, "tap": False, **kwargs}
-    with pytest.raises(BoardError, match=words) as refusal:
+    with pytest.raises(BoardError, match=re.escape(words)) as refusal:
         WaterJugs(**kwargs)
-    assert isinstance(refusal.value, (ValueError, PuzzleError))
+    message = str(refusal.value)
+    assert "\n" not in message and message[0].islower()  # one line, read after "error: "
 
 
 @pytest.mark.parametrize("action", ["fill 0", "pour 0->0", "pour 0->5", "pour 1 2", "spill 0", 3])

@@ -19,11 +19,9 @@ expanded 13, generated 15, duplicates 32, largest frontier 3, ... s
 
 from __future__ import annotations
 
-import json
-
 from ..errors import PuzzleError
 from ..puzzles.jugs import WaterJugs
-from ._common import add_limits, limits_of
+from ._common import add_limits, limits_of, print_json
 
 ALGORITHMS = ("bfs", "iddfs", "bidirectional", "dfs")
 
@@ -58,15 +56,11 @@ def jugs_command(args) -> int:
             "--algorithm bidirectional searches back from one goal state: give the whole "
             "target (e.g. --target 4,4,0), or use bfs for one amount in any jug"
         )
-    options = limits_of(args)
-    result = search.ALGORITHMS[args.algorithm](jugs, **options)
-    reason = result.reason
-    if result.status == "exhausted" and jugs.why_unreachable():
-        reason += f": {jugs.why_unreachable()}"
+    result = search.ALGORITHMS[args.algorithm](jugs, **limits_of(args))
     if args.json:
-        print(json.dumps({**_problem(jugs), **result.as_dict(), "reason": reason}))
+        print_json({**_problem(jugs), **result.as_dict()})
     else:
-        _print_result(jugs, result, reason)
+        _print_result(jugs, result)
     return 0 if result.solved else 1
 
 
@@ -89,7 +83,7 @@ def _headline(jugs: WaterJugs) -> str:
     return f"jugs of {sizes}{tap}, start {','.join(map(str, jugs.start))}, target {target}"
 
 
-def _print_result(jugs: WaterJugs, result, reason: str) -> None:
+def _print_result(jugs: WaterJugs, result) -> None:
     s = result.stats
     if result.solved:
         print(f"solved in {result.cost} steps by {result.algorithm}: {_headline(jugs)}")
@@ -100,7 +94,7 @@ def _print_result(jugs: WaterJugs, result, reason: str) -> None:
             action = jugs.describe(result.actions[step - 1]) if step else "start"
             print(f" {step:4}  {state:{width}}  {action}")
     else:
-        print(f"no solution: {result.status}: {reason}")
+        print(f"no solution: {result.status}: {result.reason}")
         print(_headline(jugs))
     print(
         f"expanded {s.expanded:,}, generated {s.generated:,}, duplicates {s.duplicates:,}, "

@@ -3,7 +3,7 @@
 - :func:`draw_jugs` (registered with ``draw_board``) draws one state: an outline per jug,
   filled up to its water level, with the target level dashed;
 - :func:`draw_state_graph` draws every reachable state and every action between them
-  (the graph of :meth:`~puzzlelab.puzzles.WaterJugs.state_graph`), the start, the goal
+  (the graph of :func:`~puzzlelab.solvers.jugs.state_graph`), the start, the goal
   states and a solution path highlighted;
 - :func:`water_layout` places each state by the water in the first two jugs: across
   for the first jug, up for the second.
@@ -20,6 +20,7 @@ from matplotlib.ticker import MaxNLocator
 
 from ..errors import BoardError
 from ..puzzles.jugs import WaterJugs
+from ..solvers.jugs import state_graph
 from .boards import draw_board, new_axes, step_label
 
 WATER = "#6fa8dc"
@@ -126,7 +127,7 @@ def water_layout(graph) -> dict:
     For the 8-5-3 jugs every state lies on the edge of a parallelogram: after a pour
     some jug is empty or full, and those are the parallelogram's sides.
 
-    >>> water_layout(WaterJugs((8, 5, 3), (8, 0, 0), 4).state_graph())[(3, 5, 0)]
+    >>> water_layout(state_graph(WaterJugs((8, 5, 3), (8, 0, 0), 4)))[(3, 5, 0)]
     (3, 5)
     """
     return {state: (state[0], state[1] if len(state) > 1 else 0) for state in graph}
@@ -172,7 +173,8 @@ def draw_state_graph(jugs: WaterJugs, path=None, ax=None, *, graph=None, layout=
     ax : matplotlib axes, optional
         Where to draw; default a new figure of *size* inches.
     graph : networkx.DiGraph, optional
-        ``jugs.state_graph()`` if you have it already.
+        ``state_graph(jugs)`` if you have it already (else it is built with the default
+        limits of :func:`~puzzlelab.solvers.jugs.state_graph`).
     layout : str or dict
         ``"water"`` (x: litres in the first jug, y: in the second), ``"auto"`` (water,
         unless two states would share a place, then ``"spring"``), another networkx
@@ -200,7 +202,7 @@ def draw_state_graph(jugs: WaterJugs, path=None, ax=None, *, graph=None, layout=
     >>> len([p for p in ax.patches if p.get_gid() == "path"])
     7
     """
-    graph = jugs.state_graph() if graph is None else graph
+    graph = state_graph(jugs) if graph is None else graph
     path = [tuple(state) for state in getattr(path, "path", path) or []]
     on_path = set(path)
     path_edges = _path_edges(graph, path)

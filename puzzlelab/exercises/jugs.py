@@ -24,6 +24,7 @@ from itertools import product
 
 from ..puzzles.jugs import WaterJugs
 from ..search import bfs, dfs
+from ..solvers.jugs import state_graph
 from . import not_answered, report
 
 #: Exercise 1: split 12 litres into 6 and 6 with jugs of 12, 9 and 4 litres.
@@ -52,7 +53,7 @@ def _twelve() -> tuple[int, int, int, int]:
     shortest = bfs(jugs)
     return (
         shortest.cost,
-        jugs.state_graph().number_of_nodes(),
+        state_graph(jugs).number_of_nodes(),
         shortest.stats.generated,
         dfs(jugs).cost,
     )
@@ -93,7 +94,7 @@ def check_halving_twelve(pours, states) -> bool:
         elif states == generated:
             hints.append(
                 "states: that is what BFS generated before it met the goal; it stops "
-                "there. Count every reachable state, e.g. with state_graph()."
+                "there. Count every reachable state, e.g. with state_graph(jugs)."
             )
         else:
             hints.append(
@@ -197,7 +198,7 @@ def check_tap_problem(problem) -> bool:
 
 @lru_cache(maxsize=1)
 def _measurable() -> frozenset:
-    graph = WaterJugs(GCD_JUGS, target=0, tap=True).state_graph()
+    graph = state_graph(WaterJugs(GCD_JUGS, target=0, tap=True))
     return frozenset(amount for state in graph for amount in state if amount > 0)
 
 

@@ -15,9 +15,11 @@ Vocabulary:
   amounts: every amount that can ever be in a jug is a multiple of it.
 
 Without a tap no water is added or lost, so a target state must hold as much water as the
-start. Whether a target can be reached is found out by searching (an unreachable target
-ends with status ``"exhausted"``); :meth:`WaterJugs.why_unreachable` knows two quick
-reasons that rule a target out before any search.
+start. :meth:`WaterJugs.why_unreachable` knows two quick reasons that rule a target out
+before any search: then the searches answer ``"unsolvable"`` at once (see
+:meth:`WaterJugs.check_solvable`). Any other unreachable target is found out by searching,
+which ends ``"exhausted"``. The whole state graph is built by
+:func:`puzzlelab.solvers.jugs.state_graph`.
 
 Examples
 --------
@@ -38,30 +40,32 @@ Examples
 from __future__ import annotations
 
 import math
-import operator
+import numbers
 import re
-from collections import deque
 from collections.abc import Iterable
 
-from ..errors import BoardError
+from ..errors import BoardError, UnsolvableError, whole_number
 
 State = tuple[int, ...]
 
-ACTION = re.compile(r"(pour) (\d+)->(\d+)|(fill|empty) (\d+)")
-
-#: :meth:`WaterJugs.state_graph` refuses to build a graph larger than this by default.
-MAX_GRAPH_STATES = 100_000
+ACTION = re.compile(r"(pour) ([0-9]+)->([0-9]+)|(fill|empty) ([0-9]+)", re.ASCII)
 
 
 def parse_amounts(values, what: str) -> tuple[int, ...]:
     """Return *values* (numbers, or text such as ``"8,5,3"``) as a tuple of whole numbers.
+
+    Text takes the digits 0-9 only; ``bool``, fractions, infinity and NaN are refused.
 
     >>> parse_amounts("8, 5 3", "capacities")
     (8, 5, 3)
     >>> parse_amounts([8, 2.5], "start")
     Traceback (most recent call last):
     ...
-    puzzlelab.errors.BoardError: start must be whole numbers of litres, but 2.5 is not
+    puzzlelab.errors.BoardError: each amount of the start must be a whole number, not 2.5
+    >>> parse_amounts("８,５,３", "capacities")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: each of the capacities must be a whole number written with the ...
     """
     if isinstance(values, str):
         values = values.replace(",", " ").split()
@@ -71,18 +75,8 @@ def parse_amounts(values, what: str) -> tuple[int, ...]:
         raise BoardError(
             f"{what} must be a list of whole numbers (e.g. 8,5,3), not {values!r}"
         ) from None
-    return tuple(_whole_number(value, what) for value in values)
-
-
-def _whole_number(value, what: str) -> int:
-    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
-        return int(value)
-    if isinstance(value, bool):
-        raise BoardError(f"{what} must be whole numbers of litres, but {value!r} is not")
-    try:
-        return operator.index(value)  # int, and numpy's integers too
-    except TypeError:
-        raise BoardError(f"{what} must be whole numbers of litres, but {value!r} is not") from None
+    each = "each of the capacities" if what == "capacities" else f"each amount of the {what}"
+    return tuple(whole_number(value, each, text=True, error=BoardError) for value in values)
 
 
 class WaterJugs:
@@ -102,8 +96,9 @@ class WaterJugs:
     Raises
     ------
     BoardError
-        Malformed capacities, start or target, or (without a tap) a target state whose
-        total differs from the start's, since pouring never changes the total.
+        Malformed capacities, start or target (amounts are whole numbers: no ``bool``,
+        fractions, infinity or NaN; text in the digits 0-9), or (without a tap) a target
+        state whose total differs from the start's, since pouring never changes the total.
 
     Examples
     --------
@@ -125,7 +120,9 @@ class WaterJugs:
                 f"capacities {self.capacities} are not allowed: give at least one jug, "
                 "each holding a whole number of litres of at least 1 (e.g. 8,5,3)"
             )
-        self.tap = bool(tap)
+        if not isinstance(tap, bool):
+            raise BoardError(f"tap must be True or False, not {tap!r}")
+        self.tap = tap
         self.start = self._state(start if start is not None else [0] * len(self), "start")
         self.target, self.goal = self._target(target)
 
@@ -158,12 +155,11 @@ class WaterJugs:
     def _target(self, target) -> tuple[int | State, State | None]:
         if target is None:
             raise BoardError("give a target: one amount (e.g. 4) or a whole state (e.g. 4,4,0)")
-        if isinstance(target, str) and len(target.replace(",", " ").split()) == 1:
-            target = _whole_number(target.replace(",", ""), "the target")
-        elif not isinstance(target, (str, tuple, list)) and hasattr(target, "__index__"):
-            target = _whole_number(target, "the target")
-        if isinstance(target, int) and not isinstance(target, bool):
-            return self._target_amount(target), None
+        one_amount = isinstance(target, str) and len(target.replace(",", " ").split()) <= 1
+        if one_amount or isinstance(target, numbers.Number):
+            text = target.replace(",", " ").strip() if one_amount else target
+            amount = whole_number(text, "the target amount", text=True, error=BoardError)
+            return self._target_amount(amount), None
         goal = self._state(target, "target")
         if not self.tap and sum(goal) != self.total:
             raise BoardError(
@@ -347,7 +343,24 @@ class WaterJugs:
         """Return the amounts as text, ``amount/capacity`` for each jug."""
         return " ".join(f"{a}/{c}" for a, c in zip(state, self.capacities))
 
-    # ------------------------------------------------------------ the whole state space
+    # ------------------------------------------------------------ quick proofs
+
+    def check_solvable(self) -> None:
+        """Raise UnsolvableError when :meth:`why_unreachable` gives a reason.
+
+        The searches call it first and answer ``unsolvable`` with that reason, before any
+        search (pass ``check_solvable=False`` to a search to let it find out by itself).
+
+        >>> from puzzlelab.search import bfs
+        >>> result = bfs(WaterJugs((6, 4), target=3, tap=True))
+        >>> result.status, result.stats.expanded
+        ('unsolvable', 0)
+        >>> bfs(WaterJugs((6, 4), target=3, tap=True), check_solvable=False).status
+        'exhausted'
+        """
+        reason = self.why_unreachable()
+        if reason:
+            raise UnsolvableError(f"target {self.target} cannot be reached: {reason}")
 
     def why_unreachable(self) -> str:
         """Return a reason why the target can never be met, or ``""`` if none is known.
@@ -378,34 +391,3 @@ class WaterJugs:
                     "no jug is empty or full"
                 )
         return ""
-
-    def state_graph(self, max_states: int = MAX_GRAPH_STATES):
-        """Return a networkx ``DiGraph`` of every state reachable from the start.
-
-        Nodes are states, with ``goal=True`` where the target is met and ``depth``, the
-        fewest actions from the start; an edge carries its ``action``. Raises BoardError
-        if more than *max_states* states are reachable.
-
-        >>> graph = WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)).state_graph()
-        >>> graph.number_of_nodes(), graph.nodes[(4, 4, 0)]
-        (16, {'goal': True, 'depth': 7})
-        """
-        import networkx as nx
-
-        graph = nx.DiGraph()
-        graph.add_node(self.start, goal=self.is_goal(self.start), depth=0)
-        frontier = deque([self.start])
-        while frontier:
-            state = frontier.popleft()
-            for action, next_state, _ in self.successors(state):
-                if next_state not in graph:
-                    if len(graph) >= max_states:
-                        raise BoardError(
-                            f"more than {max_states:,} states are reachable; pass a larger "
-                            "max_states if you really want the whole graph"
-                        )
-                    depth = graph.nodes[state]["depth"] + 1
-                    graph.add_node(next_state, goal=self.is_goal(next_state), depth=depth)
-                    frontier.append(next_state)
-                graph.add_edge(state, next_state, action=action)
-        return graph

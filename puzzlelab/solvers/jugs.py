@@ -1,0 +1,107 @@
+"""The water jugs' whole state graph: every state reachable from the start, by breadth-first search.
+
+The rules of the jugs are in :mod:`puzzlelab.puzzles.jugs`; the searches that find a
+shortest way are the engine's (:mod:`puzzlelab.search`). :func:`state_graph` walks the
+whole reachable state space once, ring by ring, and keeps it as a networkx ``DiGraph``
+that a student can ask questions (how many states, how far is each, which are goals) and
+that :func:`~puzzlelab.drawing.jugs.draw_state_graph` draws.
+
+It keeps to a :class:`~puzzlelab.limits.Budget`: ``max_nodes`` counts the states in the
+graph, and the memory is bounded by default. A graph that obviously cannot fit is refused
+before any work.
+
+Examples
+--------
+>>> from puzzlelab.puzzles import WaterJugs
+>>> graph = state_graph(WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)))
+>>> graph.number_of_nodes(), graph.number_of_edges(), graph.nodes[(4, 4, 0)]
+(16, 58, {'goal': True, 'depth': 7})
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..errors import ProblemError
+from ..limits import CHECK_EVERY, DEFAULT, Budget, LimitReached
+
+#: A low estimate of the memory a state of the graph takes: a node, and per action an edge.
+BYTES_PER_STATE, BYTES_PER_ACTION = 200, 100
+
+
+def state_graph(puzzle, *, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT):
+    """Return a networkx ``DiGraph`` of every state reachable from the puzzle's start.
+
+    Nodes are states, with ``goal=True`` where the target is met and ``depth``, the
+    fewest actions from the start; an edge carries its ``action``. Any model with
+    ``start``, ``successors(state)`` and ``is_goal(state)`` will do.
+
+    Parameters
+    ----------
+    puzzle : WaterJugs
+        The jugs (or another puzzle model).
+    max_nodes, max_seconds, max_memory_mb : optional
+        Limits (see :class:`~puzzlelab.limits.Budget`); *max_nodes* counts states.
+
+    Raises
+    ------
+    ProblemError
+        A bad limit; a graph that cannot fit in the limits (said before any work when it
+        is obvious: with a tap, every mix of empty and full jugs can be reached, so there
+        are at least ``2 ** jugs`` states); or a limit reached while building it.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import WaterJugs
+    >>> state_graph(WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)), max_nodes=10)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: the state graph was not built: the limit of 10 states ...
+    """
+    import networkx as nx
+
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what="states")
+    _refuse_early(puzzle, budget)
+    graph = nx.DiGraph()
+    graph.add_node(puzzle.start, goal=puzzle.is_goal(puzzle.start), depth=0)
+    frontier = deque([puzzle.start])
+    try:
+        while frontier:
+            state = frontier.popleft()
+            depth = graph.nodes[state]["depth"] + 1
+            for action, after, _ in puzzle.successors(state):
+                if after not in graph:
+                    if len(graph) >= budget.max_nodes or len(graph) % CHECK_EVERY == 0:
+                        budget.check(len(graph))
+                    graph.add_node(after, goal=puzzle.is_goal(after), depth=depth)
+                    frontier.append(after)
+                graph.add_edge(state, after, action=action)
+    except LimitReached as stop:
+        raise ProblemError(
+            f"the state graph was not built: {stop} (max_nodes counts states; pass larger "
+            "limits, or None, if you really want the whole graph)"
+        ) from None
+    return graph
+
+
+def _refuse_early(puzzle, budget: Budget) -> None:
+    """Raise ProblemError when the reachable states certainly exceed the limits."""
+    capacities = getattr(puzzle, "capacities", None)
+    if capacities is None or not getattr(puzzle, "tap", False):
+        return
+    jugs = len(capacities)
+    at_least = 2**jugs  # empty every jug, then fill any of them: all distinct states
+    if at_least > budget.max_nodes:
+        raise ProblemError(
+            f"with a tap every mix of empty and full jugs can be reached: at least "
+            f"{at_least:,} states for {jugs} jugs, more than the limit of "
+            f"{budget.max_nodes:,} states"
+        )
+    actions = jugs  # at least: each jug can be filled or emptied
+    megabytes = at_least * (BYTES_PER_STATE + BYTES_PER_ACTION * actions) / 2**20
+    if megabytes > budget.max_memory_mb:
+        raise ProblemError(
+            f"with a tap every mix of empty and full jugs can be reached: at least "
+            f"{at_least:,} states for {jugs} jugs, which need more than "
+            f"{budget.max_memory_mb:,g} MB; use fewer jugs"
+        )
