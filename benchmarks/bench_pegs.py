@@ -23,15 +23,9 @@ import subprocess
 import sys
 import time
 
-from puzzlelab.puzzles.pegs import (
-    PegSolitaire,
-    dfs_dead_positions,
-    format_moves,
-    iterative_deepening,
-    replay,
-    solve,
-)
+from puzzlelab.puzzles.pegs import PegSolitaire, format_moves, replay
 from puzzlelab.search import astar, dfs, iddfs
+from puzzlelab.solvers.pegs import dfs_dead_positions, iterative_deepening, solve
 
 from measure import best_of, machine, verdict
 
@@ -52,7 +46,7 @@ def seed_position(count: int) -> PegSolitaire:
 
 
 def completed(result) -> int | None:
-    done = [it["limit"] for it in result.iterations if it["completed"]]
+    done = [it["bound"] for it in result.stats.iterations if it["completed"]]
     return done[-1] if done else None
 
 
@@ -71,24 +65,27 @@ def seed_problem(caps: dict) -> dict:
     for name in VARIANTS:
         result = solve(puzzle, name, max_seconds=caps[name])
         results[name] = result
-        reached = result.iterations[-1]["limit"] if result.iterations else "-"
-        print(f"| {name} ({result.method}) | {result.status} | {result.cost or '-'} "
-              f"| up to {completed(result)} | {reached} | {result.nodes:,} "
-              f"| {result.seconds:.2f} | {SEED_SECONDS[name]:g} s |")  # fmt: skip
+        stats = result.stats
+        reached = stats.iterations[-1]["bound"] if stats.iterations else "-"
+        print(f"| {name} ({result.algorithm}) | {result.status} | {result.cost or '-'} "
+              f"| up to {completed(result)} | {reached} | {stats.expanded:,} "
+              f"| {stats.seconds:.2f} | {SEED_SECONDS[name]:g} s |")  # fmt: skip
     print("\nNodes per depth limit (a run stopped by its cap shows the nodes of its last, "
           "unfinished depth with `+`):\n")  # fmt: skip
-    limits = sorted({it["limit"] for r in results.values() for it in r.iterations})
+    limits = sorted({it["bound"] for r in results.values() for it in r.stats.iterations})
     print("| depth limit | " + " | ".join(VARIANTS) + " |")
     print("|---:|" + "---:|" * len(VARIANTS))
     for limit in limits:
         cells = []
         for name in VARIANTS:
-            it = next((i for i in results[name].iterations if i["limit"] == limit), None)
+            it = next((i for i in results[name].stats.iterations if i["bound"] == limit), None)
             if it is None:
                 cells.append("-")
             else:
                 unfinished = not it["completed"] and not results[name].solved
-                cells.append(f"{it['nodes']:,}{'+' if unfinished else ''} ({it['seconds']:.2f} s)")
+                cells.append(
+                    f"{it['expanded']:,}{'+' if unfinished else ''} ({it['seconds']:.2f} s)"
+                )
         print(f"| {limit} | " + " | ".join(cells) + " |")
     return results
 
@@ -109,10 +106,11 @@ def smaller_instance() -> dict:
             saved = speed = seed = "-"
         else:
             before, before_seconds, before_name = previous
-            saved = f"{before.nodes / result.nodes:.1f}x"
+            saved = f"{before.stats.expanded / result.stats.expanded:.1f}x"
             speed = f"{before_seconds / seconds:.1f}x"
             seed = f"{SEED_SECONDS[before_name] / SEED_SECONDS[name]:.1f}x"
-        print(f"| {name} | {result.cost} | {result.nodes:,} | {seconds:.3f} | {saved} | {speed} "
+        print(f"| {name} | {result.cost} | {result.stats.expanded:,} | {seconds:.3f} | {saved} "
+              f"| {speed} "
               f"| {seed} |")  # fmt: skip
         previous = (result, seconds, name)
     return results
@@ -178,15 +176,15 @@ def targets(results: dict, small: dict) -> None:
     print("| what | measured | target |")
     print("|---|---:|---|")
     bound = results["bound"]
-    fast = bound.solved and bound.seconds <= 2
-    print(f"| seed 004's problem, bound variant: {bound.cost} moves, {bound.nodes:,} nodes "
-          f"| {bound.seconds:.2f} s | <= 2 s: {verdict(fast)} |")  # fmt: skip
-    same = bound.solved and format_moves(bound.moves) == SEED_SOLUTION
+    fast = bound.solved and bound.stats.seconds <= 2
+    print(f"| seed 004's problem, bound variant: {bound.cost} moves, {bound.stats.expanded:,} "
+          f"nodes | {bound.stats.seconds:.2f} s | <= 2 s: {verdict(fast)} |")  # fmt: skip
+    same = bound.solved and format_moves(bound.actions) == SEED_SOLUTION
     print(f"| the solution found is the seed's, move for move | {'yes' if same else 'no'} "
           f"| {verdict(same)} |")  # fmt: skip
     groups = results["groups"]
     if groups.solved:
-        ratio = groups.seconds / bound.seconds
+        ratio = groups.stats.seconds / bound.stats.seconds
         print(f"| seed's problem, groups / bound time (seed: 47x) | {ratio:.0f}x "
               f"| >= 10x: {verdict(ratio >= 10)} |")  # fmt: skip
     (plain, plain_s), (grouped, grouped_s), (bounded, bounded_s) = (small[n] for n in VARIANTS)
@@ -199,10 +197,11 @@ def targets(results: dict, small: dict) -> None:
     english = PegSolitaire("english")
     result, seconds = best_of(lambda: dfs_dead_positions(english))
     print(f"| English central game, depth-first with dead positions ({result.cost} moves, "
-          f"{result.nodes:,} nodes, {result.dead:,} dead) | {seconds:.3f} s "
-          f"| <= 2 s: {verdict(result.solved and seconds <= 2)} |")  # fmt: skip
+          f"{result.stats.expanded:,} nodes, {result.stats.extra['dead']:,} dead) "
+          f"| {seconds:.3f} s | <= 2 s: {verdict(result.solved and seconds <= 2)} |")  # fmt: skip
     result, seconds = best_of(lambda: dfs_dead_positions(english, symmetry=False))
-    print(f"| the same without symmetry ({result.nodes:,} nodes, {result.dead:,} dead) "
+    print(f"| the same without symmetry ({result.stats.expanded:,} nodes, "
+          f"{result.stats.extra['dead']:,} dead) "
           f"| {seconds:.3f} s | - |")  # fmt: skip
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "puzzlelab", "pegs", "triangle15", "--hole", "4"],

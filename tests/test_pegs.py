@@ -8,31 +8,35 @@ that uses only the seed's table or the board's geometry; breadth-first search by
 
 import json
 import math
+import os
 import random
+import signal
+import threading
 
 import pytest
 
 from puzzlelab.cli import main
 from puzzlelab.errors import BoardError, ProblemError, UnsolvableError
+from puzzlelab.limits import Budget
 from puzzlelab.puzzles import pegs
 from puzzlelab.puzzles.pegs import (
     BOARDS,
     PegSolitaire,
     apply_move,
     chains,
-    dfs_dead_positions,
     format_moves,
     get_board,
     group_argument,
     holes_of,
-    iterative_deepening,
     moves,
     pegs_of,
     position_class,
     replay,
-    solve,
 )
+from puzzlelab.results import SearchResult
 from puzzlelab.search import bfs, dfs, iddfs
+from puzzlelab.solvers import pegs as solvers
+from puzzlelab.solvers.pegs import dfs_dead_positions, iterative_deepening, solve
 
 # Seed 004's jump table and its reduced table (holes, then (over, to) pairs), as printed there.
 SEED_TABLE = {
@@ -158,7 +162,7 @@ def test_group_argument_refuses_where_it_does_not_hold():
     corner_finish = group_argument(PegSolitaire("triangle21", hole=1))
     assert not corner_finish["applies"] and "corner 1" in corner_finish["reason"]
     too_many = group_argument(PegSolitaire("triangle21", hole=3))
-    assert too_many["impossible"] and too_many["removable"] == 4
+    assert too_many["unsolvable"] and too_many["removable"] == 4
     other = group_argument(PegSolitaire("triangle15", hole=1))
     assert not other["applies"] and set(other["reduced_jumps"]) == set(
         get_board("triangle15").jumps
@@ -228,18 +232,20 @@ def test_the_seeds_12_move_solution_with_the_corner_bound():
     puzzle = PegSolitaire("triangle21", hole=7)
     result = iterative_deepening(puzzle, groups=True, corner_bound=True)
     assert result.solved and result.cost == 12
-    assert result.moves == SEED_SOLUTION  # the seed's order of trying jumps, the seed's answer
-    check_legal(puzzle.board, holes_of(puzzle.start), result.moves, 7)
-    for move in result.moves:  # and legal by the seed's own table
+    assert result.actions == SEED_SOLUTION  # the seed's order of trying jumps, the seed's answer
+    check_legal(puzzle.board, holes_of(puzzle.start), result.actions, 7)
+    for move in result.actions:  # and legal by the seed's own table
         for start, to in zip(move, move[1:]):
             assert any(t == to for _, t in SEED_TABLE[start])
-    limits = [it["limit"] for it in result.iterations]
-    assert limits == list(range(6, 13)) and [it["completed"] for it in result.iterations] == (
+    stats = result.stats
+    bounds = [it["bound"] for it in stats.iterations]
+    assert bounds == list(range(6, 13)) and [it["completed"] for it in stats.iterations] == (
         [True] * 6 + [False]
     )
-    assert sum(it["nodes"] for it in result.iterations) == result.nodes
-    assert sum(result.nodes_by_depth.values()) == result.nodes
+    assert sum(it["expanded"] for it in stats.iterations) == stats.expanded
+    assert sum(stats.expanded_by_depth.values()) == stats.expanded
     assert result.path[0] == puzzle.start and result.path[-1] == 1 << 7
+    assert isinstance(result, SearchResult) and result.algorithm == "ids+groups+corners"
 
 
 @pytest.mark.parametrize("count", [6, 7])
@@ -247,9 +253,10 @@ def test_the_three_variants_agree_on_smaller_instances(count):
     puzzle = seed_position(count)
     results = {name: solve(puzzle, name) for name in ("plain", "groups", "bound")}
     assert {r.cost for r in results.values()} == {12 - count}
-    assert results["plain"].nodes > results["groups"].nodes > results["bound"].nodes
+    expanded = [results[name].stats.expanded for name in ("plain", "groups", "bound")]
+    assert expanded[0] > expanded[1] > expanded[2]
     for result in results.values():
-        check_legal(puzzle.board, holes_of(puzzle.start), result.moves, 7)
+        check_legal(puzzle.board, holes_of(puzzle.start), result.actions, 7)
     # The fewest moves, checked by breadth-first search over whole moves (the engine).
     assert bfs(puzzle).cost == 12 - count
 
@@ -261,8 +268,8 @@ def test_iterative_deepening_is_optimal_on_the_15_hole_triangle(hole, fewest):
     assert corners.cost == bfs(puzzle).cost == fewest
     if hole == 4:
         plain = iterative_deepening(puzzle)
-        assert plain.cost == fewest and corners.nodes < plain.nodes
-    check_legal(puzzle.board, holes_of(puzzle.start), corners.moves, hole)
+        assert plain.cost == fewest and corners.stats.expanded < plain.stats.expanded
+    check_legal(puzzle.board, holes_of(puzzle.start), corners.actions, hole)
 
 
 def test_engine_iddfs_and_dfs_run_on_the_model():
@@ -278,8 +285,8 @@ def test_engine_iddfs_and_dfs_run_on_the_model():
 def test_no_solution_is_reported_as_exhausted():
     # After 8 of the seed's moves, the last peg can end in hole 7 but not in hole 9.
     puzzle = PegSolitaire("triangle21", start=seed_position(8).start, finish=9)
-    for method in ("plain", "bound", "dfs"):
-        result = solve(puzzle, method)
+    for algorithm in ("plain", "bound", "dfs"):
+        result = solve(puzzle, algorithm)
         assert result.status == "exhausted" and "hole 9" in result.reason
     assert bfs(puzzle).status == "exhausted"
 
@@ -336,8 +343,8 @@ def test_search_visits_the_same_nodes_as_the_plain_program(puzzle, groups, corne
     table = group_argument(puzzle)["reduced_jumps"] if groups else puzzle.board.jumps
     counts, jumps_made = plain_deepening(puzzle, table, corner_bound)
     result = iterative_deepening(puzzle, groups=groups, corner_bound=corner_bound, symmetry=False)
-    assert [it["nodes"] for it in result.iterations] == counts
-    assert result.moves == chains(jumps_made)
+    assert [it["expanded"] for it in result.stats.iterations] == counts
+    assert result.actions == chains(jumps_made)
 
 
 def test_symmetry_at_the_first_jump_changes_nodes_not_answers():
@@ -347,7 +354,7 @@ def test_symmetry_at_the_first_jump_changes_nodes_not_answers():
     one = iterative_deepening(puzzle, groups=True, corner_bound=True, max_depth=10)
     assert both.status == one.status == "cutoff" and "within 10 moves" in one.reason
     # Two mirror-image subtrees below one root, in each iteration.
-    assert both.nodes == 2 * one.nodes - len(one.iterations)
+    assert both.stats.expanded == 2 * one.stats.expanded - len(one.stats.iterations)
 
 
 # ---------------------------------------------------------------- depth-first with dead positions
@@ -356,18 +363,20 @@ def test_symmetry_at_the_first_jump_changes_nodes_not_answers():
 def test_english_central_game():
     puzzle = PegSolitaire("english")
     result = dfs_dead_positions(puzzle)
-    assert result.solved and result.seconds < 5
-    check_legal(puzzle.board, holes_of(puzzle.start), result.moves, 17)
-    assert sum(len(m) - 1 for m in result.moves) == 31  # 32 pegs, 31 jumps
+    assert result.solved and result.stats.seconds < 5 and result.cost == len(result.actions)
+    check_legal(puzzle.board, holes_of(puzzle.start), result.actions, 17)
+    assert sum(len(m) - 1 for m in result.actions) == 31  # 32 pegs, 31 jumps
+    assert sum(result.stats.expanded_by_depth.values()) == result.stats.expanded
+    assert max(result.stats.expanded_by_depth) == 31  # by jumps made: one peg left, 31 down
     plain = dfs_dead_positions(puzzle, symmetry=False)
-    assert plain.solved and plain.dead >= result.dead
+    assert plain.solved and plain.stats.extra["dead"] >= result.stats.extra["dead"] > 0
 
 
 def test_dead_positions_solve_the_21_hole_triangle_quickly():
     result = dfs_dead_positions(PegSolitaire("triangle21", hole=7))
     assert result.solved and result.cost >= 12
     check_legal(get_board("triangle21"), holes_of(PegSolitaire("triangle21").start),
-                result.moves, 7)  # fmt: skip
+                result.actions, 7)  # fmt: skip
 
 
 # ---------------------------------------------------------------- invariants
@@ -388,11 +397,21 @@ def test_position_class_never_changes(name):
             assert position_class(board, position) == before
 
 
-def test_unsolvable_problems_are_refused_before_searching():
-    with pytest.raises(UnsolvableError, match="position classes"):
-        iterative_deepening(PegSolitaire("french"))
+def test_unsolvable_problems_are_answered_before_searching():
+    for solver in (iterative_deepening, dfs_dead_positions, solve):
+        refused = solver(PegSolitaire("french"))
+        assert refused.status == "unsolvable" and "position classes" in refused.reason
+        assert refused.stats.expanded == 0 and refused.cost is None and not refused.actions
+    corners = solve(PegSolitaire("triangle21", hole=3))
+    assert corners.status == "unsolvable" and "6 corner pegs" in corners.reason
     with pytest.raises(UnsolvableError, match="6 corner pegs"):
-        solve(PegSolitaire("triangle21", hole=3))
+        PegSolitaire("triangle21", hole=3).check_solvable()  # the rules still raise
+    # Asked not to check, the solvers search, and search in vain.
+    two_pegs = PegSolitaire("french", start=[1, 2], finish=1)
+    assert iterative_deepening(two_pegs).status == "unsolvable"
+    for solver in (iterative_deepening, dfs_dead_positions):
+        unchecked = solver(two_pegs, check_solvable=False)
+        assert unchecked.status == "exhausted" and unchecked.stats.expanded > 1
     refused = bfs(PegSolitaire("french"))
     assert refused.status == "unsolvable" and "position classes" in refused.reason
     # Not a proof of impossibility: corner hole 1 passes, and search finds no solution.
@@ -408,37 +427,65 @@ def test_node_and_time_limits_stop_cleanly(solver):
     puzzle = PegSolitaire("triangle21", hole=7) if solver is iterative_deepening else (
         PegSolitaire("french", hole=6, finish=32))  # fmt: skip
     limited = solver(puzzle, max_nodes=5000)
-    assert limited.status == "limit" and limited.nodes == 5000 and "5,000 nodes" in limited.reason
-    assert not limited.moves and limited.cost is None
+    assert limited.status == "limit" and limited.stats.expanded == 5000
+    assert "5,000 positions visited" in limited.reason
+    assert not limited.actions and limited.cost is None and not limited.path
     timed = solver(puzzle, max_seconds=0.05)
     assert timed.status == "limit" and "0.05 seconds" in timed.reason
-    assert 0.05 <= timed.seconds < 1
+    assert 0.05 <= timed.stats.seconds < 1
 
 
 def test_limits_keep_the_statistics_per_depth():
     result = iterative_deepening(PegSolitaire("triangle21", hole=7), max_nodes=20_000)
     assert result.status == "limit"
-    assert [it["completed"] for it in result.iterations][-1] is False
-    assert all(it["completed"] for it in result.iterations[:-1])
-    assert sum(it["nodes"] for it in result.iterations) == 20_000
-    assert result.as_dict()["nodes"] == 20_000
+    iterations = result.stats.iterations
+    assert [it["completed"] for it in iterations][-1] is False
+    assert all(it["completed"] for it in iterations[:-1])
+    assert sum(it["expanded"] for it in iterations) == 20_000
+    assert result.as_dict()["expanded"] == 20_000
+
+
+def test_the_memory_bound_stops_the_table_of_dead_positions():
+    # The dead positions are what grows; a small bound must stop them, with what was found.
+    result = dfs_dead_positions(PegSolitaire("french", hole=6, finish=32), max_memory_mb=5,
+                                max_seconds=60)  # fmt: skip
+    assert result.status == "limit" and "5 MB of memory" in result.reason
+    assert result.stats.extra["dead"] > 0 and result.stats.expanded > 0
+
+
+@pytest.mark.parametrize("solver", [iterative_deepening, dfs_dead_positions, solve])
+def test_every_solver_takes_the_memory_bound_and_lifts_it_with_none(solver):
+    puzzle = PegSolitaire("triangle15", hole=4)
+    assert solver(puzzle, max_memory_mb=None).solved
+    assert solver(puzzle, max_memory_mb=500).solved
+    with pytest.raises(ProblemError, match="max_memory_mb"):
+        solver(puzzle, max_memory_mb=0)
 
 
 @pytest.mark.parametrize("solver", [iterative_deepening, dfs_dead_positions])
 def test_interrupt_stops_cleanly(solver, monkeypatch):
-    def stop_button(budget):  # Ctrl-C arrives while the search runs
+    def stop_button(budget, nodes):  # Ctrl-C arrives while the search runs
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pegs._Budget, "check", stop_button)
+    monkeypatch.setattr(Budget, "check", stop_button)
     puzzle = PegSolitaire("triangle21", hole=7) if solver is iterative_deepening else (
         PegSolitaire("french", hole=6, finish=32))  # fmt: skip
     result = solver(puzzle)
     assert result.status == "interrupted" and "interrupted" in result.reason
-    assert result.nodes == pegs._Budget.CHECK_EVERY and not result.moves
+    assert result.stats.expanded == solvers.CHECK_EVERY and not result.actions
+
+
+def test_the_budget_is_asked_every_4096_positions_and_at_the_node_limit(monkeypatch):
+    asked = []
+    monkeypatch.setattr(Budget, "check", lambda budget, nodes: asked.append(nodes))
+    result = iterative_deepening(PegSolitaire("triangle15", hole=4), corner_bound=True)
+    assert result.solved and asked == list(range(4096, result.stats.expanded + 1, 4096))
 
 
 @pytest.mark.parametrize("limits", [{"max_nodes": 0}, {"max_nodes": 1.5}, {"max_seconds": -1},
-                                    {"max_seconds": "1"}, {"max_depth": -1}])  # fmt: skip
+                                    {"max_seconds": "1"}, {"max_depth": -1}, {"max_depth": "3"},
+                                    {"max_depth": True}, {"max_memory_mb": float("nan")},
+                                    {"max_nodes": True}])  # fmt: skip
 def test_bad_limits(limits):
     with pytest.raises(ProblemError):
         iterative_deepening(PegSolitaire("triangle15", hole=4), **limits)
@@ -446,7 +493,35 @@ def test_bad_limits(limits):
 
 def test_max_depth_cuts_off():
     result = iterative_deepening(PegSolitaire("triangle15", hole=4), max_depth=5)
-    assert result.status == "cutoff" and [it["limit"] for it in result.iterations][-1] == 5
+    assert result.status == "cutoff" and [it["bound"] for it in result.stats.iterations][-1] == 5
+    assert "within 5 moves" in result.reason
+
+
+def test_max_depth_is_refused_where_it_does_not_apply():
+    with pytest.raises(ProblemError, match="max_depth limits iterative deepening"):
+        solve(PegSolitaire("triangle15", hole=4), "dfs", max_depth=5)
+    with pytest.raises(ProblemError, match="auto chose it for the english board"):
+        solve(PegSolitaire("english"), max_depth=5)
+
+
+# ---------------------------------------------------------------- the result as data
+
+
+def test_result_as_dict_and_table():
+    result = solve(PegSolitaire("triangle15", hole=4), "plain")
+    data = result.as_dict()
+    assert data["status"] == "solved" and data["reason"] and data["algorithm"] == "ids"
+    assert data["cost"] == len(data["actions"]) == 9
+    assert data["actions"] == [list(move) for move in result.actions]
+    assert data["path"][0] == list(holes_of(result.path[0])) and data["path"][-1] == [4]
+    assert set(data["iterations"][0]) == {"bound", "expanded", "seconds", "completed"}
+    assert json.loads(json.dumps(data))["path"] == data["path"]
+    rows = dict(result.table_rows())
+    assert rows["moves"] == format_moves(result.actions) and rows["cost"] == 9
+    assert "largest frontier" not in rows and "dead" not in rows
+    dead = dfs_dead_positions(PegSolitaire("triangle15", hole=4))
+    assert dict(dead.table_rows())["dead positions stored"] == f"{dead.stats.extra['dead']:,}"
+    assert repr(result).startswith("<ids: solved, cost 9 | ")
 
 
 # ---------------------------------------------------------------- errors
@@ -485,9 +560,20 @@ def test_illegal_moves(move, message):
         apply_move(puzzle.board, puzzle.start, move)
 
 
-def test_unknown_method():
-    with pytest.raises(ProblemError, match="unknown method 'fast'; choose one of: auto, plain"):
+def test_unknown_algorithm():
+    with pytest.raises(ProblemError, match="unknown algorithm 'fast'; choose one of: auto, plain"):
         solve(PegSolitaire("triangle15", hole=4), "fast")
+
+
+def test_holes_are_read_only_in_ascii_digits():
+    board = get_board("triangle21")
+    assert board.check_hole("7") == 7 and board.check_hole(" 12 ") == 12
+    for text in ("７", "٣", "1７"):
+        with pytest.raises(BoardError, match="digits 0-9"):
+            board.check_hole(text)
+    # Holes given as text in a list of start pegs are read as numbers too.
+    puzzle = PegSolitaire("triangle15", start=["2", "4"], finish="1")
+    assert puzzle.start == pegs_of([2, 4]) and puzzle.finish == 1
 
 
 # ---------------------------------------------------------------- command line
@@ -496,37 +582,90 @@ def test_unknown_method():
 def test_cli_json_has_the_fields_and_legal_moves(capsys):
     assert main(["pegs", "triangle15", "--hole", "13", "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
-    for key in ("moves", "number_of_moves", "nodes", "seconds", "iterations", "method", "status"):
-        assert key in answer
-    assert answer["number_of_moves"] == len(answer["moves"]) == 9 and answer["finish"] == 13
+    keys = ("status", "reason", "algorithm", "actions", "cost", "path", "expanded",
+            "expanded_by_depth", "seconds", "iterations", "board", "hole", "finish")  # fmt: skip
+    assert set(keys) <= set(answer)
+    for old in ("moves", "number_of_moves", "nodes", "method", "nodes_by_depth"):
+        assert old not in answer, old
+    assert answer["cost"] == len(answer["actions"]) == 9 and answer["finish"] == 13
+    assert answer["path"][-1] == [13] and len(answer["path"]) == 10
     board = get_board("triangle15")
-    check_legal(board, [h for h in board.holes if h != 13], answer["moves"], 13)
+    check_legal(board, [h for h in board.holes if h != 13], answer["actions"], 13)
 
 
 def test_cli_text_and_the_english_board(capsys):
     assert main(["pegs", "english"]) == 0
     out = capsys.readouterr().out
     assert "solved in" in out and "by dfs" in out and "hole 17" in out
-    assert main(["pegs", "triangle21", "--hole", "9", "--method", "bound", "--max-depth", "8"]) == 1
-    assert "cutoff" in capsys.readouterr().out
+    assert "dead positions stored" in out
+    assert main(["pegs", "triangle21", "--hole", "9", "--algorithm", "bound", "--max-depth",
+                 "8"]) == 1  # fmt: skip
+    out = capsys.readouterr().out
+    assert "no solution: cutoff: no solution within 8 moves" in out and "bound  8 moves" in out
 
 
 def test_cli_no_solution_exits_1_with_the_reason(capsys):
     assert main(["pegs", "french"]) == 1
-    assert "impossible" in capsys.readouterr().out
+    assert "no solution: unsolvable: french: the start and the goal" in capsys.readouterr().out
     assert main(["pegs", "french", "--json"]) == 1
-    assert json.loads(capsys.readouterr().out)["status"] == "impossible"
-    assert main(["pegs", "triangle21", "-m", "plain", "--max-nodes", "100", "--json"]) == 1
     answer = json.loads(capsys.readouterr().out)
-    assert answer["status"] == "limit" and answer["nodes"] == 100
+    assert answer["status"] == "unsolvable" and "position classes" in answer["reason"]
+    assert answer["actions"] == [] and answer["cost"] is None and answer["board"] == "french"
+    assert main(["pegs", "triangle21", "-a", "plain", "--max-nodes", "100", "--json"]) == 1
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["status"] == "limit" and answer["expanded"] == 100
+
+
+def test_cli_memory_limit(capsys):
+    argv = ["pegs", "french", "--hole", "6", "--finish", "32", "--max-memory-mb", "5",
+            "--max-seconds", "60", "--json"]  # fmt: skip
+    assert main(argv) == 1
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["status"] == "limit" and "5 MB of memory" in answer["reason"]
+    assert answer["dead"] > 0
+    assert main(["pegs", "triangle15", "--hole", "4", "--max-memory-mb", "none"]) == 0
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_cli_ctrl_c_prints_the_statistics_so_far(json_flag, capsys, monkeypatch):
+    def stop_button(budget, nodes):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Budget, "check", stop_button)
+    assert main(["pegs", "triangle21", "-a", "plain", *json_flag]) == 1
+    out = capsys.readouterr().out
+    if json_flag:
+        answer = json.loads(out)
+        assert answer["status"] == "interrupted" and answer["expanded"] == solvers.CHECK_EVERY
+    else:
+        assert "no solution: interrupted: the search was interrupted" in out
+        assert f"expanded {solvers.CHECK_EVERY:,} positions" in out
+
+
+def test_cli_a_real_ctrl_c_ends_the_search_with_exit_1(capsys):
+    # A SIGINT from outside, as the terminal sends it: plain deepening runs for minutes.
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        code = main(["pegs", "triangle21", "-a", "plain", "--max-seconds", "30"])
+    finally:
+        timer.cancel()
+    out = capsys.readouterr().out
+    assert code == 1 and "no solution: interrupted" in out and "expanded" in out
 
 
 @pytest.mark.parametrize(
     "argv, message",
     [(["pegs", "hexagon"], "unknown board"), (["pegs", "triangle21", "--hole", "22"], "hole 22"),
-     (["pegs", "triangle15", "-m", "groups"], "group pruning does not apply"),
-     (["pegs", "triangle15", "-m", "fast"], "invalid choice"),
-     (["pegs", "triangle15", "--max-nodes", "0"], "at least 1")],
+     (["pegs", "triangle15", "-a", "groups"], "group pruning does not apply"),
+     (["pegs", "triangle15", "-a", "fast"], "invalid choice"),
+     (["pegs", "triangle15", "--max-nodes", "0"], "at least 1"),
+     (["pegs", "triangle15", "--hole", "７"], "digits 0-9"),
+     (["pegs", "triangle15", "--finish", "１３"], "digits 0-9"),
+     (["pegs", "triangle15", "--max-depth", "３"], "'３' is not a whole number"),
+     (["pegs", "triangle15", "--max-nodes", "１০"], "is not a whole number"),
+     (["pegs", "english", "--max-depth", "5"], "max_depth limits iterative deepening"),
+     (["pegs", "triangle15", "--max-memory-mb", "0"], "megabytes")],
 )  # fmt: skip
 def test_cli_bad_input_exits_2_with_one_line(argv, message, capsys):
     try:
@@ -534,8 +673,10 @@ def test_cli_bad_input_exits_2_with_one_line(argv, message, capsys):
     except SystemExit as stop:
         code = stop.code
     assert code == 2
-    err = capsys.readouterr().err
+    captured = capsys.readouterr()
+    err = captured.err
     assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert not captured.out
 
 
 # ---------------------------------------------------------------- simpleai

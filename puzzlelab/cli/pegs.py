@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
-from ..errors import UnsolvableError
-from ..puzzles.pegs import BOARDS, METHODS, PegSolitaire, format_moves, solve
-from ._common import add_limits, limits_of, positive_int
+from ..puzzles.pegs import BOARDS, PegSolitaire, format_moves
+from ..solvers.pegs import ALGORITHMS, solve
+from ._common import add_limits, limits_of, positive_int, print_json
 
 
 def add_commands(commands) -> None:
@@ -21,16 +19,18 @@ def add_commands(commands) -> None:
     pegs.add_argument("--hole", help="the empty hole at the start (default: the board's usual)")
     pegs.add_argument("--finish", help="the hole of the last peg (default: --hole)")
     pegs.add_argument(
-        "--method",
-        "-m",
-        choices=("auto", *METHODS, "dfs"),
+        "--algorithm",
+        "-a",
+        choices=("auto", *ALGORITHMS, "dfs"),
         default="auto",
         help="plain / groups / bound: iterative deepening as in seed 004 (fewest moves); "
         "dfs: depth-first search with dead positions (a solution, not the fewest moves); "
         "auto: bound where the group pruning applies or on small boards, else dfs",
     )
-    pegs.add_argument("--max-depth", type=positive_int, help="iterative deepening: most moves")
-    add_limits(pegs)
+    pegs.add_argument(
+        "--max-depth", type=positive_int, help="iterative deepening only: the most moves"
+    )
+    add_limits(pegs, nodes_help="stop after visiting this many positions")
     pegs.add_argument("--json", action="store_true", help="print the result as JSON")
     pegs.set_defaults(run=pegs_command)
 
@@ -40,17 +40,9 @@ def pegs_command(args) -> int:
     limits = limits_of(args)
     if args.max_depth is not None:
         limits["max_depth"] = args.max_depth
-    try:
-        result = solve(puzzle, args.method, **limits)
-    except UnsolvableError as error:
-        if args.json:
-            print(json.dumps({**_problem(puzzle), "status": "impossible", "reason": str(error),
-                              "moves": [], "number_of_moves": None}))  # fmt: skip
-        else:
-            print(f"no solution: impossible: {error}")
-        return 1
+    result = solve(puzzle, args.algorithm, **limits)  # Ctrl-C: status "interrupted"
     if args.json:
-        print(json.dumps({**_problem(puzzle), **result.as_dict()}))
+        print_json({**_problem(puzzle), **result.as_dict()})
     else:
         _print_result(puzzle, result)
     return 0 if result.solved else 1
@@ -66,15 +58,19 @@ def _print_result(puzzle: PegSolitaire, result) -> None:
         f"goal: one peg left, in hole {puzzle.finish}"
     )
     if result.solved:
-        print(f"solved in {result.cost} moves by {result.method}")
-        print(format_moves(result.moves))
+        print(f"solved in {result.cost} moves by {result.algorithm}")
+        print(format_moves(result.actions))
     else:
         print(f"no solution: {result.status}: {result.reason}")
-    print(f"nodes {result.nodes:,}, {result.seconds:.3f} s")
-    for it in result.iterations:
-        done = "" if it["completed"] or result.solved else " (stopped)"
+    stats = result.stats
+    print(f"expanded {stats.expanded:,} positions, {stats.seconds:.3f} s")
+    for it in stats.iterations:
+        stopped = "" if it["completed"] or result.solved else " (stopped)"
         print(
-            f"  up to {it['limit']:2} moves: {it['nodes']:>12,} nodes, {it['seconds']:.3f} s{done}"
+            f"  bound {it['bound']:2} moves: expanded {it['expanded']:>12,}, "
+            f"{it['seconds']:.3f} s{stopped}"
         )
-    if result.dead:
-        print(f"dead positions stored: {result.dead:,}")
+    if stats.duplicates:
+        print(f"positions met again and skipped: {stats.duplicates:,}")
+    if "dead" in stats.extra:
+        print(f"dead positions stored: {stats.extra['dead']:,}")

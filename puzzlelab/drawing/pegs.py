@@ -102,16 +102,16 @@ def _(puzzle, before, action, after) -> tuple:
 def draw_solution(puzzle, solution, columns=6, size=1.9, numbers=True):
     """Draw every position of a solution with the move that led to it, as a grid of boards.
 
-    *solution* is a result of a peg solver (or any object with ``path`` and ``moves``).
+    *solution* is a result of a peg solver (or any object with ``path`` and ``actions``).
     The start comes first; each later board shows its move's path in red.
 
-    >>> from puzzlelab.puzzles.pegs import dfs_dead_positions
+    >>> from puzzlelab.solvers.pegs import dfs_dead_positions
     >>> puzzle = PegSolitaire("triangle15", hole=4)
     >>> figure = draw_solution(puzzle, dfs_dead_positions(puzzle))
     >>> figure.axes[1].get_title()
     '1: 1→4'
     """
-    path, made = list(solution.path), list(solution.moves)
+    path, made = list(solution.path), list(solution.actions)
     if not path:
         raise ValueError("nothing to draw: the solver found no solution (check result.status)")
     columns = max(1, min(columns, len(path)))

@@ -2,7 +2,7 @@
 
 Three checks, one per exercise:
 
-- :func:`check_last_iteration_share`: what share of plain iterative deepening's nodes
+- :func:`check_last_iteration_share`: what share of plain iterative deepening's positions
   its last iteration visits, on :data:`SHARE_PUZZLE`;
 - :func:`check_english_corners`: a function of your own that counts the pegs in the
   English board's corners (holes no jump passes over);
@@ -23,15 +23,8 @@ import random
 from functools import lru_cache
 
 from ..errors import UnsolvableError
-from ..puzzles.pegs import (
-    PegSolitaire,
-    dfs_dead_positions,
-    get_board,
-    holes_of,
-    iterative_deepening,
-    pegs_of,
-    replay,
-)
+from ..puzzles.pegs import PegSolitaire, get_board, holes_of, pegs_of, replay
+from ..solvers.pegs import dfs_dead_positions, iterative_deepening
 from . import not_answered, report
 
 #: Seed 004's 12-move solution of the complement problem from hole 7.
@@ -62,12 +55,12 @@ def _is_number(answer) -> bool:
 
 @lru_cache(maxsize=1)
 def _last_share() -> float:
-    result = iterative_deepening(SHARE_PUZZLE)
-    return result.iterations[-1]["nodes"] / result.nodes
+    stats = iterative_deepening(SHARE_PUZZLE).stats
+    return stats.iterations[-1]["expanded"] / stats.expanded
 
 
 def check_last_iteration_share(share) -> bool:
-    """Check the share (between 0 and 1) of all nodes that the last iteration visits.
+    """Check the share (between 0 and 1) of all positions visited that the last iteration took.
 
     Plain iterative deepening on :data:`SHARE_PUZZLE`: the last iteration is the one that
     finds the solution. Within 0.02 counts as right.
@@ -97,7 +90,8 @@ def check_last_iteration_share(share) -> bool:
         False,
         "",
         f"{'too small' if share < truth else 'too large'}. Run iterative_deepening on "
-        "SHARE_PUZZLE and divide the last entry's nodes in result.iterations by result.nodes.",
+        "SHARE_PUZZLE and divide the last iteration's positions, "
+        'result.stats.iterations[-1]["expanded"], by all of them, result.stats.expanded.',
     )
 
 

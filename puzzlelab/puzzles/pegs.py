@@ -13,15 +13,14 @@ Vocabulary:
   it stands: ``(6, 3, 8, 6, 14)`` is one move of four jumps, ``(15, 7)`` one move of one jump;
 - the *complement problem* from hole *h*: every hole full but *h*; finish with one peg in *h*;
 - *corners* are holes no jump passes over: a peg there leaves only by jumping itself;
-- a *group* is the set of holes one peg can ever visit (pegs never change group);
-- *iterative deepening* searches depth-first for a solution of at most 1, 2, 3, ... moves;
-  a chain's further jumps are free, only a new peg's first jump costs a move.
+- a *group* is the set of holes one peg can ever visit (pegs never change group).
 
-Seed 004 solves the 21-hole "modified triangle" this way, in three steps: plain iterative
-deepening; with its jump table reduced by an argument about peg groups (see
-:func:`group_argument`); and with a lower bound, the pegs left in corners
-(:func:`corner_bound`). The 15-hole triangle and the 33-hole English and 37-hole French boards
-are generated from their hole grids.
+This module holds the rules only: the boards, the moves, the goal, and the quick arguments
+that prove a problem has no solution (:func:`position_class`, :func:`group_argument`). Seed
+004 solves the 21-hole "modified triangle" by iterative deepening, made faster by the group
+argument and by a lower bound, the pegs left in corners (:meth:`PegSolitaire.corner_bound`);
+those solvers live in :mod:`puzzlelab.solvers.pegs`. The 15-hole triangle and the 33-hole
+English and 37-hole French boards are generated from their hole grids.
 
 Examples
 --------
@@ -36,21 +35,19 @@ o o o o o o o
  o         o
 >>> [move for move, _, _ in puzzle.successors(puzzle.start)]
 [(15, 7), (17, 7)]
->>> result = dfs_dead_positions(puzzle)
->>> result.status, holes_of(result.path[-1]), format_moves(result.moves[:3])
-('solved', (7,), '(15,7)(5,10)(1,5)')
+>>> path = replay(puzzle.board, puzzle.start, [(15, 7), (12, 10)])
+>>> [position.bit_count() for position in path], format_moves([(15, 7), (12, 10)])
+([20, 19, 18], '(15,7)(12,10)')
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
-from html import escape
 from typing import Any
 
-from ..errors import BoardError, ProblemError, UnsolvableError
-from ..limits import Budget, LimitReached
+from ..errors import BoardError, UnsolvableError, whole_number
 
 Jump = tuple[int, int, int]  # (from, over, to)
 Move = tuple[int, ...]  # the holes one peg lands in, starting where it stands
@@ -113,9 +110,20 @@ class Board:
         return float(col), float(-row)
 
     def check_hole(self, hole, what: str = "hole") -> int:
-        """Return *hole* if it is one of this board's holes, else raise BoardError."""
-        if isinstance(hole, str) and hole.strip().isdigit():
-            hole = int(hole)
+        """Return *hole* if it is one of this board's holes, else raise BoardError.
+
+        A hole may be given as text, written with the digits 0-9 (``"７"`` is refused).
+
+        >>> board = get_board("english")
+        >>> board.check_hole(" 17")
+        17
+        >>> board.check_hole("１７")
+        Traceback (most recent call last):
+        ...
+        puzzlelab.errors.BoardError: hole must be a whole number written with the digits 0-9, ...
+        """
+        if isinstance(hole, str) and hole.strip().isdigit():  # digits, but maybe not 0-9
+            hole = whole_number(hole, what, text=True, error=BoardError)
         if isinstance(hole, bool) or not isinstance(hole, int) or hole not in self.cells:
             raise BoardError(
                 f"{what} {hole!r} is not on the {self.name} board: its holes are numbered "
@@ -533,9 +541,7 @@ class PegSolitaire:
                 raise BoardError(f"start mask {start} has bits outside the {self.board.name} holes")
             pegs = start
         else:
-            holes = list(start)
-            for hole in holes:
-                self.board.check_hole(hole, "start peg in hole")
+            holes = [self.board.check_hole(hole, "start peg in hole") for hole in start]
             if len(set(holes)) != len(holes):
                 raise BoardError(f"start pegs {holes} name a hole twice; one peg per hole")
             pegs = pegs_of(holes)
@@ -605,7 +611,7 @@ class PegSolitaire:
                 "colours' counts agree in parity never changes, and here it differs)"
             )
         argument = group_argument(self)
-        if argument["impossible"]:
+        if argument["unsolvable"]:
             raise UnsolvableError(f"{board.name}: {argument['reason']}")
 
     def render(self, state: Pegs | None = None) -> str:
@@ -626,7 +632,7 @@ def group_argument(puzzle: PegSolitaire) -> dict[str, Any]:
     ever jump an X peg: those jumps can be struck from the jump table (``reduced_jumps``).
     With more corner pegs than that the puzzle has no solution.
 
-    Returns a dict with ``applies`` (bool), ``impossible`` (bool: too many corner pegs),
+    Returns a dict with ``applies`` (bool), ``unsolvable`` (bool: too many corner pegs),
     ``reason`` (a sentence), ``corners``,
     ``group`` (X), ``corner_pegs``, ``removable`` and ``reduced_jumps`` (the jump table to
     use: reduced when the argument applies, else the full one).
@@ -641,7 +647,7 @@ def group_argument(puzzle: PegSolitaire) -> dict[str, Any]:
     corners = board.corners
     crossed = {g for g in board.groups for start, over, _ in board.jumps
                if start in corners and over in g}  # fmt: skip
-    found = {"applies": False, "impossible": False, "corners": sorted(corners), "group": [],
+    found = {"applies": False, "unsolvable": False, "corners": sorted(corners), "group": [],
              "corner_pegs": 0, "removable": 0, "reduced_jumps": board.jumps}  # fmt: skip
     if not corners or len(crossed) != 1:
         found["reason"] = "the corner pegs do not all jump over pegs of one group"
@@ -654,7 +660,7 @@ def group_argument(puzzle: PegSolitaire) -> dict[str, Any]:
     if puzzle.finish in corners:
         found["reason"] = f"the last peg must finish in corner {puzzle.finish}"
     elif corner_pegs > removable:
-        found["impossible"] = True
+        found["unsolvable"] = True
         found["reason"] = (
             f"the {corner_pegs} corner pegs can only leave by jumping over pegs in holes "
             f"{sorted(group)}, and only {removable} of those can be removed"
@@ -675,459 +681,3 @@ def group_argument(puzzle: PegSolitaire) -> dict[str, Any]:
             if start in corners or over not in group
         )  # fmt: skip
     return found
-
-
-# ---------------------------------------------------------------- search results
-
-
-#: Why a solver stopped. ``solved`` is the only status with moves.
-STATUSES = ("solved", "exhausted", "cutoff", "limit", "interrupted")
-
-
-@dataclass
-class PegResult:
-    """What a peg-solitaire solver returns: the moves and the statistics of the search.
-
-    Attributes
-    ----------
-    method : str
-        Which solver ran: ``"ids"``, ``"ids+groups"``, ``"ids+groups+corners"``, ``"dfs"``...
-    status : str
-        One of :data:`STATUSES`: ``cutoff`` means no solution within ``max_depth`` moves,
-        ``exhausted`` no solution at all, ``limit`` a node or time limit.
-    reason : str
-        One sentence saying why the search stopped.
-    moves : list of tuple
-        The moves found (each a chain of holes); empty unless solved.
-    path : list of int
-        The positions from the start through every move.
-    nodes : int
-        Positions visited (one per jump tried), over all iterations.
-    seconds : float
-        Wall-clock time.
-    iterations : list of dict
-        Iterative deepening: per depth limit, its ``limit``, ``nodes``, ``seconds`` and
-        whether it ``completed``.
-    nodes_by_depth : dict
-        Positions visited, by the number of moves made to reach them (summed over iterations).
-    dead : int
-        Depth-first search: positions in the table of dead positions at the end.
-    """
-
-    method: str
-    status: str
-    reason: str
-    moves: list = field(default_factory=list)
-    path: list = field(default_factory=list)
-    nodes: int = 0
-    seconds: float = 0.0
-    iterations: list = field(default_factory=list)
-    nodes_by_depth: dict = field(default_factory=dict)
-    dead: int = 0
-
-    @property
-    def solved(self) -> bool:
-        """Whether a solution was found."""
-        return self.status == "solved"
-
-    @property
-    def cost(self) -> int | None:
-        """The number of moves, or ``None`` when nothing was found."""
-        return len(self.moves) if self.solved else None
-
-    @property
-    def actions(self) -> list:
-        """The moves (the name players and the engine use)."""
-        return self.moves
-
-    def __repr__(self) -> str:
-        head = f"{self.cost} moves" if self.solved else f"{self.status}: {self.reason}"
-        depth = f", depth {self.iterations[-1]['limit']}" if self.iterations else ""
-        return f"<{self.method}: {head} | {self.nodes:,} nodes{depth}, {self.seconds:.3f} s>"
-
-    def as_dict(self) -> dict[str, Any]:
-        """Return the result as plain data (moves as lists, positions as lists of holes)."""
-        return {
-            "method": self.method,
-            "status": self.status,
-            "reason": self.reason,
-            "moves": [list(move) for move in self.moves],
-            "number_of_moves": self.cost,
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 6),
-            "iterations": [dict(it, seconds=round(it["seconds"], 6)) for it in self.iterations],
-            "nodes_by_depth": dict(self.nodes_by_depth),
-            "dead": self.dead,
-            "path": [list(holes_of(pegs)) for pegs in self.path],
-        }
-
-    def _repr_html_(self) -> str:
-        rows = [("status", self.status if self.solved else f"{self.status}: {self.reason}"),
-                ("moves", format_moves(self.moves) if self.solved else "-"),
-                ("number of moves", self.cost), ("nodes", f"{self.nodes:,}"),
-                ("seconds", f"{self.seconds:.3f}")]  # fmt: skip
-        if self.iterations:
-            per_limit = (f"{it['limit']}: {it['nodes']:,}" for it in self.iterations)
-            rows.append(("nodes per depth limit", ", ".join(per_limit)))
-        if self.dead:
-            rows.append(("dead positions stored", f"{self.dead:,}"))
-        cell = "<th style='text-align:left'>{}</th><td style='text-align:left'>{}</td>"
-        body = "".join(f"<tr>{cell.format(escape(str(k)), escape(str(v)))}</tr>" for k, v in rows)
-        return f"<table><caption><b>{escape(self.method)}</b></caption>{body}</table>"
-
-
-class _Budget(Budget):
-    """A :class:`~puzzlelab.limits.Budget` that counts the positions visited itself.
-
-    The search adds one to ``nodes`` per position and calls :meth:`check` only when
-    ``nodes`` reaches ``next_check``: every few thousand nodes, or at the node limit.
-    """
-
-    CHECK_EVERY = 4096  # nodes between two looks at the clock
-
-    def __init__(self, max_nodes=None, max_seconds=None):
-        super().__init__(max_nodes, max_seconds, what="nodes")
-        self.nodes = 0
-        self.next_check = min(self.max_nodes, self.CHECK_EVERY)
-
-    def check(self) -> None:
-        """Raise LimitReached if a limit is reached; else set when to look again."""
-        super().check(self.nodes)
-        self.next_check = min(self.max_nodes, self.nodes + self.CHECK_EVERY)
-
-
-def _first_jumps(puzzle: PegSolitaire, table) -> list[tuple]:
-    """The start's jumps, leaving out those that mirror one already listed.
-
-    Only symmetries that fix both the start and the goal count: their subtrees are
-    mirror images, so one of each is enough (seed 004 fixes the first move 15→7 this way).
-    """
-    board = puzzle.board
-    fixing = [
-        m for m in board.symmetries
-        if _image(m, puzzle.start) == puzzle.start and _image(m, puzzle.goal) == puzzle.goal
-    ]  # fmt: skip
-    seen, kept = set(), []
-    for start, over, to in table:
-        if puzzle.start >> start & 1 and puzzle.start >> over & 1 and not puzzle.start >> to & 1:
-            after = jump(puzzle.start, start, over, to)
-            if after not in seen:
-                kept.append((start, over, to))
-                seen.update(_image(m, after) for m in fixing)
-    return kept
-
-
-def _image(mapping: dict[int, int], pegs: Pegs) -> Pegs:
-    return pegs_of(mapping[hole] for hole in holes_of(pegs))
-
-
-# ---------------------------------------------------------------- iterative deepening
-
-
-def iterative_deepening(
-    puzzle: PegSolitaire,
-    *,
-    groups: bool = False,
-    corner_bound: bool = False,
-    symmetry: bool = True,
-    max_depth: int | None = None,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    check_solvable: bool = True,
-) -> PegResult:
-    """Find a solution with the fewest moves by iterative deepening, as seed 004 does.
-
-    For limits 1, 2, 3, ... moves, search depth-first, one jump at a time: a jump by the
-    peg that jumped last continues its chain for free; any other jump starts a new move,
-    and is not tried if it would make more moves than the limit. The first limit with a
-    solution gives a shortest one.
-
-    Parameters
-    ----------
-    puzzle : PegSolitaire
-    groups : bool
-        Use the reduced jump table of :func:`group_argument` (seed 004's second program).
-        Raises ProblemError when the argument does not hold for this puzzle.
-    corner_bound : bool
-        Also cut a branch when moves made + pegs left in corners exceed the limit
-        (seed 004's third program); iterations then start at the bound of the start.
-    symmetry : bool
-        Try only one of first jumps that are mirror images (see :attr:`Board.symmetries`).
-    max_depth : int, optional
-        The largest limit to try (default: as many moves as there are pegs to remove).
-    max_nodes, max_seconds : optional
-        Stop there (status ``limit``), with the statistics so far; Ctrl-C or the
-        notebook's stop button gives status ``interrupted``.
-    check_solvable : bool
-        First refuse, with UnsolvableError, a puzzle that :meth:`PegSolitaire.check_solvable`
-        proves impossible.
-
-    >>> result = iterative_deepening(PegSolitaire("triangle15", hole=4), corner_bound=True)
-    >>> result.cost, [it["limit"] for it in result.iterations]
-    (9, [3, 4, 5, 6, 7, 8, 9])
-    >>> format_moves(result.moves)
-    '(1,4)(7,2)(6,1,4,6)(10,3)(12,5)(14,12)(11,13,6)(3,10)(15,6,4)'
-    >>> iterative_deepening(PegSolitaire("triangle21", hole=7), max_nodes=1000).status
-    'limit'
-    """
-    budget = _Budget(max_nodes, max_seconds)
-    if check_solvable:
-        puzzle.check_solvable()
-    table = puzzle.board.jumps
-    if groups:
-        argument = group_argument(puzzle)
-        if not argument["applies"]:
-            raise ProblemError(f"group pruning does not apply here: {argument['reason']}")
-        table = argument["reduced_jumps"]
-    method = "ids" + ("+groups" if groups else "") + ("+corners" if corner_bound else "")
-    most = puzzle.start.bit_count() - 1
-    if max_depth is not None and (
-        isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0
-    ):
-        raise ProblemError(f"max_depth must be a whole number of at least 0, not {max_depth!r}")
-    top = most if max_depth is None else min(max_depth, most)
-    search = _DeepeningSearch(puzzle, table, corner_bound, symmetry, budget)
-    first = puzzle.corner_bound(puzzle.start) if corner_bound else min(1, most)
-    result = PegResult(method, "exhausted", "")
-    found = None
-    try:
-        for limit in range(first, top + 1):
-            begun, nodes_before = budget.elapsed(), budget.nodes
-            result.iterations.append({"limit": limit, "nodes": 0, "seconds": 0.0,
-                                      "completed": False})  # fmt: skip
-            try:
-                found = search.run(limit)
-            finally:
-                last = result.iterations[-1]
-                last["nodes"] = budget.nodes - nodes_before
-                last["seconds"] = budget.elapsed() - begun
-            last["completed"] = found is None
-            if found is not None:
-                break
-    except LimitReached as stop:
-        result.status, result.reason = "limit", str(stop)
-    except KeyboardInterrupt:
-        result.status, result.reason = "interrupted", "the search was interrupted"
-    if found is not None:
-        result.status, result.reason = "solved", f"one peg left, in hole {puzzle.finish}"
-        result.moves = chains(found)
-        result.path = replay(puzzle.board, puzzle.start, result.moves)
-    elif result.status == "exhausted":
-        if top < most:
-            result.status, result.reason = "cutoff", f"no solution within {top} moves"
-        else:
-            result.reason = f"no sequence of jumps leaves one peg, in hole {puzzle.finish}"
-    result.nodes, result.seconds = budget.nodes, budget.elapsed()
-    result.nodes_by_depth = {d: n for d, n in enumerate(search.by_depth) if n}
-    return result
-
-
-class _DeepeningSearch:
-    """One depth-first pass of iterative deepening per call of :meth:`run`.
-
-    The tables are built once: for each hole, its bit, whether it is a counted corner, and
-    its jumps as ``(mask, need, to, whether to is a counted corner)``: the jump is legal
-    when ``pegs & mask == need`` (pegs in from and over, none in to), and ``pegs ^ mask``
-    is the position after it.
-
-    When the bound is tight (moves made + pegs in corners = the limit, which is where
-    almost every node of the corner-bound search sits), a new move may only start from a
-    corner, since that lowers the bound; the peg that moved last may always go on, its
-    chain being free. ``tight[last]`` lists just those holes, in the same order, so such
-    a node looks at a handful of holes instead of all of them: the same nodes are
-    visited in the same order, in about two thirds of the time.
-    """
-
-    def __init__(self, puzzle, table, corner_bound, symmetry, budget):
-        counted = {h for h in puzzle.board.corners if h != puzzle.finish} if corner_bound else ()
-        by_hole: dict[int, list] = {}
-        for start, over, to in table:
-            need = 1 << start | 1 << over
-            by_hole.setdefault(start, []).append((need | 1 << to, need, to, int(to in counted)))
-        self.holes = [(h, 1 << h, 1 if h in counted else 0, tuple(by_hole[h]))
-                      for h in sorted(by_hole)]  # fmt: skip
-        self.tight = {last: [entry for entry in self.holes if entry[0] == last or entry[2]]
-                      for last in range(max(puzzle.board.holes) + 1)}  # fmt: skip
-        first = _first_jumps(puzzle, table) if symmetry else None
-        self.first = None if first is None else {(s, t) for s, _, t in first}
-        self.puzzle, self.budget = puzzle, budget
-        self.by_depth = [0] * (puzzle.start.bit_count() + 1)
-        self.corners = sum(1 for h in counted if puzzle.start >> h & 1)
-
-    def run(self, limit: int) -> list[tuple[int, int]] | None:
-        """Search with at most *limit* moves; return the jumps ``(from, to)`` of a solution."""
-        goal, every, tight, first = self.puzzle.goal, self.holes, self.tight, self.first
-        budget, by_depth = self.budget, self.by_depth
-        found: list[tuple[int, int]] = []
-
-        def search(pegs: int, made: int, last: int, corners: int) -> bool:
-            """Depth-first below *pegs*: *made* moves so far, the last peg is in *last*."""
-            budget.nodes += 1
-            if budget.nodes >= budget.next_check:
-                budget.check()
-            by_depth[made] += 1
-            if pegs == goal:
-                return True
-            holes = every if made + corners < limit else tight[last]
-            for start, bit, in_corner, jumps in holes:
-                if not pegs & bit:
-                    continue
-                now = made if start == last else made + 1
-                # A peg in a corner that is not moving needs a move of its own later.
-                if now + corners - in_corner > limit:
-                    continue
-                for mask, need, to, to_corner in jumps:
-                    if pegs & mask == need:
-                        if first is not None and made == 0 and (start, to) not in first:
-                            continue
-                        if search(pegs ^ mask, now, to, corners - in_corner + to_corner):
-                            found.append((start, to))
-                            return True
-            return False
-
-        return found[::-1] if search(self.puzzle.start, 0, 0, self.corners) else None
-
-
-# ---------------------------------------------------------------- depth-first with dead positions
-
-
-def dfs_dead_positions(
-    puzzle: PegSolitaire,
-    *,
-    symmetry: bool = True,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    check_solvable: bool = True,
-) -> PegResult:
-    """Find a solution (not the fewest moves) by depth-first search over jumps, remembering
-    every position from which the goal proved out of reach.
-
-    A position met again is skipped at once. With *symmetry*, a dead position is stored
-    with its images under the board's symmetries that fix the finish hole, so a mirror
-    image of a dead position is known dead too. ``result.dead`` counts the positions found
-    dead (not their images). Limits as for :func:`iterative_deepening`.
-
-    >>> result = dfs_dead_positions(PegSolitaire("english", hole=17))
-    >>> result.status, holes_of(result.path[-1])
-    ('solved', (17,))
-    """
-    budget = _Budget(max_nodes, max_seconds)
-    if check_solvable:
-        puzzle.check_solvable()
-    board, goal = puzzle.board, puzzle.goal
-    fixing = [m for m in board.symmetries if m[puzzle.finish] == puzzle.finish]
-    images = _images_of(fixing if symmetry else fixing[:1])
-    holes = [(h, 1 << h, tuple((1 << h | 1 << o, 1 << t, t) for o, t in board.jumps_from[h]))
-             for h in board.holes]  # fmt: skip
-    dead: set[int] = set()  # positions from which the goal cannot be reached, and their images
-    found_dead: list[int] = []
-    by_depth = [0] * (puzzle.start.bit_count() + 1)
-    found: list[tuple[int, int]] = []
-
-    def search(pegs: int, jumps_made: int) -> bool:
-        budget.nodes += 1
-        if budget.nodes >= budget.next_check:
-            budget.check()
-        by_depth[jumps_made] += 1
-        if pegs == goal:
-            return True
-        if pegs in dead:
-            return False
-        for start, bit, jumps in holes:
-            if pegs & bit:
-                for both, to_bit, to in jumps:
-                    if pegs & both == both and not pegs & to_bit:
-                        if search(pegs ^ both ^ to_bit, jumps_made + 1):
-                            found.append((start, to))
-                            return True
-        dead.update(images(pegs))
-        found_dead.append(pegs)
-        return False
-
-    result = PegResult("dfs", "exhausted", f"no sequence of jumps leaves one peg, in hole "
-                       f"{puzzle.finish}")  # fmt: skip
-    try:
-        if search(puzzle.start, 0):
-            result.status, result.reason = "solved", f"one peg left, in hole {puzzle.finish}"
-            result.moves = chains(found[::-1])
-            result.path = replay(board, puzzle.start, result.moves)
-    except LimitReached as stop:
-        result.status, result.reason = "limit", str(stop)
-    except KeyboardInterrupt:
-        result.status, result.reason = "interrupted", "the search was interrupted"
-    result.nodes, result.seconds, result.dead = budget.nodes, budget.elapsed(), len(found_dead)
-    result.nodes_by_depth = {d: n for d, n in enumerate(by_depth) if n}  # by jumps made
-    return result
-
-
-def _images_of(mappings):
-    """Return ``images(pegs)``: the set of *pegs* and its images under *mappings*.
-
-    Each mapping is applied a byte at a time through lookup tables (256 entries per byte),
-    which is far faster than moving bits one by one.
-    """
-    size = max(max(m) for m in mappings) + 1
-    tables = []
-    for mapping in mappings:
-        if all(mapping[h] == h for h in mapping):
-            continue  # the identity: the position itself is always included
-        per_byte = []
-        for index in range((size + 7) // 8):
-            table = []
-            for value in range(256):
-                holes = (8 * index + bit for bit in range(8) if value >> bit & 1)
-                table.append(pegs_of(mapping[h] for h in holes if h in mapping))
-            per_byte.append(table)
-        tables.append(per_byte)
-
-    def images(pegs: int) -> set[int]:
-        found = {pegs}
-        for per_byte in tables:
-            image, rest = 0, pegs
-            for table in per_byte:
-                image |= table[rest & 255]
-                rest >>= 8
-            found.add(image)
-        return found
-
-    return images
-
-
-# ---------------------------------------------------------------- choosing a solver
-
-
-#: The solvers by name: seed 004's three programs, and depth-first search.
-METHODS = {
-    "plain": {"groups": False, "corner_bound": False},
-    "groups": {"groups": True, "corner_bound": False},
-    "bound": {"groups": True, "corner_bound": True},
-}
-
-
-def solve(puzzle: PegSolitaire, method: str = "auto", **limits) -> PegResult:
-    """Solve *puzzle* with *method*: ``plain``, ``groups``, ``bound``, ``dfs`` or ``auto``.
-
-    ``auto`` finds the fewest moves, by iterative deepening with the corner bound (and the
-    group pruning), where that is quick: when the group pruning applies or the board has
-    at most 15 holes. Elsewhere it is depth-first search with dead positions (a solution,
-    not the fewest moves). *limits* are ``max_nodes``, ``max_seconds`` (and ``max_depth``
-    for iterative deepening).
-
-    >>> solve(PegSolitaire("triangle15", hole=4)).method
-    'ids+corners'
-    >>> solve(PegSolitaire("english")).method
-    'dfs'
-    """
-    if method == "auto":
-        groups = group_argument(puzzle)["applies"]
-        if groups or len(puzzle.board.cells) <= 15:
-            return iterative_deepening(puzzle, groups=groups, corner_bound=True, **limits)
-        method = "dfs"
-    if method == "dfs":
-        limits.pop("max_depth", None)
-        return dfs_dead_positions(puzzle, **limits)
-    if method not in METHODS:
-        raise ProblemError(
-            f"unknown method {method!r}; choose one of: auto, {', '.join(METHODS)}, dfs"
-        )
-    return iterative_deepening(puzzle, **METHODS[method], **limits)

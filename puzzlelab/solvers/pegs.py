@@ -1,0 +1,490 @@
+"""Peg-solitaire solvers: seed 004's iterative deepening with its prunings, and depth-first
+search that remembers dead positions.
+
+The rules, the boards and the words for them (board, hole, peg, jump, move, corner, group)
+are in :mod:`puzzlelab.puzzles.pegs`. Here:
+
+- *iterative deepening* searches depth-first for a solution of at most 1, 2, 3, ... moves,
+  one jump at a time: a chain's further jumps are free, only a new peg's first jump costs a
+  move. The first limit (``bound``) with a solution gives one with the fewest moves;
+- a *position visited* is one step of the depth-first search: the start, and one per jump
+  tried. ``result.stats.expanded`` counts them and ``max_nodes`` limits them;
+- a *dead position* is one from which the goal proved out of reach.
+
+Every solver returns a :class:`PegSearchResult` (a :class:`~puzzlelab.results.SearchResult`
+whose states are bit masks of pegs) and keeps to one :class:`~puzzlelab.limits.Budget`.
+
+Examples
+--------
+>>> puzzle = PegSolitaire("triangle21", hole=7)
+>>> result = dfs_dead_positions(puzzle)
+>>> result.status, holes_of(result.path[-1]), format_moves(result.actions[:3])
+('solved', (7,), '(15,7)(5,10)(1,5)')
+>>> solve(PegSolitaire("french")).status
+'unsolvable'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import ProblemError, UnsolvableError, whole_number
+from ..limits import DEFAULT, Budget, LimitReached, stopped
+from ..puzzles.pegs import (
+    Pegs,
+    PegSolitaire,
+    chains,
+    format_moves,
+    group_argument,
+    holes_of,
+    jump,
+    pegs_of,
+    replay,
+)
+from ..results import SearchResult
+
+#: Positions visited between two looks at the clock and the memory (and at the node limit).
+CHECK_EVERY = 4096
+
+#: The depth-first searches keep no frontier and every position they generate is visited at
+#: once, so these rows of the usual table say nothing here.
+UNTRACKED = ("generated", "largest frontier")
+
+
+# ---------------------------------------------------------------- the result
+
+
+@dataclass(repr=False)
+class PegSearchResult(SearchResult):
+    """A :class:`~puzzlelab.results.SearchResult` of peg solitaire.
+
+    ``path`` holds positions (bit masks of pegs) and ``actions`` moves (chains of holes);
+    ``cost`` is the number of moves. :meth:`as_dict` gives each position as its list of
+    holes, and the notebook's table shows the moves as seed 004 prints them.
+    """
+
+    def __repr__(self) -> str:
+        s = self.stats
+        dead = f", {s.extra['dead']:,} dead" if "dead" in s.extra else ""
+        return (
+            f"<{self.algorithm}: {self.summary()} | {s.expanded:,} expanded, "
+            f"{s.duplicates:,} duplicates{dead}, {s.seconds:.3f} s>"
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the result as plain data: moves and positions as lists of holes."""
+        data = super().as_dict()
+        data["path"] = [list(holes_of(pegs)) for pegs in self.path]
+        return data
+
+    def table_rows(self) -> list[tuple[str, Any]]:
+        """The usual rows, with the moves, without the counts these solvers do not keep."""
+        rows = [row for row in super().table_rows() if row[0] not in UNTRACKED]
+        if not self.stats.duplicates:
+            rows = [row for row in rows if row[0] != "duplicates skipped"]
+        rows.insert(1, ("moves", format_moves(self.actions) if self.solved else "-"))
+        return [("dead positions stored", f"{v:,}") if k == "dead" else (k, v) for k, v in rows]
+
+
+class _Counter:
+    """The positions visited so far, and when to ask the budget next.
+
+    Asking costs a look at the clock and at the memory, so the searches ask every
+    :data:`CHECK_EVERY` positions, and exactly at the node limit.
+    """
+
+    __slots__ = ("budget", "nodes", "next_check")
+
+    def __init__(self, budget: Budget):
+        self.budget, self.nodes = budget, 0
+        self.next_check = min(budget.max_nodes, CHECK_EVERY)
+
+    def check(self) -> None:
+        """Raise LimitReached if a limit is reached; else set when to ask again."""
+        self.budget.check(self.nodes)
+        self.next_check = min(self.budget.max_nodes, self.nodes + CHECK_EVERY)
+
+
+def _refused(puzzle: PegSolitaire, result: PegSearchResult) -> bool:
+    """Say in *result* (status ``unsolvable``) when a quick argument rules the puzzle out."""
+    try:
+        puzzle.check_solvable()
+    except UnsolvableError as error:
+        result.status, result.reason = "unsolvable", str(error)
+        return True
+    return False
+
+
+def _solved(puzzle: PegSolitaire, result: PegSearchResult, jumps_made) -> None:
+    """Fill *result* with the solution made of *jumps_made*, ``(from, to)`` pairs."""
+    result.status, result.reason = "solved", f"one peg left, in hole {puzzle.finish}"
+    result.actions = chains(jumps_made)
+    result.path = replay(puzzle.board, puzzle.start, result.actions)
+    result.cost = len(result.actions)
+
+
+def _finish(result: PegSearchResult, counter: _Counter, by_depth: list[int]) -> PegSearchResult:
+    """Return *result* with the counts so far, however the search ended."""
+    stats = result.stats
+    stats.expanded = stats.generated = counter.nodes  # each position is visited as it is made
+    stats.seconds = counter.budget.elapsed()
+    stats.expanded_by_depth = {depth: n for depth, n in enumerate(by_depth) if n}
+    return result
+
+
+# ---------------------------------------------------------------- symmetry at the first jump
+
+
+def _first_jumps(puzzle: PegSolitaire, table) -> list[tuple]:
+    """The start's jumps, leaving out those that mirror one already listed.
+
+    Only symmetries that fix both the start and the goal count: their subtrees are
+    mirror images, so one of each is enough (seed 004 fixes the first move 15→7 this way).
+    """
+    board = puzzle.board
+    fixing = [
+        m for m in board.symmetries
+        if _image(m, puzzle.start) == puzzle.start and _image(m, puzzle.goal) == puzzle.goal
+    ]  # fmt: skip
+    seen, kept = set(), []
+    for start, over, to in table:
+        if puzzle.start >> start & 1 and puzzle.start >> over & 1 and not puzzle.start >> to & 1:
+            after = jump(puzzle.start, start, over, to)
+            if after not in seen:
+                kept.append((start, over, to))
+                seen.update(_image(m, after) for m in fixing)
+    return kept
+
+
+def _image(mapping: dict[int, int], pegs: Pegs) -> Pegs:
+    return pegs_of(mapping[hole] for hole in holes_of(pegs))
+
+
+# ---------------------------------------------------------------- iterative deepening
+
+
+def iterative_deepening(
+    puzzle: PegSolitaire,
+    *,
+    groups: bool = False,
+    corner_bound: bool = False,
+    symmetry: bool = True,
+    max_depth: int | None = None,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb=DEFAULT,
+    check_solvable: bool = True,
+) -> PegSearchResult:
+    """Find a solution with the fewest moves by iterative deepening, as seed 004 does.
+
+    For limits 1, 2, 3, ... moves, search depth-first, one jump at a time: a jump by the
+    peg that jumped last continues its chain for free; any other jump starts a new move,
+    and is not tried if it would make more moves than the limit. The first limit with a
+    solution gives a shortest one.
+
+    Parameters
+    ----------
+    puzzle : PegSolitaire
+    groups : bool
+        Use the reduced jump table of :func:`~puzzlelab.puzzles.pegs.group_argument` (seed
+        004's second program).
+    corner_bound : bool
+        Also cut a branch when moves made + pegs left in corners exceed the limit
+        (seed 004's third program); iterations then start at the bound of the start.
+    symmetry : bool
+        Try only one of first jumps that are mirror images (see ``Board.symmetries``).
+    max_depth : int, optional
+        The largest limit to try (default: as many moves as there are pegs to remove).
+    max_nodes, max_seconds, max_memory_mb : optional
+        Stop there (status ``limit``), with the statistics so far: ``max_nodes`` counts
+        positions visited; the memory is bounded by default (``max_memory_mb=None`` lifts
+        it). Ctrl-C or the notebook's stop button gives status ``interrupted``.
+    check_solvable : bool
+        First try :meth:`PegSolitaire.check_solvable`: when it proves the goal out of
+        reach, return status ``unsolvable`` with its reason, without searching.
+
+    Returns
+    -------
+    PegSearchResult
+        ``stats.iterations`` has one entry per limit: its ``bound`` (the limit on moves),
+        the positions visited in it (``expanded``), ``seconds``, and whether it
+        ``completed`` (searched its whole tree); ``stats.expanded_by_depth`` counts the
+        positions visited by the number of moves made to reach them, over all iterations.
+
+    Raises
+    ------
+    ProblemError
+        A bad limit, or *groups* where the group argument does not hold.
+
+    Examples
+    --------
+    >>> result = iterative_deepening(PegSolitaire("triangle15", hole=4), corner_bound=True)
+    >>> result.cost, [it["bound"] for it in result.stats.iterations]
+    (9, [3, 4, 5, 6, 7, 8, 9])
+    >>> format_moves(result.actions)
+    '(1,4)(7,2)(6,1,4,6)(10,3)(12,5)(14,12)(11,13,6)(3,10)(15,6,4)'
+    >>> iterative_deepening(PegSolitaire("triangle21", hole=7), max_nodes=1000).status
+    'limit'
+    """
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what="positions visited")
+    if max_depth is not None:
+        max_depth = whole_number(max_depth, "max_depth", least=0)
+    algorithm = "ids" + ("+groups" if groups else "") + ("+corners" if corner_bound else "")
+    result = PegSearchResult(algorithm, "exhausted")
+    counter = _Counter(budget)
+    by_depth = [0] * (puzzle.start.bit_count() + 1)
+    most = puzzle.start.bit_count() - 1
+    top = most if max_depth is None else min(max_depth, most)
+    found = None
+    try:  # Ctrl-C may come at any time, also while the tables are built
+        if check_solvable and _refused(puzzle, result):
+            return _finish(result, counter, by_depth)
+        table = puzzle.board.jumps
+        if groups:
+            argument = group_argument(puzzle)
+            if not argument["applies"]:
+                raise ProblemError(f"group pruning does not apply here: {argument['reason']}")
+            table = argument["reduced_jumps"]
+        search = _DeepeningSearch(puzzle, table, corner_bound, symmetry, counter, by_depth)
+        first = puzzle.corner_bound(puzzle.start) if corner_bound else min(1, most)
+        for bound in range(first, top + 1):
+            begun, before = budget.elapsed(), counter.nodes
+            iteration = {"bound": bound, "expanded": 0, "seconds": 0.0, "completed": False}
+            result.stats.iterations.append(iteration)
+            try:
+                found = search.run(bound)
+            finally:
+                iteration["expanded"] = counter.nodes - before
+                iteration["seconds"] = budget.elapsed() - begun
+            iteration["completed"] = found is None
+            if found is not None:
+                break
+    except (LimitReached, KeyboardInterrupt) as stop:
+        result.status, result.reason = stopped(stop)
+    if found is not None:
+        _solved(puzzle, result, found)
+    elif result.status == "exhausted":
+        if top < most:
+            result.status, result.reason = "cutoff", f"no solution within {top} moves"
+        else:
+            result.reason = f"no sequence of jumps leaves one peg, in hole {puzzle.finish}"
+    return _finish(result, counter, by_depth)
+
+
+class _DeepeningSearch:
+    """One depth-first pass of iterative deepening per call of :meth:`run`.
+
+    The tables are built once: for each hole, its bit, whether it is a counted corner, and
+    its jumps as ``(mask, need, to, whether to is a counted corner)``: the jump is legal
+    when ``pegs & mask == need`` (pegs in from and over, none in to), and ``pegs ^ mask``
+    is the position after it.
+
+    When the bound is tight (moves made + pegs in corners = the limit, which is where
+    almost every node of the corner-bound search sits), a new move may only start from a
+    corner, since that lowers the bound; the peg that moved last may always go on, its
+    chain being free. ``tight[last]`` lists just those holes, in the same order, so such
+    a node looks at a handful of holes instead of all of them: the same nodes are
+    visited in the same order, in about two thirds of the time.
+    """
+
+    def __init__(self, puzzle, table, corner_bound, symmetry, counter, by_depth):
+        counted = {h for h in puzzle.board.corners if h != puzzle.finish} if corner_bound else ()
+        by_hole: dict[int, list] = {}
+        for start, over, to in table:
+            need = 1 << start | 1 << over
+            by_hole.setdefault(start, []).append((need | 1 << to, need, to, int(to in counted)))
+        self.holes = [(h, 1 << h, 1 if h in counted else 0, tuple(by_hole[h]))
+                      for h in sorted(by_hole)]  # fmt: skip
+        self.tight = {last: [entry for entry in self.holes if entry[0] == last or entry[2]]
+                      for last in range(max(puzzle.board.holes) + 1)}  # fmt: skip
+        first = _first_jumps(puzzle, table) if symmetry else None
+        self.first = None if first is None else {(s, t) for s, _, t in first}
+        self.puzzle, self.counter, self.by_depth = puzzle, counter, by_depth
+        self.corners = sum(1 for h in counted if puzzle.start >> h & 1)
+
+    def run(self, limit: int) -> list[tuple[int, int]] | None:
+        """Search with at most *limit* moves; return the jumps ``(from, to)`` of a solution."""
+        goal, every, tight, first = self.puzzle.goal, self.holes, self.tight, self.first
+        counter, by_depth = self.counter, self.by_depth
+        found: list[tuple[int, int]] = []
+
+        def search(pegs: int, made: int, last: int, corners: int) -> bool:
+            """Depth-first below *pegs*: *made* moves so far, the last peg is in *last*."""
+            counter.nodes += 1
+            if counter.nodes >= counter.next_check:
+                counter.check()
+            by_depth[made] += 1
+            if pegs == goal:
+                return True
+            holes = every if made + corners < limit else tight[last]
+            for start, bit, in_corner, jumps in holes:
+                if not pegs & bit:
+                    continue
+                now = made if start == last else made + 1
+                # A peg in a corner that is not moving needs a move of its own later.
+                if now + corners - in_corner > limit:
+                    continue
+                for mask, need, to, to_corner in jumps:
+                    if pegs & mask == need:
+                        if first is not None and made == 0 and (start, to) not in first:
+                            continue
+                        if search(pegs ^ mask, now, to, corners - in_corner + to_corner):
+                            found.append((start, to))
+                            return True
+            return False
+
+        return found[::-1] if search(self.puzzle.start, 0, 0, self.corners) else None
+
+
+# ---------------------------------------------------------------- depth-first with dead positions
+
+
+def dfs_dead_positions(
+    puzzle: PegSolitaire,
+    *,
+    symmetry: bool = True,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb=DEFAULT,
+    check_solvable: bool = True,
+) -> PegSearchResult:
+    """Find a solution (not the fewest moves) by depth-first search over jumps, remembering
+    every position from which the goal proved out of reach.
+
+    A position met again is skipped at once (counted in ``stats.duplicates``). With
+    *symmetry*, a dead position is stored with its images under the board's symmetries
+    that fix the finish hole, so a mirror image of a dead position is known dead too.
+    ``stats.extra["dead"]`` counts the positions found dead (not their images), and
+    ``stats.expanded_by_depth`` the positions visited by the number of jumps made. The
+    table of dead positions is what grows: the memory bound (on by default) stops it.
+    Limits and ``check_solvable`` as for :func:`iterative_deepening`.
+
+    >>> result = dfs_dead_positions(PegSolitaire("english", hole=17))
+    >>> result.status, holes_of(result.path[-1]), result.cost
+    ('solved', (17,), 26)
+    """
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what="positions visited")
+    result = PegSearchResult("dfs", "exhausted")
+    counter = _Counter(budget)
+    by_depth = [0] * (puzzle.start.bit_count() + 1)
+    board, goal, stats = puzzle.board, puzzle.goal, result.stats
+    dead: set[int] = set()  # positions from which the goal cannot be reached, and their images
+    found_dead: list[int] = []
+    found: list[tuple[int, int]] = []
+
+    def search(pegs: int, jumps_made: int) -> bool:
+        counter.nodes += 1
+        if counter.nodes >= counter.next_check:
+            counter.check()  # the clock, and the memory that the dead positions take
+        by_depth[jumps_made] += 1
+        if pegs == goal:
+            return True
+        if pegs in dead:
+            stats.duplicates += 1
+            return False
+        for start, bit, jumps in holes:
+            if pegs & bit:
+                for both, to_bit, to in jumps:
+                    if pegs & both == both and not pegs & to_bit:
+                        if search(pegs ^ both ^ to_bit, jumps_made + 1):
+                            found.append((start, to))
+                            return True
+        dead.update(images(pegs))
+        found_dead.append(pegs)
+        return False
+
+    try:  # Ctrl-C may come at any time, also while the tables are built
+        if check_solvable and _refused(puzzle, result):
+            return _finish(result, counter, by_depth)
+        fixing = [m for m in board.symmetries if m[puzzle.finish] == puzzle.finish]
+        images = _images_of(fixing if symmetry else fixing[:1])
+        holes = [(h, 1 << h, tuple((1 << h | 1 << o, 1 << t, t) for o, t in board.jumps_from[h]))
+                 for h in board.holes]  # fmt: skip
+        if search(puzzle.start, 0):
+            _solved(puzzle, result, found[::-1])
+        else:
+            result.reason = f"no sequence of jumps leaves one peg, in hole {puzzle.finish}"
+    except (LimitReached, KeyboardInterrupt) as stop:
+        result.status, result.reason = stopped(stop)
+    stats.extra["dead"] = len(found_dead)
+    return _finish(result, counter, by_depth)
+
+
+def _images_of(mappings):
+    """Return ``images(pegs)``: the set of *pegs* and its images under *mappings*.
+
+    Each mapping is applied a byte at a time through lookup tables (256 entries per byte),
+    which is far faster than moving bits one by one.
+    """
+    size = max(max(m) for m in mappings) + 1
+    tables = []
+    for mapping in mappings:
+        if all(mapping[h] == h for h in mapping):
+            continue  # the identity: the position itself is always included
+        per_byte = []
+        for index in range((size + 7) // 8):
+            table = []
+            for value in range(256):
+                holes = (8 * index + bit for bit in range(8) if value >> bit & 1)
+                table.append(pegs_of(mapping[h] for h in holes if h in mapping))
+            per_byte.append(table)
+        tables.append(per_byte)
+
+    def images(pegs: int) -> set[int]:
+        found = {pegs}
+        for per_byte in tables:
+            image, rest = 0, pegs
+            for table in per_byte:
+                image |= table[rest & 255]
+                rest >>= 8
+            found.add(image)
+        return found
+
+    return images
+
+
+# ---------------------------------------------------------------- choosing a solver
+
+
+#: Seed 004's three programs by name: the keywords they give :func:`iterative_deepening`.
+ALGORITHMS = {
+    "plain": {"groups": False, "corner_bound": False},
+    "groups": {"groups": True, "corner_bound": False},
+    "bound": {"groups": True, "corner_bound": True},
+}
+
+
+def solve(puzzle: PegSolitaire, algorithm: str = "auto", **limits) -> PegSearchResult:
+    """Solve *puzzle* with *algorithm*: ``plain``, ``groups``, ``bound``, ``dfs`` or ``auto``.
+
+    ``auto`` finds the fewest moves, by iterative deepening with the corner bound (and the
+    group pruning), where that is quick: when the group pruning applies or the board has
+    at most 15 holes. Elsewhere it is depth-first search with dead positions (a solution,
+    not the fewest moves). *limits* are ``max_nodes``, ``max_seconds``, ``max_memory_mb``
+    and, for iterative deepening only, ``max_depth`` (refused with ``dfs``).
+
+    >>> solve(PegSolitaire("triangle15", hole=4)).algorithm
+    'ids+corners'
+    >>> solve(PegSolitaire("english")).algorithm
+    'dfs'
+    """
+    chosen = ""
+    if algorithm == "auto":
+        groups = group_argument(puzzle)["applies"]
+        if groups or len(puzzle.board.cells) <= 15:
+            return iterative_deepening(puzzle, groups=groups, corner_bound=True, **limits)
+        algorithm, chosen = "dfs", f" (auto chose it for the {puzzle.board.name} board)"
+    if algorithm == "dfs":
+        if limits.get("max_depth") is not None:
+            raise ProblemError(
+                "max_depth limits iterative deepening (plain, groups, bound), not depth-first "
+                f"search with dead positions (dfs){chosen}"
+            )
+        limits.pop("max_depth", None)
+        return dfs_dead_positions(puzzle, **limits)
+    if algorithm not in ALGORITHMS:
+        raise ProblemError(
+            f"unknown algorithm {algorithm!r}; choose one of: auto, {', '.join(ALGORITHMS)}, dfs"
+        )
+    return iterative_deepening(puzzle, **ALGORITHMS[algorithm], **limits)
