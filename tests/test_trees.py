@@ -53,7 +53,11 @@ def test_bfs_tree_to_depth_3_has_the_nodes_its_trace_implies(graph_search):
         data = tree.nodes[event.node]
         assert (data["state"], data["depth"], data["g"]) == (event.state, event.depth, event.g)
         was_expanded = event.node in expanded_ids
-        expected = "duplicate" if event.kind == "duplicate" else ("expanded" if was_expanded else "frontier")
+        expected = (
+            "duplicate"
+            if event.kind == "duplicate"
+            else ("expanded" if was_expanded else "frontier")
+        )
         assert data["status"] == expected
         if event.parent is not None:
             assert tree.edges[event.parent, event.node]["action"] == event.action
