@@ -1,0 +1,65 @@
+"""One vocabulary: every command's --json says its status and reason in the same six words."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from puzzlelab.results import STATUSES
+
+OLD_WORDS = ("done", "impossible", "unsolved", "finished", "complete", "method", "moves", "nodes")
+
+CASES = [
+    (["solve", "1 2 3 / 4 5 6 / 0 7 8"], "solved"),
+    (["solve", "1 2 3 / 4 5 6 / 8 7 0"], "unsolvable"),
+    (["solve", "8 6 7 / 2 5 4 / 3 0 1", "-a", "bfs", "--max-nodes", "50"], "limit"),
+    (["distances", "2x3"], "solved"),
+    (["jugs", "8,5,3", "--start", "8,0,0", "--target", "4,4,0"], "solved"),
+    (["jugs", "6,4", "--target", "3", "--tap"], "unsolvable"),
+    (["queens", "8"], "solved"),
+    (["queens", "3"], "exhausted"),
+    (["queens", "10", "--count"], "solved"),
+    (["mastermind", "--secret", "9431"], "solved"),
+    (["mastermind", "--evaluate", "consistent", "--classic"], "solved"),
+    (["pegs", "triangle15", "--hole", "1"], "solved"),
+    (["pegs", "french"], "unsolvable"),
+]
+
+
+def keys(data):
+    """Every key of a JSON object, nested objects and lists of objects included."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield key
+            yield from keys(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from keys(value)
+
+
+@pytest.mark.parametrize("argv, status", CASES, ids=[" ".join(c[0]) for c in CASES])
+def test_every_json_output_has_a_status_word_and_a_reason(argv, status):
+    done = subprocess.run(
+        [sys.executable, "-m", "puzzlelab", *argv, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == (0 if status == "solved" else 1), done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["status"] == status and answer["status"] in STATUSES
+    assert isinstance(answer["reason"], str) and answer["reason"]
+    assert not set(keys(answer)) & set(OLD_WORDS), sorted(set(keys(answer)) & set(OLD_WORDS))
+    statuses = {value for key, value in _pairs(answer) if key == "status"}
+    assert statuses <= set(STATUSES)
+
+
+def _pairs(data):
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield key, value
+            yield from _pairs(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _pairs(value)
