@@ -297,7 +297,7 @@ def test_idastar_records_one_iteration_event_per_bound():
         ([1, 2, 3, 4, 5, 6, 7, 0], None, "square"),
         ("1 2 3 / 4 5 6 / 7 8 8", None, "appears twice"),
         ("1 2 3 / 4 5 6 / 7 8 9", None, "out of range"),
-        ("1 2 3 / 4 x 6 / 7 8 0", None, "not a number"),
+        ("1 2 3 / 4 x 6 / 7 8 0", None, "not a tile"),
         ("", None, "empty"),
         ("1 2 3 / 4 5 0", (3, 2), "asked for"),
         ([1, 2, 3, 0, 4], (2, 3), "do not fill"),

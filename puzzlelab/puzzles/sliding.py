@@ -27,6 +27,7 @@ Examples
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import re
 from collections.abc import Iterable, Sequence
@@ -106,14 +107,17 @@ def _split_board(board) -> tuple[list[list] | None, list]:
 
 
 def _tile_number(tile) -> int:
-    if isinstance(tile, str) and tile in BLANK_NAMES:
-        return 0
-    if isinstance(tile, str) and not DIGITS.fullmatch(tile):
-        raise BoardError(
-            f"{tile!r} is not a tile: tiles are whole numbers written with the digits 0-9, "
-            "0 (or _) for the blank"
-        )
-    return whole_number(tile, f"tile {tile!r}", text=True, error=BoardError)
+    if isinstance(tile, str):
+        if tile in BLANK_NAMES:
+            return 0
+        if DIGITS.fullmatch(tile):
+            return int(tile)
+    elif isinstance(tile, numbers.Integral) and not isinstance(tile, bool):
+        return int(tile)
+    raise BoardError(
+        f"{tile!r} is not a tile: tiles are whole numbers written with the digits 0-9, "
+        "0 (or _) for the blank"
+    )
 
 
 def _shape_for(count: int, shape) -> tuple[int, int]:
