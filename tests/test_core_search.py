@@ -67,6 +67,7 @@ SLOW_OPTIMAL = {
 }
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_uninformed_and_weakly_informed_searches_find_the_exact_distance(table, seed):
@@ -84,6 +85,7 @@ def test_iterative_deepening_is_optimal_on_short_scrambles(table, seed, moves):
         assert [it["bound"] for it in result.stats.iterations] == list(range(result.cost + 1))
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_non_optimal_searches_return_legal_paths_no_shorter_than_exact(table, seed):
@@ -148,6 +150,7 @@ def test_seed_003_costs_13():
 # ---------------------------------------------------------------- heuristics
 
 
+@pytest.mark.slow
 def test_built_in_heuristics_are_admissible_consistent_and_ordered(table):
     for name in ("misplaced", "manhattan", "linear-conflict"):
         report = check_heuristic(name, EIGHT, table)
