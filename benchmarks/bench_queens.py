@@ -24,18 +24,17 @@ from simpleai.search import (
 )
 from simpleai.search.models import CspProblem
 
-from puzzlelab.puzzles.queens import (
-    QueensPuzzle,
+from puzzlelab.puzzles.queens import QueensPuzzle, is_solution
+from puzzlelab.search import bfs, dfs, iddfs
+from puzzlelab.simpleai_problems.queens import QueensProblem, repair_csp, solve_csp
+from puzzlelab.solvers.queens import (
     backtracking,
     count_bitmask,
     count_fundamental,
     generate_and_test,
     greedy_start,
-    is_solution,
 )
-from puzzlelab.puzzles.queens import min_conflicts as puzzlelab_min_conflicts
-from puzzlelab.search import bfs, dfs, iddfs
-from puzzlelab.simpleai_problems.queens import QueensProblem, repair_csp, solve_csp
+from puzzlelab.solvers.queens import min_conflicts as puzzlelab_min_conflicts
 
 from measure import best_of, machine, verdict
 
@@ -62,7 +61,7 @@ def seed_table(quick: bool) -> None:
         pruned, pruned_s = best_of(lambda n=n: backtracking(n))
         if quick and n == 10:
             tested = generate_and_test(n, max_seconds=1.0)
-            gt_s, gt_text = None, f">= {tested.seconds:.2f} (stopped)"
+            gt_s, gt_text = None, f">= {tested.stats.seconds:.2f} (stopped)"
         else:
             tested, gt_s = best_of(lambda n=n: generate_and_test(n))
             gt_text = f"{gt_s:.3f}"
@@ -70,11 +69,13 @@ def seed_table(quick: bool) -> None:
         ratio = gt_s / pruned_s if gt_s else None
         if ratio:
             ratios.append(ratio)
-        agree = tested.finished and tested.solutions == pruned.solutions
-        print(f"| {n} | {pruned.count} | {tested.nodes:,} | {gt_text} | {pruned.nodes:,} | "
+        finished = tested.status == "solved"
+        agree = finished and tested.solutions == pruned.solutions
+        print(f"| {n} | {pruned.count} | {tested.stats.expanded:,} | {gt_text} | "
+              f"{pruned.stats.expanded:,} | "
               f"{pruned_s:.3f} | {f'{ratio:.0f}x' if ratio else '-'} | {seed_gt} vs {seed_bt} "
               f"({seed_gt / seed_bt:.0f}x) | "
-              f"{verdict(agree) if tested.finished else 'skipped (--quick)'} |")  # fmt: skip
+              f"{verdict(agree) if finished else 'skipped (--quick)'} |")  # fmt: skip
     print()
     print(f"- 92 solutions for 8 queens: {verdict(backtracking(8).count == 92)}")
     grows = all(a < b for a, b in zip(ratios, ratios[1:]))
@@ -117,8 +118,9 @@ def csp_backtrack() -> None:
     for n in (8, 12, 16):
         for variable, value, inference in combos:
             run = solve_csp(n, variable, value, inference, max_seconds=CAP_SECONDS // 3)
+            checks, seconds = run.stats.extra["checks"], run.stats.seconds
             print(f"| {n} | {variable or '-'} | {value or '-'} | {'AC-3' if inference else '-'} | "
-                  f"{run.status} | {run.checks:,} | {run.seconds:.3f} |")  # fmt: skip
+                  f"{run.status} | {checks:,} | {seconds:.3f} |")  # fmt: skip
     _, seconds = best_of(lambda: backtracking(16, first_only=True))
     print(f"\npuzzlelab's backtracking finds a first solution of 16 queens in {seconds:.4f} s.\n")
 
@@ -171,9 +173,10 @@ def min_conflicts_table(quick: bool) -> None:
             cap = 3 * CAP_SECONDS if n >= 100 else CAP_SECONDS
             run = repair_csp(n, seed=1, greedy=greedy, max_seconds=cap)
             per_step = (n + 2) * n * (n - 1) // 2
-            steps = f"{run.checks / per_step:.0f}" if greedy else "-"
+            checks = run.stats.extra["checks"]
+            steps = f"{checks / per_step:.0f}" if greedy else "-"
             print(f"| {n} | {'greedy' if greedy else 'simpleai'} | {run.status} | "
-                  f"{run.checks:,} | {steps} | {run.seconds:.2f} |")  # fmt: skip
+                  f"{checks:,} | {steps} | {run.stats.seconds:.2f} |")  # fmt: skip
     print()
     print("Fewer, wider constraints? One constraint per row over all rows (n instead of")
     print("n(n-1)/2). Each check is cheaper in all, but every row now shares a constraint with")
@@ -184,24 +187,26 @@ def min_conflicts_table(quick: bool) -> None:
     for n in (16,) if quick else (16, 32):
         pairs = [repair_csp(n, seed=seed, max_seconds=CAP_SECONDS // 2) for seed in (1, 2, 3)]
         wide = [run_wide(n, seed, cap=CAP_SECONDS // 2) for seed in (1, 2, 3)]
-        median = sorted(run.seconds for run in pairs)[1]
+        median = sorted(run.stats.seconds for run in pairs)[1]
         print(f"| {n} | a constraint per pair of rows | {sum(r.solved for r in pairs)} of 3 | "
               f"{median:.2f} |")  # fmt: skip
         median = sorted(seconds for _, seconds in wide)[1]
         solved = sum(status == "solved" for status, _ in wide)
         print(f"| {n} | a wide constraint per row | {solved} of 3 | {median:.2f} |")
     print()
-    print("| n | puzzlelab `min_conflicts` | steps | restarts | pairs at start | seconds |")
+    print("| n | puzzlelab `min_conflicts` | queens moved | restarts | pairs at start | seconds |")
     print("|---:|---|---:|---:|---:|---:|")
     largest = (100, 1000, 2000) if quick else (100, 1000, 2000, 5000)
     for n in largest:
         result = puzzlelab_min_conflicts(n, seed=1)
         ok = result.solved and is_solution(result.placement, n)
-        print(f"| {n:,} | {verdict(ok)} | {result.steps:,} | {result.restarts} | "
-              f"{result.start_conflicts} | {result.seconds:.3f} |")  # fmt: skip
+        print(f"| {n:,} | {verdict(ok)} | {result.stats.expanded:,} | "
+              f"{result.stats.extra['restarts']} | {result.start_conflicts} | "
+              f"{result.stats.seconds:.3f} |")  # fmt: skip
     result = puzzlelab_min_conflicts(1000, seed=2)
-    print(f"\n- 1,000 queens by puzzlelab's min-conflicts in {result.seconds:.2f} s "
-          f"(target < 2 s): {verdict(result.solved and result.seconds < 2)}\n")  # fmt: skip
+    seconds = result.stats.seconds
+    print(f"\n- 1,000 queens by puzzlelab's min-conflicts in {seconds:.2f} s "
+          f"(target < 2 s): {verdict(result.solved and seconds < 2)}\n")  # fmt: skip
 
 
 # ---------------------------------------------------------------- search engine

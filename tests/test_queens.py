@@ -1,11 +1,15 @@
 """N queens: every way of finding solutions checked against brute force and known counts,
 symmetries, traces, min-conflicts, simpleai's CSP and search problem, the replay widget,
-the drawing, the command line and the lesson's exercises."""
+the drawing, the command line and the lesson's exercises; limits, interrupts and large
+boards, as a classroom would try them."""
 
 import base64
+import inspect
 import json
 import math
 import random
+import sys
+import time
 from itertools import product
 
 import pytest
@@ -21,31 +25,37 @@ from puzzlelab.drawing import draw_board, offscreen_figure
 from puzzlelab.drawing.queens import draw_solutions
 from puzzlelab.errors import BoardError, ProblemError
 from puzzlelab.exercises import queens as exercises
+from puzzlelab.limits import Budget, LimitReached
 from puzzlelab.puzzles.queens import (
     QueensPuzzle,
     attacked_squares,
     attacks,
-    backtrack,
-    backtracking,
     canonical,
     conflicts,
+    family,
+    is_solution,
+    safe,
+    solvable,
+    symmetries,
+)
+from puzzlelab.results import SearchResult
+from puzzlelab.search import bfs, dfs, iddfs
+from puzzlelab.simpleai_problems import QueensCsp, QueensProblem
+from puzzlelab.simpleai_problems.queens import repair_csp, solve_csp
+from puzzlelab.solvers import queens as solvers
+from puzzlelab.solvers.queens import (
+    backtrack,
+    backtracking,
     count_bitmask,
     count_fundamental,
     count_solutions,
-    family,
     first_solution,
     fundamental_solutions,
     generate_and_test,
     greedy_start,
-    is_solution,
     min_conflicts,
     replay,
-    safe,
-    symmetries,
 )
-from puzzlelab.search import bfs, dfs, iddfs
-from puzzlelab.simpleai_problems import QueensCsp, QueensProblem
-from puzzlelab.simpleai_problems.queens import repair_csp, solve_csp
 from puzzlelab.widgets import BacktrackingReplay
 
 # Known counts (OEIS A000170 and A002562), n = 1..12: independent of puzzlelab.
@@ -82,9 +92,10 @@ def test_backtracking_agrees_with_generate_and_test(n):
     tested = generate_and_test(n)
     pruned = backtracking(n)
     assert tested.solutions == pruned.solutions
-    assert tested.nodes == math.factorial(n)
-    assert pruned.nodes < tested.nodes / 5  # pruning: far fewer queens placed than boards tested
-    assert pruned.retreats == pruned.nodes  # every queen placed comes off again
+    assert tested.stats.expanded == math.factorial(n)
+    # Pruning: far fewer queens placed than boards tested.
+    assert pruned.stats.expanded < tested.stats.expanded / 5
+    assert pruned.stats.extra["retreats"] == pruned.stats.expanded  # every queen comes off again
 
 
 def test_known_counts_up_to_12():
@@ -95,12 +106,12 @@ def test_known_counts_up_to_12():
 
 def test_seed_002_figures():
     run = backtracking(8)
-    assert run.count == 92 and run.finished
+    assert run.count == 92 and run.status == "solved" and isinstance(run, SearchResult)
     assert first_solution(8) == (0, 4, 7, 5, 2, 6, 1, 3)
     # The seed's pictured solution (written there with columns reversed) is one of the 92.
     assert tuple(reversed((0, 6, 4, 7, 1, 3, 5, 2))) in run.solutions
     # Counts grow for n = 8, 9, 10, and the saving of pruning grows too (seed: 24x, 48x, 127x).
-    ratios = [math.factorial(n) / backtracking(n).nodes for n in (8, 9, 10)]
+    ratios = [math.factorial(n) / backtracking(n).stats.expanded for n in (8, 9, 10)]
     assert ratios == sorted(ratios) and ratios[0] > 10
 
 
@@ -127,38 +138,150 @@ def test_attacked_squares_against_a_direct_count():
     assert free == {c for c in range(n) if safe(placement, c)}
 
 
-@pytest.mark.parametrize("bad", [0, -3, 2.5, True, "8", None])
+@pytest.mark.parametrize("bad", [0, -3, 2.5, True, "8", None, float("nan")])
 def test_bad_board_sizes(bad):
-    for function in (generate_and_test, backtracking, count_solutions, fundamental_solutions,
-                     min_conflicts, QueensPuzzle):  # fmt: skip
+    for function in (generate_and_test, backtracking, count_bitmask, count_solutions,
+                     count_fundamental, fundamental_solutions, min_conflicts, greedy_start,
+                     QueensPuzzle, solvable, list):  # fmt: skip
+        if function is list:
+            function = lambda n: list(backtrack(n))  # noqa: E731
         with pytest.raises(BoardError, match="whole number of at least 1"):
             function(bad)
+
+
+def test_status_words_solved_and_exhausted():
+    for result in (generate_and_test(3), backtracking(3), backtracking(2, first_only=True),
+                   count_bitmask(3), count_fundamental(2)):  # fmt: skip
+        assert result.status == "exhausted" and result.count == 0
+        assert result.reason == f"no placement of {result.n} queens avoids every attack"
+    for result in (generate_and_test(1), backtracking(6), backtracking(6, first_only=True),
+                   count_bitmask(6), count_fundamental(6), min_conflicts(6, seed=1)):  # fmt: skip
+        assert result.status == "solved" and result.reason
+        data = result.as_dict()
+        assert data["status"] == "solved" and "expanded" in data and "nodes" not in data
+        assert json.dumps(data)
+    assert [n for n in range(1, 12) if not solvable(n)] == [2, 3]
+    assert [n for n in range(1, 12) if count_solutions(n) == 0] == [2, 3]  # the rule is right
 
 
 # ---------------------------------------------------------------- limits
 
 
 def test_limits_stop_cleanly_with_the_counts_so_far():
-    tested = generate_and_test(8, max_candidates=1000)
-    assert tested.status == "limit" and tested.nodes == 1000 and "1,000 candidates" in tested.reason
-    assert generate_and_test(6, max_candidates=720).status == "done"  # exactly enough
+    tested = generate_and_test(8, max_nodes=1000)
+    assert tested.status == "limit" and tested.stats.expanded == 1000
+    assert "1,000 candidates" in tested.reason
+    assert generate_and_test(6, max_nodes=720).status == "solved"  # exactly enough
     placed = backtracking(10, max_nodes=500)
-    assert placed.status == "limit" and placed.nodes == 500
+    assert placed.status == "limit" and placed.stats.expanded == 500
     assert all(is_solution(p, 10) for p in placed.solutions)
+    assert backtracking(8, max_nodes=2056).status == "solved"  # exactly enough
     timed = count_bitmask(14, max_seconds=0.05)
     assert timed.status == "limit" and "seconds" in timed.reason and timed.count < 365596
     assert count_fundamental(14, max_seconds=0.05).status == "limit"
 
 
+@pytest.mark.parametrize("limit", [1, 999, 5000])
+def test_max_nodes_is_exact_for_every_solver(limit):
+    for result in (generate_and_test(9, max_nodes=limit), backtracking(12, max_nodes=limit),
+                   count_bitmask(12, max_nodes=limit), count_fundamental(12, max_nodes=limit),
+                   min_conflicts(400, seed=1, max_nodes=limit)):  # fmt: skip
+        if result.status == "limit":
+            assert result.stats.expanded == limit, result
+        else:
+            assert result.status == "solved" and result.stats.expanded <= limit, result
+
+
+@pytest.mark.parametrize(
+    "solver, n, options",
+    [(generate_and_test, 10, {}), (backtracking, 30, {}), (count_bitmask, 18, {}),
+     (count_fundamental, 18, {}), (min_conflicts, 50_000, {"seed": 1}),
+     (backtracking, 1200, {"first_only": True})],
+)  # fmt: skip
+def test_time_limits_are_kept_within_ten_percent(solver, n, options):
+    started = time.perf_counter()
+    result = solver(n, max_seconds=0.2, **options)
+    seconds = time.perf_counter() - started
+    assert result.status == "limit" and "0.2 seconds" in result.reason
+    assert seconds < 0.2 * 1.1 + 0.03, seconds
+    assert result.stats.seconds <= seconds
+
+
+def test_the_greedy_start_keeps_to_the_time_limit():
+    started = time.perf_counter()
+    result = min_conflicts(50_000, seed=1, max_seconds=0.2)
+    seconds = time.perf_counter() - started
+    assert result.status == "limit" and seconds < 0.2 * 1.1 + 0.03
+    # Stopped during the start: only the rows placed so far are on the board.
+    assert 0 < len(result.placement) < 50_000 and result.start_conflicts is None
+    assert result.stats.expanded == 0
+    budget = Budget(max_seconds=0.1)
+    with pytest.raises(LimitReached, match="0.1 seconds"):
+        greedy_start(50_000, seed=1, budget=budget)
+    assert budget.elapsed() < 0.1 * 1.1 + 0.03
+
+
+def test_a_memory_limit_stops_the_search_and_a_board_too_large_is_refused_at_once():
+    trace = []
+    result = backtracking(12, trace=trace, max_memory_mb=1)
+    assert result.status == "limit" and "1 MB of memory" in result.reason
+    assert 0 < result.stats.expanded < 856_188
+    started = time.perf_counter()
+    huge = min_conflicts(10**9)  # would need about 60 GB
+    assert huge.status == "limit" and "more than the limit of 1,000 MB" in huge.reason
+    assert time.perf_counter() - started < 0.5 and huge.stats.expanded == 0
+
+
+def test_plain_answers_raise_when_a_limit_stops_them():
+    with pytest.raises(LimitReached, match="100 queens placed"):
+        count_solutions(12, max_nodes=100)
+    with pytest.raises(LimitReached):
+        fundamental_solutions(12, max_nodes=100)
+    with pytest.raises(LimitReached):
+        first_solution(20, max_nodes=100)
+    assert first_solution(8, max_nodes=113) == (0, 4, 7, 5, 2, 6, 1, 3)  # exactly enough
+
+
 @pytest.mark.parametrize(
     "call",
-    [lambda: generate_and_test(8, max_candidates=0), lambda: backtracking(8, max_nodes=1.5),
+    [lambda: generate_and_test(8, max_nodes=0), lambda: backtracking(8, max_nodes=1.5),
      lambda: backtracking(8, max_seconds=0), lambda: count_bitmask(8, max_seconds="1"),
-     lambda: min_conflicts(8, max_steps=-1), lambda: min_conflicts(8, restart_after=0)],
+     lambda: count_fundamental(8, max_nodes=True), lambda: min_conflicts(8, max_nodes=-1),
+     lambda: min_conflicts(8, restart_after=0), lambda: min_conflicts(8, restart_after=2.5),
+     lambda: backtracking(8, max_seconds=float("inf")),
+     lambda: min_conflicts(8, max_memory_mb=float("nan"))],
 )  # fmt: skip
 def test_bad_limits_are_refused(call):
     with pytest.raises(ProblemError):
         call()
+
+
+def test_no_solver_recurses():
+    """With the stack nearly full, every solver still runs: none of them recurses."""
+    depth = len(inspect.stack())
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + 20)  # backtracking 21 queens recursively needs 22 more
+    try:
+        assert backtracking(21, first_only=True).status == "solved"
+        assert count_bitmask(25, max_nodes=20_000).stats.expanded == 20_000
+        assert count_fundamental(25, max_nodes=20_000).stats.expanded == 20_000
+        assert is_solution(next(backtrack(25)), 25)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def test_a_board_deeper_than_the_recursion_limit():
+    trace = []
+    result = backtracking(1200, first_only=True, max_nodes=20_000, trace=trace)
+    assert result.status == "limit" and result.stats.expanded == 20_000
+    depth = deepest = 0
+    for kind, _, _ in trace:
+        depth += 1 if kind == "place" else -1
+        deepest = max(deepest, depth)
+    assert deepest > 700  # far deeper than a recursive search could go inside a test
+    solution = min_conflicts(1200, seed=1).placement
+    # The short generator, from a board 1,200 rows deep, finds the solution it extends.
+    assert next(backtrack(1200, solution[:1190])) == solution
 
 
 class InterruptingTrace(list):
@@ -180,11 +303,43 @@ def test_an_interrupt_returns_the_counts_so_far():
     for after in (50, 51):
         trace = InterruptingTrace(after)
         run = backtracking(8, trace=trace)
-        assert run.status == "interrupted" and "KeyboardInterrupt" in run.reason
+        assert run.status == "interrupted" and run.reason == "the search was interrupted"
         # The counts include the step that was being recorded when the interrupt came.
         done = full[: after + 1]
-        assert run.nodes == sum(kind == "place" for kind, _, _ in done)
-        assert run.retreats == sum(kind == "retreat" for kind, _, _ in done)
+        assert run.stats.expanded == sum(kind == "place" for kind, _, _ in done)
+        assert run.stats.extra["retreats"] == sum(kind == "retreat" for kind, _, _ in done)
+
+
+def interrupt_after(calls, function):
+    """Return *function*, but raising KeyboardInterrupt on its *calls*-th call."""
+    count = 0
+
+    def wrapped(*args, **kwargs):
+        nonlocal count
+        count += 1
+        if count == calls:
+            raise KeyboardInterrupt
+        return function(*args, **kwargs)
+
+    return wrapped
+
+
+def test_an_interrupt_anywhere_returns_the_statistics_so_far(monkeypatch):
+    # In the greedy start of min-conflicts: the rows placed so far.
+    monkeypatch.setattr(solvers, "_least_attacked", interrupt_after(100, solvers._least_attacked))
+    result = min_conflicts(1000, seed=1)
+    assert result.status == "interrupted" and len(result.placement) == 99
+    assert result.start_conflicts is None and result.stats.seconds > 0
+    monkeypatch.undo()
+    # In the limits' look at the clock, inside the counting loops and generate and test.
+    exceeded = Budget.exceeded
+    for call in (lambda: count_bitmask(14), lambda: count_fundamental(14),
+                 lambda: generate_and_test(11), lambda: min_conflicts(2000, seed=1)):  # fmt: skip
+        monkeypatch.setattr(Budget, "exceeded", interrupt_after(3, exceeded))
+        result = call()
+        assert result.status == "interrupted"
+        assert result.reason.startswith("the search was interrupted")
+        assert result.stats.expanded > 0 or result.algorithm == "min_conflicts"
 
 
 # ---------------------------------------------------------------- symmetry
@@ -226,7 +381,8 @@ def test_a_full_trace_replays_legally_and_balances(n):
         assert conflicts(step.placement) == 0  # queens on the board never attack
     assert sum(kind == "place" for kind, _, _ in trace) == sum(k == "retreat" for k, _, _ in trace)
     last = steps[-1]
-    assert last.placement == () and (last.placed, last.retreats) == (run.nodes, run.retreats)
+    assert last.placement == ()
+    assert (last.placed, last.retreats) == (run.stats.expanded, run.stats.extra["retreats"])
     found = [step.placement for step in steps if step.solution]
     assert found == run.solutions and last.solutions == run.count
 
@@ -267,19 +423,26 @@ def test_min_conflicts_solves_large_boards(n, seed):
     result = min_conflicts(n, seed=seed)
     assert result.solved and is_solution(result.placement, n) and result.conflicts == 0
     again = min_conflicts(n, seed=seed)
-    assert again.placement == result.placement and again.steps == result.steps
+    assert again.placement == result.placement
+    assert again.stats.expanded == result.stats.expanded
 
 
 def test_min_conflicts_small_boards_limits_and_starts():
     assert all(min_conflicts(n, seed=s).solved for n in (1, 4, 5, 6, 8) for s in range(5))
-    stuck = min_conflicts(3, seed=0, max_steps=200)
+    for n in (2, 3):
+        refused = min_conflicts(n, seed=0)
+        assert refused.status == "unsolvable" and "no placement of" in refused.reason
+        assert refused.stats.expanded == 0
+    stuck = min_conflicts(6, seed=0, max_nodes=3, restart_after=1)
     assert stuck.status == "limit" and stuck.conflicts == conflicts(stuck.placement) > 0
+    assert stuck.stats.extra["restarts"] >= 1
     assert min_conflicts(2000, seed=1, max_seconds=0.001).status == "limit"
     solution = first_solution(8)
-    assert min_conflicts(8, start=solution).steps == 0
+    assert min_conflicts(8, start=solution).stats.expanded == 0
     with pytest.raises(BoardError, match="a column 0..7"):
         min_conflicts(8, start=(0, 1))
-    assert json.dumps(min_conflicts(10, seed=1).as_dict())
+    data = min_conflicts(10, seed=1).as_dict()
+    assert json.dumps(data) and data["algorithm"] == "min_conflicts" and "restarts" in data
 
 
 def test_greedy_start_puts_each_queen_where_fewest_earlier_queens_attack():
@@ -307,17 +470,24 @@ ALL_COMBINATIONS = [
 @pytest.mark.parametrize("variable, value, inference", ALL_COMBINATIONS)
 def test_simpleai_backtrack_with_and_without_heuristics(variable, value, inference):
     run = solve_csp(8, variable, value, inference)
-    assert run.solved and is_solution(run.placement, 8) and run.checks > 0
+    assert run.solved and is_solution(run.placement, 8) and run.stats.extra["checks"] > 0
+
+
+def checks(run):
+    return run.stats.extra["checks"]
 
 
 def test_simpleai_backtrack_reports_no_solution_and_limits():
-    assert solve_csp(3).status == "unsolved" and solve_csp(3).placement is None
+    none = solve_csp(3)
+    assert none.status == "exhausted" and none.placement is None and "3 queens" in none.reason
+    started = time.perf_counter()
     slow = solve_csp(16, max_seconds=0.2)
-    assert slow.status == "limit" and slow.seconds < 2
+    assert slow.status == "limit" and time.perf_counter() - started < 0.2 * 1.1 + 0.05
+    assert slow.as_dict()["status"] == "limit" and "checks" in slow.as_dict()
     with pytest.raises(ProblemError):
         solve_csp(8, max_seconds=-1)
     # Choosing the most constrained row first needs fewer checks (both counted the same way).
-    assert solve_csp(8, MOST_CONSTRAINED_VARIABLE).checks < solve_csp(8).checks
+    assert checks(solve_csp(8, MOST_CONSTRAINED_VARIABLE)) < checks(solve_csp(8))
 
 
 def test_the_csp_has_a_constraint_per_pair_of_rows():
@@ -339,7 +509,13 @@ def test_simpleai_min_conflicts(n, seed, greedy):
 def test_simpleai_min_conflicts_stops_at_its_limits():
     assert repair_csp(3, seed=1, max_seconds=0.2).status == "limit"
     capped = repair_csp(3, seed=1, iterations_limit=5)
-    assert capped.status == "unsolved" and capped.conflicts > 0
+    assert capped.status == "limit" and capped.conflicts > 0 and "iterations_limit" in capped.reason
+    assert repair_csp(200, seed=1, max_seconds=0.01).status == "limit"
+    # A CSP too large to build (a constraint per pair of rows) is refused before any work.
+    started = time.perf_counter()
+    with pytest.raises(ProblemError, match="1,249,975,000"):
+        repair_csp(50_000, seed=1, max_seconds=0.2)
+    assert time.perf_counter() - started < 0.1
 
 
 @pytest.mark.parametrize("n", [5, 6, 8])
@@ -440,6 +616,16 @@ def test_replay_widget_caps_long_traces():
         BacktrackingReplay(4, trace=[("place", 0, 0), ("place", 1, 0)])
 
 
+def test_replay_widget_runs_a_bounded_search_itself():
+    from puzzlelab.widgets.backtracking import MAX_PLACED
+
+    # All 856,188 queens of 12 would be 1.7 million steps kept in memory: it stops at the cap.
+    widget = BacktrackingReplay(12, first_only=False, max_frames=2)
+    placed = sum(kind == "place" for kind, _, _ in widget.trace)
+    assert placed == MAX_PLACED and f"{MAX_PLACED:,} queens placed" in widget.stopped
+    assert widget.steps[-1].placed == MAX_PLACED and len(widget.frames) == 2
+
+
 # ---------------------------------------------------------------- command line
 
 
@@ -455,7 +641,41 @@ def test_cli_prints_the_first_solution(capsys):
     code, out, _ = run_cli(capsys, "8", "--json")
     answer = json.loads(out)
     assert code == 0 and is_solution(tuple(answer["solution"]), 8)
-    assert {"nodes", "retreats", "seconds", "status"} <= set(answer)
+    assert {"expanded", "retreats", "seconds", "status", "reason", "algorithm"} <= set(answer)
+    assert answer["status"] == "solved" and answer["expanded"] == 113
+
+
+def test_cli_limits_and_large_boards(capsys):
+    code, out, _ = run_cli(capsys, "1200", "--max-seconds", "0.3")
+    assert code == 1 and "no solution: limit: the limit of 0.3 seconds" in out
+    assert "try --min-conflicts" in out
+    code, out, _ = run_cli(capsys, "12", "--max-nodes", "10", "--json")
+    answer = json.loads(out)
+    assert code == 1 and answer["status"] == "limit" and answer["expanded"] == 10
+    code, out, _ = run_cli(capsys, "12", "--count", "--max-nodes", "10", "--json")
+    answer = json.loads(out)
+    assert code == 1 and answer["status"] == "limit" and answer["solutions"] is None
+    started = time.perf_counter()
+    code, out, _ = run_cli(capsys, "50000", "--min-conflicts", "--max-seconds", "0.2", "--json")
+    assert code == 1 and json.loads(out)["status"] == "limit"
+    assert time.perf_counter() - started < 0.2 * 1.1 + 0.05
+    code, out, _ = run_cli(capsys, "50000", "--min-conflicts", "--max-seconds", "0.1")
+    assert code == 1 and "limit" in out and "during the greedy start" in out
+
+
+def test_cli_interrupt_prints_the_statistics_so_far(capsys, monkeypatch):
+    exceeded = Budget.exceeded
+    for args in (["14", "--count", "--json"], ["1000", "--min-conflicts", "--json"],
+                 ["14", "--json"]):  # fmt: skip
+        monkeypatch.setattr(Budget, "exceeded", interrupt_after(2, exceeded))
+        code, out, err = run_cli(capsys, *args)
+        answer = json.loads(out)
+        assert code == 1 and answer["status"] == "interrupted" and "Traceback" not in err
+        assert answer["reason"].startswith("the search was interrupted")
+        assert answer["seconds"] > 0
+    monkeypatch.setattr(Budget, "exceeded", interrupt_after(2, exceeded))
+    code, out, _ = run_cli(capsys, "14", "--count")
+    assert code == 1 and "not counted: interrupted" in out
 
 
 @pytest.mark.parametrize("n", ["2", "3"])
@@ -465,7 +685,14 @@ def test_cli_no_solution_exits_1_with_the_reason(capsys, n):
     code, out, _ = run_cli(capsys, n, "--count")
     assert code == 1 and "0 solutions" in out
     code, out, _ = run_cli(capsys, n, "--json")
-    assert code == 1 and json.loads(out)["solution"] is None
+    answer = json.loads(out)
+    assert code == 1 and answer["solution"] is None and answer["status"] == "exhausted"
+    code, out, _ = run_cli(capsys, n, "--count", "--json")
+    answer = json.loads(out)
+    assert code == 1 and answer["status"] == "exhausted" and answer["solutions"] == 0
+    code, out, _ = run_cli(capsys, n, "--min-conflicts", "--json")
+    answer = json.loads(out)
+    assert code == 1 and answer["status"] == "unsolvable" and answer["solution"] is None
 
 
 def test_cli_counts(capsys):
@@ -474,6 +701,7 @@ def test_cli_counts(capsys):
     code, out, _ = run_cli(capsys, "10", "--count", "--json")
     answer = json.loads(out)
     assert code == 0 and (answer["solutions"], answer["fundamental"]) == (724, 92)
+    assert answer["status"] == "solved" and answer["reason"]
     code, out, _ = run_cli(capsys, "14", "--count", "--max-seconds", "0.05")
     assert code == 1 and "limit" in out
 
@@ -482,13 +710,17 @@ def test_cli_min_conflicts(capsys):
     code, out, _ = run_cli(capsys, "300", "--min-conflicts", "--seed", "1", "--json")
     answer = json.loads(out)
     assert code == 0 and is_solution(tuple(answer["solution"]), 300) and answer["seed"] == 1
-    code, out, _ = run_cli(capsys, "3", "--min-conflicts", "--max-steps", "50")
-    assert code == 1 and "limit" in out
+    code, out, _ = run_cli(capsys, "3", "--min-conflicts")
+    assert code == 1 and "no solution: unsolvable: no placement of 3 queens" in out
+    code, out, _ = run_cli(capsys, "300", "--min-conflicts", "--seed", "1", "--max-nodes", "2")
+    assert code == 1 and "limit: the limit of 2 queens moved was reached" in out
 
 
 @pytest.mark.parametrize(
     "args, message",
     [(["x"], "whole number"), (["0"], "whole number"), (["16", "--count"], "up to 15"),
+     (["１２"], "digits 0-9"), (["٣"], "digits 0-9"), (["8.0"], "digits 0-9"),
+     (["100001"], "at most 100,000"),
      (["8", "--seed", "1"], "--min-conflicts"),
      (["8", "--count", "--min-conflicts"], "do not go together")],
 )  # fmt: skip
@@ -497,9 +729,14 @@ def test_cli_bad_input_is_one_line_and_exit_2(capsys, args, message):
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_cli_bad_option_value_exits_2(capsys):
+@pytest.mark.parametrize(
+    "option",
+    [["--max-seconds", "-1"], ["--max-nodes", "٣"], ["--seed", "١"], ["--max-steps", "5"],
+     ["--max-nodes", "0"], ["--max-seconds", "nan"]],
+)  # fmt: skip
+def test_cli_bad_option_value_exits_2(capsys, option):
     with pytest.raises(SystemExit) as stop:
-        main(["queens", "8", "--max-seconds", "-1"])
+        main(["queens", "8", "--min-conflicts", *option])
     assert stop.value.code == 2
     assert capsys.readouterr().err.count("\n") == 1
 
@@ -509,7 +746,7 @@ def test_cli_bad_option_value_exits_2(capsys):
 
 def test_exercise_checks_placeholders_wrong_and_right(capsys):
     assert not exercises.check_work(..., ...)
-    placed = backtracking(12).nodes
+    placed = backtracking(12).stats.expanded
     assert not exercises.check_work(math.factorial(12), 1)
     assert exercises.check_work(math.factorial(12), placed)
     assert not exercises.check_small_family(...)

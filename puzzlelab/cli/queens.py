@@ -3,25 +3,24 @@
 ``queens N`` prints the first solution backtracking finds, as a board, with the queens
 it placed and took back on the way; ``--min-conflicts`` repairs a random board instead
 (thousands of queens in seconds); ``--count`` counts all solutions and the fundamental
-ones (up to :data:`MAX_COUNT_N` queens, within ``--max-seconds``).
+ones (up to :data:`MAX_COUNT_N` queens). ``--max-nodes`` limits the queens placed
+(backtracking, counting) or moved (min-conflicts); ``--max-seconds`` the time, by
+default :data:`FIND_SECONDS` (:data:`COUNT_SECONDS` with ``--count``).
 """
 
 from __future__ import annotations
 
-import json
+import argparse
 import time
 
-from ..errors import PuzzleError
-from ..puzzles.queens import (
-    backtracking,
-    check_size,
-    count_bitmask,
-    count_fundamental,
-    min_conflicts,
-    render,
-)
-from ._common import positive_float, positive_int
+from ..errors import BoardError, PuzzleError, whole_number
+from ..puzzles.queens import render
+from ..solvers.queens import backtracking, count_bitmask, count_fundamental, min_conflicts
+from ._common import add_limits, limits_of, print_json
 
+#: The largest board the command takes: min-conflicts' greedy start alone takes
+#: minutes beyond it (O(n²)), and backtracking never gets far.
+MAX_N = 100_000
 #: The largest board --count accepts: 15 queens take minutes, 16 about an hour.
 MAX_COUNT_N = 15
 #: Boards up to this size are printed square by square; larger ones as a list of columns.
@@ -37,7 +36,7 @@ def add_commands(commands) -> None:
         help="place N queens that do not attack each other",
         description="Place N queens on an N x N board, no two attacking each other.",
     )
-    queens.add_argument("n", help="the board size (number of queens), at least 1")
+    queens.add_argument("n", help=f"the board size (number of queens), 1 to {MAX_N:,}")
     queens.add_argument(
         "--count",
         action="store_true",
@@ -48,24 +47,26 @@ def add_commands(commands) -> None:
         action="store_true",
         help="repair a random board instead of backtracking (for large N)",
     )
-    queens.add_argument("--seed", type=int, help="random seed for --min-conflicts")
-    queens.add_argument(
-        "--max-seconds",
-        type=positive_float,
-        help=f"stop after this many seconds (default {FIND_SECONDS:g}, "
-        f"or {COUNT_SECONDS:g} with --count)",
-    )
-    queens.add_argument(
-        "--max-steps", type=positive_int, help="--min-conflicts: most moves (default 100 N + 10000)"
-    )
+    queens.add_argument("--seed", type=_seed, help="random seed for --min-conflicts")
+    add_limits(queens, nodes_help="stop after placing this many queens (with --min-conflicts: "
+                                  "after moving this many)")  # fmt: skip
     queens.add_argument("--json", action="store_true", help="print the result as JSON")
     queens.set_defaults(run=queens_command)  # fmt: skip
 
 
+def _seed(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits."""
+    try:
+        return whole_number(text, "value", text=True)
+    except PuzzleError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
 def _size(text: str) -> int:
-    if not text.isdigit():
-        raise PuzzleError(f"the board size must be a whole number of at least 1, not {text!r}")
-    return check_size(int(text))
+    n = whole_number(text, "the board size", least=1, text=True, error=BoardError)
+    if n > MAX_N:
+        raise BoardError(f"the board size must be at most {MAX_N:,} here, not {n:,}")
+    return n
 
 
 def queens_command(args) -> int:
@@ -73,13 +74,19 @@ def queens_command(args) -> int:
     if args.count and args.min_conflicts:
         raise PuzzleError("--count and --min-conflicts do not go together: min-conflicts "
                           "finds one solution, it cannot count them")  # fmt: skip
-    if (args.seed is not None or args.max_steps) and not args.min_conflicts:
-        raise PuzzleError("--seed and --max-steps go with --min-conflicts")
+    if args.seed is not None and not args.min_conflicts:
+        raise PuzzleError("--seed goes with --min-conflicts")
     if args.count:
         return _count(n, args)
     if args.min_conflicts:
         return _repair(n, args)
     return _first_solution(n, args)
+
+
+def _limits(args, seconds: float) -> dict:
+    limits = limits_of(args)
+    limits["max_seconds"] = limits["max_seconds"] or seconds
+    return limits
 
 
 # ---------------------------------------------------------------- one solution
@@ -93,40 +100,45 @@ def _print_board(placement) -> None:
 
 
 def _first_solution(n: int, args) -> int:
-    run = backtracking(n, first_only=True, max_seconds=args.max_seconds or FIND_SECONDS)
-    solution = run.solutions[0] if run.solutions else None
+    result = backtracking(n, first_only=True, **_limits(args, FIND_SECONDS))
+    solution = result.solutions[0] if result.solutions else None
     if args.json:
-        print(json.dumps({**run.as_dict(), "solution": list(solution) if solution else None}))
+        print_json({**result.as_dict(), "solution": list(solution) if solution else None})
         return 0 if solution else 1
     if solution:
         columns = " ".join(map(str, solution))
         print(f"first solution of {n} queens by backtracking (columns {columns}):")
         _print_board(solution)
     else:
-        reason = run.reason if run.finished else f"{run.status}: {run.reason}"
-        print(f"no solution: {reason}")
-        if not run.finished:
+        print(f"no solution: {result.status}: {result.reason}")
+        if result.status in ("limit", "interrupted"):
             print("(for large boards try --min-conflicts)")
-    print(f"queens placed {run.nodes:,}, retreats {run.retreats:,}, {run.seconds:.3f} s")
+    print(f"queens placed {result.stats.expanded:,}, retreats "
+          f"{result.stats.extra['retreats']:,}, {result.stats.seconds:.3f} s")  # fmt: skip
     return 0 if solution else 1
 
 
 def _repair(n: int, args) -> int:
-    result = min_conflicts(n, seed=args.seed, max_steps=args.max_steps,
-                           max_seconds=args.max_seconds or FIND_SECONDS)  # fmt: skip
+    result = min_conflicts(n, seed=args.seed, **_limits(args, FIND_SECONDS))
     if args.json:
         placement = list(result.placement) if result.solved else None
-        print(json.dumps({**result.as_dict(), "solution": placement}))
+        print_json({**result.as_dict(), "solution": placement})
         return 0 if result.solved else 1
     if result.solved:
         seeded = "unseeded" if result.seed is None else f"seed {result.seed}"
         print(f"a solution of {n} queens by min-conflicts ({seeded}):")
         _print_board(result.placement)
     else:
-        print(f"no solution: {result.status}: {result.reason} "
-              f"({result.conflicts} attacking pairs left)")  # fmt: skip
-    print(f"attacking pairs at the start {result.start_conflicts:,}, queens moved "
-          f"{result.steps:,}, restarts {result.restarts}, {result.seconds:.3f} s")  # fmt: skip
+        if result.status == "unsolvable":
+            left = ""
+        elif len(result.placement) < n:
+            left = f" (during the greedy start, {len(result.placement):,} of {n:,} rows placed)"
+        else:
+            left = f" ({result.conflicts:,} attacking pairs left)"
+        print(f"no solution: {result.status}: {result.reason}{left}")
+    start = "-" if result.start_conflicts is None else f"{result.start_conflicts:,}"
+    print(f"attacking pairs at the start {start}, queens moved {result.stats.expanded:,}, "
+          f"restarts {result.stats.extra['restarts']}, {result.stats.seconds:.3f} s")  # fmt: skip
     return 0 if result.solved else 1
 
 
@@ -137,30 +149,33 @@ def _count(n: int, args) -> int:
     if n > MAX_COUNT_N:
         raise PuzzleError(f"counting the solutions of {n} queens takes hours here; "
                           f"--count takes N up to {MAX_COUNT_N}")  # fmt: skip
-    seconds = args.max_seconds or COUNT_SECONDS
-    deadline = time.perf_counter() + seconds
-    total = count_bitmask(n, max_seconds=seconds)
+    limits = _limits(args, COUNT_SECONDS)
+    deadline = time.perf_counter() + limits["max_seconds"]
+    total = count_bitmask(n, **limits)
     fundamental = None
-    if total.finished:
-        fundamental = count_fundamental(n, max_seconds=max(0.001, deadline - time.perf_counter()))
+    if total.status in ("solved", "exhausted"):
+        limits["max_seconds"] = max(0.001, deadline - time.perf_counter())
+        fundamental = count_fundamental(n, **limits)
     runs = [total] + ([fundamental] if fundamental else [])
-    stopped = next((run for run in runs if not run.finished), None)
+    last = runs[-1]  # the run that stopped, or the fundamental count that ended
+    stopped = last.status not in ("solved", "exhausted")
     if args.json:
-        print(json.dumps({
+        print_json({
             "n": n,
-            "solutions": total.count if total.finished else None,
-            "fundamental": fundamental.count if fundamental and fundamental.finished else None,
-            "nodes": total.nodes,
-            "seconds": round(sum(run.seconds for run in runs), 6),
-            "status": stopped.status if stopped else "done",
-            "reason": stopped.reason if stopped else "",
-        }))  # fmt: skip
+            "status": last.status,
+            "reason": last.reason,
+            "solutions": None if stopped and last is total else total.count,
+            "fundamental": None if stopped else fundamental.count,
+            "expanded": sum(run.stats.expanded for run in runs),
+            "seconds": round(sum(run.stats.seconds for run in runs), 6),
+        })  # fmt: skip
     elif stopped:
-        print(f"not counted: {stopped.status}: {stopped.reason}")
+        print(f"not counted: {last.status}: {last.reason}")
     else:
         print(f"{n} queens: {total.count:,} solutions, {fundamental.count:,} fundamental "
               f"(up to rotation and reflection)")  # fmt: skip
-        print(f"queens placed {total.nodes:,}, {total.seconds + fundamental.seconds:.3f} s")
-        if total.count == 0:
-            print(f"no solution: no placement of {n} queens avoids every attack")
-    return 0 if not stopped and total.count else 1
+        print(f"queens placed {total.stats.expanded:,}, "
+              f"{total.stats.seconds + fundamental.stats.seconds:.3f} s")  # fmt: skip
+        if total.status == "exhausted":
+            print(f"no solution: {total.reason}")
+    return 0 if last.status == "solved" else 1

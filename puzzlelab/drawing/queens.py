@@ -95,7 +95,7 @@ def draw_solutions(n: int, placements, columns: int = 12, size: float = 0.9, tit
 
     *titles* (optional) gives a caption per board (default: its number, from 1).
 
-    >>> from puzzlelab.puzzles.queens import fundamental_solutions
+    >>> from puzzlelab.solvers.queens import fundamental_solutions
     >>> figure = draw_solutions(8, fundamental_solutions(8), columns=6)
     >>> len(figure.axes), figure.axes[0].get_title()
     (12, '1')
@@ -124,12 +124,13 @@ def draw_work(sizes=range(4, 11)):
     >>> [int(bar.get_height()) for bar in figure.axes[0].patches][:3]
     [24, 120, 720]
     """
-    from ..puzzles.queens import backtracking
-    from ..widgets.base import log_scale
+    from matplotlib.ticker import LogLocator, NullFormatter
+
+    from ..solvers.queens import backtracking
 
     sizes = list(sizes)
     candidates = [float(math.factorial(n)) for n in sizes]
-    placed = [float(backtracking(n).nodes) for n in sizes]
+    placed = [float(backtracking(n).stats.expanded) for n in sizes]
     figure = offscreen_figure((6.0, 3.0))
     ax = figure.add_subplot()
     width = 0.4
@@ -137,7 +138,11 @@ def draw_work(sizes=range(4, 11)):
            label="generate and test: candidates tested (n!)")  # fmt: skip
     ax.bar([i + width / 2 for i in range(len(sizes))], placed, width, color="#1f77b4",
            label="backtracking: queens placed")  # fmt: skip
-    log_scale(ax, "y", 1)
+    # A log scale whose bars start at 1 (one node), so that their lengths stay honest.
+    ax.set_yscale("log")
+    ax.set_ylim(1, None)
+    ax.yaxis.set_major_locator(LogLocator(base=10))
+    ax.yaxis.set_minor_formatter(NullFormatter())
     ax.set_xticks(range(len(sizes)), [str(n) for n in sizes])
     ax.set_xlabel("n (queens)")
     ax.set_ylabel("work (log scale)")

@@ -22,7 +22,8 @@ import math
 from functools import lru_cache
 from itertools import product
 
-from ..puzzles.queens import backtracking, family, fundamental_solutions, safe
+from ..puzzles.queens import family, safe
+from ..solvers.queens import backtracking, fundamental_solutions
 from . import not_answered, report
 
 #: Exercise 1: the board size.
@@ -41,7 +42,7 @@ def _is_whole_number(answer) -> bool:
 
 @lru_cache(maxsize=1)
 def _placed() -> int:
-    return backtracking(WORK_N).nodes
+    return backtracking(WORK_N).stats.expanded
 
 
 def check_work(candidates, placed) -> bool:
@@ -79,7 +80,7 @@ def check_work(candidates, placed) -> bool:
     if placed != _placed():
         hints.append(
             f"placed: {'too few' if placed < _placed() else 'too many'}. Run backtracking "
-            f"on {WORK_N} queens and look at its nodes (queens placed)."
+            f"on {WORK_N} queens and look at stats.expanded (the queens placed)."
         )
     if hints:
         return report(False, "", " ".join(hints))

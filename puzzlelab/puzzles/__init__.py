@@ -10,7 +10,7 @@ in simpleai's style, so the search engine and simpleai can both use it.
 
 from .jugs import WaterJugs
 from .pegs import PegSolitaire
-from .queens import QueensPuzzle, count_solutions, fundamental_solutions
+from .queens import QueensPuzzle
 from .sliding import SlidingPuzzle, inversions, parse_board, solvable
 
 __all__ = [
@@ -18,8 +18,6 @@ __all__ = [
     "QueensPuzzle",
     "SlidingPuzzle",
     "WaterJugs",
-    "count_solutions",
-    "fundamental_solutions",
     "inversions",
     "parse_board",
     "solvable",

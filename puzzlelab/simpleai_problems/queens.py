@@ -8,29 +8,30 @@ with a time limit, a seed, and a count of the constraint checks they made.
 What to expect from ``min_conflicts`` here: every time it weighs a value it checks all
 n(n-1)/2 constraints, so one step costs about n^3 / 2 checks (one second for 100 queens,
 ten for 200). Fifty queens take seconds, a hundred under a minute; thousands need
-puzzlelab's own :func:`~puzzlelab.puzzles.queens.min_conflicts`, which is the same
+puzzlelab's own :func:`~puzzlelab.solvers.queens.min_conflicts`, which is the same
 method with the queens on every line counted as they move.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 
 from simpleai.search import backtrack, min_conflicts
 from simpleai.search.models import CspProblem
 
-from ..limits import Budget, LimitReached
-from ..puzzles.queens import (
-    CLOCK_EVERY,
-    QueensPuzzle,
-    check_size,
-    conflicts,
-    greedy_start,
-    is_solution,
-)
+from ..errors import ProblemError
+from ..limits import CHECK_EVERY, DEFAULT, Budget, LimitReached, stopped
+from ..puzzles.queens import QueensPuzzle, check_size, conflicts, is_solution
+from ..results import SearchResult, SearchStats
+from ..solvers.queens import greedy_start
 from .base import PuzzleProblem
+
+#: The largest CSP built. simpleai indexes its n(n-1)/2 constraints by scanning them once
+#: per variable, O(n³): 0.3 s for 200 queens, 30 s for 1,000 (and its min_conflicts
+#: needs about a minute per run from 100 queens on).
+MAX_CSP_N = 200
 
 #: The names simpleai gives its heuristics, as shown in tables.
 HEURISTIC_NAMES = {"": "-", "mcv": "most constrained", "degree": "highest degree",
@@ -67,8 +68,15 @@ class QueensCsp(CspProblem):
 
     def __init__(self, n=8):
         self.n = check_size(n)
+        if self.n > MAX_CSP_N:
+            pairs = self.n * (self.n - 1) // 2
+            raise ProblemError(
+                f"the CSP of {self.n:,} queens has a constraint per pair of rows ({pairs:,}, "
+                f"about {pairs * 210 / 2**20:,.0f} MB); QueensCsp takes up to {MAX_CSP_N:,} "
+                "queens: for larger boards use puzzlelab.solvers.queens.min_conflicts"
+            )
         self.checks = 0
-        self.budget = None  # a time limit, set by solve_csp / repair_csp
+        self.budget = None  # the limits of a run, set by solve_csp / repair_csp
         rows = tuple(range(self.n))
         super().__init__(
             variables=rows,
@@ -82,8 +90,8 @@ class QueensCsp(CspProblem):
     def do_not_attack(self, variables, values) -> bool:
         """The constraint: the queens of two rows share no column and no diagonal."""
         self.checks += 1
-        if self.budget and self.checks % CLOCK_EVERY == 0:
-            self.budget.check(0)  # raises LimitReached when time is up
+        if self.budget is not None and self.checks % CHECK_EVERY == 0:
+            self.budget.check(0)  # raises LimitReached at a time or memory limit
         (row, other_row), (col, other_col) = variables, values
         return col != other_col and abs(col - other_col) != abs(row - other_row)
 
@@ -97,107 +105,148 @@ class QueensCsp(CspProblem):
         Each row in turn takes a column in conflict with the fewest rows before it,
         ties at random: exactly what ``min_conflicts`` does when given no start, but
         counted along lines instead of by checking every constraint for every value.
+        During a run it keeps to the run's limits.
         """
-        return dict(enumerate(greedy_start(self.n, seed=seed)))
+        return dict(enumerate(greedy_start(self.n, seed=seed, budget=self.budget)))
 
 
-@dataclass
-class CspRun:
+@dataclass(repr=False)
+class CspResult(SearchResult):
     """One run of a simpleai CSP algorithm on :class:`QueensCsp`.
 
-    ``method`` names the algorithm and its options; ``checks`` counts constraint
-    checks; ``conflicts`` the attacking pairs left (0 when solved); ``status`` is
-    ``"solved"``, ``"unsolved"`` (min_conflicts ran out of iterations, or backtrack
-    proved there is no solution), ``"limit"`` or ``"interrupted"``.
+    ``algorithm`` names the algorithm and its options. ``status`` is ``"solved"``,
+    ``"exhausted"`` (backtrack tried every assignment: no solution), ``"limit"`` (a time
+    or memory limit, or min_conflicts' own ``iterations_limit``) or ``"interrupted"``.
+    ``stats.extra["checks"]`` counts the constraint checks simpleai made.
+
+    Attributes
+    ----------
+    n : int
+        The board size.
+    conflicts : int or None
+        Attacking pairs on the board at the end (0 when solved; ``None``: no board).
+    placement : tuple or None
+        The board at the end, a tuple of columns.
     """
 
-    method: str
-    n: int
-    status: str
-    checks: int
-    seconds: float
+    n: int = 0
     conflicts: int | None = None
-    placement: tuple | None = field(default=None, repr=False)
+    placement: tuple | None = None
 
-    @property
-    def solved(self) -> bool:
-        return self.status == "solved"
+    def __repr__(self) -> str:
+        s, ended = self.stats, self.status if self.solved else self.summary()
+        return (
+            f"<{self.algorithm} on {self.n} queens: {ended} | "
+            f"{s.extra.get('checks', 0):,} checks, {s.seconds:.3f} s>"
+        )
 
-    def as_row(self) -> dict:
-        """Return the run as a table row (for :func:`~puzzlelab.puzzles.queens.format_runs`)."""
-        return {"method": self.method, "n": self.n, "status": self.status,
-                "checks": self.checks, "seconds": self.seconds}  # fmt: skip
+    def as_dict(self) -> dict:
+        """Return the run as plain data (JSON-ready), without the placement."""
+        return {**super().as_dict(), "n": self.n, "conflicts": self.conflicts}
+
+    def table_rows(self) -> list[tuple[str, object]]:
+        s = self.stats
+        return [
+            ("status", self.status if self.solved else f"{self.status}: {self.reason}"),
+            ("queens", self.n),
+            ("checks", f"{s.extra.get('checks', 0):,}"),
+            ("conflicts", self.conflicts),
+            ("seconds", f"{s.seconds:.3f}"),
+        ]
 
 
-def _run(csp, method: str, algorithm, max_seconds, seed) -> CspRun:
-    """Run *algorithm* (a function of no arguments) on *csp* with a time limit and a seed."""
-    budget = Budget(max_seconds=max_seconds)
+def _run(csp, algorithm: str, run, seed, limits, unsolved) -> CspResult:
+    """Run *run* (a function of no arguments) on *csp* with *limits* and a seed.
+
+    *unsolved* is the ``(status, reason)`` when simpleai returns no solution.
+    """
+    budget = Budget(**limits)
     saved = random.getstate()  # simpleai draws from the random module: seed it, then restore
     random.seed(seed)
     csp.checks = 0
-    csp.budget = None if max_seconds is None else budget
-    assignment, status = None, None
+    csp.budget = budget
+    assignment, status, reason = None, None, ""
     try:
-        assignment = algorithm()
-    except LimitReached:
-        status = "limit"
-    except KeyboardInterrupt:
-        status = "interrupted"
+        assignment = run()
+    except (LimitReached, KeyboardInterrupt) as stop:
+        status, reason = stopped(stop)
     finally:
         csp.budget = None
         random.setstate(saved)
-    seconds = budget.elapsed()
     placement = csp.placement(assignment) if assignment else None
     if status is None:
-        status = "solved" if placement and is_solution(placement, csp.n) else "unsolved"
+        if placement and is_solution(placement, csp.n):
+            status, reason = "solved", "no queen is attacked"
+        else:
+            status, reason = unsolved
+    stats = SearchStats(seconds=budget.elapsed(), extra={"checks": csp.checks})
     left = conflicts(placement) if placement else None
-    return CspRun(method, csp.n, status, csp.checks, seconds, left, placement)
+    return CspResult(algorithm, status, stats=stats, reason=reason, n=csp.n, conflicts=left,
+                     placement=placement)  # fmt: skip
 
 
-def solve_csp(n, variable_heuristic="", value_heuristic="", inference=True, max_seconds=None):
-    """Run simpleai's ``backtrack`` on :class:`QueensCsp` (n); return a :class:`CspRun`.
+def solve_csp(n, variable_heuristic="", value_heuristic="", inference=True, max_seconds=None,
+              max_memory_mb=DEFAULT) -> CspResult:  # fmt: skip
+    """Run simpleai's ``backtrack`` on :class:`QueensCsp` (n); return a :class:`CspResult`.
 
     *variable_heuristic* is ``""`` (rows in order), ``MOST_CONSTRAINED_VARIABLE`` or
     ``HIGHEST_DEGREE_VARIABLE``; *value_heuristic* ``""`` (columns in order) or
     ``LEAST_CONSTRAINING_VALUE``; *inference* runs arc consistency after each choice.
+    *max_seconds* and *max_memory_mb* limit the run, as for every solver.
 
     >>> from simpleai.search import MOST_CONSTRAINED_VARIABLE
     >>> run = solve_csp(8, MOST_CONSTRAINED_VARIABLE)
-    >>> run.status, run.method
+    >>> run.status, run.algorithm
     ('solved', 'backtrack, most constrained, -, AC-3')
+    >>> solve_csp(3).status
+    'exhausted'
     """
     csp = QueensCsp(n)
     names = [HEURISTIC_NAMES.get(h, h) for h in (variable_heuristic, value_heuristic)]
-    method = ", ".join(["backtrack", *names, "AC-3" if inference else "no inference"])
+    algorithm = ", ".join(["backtrack", *names, "AC-3" if inference else "no inference"])
+    no_solution = f"simpleai's backtrack tried everything: no placement of {csp.n} queens " \
+                  "avoids every attack"  # fmt: skip
     return _run(
         csp,
-        method,
+        algorithm,
         lambda: backtrack(csp, variable_heuristic, value_heuristic, inference=inference),
-        max_seconds,
         seed=0,
+        limits={"max_seconds": max_seconds, "max_memory_mb": max_memory_mb},
+        unsolved=("exhausted", no_solution),
     )
 
 
-def repair_csp(n, seed=None, iterations_limit=0, greedy=True, max_seconds=None) -> CspRun:
-    """Run simpleai's ``min_conflicts`` on :class:`QueensCsp` (n); return a :class:`CspRun`.
+def repair_csp(n, seed=None, iterations_limit=0, greedy=True, max_seconds=None,
+               max_memory_mb=DEFAULT) -> CspResult:  # fmt: skip
+    """Run simpleai's ``min_conflicts`` on :class:`QueensCsp` (n); return a :class:`CspResult`.
 
     With *greedy* the start is :meth:`QueensCsp.greedy_start` (simpleai's own rule,
-    computed fast); without, simpleai builds it itself (slow beyond 30 queens).
-    *iterations_limit* 0 means no limit. simpleai's ``min_conflicts`` never starts
-    again, and on small boards (6 queens, say) it can get stuck for good: give
+    computed fast, within the limits); without, simpleai builds it itself (slow beyond
+    30 queens). *iterations_limit* 0 means no limit. simpleai's ``min_conflicts`` never
+    starts again, and on small boards (6 queens, say) it can get stuck for good: give
     *max_seconds* or *iterations_limit* there.
 
     >>> run = repair_csp(20, seed=1)
     >>> run.status, run.conflicts
     ('solved', 0)
+    >>> repair_csp(3, seed=1, iterations_limit=5).reason
+    "simpleai's min_conflicts stopped at its iterations_limit of 5"
     """
     csp = QueensCsp(n)
-    start = csp.greedy_start(seed) if greedy else None
-    method = "min_conflicts" + (", greedy start" if greedy else "")
+    algorithm = "min_conflicts" + (", greedy start" if greedy else "")
+
+    def run():
+        start = csp.greedy_start(seed) if greedy else None
+        return min_conflicts(csp, initial_assignment=start, iterations_limit=iterations_limit)
+
     return _run(
         csp,
-        method,
-        lambda: min_conflicts(csp, initial_assignment=start, iterations_limit=iterations_limit),
-        max_seconds,
+        algorithm,
+        run,
         seed,
+        limits={"max_seconds": max_seconds, "max_memory_mb": max_memory_mb},
+        unsolved=(
+            "limit",
+            f"simpleai's min_conflicts stopped at its iterations_limit of {iterations_limit}",
+        ),  # fmt: skip
     )

@@ -7,3 +7,5 @@ Mastermind strategies, the prunings of peg solitaire's iterative deepening. They
 return the same :class:`~puzzlelab.results.SearchResult` (or a small subclass),
 keep to the same :class:`~puzzlelab.limits.Budget` and say the same status words.
 """
+
+from .queens import count_solutions, fundamental_solutions  # noqa: F401  (N queens)

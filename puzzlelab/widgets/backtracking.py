@@ -10,8 +10,13 @@ Play, the slider and the pictures are linked in the browser (``jslink``).
 from __future__ import annotations
 
 from ..drawing import board_png
-from ..puzzles.queens import QueensPuzzle, backtracking, check_size, replay
+from ..puzzles.queens import QueensPuzzle, check_size
+from ..solvers.queens import backtracking, replay
 from .frames import FramePlayer
+
+#: When the widget runs backtracking itself, it places at most this many queens: every
+#: step is kept, so a whole 12-queens search (1.7 million steps) would fill the memory.
+MAX_PLACED = 20_000
 
 
 class BacktrackingReplay(FramePlayer):
@@ -22,9 +27,9 @@ class BacktrackingReplay(FramePlayer):
     n : int
         The board size.
     trace : list, optional
-        A trace from :func:`~puzzlelab.puzzles.queens.backtracking` (``trace=``). By
+        A trace from :func:`~puzzlelab.solvers.queens.backtracking` (``trace=``). By
         default the widget runs backtracking itself, to the first solution if
-        *first_only*, else to the end.
+        *first_only*, else to the end, placing at most :data:`MAX_PLACED` queens.
     first_only : bool
         Without *trace*: stop at the first solution.
     max_frames : int
@@ -55,9 +60,12 @@ class BacktrackingReplay(FramePlayer):
 
     def __init__(self, n=6, trace=None, first_only=True, max_frames=150, start=0, size=2.4):
         self.n = check_size(n)
+        self.stopped = ""  # why the widget's own search stopped early, if it did
         if trace is None:
             trace = []
-            backtracking(self.n, first_only=first_only, trace=trace)
+            result = backtracking(self.n, first_only=first_only, trace=trace, max_nodes=MAX_PLACED)
+            if result.status in ("limit", "interrupted"):
+                self.stopped = f"backtracking stopped here: {result.reason}"
         if not isinstance(max_frames, int) or max_frames < 1:
             raise ValueError(f"max_frames must be a whole number of at least 1, not {max_frames!r}")
         self.trace = list(trace)
@@ -92,6 +100,8 @@ class BacktrackingReplay(FramePlayer):
         more = ""
         if k == self.shown[-1] and k < len(self.trace):
             more = f" <i>(the trace goes on: {len(self.trace) - k:,} more steps not shown)</i>"
+        elif k == len(self.trace) and self.stopped:
+            more = f" <i>({self.stopped})</i>"
         return f"<b>{self._caption(k)}</b> &middot; {self._counts(k)}{more}"
 
     def _square(self, k: int):
@@ -101,7 +111,7 @@ class BacktrackingReplay(FramePlayer):
     # ------------------------------------------------------------ stepping
 
     def current(self):
-        """The :class:`~puzzlelab.puzzles.queens.TraceStep` shown now."""
+        """The :class:`~puzzlelab.solvers.queens.TraceStep` shown now."""
         return self.steps[self.shown[self.value]]
 
     def placement(self):

@@ -1,0 +1,857 @@
+"""N-queens solvers: generate and test, backtracking, bitmask counting, min-conflicts.
+
+The rules (placements, attacks, symmetries, the search problem) are in
+:mod:`puzzlelab.puzzles.queens`; this module searches with them.
+
+Vocabulary (see the rules for *placement*, *attack*, *line*, *conflict*, *family*):
+
+- *generate and test* makes every arrangement first (each permutation of the columns,
+  a *candidate*) and checks it afterwards;
+- *backtracking* checks each queen as it is *placed* and *retreats* (takes the queen off
+  again) when nothing below it works; every queen placed is one node of its search tree.
+  A *trace* records these steps as ``("place", row, col)`` and ``("retreat", row, col)``;
+- a *fundamental* solution stands for its whole family under the 8 symmetries;
+- *min-conflicts* starts from a full board with some attacks and repeatedly moves one
+  attacked queen, within its row, to a square attacked by as few queens as possible.
+
+Every solver returns a :class:`~puzzlelab.results.SearchResult`: a
+:class:`SolutionsResult` (the solutions found and their count) or a
+:class:`RepairResult` (min-conflicts' final board). ``stats.expanded`` counts what
+``max_nodes`` limits: candidates tested, queens placed, or queens moved. ``status`` is
+``"solved"`` (the first solution found, or every solution counted), ``"exhausted"``
+(searched to the end: no solution), ``"unsolvable"``, ``"limit"`` or ``"interrupted"``.
+No solver recurses, so any board size is safe.
+
+Examples
+--------
+>>> solutions_backtracking(4)
+[(1, 3, 0, 2), (2, 0, 3, 1)]
+>>> len(solutions_generate_and_test(6)), count_solutions(8), len(fundamental_solutions(8))
+(4, 92, 12)
+>>> generate_and_test(8).stats.expanded, backtracking(8).stats.expanded
+(40320, 2056)
+>>> backtracking(3)  # doctest: +ELLIPSIS
+<backtracking: exhausted: no placement of 3 queens ... | 5 expanded, retreats 5, ... s>
+>>> min_conflicts(200, seed=1).solved
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from itertools import chain, permutations
+
+from ..errors import BoardError, whole_number
+from ..limits import CHECK_EVERY, DEFAULT, Budget, LimitReached, stopped
+from ..puzzles.queens import Placement, canonical, check_size, safe, solvable
+from ..results import SearchResult, SearchStats
+
+
+def _every(n: int) -> int:
+    """How many steps pass between two looks at the limits, for steps that cost O(n).
+
+    About 16,000 squares are looked at in between, so a look comes every few
+    milliseconds on any board: a limit is overshot by little, and the look is cheap.
+    """
+    return max(1, min(CHECK_EVERY, 2**14 // n))
+
+
+def _no_solution(n: int) -> str:
+    return f"no placement of {n} queens avoids every attack"
+
+
+# ---------------------------------------------------------------- results
+
+
+@dataclass(repr=False)
+class SolutionsResult(SearchResult):
+    """The outcome of a search for the solutions of n queens (all of them, or the first).
+
+    Attributes
+    ----------
+    n : int
+        The board size.
+    count : int
+        Solutions found (so far, if the search stopped early).
+    solutions : list of tuple
+        The solutions found, in the order found (counting over bit masks keeps none).
+
+    ``stats.expanded`` is the work: candidates tested, or queens placed;
+    ``stats.extra["retreats"]`` (backtracking) the queens taken off again.
+    """
+
+    n: int = 0
+    count: int = 0
+    solutions: list = field(default_factory=list)
+
+    def summary(self) -> str:
+        if self.solved:
+            kind = "fundamental solution" if self.algorithm == "count_fundamental" else "solution"
+            return f"solved, {self.count:,} {kind}{'s' * (self.count != 1)} of {self.n} queens"
+        return f"{self.status}: {self.reason}"
+
+    def __repr__(self) -> str:
+        s = self.stats
+        extra = "".join(f", {name} {value:,}" for name, value in s.extra.items())
+        return (
+            f"<{self.algorithm}: {self.summary()} | {s.expanded:,} expanded{extra}, "
+            f"{s.seconds:.3f} s>"
+        )
+
+    def as_dict(self) -> dict:
+        """Return the result as plain data (JSON-ready), without the solutions."""
+        return {**super().as_dict(), "n": self.n, "count": self.count}
+
+    def table_rows(self) -> list[tuple[str, object]]:
+        s = self.stats
+        rows = [
+            ("status", self.status if self.solved else f"{self.status}: {self.reason}"),
+            ("queens", self.n),
+            ("solutions", f"{self.count:,}"),
+            ("expanded", f"{s.expanded:,}"),
+            ("seconds", f"{s.seconds:.3f}"),
+        ]
+        return rows + [(name.replace("_", " "), value) for name, value in s.extra.items()]
+
+
+def _solutions_result(algorithm, n, budget, expanded, solutions, count=None, extra=None,
+                      stop=None, solved="every solution was found"):  # fmt: skip
+    """Return the SolutionsResult of a search that ended normally, or by *stop*."""
+    count = len(solutions) if count is None else count
+    if stop is not None:
+        status, reason = stopped(stop)
+    elif count:
+        status, reason = "solved", solved
+    else:
+        status, reason = "exhausted", _no_solution(n)
+    stats = SearchStats(expanded=expanded, seconds=budget.elapsed(), extra=extra or {})
+    return SolutionsResult(algorithm, status, stats=stats, reason=reason, n=n, count=count,
+                           solutions=solutions)  # fmt: skip
+
+
+def _finished(result):
+    """Return *result* if its search ran to the end; else raise, as a plain value cannot
+    say that it is only part of the answer (KeyboardInterrupt again, or LimitReached)."""
+    if result.status == "interrupted":
+        raise KeyboardInterrupt
+    if result.status == "limit":
+        raise LimitReached(result.reason)
+    return result
+
+
+# ---------------------------------------------------------------- generate and test
+
+
+def no_diagonal_attacks(candidate: Placement) -> bool:
+    """Return whether no two queens of *candidate* share a diagonal.
+
+    A permutation has one queen per row and per column already, so this is the
+    whole test: n queens on n different diagonals, and on n different anti-diagonals.
+    """
+    n = len(candidate)
+    return (
+        len({row - col for row, col in enumerate(candidate)}) == n
+        and len({row + col for row, col in enumerate(candidate)}) == n
+    )
+
+
+def generate_and_test(
+    n: int, *, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT
+) -> SolutionsResult:
+    """Return every solution found by testing each permutation of the columns (n! candidates).
+
+    Parameters
+    ----------
+    n : int
+        The board size.
+    max_nodes, max_seconds, max_memory_mb
+        Stop after testing this many candidates, after this many seconds, or when the
+        process has grown by this many megabytes (1,000 by default; ``None`` lifts it).
+
+    Returns
+    -------
+    SolutionsResult
+        ``stats.expanded`` is the number of candidates tested.
+
+    Examples
+    --------
+    >>> result = generate_and_test(6)
+    >>> result.count, result.stats.expanded, result.status
+    (4, 720, 'solved')
+    >>> generate_and_test(8, max_nodes=100).reason
+    'the limit of 100 candidates tested was reached'
+    """
+    n = check_size(n)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what="candidates tested")
+    every, tested, solutions, stop = _every(n), 0, [], None
+    next_check = 0
+    try:
+        for candidate in permutations(range(n)):
+            if tested >= next_check:
+                budget.check(tested)
+                next_check = min(tested + every, budget.max_nodes)
+            tested += 1
+            if no_diagonal_attacks(candidate):
+                solutions.append(candidate)
+    except (LimitReached, KeyboardInterrupt) as error:
+        stop = error
+    return _solutions_result("generate_and_test", n, budget, tested, solutions, stop=stop,
+                             solved="every candidate was tested")  # fmt: skip
+
+
+def solutions_generate_and_test(n: int, **limits) -> list[Placement]:
+    """Return all solutions by testing every permutation of the columns (n! candidates).
+
+    *limits* go to :func:`generate_and_test`; if one stops it, LimitReached is raised.
+    """
+    return _finished(generate_and_test(n, **limits)).solutions
+
+
+# ---------------------------------------------------------------- backtracking
+
+
+def backtracking(
+    n: int,
+    *,
+    first_only=False,
+    trace: list | None = None,
+    max_nodes=None,
+    max_seconds=None,
+    max_memory_mb=DEFAULT,
+) -> SolutionsResult:
+    """Return the solutions found by placing queens row by row, checking each as it is placed.
+
+    A queen goes only on a square whose column, diagonal and anti-diagonal are free;
+    when a row has no such square left, the queen above it retreats and tries the
+    next column. Columns are tried from left to right. The search keeps its place in
+    a loop, not by recursion, so thousands of rows are no trouble.
+
+    Parameters
+    ----------
+    n : int
+        The board size.
+    first_only : bool
+        Stop at the first solution (its queens stay on the board in the trace).
+    trace : list, optional
+        If given, every step is appended to it: ``("place", row, col)`` when a queen
+        goes on the board and ``("retreat", row, col)`` when it comes off again.
+    max_nodes, max_seconds, max_memory_mb
+        Stop after placing this many queens, after this many seconds, or when the
+        process has grown by this many megabytes (1,000 by default; ``None`` lifts it).
+
+    Returns
+    -------
+    SolutionsResult
+        ``stats.expanded`` counts the queens placed, ``stats.extra["retreats"]`` the
+        queens taken off again; the counts so far if the search stopped early.
+
+    Examples
+    --------
+    >>> result = backtracking(8)
+    >>> result.count, result.stats.expanded, result.stats.extra
+    (92, 2056, {'retreats': 2056})
+    >>> steps = []
+    >>> backtracking(4, first_only=True, trace=steps).solutions
+    [(1, 3, 0, 2)]
+    >>> steps[:4]
+    [('place', 0, 0), ('place', 1, 2), ('retreat', 1, 2), ('place', 1, 3)]
+    """
+    n = check_size(n)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
+    every = _every(n)
+    placement: list[int] = []  # the columns of the queens on the board, row by row
+    columns, diagonals, anti_diagonals = set(), set(), set()
+    solutions, placed, retreats, stop = [], 0, 0, None
+    next_check = 0  # placed + retreats at the next look at the limits
+    col = 0  # the next column to try in the row being filled
+    try:
+        while True:
+            row = len(placement)
+            if row == n:
+                solutions.append(tuple(placement))
+                if first_only:
+                    break
+            else:
+                while col < n and (
+                    col in columns or row - col in diagonals or row + col in anti_diagonals
+                ):
+                    col += 1  # attacked: this is where backtracking prunes
+            if row < n and col < n:
+                if placed >= budget.max_nodes or placed + retreats >= next_check:
+                    budget.check(placed)  # may this queen be placed?
+                    next_check = placed + retreats + every
+                placed += 1
+                placement.append(col)
+                columns.add(col), diagonals.add(row - col), anti_diagonals.add(row + col)
+                if trace is not None:
+                    trace.append(("place", row, col))
+                col = 0
+            elif placement:  # nothing (more) in this row: the queen above retreats
+                row, col = row - 1, placement.pop()
+                columns.remove(col), diagonals.remove(row - col), anti_diagonals.remove(row + col)
+                retreats += 1
+                if trace is not None:
+                    trace.append(("retreat", row, col))
+                col += 1
+            else:
+                break  # the row-0 queen has tried every column: the search is over
+    except (LimitReached, KeyboardInterrupt) as error:
+        stop = error
+    solved = "the first solution was found" if first_only else "every solution was found"
+    return _solutions_result("backtracking", n, budget, placed, solutions, stop=stop,
+                             extra={"retreats": retreats}, solved=solved)  # fmt: skip
+
+
+def solutions_backtracking(n: int, trace: list | None = None, **limits) -> list[Placement]:
+    """Return all solutions by backtracking (see :func:`backtracking` for *trace*, *limits*).
+
+    Raises LimitReached if a limit stops the search.
+    """
+    return _finished(backtracking(n, trace=trace, **limits)).solutions
+
+
+def first_solution(n: int, trace: list | None = None, **limits) -> Placement | None:
+    """Return the first solution backtracking finds (columns tried left to right), or None.
+
+    Raises LimitReached if a limit (*limits*, as for :func:`backtracking`) stops the search.
+
+    >>> first_solution(8), first_solution(3)
+    ((0, 4, 7, 5, 2, 6, 1, 3), None)
+    """
+    found = _finished(backtracking(n, first_only=True, trace=trace, **limits)).solutions
+    return found[0] if found else None
+
+
+def backtrack(n: int, placement: Placement = (), trace: list | None = None):
+    """Yield every solution that extends *placement*, one safe queen per row (a generator).
+
+    The same search as :func:`backtracking`, written as short as it gets: *untried*
+    holds, for each row being filled, the columns it has not tried yet.
+
+    >>> next(backtrack(6))
+    (1, 3, 5, 0, 2, 4)
+    """
+    n = check_size(n)
+    placement = tuple(placement)
+    untried = [iter(range(n))]
+    while untried:
+        row = len(placement)
+        if row == n:
+            yield placement
+        col = next((c for c in untried[-1] if safe(placement, c)), None) if row < n else None
+        if col is not None:
+            if trace is not None:
+                trace.append(("place", row, col))
+            placement += (col,)
+            untried.append(iter(range(n)))
+        else:
+            untried.pop()
+            if untried:  # the queen above retreats (never one of the queens given)
+                if trace is not None:
+                    trace.append(("retreat", row - 1, placement[-1]))
+                placement = placement[:-1]
+
+
+# ---------------------------------------------------------------- replaying a trace
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    """The board after one step of a backtracking trace, and the counts so far.
+
+    ``event`` is the step itself (``("place", row, col)`` or ``("retreat", row, col)``;
+    ``None`` for the empty board before the first step); ``placement`` the queens
+    on the board; ``solution`` whether this step completed a solution.
+    """
+
+    index: int
+    event: tuple | None
+    placement: Placement
+    placed: int
+    retreats: int
+    solutions: int
+    solution: bool
+
+    def describe(self) -> str:
+        """Return the step in words, e.g. ``place row 3 col 5``."""
+        if self.event is None:
+            return "empty board"
+        kind, row, col = self.event
+        return f"{kind} row {row} col {col}" + (" (a solution!)" if self.solution else "")
+
+
+def replay(trace: list, n: int) -> list[TraceStep]:
+    """Return the board after each step of *trace* (the empty board first).
+
+    Raises BoardError if the trace is not a proper sequence of steps: a queen placed
+    on a square that an earlier queen attacks, in the wrong row, or a retreat of a
+    queen that is not the last one placed.
+
+    >>> steps = []
+    >>> _ = backtracking(4, first_only=True, trace=steps)
+    >>> last = replay(steps, 4)[-1]
+    >>> last.placement, last.placed, last.retreats, last.solutions
+    ((1, 3, 0, 2), 8, 4, 1)
+    """
+    n = check_size(n)
+    placement: Placement = ()
+    placed = retreats = solutions = 0
+    frames = [TraceStep(0, None, placement, 0, 0, 0, False)]
+    for index, event in enumerate(trace, start=1):
+        kind, row, col = event
+        if kind == "place":
+            if row != len(placement) or not (0 <= col < n) or not safe(placement, col):
+                raise BoardError(f"step {index}: cannot place a queen on row {row} col {col} "
+                                 f"with {placement} on the board")  # fmt: skip
+            placement += (col,)
+            placed += 1
+            solutions += len(placement) == n
+        elif kind == "retreat":
+            if not placement or (len(placement) - 1, placement[-1]) != (row, col):
+                raise BoardError(f"step {index}: the last queen placed is not on row {row} "
+                                 f"col {col} (board: {placement})")  # fmt: skip
+            placement = placement[:-1]
+            retreats += 1
+        else:
+            raise BoardError(f"step {index}: {kind!r} is not 'place' or 'retreat'")
+        solution = kind == "place" and len(placement) == n
+        frames.append(TraceStep(index, event, placement, placed, retreats, solutions, solution))
+    return frames
+
+
+# ---------------------------------------------------------------- counting fast
+
+
+def count_bitmask(
+    n: int, *, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT
+) -> SolutionsResult:
+    """Count the solutions by backtracking over bit masks (fast; keeps no solutions).
+
+    A row is an n-bit number. ``columns`` has bit c set when column c is taken;
+    ``left`` and ``right`` mark the squares of the current row that a diagonal from
+    an earlier queen passes through. Moving down one row shifts them by one bit.
+    *max_nodes* limits the queens placed (``stats.expanded``).
+
+    >>> result = count_bitmask(8)
+    >>> result.count, result.stats.expanded
+    (92, 2056)
+    >>> count_bitmask(12, max_nodes=1000).reason
+    'the limit of 1,000 queens placed was reached; 5 solutions counted so far'
+    """
+    n = check_size(n)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
+    full = (1 << n) - 1
+    count = placed = next_check = 0
+    rows_above = []  # for each row above the current one: its lines, and its squares untried
+    columns = left = right = 0
+    free, stop = full, None
+    try:
+        while True:
+            if free:
+                bit = free & -free  # the lowest free square
+                free ^= bit
+                if placed >= next_check:
+                    budget.check(placed)
+                    next_check = min(placed + CHECK_EVERY, budget.max_nodes)
+                placed += 1
+                if columns | bit == full:
+                    count += 1  # the last row's queen: a solution
+                    continue
+                rows_above.append((columns, left, right, free))
+                columns, left, right = columns | bit, ((left | bit) << 1) & full, (right | bit) >> 1
+                free = full & ~(columns | left | right)
+            elif rows_above:
+                columns, left, right, free = rows_above.pop()
+            else:
+                break
+    except (LimitReached, KeyboardInterrupt) as error:
+        stop = error
+    result = _solutions_result("count_bitmask", n, budget, placed, [], count, stop=stop,
+                               solved="every solution was counted")  # fmt: skip
+    if stop is not None:
+        result.reason += f"; {count:,} solution{'s' * (count != 1)} counted so far"
+    return result
+
+
+def count_solutions(n: int, **limits) -> int:
+    """Return the number of solutions, counted over bit masks (see :func:`count_bitmask`).
+
+    Raises LimitReached if a limit (*limits*, as for :func:`count_bitmask`) stops it.
+
+    >>> [count_solutions(n) for n in range(1, 11)]
+    [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
+    """
+    return _finished(count_bitmask(n, **limits)).count
+
+
+def _solutions_bitmask(n: int, first_columns, stats=None, budget=None):
+    """Yield every solution whose row-0 queen is in one of *first_columns* (bit masks).
+
+    With *stats* and *budget*, count the queens placed in ``stats.expanded`` and keep
+    to the budget.
+    """
+    full = (1 << n) - 1
+    placement = [0] * n
+    next_check = 0
+    for first in first_columns:
+        bit = 1 << first
+        placement[0] = first
+        if stats is not None:
+            if budget is not None and stats.expanded >= next_check:
+                budget.check(stats.expanded)
+                next_check = min(stats.expanded + CHECK_EVERY, budget.max_nodes)
+            stats.expanded += 1
+        rows_above = []  # as in count_bitmask
+        columns, left, right = bit, (bit << 1) & full, bit >> 1
+        free = full & ~(columns | left | right)
+        if n == 1:
+            yield (first,)
+        while True:
+            if free:
+                bit = free & -free
+                free ^= bit
+                if stats is not None:
+                    if budget is not None and stats.expanded >= next_check:
+                        budget.check(stats.expanded)
+                        next_check = min(stats.expanded + CHECK_EVERY, budget.max_nodes)
+                    stats.expanded += 1
+                row = len(rows_above) + 1
+                placement[row] = bit.bit_length() - 1
+                if row == n - 1:
+                    yield tuple(placement)
+                    continue
+                rows_above.append((columns, left, right, free))
+                columns, left, right = columns | bit, ((left | bit) << 1) & full, (right | bit) >> 1
+                free = full & ~(columns | left | right)
+            elif rows_above:
+                columns, left, right, free = rows_above.pop()
+            else:
+                break
+
+
+def count_fundamental(
+    n: int, *, keep=False, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT
+) -> SolutionsResult:
+    """Count the fundamental solutions: one per family, the smallest of its 8 images.
+
+    A family's smallest image has its row-0 queen in the left half of the board (the
+    mirror of any member is in the family too), so only that half is searched;
+    ``stats.expanded`` counts the queens placed there. With *keep*, the fundamental
+    solutions are kept in ``solutions`` (in the order found).
+
+    >>> result = count_fundamental(8)
+    >>> result.count, result.status
+    (12, 'solved')
+    """
+    n = check_size(n)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
+    stats = SearchStats()
+    count, kept, stop = 0, [], None
+    try:
+        for placement in _solutions_bitmask(n, range((n + 1) // 2), stats, budget):
+            if placement == canonical(placement):
+                count += 1
+                if keep:
+                    kept.append(placement)
+    except (LimitReached, KeyboardInterrupt) as error:
+        stop = error
+    solved = "every fundamental solution was counted"
+    result = _solutions_result("count_fundamental", n, budget, stats.expanded, kept, count,
+                               stop=stop, solved=solved)  # fmt: skip
+    if stop is not None:
+        result.reason += f"; {count:,} fundamental solution{'s' * (count != 1)} counted so far"
+    return result
+
+
+def fundamental_solutions(n: int, **limits) -> list[Placement]:
+    """Return one solution per symmetry family: the smallest of its 8 images, sorted.
+
+    Raises LimitReached if a limit (*limits*, as for :func:`count_fundamental`) stops it.
+
+    >>> fundamental_solutions(6)
+    [(1, 3, 5, 0, 2, 4)]
+    >>> [len(fundamental_solutions(n)) for n in range(1, 11)]
+    [1, 0, 0, 1, 2, 1, 6, 12, 46, 92]
+    """
+    return sorted(_finished(count_fundamental(n, keep=True, **limits)).solutions)
+
+
+# ---------------------------------------------------------------- min-conflicts
+
+
+@dataclass(repr=False)
+class RepairResult(SearchResult):
+    """The outcome of one min-conflicts run: the board it ended with.
+
+    Attributes
+    ----------
+    n, seed : int
+        The board size and the random seed (``None``: not seeded).
+    placement : tuple
+        The board at the end: a solution when solved, else the board so far (only
+        the rows placed, if the greedy start was stopped).
+    start_conflicts : int or None
+        Attacking pairs on the first board repaired (``None`` if it was never finished).
+    conflicts : int
+        Attacking pairs on the board at the end.
+
+    ``stats.expanded`` counts the queens moved by the repair, ``stats.extra["restarts"]``
+    how often it started again from a new greedy board.
+    """
+
+    n: int = 0
+    seed: int | None = None
+    placement: Placement = ()
+    start_conflicts: int | None = None
+    conflicts: int = 0
+
+    def summary(self) -> str:
+        if self.solved:
+            return f"solved {self.n} queens"
+        return f"{self.status}: {self.reason}"
+
+    def __repr__(self) -> str:
+        s = self.stats
+        return (
+            f"<{self.algorithm}: {self.summary()} | {s.expanded:,} expanded, restarts "
+            f"{s.extra.get('restarts', 0)}, {self.conflicts:,} conflicts, {s.seconds:.3f} s>"
+        )
+
+    def as_dict(self) -> dict:
+        """Return the result as plain data (JSON-ready), without the placement."""
+        return {**super().as_dict(), "n": self.n, "seed": self.seed,
+                "start_conflicts": self.start_conflicts, "conflicts": self.conflicts}  # fmt: skip
+
+    def table_rows(self) -> list[tuple[str, object]]:
+        s = self.stats
+        return [
+            ("status", self.status if self.solved else f"{self.status}: {self.reason}"),
+            ("queens", self.n),
+            ("seed", self.seed),
+            ("conflicts at the start", self.start_conflicts),
+            ("conflicts", self.conflicts),
+            ("expanded", f"{s.expanded:,}"),
+            ("restarts", s.extra.get("restarts", 0)),
+            ("seconds", f"{s.seconds:.3f}"),
+        ]
+
+
+class _Lines:
+    """How many queens stand on every column, diagonal and anti-diagonal of an n x n board."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.columns = [0] * n
+        self.diagonals = [0] * (2 * n - 1)  # index row - col + n - 1
+        self.anti_diagonals = [0] * (2 * n - 1)  # index row + col
+
+    def add(self, row: int, col: int, queens: int = 1) -> None:
+        """Put *queens* on (row, col) (-1 takes one off)."""
+        self.columns[col] += queens
+        self.diagonals[row - col + self.n - 1] += queens
+        self.anti_diagonals[row + col] += queens
+
+    def attackers(self, row: int, col: int) -> int:
+        """Return the queens on the lines of (row, col), a queen there counted 3 times."""
+        return (
+            self.columns[col]
+            + self.diagonals[row - col + self.n - 1]
+            + self.anti_diagonals[row + col]
+        )
+
+    def row_costs(self, row: int) -> list[int]:
+        """Return ``attackers(row, col)`` for every column, in one pass."""
+        n = self.n
+        # Along the row the diagonal index falls from row + n - 1 to row; the anti-diagonal
+        # index rises from row to row + n - 1.
+        diagonals = reversed(self.diagonals[row : row + n])
+        return [
+            a + b + c
+            for a, b, c in zip(self.columns, diagonals, self.anti_diagonals[row : row + n])
+        ]
+
+    def pairs(self) -> int:
+        """Return the attacking pairs: k queens on one line make k(k-1)/2 of them."""
+        lines = chain(self.columns, self.diagonals, self.anti_diagonals)
+        return sum(k * (k - 1) for k in lines if k > 1) // 2
+
+
+#: Bytes min-conflicts holds per queen, about: its line counts and one row's costs.
+_BYTES_PER_QUEEN = 64
+
+
+def _least_attacked(costs: list[int], rng: random.Random) -> int:
+    """Return a column with the smallest cost, chosen at random among ties."""
+    best = min(costs)
+    return rng.choice([col for col, cost in enumerate(costs) if cost == best])
+
+
+def _greedy(n: int, rng: random.Random, placement: list, lines: _Lines, budget=None) -> None:
+    """Fill *placement* (empty, with *lines*) row by row, each queen where the fewest
+    earlier ones attack; with *budget*, look at its limits every few rows (a row is O(n))."""
+    every = _every(n)
+    for row in range(n):
+        if budget is not None and row % every == 0:
+            budget.check(0)  # the start places no nodes: time and memory only
+        col = _least_attacked(lines.row_costs(row), rng)
+        lines.add(row, col)
+        placement.append(col)
+
+
+def greedy_start(n: int, seed=None, budget: Budget | None = None) -> Placement:
+    """Return a full board built row by row, each queen where the fewest earlier ones attack.
+
+    Ties are broken at random. This is also how simpleai's ``min_conflicts`` builds its
+    start when it is given none (there it is much slower: it counts conflicts by
+    checking every constraint). It takes O(n²) steps: with a *budget*, it keeps to its
+    time and memory limits (raising LimitReached).
+
+    >>> from puzzlelab.puzzles.queens import conflicts
+    >>> conflicts(greedy_start(8, seed=1)) <= 3
+    True
+    """
+    n = check_size(n)
+    placement: list[int] = []
+    _greedy(n, random.Random(seed), placement, _Lines(n), budget)
+    return tuple(placement)
+
+
+def min_conflicts(
+    n: int,
+    *,
+    seed=None,
+    start=None,
+    restart_after=None,
+    max_nodes=None,
+    max_seconds=None,
+    max_memory_mb=DEFAULT,
+) -> RepairResult:
+    """Solve n queens by min-conflicts: repair a greedy full board one queen at a time.
+
+    Each step picks an attacked queen at random and moves it, within its row, to the
+    square that the fewest other queens attack (ties at random). A step costs O(n),
+    because the queens on every line are counted as they move, so thousands of queens
+    take seconds. A repair can get stuck (on small boards a queen's best square may be
+    the one it is on): after *restart_after* steps it starts again from a new greedy board.
+    Min-conflicts cannot prove that there is no solution; 2 and 3 queens (which have
+    none, see :func:`~puzzlelab.puzzles.queens.solvable`) are answered ``"unsolvable"``.
+
+    Parameters
+    ----------
+    n : int
+        The board size.
+    seed : int, optional
+        Seeds the random choices (same seed, same run).
+    start : tuple, optional
+        The first board to repair (default: :func:`greedy_start`).
+    restart_after : int, optional
+        Steps per try (default ``2 * n + 100``).
+    max_nodes, max_seconds, max_memory_mb
+        Stop after moving this many queens, after this many seconds, or when the process
+        has grown by this many megabytes (1,000 by default; ``None`` lifts it). The
+        greedy starts (O(n²) each: seconds for 10,000 queens) count against the time
+        and memory limits; a board too large for the memory limit is refused at once.
+
+    Returns
+    -------
+    RepairResult
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.queens import is_solution
+    >>> result = min_conflicts(1000, seed=7)
+    >>> result.solved, is_solution(result.placement, 1000), result.conflicts
+    (True, True, 0)
+    >>> [min_conflicts(8, seed=seed).solved for seed in range(5)]
+    [True, True, True, True, True]
+    >>> min_conflicts(3).status
+    'unsolvable'
+    """
+    n = check_size(n)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens moved")
+    restart_after = 2 * n + 100 if restart_after is None else whole_number(
+        restart_after, "restart_after", least=1)  # fmt: skip
+    if start is not None and (
+        len(start) != n or not all(isinstance(c, int) and 0 <= c < n for c in start)
+    ):
+        raise BoardError(f"the start must give a column 0..{n - 1} for each of the {n} rows, "
+                         f"not {start!r}")  # fmt: skip
+    result = RepairResult("min_conflicts", "solved", n=n, seed=seed,
+                          stats=SearchStats(extra={"restarts": 0}))  # fmt: skip
+    if not solvable(n):
+        result.status, result.reason = "unsolvable", (
+            f"{_no_solution(n)} (min-conflicts itself could never tell: it would move "
+            "queens forever)")  # fmt: skip
+        return result
+    needed = _BYTES_PER_QUEEN * n / 2**20
+    if needed > budget.max_memory_mb:
+        result.status = "limit"
+        result.reason = (f"{n:,} queens need about {needed:,.0f} MB, more than the limit of "
+                         f"{budget.max_memory_mb:,g} MB of memory")  # fmt: skip
+        return result
+    rng = random.Random(seed)
+    placement, lines = [], _Lines(n)
+    steps, every, next_check = 0, _every(n), 0
+    try:
+        if start is None:
+            _greedy(n, random.Random(rng.randrange(2**32)), placement, lines, budget)
+        else:
+            placement = list(start)
+            for row, col in enumerate(placement):
+                lines.add(row, col)
+        result.start_conflicts = lines.pairs()
+        steps_this_try = 0
+        while True:
+            attacked = [row for row in range(n) if lines.attackers(row, placement[row]) > 3]
+            if not attacked:
+                result.reason = "no queen is attacked"
+                break
+            if steps >= budget.max_nodes or steps >= next_check:
+                budget.check(steps)
+                next_check = steps + every
+            if steps_this_try == restart_after:
+                placement, lines = [], _Lines(n)
+                _greedy(n, random.Random(rng.randrange(2**32)), placement, lines, budget)
+                result.stats.extra["restarts"] += 1
+                steps_this_try = 0
+                continue
+            row = rng.choice(attacked)
+            lines.add(row, placement[row], -1)
+            placement[row] = _least_attacked(lines.row_costs(row), rng)
+            lines.add(row, placement[row])
+            steps += 1
+            steps_this_try += 1
+    except (LimitReached, KeyboardInterrupt) as error:
+        result.status, result.reason = stopped(error)
+    result.placement = tuple(placement)
+    result.conflicts = lines.pairs()
+    result.stats.expanded, result.stats.seconds = steps, budget.elapsed()
+    return result
+
+
+# ---------------------------------------------------------------- tables
+
+
+def format_runs(rows: list[dict], columns: list[str] | None = None) -> str:
+    """Return *rows* (dicts with the same keys) as an aligned plain-text table.
+
+    >>> print(format_runs([{"n": 8, "count": 92}, {"n": 10, "count": 724}]))
+     n  count
+     8     92
+    10    724
+    """
+    columns = list(rows[0]) if columns is None else columns
+
+    def cell(value) -> str:
+        if isinstance(value, float):
+            return f"{value:.3f}"
+        return (
+            f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+        )
+
+    cells = [[cell(row.get(c, "")) for c in columns] for row in rows]
+    widths = [max(len(c), *(len(line[i]) for line in cells)) for i, c in enumerate(columns)]
+    lines = [[c.rjust(w) for c, w in zip(columns, widths)]]
+    lines += [[c.rjust(w) for c, w in zip(line, widths)] for line in cells]
+    return "\n".join("  ".join(line) for line in lines)
