@@ -255,3 +255,18 @@ def draw_path(puzzle, path, actions=None, max_boards=12, columns=6, size=1.6, **
             f"{len(path) - 1} moves: every {ordinal(k)} step shown, and the last", fontsize=11
         )
     return figure
+
+
+def log_scale(ax, axis: str, floor: float) -> None:
+    """Put *axis* on a log scale whose bars start at *floor*, with uncluttered ticks.
+
+    Bars on a log scale have no natural bottom: starting them at 1 (one node)
+    keeps their lengths honest.
+    """
+    from matplotlib.ticker import LogLocator, NullFormatter
+
+    getattr(ax, f"set_{axis}scale")("log")
+    getattr(ax, f"set_{axis}lim")(floor, None)
+    scale = ax.yaxis if axis == "y" else ax.xaxis
+    scale.set_major_locator(LogLocator(base=10))
+    scale.set_minor_formatter(NullFormatter())

@@ -16,7 +16,7 @@ from matplotlib.colors import to_rgb
 from matplotlib.patches import Polygon, Rectangle
 
 from ..puzzles.queens import QueensPuzzle, attacked_squares, attacks
-from .boards import draw_board, finish_board, new_axes, offscreen_figure, step_label
+from .boards import draw_board, finish_board, log_scale, new_axes, offscreen_figure, step_label
 
 LIGHT = "#f0d9b5"
 DARK = "#b58863"
@@ -124,8 +124,6 @@ def draw_work(sizes=range(4, 11)):
     >>> [int(bar.get_height()) for bar in figure.axes[0].patches][:3]
     [24, 120, 720]
     """
-    from matplotlib.ticker import LogLocator, NullFormatter
-
     from ..solvers.queens import backtracking
 
     sizes = list(sizes)
@@ -138,15 +136,11 @@ def draw_work(sizes=range(4, 11)):
            label="generate and test: candidates tested (n!)")  # fmt: skip
     ax.bar([i + width / 2 for i in range(len(sizes))], placed, width, color="#1f77b4",
            label="backtracking: queens placed")  # fmt: skip
-    # A log scale whose bars start at 1 (one node), so that their lengths stay honest.
-    ax.set_yscale("log")
-    ax.set_ylim(1, None)
-    ax.yaxis.set_major_locator(LogLocator(base=10))
-    ax.yaxis.set_minor_formatter(NullFormatter())
+    log_scale(ax, "y", 1)
     ax.set_xticks(range(len(sizes)), [str(n) for n in sizes])
     ax.set_xlabel("n (queens)")
     ax.set_ylabel("work (log scale)")
     ax.legend(fontsize=8, loc="upper left", frameon=False)
-    ax.set_title("All solutions: work done by each method", fontsize=10)
+    ax.set_title("All solutions: work done by each algorithm", fontsize=10)
     figure.tight_layout()
     return figure

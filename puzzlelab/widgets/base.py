@@ -51,18 +51,3 @@ def png_image(png: bytes, width: int | None = None):
     if width:
         image.layout.width = f"{width}px"
     return image
-
-
-def log_scale(ax, axis: str, floor: float) -> None:
-    """Put *axis* on a log scale whose bars start at *floor*, with uncluttered ticks.
-
-    Bars on a log scale have no natural bottom: starting them at 1 (one node)
-    keeps their lengths honest.
-    """
-    from matplotlib.ticker import LogLocator, NullFormatter
-
-    getattr(ax, f"set_{axis}scale")("log")
-    getattr(ax, f"set_{axis}lim")(floor, None)
-    scale = ax.yaxis if axis == "y" else ax.xaxis
-    scale.set_major_locator(LogLocator(base=10))
-    scale.set_minor_formatter(NullFormatter())

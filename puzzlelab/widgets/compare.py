@@ -14,7 +14,8 @@ from tqdm.auto import tqdm
 
 from .. import search
 from ..drawing import figure_png, offscreen_figure
-from .base import StaticFallback, log_scale, png_image
+from ..drawing.boards import log_scale
+from .base import StaticFallback, png_image
 
 MEASURES = [
     ("expanded", "nodes expanded"),

@@ -9,8 +9,9 @@ from tqdm.auto import tqdm
 
 from ..distances import check_heuristic
 from ..drawing import draw_board, figure_png, offscreen_figure
+from ..drawing.boards import log_scale
 from ..search import astar
-from .base import StaticFallback, log_scale, png_image
+from .base import StaticFallback, png_image
 from .playboard import exact_distances
 
 TABULABLE = 10  # cells: larger boards have too many states to check every one
