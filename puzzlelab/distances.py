@@ -23,7 +23,7 @@ from html import escape
 from typing import Any
 
 from .errors import ProblemError, whole_number
-from .limits import CHECK_EVERY, DEFAULT, Budget, LimitReached
+from .limits import DEFAULT, Budget, LimitReached
 from .search.problem import as_problem
 
 #: The most states a table holds by default: the 8-puzzle's 181,440 fit many times over.
@@ -78,13 +78,13 @@ def distance_layers(puzzle, max_states: int = MAX_STATES, *, max_seconds=None,
     budget = Budget(max_states, max_seconds, max_memory_mb, what="states", nodes_name="max_states")
     predecessors = problem.predecessors
     seen = {problem.goal}
-    layer = [problem.goal]
+    layer, next_look = [problem.goal], 0
     while layer:
         yield layer
         next_layer = []
-        for count, state in enumerate(layer):
-            if not count % CHECK_EVERY:
-                budget.check(len(seen) - 1)
+        for state in layer:
+            if len(seen) > next_look:
+                next_look = budget.checkpoint(len(seen) - 1)
             for _, before in predecessors(state):
                 if before not in seen:
                     seen.add(before)

@@ -17,7 +17,7 @@ import os
 import sys
 from time import perf_counter
 
-from .errors import finite_number, whole_number
+from .errors import PuzzleError, finite_number, whole_number
 
 #: How much a search may grow the process's memory unless told otherwise, in megabytes.
 DEFAULT_MAX_MEMORY_MB = 1000
@@ -25,28 +25,41 @@ DEFAULT_MAX_MEMORY_MB = 1000
 #: Passed as ``max_memory_mb`` (the default) to mean :data:`DEFAULT_MAX_MEMORY_MB`.
 DEFAULT = "default"
 
-#: Nodes between two looks at the clock and the memory: both cost a little.
+#: Nodes between two looks at the clock and the memory at most: both cost a little.
 CHECK_EVERY = 1024
 
+#: :meth:`Budget.checkpoint` looks more often when this many seconds pass between two looks,
+#: so that a slow heuristic or problem cannot carry a search far past its time limit.
+LOOK_AT_LEAST_EVERY = 0.02
 
-class LimitReached(Exception):
-    """Raised inside a solver to stop it at a limit; its message says which limit."""
+
+class LimitReached(PuzzleError):
+    """Raised inside a solver to stop it at a limit; its message says which limit.
+
+    Solvers catch it and return their statistics so far. The few functions that
+    return plain data (a count, a table) let it through: it is a
+    :class:`~puzzlelab.errors.PuzzleError`, so it reads as one sentence.
+    """
 
 
 def memory_mb() -> float:
     """Return the memory the process holds now (its resident set), in megabytes.
 
-    On systems without ``/proc`` this is the largest it has held so far.
+    On systems without ``/proc`` this is the largest it has held so far; where
+    neither can be read (Windows) it is ``None``, and the memory bound is off.
     """
     try:
         with open("/proc/self/statm", "rb") as statm:
             pages = int(statm.read().split()[1])
         return pages * PAGE_SIZE / 2**20
     except OSError:
-        import resource  # not on Windows; there the memory bound is off
-
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return peak / 2**20 if sys.platform == "darwin" else peak / 2**10
+        pass
+    try:
+        import resource
+    except ImportError:
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 2**10
 
 
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -134,8 +147,11 @@ class Budget:
         self.what = what
         self.started = perf_counter()
         self.deadline = self.started + self.max_seconds
-        self.memory_at_start = memory_mb() if self.max_memory_mb < math.inf else 0.0
+        self.memory_at_start = memory_mb() if self.max_memory_mb < math.inf else None
+        if self.memory_at_start is None:  # no bound asked for, or no way to measure
+            self.max_memory_mb = math.inf
         self.spent = 0  # nodes taken by earlier runs on this budget (iterative deepening)
+        self.interval, self.last_look = 1, self.started  # grows while looks are cheap
 
     def exceeded(self, nodes: int) -> str | None:
         """Return why a search that has taken *nodes* nodes may take no more, or ``None``.
@@ -166,6 +182,30 @@ class Budget:
         reason = self.exceeded(nodes)
         if reason is not None:
             raise LimitReached(reason)
+
+    def checkpoint(self, nodes: int) -> int:
+        """Check the limits after *nodes* nodes; return the node count at which to look again.
+
+        A loop calls this only when its count reaches the number returned last time
+        (start at 0), so it pays one comparison per node. The looks start one node
+        apart and spread out, up to :data:`CHECK_EVERY` nodes, while they come fast;
+        while they are more than :data:`LOOK_AT_LEAST_EVERY` seconds apart the budget
+        halves the distance again, so even a search with a slow heuristic keeps to its
+        time limit within a few hundredths of a second. The next look is at the node
+        limit at the latest.
+
+        >>> budget = Budget(max_nodes=100)
+        >>> [budget.checkpoint(n) for n in (0, 2, 6, 14)], budget.checkpoint(99)
+        ([2, 6, 14, 30], 100)
+        """
+        self.check(nodes)
+        now = perf_counter()
+        if now - self.last_look > LOOK_AT_LEAST_EVERY:
+            self.interval = max(1, self.interval // 2)
+        elif self.interval < CHECK_EVERY:
+            self.interval *= 2
+        self.last_look = now
+        return min(self.max_nodes - self.spent, nodes + self.interval)
 
     def elapsed(self) -> float:
         """Seconds since the budget was made (the search started)."""

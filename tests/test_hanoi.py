@@ -14,7 +14,13 @@ from simpleai.search import astar as simpleai_astar  # noqa: E402
 from simpleai.search.viewers import BaseViewer  # noqa: E402
 
 from puzzlelab.distances import check_heuristic, distance_table  # noqa: E402
-from puzzlelab.drawing import draw_board, draw_tree, offscreen_figure  # noqa: E402
+from puzzlelab.drawing import (  # noqa: E402
+    draw_board,
+    draw_tree,
+    offscreen_figure,
+    step_detail,
+    step_highlight,
+)
 from puzzlelab.errors import BoardError  # noqa: E402
 from puzzlelab.puzzles.hanoi import TowerOfHanoi  # noqa: E402
 from puzzlelab.search import ALGORITHMS, Trace, astar, bfs  # noqa: E402
@@ -130,6 +136,8 @@ def test_the_player_steps_through_a_solution_with_captions_and_highlights():
     player.step(1)
     assert player.caption().startswith("step 1 of 7: disk 0: peg 0 to peg 2")
     assert player.state() == (2, 0, 0)
+    assert step_highlight(puzzle, (0, 0, 0), "0->2", (2, 0, 0)) == (0,)
+    assert step_detail(puzzle, "0->2") == "action: 0->2"  # the default: Hanoi registers none
 
 
 def test_the_search_tree_draws_its_nodes_as_boards():

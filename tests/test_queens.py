@@ -654,7 +654,7 @@ def test_cli_limits_and_large_boards(capsys):
     assert code == 1 and answer["status"] == "limit" and answer["expanded"] == 10
     code, out, _ = run_cli(capsys, "12", "--count", "--max-nodes", "10", "--json")
     answer = json.loads(out)
-    assert code == 1 and answer["status"] == "limit" and answer["solutions"] is None
+    assert code == 1 and answer["status"] == "limit" and answer["count"] is None
     started = time.perf_counter()
     code, out, _ = run_cli(capsys, "50000", "--min-conflicts", "--max-seconds", "0.2", "--json")
     assert code == 1 and json.loads(out)["status"] == "limit"
@@ -689,7 +689,7 @@ def test_cli_no_solution_exits_1_with_the_reason(capsys, n):
     assert code == 1 and answer["solution"] is None and answer["status"] == "exhausted"
     code, out, _ = run_cli(capsys, n, "--count", "--json")
     answer = json.loads(out)
-    assert code == 1 and answer["status"] == "exhausted" and answer["solutions"] == 0
+    assert code == 1 and answer["status"] == "exhausted" and answer["count"] == 0
     code, out, _ = run_cli(capsys, n, "--min-conflicts", "--json")
     answer = json.loads(out)
     assert code == 1 and answer["status"] == "unsolvable" and answer["solution"] is None
@@ -700,7 +700,7 @@ def test_cli_counts(capsys):
     assert code == 0 and "92 solutions, 12 fundamental" in out
     code, out, _ = run_cli(capsys, "10", "--count", "--json")
     answer = json.loads(out)
-    assert code == 0 and (answer["solutions"], answer["fundamental"]) == (724, 92)
+    assert code == 0 and (answer["count"], answer["fundamental"]) == (724, 92)
     assert answer["status"] == "solved" and answer["reason"]
     code, out, _ = run_cli(capsys, "14", "--count", "--max-seconds", "0.05")
     assert code == 1 and "limit" in out

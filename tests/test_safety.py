@@ -18,7 +18,7 @@ from puzzlelab import limits
 from puzzlelab.distances import check_heuristic, distance_table
 from puzzlelab.errors import BoardError, ProblemError
 from puzzlelab.puzzles.sliding import SlidingPuzzle
-from puzzlelab.search import ALGORITHMS, astar, bfs, dfs, idastar
+from puzzlelab.search import ALGORITHMS, astar, bfs, bidirectional, dfs, idastar, uniform_cost
 
 FIFTEEN = "11 2 8 5 / 13 14 10 12 / 4 3 1 7 / 9 15 0 6"  # Manhattan 37: far too deep for BFS
 
@@ -192,10 +192,114 @@ def test_a_search_that_ends_normally_is_not_touched_by_the_bound():
     assert bfs(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")).status == "solved"
 
 
-@pytest.mark.parametrize("search", [idastar, dfs, bfs])
-def test_paths_thousands_of_steps_deep_are_found_without_recursion_errors(search):
-    result = search(Line(5000))
+def test_idastar_finds_a_path_thousands_of_steps_deep_without_recursion_errors():
+    result = idastar(Line(5000))
     assert result.status == "solved" and result.cost == 5000 and len(result.path) == 5001
+
+
+def test_a_slow_heuristic_cannot_carry_a_search_far_past_its_time_limit():
+    puzzle = SlidingPuzzle(FIFTEEN)
+
+    def slow(state):  # a millisecond per call, as a student's heavy heuristic might take
+        began = time.perf_counter()
+        while time.perf_counter() - began < 0.001:
+            pass
+        return puzzle.manhattan(state)
+
+    for search in (astar, idastar):
+        began = time.perf_counter()
+        result = search(puzzle, heuristic=slow, max_seconds=0.2)
+        took = time.perf_counter() - began
+        assert result.status == "limit" and took < 0.2 * 1.1 + 0.05, (search, took)
+
+
+def test_the_memory_bound_is_off_where_memory_cannot_be_measured(monkeypatch):
+    monkeypatch.setattr(limits, "memory_mb", lambda: None)
+    assert bfs(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), max_memory_mb=10).status == "solved"
+
+
+class OwnPuzzle:
+    """A puzzle written by the README's recipe, outside puzzlelab: its answers get checked."""
+
+    start, goal = 0, 3
+
+    def __init__(self, step=1, state=lambda n: n):
+        self.step, self.state = step, state
+
+    def successors(self, n):
+        return [("+1", self.state(n + 1), self.step)]
+
+    def is_goal(self, n):
+        return n == 3
+
+
+@pytest.mark.parametrize(
+    "puzzle, message",
+    [
+        (OwnPuzzle(step=math.nan), "step cost from OwnPuzzle.successors"),
+        (OwnPuzzle(step=-5), "step cost from OwnPuzzle.successors"),
+        (OwnPuzzle(step=True), "step cost from OwnPuzzle.successors"),
+        (OwnPuzzle(state=lambda n: [n]), "returned list"),
+        (OwnPuzzle(state=lambda n: None), "returned NoneType"),
+    ],
+)
+def test_a_puzzle_written_outside_puzzlelab_is_checked_too(puzzle, message):
+    with pytest.raises(ProblemError, match=message):
+        bfs(puzzle)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda p: bfs(p, heuristic="manhattan"), "bfs uses no heuristic"),
+        (lambda p: uniform_cost(p, heuristic=p.manhattan), "uniform_cost uses no heuristic"),
+        (lambda p: idastar(p, graph_search=False), "graph_search does not apply to idastar"),
+        (lambda p: bidirectional(p, graph_search=True), "does not apply to bidirectional"),
+    ],
+)
+def test_options_a_search_would_ignore_are_refused_from_the_api_too(call, message):
+    with pytest.raises(ProblemError, match=message):
+        call(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"))
+
+
+def test_a_board_too_big_to_handle_is_refused_at_once():
+    with pytest.raises(BoardError, match="at most 1,024 cells"):
+        SlidingPuzzle(shape=(200, 200))
+
+
+def test_one_row_boards_from_the_command_line():
+    solved = json.loads(run_cli("solve", "0 1 2", "--shape", "1x3", "--json").stdout)
+    assert solved["status"] == "solved" and solved["cost"] == 2
+    refused = run_cli("solve", "2 1 0", "--shape", "1x3", "--json")
+    assert refused.returncode == 1 and json.loads(refused.stdout)["status"] == "unsolvable"
+
+
+def test_both_queens_counts_share_one_node_limit():
+    done = run_cli("queens", "10", "--count", "--max-nodes", "36000", "--json")
+    answer = json.loads(done.stdout)
+    assert done.returncode == 1 and answer["status"] == "limit"
+    assert answer["expanded"] == 36_000 and "36,000 queens placed" in answer["reason"]
+
+
+@pytest.mark.parametrize("as_json", [True, False])
+def test_a_limit_raised_as_an_error_ends_a_command_with_exit_1(monkeypatch, capsys, as_json):
+    from puzzlelab import cli
+    from puzzlelab.cli import sliding
+
+    def stopped_early(args):
+        raise limits.LimitReached("the limit of 5 seconds was reached")
+
+    monkeypatch.setattr(sliding, "solve_command", stopped_early)
+    code = cli.main(["solve", "1 2 3 / 4 5 6 / 7 0 8"] + (["--json"] if as_json else []))
+    out = capsys.readouterr().out
+    assert code == 1
+    if as_json:
+        assert json.loads(out) == {
+            "status": "limit",
+            "reason": "the limit of 5 seconds was reached",
+        }
+    else:
+        assert out.strip() == "no result: limit: the limit of 5 seconds was reached"
 
 
 # ---------------------------------------------------------------- Ctrl-C
@@ -209,7 +313,7 @@ def test_ctrl_c_ends_a_command_with_the_statistics_so_far(argv):
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(2.0)
+    time.sleep(1.0)  # long enough to start, far too short for either to finish
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=60)
     assert child.returncode == 1, err

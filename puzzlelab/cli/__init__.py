@@ -15,7 +15,8 @@ import pkgutil
 import sys
 
 from ..errors import PuzzleError
-from ._common import Parser
+from ..limits import LimitReached
+from ._common import Parser, print_json
 
 
 def build_parser() -> Parser:
@@ -33,17 +34,27 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
+    except LimitReached as stop:  # from a function that returns plain data, not a result
+        return _stopped(args, "limit", str(stop))
     except PuzzleError as error:
         print(f"puzzlelab: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # outside a search, which reports its own interruption
-        print("puzzlelab: interrupted", file=sys.stderr)
-        return 1
+        return _stopped(args, "interrupted", "interrupted before any result was ready")
     except BrokenPipeError:
         # The reader stopped early (``| head``): end quietly, as other command-line tools do.
         # Python would complain again when it flushes stdout at exit, so point it at devnull.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+def _stopped(args, status: str, reason: str) -> int:
+    """Say that a command stopped early, as JSON when asked, and return exit code 1."""
+    if getattr(args, "json", False):
+        print_json({"status": status, "reason": reason})
+    else:
+        print(f"no result: {status}: {reason}")
+    return 1
 
 
 if __name__ == "__main__":

@@ -153,9 +153,18 @@ def _count(n: int, args) -> int:
     deadline = time.perf_counter() + limits["max_seconds"]
     total = count_bitmask(n, **limits)
     fundamental = None
-    if total.status in ("solved", "exhausted"):
+    if total.status in ("solved", "exhausted"):  # the second count spends what is left
         limits["max_seconds"] = max(0.001, deadline - time.perf_counter())
+        if limits["max_nodes"] is not None:
+            limits["max_nodes"] = max(1, limits["max_nodes"] - total.stats.expanded)
         fundamental = count_fundamental(n, **limits)
+        if fundamental.status == "limit" and limits["max_nodes"] is not None:
+            # Say the limit the user gave, which both counts shared.
+            fundamental.reason = fundamental.reason.replace(
+                f"{limits['max_nodes']:,} queens placed",
+                f"{args.max_nodes:,} queens placed (both counts together)",
+                1,
+            )
     runs = [total] + ([fundamental] if fundamental else [])
     last = runs[-1]  # the run that stopped, or the fundamental count that ended
     stopped = last.status not in ("solved", "exhausted")
@@ -164,7 +173,7 @@ def _count(n: int, args) -> int:
             "n": n,
             "status": last.status,
             "reason": last.reason,
-            "solutions": None if stopped and last is total else total.count,
+            "count": None if stopped and last is total else total.count,
             "fundamental": None if stopped else fundamental.count,
             "expanded": sum(run.stats.expanded for run in runs),
             "seconds": round(sum(run.stats.seconds for run in runs), 6),

@@ -19,6 +19,7 @@ def add_commands(commands) -> None:
     solve = commands.add_parser("solve", help="solve one board", description="Solve one board.")
     solve.add_argument("board", help='the start, e.g. "8 6 7 / 2 5 4 / 3 0 1" (0 is the blank)')
     solve.add_argument("--goal", help="the goal board (default: 1 2 3 ... with the blank last)")
+    solve.add_argument("--shape", help="ROWSxCOLS, for a board given as one line (e.g. 1x4)")
     solve.add_argument("--algorithm", "-a", choices=ALGORITHMS, default="astar")
     solve.add_argument(
         "--heuristic", choices=HEURISTICS, help="greedy, astar, idastar: h (default manhattan)"
@@ -89,7 +90,8 @@ def solve_command(args) -> int:
     from .. import search
 
     _check_options(args)
-    puzzle = SlidingPuzzle(args.board, goal=args.goal)
+    shape = None if args.shape is None else _shape(args.shape)
+    puzzle = SlidingPuzzle(args.board, goal=args.goal, shape=shape)
     options = limits_of(args)
     if args.algorithm not in ("idastar", "bidirectional"):
         options["graph_search"] = not args.tree_search

@@ -39,6 +39,9 @@ State = tuple[int, ...]
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 BLANK_NAMES = {"0", "_", "."}
+#: The largest board, in cells: a 32x32 board already has far more positions than any search
+#: can visit, and the Manhattan table grows with the square of the cells.
+MAX_CELLS = 1024
 DIGITS = re.compile(r"[0-9]+", re.ASCII)  # not str.isdigit(), which also takes "３" and "٣"
 
 
@@ -121,10 +124,16 @@ def _tile_number(tile) -> int:
 
 
 def _shape_for(count: int, shape) -> tuple[int, int]:
+    if count > MAX_CELLS:
+        raise BoardError(f"{count:,} cells is too many: boards have at most {MAX_CELLS:,} cells")
     if shape is not None:
         if isinstance(shape, str) or len(shape) != 2:
             raise BoardError(f"a shape is two whole numbers (rows, cols), not {shape!r}")
         rows, cols = (whole_number(n, "a shape's rows and cols", error=BoardError) for n in shape)
+        if rows * cols > MAX_CELLS:
+            raise BoardError(
+                f"a {rows}x{cols} board is too big: boards have at most {MAX_CELLS:,} cells"
+            )
         if rows < 1 or cols < 1 or rows * cols < 2:
             raise BoardError(f"a board needs at least 2 cells; {rows}x{cols} is too small")
         if rows * cols != count:
@@ -339,8 +348,8 @@ class SlidingPuzzle:
         if not self.is_solvable(state) and (self.rows == 1 or self.cols == 1):
             raise UnsolvableError(
                 f"{_one_line(state, self.cols)} cannot reach {_one_line(self.goal, self.cols)}: "
-                "on a board one tile wide the tiles can never pass each other, so their order "
-                "(the blank left out) must already be the goal's"
+                "on a board of one row or one column the tiles can never pass each other, "
+                "so their order (the blank left out) must already be the goal's"
             )
         if not self.is_solvable(state):
             raise UnsolvableError(

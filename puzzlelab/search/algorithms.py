@@ -23,7 +23,7 @@ Examples
 
 from __future__ import annotations
 
-from ..errors import UnsolvableError, finite_number, whole_number
+from ..errors import ProblemError, UnsolvableError, finite_number, whole_number
 from ..limits import DEFAULT, Budget
 from ..results import SearchResult
 from .engine import Node, run
@@ -34,6 +34,15 @@ from .problem import as_problem
 def prepare(problem, heuristic=None):
     """Return *problem* as an engine :class:`~.problem.Problem`."""
     return as_problem(problem, heuristic)
+
+
+def no_graph_search(algorithm: str, graph_search) -> None:
+    """Refuse ``graph_search`` for a search that has its own way with repeated states."""
+    if graph_search is not None:
+        raise ProblemError(
+            f"graph_search does not apply to {algorithm}, which has its own way with repeated "
+            "states (idastar skips states on the current path; bidirectional remembers all)"
+        )
 
 
 def unsolvable(algorithm: str, problem, check_solvable=True) -> SearchResult | None:
@@ -166,6 +175,10 @@ def _search(
     check_solvable=True,
 ) -> SearchResult:  # fmt: skip
     """Hand *problem* and *frontier* to the one search loop."""
+    if heuristic is not None and priority in (None, _by_g):
+        raise ProblemError(
+            f"{algorithm} uses no heuristic; give heuristic= to greedy, astar or idastar"
+        )
     problem = prepare(problem, heuristic)
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
     refused = unsolvable(algorithm, problem, check_solvable)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import itertools
 
 from ..errors import ProblemError
-from ..limits import CHECK_EVERY, DEFAULT, Budget, LimitReached, stopped
+from ..limits import DEFAULT, Budget, LimitReached, stopped
 from ..results import SearchResult, SearchStats
-from .algorithms import prepare, unsolvable
-from .engine import Node, cycle_collector_paused
+from .algorithms import no_graph_search, prepare, unsolvable
+from .engine import Node, cycle_collector_paused, path_to
 
 NEEDS = (
     "bidirectional search must also search backwards from the goal, so it needs the goal state "
@@ -35,6 +35,7 @@ def bidirectional(
     max_memory_mb=DEFAULT,
     trace=None,
     check_solvable=True,
+    graph_search=None,
 ) -> SearchResult:
     """Bidirectional breadth-first search; returns the whole path, start to goal.
 
@@ -57,6 +58,7 @@ def bidirectional(
     >>> result.cost, result.path[-1]
     (31, (1, 2, 3, 4, 5, 6, 7, 8, 0))
     """
+    no_graph_search("bidirectional", graph_search)
     problem = prepare(problem)
     goal = problem.goal if goal is None else goal
     if goal is None:
@@ -85,6 +87,7 @@ def bidirectional(
         return [(action, after) for action, after, _ in problem.successors(state)]
 
     meeting, status, reason = None, "exhausted", "every reachable state was tried"
+    next_look = 0  # when to ask the budget again
     if problem.start in backward:
         meeting = (forward[problem.start], backward[goal])
     try:
@@ -94,8 +97,8 @@ def bidirectional(
             neighbours = neighbours_forward if side == "forward" else predecessors
             next_layer = []
             for node in layers[side]:
-                if stats.expanded >= budget.max_nodes or not stats.expanded % CHECK_EVERY:
-                    budget.check(stats.expanded)
+                if stats.expanded >= next_look:
+                    next_look = budget.checkpoint(stats.expanded)
                 stats.expanded += 1
                 stats.expanded_by_depth[node.depth] = stats.expanded_by_depth.get(node.depth, 0) + 1
                 if tracing:
@@ -132,20 +135,10 @@ def bidirectional(
 def _joined(problem, meeting, stats, trace) -> SearchResult:
     """Join the forward path to the meeting state with the backward path to the goal."""
     ahead, behind = meeting
-    states, actions = [], []
-    node = ahead
-    while node is not None:
-        states.append(node.state)
-        if node.parent is not None:
-            actions.append(node.action)
-        node = node.parent
-    states.reverse()
-    actions.reverse()
-    node = behind
-    while node.parent is not None:
-        actions.append(node.action)
-        node = node.parent
-        states.append(node.state)
+    states, actions = path_to(ahead)
+    back_states, back_actions = path_to(behind)  # from the goal back to the meeting state
+    states += back_states[-2::-1]
+    actions += back_actions[::-1]
     if trace is not None:  # the frontiers met here: one node on each side
         trace.record("goal", ahead, side="forward")
         trace.record("goal", behind, side="backward")

@@ -16,7 +16,7 @@ import gc
 import itertools
 from contextlib import contextmanager
 
-from ..limits import CHECK_EVERY, Budget
+from ..limits import Budget, LimitReached
 from ..results import SearchResult, SearchStats
 
 
@@ -119,7 +119,7 @@ def run(
     expanded, generated, duplicates, largest = 0, 1, 0, 1
     by_depth: dict[int, int] = {}
     status, reason, goal = "exhausted", "every reachable state was tried", None
-    max_nodes = budget.max_nodes - budget.spent
+    next_look = 0  # when to ask the budget again
     # A cheaper path to a reached state matters when the frontier is ordered by cost
     # or depth is limited; for plain BFS and DFS it would only re-expand whole subtrees.
     reopen = priority is not None or depth_limit is not None
@@ -138,10 +138,11 @@ def run(
             if depth_limit is not None and node.depth >= depth_limit:
                 status, reason = "cutoff", f"no goal within depth {depth_limit}"
                 continue
-            if expanded >= max_nodes or not expanded % CHECK_EVERY:
-                stop = budget.exceeded(expanded)
-                if stop:
-                    status, reason = "limit", stop
+            if expanded >= next_look:
+                try:
+                    next_look = budget.checkpoint(expanded)
+                except LimitReached as stop:
+                    status, reason = "limit", str(stop)
                     break
             expanded += 1
             depth = node.depth + 1

@@ -15,9 +15,9 @@ from __future__ import annotations
 import itertools
 import math
 
-from ..limits import CHECK_EVERY, DEFAULT, Budget, LimitReached, stopped
+from ..limits import DEFAULT, Budget, LimitReached, stopped
 from ..results import SearchResult, SearchStats
-from .algorithms import prepare, unsolvable
+from .algorithms import no_graph_search, prepare, unsolvable
 from .engine import Node, solved
 
 
@@ -30,6 +30,7 @@ def idastar(
     max_memory_mb=DEFAULT,
     trace=None,
     check_solvable=True,
+    graph_search=None,
 ) -> SearchResult:
     """IDA* search: repeated depth-first searches bounded by f = g + h.
 
@@ -47,6 +48,8 @@ def idastar(
         default: the problem's own.
     max_nodes, max_seconds, max_memory_mb, trace, check_solvable
         As for every search (see :mod:`puzzlelab.search.algorithms`).
+    graph_search : None
+        Refused: IDA* keeps no memory of states but the current path.
 
     Returns
     -------
@@ -60,6 +63,7 @@ def idastar(
     >>> result.cost, [it["bound"] for it in result.stats.iterations]
     (2, [2])
     """
+    no_graph_search("idastar", graph_search)
     problem = prepare(problem, heuristic)
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
     refused = unsolvable("idastar", problem, check_solvable)
@@ -103,6 +107,7 @@ class _BoundedSearch:
         self.root = Node(problem.start, None, None, 0, 0, 0, self.h(problem.start))
         self.stats = SearchStats(generated=1)
         self.bound, self.before = None, (0, 0)
+        self.next_look = 0  # when to ask the budget again
         if trace is not None:
             trace.record("generate", self.root)
 
@@ -164,8 +169,8 @@ class _BoundedSearch:
     def _expand(self, node: Node):
         """Count *node* as expanded (checking the limits) and return its successors."""
         stats = self.stats
-        if stats.expanded >= self.budget.max_nodes or not stats.expanded % CHECK_EVERY:
-            self.budget.check(stats.expanded)
+        if stats.expanded >= self.next_look:
+            self.next_look = self.budget.checkpoint(stats.expanded)
         stats.expanded += 1
         stats.expanded_by_depth[node.depth] = stats.expanded_by_depth.get(node.depth, 0) + 1
         if self.trace is not None:

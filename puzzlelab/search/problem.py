@@ -44,9 +44,12 @@ def as_problem(problem, heuristic=None) -> Problem:
         return Problem(**{**problem.__dict__, "heuristic": _heuristic_of(problem, heuristic)})
     h = _heuristic_of(problem, heuristic)
     if hasattr(problem, "successors") and hasattr(problem, "start"):
+        successors = problem.successors
+        if not _ours(problem):  # a puzzle written elsewhere: check what it hands back
+            successors = _checked_successors(successors, type(problem).__name__)
         return Problem(
             start=problem.start,
-            successors=problem.successors,
+            successors=successors,
             is_goal=problem.is_goal,
             heuristic=h,
             goal=getattr(problem, "goal", None),
@@ -77,6 +80,11 @@ def as_problem(problem, heuristic=None) -> Problem:
     )
 
 
+def _ours(problem) -> bool:
+    """Whether *problem* is one of puzzlelab's own puzzles, whose answers need no checking."""
+    return type(problem).__module__.startswith("puzzlelab.")
+
+
 def _successors_of(problem) -> Callable:
     """Build ``successors(state)`` from simpleai's actions / result / cost, checking each."""
     actions, result = problem.actions, problem.result
@@ -87,13 +95,34 @@ def _successors_of(problem) -> Callable:
         found = []
         for action in actions(state):
             next_state = checked_state(result(state, action), f"{name}.result", state, action)
-            step = cost(state, action, next_state)
-            if step != 1:  # the usual answer needs no check
-                step = finite_number(step, f"{name}.cost({state!r}, {action!r}, ...)", least=0)
+            step = checked_cost(cost(state, action, next_state), f"{name}.cost", state, action)
             found.append((action, next_state, step))
         return found
 
     return successors
+
+
+def _checked_successors(successors, name: str) -> Callable:
+    """Wrap a puzzle's own ``successors`` so that every state and step cost is checked."""
+
+    def checked(state):
+        return [
+            (
+                action,
+                checked_state(after, f"{name}.successors", state, action),
+                checked_cost(step, f"{name}.successors", state, action),
+            )
+            for action, after, step in successors(state)
+        ]
+
+    return checked
+
+
+def checked_cost(step, where: str, state, action):
+    """Return *step* if it is a finite step cost of at least 0; else say where it came from."""
+    if type(step) is int and step >= 0:  # the usual answer, checked fast
+        return step
+    return finite_number(step, f"the step cost from {where}({state!r}, {action!r}, ...)", least=0)
 
 
 def checked_state(state, where: str, before, action):
@@ -115,7 +144,7 @@ def _heuristic_of(problem, heuristic) -> Heuristic:
         own = getattr(problem, "heuristic", None)
         if not callable(own):
             return lambda state: 0
-        if hasattr(problem, "successors"):  # a puzzlelab puzzle: its own heuristic is sound
+        if _ours(problem):  # puzzlelab's own heuristics are sound
             return own
         return checked_heuristic(own, f"{type(problem).__name__}.heuristic")
     if isinstance(heuristic, str):
@@ -123,12 +152,14 @@ def _heuristic_of(problem, heuristic) -> Heuristic:
         if heuristic not in named:
             allowed = ", ".join(named) or "none (pass a function of a state instead)"
             raise ProblemError(f"unknown heuristic {heuristic!r}; this problem has: {allowed}")
-        return named[heuristic]
+        if _ours(problem):
+            return named[heuristic]
+        return checked_heuristic(named[heuristic], heuristic)
     if not callable(heuristic):
         raise ProblemError(
             f"a heuristic must be a function of a state (or a name), not {type(heuristic).__name__}"
         )
-    if getattr(heuristic, "__self__", None) is problem and hasattr(problem, "successors"):
+    if getattr(heuristic, "__self__", None) is problem and _ours(problem):
         return heuristic  # a puzzle's own method, such as puzzle.manhattan
     return checked_heuristic(heuristic, getattr(heuristic, "__name__", "the heuristic"))
 

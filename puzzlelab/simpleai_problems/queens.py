@@ -21,7 +21,7 @@ from itertools import combinations
 from simpleai.search import backtrack, min_conflicts
 from simpleai.search.models import CspProblem
 
-from ..errors import ProblemError
+from ..errors import ProblemError, whole_number
 from ..limits import CHECK_EVERY, DEFAULT, Budget, LimitReached, stopped
 from ..puzzles.queens import QueensPuzzle, check_size, conflicts, is_solution
 from ..results import SearchResult, SearchStats
@@ -216,15 +216,15 @@ def solve_csp(n, variable_heuristic="", value_heuristic="", inference=True, max_
     )
 
 
-def repair_csp(n, seed=None, iterations_limit=0, greedy=True, max_seconds=None,
+def repair_csp(n, seed=None, iterations_limit=DEFAULT, greedy=True, max_seconds=None,
                max_memory_mb=DEFAULT) -> CspResult:  # fmt: skip
     """Run simpleai's ``min_conflicts`` on :class:`QueensCsp` (n); return a :class:`CspResult`.
 
     With *greedy* the start is :meth:`QueensCsp.greedy_start` (simpleai's own rule,
     computed fast, within the limits); without, simpleai builds it itself (slow beyond
-    30 queens). *iterations_limit* 0 means no limit. simpleai's ``min_conflicts`` never
-    starts again, and on small boards (6 queens, say) it can get stuck for good: give
-    *max_seconds* or *iterations_limit* there.
+    30 queens). simpleai's ``min_conflicts`` never starts again, and on small boards
+    (3 or 6 queens, say) it can get stuck for good, so *iterations_limit* (queens moved)
+    is ``100 n + 10,000`` unless given; ``None`` lifts it (then give *max_seconds*).
 
     >>> run = repair_csp(20, seed=1)
     >>> run.status, run.conflicts
@@ -234,6 +234,12 @@ def repair_csp(n, seed=None, iterations_limit=0, greedy=True, max_seconds=None,
     """
     csp = QueensCsp(n)
     algorithm = "min_conflicts" + (", greedy start" if greedy else "")
+    if iterations_limit == DEFAULT:
+        iterations_limit = 100 * n + 10_000
+    elif iterations_limit is None:
+        iterations_limit = 0  # simpleai's word for no limit
+    else:
+        iterations_limit = whole_number(iterations_limit, "iterations_limit", least=1)
 
     def run():
         start = csp.greedy_start(seed) if greedy else None
