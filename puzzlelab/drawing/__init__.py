@@ -3,9 +3,12 @@
 ``draw_board(puzzle, state)`` draws any puzzle that has registered a picture;
 ``draw_path`` draws a solution as a strip of boards; ``draw_tree`` draws a search
 tree; ``board_png`` renders one board offscreen for widgets and search trees.
+
+A puzzle's picture needs no import here: ``draw_board`` loads ``drawing/NAME.py``
+the first time it meets a puzzle from ``puzzles/NAME.py``. The names below are
+imported only to offer them at ``puzzlelab.drawing``.
 """
 
-from . import sliding  # noqa: F401  (registers the sliding-puzzle picture)
 from .boards import (
     board_png,
     draw_board,
@@ -19,16 +22,23 @@ from .boards import (
     step_highlight,
     step_label,
 )
-from .jugs import draw_jugs, draw_state_graph  # noqa: F401  (registers the water-jug picture)
-from .mastermind import draw_mastermind, draw_questions  # noqa: F401  (registers Mastermind)
-from .pegs import draw_pegs, draw_solution  # noqa: F401  (registers peg solitaire)
-from .queens import draw_queens  # noqa: F401  (registers the N-queens picture)
+from .jugs import draw_jugs, draw_state_graph
+from .mastermind import draw_mastermind, draw_questions
+from .pegs import draw_pegs, draw_solution
+from .queens import draw_queens
 from .trees import draw_tree, layered_layout
 
 __all__ = [
     "board_png",
     "draw_board",
+    "draw_jugs",
+    "draw_mastermind",
     "draw_path",
+    "draw_pegs",
+    "draw_queens",
+    "draw_questions",
+    "draw_solution",
+    "draw_state_graph",
     "draw_tree",
     "every_kth_step",
     "figure_png",
