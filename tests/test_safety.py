@@ -327,3 +327,10 @@ def test_every_algorithm_says_unsolvable_in_json():
         done = run_cli("solve", "1 2 3 / 4 5 6 / 8 7 0", "-a", name, "--json")
         answer = json.loads(done.stdout)
         assert done.returncode == 1 and answer["status"] == "unsolvable" and answer["reason"]
+
+
+def test_a_peg_board_too_big_for_the_recursive_solvers_is_refused():
+    from puzzlelab.puzzles.pegs import Board
+
+    with pytest.raises(BoardError, match="2 to 200 holes"):
+        Board("long", {hole: (0, hole) for hole in range(1, 1001)}, "square", (), 1)

@@ -62,6 +62,10 @@ STEPS = {  # unit steps between neighbouring holes, as (row, column) differences
 
 # ---------------------------------------------------------------- boards
 
+#: The most holes a board may have: far more than any board played, and few enough that
+#: the solvers' depth-first calls (one level per move) stay clear of Python's recursion limit.
+MAX_HOLES = 200
+
 
 @dataclass(frozen=True, eq=False)
 class Board:
@@ -88,6 +92,13 @@ class Board:
     jumps: tuple[Jump, ...]
     usual_hole: int
     description: str = ""
+
+    def __post_init__(self):
+        if not 2 <= len(self.cells) <= MAX_HOLES:
+            raise BoardError(
+                f"a board has 2 to {MAX_HOLES} holes, not {len(self.cells)}: every move takes "
+                "one peg, and the solvers go one call deeper per move"
+            )
 
     def __repr__(self) -> str:
         return f"<Board {self.name}: {len(self.cells)} holes, {len(self.jumps)} jumps>"
