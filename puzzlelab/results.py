@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from .errors import UnsolvableError
+
 #: How a run ended. ``solved`` is the only status with a path.
 STATUSES = ("solved", "exhausted", "unsolvable", "limit", "interrupted", "cutoff")
 
@@ -175,6 +177,29 @@ class SearchResult:
             for k, v in self.table_rows()
         )
         return f"<table><caption><b>{escape(self.algorithm)}</b></caption>{body}</table>"
+
+
+def refused_if_unsolvable(
+    algorithm: str, check_solvable, result_type=SearchResult
+) -> SearchResult | None:
+    """Return an ``unsolvable`` result when *check_solvable* proves the goal out of reach.
+
+    *check_solvable* is a puzzle's quick proof (it raises
+    :class:`~puzzlelab.errors.UnsolvableError` with the reason), or ``None`` not to try
+    one; the result is a *result_type* (default :class:`SearchResult`). Returns ``None``
+    when the search should go ahead.
+
+    >>> def no_way():
+    ...     raise UnsolvableError("the tiles have the wrong parity")
+    >>> refused_if_unsolvable("bfs", no_way).reason, refused_if_unsolvable("bfs", None)
+    ('the tiles have the wrong parity', None)
+    """
+    if check_solvable is not None:
+        try:
+            check_solvable()
+        except UnsolvableError as error:
+            return result_type(algorithm, "unsolvable", reason=str(error))
+    return None
 
 
 def _plain(value):

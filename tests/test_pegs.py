@@ -17,7 +17,7 @@ import pytest
 
 from puzzlelab.cli import main
 from puzzlelab.errors import BoardError, ProblemError, UnsolvableError
-from puzzlelab.limits import Budget
+from puzzlelab.limits import CHECK_EVERY, Budget
 from puzzlelab.puzzles import pegs
 from puzzlelab.puzzles.pegs import (
     BOARDS,
@@ -35,7 +35,6 @@ from puzzlelab.puzzles.pegs import (
 )
 from puzzlelab.results import SearchResult
 from puzzlelab.search import bfs, dfs, iddfs
-from puzzlelab.solvers import pegs as solvers
 from puzzlelab.solvers.pegs import dfs_dead_positions, iterative_deepening, solve
 
 # Seed 004's jump table and its reduced table (holes, then (over, to) pairs), as printed there.
@@ -462,24 +461,47 @@ def test_every_solver_takes_the_memory_bound_and_lifts_it_with_none(solver):
         solver(puzzle, max_memory_mb=0)
 
 
+def stop_button_after(positions, asked):
+    """A ``Budget.check`` that notes in *asked* the counts it is asked about, and raises
+    KeyboardInterrupt (as Ctrl-C would) once the search has visited *positions*."""
+
+    def check(budget, nodes):
+        asked.append(nodes)
+        if nodes >= positions:
+            raise KeyboardInterrupt
+
+    return check
+
+
 @pytest.mark.parametrize("solver", [iterative_deepening, dfs_dead_positions])
 def test_interrupt_stops_cleanly(solver, monkeypatch):
-    def stop_button(budget, nodes):  # Ctrl-C arrives while the search runs
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(Budget, "check", stop_button)
+    asked = []
+    monkeypatch.setattr(Budget, "check", stop_button_after(1000, asked))
     puzzle = PegSolitaire("triangle21", hole=7) if solver is iterative_deepening else (
         PegSolitaire("french", hole=6, finish=32))  # fmt: skip
     result = solver(puzzle)
     assert result.status == "interrupted" and "interrupted" in result.reason
-    assert result.stats.expanded == solvers.CHECK_EVERY and not result.actions
+    assert result.stats.expanded == asked[-1] >= 1000 and not result.actions
+    # Every position counted was visited: the depths add up to the same count.
+    assert sum(result.stats.expanded_by_depth.values()) == result.stats.expanded
 
 
-def test_the_budget_is_asked_every_4096_positions_and_at_the_node_limit(monkeypatch):
-    asked = []
-    monkeypatch.setattr(Budget, "check", lambda budget, nodes: asked.append(nodes))
+def test_the_budget_is_asked_from_the_start_and_exactly_at_the_node_limit(monkeypatch):
+    asked, check = [], Budget.check
+
+    def noting(budget, nodes):
+        asked.append(nodes)
+        check(budget, nodes)
+
+    monkeypatch.setattr(Budget, "check", noting)
     result = iterative_deepening(PegSolitaire("triangle15", hole=4), corner_bound=True)
-    assert result.solved and asked == list(range(4096, result.stats.expanded + 1, 4096))
+    assert result.solved and asked[0] == 0
+    gaps = [later - sooner for sooner, later in zip(asked, asked[1:])]
+    assert all(0 < gap <= CHECK_EVERY for gap in gaps)
+    assert result.stats.expanded - asked[-1] <= CHECK_EVERY
+    asked.clear()
+    limited = iterative_deepening(PegSolitaire("triangle21", hole=7), max_nodes=3000)
+    assert limited.status == "limit" and limited.stats.expanded == asked[-1] == 3000
 
 
 @pytest.mark.parametrize("limits", [{"max_nodes": 0}, {"max_nodes": 1.5}, {"max_seconds": -1},
@@ -628,18 +650,16 @@ def test_cli_memory_limit(capsys):
 
 @pytest.mark.parametrize("json_flag", [[], ["--json"]])
 def test_cli_ctrl_c_prints_the_statistics_so_far(json_flag, capsys, monkeypatch):
-    def stop_button(budget, nodes):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(Budget, "check", stop_button)
+    asked = []
+    monkeypatch.setattr(Budget, "check", stop_button_after(1000, asked))
     assert main(["pegs", "triangle21", "-a", "plain", *json_flag]) == 1
     out = capsys.readouterr().out
     if json_flag:
         answer = json.loads(out)
-        assert answer["status"] == "interrupted" and answer["expanded"] == solvers.CHECK_EVERY
+        assert answer["status"] == "interrupted" and answer["expanded"] == asked[-1] >= 1000
     else:
         assert "no solution: interrupted: the search was interrupted" in out
-        assert f"expanded {solvers.CHECK_EVERY:,} positions" in out
+        assert f"expanded {asked[-1]:,} positions" in out
 
 
 def test_cli_a_real_ctrl_c_ends_the_search_with_exit_1(capsys):

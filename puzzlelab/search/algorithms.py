@@ -23,9 +23,9 @@ Examples
 
 from __future__ import annotations
 
-from ..errors import ProblemError, UnsolvableError, finite_number, whole_number
+from ..errors import ProblemError, finite_number, whole_number
 from ..limits import DEFAULT, Budget
-from ..results import SearchResult
+from ..results import SearchResult, refused_if_unsolvable
 from .engine import Node, run
 from .frontier import FifoFrontier, LifoFrontier, PriorityFrontier
 from .problem import as_problem
@@ -47,12 +47,7 @@ def no_graph_search(algorithm: str, graph_search) -> None:
 
 def unsolvable(algorithm: str, problem, check_solvable=True) -> SearchResult | None:
     """Return an ``unsolvable`` result when *problem* proves its goal out of reach, else None."""
-    if check_solvable and problem.check_solvable is not None:
-        try:
-            problem.check_solvable()
-        except UnsolvableError as error:
-            return SearchResult(algorithm, "unsolvable", reason=str(error))
-    return None
+    return refused_if_unsolvable(algorithm, problem.check_solvable if check_solvable else None)
 
 
 def bfs(problem, *, graph_search=True, **limits) -> SearchResult:

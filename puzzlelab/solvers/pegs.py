@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ProblemError, UnsolvableError, whole_number
+from ..errors import ProblemError, whole_number
 from ..limits import DEFAULT, Budget, LimitReached, stopped
 from ..puzzles.pegs import (
     Pegs,
@@ -42,10 +42,7 @@ from ..puzzles.pegs import (
     pegs_of,
     replay,
 )
-from ..results import SearchResult
-
-#: Positions visited between two looks at the clock and the memory (and at the node limit).
-CHECK_EVERY = 4096
+from ..results import SearchResult, refused_if_unsolvable
 
 #: The depth-first searches keep no frontier and every position they generate is visited at
 #: once, so these rows of the usual table say nothing here.
@@ -87,33 +84,11 @@ class PegSearchResult(SearchResult):
         return [("dead positions stored", f"{v:,}") if k == "dead" else (k, v) for k, v in rows]
 
 
-class _Counter:
-    """The positions visited so far, and when to ask the budget next.
-
-    Asking costs a look at the clock and at the memory, so the searches ask every
-    :data:`CHECK_EVERY` positions, and exactly at the node limit.
-    """
-
-    __slots__ = ("budget", "nodes", "next_check")
-
-    def __init__(self, budget: Budget):
-        self.budget, self.nodes = budget, 0
-        self.next_check = min(budget.max_nodes, CHECK_EVERY)
-
-    def check(self) -> None:
-        """Raise LimitReached if a limit is reached; else set when to ask again."""
-        self.budget.check(self.nodes)
-        self.next_check = min(self.budget.max_nodes, self.nodes + CHECK_EVERY)
-
-
-def _refused(puzzle: PegSolitaire, result: PegSearchResult) -> bool:
-    """Say in *result* (status ``unsolvable``) when a quick argument rules the puzzle out."""
-    try:
-        puzzle.check_solvable()
-    except UnsolvableError as error:
-        result.status, result.reason = "unsolvable", str(error)
-        return True
-    return False
+def _refused(algorithm: str, puzzle: PegSolitaire, check_solvable: bool):
+    """Return an ``unsolvable`` result when a quick argument rules the puzzle out, else None."""
+    return refused_if_unsolvable(
+        algorithm, puzzle.check_solvable if check_solvable else None, PegSearchResult
+    )
 
 
 def _solved(puzzle: PegSolitaire, result: PegSearchResult, jumps_made) -> None:
@@ -124,11 +99,11 @@ def _solved(puzzle: PegSolitaire, result: PegSearchResult, jumps_made) -> None:
     result.cost = len(result.actions)
 
 
-def _finish(result: PegSearchResult, counter: _Counter, by_depth: list[int]) -> PegSearchResult:
-    """Return *result* with the counts so far, however the search ended."""
+def _finish(result: PegSearchResult, nodes: int, budget: Budget, by_depth) -> PegSearchResult:
+    """Return *result* with the counts so far (*nodes* positions visited), however it ended."""
     stats = result.stats
-    stats.expanded = stats.generated = counter.nodes  # each position is visited as it is made
-    stats.seconds = counter.budget.elapsed()
+    stats.expanded = stats.generated = nodes  # each position is visited as it is made
+    stats.seconds = budget.elapsed()
     stats.expanded_by_depth = {depth: n for depth, n in enumerate(by_depth) if n}
     return result
 
@@ -232,30 +207,30 @@ def iterative_deepening(
         max_depth = whole_number(max_depth, "max_depth", least=0)
     algorithm = "ids" + ("+groups" if groups else "") + ("+corners" if corner_bound else "")
     result = PegSearchResult(algorithm, "exhausted")
-    counter = _Counter(budget)
     by_depth = [0] * (puzzle.start.bit_count() + 1)
     most = puzzle.start.bit_count() - 1
     top = most if max_depth is None else min(max_depth, most)
-    found = None
+    found = search = None
     try:  # Ctrl-C may come at any time, also while the tables are built
-        if check_solvable and _refused(puzzle, result):
-            return _finish(result, counter, by_depth)
+        refused = _refused(algorithm, puzzle, check_solvable)
+        if refused is not None:
+            return _finish(refused, 0, budget, by_depth)
         table = puzzle.board.jumps
         if groups:
             argument = group_argument(puzzle)
             if not argument["applies"]:
                 raise ProblemError(f"group pruning does not apply here: {argument['reason']}")
             table = argument["reduced_jumps"]
-        search = _DeepeningSearch(puzzle, table, corner_bound, symmetry, counter, by_depth)
+        search = _DeepeningSearch(puzzle, table, corner_bound, symmetry, budget, by_depth)
         first = puzzle.corner_bound(puzzle.start) if corner_bound else min(1, most)
         for bound in range(first, top + 1):
-            begun, before = budget.elapsed(), counter.nodes
+            begun, before = budget.elapsed(), search.nodes
             iteration = {"bound": bound, "expanded": 0, "seconds": 0.0, "completed": False}
             result.stats.iterations.append(iteration)
             try:
                 found = search.run(bound)
             finally:
-                iteration["expanded"] = counter.nodes - before
+                iteration["expanded"] = search.nodes - before
                 iteration["seconds"] = budget.elapsed() - begun
             iteration["completed"] = found is None
             if found is not None:
@@ -269,7 +244,7 @@ def iterative_deepening(
             result.status, result.reason = "cutoff", f"no solution within {top} moves"
         else:
             result.reason = f"no sequence of jumps leaves one peg, in hole {puzzle.finish}"
-    return _finish(result, counter, by_depth)
+    return _finish(result, 0 if search is None else search.nodes, budget, by_depth)
 
 
 class _DeepeningSearch:
@@ -286,9 +261,12 @@ class _DeepeningSearch:
     chain being free. ``tight[last]`` lists just those holes, in the same order, so such
     a node looks at a handful of holes instead of all of them: the same nodes are
     visited in the same order, in about two thirds of the time.
+
+    ``nodes`` counts the positions visited over all the passes; the budget is asked at
+    the counts :meth:`~puzzlelab.limits.Budget.checkpoint` names (``next_look``).
     """
 
-    def __init__(self, puzzle, table, corner_bound, symmetry, counter, by_depth):
+    def __init__(self, puzzle, table, corner_bound, symmetry, budget, by_depth):
         counted = {h for h in puzzle.board.corners if h != puzzle.finish} if corner_bound else ()
         by_hole: dict[int, list] = {}
         for start, over, to in table:
@@ -300,20 +278,23 @@ class _DeepeningSearch:
                       for last in range(max(puzzle.board.holes) + 1)}  # fmt: skip
         first = _first_jumps(puzzle, table) if symmetry else None
         self.first = None if first is None else {(s, t) for s, _, t in first}
-        self.puzzle, self.counter, self.by_depth = puzzle, counter, by_depth
+        self.puzzle, self.budget, self.by_depth = puzzle, budget, by_depth
         self.corners = sum(1 for h in counted if puzzle.start >> h & 1)
+        self.nodes = self.next_look = 0
 
     def run(self, limit: int) -> list[tuple[int, int]] | None:
         """Search with at most *limit* moves; return the jumps ``(from, to)`` of a solution."""
         goal, every, tight, first = self.puzzle.goal, self.holes, self.tight, self.first
-        counter, by_depth = self.counter, self.by_depth
+        budget, by_depth = self.budget, self.by_depth
+        nodes, next_look = self.nodes, self.next_look
         found: list[tuple[int, int]] = []
 
         def search(pegs: int, made: int, last: int, corners: int) -> bool:
             """Depth-first below *pegs*: *made* moves so far, the last peg is in *last*."""
-            counter.nodes += 1
-            if counter.nodes >= counter.next_check:
-                counter.check()
+            nonlocal nodes, next_look
+            if nodes >= next_look:
+                next_look = budget.checkpoint(nodes)
+            nodes += 1
             by_depth[made] += 1
             if pegs == goal:
                 return True
@@ -334,7 +315,11 @@ class _DeepeningSearch:
                             return True
             return False
 
-        return found[::-1] if search(self.puzzle.start, 0, 0, self.corners) else None
+        try:
+            solved = search(self.puzzle.start, 0, 0, self.corners)
+        finally:  # however the pass ended, a limit or Ctrl-C included
+            self.nodes, self.next_look = nodes, next_look
+        return found[::-1] if solved else None
 
 
 # ---------------------------------------------------------------- depth-first with dead positions
@@ -366,7 +351,7 @@ def dfs_dead_positions(
     """
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="positions visited")
     result = PegSearchResult("dfs", "exhausted")
-    counter = _Counter(budget)
+    nodes = next_look = 0  # positions visited, and when to ask the budget again
     by_depth = [0] * (puzzle.start.bit_count() + 1)
     board, goal, stats = puzzle.board, puzzle.goal, result.stats
     dead: set[int] = set()  # positions from which the goal cannot be reached, and their images
@@ -374,9 +359,10 @@ def dfs_dead_positions(
     found: list[tuple[int, int]] = []
 
     def search(pegs: int, jumps_made: int) -> bool:
-        counter.nodes += 1
-        if counter.nodes >= counter.next_check:
-            counter.check()  # the clock, and the memory that the dead positions take
+        nonlocal nodes, next_look
+        if nodes >= next_look:  # the clock, and the memory that the dead positions take
+            next_look = budget.checkpoint(nodes)
+        nodes += 1
         by_depth[jumps_made] += 1
         if pegs == goal:
             return True
@@ -395,8 +381,9 @@ def dfs_dead_positions(
         return False
 
     try:  # Ctrl-C may come at any time, also while the tables are built
-        if check_solvable and _refused(puzzle, result):
-            return _finish(result, counter, by_depth)
+        refused = _refused("dfs", puzzle, check_solvable)
+        if refused is not None:
+            return _finish(refused, 0, budget, by_depth)
         fixing = [m for m in board.symmetries if m[puzzle.finish] == puzzle.finish]
         images = _images_of(fixing if symmetry else fixing[:1])
         holes = [(h, 1 << h, tuple((1 << h | 1 << o, 1 << t, t) for o, t in board.jumps_from[h]))
@@ -408,7 +395,7 @@ def dfs_dead_positions(
     except (LimitReached, KeyboardInterrupt) as stop:
         result.status, result.reason = stopped(stop)
     stats.extra["dead"] = len(found_dead)
-    return _finish(result, counter, by_depth)
+    return _finish(result, nodes, budget, by_depth)
 
 
 def _images_of(mappings):
