@@ -334,3 +334,20 @@ def test_a_peg_board_too_big_for_the_recursive_solvers_is_refused():
 
     with pytest.raises(BoardError, match="2 to 200 holes"):
         Board("long", {hole: (0, hole) for hole in range(1, 1001)}, "square", (), 1)
+
+
+def test_nothing_the_caller_passes_in_is_modified():
+    from puzzlelab.puzzles.jugs import WaterJugs
+    from puzzlelab.solvers.queens import min_conflicts
+
+    board, capacities, start, placement = (
+        [[1, 2, 3], [4, 5, 6], [7, 0, 8]],
+        [8, 5, 3],
+        [8, 0, 0],
+        [0, 1, 2, 3, 4, 5, 6, 7],
+    )
+    bfs(SlidingPuzzle(board))
+    bfs(WaterJugs(capacities, start=start, target=4))
+    min_conflicts(8, start=placement, seed=1)
+    assert board == [[1, 2, 3], [4, 5, 6], [7, 0, 8]] and capacities == [8, 5, 3]
+    assert start == [8, 0, 0] and placement == [0, 1, 2, 3, 4, 5, 6, 7]
