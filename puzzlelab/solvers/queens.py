@@ -17,9 +17,12 @@ Vocabulary (see the rules for *placement*, *attack*, *line*, *conflict*, *family
 Every solver returns a :class:`~puzzlelab.results.SearchResult`: a
 :class:`SolutionsResult` (the solutions found and their count) or a
 :class:`RepairResult` (min-conflicts' final board). ``stats.expanded`` counts what
-``max_nodes`` limits: candidates tested, queens placed, or queens moved. ``status`` is
-``"solved"`` (the first solution found, or every solution counted), ``"exhausted"``
-(searched to the end: no solution), ``"unsolvable"``, ``"limit"`` or ``"interrupted"``.
+``max_nodes`` limits: candidates tested, queens placed, or queens moved, and every solver
+asks its :class:`~puzzlelab.limits.Budget` at the counts that
+:meth:`~puzzlelab.limits.Budget.checkpoint` names. ``status`` is ``"solved"`` (the first
+solution found, or every solution counted), ``"exhausted"`` (searched to the end: no
+solution), ``"limit"`` or ``"interrupted"``; min-conflicts, which cannot prove that there
+is no solution, answers ``"unsolvable"`` for 2 and 3 queens instead of searching.
 No solver recurses, so any board size is safe.
 
 Examples
@@ -43,18 +46,9 @@ from dataclasses import dataclass, field
 from itertools import chain, permutations
 
 from ..errors import BoardError, whole_number
-from ..limits import CHECK_EVERY, DEFAULT, Budget, LimitReached, stopped
+from ..limits import DEFAULT, Budget, LimitReached, stopped
 from ..puzzles.queens import Placement, canonical, check_size, safe, solvable
 from ..results import SearchResult, SearchStats
-
-
-def _every(n: int) -> int:
-    """How many steps pass between two looks at the limits, for steps that cost O(n).
-
-    About 16,000 squares are looked at in between, so a look comes every few
-    milliseconds on any board: a limit is overshot by little, and the look is cheap.
-    """
-    return max(1, min(CHECK_EVERY, 2**14 // n))
 
 
 def _no_solution(n: int) -> str:
@@ -184,13 +178,11 @@ def generate_and_test(
     """
     n = check_size(n)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="candidates tested")
-    every, tested, solutions, stop = _every(n), 0, [], None
-    next_check = 0
+    tested, next_look, solutions, stop = 0, 0, [], None
     try:
         for candidate in permutations(range(n)):
-            if tested >= next_check:
-                budget.check(tested)
-                next_check = min(tested + every, budget.max_nodes)
+            if tested >= next_look:
+                next_look = budget.checkpoint(tested)
             tested += 1
             if no_diagonal_attacks(candidate):
                 solutions.append(candidate)
@@ -259,11 +251,10 @@ def backtracking(
     """
     n = check_size(n)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
-    every = _every(n)
     placement: list[int] = []  # the columns of the queens on the board, row by row
     columns, diagonals, anti_diagonals = set(), set(), set()
     solutions, placed, retreats, stop = [], 0, 0, None
-    next_check = 0  # placed + retreats at the next look at the limits
+    next_look = 0  # the queens placed at the next look at the limits
     col = 0  # the next column to try in the row being filled
     try:
         while True:
@@ -278,9 +269,8 @@ def backtracking(
                 ):
                     col += 1  # attacked: this is where backtracking prunes
             if row < n and col < n:
-                if placed >= budget.max_nodes or placed + retreats >= next_check:
-                    budget.check(placed)  # may this queen be placed?
-                    next_check = placed + retreats + every
+                if placed >= next_look:
+                    next_look = budget.checkpoint(placed)  # may this queen be placed?
                 placed += 1
                 placement.append(col)
                 columns.add(col), diagonals.add(row - col), anti_diagonals.add(row + col)
@@ -423,6 +413,53 @@ def replay(trace: list, n: int) -> list[TraceStep]:
 # ---------------------------------------------------------------- counting fast
 
 
+def _bitmask_solutions(n: int, budget: Budget, stats: SearchStats, first_columns=None,
+                       placements=True):  # fmt: skip
+    """Yield every solution, found by backtracking over bit masks (see :func:`count_bitmask`).
+
+    With *first_columns*, only the solutions whose row-0 queen is in one of them; without
+    *placements*, ``None`` for each solution (counting needs no more, and is faster).
+    ``stats.expanded`` counts the queens placed; the *budget* limits them (and raises
+    LimitReached).
+
+    >>> stats = SearchStats()
+    >>> list(_bitmask_solutions(6, Budget(), stats, first_columns=[1])), stats.expanded
+    ([(1, 3, 5, 0, 2, 4)], 29)
+    """
+    full = (1 << n) - 1
+    rows_above = []  # for each row above the current one: its lines, and its squares untried
+    columns = left = right = 0
+    free = full if first_columns is None else sum(1 << col for col in set(first_columns))
+    placed, next_look = stats.expanded, 0  # counted in a local: the loop runs millions of times
+    try:
+        while True:
+            if free:
+                bit = free & -free  # the lowest free square
+                free ^= bit
+                if placed >= next_look:
+                    next_look = budget.checkpoint(placed)
+                placed += 1
+                if columns | bit == full:  # the last row's queen: a solution
+                    stats.expanded = placed
+                    yield _placement(rows_above, columns, full) if placements else None
+                    continue
+                rows_above.append((columns, left, right, free))
+                columns, left, right = columns | bit, ((left | bit) << 1) & full, (right | bit) >> 1
+                free = full & ~(columns | left | right)
+            elif rows_above:
+                columns, left, right, free = rows_above.pop()
+            else:
+                return
+    finally:  # however the search ended: a limit, Ctrl-C, or the last solution
+        stats.expanded = placed
+
+
+def _placement(rows_above: list[tuple], columns: int, full: int) -> Placement:
+    """Return the columns of the queens of a solution, from the columns taken above each row."""
+    taken = [above for above, _, _, _ in rows_above] + [columns, full]
+    return tuple((after ^ before).bit_length() - 1 for before, after in zip(taken, taken[1:]))
+
+
 def count_bitmask(
     n: int, *, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT
 ) -> SolutionsResult:
@@ -441,34 +478,15 @@ def count_bitmask(
     """
     n = check_size(n)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
-    full = (1 << n) - 1
-    count = placed = next_check = 0
-    rows_above = []  # for each row above the current one: its lines, and its squares untried
-    columns = left = right = 0
-    free, stop = full, None
+    stats = SearchStats()
+    count, stop = 0, None
     try:
-        while True:
-            if free:
-                bit = free & -free  # the lowest free square
-                free ^= bit
-                if placed >= next_check:
-                    budget.check(placed)
-                    next_check = min(placed + CHECK_EVERY, budget.max_nodes)
-                placed += 1
-                if columns | bit == full:
-                    count += 1  # the last row's queen: a solution
-                    continue
-                rows_above.append((columns, left, right, free))
-                columns, left, right = columns | bit, ((left | bit) << 1) & full, (right | bit) >> 1
-                free = full & ~(columns | left | right)
-            elif rows_above:
-                columns, left, right, free = rows_above.pop()
-            else:
-                break
+        for _ in _bitmask_solutions(n, budget, stats, placements=False):
+            count += 1
     except (LimitReached, KeyboardInterrupt) as error:
         stop = error
-    result = _solutions_result("count_bitmask", n, budget, placed, [], count, stop=stop,
-                               solved="every solution was counted")  # fmt: skip
+    result = _solutions_result("count_bitmask", n, budget, stats.expanded, [], count,
+                               stop=stop, solved="every solution was counted")  # fmt: skip
     if stop is not None:
         result.reason += f"; {count:,} solution{'s' * (count != 1)} counted so far"
     return result
@@ -483,51 +501,6 @@ def count_solutions(n: int, **limits) -> int:
     [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
     """
     return _finished(count_bitmask(n, **limits)).count
-
-
-def _solutions_bitmask(n: int, first_columns, stats=None, budget=None):
-    """Yield every solution whose row-0 queen is in one of *first_columns* (bit masks).
-
-    With *stats* and *budget*, count the queens placed in ``stats.expanded`` and keep
-    to the budget.
-    """
-    full = (1 << n) - 1
-    placement = [0] * n
-    next_check = 0
-    for first in first_columns:
-        bit = 1 << first
-        placement[0] = first
-        if stats is not None:
-            if budget is not None and stats.expanded >= next_check:
-                budget.check(stats.expanded)
-                next_check = min(stats.expanded + CHECK_EVERY, budget.max_nodes)
-            stats.expanded += 1
-        rows_above = []  # as in count_bitmask
-        columns, left, right = bit, (bit << 1) & full, bit >> 1
-        free = full & ~(columns | left | right)
-        if n == 1:
-            yield (first,)
-        while True:
-            if free:
-                bit = free & -free
-                free ^= bit
-                if stats is not None:
-                    if budget is not None and stats.expanded >= next_check:
-                        budget.check(stats.expanded)
-                        next_check = min(stats.expanded + CHECK_EVERY, budget.max_nodes)
-                    stats.expanded += 1
-                row = len(rows_above) + 1
-                placement[row] = bit.bit_length() - 1
-                if row == n - 1:
-                    yield tuple(placement)
-                    continue
-                rows_above.append((columns, left, right, free))
-                columns, left, right = columns | bit, ((left | bit) << 1) & full, (right | bit) >> 1
-                free = full & ~(columns | left | right)
-            elif rows_above:
-                columns, left, right, free = rows_above.pop()
-            else:
-                break
 
 
 def count_fundamental(
@@ -549,7 +522,7 @@ def count_fundamental(
     stats = SearchStats()
     count, kept, stop = 0, [], None
     try:
-        for placement in _solutions_bitmask(n, range((n + 1) // 2), stats, budget):
+        for placement in _bitmask_solutions(n, budget, stats, range((n + 1) // 2)):
             if placement == canonical(placement):
                 count += 1
                 if keep:
@@ -689,11 +662,16 @@ def _least_attacked(costs: list[int], rng: random.Random) -> int:
 
 def _greedy(n: int, rng: random.Random, placement: list, lines: _Lines, budget=None) -> None:
     """Fill *placement* (empty, with *lines*) row by row, each queen where the fewest
-    earlier ones attack; with *budget*, look at its limits every few rows (a row is O(n))."""
-    every = _every(n)
+    earlier ones attack; with *budget*, keep to its time and memory limits.
+
+    A row costs O(n), as a step of the repair does. The start moves no queen, so the
+    budget is asked about 0 nodes: its answer, how many more nodes to go before the
+    next look, counts rows here.
+    """
+    next_look = 0
     for row in range(n):
-        if budget is not None and row % every == 0:
-            budget.check(0)  # the start places no nodes: time and memory only
+        if budget is not None and row >= next_look:
+            next_look = row + budget.checkpoint(0)
         col = _least_attacked(lines.row_costs(row), rng)
         lines.add(row, col)
         placement.append(col)
@@ -792,7 +770,7 @@ def min_conflicts(
         return result
     rng = random.Random(seed)
     placement, lines = [], _Lines(n)
-    steps, every, next_check = 0, _every(n), 0
+    steps, next_look = 0, 0
     try:
         if start is None:
             _greedy(n, random.Random(rng.randrange(2**32)), placement, lines, budget)
@@ -807,9 +785,8 @@ def min_conflicts(
             if not attacked:
                 result.reason = "no queen is attacked"
                 break
-            if steps >= budget.max_nodes or steps >= next_check:
-                budget.check(steps)
-                next_check = steps + every
+            if steps >= next_look:
+                next_look = budget.checkpoint(steps)
             if steps_this_try == restart_after:
                 placement, lines = [], _Lines(n)
                 _greedy(n, random.Random(rng.randrange(2**32)), placement, lines, budget)
