@@ -434,6 +434,9 @@ def test_bad_strategies():
         evaluate(game, lambda game, candidates: 60)
     with pytest.raises(ProblemError, match="it would ask forever"):
         play(game, "4 3 2", lambda game, candidates: 0)
+    # The decision tree is built by evaluate's loop, so it refuses a useless question too.
+    with pytest.raises(ProblemError, match="it would ask forever"):
+        decision_tree(game, lambda game, candidates: 0, depth=3)
     with pytest.raises(BoardError, match="a history is a list"):
         next_guess(game, 5)
 

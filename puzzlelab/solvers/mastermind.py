@@ -44,7 +44,6 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass, field
-from time import perf_counter
 from typing import Any
 
 import numpy as np
@@ -53,10 +52,6 @@ from ..errors import ProblemError, whole_number
 from ..limits import DEFAULT, Budget, LimitReached, stopped
 from ..puzzles.mastermind import Answer, Code, Mastermind, answer_of, game_of
 from ..results import SearchResult, SearchStats
-
-#: Seconds between two looks at the clock and the memory (each costs a little).
-CHECK_SECONDS = 0.01
-
 
 # ---------------------------------------------------------------- strategies
 
@@ -219,21 +214,10 @@ def _check_progress(game, name, guess, left, narrower) -> None:
         )
 
 
-def _checker(budget: Budget, stats: SearchStats):
-    """Return a function that asks *budget* about ``stats.expanded`` nodes now and then.
-
-    The node count is compared every time (cheap); the clock and the memory, which cost
-    more, every :data:`CHECK_SECONDS`.
-    """
-    due = perf_counter() + CHECK_SECONDS
-
-    def check() -> None:
-        nonlocal due
-        if stats.expanded >= budget.max_nodes or perf_counter() >= due:
-            budget.check(stats.expanded)
-            due = perf_counter() + CHECK_SECONDS
-
-    return check
+def _between_blocks(budget: Budget, stats: SearchStats):
+    """Return the ``check`` that the answer table and the scored strategies call between
+    two blocks of their work: each block takes milliseconds, so it asks *budget* every time."""
+    return lambda: budget.check(stats.expanded)
 
 
 # ---------------------------------------------------------------- one game
@@ -310,13 +294,14 @@ def play(
     secret = game.check_code(secret)
     name, choose = strategy_of(strategy)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="questions")
-    stats, history = SearchStats(), []
-    check = _checker(budget, stats)
+    stats, history, next_look = SearchStats(), [], 0
+    check = _between_blocks(budget, stats)
     try:
         game.build_table(check)
         left = np.arange(len(game.codes))
         while not history or history[-1][1] != game.win:
-            check()
+            if stats.expanded >= next_look:
+                next_look = budget.checkpoint(stats.expanded)
             guess = _checked_guess(game, name, choose, left, check)
             stats.expanded += 1
             stats.generated += 1
@@ -453,8 +438,7 @@ def evaluate(
 
     Each node of the tree holds the candidates left; the strategy's guess splits them into
     groups by answer, and every group becomes a child one question deeper. A secret's
-    questions are the depth of the node whose guess is that secret. The tree is built with
-    a stack of nodes to settle, not by recursion, so a deep tree needs no deep call stack.
+    questions are the depth of the node whose guess is that secret (see :func:`_settle`).
 
     Parameters
     ----------
@@ -489,29 +473,12 @@ def evaluate(
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="decision-tree nodes")
     questions = np.zeros(game.size, dtype=np.int64)
     stats, first = SearchStats(), None
-    check = _checker(budget, stats)
     try:
-        game.build_table(check)
-        win = game.answer_number(game.win)
-        stack = [(np.arange(len(game.codes)), 1)]  # candidates left, and the question's depth
-        stats.generated = 1
-        while stack:
-            stats.max_frontier = max(stats.max_frontier, len(stack))
-            check()
-            candidates, depth = stack.pop()
-            guess = _checked_guess(game, name, choose, candidates, check)
+        game.build_table(_between_blocks(budget, stats))
+        for answers, _, guess, found in _settle(game, name, choose, budget, stats):
             first = guess if first is None else first
-            stats.expanded += 1
-            stats.expanded_by_depth[depth] = stats.expanded_by_depth.get(depth, 0) + 1
-            answers = game.table[guess, candidates]
-            for answer in np.unique(answers)[::-1]:  # settle the lowest answer first
-                group = candidates[answers == answer]
-                if answer == win:
-                    questions[guess] = depth
-                else:
-                    _check_progress(game, name, guess, candidates, group)
-                    stack.append((group, depth + 1))
-                    stats.generated += 1
+            if found:
+                questions[guess] = len(answers) + 1
         status, reason = "solved", f"every one of the {len(questions):,} secrets was found"
     except (LimitReached, KeyboardInterrupt) as stop:
         status, reason = stopped(stop)
@@ -557,28 +524,58 @@ def decision_tree(
     depth = whole_number(depth, "depth", least=0)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="decision-tree nodes")
     stats = SearchStats()
-    check = _checker(budget, stats)
-    root: dict = {}
+    nodes: dict[tuple, dict] = {}  # by the answers on the way from the root
     try:
-        game.build_table(check)
-        win = game.answer_number(game.win)
-        stack = [(np.arange(len(game.codes)), 0, root)]
-        while stack:
-            check()
-            candidates, level, here = stack.pop()
-            guess = _checked_guess(game, name, choose, candidates, check)
-            stats.expanded += 1
-            here.update(guess=game.codes[guess], candidates=len(candidates), children={})
-            if level >= depth:
-                continue
-            answers = game.table[guess, candidates]
-            for answer in np.unique(answers):
-                if answer != win:
-                    child: dict = {}
-                    here["children"][game.answer_from_number(answer)] = child
-                    stack.append((candidates[answers == answer], level + 1, child))
+        game.build_table(_between_blocks(budget, stats))
+        for answers, candidates, guess, _ in _settle(game, name, choose, budget, stats, depth):
+            node = {"guess": game.codes[guess], "candidates": len(candidates), "children": {}}
+            if answers:
+                parent = nodes[answers[:-1]]
+                parent["children"][game.answer_from_number(answers[-1])] = node
+            nodes[answers] = node
     except LimitReached as stop:
         raise ProblemError(
             f"the decision tree was not built: {stop}; ask for fewer levels or raise the limit"
         ) from None
-    return root
+    return nodes[()]
+
+
+def _settle(game, name, choose, budget: Budget, stats: SearchStats, levels=math.inf):
+    """Yield the nodes of *choose*'s decision tree as they are settled, depth first.
+
+    A node is ``(answers, candidates, guess, found)``: the answer numbers on the way from
+    the root (``()`` at the first question), the numbers of the codes left there, the
+    strategy's guess, and whether the guess is one of them (a secret found after
+    ``len(answers) + 1`` questions). The guess splits the candidates into groups by
+    answer; each group but the winning one becomes a child (a node *levels* answers deep
+    gets none), and the child of the lowest answer is settled first. The tree is walked
+    with a stack of nodes to settle, not by recursion, so a deep tree needs no deep call
+    stack.
+
+    ``stats`` counts the nodes settled (``expanded``, which *budget* limits, and
+    ``expanded_by_depth``), the nodes made (``generated``) and the largest stack
+    (``max_frontier``).
+    """
+    win = game.answer_number(game.win)
+    check = _between_blocks(budget, stats)
+    stack = [((), np.arange(len(game.codes)))]  # the answers so far, and the candidates left
+    stats.generated, next_look = 1, 0
+    while stack:
+        stats.max_frontier = max(stats.max_frontier, len(stack))
+        if stats.expanded >= next_look:
+            next_look = budget.checkpoint(stats.expanded)
+        answers_so_far, candidates = stack.pop()
+        guess = _checked_guess(game, name, choose, candidates, check)
+        stats.expanded += 1
+        depth = len(answers_so_far) + 1
+        stats.expanded_by_depth[depth] = stats.expanded_by_depth.get(depth, 0) + 1
+        answers, found = game.table[guess, candidates], False
+        for answer in np.unique(answers)[::-1]:  # pushed highest first: the lowest settled first
+            if answer == win:
+                found = True
+            elif len(answers_so_far) < levels:
+                group = candidates[answers == answer]
+                _check_progress(game, name, guess, candidates, group)
+                stack.append((answers_so_far + (int(answer),), group))
+                stats.generated += 1
+        yield answers_so_far, candidates, guess, found
