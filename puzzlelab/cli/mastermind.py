@@ -31,7 +31,7 @@ def add_commands(commands) -> None:
     what = game.add_mutually_exclusive_group()
     what.add_argument("--evaluate", metavar="STRATEGY", choices=(*STRATEGY_NAMES, "all"),
                       help=f"play every secret: {', '.join(STRATEGY_NAMES)} or all "
-                      "(default: consistent)")  # fmt: skip
+                      "(default: consistent; with all, each strategy gets the limits)")  # fmt: skip
     what.add_argument("--secret", help="play one game against this code, e.g. 9431 or '9 4 3 1'")
     game.add_argument("--strategy", choices=STRATEGY_NAMES,
                       help="who guesses, with --secret (default: consistent)")  # fmt: skip
