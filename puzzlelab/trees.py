@@ -45,6 +45,8 @@ from __future__ import annotations
 
 import networkx as nx
 
+from .errors import whole_number
+
 #: What a node of the tree can be, in the order the legend lists them.
 STATUSES = ("frontier", "expanded", "duplicate", "cutoff", "solution", "goal")
 
@@ -233,8 +235,7 @@ def bfs_tree(puzzle, depth, graph_search=True) -> nx.DiGraph:
     """
     from .search import Trace, bfs
 
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be a whole number of at least 0, not {depth!r}")
+    depth = whole_number(depth, "depth", least=0)
     budget = 16
     while True:
         trace = Trace(max_events=None)

@@ -11,6 +11,7 @@ from simpleai.search import breadth_first, iterative_limited_depth_first  # noqa
 
 from puzzlelab import SlidingPuzzle  # noqa: E402
 from puzzlelab.drawing import draw_tree, layered_layout, offscreen_figure  # noqa: E402
+from puzzlelab.errors import ProblemError  # noqa: E402
 from puzzlelab.search import Trace, astar, bfs, bidirectional, idastar, iddfs  # noqa: E402
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem  # noqa: E402
 from puzzlelab.simpleai_trace import TraceViewer  # noqa: E402
@@ -218,8 +219,9 @@ def test_bfs_tree_reaches_the_depth_asked():
     assert max(d for _, d in tree.nodes(data="depth")) == 6
     assert all(tree.nodes[n]["order"] for n in tree if tree.nodes[n]["depth"] < 6
                and tree.nodes[n]["status"] != "duplicate")  # fmt: skip
-    with pytest.raises(ValueError, match="at least 0"):
-        bfs_tree(SlidingPuzzle(SEED_000), -1)
+    for depth in (-1, True, 2.5, "3"):
+        with pytest.raises(ProblemError, match="depth must be a whole number of at least 0"):
+            bfs_tree(SlidingPuzzle(SEED_000), depth)
 
 
 # ---------------------------------------------------------------- cutting, layout, drawing

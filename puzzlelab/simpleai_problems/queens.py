@@ -22,7 +22,7 @@ from simpleai.search import backtrack, min_conflicts
 from simpleai.search.models import CspProblem
 
 from ..errors import ProblemError, whole_number
-from ..limits import CHECK_EVERY, DEFAULT, Budget, LimitReached, stopped
+from ..limits import DEFAULT, Budget, LimitReached, stopped
 from ..puzzles.queens import QueensPuzzle, check_size, conflicts, is_solution
 from ..results import SearchResult, SearchStats
 from ..solvers.queens import greedy_start
@@ -76,7 +76,7 @@ class QueensCsp(CspProblem):
                 "queens: for larger boards use puzzlelab.solvers.queens.min_conflicts"
             )
         self.checks = 0
-        self.budget = None  # the limits of a run, set by solve_csp / repair_csp
+        self.budget, self.next_look = None, 0  # a run's limits (solve_csp, repair_csp)
         rows = tuple(range(self.n))
         super().__init__(
             variables=rows,
@@ -89,9 +89,10 @@ class QueensCsp(CspProblem):
 
     def do_not_attack(self, variables, values) -> bool:
         """The constraint: the queens of two rows share no column and no diagonal."""
+        if self.budget is not None and self.checks >= self.next_look:
+            # a run has no node limit: this raises LimitReached at a time or memory limit
+            self.next_look = self.budget.checkpoint(self.checks)
         self.checks += 1
-        if self.budget is not None and self.checks % CHECK_EVERY == 0:
-            self.budget.check(0)  # raises LimitReached at a time or memory limit
         (row, other_row), (col, other_col) = variables, values
         return col != other_col and abs(col - other_col) != abs(row - other_row)
 
@@ -163,7 +164,7 @@ def _run(csp, algorithm: str, run, seed, limits, unsolved) -> CspResult:
     budget = Budget(**limits)
     saved = random.getstate()  # simpleai draws from the random module: seed it, then restore
     random.seed(seed)
-    csp.checks = 0
+    csp.checks = csp.next_look = 0
     csp.budget = budget
     assignment, status, reason = None, None, ""
     try:

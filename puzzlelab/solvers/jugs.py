@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..errors import ProblemError
-from ..limits import CHECK_EVERY, DEFAULT, Budget, LimitReached
+from ..limits import DEFAULT, Budget, LimitReached
 
 #: A low estimate of the memory a state of the graph takes: a node, and per action an edge.
 BYTES_PER_STATE, BYTES_PER_ACTION = 200, 100
@@ -64,15 +64,15 @@ def state_graph(puzzle, *, max_nodes=None, max_seconds=None, max_memory_mb=DEFAU
     _refuse_early(puzzle, budget)
     graph = nx.DiGraph()
     graph.add_node(puzzle.start, goal=puzzle.is_goal(puzzle.start), depth=0)
-    frontier = deque([puzzle.start])
+    frontier, next_look = deque([puzzle.start]), 0
     try:
         while frontier:
             state = frontier.popleft()
             depth = graph.nodes[state]["depth"] + 1
             for action, after, _ in puzzle.successors(state):
                 if after not in graph:
-                    if len(graph) >= budget.max_nodes or len(graph) % CHECK_EVERY == 0:
-                        budget.check(len(graph))
+                    if len(graph) >= next_look:
+                        next_look = budget.checkpoint(len(graph))
                     graph.add_node(after, goal=puzzle.is_goal(after), depth=depth)
                     frontier.append(after)
                 graph.add_edge(state, after, action=action)
