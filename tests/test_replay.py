@@ -11,7 +11,17 @@ import pytest  # noqa: E402
 from simpleai.search import astar as simpleai_astar  # noqa: E402
 
 from puzzlelab import SlidingPuzzle  # noqa: E402
-from puzzlelab.search import Trace, astar, bfs, dfs, greedy, idastar  # noqa: E402
+from puzzlelab.search import (  # noqa: E402
+    Trace,
+    astar,
+    bfs,
+    dfs,
+    frontier_rows,
+    greedy,
+    idastar,
+    snapshot_counts,
+    snapshots,
+)
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem  # noqa: E402
 from puzzlelab.simpleai_trace import TraceViewer  # noqa: E402
 from puzzlelab.widgets import SearchReplay  # noqa: E402
@@ -52,16 +62,15 @@ def expected_frontier(events, k):
 def test_counts_and_frontier_match_the_trace_prefix(search, args):
     puzzle = GOAL.with_start(GOAL.scramble(8, seed=9))
     trace = traced(search, puzzle, *args, max_nodes=60)
-    replay = SearchReplay(trace, puzzle)
-    events = replay.events
+    events = trace.events
+    after = snapshots(events)  # plain data: no picture is drawn
     for k in range(0, len(events), 7):
-        replay.step(k)
         prefix = events[: k + 1]
-        counts = replay.counts()
+        counts = snapshot_counts(after[k])
         assert counts["expanded"] == sum(e.kind == "expand" for e in prefix)
         assert counts["generated"] == sum(e.kind == "generate" for e in prefix)
         assert counts["duplicates"] == sum(e.kind == "duplicate" for e in prefix)
-        rows = replay.frontier_rows()
+        rows = frontier_rows(after[k])
         waiting = expected_frontier(events, k)
         assert counts["frontier"] == len(rows) == len(waiting)
         popped = [n for n in waiting if any(e.node == n and e.kind in LEAVE for e in events[k:])]
@@ -74,11 +83,21 @@ def test_counts_and_frontier_match_the_trace_prefix(search, args):
 def test_the_first_row_is_the_node_taken_next():
     puzzle = GOAL.with_start(GOAL.scramble(10, seed=2))
     trace = traced(greedy, puzzle, "manhattan")
-    replay = SearchReplay(trace, puzzle)
-    for k, event in enumerate(replay.events[:-1]):
-        nxt = replay.events[k + 1]
+    after = snapshots(trace.events)
+    for k, event in enumerate(trace.events[:-1]):
+        nxt = trace.events[k + 1]
         if nxt.kind in LEAVE and event.kind != "iteration":
-            assert replay.step(k).frontier_rows()[0]["node"] == nxt.node
+            assert frontier_rows(after[k])[0]["node"] == nxt.node
+
+
+def test_the_widget_shows_the_snapshots_counts_and_frontier():
+    puzzle = GOAL.with_start(GOAL.scramble(8, seed=9))
+    trace = traced(astar, puzzle, "manhattan", max_nodes=30)
+    replay = SearchReplay(trace, puzzle)
+    k = len(trace.events) // 2
+    assert replay.step(k).counts() == snapshot_counts(snapshots(trace.events)[k])
+    assert replay.frontier_rows() == frontier_rows(snapshots(trace.events)[k])
+    assert f"{replay.counts()['expanded']:,}</b>" in replay.header.value
 
 
 def test_steps_forward_and_back_with_buttons_and_clipping():
@@ -122,17 +141,19 @@ def test_idastar_nodes_over_the_bound_are_cut_off_not_waiting():
     trace = traced(idastar, puzzle, "misplaced")
     replay = SearchReplay(trace, puzzle, max_events=150)
     assert trace.count("iteration") > 2 and replay.events[-1].kind != "goal"
-    bound = None
+    bound, after, shown = None, snapshots(replay.events), 0
     for k, event in enumerate(replay.events):
         if event.kind == "iteration":
             bound = event.bound
-        rows = replay.step(k).frontier_rows()
+        rows = frontier_rows(after[k])
         if bound is None:  # the root, before the first iteration
             continue
         assert all(row["f"] <= bound for row in rows)
         assert len(rows) <= 1  # IDA* expands each node it keeps at once: no real frontier
-        if event.kind == "generate" and bound is not None and event.g + event.h > bound:
-            assert "over the bound" in replay.header.value
+        if event.kind == "generate" and event.g + event.h > bound and shown < 5:
+            assert "over the bound" in replay.step(k).header.value  # the widget says so
+            shown += 1
+    assert shown == 5
 
 
 def test_simpleai_traces_replay_too():

@@ -13,7 +13,7 @@ from .bidirectional import bidirectional
 from .engine import Node
 from .idastar import idastar
 from .problem import Problem, as_problem
-from .trace import Trace, TraceEvent
+from .trace import Trace, TraceEvent, frontier_rows, snapshot_counts, snapshots
 
 ALGORITHMS = {
     "bfs": bfs,
@@ -40,8 +40,11 @@ __all__ = [
     "bidirectional",
     "depth_limited",
     "dfs",
+    "frontier_rows",
     "greedy",
     "iddfs",
     "idastar",
+    "snapshot_counts",
+    "snapshots",
     "uniform_cost",
 ]

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple
 
 #: The kinds of event, in the order a node usually meets them.
@@ -97,3 +98,138 @@ class Trace:
         return (
             f"<Trace: {len(self.events)} events ({kinds}){' truncated' if self.truncated else ''}>"
         )
+
+
+# ---------------------------------------------------------------- replaying a trace, as plain data
+
+
+def snapshots(events) -> list[dict]:
+    """Return, for each event of a trace, what the search looked like right after it.
+
+    Each snapshot is a dict: ``frontier``, the events of the nodes waiting, in the
+    order the search will take them; ``status``, every node of the current
+    iteration by id (``frontier``, ``expanded``, ``duplicate``, ``cutoff``,
+    ``solution`` or ``goal``); ``iteration``; and the counts so far, ``expanded``,
+    ``generated`` and ``duplicates``. Replays show these; tests read them with no
+    picture drawn.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import bfs
+    >>> trace = Trace()
+    >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace)
+    >>> [event.kind for event in trace.events[:4]]
+    ['generate', 'expand', 'generate', 'generate']
+    >>> after = snapshots(trace.events)
+    >>> snapshot_counts(after[3])
+    {'expanded': 1, 'generated': 3, 'duplicates': 0, 'frontier': 2}
+    >>> [row["action"] for row in frontier_rows(after[3])]
+    ['up', 'left']
+    """
+    leave_at = _leave_times(events)
+    frontier, status = {}, {}
+    counts = {"expanded": 0, "generated": 0, "duplicates": 0}
+    iteration, bound, newest_taken, taken = None, None, 0, 0
+    snapshots = []
+    for index, event in enumerate(events):
+        kind = event.kind
+        if kind == "iteration":
+            iteration = 0 if iteration is None else iteration + 1
+            bound, frontier, status = event.bound, {}, {}
+            if _root_searched_again(events, index):  # IDA*
+                frontier[event.node] = (leave_at.get(index, math.inf), event)
+                status[event.node] = "frontier"
+        elif kind == "generate":
+            counts["generated"] += 1
+            if bound is not None and _over(event, bound):
+                status[event.node] = "cutoff"
+            else:
+                frontier[event.node] = (leave_at.get(index, math.inf), event)
+                status[event.node] = "frontier"
+        elif kind == "duplicate":
+            counts["duplicates"] += 1
+            status[event.node] = "duplicate"
+        elif kind in ("expand", "discard", "goal"):
+            if event.node in frontier:
+                taken += 1
+                newest_taken += event.node == next(reversed(frontier))
+            frontier.pop(event.node, None)
+            counts["expanded"] += kind == "expand"
+            status[event.node] = {"expand": "expanded", "discard": "duplicate"}.get(kind, "goal")
+            if kind == "goal":
+                _mark_path(status, events[: index + 1], event)
+        snapshots.append({"frontier": list(frontier.values()), "status": dict(status),
+                          "iteration": iteration, **counts})  # fmt: skip
+    # Nodes that never left the frontier go last, in the frontier's own order.
+    lifo = taken > 2 and newest_taken > 0.8 * taken
+    for snap in snapshots:
+        snap["frontier"] = [event for _, event in sorted(snap["frontier"], key=_key(lifo))]
+    return snapshots
+
+
+def _leave_times(events) -> dict:
+    """``{index of a node's generate event: index of the event where it left the frontier}``."""
+    waiting, leave_at = {}, {}
+    for index, event in enumerate(events):
+        if event.kind == "iteration":
+            waiting = {event.node: index} if _root_searched_again(events, index) else {}
+        elif event.kind == "generate":
+            waiting[event.node] = index
+        elif event.kind in ("expand", "discard", "goal") and event.node in waiting:
+            leave_at[waiting.pop(event.node)] = index
+    return leave_at
+
+
+def _root_searched_again(events, index) -> bool:
+    """IDA*'s iterations restart from the root without generating it again."""
+    following = events[index + 1] if index + 1 < len(events) else None
+    regenerated = following is not None and following.kind == "generate" and (
+        following.parent is None)  # fmt: skip
+    return not regenerated and events[index].node >= 0
+
+
+def _key(lifo):
+    """Sort key for ``(leaves, event)``: the frontier's order never changes among the
+    nodes already in it, so the order they will leave in is the order they are taken in."""
+
+    def key(pair):
+        leaves, event = pair
+        if event.h is not None:
+            return (leaves, event.g + event.h, event.h, event.node)
+        return (leaves, -event.node if lifo else event.node)
+
+    return key
+
+
+def _over(event, bound) -> bool:
+    """Is the node over an iteration's bound (f for IDA*, depth for iterative deepening)?"""
+    return event.g + event.h > bound if event.h is not None else event.depth >= bound
+
+
+def _mark_path(status, events, goal) -> None:
+    """Mark the goal's ancestors as on the solution path."""
+    parent_of = {e.node: e.parent for e in events if e.kind == "generate"}
+    node = parent_of.get(goal.node)
+    while node is not None:
+        status[node] = "solution"
+        node = parent_of.get(node)
+
+
+def snapshot_counts(snapshot: dict) -> dict:
+    """Expanded, generated and duplicate nodes so far, and the frontier's size, of a snapshot."""
+    return {
+        "expanded": snapshot["expanded"],
+        "generated": snapshot["generated"],
+        "duplicates": snapshot["duplicates"],
+        "frontier": len(snapshot["frontier"]),
+    }
+
+
+def frontier_rows(snapshot: dict) -> list[dict]:
+    """A snapshot's frontier, in the order the search will take it, as plain dicts."""
+    return [
+        {"node": e.node, "depth": e.depth, "g": e.g, "h": e.h,
+         "f": None if e.h is None else e.g + e.h, "action": e.action, "state": e.state}
+        for e in snapshot["frontier"]
+    ]  # fmt: skip

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import html
 import io
-import math
 
 import ipywidgets as widgets
 import numpy as np
 
 from ..drawing import board_png, draw_board, figure_png, offscreen_figure
 from ..drawing.trees import COLOURS, LEGEND, OUTLINE, PATH_COLOUR, layered_layout
+from ..search.trace import frontier_rows, snapshot_counts, snapshots
 from ..trees import cut_tree, search_tree
 from .base import StaticFallback
 from .frames import step_buttons
@@ -86,7 +86,7 @@ class SearchReplay(StaticFallback, widgets.VBox):
             raise ValueError("the trace is empty: pass trace=Trace() to a search first")
         self.puzzle, self.rows_shown = puzzle, rows_shown
         self.informed = any(event.h is not None for event in self.events)
-        self._snapshots = _replay(self.events)
+        self._snapshots = snapshots(self.events)
         self._iterative = any(event.kind == "iteration" for event in self.events)
         self._trees = {}  # iteration -> (cut tree, layout)
         self._board_cache = {}
@@ -123,18 +123,11 @@ class SearchReplay(StaticFallback, widgets.VBox):
 
     def counts(self) -> dict:
         """Expanded, generated and duplicate nodes so far, and the frontier's size now."""
-        snap = self._snapshots[self.slider.value]
-        return {"expanded": snap["expanded"], "generated": snap["generated"],
-                "duplicates": snap["duplicates"], "frontier": len(snap["frontier"])}  # fmt: skip
+        return snapshot_counts(self._snapshots[self.slider.value])
 
     def frontier_rows(self) -> list[dict]:
         """The frontier now, in the order the search will take it, as plain dicts."""
-        snap = self._snapshots[self.slider.value]
-        return [
-            {"node": e.node, "depth": e.depth, "g": e.g, "h": e.h,
-             "f": None if e.h is None else e.g + e.h, "action": e.action, "state": e.state}
-            for e in snap["frontier"]
-        ]  # fmt: skip
+        return frontier_rows(self._snapshots[self.slider.value])
 
     # -- display
 
@@ -296,102 +289,3 @@ class _Events:
 
     def __init__(self, events):
         self.events = events
-
-
-# ---------------------------------------------------------------- the replay itself
-
-
-def _replay(events) -> list[dict]:
-    """Walk the events once; return what each step shows.
-
-    Each snapshot holds the frontier as ``(leaves, event)`` pairs (``leaves``:
-    the index of the event where that node will leave the frontier), the status
-    of every node of the current iteration, and the counts so far.
-    """
-    leave_at = _leave_times(events)
-    frontier, status = {}, {}
-    counts = {"expanded": 0, "generated": 0, "duplicates": 0}
-    iteration, bound, newest_taken, taken = None, None, 0, 0
-    snapshots = []
-    for index, event in enumerate(events):
-        kind = event.kind
-        if kind == "iteration":
-            iteration = 0 if iteration is None else iteration + 1
-            bound, frontier, status = event.bound, {}, {}
-            if _root_searched_again(events, index):  # IDA*
-                frontier[event.node] = (leave_at.get(index, math.inf), event)
-                status[event.node] = "frontier"
-        elif kind == "generate":
-            counts["generated"] += 1
-            if bound is not None and _over(event, bound):
-                status[event.node] = "cutoff"
-            else:
-                frontier[event.node] = (leave_at.get(index, math.inf), event)
-                status[event.node] = "frontier"
-        elif kind == "duplicate":
-            counts["duplicates"] += 1
-            status[event.node] = "duplicate"
-        elif kind in ("expand", "discard", "goal"):
-            if event.node in frontier:
-                taken += 1
-                newest_taken += event.node == next(reversed(frontier))
-            frontier.pop(event.node, None)
-            counts["expanded"] += kind == "expand"
-            status[event.node] = {"expand": "expanded", "discard": "duplicate"}.get(kind, "goal")
-            if kind == "goal":
-                _mark_path(status, events[: index + 1], event)
-        snapshots.append({"frontier": list(frontier.values()), "status": dict(status),
-                          "iteration": iteration, **counts})  # fmt: skip
-    # Nodes that never left the frontier go last, in the frontier's own order.
-    lifo = taken > 2 and newest_taken > 0.8 * taken
-    for snap in snapshots:
-        snap["frontier"] = [event for _, event in sorted(snap["frontier"], key=_key(lifo))]
-    return snapshots
-
-
-def _leave_times(events) -> dict:
-    """``{index of a node's generate event: index of the event where it left the frontier}``."""
-    waiting, leave_at = {}, {}
-    for index, event in enumerate(events):
-        if event.kind == "iteration":
-            waiting = {event.node: index} if _root_searched_again(events, index) else {}
-        elif event.kind == "generate":
-            waiting[event.node] = index
-        elif event.kind in ("expand", "discard", "goal") and event.node in waiting:
-            leave_at[waiting.pop(event.node)] = index
-    return leave_at
-
-
-def _root_searched_again(events, index) -> bool:
-    """IDA*'s iterations restart from the root without generating it again."""
-    following = events[index + 1] if index + 1 < len(events) else None
-    regenerated = following is not None and following.kind == "generate" and (
-        following.parent is None)  # fmt: skip
-    return not regenerated and events[index].node >= 0
-
-
-def _key(lifo):
-    """Sort key for ``(leaves, event)``: the frontier's order never changes among the
-    nodes already in it, so the order they will leave in is the order they are taken in."""
-
-    def key(pair):
-        leaves, event = pair
-        if event.h is not None:
-            return (leaves, event.g + event.h, event.h, event.node)
-        return (leaves, -event.node if lifo else event.node)
-
-    return key
-
-
-def _over(event, bound) -> bool:
-    """Is the node over an iteration's bound (f for IDA*, depth for iterative deepening)?"""
-    return event.g + event.h > bound if event.h is not None else event.depth >= bound
-
-
-def _mark_path(status, events, goal) -> None:
-    """Mark the goal's ancestors as on the solution path."""
-    parent_of = {e.node: e.parent for e in events if e.kind == "generate"}
-    node = parent_of.get(goal.node)
-    while node is not None:
-        status[node] = "solution"
-        node = parent_of.get(node)
