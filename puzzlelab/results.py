@@ -128,6 +128,10 @@ class SearchResult:
         """Whether the run found what was asked (a path to the goal, all solutions, ...)."""
         return self.status == "solved"
 
+    def status_text(self) -> str:
+        """The status, with the reason when the run did not solve: a table's status cell."""
+        return self.status if self.solved else f"{self.status}: {self.reason}"
+
     def summary(self) -> str:
         """The status, and the cost when solved or the reason when not."""
         return f"solved, cost {self.cost}" if self.solved else f"{self.status}: {self.reason}"
@@ -156,7 +160,7 @@ class SearchResult:
         """The rows of the result's table in a notebook: ``(name, value)`` pairs."""
         s = self.stats
         rows = [
-            ("status", self.status if self.solved else f"{self.status}: {self.reason}"),
+            ("status", self.status_text()),
             ("cost", self.cost),
             ("expanded", f"{s.expanded:,}"),
             ("generated", f"{s.generated:,}"),

@@ -148,7 +148,7 @@ class CspResult(SearchResult):
     def table_rows(self) -> list[tuple[str, object]]:
         s = self.stats
         return [
-            ("status", self.status if self.solved else f"{self.status}: {self.reason}"),
+            ("status", self.status_text()),
             ("queens", self.n),
             ("checks", f"{s.extra.get('checks', 0):,}"),
             ("conflicts", self.conflicts),

@@ -421,7 +421,7 @@ class Evaluation(SearchResult):
         """The rows of the evaluation's table in a notebook."""
         s = self.stats
         return [
-            ("status", self.status if self.solved else f"{self.status}: {self.reason}"),
+            ("status", self.status_text()),
             ("secrets found", f"{len(self.found):,} of {len(self.questions):,}"),
             ("average questions", f"{self.average:.4f}"),
             ("worst case", self.worst),

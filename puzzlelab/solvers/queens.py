@@ -100,7 +100,7 @@ class SolutionsResult(SearchResult):
     def table_rows(self) -> list[tuple[str, object]]:
         s = self.stats
         rows = [
-            ("status", self.status if self.solved else f"{self.status}: {self.reason}"),
+            ("status", self.status_text()),
             ("queens", self.n),
             ("solutions", f"{self.count:,}"),
             ("expanded", f"{s.expanded:,}"),
@@ -599,7 +599,7 @@ class RepairResult(SearchResult):
     def table_rows(self) -> list[tuple[str, object]]:
         s = self.stats
         return [
-            ("status", self.status if self.solved else f"{self.status}: {self.reason}"),
+            ("status", self.status_text()),
             ("queens", self.n),
             ("seed", self.seed),
             ("conflicts at the start", self.start_conflicts),
