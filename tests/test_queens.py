@@ -25,7 +25,7 @@ from puzzlelab.drawing import draw_board, offscreen_figure
 from puzzlelab.drawing.queens import draw_solutions
 from puzzlelab.errors import BoardError, ProblemError
 from puzzlelab.exercises import queens as exercises
-from puzzlelab.limits import Budget, LimitReached
+from puzzlelab.limits import LOOK_AT_LEAST_EVERY, Budget, LimitReached
 from puzzlelab.puzzles.queens import (
     QueensPuzzle,
     attacked_squares,
@@ -57,6 +57,10 @@ from puzzlelab.solvers.queens import (
     replay,
 )
 from puzzlelab.widgets import BacktrackingReplay
+
+# A time limit is kept to 10% plus two of the budget's looks at the clock (a look can come
+# LOOK_AT_LEAST_EVERY seconds late, and later again on a loaded machine).
+SLACK = 2 * LOOK_AT_LEAST_EVERY + 0.01
 
 # Known counts (OEIS A000170 and A002562), n = 1..12: independent of puzzlelab.
 KNOWN_TOTAL = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]
@@ -203,7 +207,7 @@ def test_time_limits_are_kept_within_ten_percent(solver, n, options):
     result = solver(n, max_seconds=0.2, **options)
     seconds = time.perf_counter() - started
     assert result.status == "limit" and "0.2 seconds" in result.reason
-    assert seconds < 0.2 * 1.1 + 0.03, seconds
+    assert seconds < 0.2 * 1.1 + SLACK, seconds
     assert result.stats.seconds <= seconds
 
 
@@ -211,14 +215,14 @@ def test_the_greedy_start_keeps_to_the_time_limit():
     started = time.perf_counter()
     result = min_conflicts(50_000, seed=1, max_seconds=0.2)
     seconds = time.perf_counter() - started
-    assert result.status == "limit" and seconds < 0.2 * 1.1 + 0.03
+    assert result.status == "limit" and seconds < 0.2 * 1.1 + SLACK
     # Stopped during the start: only the rows placed so far are on the board.
     assert 0 < len(result.placement) < 50_000 and result.start_conflicts is None
     assert result.stats.expanded == 0
     budget = Budget(max_seconds=0.1)
     with pytest.raises(LimitReached, match="0.1 seconds"):
         greedy_start(50_000, seed=1, budget=budget)
-    assert budget.elapsed() < 0.1 * 1.1 + 0.03
+    assert budget.elapsed() < 0.1 * 1.1 + SLACK
 
 
 def test_a_memory_limit_stops_the_search_and_a_board_too_large_is_refused_at_once():
