@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from simpleai.search.viewers import BaseViewer
 
-from .search.engine import Node
+from .search import Node
 from .search.trace import Trace
 
 

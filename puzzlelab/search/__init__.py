@@ -1,4 +1,11 @@
-"""puzzlelab's search engine: one loop with interchangeable frontiers.
+"""puzzlelab's search engine.
+
+Breadth-first, depth-first, depth-limited, iterative deepening, uniform-cost,
+greedy and A* search share one loop, :func:`~.engine.run`, and differ only in
+the frontier they hand it; the rules that loop follows (successor order, goal
+test on expansion, ties, repeated states) are written in :mod:`~.engine`.
+IDA* (:mod:`~.idastar`) and bidirectional search (:mod:`~.bidirectional`) keep
+loops of their own.
 
 >>> from puzzlelab.puzzles import SlidingPuzzle
 >>> from puzzlelab.search import astar, bfs, bidirectional
@@ -10,8 +17,8 @@
 from ..results import SearchResult, SearchStats
 from .algorithms import astar, bfs, depth_limited, dfs, greedy, iddfs, uniform_cost
 from .bidirectional import bidirectional
-from .engine import Node
 from .idastar import idastar
+from .node import Node
 from .problem import Problem, as_problem
 from .trace import Trace, TraceEvent, frontier_rows, snapshot_counts, snapshots
 

@@ -1,4 +1,4 @@
-"""The classic searches, each a frontier and an ordering handed to :func:`engine.run`.
+"""The classic searches, each a frontier handed to the one loop, :func:`~.engine.run`.
 
 Every search takes a puzzlelab puzzle or a simpleai ``SearchProblem`` and the same
 keywords: ``graph_search`` (default ``True``; ``False`` keeps no memory of states),
@@ -26,9 +26,11 @@ from __future__ import annotations
 from ..errors import ProblemError, finite_number, whole_number
 from ..limits import DEFAULT, Budget
 from ..results import SearchResult, refused_if_unsolvable
-from .engine import Node, run
+from .engine import run
 from .frontier import FifoFrontier, LifoFrontier, PriorityFrontier
+from .node import Node
 from .problem import as_problem
+from .tally import tally_for
 
 
 def prepare(problem, heuristic=None):
@@ -55,12 +57,12 @@ def bfs(problem, *, graph_search=True, **limits) -> SearchResult:
 
     Finds a path with the fewest actions.
     """
-    return _search("bfs", problem, FifoFrontier(), None, graph_search=graph_search, **limits)
+    return _search("bfs", problem, None, graph_search=graph_search, **limits)
 
 
 def dfs(problem, *, graph_search=True, **limits) -> SearchResult:
     """Depth-first search: expand the deepest node first (LIFO frontier). Not optimal."""
-    return _search("dfs", problem, LifoFrontier(), None, graph_search=graph_search, **limits)
+    return _search("dfs", problem, None, graph_search=graph_search, **limits)
 
 
 def depth_limited(problem, depth_limit, *, graph_search=True, **limits) -> SearchResult:
@@ -71,7 +73,7 @@ def depth_limited(problem, depth_limit, *, graph_search=True, **limits) -> Searc
     """
     _check_depth(depth_limit)
     return _search(
-        "depth_limited", problem, LifoFrontier(), None, graph_search=graph_search,
+        "depth_limited", problem, None, graph_search=graph_search,
         depth_limit=depth_limit, **limits,
     )  # fmt: skip
 
@@ -109,10 +111,9 @@ def iddfs(
     while True:
         if trace is not None:
             trace.record("iteration", Node(problem.start, None, None, 0, 0, -1), bound=limit)
-        result = run(
-            problem, LifoFrontier(), algorithm="iddfs", graph_search=graph_search,
-            depth_limit=limit, budget=budget, trace=trace,
-        )  # fmt: skip
+        frontier = LifoFrontier()
+        tally = tally_for("iddfs", budget, frontier, trace)
+        result = run(problem, frontier, tally, graph_search=graph_search, depth_limit=limit)
         total = _add_iteration(total, result, limit)
         budget.spent = total.stats.expanded
         if result.status != "cutoff" or (max_depth is not None and limit >= max_depth):
@@ -123,16 +124,12 @@ def iddfs(
 
 def uniform_cost(problem, *, graph_search=True, **limits) -> SearchResult:
     """Uniform-cost search: expand the cheapest path first (priority g)."""
-    return _search(
-        "uniform_cost", problem, PriorityFrontier(), _by_g, graph_search=graph_search, **limits
-    )
+    return _search("uniform_cost", problem, _by_g, graph_search=graph_search, **limits)
 
 
 def greedy(problem, heuristic=None, *, graph_search=True, **limits) -> SearchResult:
     """Greedy best-first search: expand the node that looks closest (priority h). Not optimal."""
-    return _search(
-        "greedy", problem, PriorityFrontier(), _by_h, heuristic, graph_search=graph_search, **limits
-    )
+    return _search("greedy", problem, _by_h, heuristic, graph_search=graph_search, **limits)
 
 
 def astar(problem, heuristic=None, *, weight=1, graph_search=True, **limits) -> SearchResult:
@@ -156,20 +153,22 @@ def astar(problem, heuristic=None, *, weight=1, graph_search=True, **limits) -> 
     def f(node):
         return (node.g + weight * node.h, node.h)
 
-    return _search(
-        name, problem, PriorityFrontier(), f, heuristic, graph_search=graph_search, **limits
-    )
+    return _search(name, problem, f, heuristic, graph_search=graph_search, **limits)
 
 
 # ---------------------------------------------------------------- helpers
 
 
 def _search(
-    algorithm, problem, frontier, priority, heuristic=None, *, graph_search=True,
+    algorithm, problem, priority, heuristic=None, *, graph_search=True,
     depth_limit=None, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT, trace=None,
     check_solvable=True,
 ) -> SearchResult:  # fmt: skip
-    """Hand *problem* and *frontier* to the one search loop."""
+    """Hand *problem* to the one search loop with the frontier *algorithm* needs.
+
+    *priority* is ``None`` for breadth-first (FIFO) and the depth-first family
+    (LIFO), else the priority the frontier orders by.
+    """
     if heuristic is not None and priority in (None, _by_g):
         raise ProblemError(
             f"{algorithm} uses no heuristic; give heuristic= to greedy, astar or idastar"
@@ -179,10 +178,12 @@ def _search(
     refused = unsolvable(algorithm, problem, check_solvable)
     if refused is not None:
         return refused
-    return run(
-        problem, frontier, priority, algorithm=algorithm, graph_search=graph_search,
-        depth_limit=depth_limit, budget=budget, trace=trace,
-    )  # fmt: skip
+    if priority is not None:
+        frontier = PriorityFrontier(priority, problem.heuristic)
+    else:
+        frontier = FifoFrontier() if algorithm == "bfs" else LifoFrontier()
+    tally = tally_for(algorithm, budget, frontier, trace)
+    return run(problem, frontier, tally, graph_search=graph_search, depth_limit=depth_limit)
 
 
 def _by_g(node):

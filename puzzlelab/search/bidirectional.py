@@ -4,6 +4,10 @@ from the goal, a whole layer at a time, until they touch.
 Each side only has to reach about half the solution's depth, so on the
 8-puzzle's hardest position it reaches about 16 thousand states where plain
 breadth-first search reaches all 181,440.
+
+It keeps a loop of its own, not the engine's (:mod:`~.engine`): it takes whole
+layers, not single nodes, and it stops when a state generated on one side has
+been reached by the other, before the goal test of any expansion.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, LimitReached, stopped
 from ..results import SearchResult, SearchStats
 from .algorithms import no_graph_search, prepare, unsolvable
-from .engine import Node, cycle_collector_paused, path_to
+from .node import Node, cycle_collector_paused, path_to
 
 NEEDS = (
     "bidirectional search must also search backwards from the goal, so it needs the goal state "

@@ -1,7 +1,18 @@
 """Frontiers: the only thing that differs between breadth-first, depth-first and A*.
 
-Every frontier has ``push(node)`` (``push(node, priority)`` for the priority
-queue), ``pop()`` and ``len()``, and iterates in the order it will give nodes out.
+Every frontier has ``push(node)``, ``pop()`` and ``len()``, iterates in the order
+it will give nodes out, and says with ``by_priority`` whether it orders nodes by
+a priority (then a cheaper path to a state may replace a dearer one: rule 4 of
+:mod:`~.engine`).
+
+Examples
+--------
+>>> from .node import Node
+>>> frontier = PriorityFrontier(lambda node: node.g)
+>>> for state, g in [("far", 5), ("near", 1), ("also near", 1)]:
+...     frontier.push(Node(state, None, None, g, 0))
+>>> [node.state for node in frontier]
+['near', 'also near', 'far']
 """
 
 from __future__ import annotations
@@ -18,6 +29,7 @@ class FifoFrontier(deque):
     left, so every frontier operation of breadth-first search runs in C.
     """
 
+    by_priority = False
     push = deque.append
     pop = deque.popleft
 
@@ -29,6 +41,7 @@ class LifoFrontier(list):
     lists the nodes in the order they will be taken, newest first.
     """
 
+    by_priority = False
     push = list.append
 
     def __iter__(self):
@@ -36,14 +49,28 @@ class LifoFrontier(list):
 
 
 class PriorityFrontier:
-    """Lowest priority first (uniform cost, greedy, A*); ties go to the oldest node."""
+    """Lowest priority first (uniform cost, greedy, A*); ties go to the oldest node.
 
-    def __init__(self):
+    Parameters
+    ----------
+    priority : callable
+        ``priority(node)``, the key the frontier orders by (smallest first).
+    heuristic : callable, optional
+        When given, each node's ``h`` is set to ``heuristic(node.state)`` as it is
+        pushed, before its priority is computed.
+    """
+
+    by_priority = True
+
+    def __init__(self, priority, heuristic=None):
+        self.priority, self.heuristic = priority, heuristic
         self._heap = []
         self._order = itertools.count()
 
-    def push(self, node, priority) -> None:
-        heapq.heappush(self._heap, (priority, next(self._order), node))
+    def push(self, node) -> None:
+        if self.heuristic is not None:
+            node.h = self.heuristic(node.state)
+        heapq.heappush(self._heap, (self.priority(node), next(self._order), node))
 
     def pop(self):
         return heapq.heappop(self._heap)[2]

@@ -18,7 +18,8 @@ import math
 from ..limits import DEFAULT, Budget, LimitReached, stopped
 from ..results import SearchResult, SearchStats
 from .algorithms import no_graph_search, prepare, unsolvable
-from .engine import Node, solved
+from .node import Node
+from .tally import solved
 
 
 def idastar(

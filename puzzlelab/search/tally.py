@@ -1,0 +1,150 @@
+"""The tally a search keeps: what it counts, what it records, and when it must stop.
+
+The search loop (:func:`~.engine.run`) tells its :class:`Tally` about every node it
+handles, and nothing else: that keeps the loop as short as the textbook's. The tally
+counts the nodes, checks the limits (raising :class:`~puzzlelab.limits.LimitReached`)
+and, when the search is traced, records every event; at the end it writes the result.
+
+Examples
+--------
+>>> from puzzlelab.limits import Budget
+>>> from .frontier import FifoFrontier
+>>> from .node import Node
+>>> tally = Tally("bfs", Budget(), FifoFrontier())
+>>> root = Node.root("A")
+>>> tally.generated(root)
+>>> tally.expanding(root)
+>>> tally.duplicate(root, "stay", "A", 1)
+>>> tally.exhausted().stats.as_dict()["duplicates"]
+1
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from ..limits import Budget
+from ..results import SearchResult, SearchStats
+from .node import Node, path_to
+
+
+class Tally:
+    """Counts a search's nodes and checks its limits; writes its result.
+
+    Parameters
+    ----------
+    algorithm : str
+        The name the result carries.
+    budget : Budget
+        The limits; :meth:`expanding` asks it before each expansion it may refuse.
+    frontier : frontier
+        Watched for its largest size, measured each time a node is taken from it.
+    """
+
+    def __init__(self, algorithm: str, budget: Budget, frontier):
+        self.algorithm, self.budget, self.frontier = algorithm, budget, frontier
+        self.expanded_count = self.generated_count = self.duplicate_count = 0
+        self.expanded_by_depth: dict[int, int] = {}
+        self.largest_frontier = 0
+        self.cut_at = None  # the depth limit, once it has kept a node from being expanded
+        self.next_look = 0  # when to ask the budget again
+
+    def generated(self, node: Node) -> None:
+        """*node* entered the frontier."""
+        self.generated_count += 1
+
+    def duplicate(self, parent: Node, action, state, step) -> None:
+        """A successor of *parent* was dropped: its state was reached as cheaply before."""
+        self.duplicate_count += 1
+
+    def discarded(self, node: Node) -> None:
+        """*node* left the frontier unexpanded: a cheaper path to its state came later."""
+        self._taken()
+
+    def cut_off(self, node: Node) -> None:
+        """*node* left the frontier unexpanded: it is as deep as the depth limit."""
+        self._taken()
+        self.cut_at = node.depth
+
+    def expanding(self, node: Node) -> None:
+        """*node* is about to be expanded: count it, or raise ``LimitReached``."""
+        self._taken()
+        if self.expanded_count >= self.next_look:
+            self.next_look = self.budget.checkpoint(self.expanded_count)
+        self.expanded_count += 1
+        by_depth = self.expanded_by_depth
+        by_depth[node.depth] = by_depth.get(node.depth, 0) + 1
+
+    def solved(self, node: Node) -> SearchResult:
+        """The result of a search that took the goal *node* from the frontier."""
+        self._taken()
+        return solved(self.algorithm, node, self.stats())
+
+    def exhausted(self) -> SearchResult:
+        """The result of a search whose frontier ran empty."""
+        if self.cut_at is not None:
+            return self.stopped("cutoff", f"no goal within depth {self.cut_at}")
+        return self.stopped("exhausted", "every reachable state was tried")
+
+    def stopped(self, status: str, reason: str) -> SearchResult:
+        """The result of a search that ended without a goal, for *reason*."""
+        return SearchResult(self.algorithm, status, stats=self.stats(), reason=reason)
+
+    def stats(self) -> SearchStats:
+        """The counts so far, and the seconds since the search began."""
+        return SearchStats(
+            self.expanded_count, self.generated_count, self.duplicate_count,
+            self.largest_frontier, self.budget.elapsed(), self.expanded_by_depth,
+        )  # fmt: skip
+
+    def _taken(self) -> None:
+        """Note the frontier's size as it was before a node was taken out of it."""
+        if len(self.frontier) >= self.largest_frontier:
+            self.largest_frontier = len(self.frontier) + 1
+
+
+class TracingTally(Tally):
+    """A :class:`Tally` that also records every event into a :class:`~.trace.Trace`.
+
+    Nodes are numbered as they are generated (duplicates too), from 0 for the root.
+    """
+
+    def __init__(self, algorithm: str, budget: Budget, frontier, trace):
+        super().__init__(algorithm, budget, frontier)
+        self.trace, self.ids = trace, itertools.count()
+
+    def generated(self, node: Node) -> None:
+        super().generated(node)
+        node.id = next(self.ids)
+        self.trace.record("generate", node)
+
+    def duplicate(self, parent: Node, action, state, step) -> None:
+        super().duplicate(parent, action, state, step)
+        dropped = parent.child(action, state, step)
+        dropped.id = next(self.ids)
+        self.trace.record("duplicate", dropped)
+
+    def discarded(self, node: Node) -> None:
+        super().discarded(node)
+        self.trace.record("discard", node)
+
+    def expanding(self, node: Node) -> None:
+        super().expanding(node)
+        self.trace.record("expand", node)
+
+    def solved(self, node: Node) -> SearchResult:
+        self.trace.record("goal", node)
+        return super().solved(node)
+
+
+def solved(algorithm: str, node: Node, stats: SearchStats) -> SearchResult:
+    """The result of a search that reached the goal at *node*, with its *stats*."""
+    states, actions = path_to(node)
+    return SearchResult(algorithm, "solved", states, actions, node.g, stats, "the goal was reached")
+
+
+def tally_for(algorithm: str, budget: Budget, frontier, trace=None) -> Tally:
+    """A :class:`TracingTally` when there is a *trace* to fill, else a plain :class:`Tally`."""
+    if trace is None:
+        return Tally(algorithm, budget, frontier)
+    return TracingTally(algorithm, budget, frontier, trace)
