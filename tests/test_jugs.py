@@ -29,7 +29,7 @@ from puzzlelab.drawing.jugs import (  # noqa: E402
 from puzzlelab.errors import BoardError, ProblemError  # noqa: E402
 from puzzlelab.exercises import jugs as exercises  # noqa: E402
 from puzzlelab.puzzles import WaterJugs  # noqa: E402
-from puzzlelab.search import bfs, bidirectional, dfs, iddfs  # noqa: E402
+from puzzlelab.search import bfs, bidirectional, dfs, iddfs, uniform_cost  # noqa: E402
 from puzzlelab.simpleai_problems import WaterJugsProblem  # noqa: E402
 from puzzlelab.solvers.jugs import state_graph  # noqa: E402
 from puzzlelab.widgets import SolutionPlayer  # noqa: E402
@@ -669,3 +669,33 @@ def test_exercise_measurable(capsys):
     assert not exercises.check_measurable("3, 6", 3)
     out = capsys.readouterr().out
     assert out.count("Not yet") == 5 and str(sorted(truth)) not in out
+
+
+# ---------------------------------------------------------------- pours that cost litres
+
+
+def test_a_litre_cost_counts_the_litres_each_action_moves():
+    jugs = WaterJugs((2, 7), target=1, tap=True, cost="litre")
+    assert jugs.cost((0, 7), "pour 1->0", (2, 5)) == 2
+    assert jugs.cost((0, 0), "fill 1", (0, 7)) == 7
+    assert jugs.cost((2, 5), "empty 0", (0, 5)) == 2
+    assert [step for _, _, step in jugs.successors((0, 0))] == [2, 7]
+
+
+def test_with_litre_costs_the_fewest_actions_and_the_cheapest_way_differ():
+    jugs = WaterJugs((2, 7), target=1, tap=True, cost="litre")
+    fewest, cheapest = bfs(jugs), uniform_cost(jugs)
+    assert len(fewest.actions) < len(cheapest.actions)
+    assert cheapest.cost < fewest.cost
+    for result in (fewest, cheapest):  # replayed: legal actions, the costs they claim
+        state, spent = jugs.start, 0
+        for action in result.actions:
+            assert action in jugs.actions(state)
+            after = jugs.result(state, action)
+            spent, state = spent + jugs.cost(state, action, after), after
+        assert jugs.is_goal(state) and spent == result.cost
+
+
+def test_an_unknown_cost_is_refused_in_one_line():
+    with pytest.raises(BoardError, match="cost must be one of 'action', 'litre', not 'litres'"):
+        WaterJugs((2, 7), target=1, tap=True, cost="litres")

@@ -51,6 +51,10 @@ State = tuple[int, ...]
 ACTION = re.compile(r"(pour) ([0-9]+)->([0-9]+)|(fill|empty) ([0-9]+)", re.ASCII)
 
 
+#: What an action may cost: ``"action"``, 1 each; ``"litre"``, the litres it moves.
+COSTS = ("action", "litre")
+
+
 def parse_amounts(values, what: str) -> tuple[int, ...]:
     """Return *values* (numbers, or text such as ``"8,5,3"``) as a tuple of whole numbers.
 
@@ -92,6 +96,9 @@ class WaterJugs:
         One amount that any jug may hold, or a whole state (see the module docstring).
     tap : bool
         Allow ``fill i`` (to the brim, from the tap) and ``empty i`` (down the sink).
+    cost : {"action", "litre"}
+        What an action costs: 1 (default), or the litres it moves (a pour of 3
+        litres costs 3), so that the cheapest way and the fewest actions can differ.
 
     Raises
     ------
@@ -113,7 +120,7 @@ class WaterJugs:
     puzzlelab.errors.BoardError: without a tap the total stays 8 litres, but target (4, 4, 1) ...
     """
 
-    def __init__(self, capacities, start=None, target=None, tap: bool = False):
+    def __init__(self, capacities, start=None, target=None, tap: bool = False, cost="action"):
         self.capacities = parse_amounts(capacities, "capacities")
         if not self.capacities or min(self.capacities) < 1:
             raise BoardError(
@@ -123,6 +130,9 @@ class WaterJugs:
         if not isinstance(tap, bool):
             raise BoardError(f"tap must be True or False, not {tap!r}")
         self.tap = tap
+        if cost not in COSTS:
+            raise BoardError(f"cost must be one of {', '.join(map(repr, COSTS))}, not {cost!r}")
+        self.cost_per = cost
         self.start = self._state(start if start is not None else [0] * len(self), "start")
         self.target, self.goal = self._target(target)
 
@@ -259,10 +269,12 @@ class WaterJugs:
         return verb, jugs
 
     def successors(self, state: State) -> list[tuple[str, State, int]]:
-        """Return ``(action, next_state, 1)`` for every action from *state*."""
-        return [
-            (action, self._apply(state, verb, jugs), 1) for action, verb, jugs in self._moves(state)
-        ]
+        """Return ``(action, next_state, cost)`` for every action from *state*."""
+        found = []
+        for action, verb, jugs in self._moves(state):
+            after = self._apply(state, verb, jugs)
+            found.append((action, after, self.cost(state, action, after)))
+        return found
 
     def predecessors(self, state: State) -> list[tuple[str, State]]:
         """Return ``(action, previous_state)`` pairs: *action* leads from previous to *state*.
@@ -308,8 +320,15 @@ class WaterJugs:
         return self.target in state
 
     def cost(self, state: State, action: str, next_state: State) -> int:
-        """Every action costs 1."""
-        return 1
+        """Return 1 for every action, or with ``cost="litre"`` the litres that moved.
+
+        >>> WaterJugs((3, 5), target=4, tap=True, cost="litre").cost((0, 5), "pour 1->0", (3, 2))
+        3
+        """
+        if self.cost_per == "action":
+            return 1
+        # A pour changes two jugs by the same amount; filling or emptying changes one.
+        return max(abs(after - before) for before, after in zip(state, next_state))
 
     # ------------------------------------------------------------ words and pictures
 

@@ -31,8 +31,8 @@ class WaterJugsProblem(PuzzleProblem):
     ((0, 0), ['fill 0', 'fill 1'])
     """
 
-    def __init__(self, capacities, start=None, target=None, tap=False):
-        super().__init__(WaterJugs(capacities, start=start, target=target, tap=tap))
+    def __init__(self, capacities, start=None, target=None, tap=False, cost="action"):
+        super().__init__(WaterJugs(capacities, start=start, target=target, tap=tap, cost=cost))
 
     def action_representation(self, action):
         return self.puzzle.describe(action)
