@@ -10,6 +10,8 @@ Not yet: Count again: the blank is not a tile.
 False
 """
 
+import numbers
+
 
 def report(ok: bool, praise: str, hint: str) -> bool:
     """Print *praise* if *ok*, else *hint*; return *ok*."""
@@ -20,3 +22,23 @@ def report(ok: bool, praise: str, hint: str) -> bool:
 def not_answered(answer) -> bool:
     """Return whether *answer* is still the ``...`` or ``None`` placeholder."""
     return answer is None or answer is Ellipsis
+
+
+def is_whole_number(answer) -> bool:
+    """Return whether *answer* is a whole number: an ``int`` (numpy's too), not ``True``.
+
+    >>> is_whole_number(7), is_whole_number(7.0), is_whole_number(True), is_whole_number("7")
+    (True, False, False, False)
+    """
+    return isinstance(answer, numbers.Integral) and not isinstance(answer, bool)
+
+
+def is_number(answer) -> bool:
+    """Return whether *answer* is a real number (whole or not), not ``True`` or ``False``."""
+    return isinstance(answer, numbers.Real) and not isinstance(answer, bool)
+
+
+# Imported last: it uses the helpers above.
+from .search import check_search  # noqa: E402
+
+__all__ = ["check_search", "is_number", "is_whole_number", "not_answered", "report"]

@@ -1,0 +1,669 @@
+"""Checking a search the student wrote: where does it part from puzzlelab's?
+
+The student's function takes a simpleai-style problem (``initial_state``,
+``actions``, ``result``, ``is_goal``, ``cost``, ``heuristic``) and returns the list
+of actions to a goal, or ``None``. :func:`check_search` hands it a few small
+problems through a :class:`Recorder`, which notes every state the function
+expands (a call to ``actions``), generates (``result``) and goal-tests
+(``is_goal``). It then replays those expansions through puzzlelab's rules (written
+in :mod:`puzzlelab.search.engine`): the :class:`Rules` say, at each step, which
+states the reference search could expand next. The first step where the
+student's choice is not among them is where the two searches part.
+
+Among nodes of equal priority in a best-first search any order is accepted, so a
+student is never failed for a tie-break; breadth-first and depth-first search
+have no ties: the order of ``actions(state)`` decides.
+
+Examples
+--------
+>>> from collections import deque
+>>> def breadth_first(problem):
+...     start = problem.initial_state
+...     frontier, reached = deque([(start, [])]), {start}
+...     while frontier:
+...         state, actions = frontier.popleft()
+...         if problem.is_goal(state):
+...             return actions
+...         for action in problem.actions(state):
+...             child = problem.result(state, action)
+...             if child not in reached:
+...                 reached.add(child)
+...                 frontier.append((child, actions + [action]))
+...     return None
+>>> check_search(breadth_first, like="bfs")  # doctest: +ELLIPSIS
+Correct! Your breadth-first search expands the same states in the same order as puzzlelab's ...
+True
+>>> def depth_first(problem):  # a breadth-first search that took the wrong end
+...     start = problem.initial_state
+...     frontier, reached = [(start, [])], {start}
+...     while frontier:
+...         state, actions = frontier.pop(0)
+...         if problem.is_goal(state):
+...             return actions
+...         for action in problem.actions(state):
+...             child = problem.result(state, action)
+...             if child not in reached:
+...                 reached.add(child)
+...                 frontier.append((child, actions + [action]))
+>>> check_search(depth_first, like="dfs")  # doctest: +ELLIPSIS
+Not yet: on the 2x3 sliding puzzle, your search and puzzlelab's part at expansion 2: ...
+False
+"""
+
+from __future__ import annotations
+
+import _thread
+import math
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import simpleai
+from simpleai.search import SearchProblem
+
+from ..errors import ProblemError
+from ..limits import Budget
+from ..search import astar, bfs, dfs, greedy, uniform_cost
+from ..simpleai_problems import SlidingPuzzleProblem, WaterJugsProblem
+from . import report
+
+#: The searches a student's function can be checked against, by the name ``like`` takes.
+SEARCHES = {
+    "bfs": ("breadth-first search", bfs),
+    "dfs": ("depth-first search", dfs),
+    "ucs": ("uniform-cost search", uniform_cost),
+    "greedy": ("greedy best-first search", greedy),
+    "astar": ("A*", astar),
+}
+
+#: Where the code of the libraries a student might call instead of writing a search lives.
+LIBRARIES = {
+    "puzzlelab": str(Path(__file__).resolve().parents[1]),
+    "simpleai": str(Path(simpleai.__file__).resolve().parent),
+}
+
+#: Seconds a student's function may run on one problem before it is stopped.
+SECONDS_PER_PROBLEM = 10.0
+
+
+# ---------------------------------------------------------------- the problems
+
+
+class RoadMap(SearchProblem):
+    """A small weighted graph: towns, roads with lengths, and straight-line distances.
+
+    A weighted problem where the fewest roads and the shortest way differ; the
+    straight-line distance to G never overestimates, and is consistent. Give
+    ``roads`` (``{town: {neighbour: length}}``) and ``estimates`` (``{town: h}``;
+    default 0) for another map.
+
+    >>> roads = RoadMap()
+    >>> roads.actions("A"), roads.cost("A", "B", "B"), roads.heuristic("A")
+    (['B', 'C'], 3, 7)
+    """
+
+    ROADS = {  # town: {neighbour: road length}
+        "A": {"B": 3, "C": 2},
+        "B": {"A": 3, "D": 4, "E": 2},
+        "C": {"A": 2, "D": 2, "F": 7},
+        "D": {"B": 4, "C": 2, "F": 4, "G": 5},
+        "E": {"B": 2, "G": 4},
+        "F": {"C": 7, "D": 4, "G": 1},
+        "G": {"D": 5, "E": 4, "F": 1},
+    }
+    #: Straight-line distance from each town to G: never more than the road distance.
+    TO_G = {"A": 7, "B": 5, "C": 6, "D": 4, "E": 4, "F": 1, "G": 0}
+
+    def __init__(self, start="A", goal="G", roads=None, estimates=None):
+        super().__init__(initial_state=start)
+        self.goal = goal
+        self.roads = self.ROADS if roads is None else roads
+        self.estimates = self.TO_G if roads is None and goal == "G" else estimates
+
+    def actions(self, state):
+        return list(self.roads[state])
+
+    def result(self, state, action):
+        return action
+
+    def is_goal(self, state):
+        return state == self.goal
+
+    def cost(self, state, action, state2):
+        return self.roads[state][state2]
+
+    def heuristic(self, state):
+        return 0 if self.estimates is None else self.estimates[state]
+
+
+def problems_for(like: str) -> dict[str, SearchProblem]:
+    """The problems :func:`check_search` tries, by a name it can print.
+
+    Small enough for a student's plain Python, with one that has no solution.
+    """
+    costs = "litre" if like == "ucs" else "action"
+    found = {
+        "the 2x3 sliding puzzle": SlidingPuzzleProblem("4 1 2 / 0 5 3"),
+        "the water jugs (3 and 5 litres, a tap, measure 4)": WaterJugsProblem(
+            (3, 5), target=4, tap=True, cost=costs
+        ),
+        "a road map with road lengths": RoadMap(),
+        "the water jugs (2 and 4 litres, a tap, measure 3), which has no solution": (
+            WaterJugsProblem((2, 4), target=3, tap=True, cost=costs)
+        ),
+    }
+    if like == "ucs":
+        found["the water jugs (2 and 7 litres, a tap, measure 1)"] = WaterJugsProblem(
+            (2, 7), target=1, tap=True, cost="litre"
+        )
+    return found
+
+
+# ---------------------------------------------------------------- recording the student's search
+
+
+class Stop(BaseException):
+    """Stops a student's function from inside the problem it calls.
+
+    A ``BaseException``, so that a student's ``except Exception`` cannot swallow it.
+    """
+
+
+class Recorder:
+    """A problem that notes what the student's search does with it.
+
+    ``events`` lists ``("expand", state)`` for each state whose actions were asked
+    for (asking twice in a row for the same state counts once) and
+    ``("generate", state)`` for each state ``result`` returned, in the order they
+    happened; ``tested`` lists the states given to ``is_goal``. ``borrowed`` names
+    the library whose search called the problem, if one did.
+    """
+
+    def __init__(self, problem, max_calls: int):
+        self.problem, self.max_calls, self.calls = problem, max_calls, 0
+        self.initial_state = problem.initial_state
+        self.events, self.tested = [], []
+        self.borrowed = None
+
+    @property
+    def expanded(self) -> list:
+        """The states expanded, in order."""
+        return [state for kind, state in self.events if kind == "expand"]
+
+    def _called(self) -> None:
+        caller = sys._getframe(2).f_code.co_filename
+        for library, folder in LIBRARIES.items():
+            if caller.startswith(folder):
+                self.borrowed = library
+                raise Stop("borrowed")
+        self.calls += 1
+        if self.calls > self.max_calls:
+            raise Stop(f"{self.max_calls:,} calls")
+
+    def actions(self, state):
+        self._called()
+        if self.events[-1:] != [("expand", state)]:
+            self.events.append(("expand", state))
+        return self.problem.actions(state)
+
+    def result(self, state, action):
+        self._called()
+        child = self.problem.result(state, action)
+        self.events.append(("generate", child))
+        return child
+
+    def is_goal(self, state):
+        self._called()
+        self.tested.append(state)
+        return self.problem.is_goal(state)
+
+    def cost(self, state, action, state2):
+        return self.problem.cost(state, action, state2)
+
+    def heuristic(self, state):
+        return self.problem.heuristic(state)
+
+    def generated_by(self, expansion: int) -> list:
+        """The states generated while expansion number *expansion* was under way."""
+        found, expansions = [], 0
+        for kind, state in self.events:
+            if kind == "expand":
+                expansions += 1
+            elif expansions == expansion:
+                found.append(state)
+        return found
+
+    def waiting_before(self, expansion: int) -> list:
+        """States generated and not yet expanded just before expansion number *expansion*.
+
+        The student's own frontier cannot be seen; this is what it holds at most:
+        each state once, oldest first.
+        """
+        done, waiting, expansions = set(), {self.initial_state: None}, 0
+        for kind, state in self.events:
+            if kind == "expand":
+                expansions += 1
+                if expansions == expansion:
+                    break
+                done.add(state)
+                waiting.pop(state, None)
+            elif state not in done:
+                waiting[state] = None
+        return list(waiting)
+
+
+def run_student(function, recorder: Recorder, seconds: float):
+    """Call *function* on *recorder*; return ``(answer, trouble)``, *trouble* a sentence or None."""
+    late = threading.Event()
+
+    def interrupt():
+        late.set()
+        _thread.interrupt_main()
+
+    timer = threading.Timer(seconds, interrupt)
+    timer.start()
+    try:
+        return function(recorder), None
+    except Stop as stop:
+        if recorder.borrowed:
+            return None, (
+                f"your function called {recorder.borrowed}'s own search: write the loop "
+                "yourself, with a frontier and a set of reached states"
+            )
+        return None, (
+            f"your function was stopped after {stop} to the problem without an answer: it "
+            "seems to loop forever, or to grow without bound"
+        )
+    except KeyboardInterrupt:
+        if not late.is_set():
+            raise  # the student pressed stop
+        return None, f"your function was stopped after {seconds:g} seconds without an answer"
+    except Exception as error:  # the student's code: say what it raised, in one line
+        return None, f"your function raised {type(error).__name__}: {error}"
+    finally:
+        timer.cancel()
+
+
+# ---------------------------------------------------------------- the rules, step by step
+
+
+@dataclass(eq=False)
+class Entry:
+    """A node in the reference's frontier."""
+
+    state: object
+    g: float
+    depth: int
+    h: float
+    order: int
+    parent: Entry | None = None
+    action: object = None
+
+
+@dataclass
+class Rules:
+    """puzzlelab's search rules, replayed one expansion at a time.
+
+    :meth:`choices` lists the frontier entries the reference could expand next (one
+    for breadth- and depth-first search; all of the lowest priority for a
+    best-first search); :meth:`expand` expands the one chosen, following rule 4
+    of :mod:`puzzlelab.search.engine` for repeated states.
+
+    >>> rules = Rules(RoadMap(), "ucs")
+    >>> [entry.state for entry in rules.choices()]
+    ['A']
+    >>> rules.expand(rules.choices()[0])
+    >>> [(entry.state, entry.g) for entry in rules.frontier_in_order()]
+    [('C', 2), ('B', 3)]
+    """
+
+    problem: object
+    like: str
+    frontier: list = field(default_factory=list)
+    reached: dict = field(default_factory=dict)
+    expanded: list = field(default_factory=list)
+    count: int = 0
+
+    def __post_init__(self):
+        start = self.problem.initial_state
+        self._push(Entry(start, 0, 0, self._h(start), 0))
+
+    def _h(self, state):
+        return self.problem.heuristic(state) if self.like in ("greedy", "astar") else 0
+
+    def priority(self, entry: Entry):
+        """What the reference orders by; ties are free (except in FIFO and LIFO order)."""
+        return {
+            "bfs": entry.order,
+            "dfs": -entry.order,
+            "ucs": entry.g,
+            "greedy": entry.h,
+            "astar": entry.g + entry.h,
+        }[self.like]
+
+    def tie_break(self, entry: Entry):
+        """How puzzlelab's own search orders entries of equal priority."""
+        return (self.priority(entry), entry.h, entry.order)
+
+    def live(self) -> list[Entry]:
+        """The frontier without the entries a cheaper path has replaced."""
+        return [entry for entry in self.frontier if self.reached[entry.state] is entry]
+
+    def frontier_in_order(self) -> list[Entry]:
+        """The live frontier, in the order puzzlelab's search would take it."""
+        key = self.tie_break if self.like in ("astar",) else lambda e: (self.priority(e), e.order)
+        return sorted(self.live(), key=key)
+
+    def choices(self) -> list[Entry]:
+        """The entries the reference could expand (or goal-test) next."""
+        live = self.live()
+        if not live:
+            return []
+        best = min(self.priority(entry) for entry in live)
+        return [entry for entry in live if self.priority(entry) == best]
+
+    def expand(self, entry: Entry) -> None:
+        """Expand *entry*: take it out and push its successors, by the rules."""
+        self.frontier.remove(entry)
+        self.expanded.append(entry.state)
+        problem = self.problem
+        for action in problem.actions(entry.state):
+            state = problem.result(entry.state, action)
+            g = entry.g + problem.cost(entry.state, action, state)
+            old = self.reached.get(state)
+            if old is None or (self.like in ("ucs", "greedy", "astar") and g < old.g):
+                self._push(Entry(state, g, entry.depth + 1, self._h(state), 0, entry, action))
+
+    def _push(self, entry: Entry) -> None:
+        self.count += 1
+        entry.order = self.count
+        self.reached[entry.state] = entry
+        self.frontier.append(entry)
+
+    def path(self, entry: Entry) -> list:
+        """The actions from the start to *entry*."""
+        actions = []
+        while entry.parent is not None:
+            actions.append(entry.action)
+            entry = entry.parent
+        return actions[::-1]
+
+
+# ---------------------------------------------------------------- comparing
+
+
+@dataclass
+class Comparison:
+    """How a student's search compared with the reference on one problem (plain data)."""
+
+    problem: str
+    like: str
+    ok: bool
+    message: str
+    parted_at: int | None = None  # the expansion (from 1) where the searches part
+    steps: list = field(default_factory=list)  # per expansion: what each side did
+
+
+def compare_search(function, like: str, problem, name: str = "the problem") -> Comparison:
+    """Run *function* on *problem* and compare it, step by step, with the reference.
+
+    Returns a :class:`Comparison`: whether it matched, the sentence that says
+    why not, and the steps (what each search expanded, and each one's frontier)
+    up to where they part, for :class:`~puzzlelab.widgets.SearchDivergence`.
+    """
+    title, search = SEARCHES[like]
+    reference = search(problem, max_nodes=50_000, check_solvable=False)
+    calls = 20 * (reference.stats.generated + reference.stats.expanded) + 1_000
+    recorder = Recorder(problem, calls)
+    seconds = Budget(max_seconds=SECONDS_PER_PROBLEM).max_seconds
+    answer, trouble = run_student(function, recorder, seconds)
+    comparison = Comparison(name, like, False, "")
+    if trouble is None and recorder.borrowed:
+        trouble = f"your function called {recorder.borrowed}'s own search: write the loop yourself"
+    steps, parted = _replay(recorder, Rules(problem, like), comparison)
+    comparison.steps = steps
+    if trouble is not None:
+        comparison.message = f"on {name}, {trouble}."
+        return comparison
+    if parted is not None:
+        comparison.message = f"on {name}, {parted}"
+        return comparison
+    wrong = _wrong_answer(answer, problem, reference, like, recorder)
+    comparison.ok = wrong is None
+    comparison.message = "" if wrong is None else f"on {name}, {wrong}"
+    return comparison
+
+
+def _replay(recorder: Recorder, rules: Rules, comparison: Comparison):
+    """Walk the student's expansions through the *rules*; return (steps, why they part)."""
+    steps = []
+    for number, state in enumerate(recorder.expanded, start=1):
+        choices = rules.choices()
+        steps.append({
+            "number": number,
+            "student": state,
+            "reference": [entry.state for entry in choices],
+            "reference_frontier": [_row(entry) for entry in rules.frontier_in_order()],
+            "student_frontier": [{"state": s} for s in recorder.waiting_before(number)],
+        })  # fmt: skip
+        chosen = next((entry for entry in choices if entry.state == state), None)
+        if chosen is None or rules.problem.is_goal(chosen.state):
+            comparison.parted_at = number
+            return steps, _why_parted(number, state, choices, rules, recorder)
+        rules.expand(chosen)
+    return steps, _why_stopped(recorder, rules)
+
+
+def _row(entry: Entry) -> dict:
+    return {"state": entry.state, "g": entry.g, "h": entry.h, "depth": entry.depth}
+
+
+def _why_parted(number, state, choices, rules: Rules, recorder: Recorder) -> str:
+    """The sentence for the first expansion where the student's search left the rules."""
+    wanted = " or ".join(_shown(e.state) for e in choices[:3]) or "nothing (it had stopped)"
+    where = (
+        f"your search and puzzlelab's part at expansion {number}: yours expanded "
+        f"{_shown(state)}, puzzlelab's would take {wanted}. "
+    )
+    return where + _diagnosis(state, choices, rules, recorder)
+
+
+def _diagnosis(state, choices, rules: Rules, recorder: Recorder) -> str:
+    """Why that usually happens, from what the student's choice looks like."""
+    like = rules.like
+    if state in rules.expanded:
+        if like in ("bfs", "dfs"):
+            return (
+                "That state was expanded before: duplicates were not dropped. A state counts as "
+                "reached when it is generated; do not push a successor whose state is reached."
+            )
+        return (
+            "That state was expanded before: duplicates were not dropped. Push a successor only "
+            "when its path is cheaper than the one reached before, and skip a node taken from "
+            "the frontier when a cheaper path to its state was found since."
+        )
+    if any(rules.problem.is_goal(e.state) for e in choices):
+        return (
+            "puzzlelab's search would take a goal node there and stop: test is_goal when a "
+            "node is taken from the frontier, and return its actions."
+        )
+    live = rules.live()
+    entry = next((e for e in live if e.state == state), None)
+    if entry is None:
+        if state in rules.reached:
+            return (
+                "That state was generated before and dropped as a duplicate, or waits "
+                "elsewhere in the frontier: a state counts as reached when it is generated."
+            )
+        return "That state was not in puzzlelab's frontier at all: check the successors you push."
+    return _ordering_diagnosis(entry, live, rules, recorder)
+
+
+#: Orders a student's search may follow by mistake, each as a sort key of an entry.
+ORDERS = {
+    "lifo": ("the newest node first (LIFO, a stack)", lambda entry: -entry.order),
+    "fifo": ("the oldest node first (FIFO, a queue)", lambda entry: entry.order),
+    "h": ("the node of lowest h alone", lambda entry: entry.h),
+    "g": ("the node of lowest path cost g alone", lambda entry: entry.g),
+    "f": ("the node of lowest f = g + h", lambda entry: entry.g + entry.h),
+    "depth": ("the node with the fewest actions so far", lambda entry: entry.depth),
+}
+
+#: For each search: what it should take, and the mistakes to look for, likeliest first.
+SHOULD = {
+    "bfs": ("breadth-first search takes the oldest node (FIFO: popleft from a deque)", ["lifo"]),
+    "dfs": (
+        "depth-first search takes the newest node (LIFO: pop from the end of a list)",
+        ["fifo", "depth"],
+    ),
+    "ucs": ("uniform-cost search takes the lowest path cost g", ["depth", "fifo", "h", "f"]),
+    "greedy": ("greedy search takes the lowest h", ["g", "f", "fifo", "lifo"]),
+    "astar": ("A* takes the lowest f = g + h", ["h", "g", "depth", "fifo", "lifo"]),
+}
+
+
+def _ordering_diagnosis(entry: Entry, live: list, rules: Rules, recorder: Recorder) -> str:
+    """The student took a node that waits in the frontier, but not a first one."""
+    should, mistakes = SHOULD[rules.like]
+    last = rules.expanded[-1] if rules.expanded else None
+    if (
+        rules.like == "dfs"
+        and entry.state in recorder.generated_by(len(rules.expanded))
+        and (entry.parent is None or entry.parent.state != last)
+    ):
+        return (
+            "Your search generated that state more than once and took a later copy: a state "
+            "counts as reached when it is generated; mark it then, not when it is expanded."
+        )
+    expected = rules.frontier_in_order()[0]
+    if rules.like in ("bfs", "dfs") and entry.parent is expected.parent:
+        return _among_siblings(entry, rules, recorder, should)
+    for mistake in mistakes:
+        words, key = ORDERS[mistake]
+        if key(entry) == min(key(other) for other in live):
+            return f"Your search seems to take {words}; {should}."
+    return f"{should[0].upper()}{should[1:]}."
+
+
+def _among_siblings(entry: Entry, rules: Rules, recorder: Recorder, should: str) -> str:
+    """The student took a sibling of the node the rules take: wrong end, or reversed order?
+
+    One step cannot tell: the next one can. A search that takes the wrong end of
+    its frontier moves on to a sibling (depth-first) or a child (breadth-first).
+    """
+    expansions = recorder.expanded
+    number = len(rules.expanded) + 1
+    after = expansions[number] if number < len(expansions) else None
+    problem = rules.problem
+    children = {problem.result(entry.state, action) for action in problem.actions(entry.state)}
+    went_deeper = after in children
+    if (rules.like == "dfs") == went_deeper:
+        return (
+            "It took the successors in the opposite order: the rules generate them in the "
+            f"order actions() gives them, so {should.split(' (')[0]}: "
+            + ("the last successor first." if rules.like == "dfs" else "the first one first.")
+        )
+    words = ORDERS["fifo" if rules.like == "dfs" else "lifo"][0]
+    return f"Your search seems to take {words}; {should}."
+
+
+def _why_stopped(recorder: Recorder, rules: Rules) -> str | None:
+    """The student's search expanded no more: was it right to stop there?"""
+    choices = rules.choices()
+    goals = [e for e in choices if rules.problem.is_goal(e.state)]
+    if goals or not rules.live():
+        return None
+    waiting_goal = [e for e in rules.live() if rules.problem.is_goal(e.state)]
+    if waiting_goal:
+        return (
+            f"your search stopped after {len(recorder.expanded)} expansions with the goal "
+            f"{_shown(waiting_goal[0].state)} still waiting in the frontier behind "
+            f"{_shown(choices[0].state)}: the goal was tested when it was generated. Test "
+            "is_goal when a node is taken from the frontier: only then is its path known to be "
+            "the one the search is after."
+        )
+    return (
+        f"your search stopped after {len(recorder.expanded)} expansions while "
+        f"{_shown(choices[0].state)} and others were still waiting in the frontier."
+    )
+
+
+def _wrong_answer(answer, problem, reference, like: str, recorder: Recorder) -> str | None:
+    """Check what the student returned: a legal path to a goal, as short or cheap as it should."""
+    if reference.status != "solved":
+        if answer is None:
+            return None
+        return "there is no solution here, but your function returned a list of actions."
+    if answer is None:
+        return "your function returned None, but there is a solution."
+    try:
+        actions = list(answer)
+    except TypeError:
+        return f"your function returned {answer!r}: return a list of actions, or None."
+    state, cost = problem.initial_state, 0
+    for number, action in enumerate(actions, start=1):
+        if action not in problem.actions(state):
+            return f"action {number} of your answer, {action!r}, is not allowed there."
+        after = problem.result(state, action)
+        cost, state = cost + problem.cost(state, action, after), after
+    if not problem.is_goal(state):
+        return f"your answer's {len(actions)} actions do not end at a goal."
+    if like == "bfs" and len(actions) != len(reference.actions):
+        return (
+            f"your answer takes {len(actions)} actions; the fewest is {len(reference.actions)}. "
+            "Return the path of the node that reached the goal."
+        )
+    if like in ("ucs", "astar") and not math.isclose(cost, reference.cost):
+        return (
+            f"your answer costs {cost:g}; the cheapest costs {reference.cost:g}. Order the "
+            "frontier by the path's cost (g = parent's g + cost of the step)."
+        )
+    return None
+
+
+def _shown(state) -> str:
+    """A state in a few characters, for a sentence."""
+    if isinstance(state, tuple) and all(isinstance(x, int) for x in state):
+        return "(" + " ".join(map(str, state)) + ")"
+    return repr(state)
+
+
+# ---------------------------------------------------------------- the check
+
+
+def check_search(my_search, like: str = "bfs", problems=None) -> bool:
+    """Check a student's search against puzzlelab's, expansion by expansion.
+
+    Parameters
+    ----------
+    my_search : callable
+        ``my_search(problem)`` returns a list of actions to a goal, or ``None``.
+    like : {"bfs", "dfs", "ucs", "greedy", "astar"}
+        The search it should behave like.
+    problems : dict, optional
+        ``{name: simpleai-style problem}`` to try instead of :func:`problems_for`'s.
+
+    Returns
+    -------
+    bool
+        ``True`` when it expands the same states in the same order (ties in a
+        best-first search in any order) and answers right on every problem; it
+        prints why not otherwise.
+    """
+    if like not in SEARCHES:
+        raise ProblemError(f"like must be one of {', '.join(map(repr, SEARCHES))}, not {like!r}")
+    if not callable(my_search):
+        return report(False, "", "hand in your search function itself, e.g. check_search(my_bfs)")
+    problems = problems_for(like) if problems is None else problems
+    for name, problem in problems.items():
+        comparison = compare_search(my_search, like, problem, name)
+        if not comparison.ok:
+            return report(False, "", comparison.message)
+    title = SEARCHES[like][0]
+    return report(
+        True,
+        f"Your {title} expands the same states in the same order as puzzlelab's on all "
+        f"{len(problems)} problems, and its answers are right.",
+        "",
+    )
