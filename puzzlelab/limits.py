@@ -8,6 +8,12 @@ asks :meth:`Budget.check` every so often; the budget raises :class:`LimitReached
 Every search is bounded by default: it may grow the process's memory by at most
 :data:`DEFAULT_MAX_MEMORY_MB` megabytes, so a careless cell in a classroom cannot take
 the machine down. ``max_memory_mb=None`` lifts that bound.
+
+The environment variable ``PUZZLELAB_SLOWDOWN=k`` (a finite number of at least 1) makes
+every time limit *k* times shorter, to run a lesson or a command as if on a machine *k*
+times slower: a budget made while it is set divides its ``max_seconds`` by *k*. Whatever a
+lesson prints should not change under it, except the times themselves; a bad value is
+refused with one line when a budget is made. Unset or empty, it is 1.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import os
 import sys
 from time import perf_counter
 
-from .errors import PuzzleError, finite_number, whole_number
+from .errors import ProblemError, PuzzleError, finite_number, whole_number
 
 #: How much a search may grow the process's memory unless told otherwise, in megabytes.
 DEFAULT_MAX_MEMORY_MB = 1000
@@ -31,6 +37,9 @@ CHECK_EVERY = 1024
 #: :meth:`Budget.checkpoint` looks more often when this many seconds pass between two looks,
 #: so that a slow heuristic or problem cannot carry a search far past its time limit.
 LOOK_AT_LEAST_EVERY = 0.02
+
+#: The environment variable that makes every time limit this many times shorter.
+SLOWDOWN = "PUZZLELAB_SLOWDOWN"
 
 
 class LimitReached(PuzzleError):
@@ -63,6 +72,45 @@ def memory_mb() -> float:
 
 
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def slowdown(environ=None) -> float:
+    """Return how many times shorter every time limit is: :data:`SLOWDOWN` in the environment.
+
+    Parameters
+    ----------
+    environ : mapping, optional
+        Where to read the variable; ``os.environ`` unless given.
+
+    Returns
+    -------
+    float
+        A finite number of at least 1; 1 when the variable is unset or empty.
+
+    Raises
+    ------
+    ProblemError
+        A value that is not a finite number of at least 1.
+
+    Examples
+    --------
+    >>> slowdown({}), slowdown({"PUZZLELAB_SLOWDOWN": "20"})
+    (1.0, 20.0)
+    >>> slowdown({"PUZZLELAB_SLOWDOWN": "0"})
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: PUZZLELAB_SLOWDOWN must be a finite number of at least 1 ...
+    """
+    text = (os.environ if environ is None else environ).get(SLOWDOWN, "").strip()
+    if not text:
+        return 1.0
+    try:
+        return float(finite_number(text, SLOWDOWN, least=1, text=True))
+    except ProblemError:
+        raise ProblemError(
+            f"{SLOWDOWN} must be a finite number of at least 1 (how many times shorter every "
+            f"time limit is), not {text!r}"
+        ) from None
 
 
 def check_limits(max_nodes=None, max_seconds=None, max_memory_mb=None, nodes_name="max_nodes"):
@@ -115,7 +163,8 @@ class Budget:
     ----------
     max_nodes, max_seconds, max_memory_mb : optional
         As for :func:`check_limits`, which checks them. The memory is bounded by
-        default; pass ``max_memory_mb=None`` to lift the bound.
+        default; pass ``max_memory_mb=None`` to lift the bound. *max_seconds* is
+        divided by :func:`slowdown`, read now.
     what : str
         What the nodes are, for the message: ``"the limit of 500 queens placed ..."``.
     nodes_name : str
@@ -145,6 +194,8 @@ class Budget:
             max_nodes, max_seconds, max_memory_mb, nodes_name
         )
         self.what = what
+        self.slowdown = slowdown()
+        self.max_seconds /= self.slowdown  # as if on a machine this many times slower
         self.started = perf_counter()
         self.deadline = self.started + self.max_seconds
         self.memory_at_start = memory_mb() if self.max_memory_mb < math.inf else None
@@ -162,12 +213,20 @@ class Budget:
         if nodes >= self.max_nodes:
             return f"the limit of {self.max_nodes:,} {self.what} was reached"
         if perf_counter() > self.deadline:
-            return f"the limit of {self.max_seconds:g} seconds was reached"
+            return self._time_reason()
         if self.max_memory_mb < math.inf:
             grown = memory_mb() - self.memory_at_start
             if grown > self.max_memory_mb:
                 return self._memory_reason()
         return None
+
+    def _time_reason(self) -> str:
+        if self.slowdown == 1:
+            return f"the limit of {self.max_seconds:g} seconds was reached"
+        return (
+            f"the limit of {self.max_seconds:g} seconds was reached "
+            f"({self.max_seconds * self.slowdown:g} seconds / {SLOWDOWN}={self.slowdown:g})"
+        )
 
     def _memory_reason(self) -> str:
         if self.default_memory:
