@@ -1,0 +1,234 @@
+"""Every lesson runs top to bottom in under a minute, and says the same on a slower machine.
+
+Each lesson in ``notebooks/`` is run twice on a fresh kernel whose working directory is
+``notebooks/``: normally, then with ``PUZZLELAB_SLOWDOWN=20`` (every time limit 20 times
+shorter, as on a machine 20 times slower). A cell that raises fails the test with its number
+and error. Then the text outputs of the two runs are compared cell by cell: printed streams,
+and the ``text/plain`` of results and displays (pictures and widgets are left out). Only
+printed times may differ; anything else that differs means a lesson relies on how fast the
+machine is, and the failure shows the cell and a diff of its output.
+
+This is the test that runs the lessons (``make test`` runs no separate notebook runner).
+"""
+
+import difflib
+import os
+import re
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+from puzzlelab.limits import SLOWDOWN
+
+NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+#: How many times slower a machine the second run acts as.
+SLOWER = 20
+
+#: The issue's rule: every lesson runs top to bottom in under a minute on this machine.
+MAX_LESSON_SECONDS = 60
+
+#: Longest a single cell may run before the run is stopped, as nbmake's default.
+CELL_TIMEOUT = 300
+
+#: What may differ between two runs of a lesson, each with why, and what it becomes.
+MASKS = [
+    # A printed duration: "0.31 s", "12 ms", "1.2e-05 s", "about 3,000 years". Seconds may be
+    # printed, never relied on.
+    (
+        re.compile(
+            r"(?<![\w.])[-+]?\d[\d,]*(\.\d+)?(e[-+]?\d+)? ?"
+            r"(s|ms|µs|us|ns|secs?|seconds?|min|minutes?|hours?|days?|years?)\b"
+        ),
+        "<time>",
+    ),
+    # A measured speed: "3,456,789 boards a second", "120 nodes per second", "12.5it/s". It is
+    # a printed time turned upside down.
+    (
+        re.compile(r"(?<![\w.])\d[\d,]*(\.\d+)?(e[-+]?\d+)? ?(\w+ )?(a second|per second|\w*/s\b)"),
+        "<speed>",
+    ),
+    # Lesson 1 prints the slope of measured times against boards on a log-log scale: a ratio
+    # of two times, it changes from run to run as they do (0.7 and 1.2 for the same boards).
+    (re.compile(r"\bslope -?\d+(\.\d+)?"), "slope <of times>"),
+    # Where an object lives in memory ("<... at 0x7f3a2c1d5e50>") changes with every process.
+    (re.compile(r"\b0x[0-9a-f]{6,}\b"), "0x..."),
+]
+
+#: A plain-text table's column of times is headed "seconds" or "... s" (lesson 5's tables of
+#: runs); its cells are times without a unit of their own.
+TIME_HEADING = re.compile(r"seconds|[A-Za-z][A-Za-z &]* s")
+CELL_OR_HEADING = re.compile(r"\S+( \S+)*")  # a table's columns are two spaces apart or more
+NUMBER_AT_END = re.compile(r"\d[\d,]*(\.\d+)?(e[-+]?\d+)?$")
+
+#: Outputs of these kinds are widgets (tqdm's progress bars among them): their text/plain
+#: shows a live state (a bar's elapsed time and rate), not what the lesson says.
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def run_lesson(path: Path, slowdown: float | None) -> tuple[nbformat.NotebookNode, float]:
+    """Run the lesson at *path* on a fresh kernel; return it with its outputs, and the seconds.
+
+    With *slowdown*, the kernel runs with ``PUZZLELAB_SLOWDOWN`` set to it; without, unset.
+    A cell that raises fails the test with the lesson, the cell's number and the error.
+    """
+    env = {name: value for name, value in os.environ.items() if name != SLOWDOWN}
+    if slowdown is not None:
+        env[SLOWDOWN] = f"{slowdown:g}"
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(notebook, timeout=CELL_TIMEOUT, allow_errors=False)
+    started = time.perf_counter()
+    try:
+        client.execute(cwd=str(NOTEBOOKS), env=env)
+    except CellExecutionError as error:
+        how = "" if slowdown is None else f" with {SLOWDOWN}={slowdown:g}"
+        pytest.fail(
+            f"{path.name}, cell {failed_cell(notebook)} raised{how}:\n{ANSI.sub('', str(error))}"
+        )
+    return notebook, time.perf_counter() - started
+
+
+def failed_cell(notebook) -> int | str:
+    """The number of the first cell (counting every cell from 0) with an error output."""
+    for number, cell in enumerate(notebook.cells):
+        if any(output.output_type == "error" for output in cell.get("outputs", [])):
+            return number
+    return "?"
+
+
+def texts(cell) -> list[str]:
+    """The text outputs of *cell*, in order; consecutive prints to one stream make one text.
+
+    A print can reach the notebook in one message or several, depending on timing, so the
+    pieces of one stream are joined before comparing.
+    """
+    found, stream = [], None
+    for output in cell.get("outputs", []):
+        if output.output_type == "stream":
+            if stream == output.name:
+                found[-1] += output.text
+            else:
+                found.append(f"[{output.name}]\n{output.text}")
+            stream = output.name
+            continue
+        stream = None
+        data = output.get("data", {})
+        if output.output_type in ("execute_result", "display_data") and WIDGET_VIEW not in data:
+            if "text/plain" in data:
+                found.append(f"[{output.output_type}]\n{data['text/plain']}")
+    return found
+
+
+def masked(text: str) -> str:
+    """*text* with what may differ between two runs replaced (:data:`MASKS`, time columns)."""
+    text = "\n".join(time_columns_masked(text.split("\n")))
+    for pattern, replacement in MASKS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def time_columns_masked(lines: list[str]) -> list[str]:
+    """*lines* with the numbers under a heading of times (right-aligned) replaced."""
+    ends, kept = [], []  # where the columns of times end in the table being read
+    for line in lines:
+        headings = [m.end() for m in CELL_OR_HEADING.finditer(line) if TIME_HEADING.fullmatch(m[0])]
+        if headings or not line.strip():
+            ends = headings  # a new table starts, or a blank line ends one
+        for end in sorted(ends, reverse=True):
+            number = NUMBER_AT_END.search(line, 0, end)
+            if number and not headings:
+                line = line[: number.start()] + "<time>" + line[end:]
+        kept.append(line)
+    return kept
+
+
+def first_difference(normal, slow) -> str | None:
+    """Describe the first cell whose masked text outputs differ in the two runs, or ``None``."""
+    for number, (before, after) in enumerate(zip(normal.cells, slow.cells)):
+        if before.cell_type != "code":
+            continue
+        outputs = [masked(text) for text in texts(before)]
+        slowed = [masked(text) for text in texts(after)]
+        if outputs == slowed:
+            continue
+        position = next(
+            i
+            for i in range(max(len(outputs), len(slowed)))
+            if i >= len(outputs) or i >= len(slowed) or outputs[i] != slowed[i]
+        )
+        one = outputs[position] if position < len(outputs) else ""
+        other = slowed[position] if position < len(slowed) else ""
+        diff = difflib.unified_diff(
+            one.splitlines(),
+            other.splitlines(),
+            "normal run",
+            f"{SLOWDOWN}={SLOWER}",
+            lineterm="",
+        )
+        return (
+            f"cell {number}, output {position}, differs under {SLOWDOWN}={SLOWER} "
+            f"(times masked):\n" + "\n".join(diff)
+        )
+    return None
+
+
+def test_there_are_lessons():
+    assert LESSONS, f"no lessons found in {NOTEBOOKS}"
+
+
+@pytest.mark.slow  # two runs of a lesson: up to two minutes
+@pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.name)
+def test_lesson_runs_and_says_the_same_on_a_slower_machine(path, capsys):
+    normal, seconds = run_lesson(path, None)
+    slow, slow_seconds = run_lesson(path, SLOWER)
+    with capsys.disabled():
+        print(
+            f"\n{path.name}: {seconds:.1f} s normally, "
+            f"{slow_seconds:.1f} s with {SLOWDOWN}={SLOWER}",
+            end=" ",
+        )
+    assert seconds < MAX_LESSON_SECONDS, (
+        f"{path.name} took {seconds:.0f} s to run top to bottom; a lesson must take under "
+        f"{MAX_LESSON_SECONDS} s (move heavy asides to an optional notebook, or lighten them)"
+    )
+    difference = first_difference(normal, slow)
+    assert difference is None, f"{path.name}: {difference}"
+
+
+def test_masks_hide_times_in_a_table_and_nothing_else():
+    table = [
+        " n  solutions  generate & test s  queens placed  backtracking s  status",
+        " 8         92              0.087          2,056           0.004  solved",
+        "10        724              1.666         35,538           0.060   limit",
+        "",
+        "n  checks",
+        "8   7.546",
+    ]
+    assert time_columns_masked(table) == [
+        table[0],
+        " 8         92              <time>          2,056           <time>  solved",
+        "10        724              <time>         35,538           <time>   limit",
+        "",
+        "n  checks",
+        "8   7.546",
+    ]
+
+
+def test_masks_hide_times_and_nothing_else():
+    said = (
+        "0.31 s, 12 ms, 3.5e-05 s, 1.0s, 7 seconds, 2 µs, about 1,234 years, "
+        "at 1,234,567 boards a second, 9.5it/s, slope 1.2, <Legend at 0x7f3a2c1d5e50>"
+    )
+    assert masked(said) == (
+        "<time>, <time>, <time>, <time>, <time>, <time>, about <time>, "
+        "at <speed>, <speed>, slope <of times>, <Legend at 0x...>"
+    )
+    kept = "12 solutions, 4 moves, 9 at most, 181,440 boards, cost 31, 3 msec-free, 8 hs, 0x12"
+    assert masked(kept) == kept
