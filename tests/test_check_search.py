@@ -273,3 +273,26 @@ def test_the_comparison_keeps_both_frontiers_up_to_where_they_part():
     assert last["student"] not in last["reference"]
     assert {row["state"] for row in last["reference_frontier"]} >= set(last["reference"])
     assert last["student"] in {row["state"] for row in last["student_frontier"]}
+
+
+# ---------------------------------------------------------------- seeing where they part
+
+
+def test_the_divergence_widget_steps_up_to_where_they_part():
+    from puzzlelab.widgets import SearchDivergence
+
+    view = SearchDivergence(my_dfs, like="bfs")
+    assert view.comparison.problem == "the 2x3 sliding puzzle"
+    assert len(view.frames) == view.comparison.parted_at
+    assert "they part here" in view.frames[-1] and "they part here" not in view.frames[0]
+    assert "newest node first" in view._repr_mimebundle_()["text/html"]
+    assert view.links and view.step(0).stack.selected_index == 0  # stepped in the browser too
+
+
+def test_the_divergence_widget_of_a_right_search_never_parts():
+    from puzzlelab.widgets import SearchDivergence
+
+    view = SearchDivergence(my_astar, like="astar", problem=RoadMap(), name="the road map")
+    assert view.comparison.ok and view.comparison.parted_at is None
+    assert not any("they part here" in frame for frame in view.frames)
+    assert "in the same order" in view._repr_mimebundle_()["text/html"]

@@ -405,6 +405,13 @@ class Comparison:
     steps: list = field(default_factory=list)  # per expansion: what each side did
 
 
+def checked_like(like) -> str:
+    """Return *like* if it names a search of :data:`SEARCHES`; raise a one-line error if not."""
+    if not isinstance(like, str) or like not in SEARCHES:
+        raise ProblemError(f"like must be one of {', '.join(map(repr, SEARCHES))}, not {like!r}")
+    return like
+
+
 def compare_search(function, like: str, problem, name: str = "the problem") -> Comparison:
     """Run *function* on *problem* and compare it, step by step, with the reference.
 
@@ -412,7 +419,7 @@ def compare_search(function, like: str, problem, name: str = "the problem") -> C
     why not, and the steps (what each search expanded, and each one's frontier)
     up to where they part, for :class:`~puzzlelab.widgets.SearchDivergence`.
     """
-    title, search = SEARCHES[like]
+    title, search = SEARCHES[checked_like(like)]
     reference = search(problem, max_nodes=50_000, check_solvable=False)
     calls = 20 * (reference.stats.generated + reference.stats.expanded) + 1_000
     recorder = Recorder(problem, calls)
@@ -651,8 +658,7 @@ def check_search(my_search, like: str = "bfs", problems=None) -> bool:
         best-first search in any order) and answers right on every problem; it
         prints why not otherwise.
     """
-    if like not in SEARCHES:
-        raise ProblemError(f"like must be one of {', '.join(map(repr, SEARCHES))}, not {like!r}")
+    checked_like(like)
     if not callable(my_search):
         return report(False, "", "hand in your search function itself, e.g. check_search(my_bfs)")
     problems = problems_for(like) if problems is None else problems

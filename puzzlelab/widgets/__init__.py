@@ -3,6 +3,7 @@
 from .backtracking import BacktrackingReplay
 from .base import StaticFallback
 from .compare import Compare, compare
+from .divergence import SearchDivergence
 from .heuristic_lab import HeuristicLab
 from .mastermind import ComputerGuesses, YouGuess
 from .playboard import PlayBoard
@@ -13,6 +14,7 @@ __all__ = [
     "BacktrackingReplay",
     "Compare",
     "ComputerGuesses",
+    "SearchDivergence",
     "HeuristicLab",
     "PlayBoard",
     "SearchReplay",

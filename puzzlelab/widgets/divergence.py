@@ -1,0 +1,167 @@
+"""SearchDivergence: a student's search and puzzlelab's, side by side, up to where they part.
+
+:func:`puzzlelab.exercises.check_search` says in words where a student's search
+leaves the rules; this widget shows it. Each step puts what the two searches
+expanded next to each other, with each one's frontier; the step where they part
+is marked. The frames are HTML, stepped through in the browser (the slider is
+linked to them there), so stepping needs no kernel.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..exercises.search import SEARCHES, compare_search, problems_for
+from .frames import step_buttons
+
+#: Frontier rows shown per side; the rest are counted.
+ROWS = 12
+
+
+class SearchDivergence(widgets.VBox):
+    """Replay a student's search beside puzzlelab's, step by step, up to where they part.
+
+    Parameters
+    ----------
+    my_search : callable
+        The student's function: ``my_search(problem)`` returns a list of actions or None.
+    like : {"bfs", "dfs", "ucs", "greedy", "astar"}
+        The search it should behave like.
+    problem : simpleai-style problem, optional
+        Where to compare them; by default the first of :func:`check_search`'s
+        problems on which they part (or the first problem, if they never do).
+    name : str, optional
+        What to call *problem* in the heading.
+
+    Attributes
+    ----------
+    comparison : Comparison
+        The plain data shown: steps, where they part, and why.
+    slider, stack
+        The step slider and the frames it picks, linked in the browser.
+
+    Examples
+    --------
+    >>> from puzzlelab.exercises.search import RoadMap
+    >>> def takes_the_newest(problem):
+    ...     frontier, reached = [(problem.initial_state, [])], {problem.initial_state}
+    ...     while frontier:
+    ...         state, actions = frontier.pop()
+    ...         if problem.is_goal(state):
+    ...             return actions
+    ...         for action in problem.actions(state):
+    ...             child = problem.result(state, action)
+    ...             if child not in reached:
+    ...                 reached.add(child)
+    ...                 frontier.append((child, actions + [action]))
+    >>> view = SearchDivergence(takes_the_newest, like="bfs", problem=RoadMap())
+    >>> view.comparison.parted_at, view.step(0).slider.value, view.slider.max
+    (2, 0, 1)
+    """
+
+    def __init__(self, my_search, like: str = "bfs", problem=None, name: str | None = None):
+        self.comparison = _comparison(my_search, like, problem, name)
+        self.problem = (
+            problem if problem is not None else problems_for(like)[self.comparison.problem]
+        )
+        steps = self.comparison.steps or [None]
+        self.frames = [self._frame(step) for step in steps]
+        self.stack = widgets.Stack([widgets.HTML(frame) for frame in self.frames])
+        self.stack.selected_index = len(self.frames) - 1
+        self.slider = widgets.IntSlider(
+            min=0, max=len(self.frames) - 1, value=len(self.frames) - 1, description="step"
+        )
+        self.links = [widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))]
+        self.slider.observe(self._follow_slider, names="value")
+        self.prev_button, self.next_button = step_buttons(self)
+        heading = widgets.HTML(self._heading())
+        controls = widgets.HBox([self.prev_button, self.next_button, self.slider])
+        super().__init__([heading, controls, self.stack])
+
+    def _follow_slider(self, change) -> None:
+        self.stack.selected_index = change["new"]
+
+    def step(self, frame: int):
+        """Show step *frame* (from 0; clipped); return the widget."""
+        self.slider.value = max(0, min(frame, len(self.frames) - 1))
+        return self
+
+    # ------------------------------------------------------------ the pictures, as HTML
+
+    def _heading(self) -> str:
+        comparison, title = self.comparison, SEARCHES[self.comparison.like][0]
+        if comparison.ok:
+            verdict = f"Your search expands what puzzlelab's {title} expands, in the same order."
+        else:
+            verdict = html.escape(comparison.message[0].upper() + comparison.message[1:])
+        return f"<b>Your search and puzzlelab's {title}, on {comparison.problem}</b><br>{verdict}"
+
+    def _frame(self, step) -> str:
+        if step is None:
+            return "<p>Your search expanded nothing.</p>"
+        parted = step["number"] == self.comparison.parted_at
+        colour = "#c0392b" if parted else "#2c3e50"
+        note = " (they part here)" if parted else ""
+        yours = self._column(
+            "your search", [step["student"]], step["student_frontier"],
+            "generated and not yet expanded (at most)",
+        )  # fmt: skip
+        ours = self._column(
+            "puzzlelab's", step["reference"], step["reference_frontier"], "the frontier, in order"
+        )
+        return (
+            f'<div style="font-size:14px"><b style="color:{colour}">expansion {step["number"]}'
+            f'{note}</b><div style="display:flex;gap:32px;align-items:flex-start">'
+            f"{yours}{ours}</div></div>"
+        )
+
+    def _column(self, who: str, expanded: list, frontier: list, what: str) -> str:
+        shown = " or ".join(self._state(state) for state in expanded[:3]) or "—"
+        rows = "".join(
+            f"<tr><td>{self._state(row['state'])}</td>{self._numbers(row)}</tr>"
+            for row in frontier[:ROWS]
+        )
+        more = f"<tr><td>… {len(frontier) - ROWS} more</td></tr>" if len(frontier) > ROWS else ""
+        head = (
+            "<tr><th>state</th><th>g</th><th>h</th></tr>" if frontier and "g" in frontier[0] else ""
+        )
+        return (
+            f"<div><b>{who}</b> expanded {shown}<br><i>{what}</i> ({len(frontier)}):"
+            f'<table style="font-size:13px">{head}{rows}{more}</table></div>'
+        )
+
+    @staticmethod
+    def _numbers(row) -> str:
+        if "g" not in row:
+            return ""
+        return f"<td>{row['g']:g}</td><td>{row['h']:g}</td>"
+
+    def _state(self, state) -> str:
+        """A state as a few characters of HTML: a sliding board by rows, others as text."""
+        shape = getattr(getattr(self.problem, "puzzle", None), "shape", None)
+        if shape and isinstance(state, tuple) and len(state) == shape[0] * shape[1]:
+            rows = [state[r * shape[1] : (r + 1) * shape[1]] for r in range(shape[0])]
+            text = " / ".join(" ".join(str(tile or "·") for tile in row) for row in rows)
+            return f"<code>{html.escape(text)}</code>"
+        return f"<code>{html.escape(str(state))}</code>"
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs) or {}
+        bundle["text/html"] = self._heading() + self.frames[self.slider.value]
+        bundle["text/plain"] = f"SearchDivergence: {self.comparison.message or 'no difference'}"
+        return bundle
+
+
+def _comparison(my_search, like, problem, name):
+    """Compare on *problem*, or on the first of the check's problems where the searches part."""
+    if problem is not None:
+        return compare_search(my_search, like, problem, name or "your problem")
+    first = None
+    for title, candidate in problems_for(like).items():
+        comparison = compare_search(my_search, like, candidate, title)
+        first = first or comparison
+        if not comparison.ok:
+            return comparison
+    return first
