@@ -36,12 +36,13 @@ Every search in this loop follows these rules, and
 
 from __future__ import annotations
 
-from ..limits import LimitReached
 from ..results import SearchResult
 from .node import Node, cycle_collector_paused
+from .tally import stops_cleanly
 
 
 @cycle_collector_paused()
+@stops_cleanly
 def run(problem, frontier, tally, *, graph_search=True, depth_limit=None) -> SearchResult:
     """Search *problem*, taking nodes from *frontier*; return the *tally*'s result.
 
@@ -60,16 +61,14 @@ def run(problem, frontier, tally, *, graph_search=True, depth_limit=None) -> Sea
         Remember reached states and drop successors already reached.
     depth_limit : int, optional
         Do not expand nodes at this depth.
+
+    Returns
+    -------
+    SearchResult
+        ``solved``, ``exhausted`` or ``cutoff``; when the tally raises at a limit or
+        on Ctrl-C, :func:`~.tally.stops_cleanly` turns that into ``limit`` or
+        ``interrupted``, with the counts so far.
     """
-    try:
-        return _search(problem, frontier, tally, graph_search, depth_limit)
-    except LimitReached as stop:
-        return tally.stopped("limit", str(stop))
-    except KeyboardInterrupt:
-        return tally.stopped("interrupted", "the search was interrupted")
-
-
-def _search(problem, frontier, tally, graph_search, depth_limit) -> SearchResult:
     reopen = frontier.by_priority or depth_limit is not None  # may a cheaper path replace a node?
     root = Node.root(problem.start)
     reached = {root.state: root} if graph_search else NoMemory()

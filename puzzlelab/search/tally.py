@@ -21,9 +21,10 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import itertools
 
-from ..limits import Budget
+from ..limits import Budget, LimitReached
 from ..results import SearchResult, SearchStats
 from .node import Node, path_to
 
@@ -148,3 +149,23 @@ def tally_for(algorithm: str, budget: Budget, frontier, trace=None) -> Tally:
     if trace is None:
         return Tally(algorithm, budget, frontier)
     return TracingTally(algorithm, budget, frontier, trace)
+
+
+def stops_cleanly(loop):
+    """Decorate a search *loop* ``loop(problem, frontier, tally, ...)`` to end it cleanly.
+
+    When the tally raises :class:`~puzzlelab.limits.LimitReached`, or the user
+    presses Ctrl-C, the loop returns the tally's ``limit`` or ``interrupted``
+    result, with the counts so far, instead of a traceback.
+    """
+
+    @functools.wraps(loop)
+    def stopping(problem, frontier, tally, **options):
+        try:
+            return loop(problem, frontier, tally, **options)
+        except LimitReached as stop:
+            return tally.stopped("limit", str(stop))
+        except KeyboardInterrupt:
+            return tally.stopped("interrupted", "the search was interrupted")
+
+    return stopping
