@@ -13,6 +13,13 @@ Examples
 (360, 21)
 >>> depth_histogram(table)[:4]
 [1, 2, 3, 5]
+
+The same table checks a heuristic: is it admissible (never above the true distance)
+and consistent (never dropping by more than a move's cost)?
+
+>>> report = check_heuristic("manhattan", SlidingPuzzle(shape=(2, 3)), table)
+>>> report.admissible, report.consistent
+(True, True)
 """
 
 from __future__ import annotations
@@ -137,7 +144,10 @@ class HeuristicReport:
     overestimates : list of (state, h, distance)
         The worst states where h says more than the truth (largest excess first).
     inconsistencies : list of (state, next_state, h_state, h_next)
-        The worst moves where h drops by more than the move's cost.
+        The worst moves s -> t where h drops by more than the move's cost (largest
+        drop first): the first one is the move to look at.
+    goal_h : float
+        h at the goal: a consistent heuristic says 0 there.
     mean_ratio : float
         Mean of ``h(s) / distance(s)`` over non-goal states: 1 would be perfect.
     mean_h, mean_distance : float
@@ -155,6 +165,7 @@ class HeuristicReport:
     mean_h: float = 0.0
     mean_distance: float = 0.0
     states: int = 0
+    goal_h: float = 0
 
     def __repr__(self) -> str:
         verdict = "admissible" if self.admissible else "NOT admissible"
@@ -167,7 +178,18 @@ class HeuristicReport:
         if self.overestimates:
             state, h, d = self.overestimates[0]
             text += f"; e.g. h{state} = {h} > {d}"
+        if not self.consistent:
+            text += f"; {self.first_inconsistency()}"
         return text + ">"
+
+    def first_inconsistency(self) -> str:
+        """Return the move where consistency breaks, in words (``""`` if it holds)."""
+        if self.goal_h != 0:
+            return f"h(goal) = {self.goal_h}, not 0"
+        if not self.inconsistencies:
+            return ""
+        state, after, h_state, h_after = self.inconsistencies[0]
+        return f"h drops from {h_state} to {h_after} in one move, {state} -> {after}"
 
     def _repr_html_(self) -> str:
         def mark(ok):
@@ -175,13 +197,15 @@ class HeuristicReport:
 
         rows = [
             ("admissible (never overestimates)", mark(self.admissible)),
-            ("consistent (h drops by at most 1 per move)", mark(self.consistent)),
+            ("consistent (h drops by at most 1 per move, 0 at the goal)", mark(self.consistent)),
             ("mean h / true distance", f"{self.mean_ratio:.3f}"),
             ("states checked", f"{self.states:,}"),
         ]
         if self.overestimates:
             state, h, d = self.overestimates[0]
             rows.append(("worst overestimate", escape(f"h{state} = {h}, true distance {d}")))
+        if not self.consistent:
+            rows.append(("worst inconsistency", escape(self.first_inconsistency())))
         body = "".join(
             f"<tr><th style='text-align:left'>{k}</th><td>{v}</td></tr>" for k, v in rows
         )
@@ -219,6 +243,19 @@ def check_heuristic(
     >>> report = check_heuristic(counts_the_blank, puzzle)
     >>> report.admissible, len(report.overestimates) > 0
     (False, True)
+
+    Admissible is not enough for A*'s graph search: Manhattan distance when the blank
+    is in the left column, and 0 elsewhere, never overestimates, yet drops by more than
+    one on some moves:
+
+    >>> def left_only(state):
+    ...     return puzzle.manhattan(state) if state.index(0) % 3 == 0 else 0
+    >>> report = check_heuristic(left_only, puzzle)
+    >>> report.admissible, report.consistent
+    (True, False)
+    >>> state, after, h_state, h_after = report.inconsistencies[0]
+    >>> h_state - h_after > 1, after in {t for _, t, _ in puzzle.successors(state)}
+    (True, True)
     """
     problem = as_problem(puzzle, heuristic)
     h = problem.heuristic
@@ -248,4 +285,49 @@ def check_heuristic(
         mean_h=sum(values.values()) / len(values),
         mean_distance=sum(table.values()) / len(table),
         states=len(table),
+        goal_h=values[problem.goal],
     )
+
+
+def effective_branching(nodes: int, depth: int, tolerance: float = 1e-9) -> float:
+    """Return b*, the branching factor of a uniform tree of *depth* that holds *nodes* + 1 nodes.
+
+    The textbook's measure of how much a heuristic prunes (AIMA, section 3.6.1): a
+    search that generated N nodes besides the start to find a goal at depth d has
+    N + 1 = 1 + b* + b*^2 + ... + b*^d. Near 1 is a search that walks straight to the
+    goal; the smaller b*, the better the heuristic. It is solved by bisection.
+    (:func:`puzzlelab.trees.effective_branching_factor` measures the same on a
+    recorded search tree.)
+
+    Parameters
+    ----------
+    nodes : int
+        N, the nodes generated besides the start (``result.stats.generated - 1``).
+    depth : int
+        d, the depth of the goal found (the solution's length).
+
+    Raises
+    ------
+    ProblemError
+        If *nodes* is not a whole number of at least 0 or *depth* of at least 1.
+
+    Examples
+    --------
+    The textbook's example, 52 nodes for a goal at depth 5:
+
+    >>> round(effective_branching(52, 5), 2)
+    1.92
+    >>> effective_branching(2 + 4 + 8, 3)  # a full binary tree of depth 3
+    2.0
+    """
+    nodes = whole_number(nodes, "nodes", least=0)
+    depth = whole_number(depth, "depth", least=1)
+
+    def tree_size(b: float) -> float:
+        return sum(b**level for level in range(depth + 1))
+
+    low, high = 0.0, (nodes + 1) ** (1 / depth) + 1  # b*^depth <= nodes, so b* < high
+    while high - low > tolerance:
+        middle = (low + high) / 2
+        low, high = (middle, high) if tree_size(middle) < nodes + 1 else (low, middle)
+    return round((low + high) / 2, 9)

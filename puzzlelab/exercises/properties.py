@@ -1,0 +1,300 @@
+"""Exercise 4 of lesson 3: the searches' properties, each cell checked against what they do.
+
+The student fills in a table: for each of :data:`SEARCHES`, whether it is *complete*
+and *optimal*, and how its *time* and *space* grow, as one of :data:`GROWTHS`. The
+check does not compare the table with a stored answer: it runs the searches and
+measures each cell.
+
+- **complete**: does it find a goal 3 moves away in an endless tree (every state has
+  three new successors, :class:`EndlessTree`) within :data:`PATIENCE` expanded nodes?
+  Greedy and A* get a heuristic that never overestimates but says 1 on the way to the
+  goal and 0 everywhere else (a heuristic that does not help).
+- **optimal**: does it return a shortest path on every 2x3 board of a sample, against
+  the exact distances (greedy and A* with Manhattan distance)?
+- **time** and **space**: how the nodes expanded and the largest frontier grow with the
+  goal's depth d in the endless tree (``b^d``, ``b^(d/2)``, ``bd``); a search that does
+  not finish there is measured on trees whose paths end at depth m (``b^m``, ``bm``).
+
+Vocabulary: *b* the branching factor (3 new successors here), *d* the depth of the
+goal, *m* the depth of the deepest path.
+
+>>> check_properties(...)
+Not yet: replace ... with your table: a dict of 7 rows, one per search, as in the lesson.
+False
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from ..distances import distance_table
+from ..puzzles import SlidingPuzzle
+from ..search import ALGORITHMS
+from . import not_answered, report
+
+#: The rows of the table, in the lesson's order.
+SEARCHES = ("bfs", "dfs", "uniform_cost", "greedy", "astar", "iddfs", "bidirectional")
+#: The columns: two yes/no questions, then two growths.
+COLUMNS = ("complete", "optimal", "time", "space")
+#: The growths a time or space cell may name.
+GROWTHS = ("b^d", "b^(d/2)", "bd", "b^m", "bm")
+#: A search that has not found a goal 3 moves away after this many nodes is not complete.
+PATIENCE = 1_000
+#: The goal depths and path depths the growths are measured over.
+GOAL_DEPTHS = (3, 4, 5, 6, 7)
+PATH_DEPTHS = (3, 4, 5, 6, 7)
+
+#: Letter k undone by letter UNDO[k]: two letters of each pair cancel out.
+UNDO = (2, 3, 0, 1)
+
+
+class EndlessTree:
+    """A state space where every state has 4 neighbours and no path ever comes back.
+
+    A state is a word, a tuple of letters 0-3; a move appends a letter, except that
+    the letter which undoes the last one (0 and 2 undo each other, 1 and 3 too)
+    removes it. So every state but the start has 3 new successors and one way back:
+    an endless tree with b = 3, which bidirectional search can also walk backwards.
+    With *deepest*, no word is longer than that: the paths end at depth m.
+
+    >>> tree = EndlessTree(goal=(0, 1))
+    >>> [after for _, after, _ in tree.successors((0,))]
+    [(0, 0), (0, 1), (), (0, 3)]
+    >>> tree.heuristic((0,)), tree.heuristic((1,)), tree.heuristic((0, 1))
+    (1, 0, 0)
+    """
+
+    def __init__(self, goal, deepest=None):
+        self.start, self.goal, self.deepest = (), tuple(goal), deepest
+
+    def neighbours(self, state) -> list[tuple[int, tuple]]:
+        """Return ``(letter, word)`` for every word one letter away from *state*."""
+        found = []
+        for letter in range(4):
+            if state and state[-1] == UNDO[letter]:
+                found.append((letter, state[:-1]))
+            elif self.deepest is None or len(state) < self.deepest:
+                found.append((letter, state + (letter,)))
+        return found
+
+    def successors(self, state) -> list[tuple[int, tuple, int]]:
+        return [(letter, after, 1) for letter, after in self.neighbours(state)]
+
+    def predecessors(self, state) -> list[tuple[int, tuple]]:
+        return [(UNDO[letter], before) for letter, before in self.neighbours(state)]
+
+    def is_goal(self, state) -> bool:
+        return state == self.goal
+
+    def heuristic(self, state) -> int:
+        """1 on the way to the goal, 0 elsewhere: never too much, and no help at all."""
+        return int(state != self.goal and self.goal[: len(state)] == state)
+
+
+# ---------------------------------------------------------------- measuring the searches
+
+
+def _goals(depth: int) -> list[tuple]:
+    """Two goals at *depth*: one down the first letters, one down the last."""
+    return [(0,) * depth, (3,) * depth]
+
+
+def _runs(name: str, depth: int, deepest=None, max_nodes=None) -> list:
+    search = ALGORITHMS[name]
+    return [search(EndlessTree(goal, deepest), max_nodes=max_nodes) for goal in _goals(depth)]
+
+
+def _completeness(name: str) -> tuple[bool, str]:
+    runs = _runs(name, 3, max_nodes=PATIENCE)
+    if all(run.solved for run in runs):
+        spent = max(run.stats.expanded for run in runs)
+        return True, f"found a goal 3 moves away in an endless tree after at most {spent} nodes"
+    deepest = max(max(run.stats.expanded_by_depth, default=0) for run in runs)
+    return False, (
+        f"was still searching for a goal 3 moves away in an endless tree after {PATIENCE:,} "
+        f"nodes, {deepest} moves deep"
+    )
+
+
+@lru_cache(maxsize=1)
+def _sample_boards() -> tuple[dict, tuple]:
+    table = distance_table(SlidingPuzzle(shape=(2, 3)))
+    return table, tuple(sorted(table)[::10])
+
+
+def _optimality(name: str) -> tuple[bool, str]:
+    table, boards = _sample_boards()
+    puzzle = SlidingPuzzle(shape=(2, 3))
+    search = ALGORITHMS[name]
+    for board in boards:
+        start = puzzle.with_start(board)
+        found = search(start, "manhattan") if name in ("greedy", "astar") else search(start)
+        if found.cost != table[board]:
+            shown = puzzle.render(board).replace("\n", " / ")
+            return False, (
+                f"returned {found.cost} moves on the 2x3 board {shown}, "
+                f"where {table[board]} suffice"
+            )
+    return True, f"returned a shortest path on all {len(boards)} sample boards of the 2x3 puzzle"
+
+
+def _growth(counts: list[int]) -> float:
+    """The factor by which *counts* grows per step, on average."""
+    return (counts[-1] / counts[0]) ** (1 / (len(counts) - 1))
+
+
+def _kind(counts: list[int], letter: str) -> str:
+    """Name the growth of *counts* along *letter* (``d`` or ``m``): ``b^d``, ``b^(d/2)``, ``bd``."""
+    factor = _growth(counts)
+    if factor >= 2.4:
+        return f"b^{letter}"
+    if factor >= 1.5:
+        return f"b^({letter}/2)"
+    return f"b{letter}"
+
+
+def _growths(name: str) -> dict[str, tuple[str, str]]:
+    """Measure ``{"time": (growth, why), "space": (growth, why)}`` for search *name*."""
+    finishes = all(run.solved for run in _runs(name, 3, max_nodes=PATIENCE))
+    letter, depths = ("d", GOAL_DEPTHS) if finishes else ("m", PATH_DEPTHS)
+    times, spaces = [], []
+    for depth in depths:
+        runs = _runs(name, depth) if finishes else _runs(name, 2, deepest=depth)
+        times.append(max(run.stats.expanded for run in runs))
+        spaces.append(max(run.stats.max_frontier for run in runs))
+    where = (
+        f"in an endless tree, for goals d = {depths[0]} to {depths[-1]} moves away"
+        if finishes
+        else f"it never finishes in an endless tree, and in trees whose paths end at depth "
+        f"m = {depths[0]} to {depths[-1]} (goal 2 moves away)"
+    )
+    found = {}
+    for column, counts, what in (("time", times, "nodes expanded"),
+                                 ("space", spaces, "largest frontier")):  # fmt: skip
+        kind = _kind(counts, letter)
+        shown = ", ".join(f"{count:,}" for count in counts)
+        if kind == f"b{letter}":
+            step = (counts[-1] - counts[0]) / (len(counts) - 1)
+            pace = f"+{step:.0f} per level of {letter}"
+        else:
+            pace = f"x{_growth(counts):.1f} per level of {letter}"
+        found[column] = (kind, f"{where}, its {what} went {shown} ({pace})")
+    return found
+
+
+@cache
+def measured(name: str) -> dict[str, tuple]:
+    """Return ``{column: (value, why)}`` for search *name*, measured as the module says.
+
+    >>> measured("bfs")["complete"][0], measured("dfs")["complete"][0]
+    (True, False)
+    """
+    return {
+        "complete": _completeness(name),
+        "optimal": _optimality(name),
+        **_growths(name),
+    }
+
+
+# ---------------------------------------------------------------- the check
+
+
+def _normal(growth) -> str | None:
+    """*growth* written the one way :data:`GROWTHS` does, or ``None`` if it is not one."""
+    if not isinstance(growth, str):
+        return None
+    text = growth.lower().replace(" ", "").replace("**", "^").replace("·", "").replace("*", "")
+    if text.startswith("o(") and text.endswith(")"):
+        text = text[2:-1]
+    text = {"b^d/2": "b^(d/2)", "b^(d)": "b^d", "b^(m)": "b^m"}.get(text, text)
+    return text if text in GROWTHS else None
+
+
+def _shape_trouble(table) -> str:
+    """Return what is wrong with the table's shape, or ``""``."""
+    if not isinstance(table, dict):
+        return f"give a dict with one row per search, not a {type(table).__name__}."
+    unknown = [name for name in table if name not in SEARCHES]
+    if unknown:
+        return f"{unknown[0]!r} is not one of the searches; the rows are {', '.join(SEARCHES)}."
+    missing = [name for name in SEARCHES if name not in table]
+    if missing:
+        return f"the row for {missing[0]} is missing."
+    for name, row in table.items():
+        if not isinstance(row, (tuple, list)) or len(row) != len(COLUMNS):
+            return f"the row for {name} must hold 4 cells: (complete, optimal, time, space)."
+    return ""
+
+
+def _cell_trouble(name: str, column: str, given) -> str | None:
+    """Return why the cell (*name*, *column*) is wrong, ``None`` if right ("" if left empty)."""
+    if not_answered(given):
+        return ""
+    truth, why = measured(name)[column]
+    if column in ("complete", "optimal"):
+        if not isinstance(given, bool):
+            return f"{name}, {column}: write True or False, not {given!r}."
+        return None if given == truth else f"{name}, {column}: you wrote {given}, but it {why}."
+    normal = _normal(given)
+    if normal is None:
+        return f"{name}, {column}: write one of {', '.join(GROWTHS)}, not {given!r}."
+    return None if normal == truth else f"{name}, {column}: you wrote {normal}, but {why}."
+
+
+def check_properties(table) -> bool:
+    """Check a table of the searches' properties, every cell against the searches themselves.
+
+    *table* maps each of :data:`SEARCHES` to ``(complete, optimal, time, space)``:
+    two of ``True``/``False``, then two of :data:`GROWTHS`. Cells still ``...`` are
+    counted, not judged; the first three wrong cells are explained.
+
+    >>> check_properties({name: (True, True, "b^d", "b^d") for name in SEARCHES})
+    Not yet: 11 of the 28 cells are wrong. dfs, complete: you wrote True, but it was ...
+    False
+    """
+    if not_answered(table):
+        return report(
+            False,
+            "",
+            "replace ... with your table: a dict of 7 rows, one per search, as in the lesson.",
+        )
+    trouble = _shape_trouble(table)
+    if trouble:
+        return report(False, "", trouble)
+    cells = [
+        (name, column, table[name][k]) for name in SEARCHES for k, column in enumerate(COLUMNS)
+    ]
+    verdicts = [_cell_trouble(name, column, given) for name, column, given in cells]
+    wrong = [verdict for verdict in verdicts if verdict]
+    empty = sum(verdict == "" for verdict in verdicts)
+    if wrong:
+        return report(
+            False,
+            "",
+            f"{len(wrong)} of the {len(cells)} cells are wrong"
+            + (f" and {empty} {'is' if empty == 1 else 'are'} not filled in yet" if empty else "")
+            + ". "
+            + " ".join(wrong[:3]),
+        )
+    if empty:
+        return report(
+            False, "", f"the cells you filled in are right; {empty} are not filled in yet."
+        )
+    return report(True, _summary(), "")
+
+
+def _summary() -> str:
+    """What the measured table says, in two sentences."""
+    both = [
+        name for name in SEARCHES if measured(name)["complete"][0] and measured(name)["optimal"][0]
+    ]
+    small = [name for name in both if measured(name)["space"][0] in ("bd", "bm")]
+    text = (
+        f"Every cell agrees with what the searches did. {len(both)} of the {len(SEARCHES)} "
+        f"searches are complete and optimal ({', '.join(both)})"
+    )
+    if small:
+        return (
+            text + f"; of those, only {' and '.join(small)} keeps a frontier that grows linearly."
+        )
+    return text + "."
