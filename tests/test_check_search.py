@@ -296,3 +296,9 @@ def test_the_divergence_widget_of_a_right_search_never_parts():
     assert view.comparison.ok and view.comparison.parted_at is None
     assert not any("they part here" in frame for frame in view.frames)
     assert "in the same order" in view._repr_mimebundle_()["text/html"]
+
+
+def test_an_empty_skeleton_is_told_to_search(capsys):
+    def my_search(problem): ...
+
+    check_fails(my_search, "dfs", "returned None without searching", capsys=capsys)

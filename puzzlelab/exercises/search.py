@@ -430,6 +430,11 @@ def compare_search(function, like: str, problem, name: str = "the problem") -> C
         trouble = f"your function called {recorder.borrowed}'s own search: write the loop yourself"
     steps, parted = _replay(recorder, Rules(problem, like), comparison)
     comparison.steps = steps
+    if trouble is None and answer is None and not recorder.events:
+        trouble = (
+            "your function returned None without searching (it never asked for the actions "
+            "of a state): write the loop that expands states"
+        )
     if trouble is not None:
         comparison.message = f"on {name}, {trouble}."
         return comparison
