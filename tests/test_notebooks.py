@@ -1,7 +1,7 @@
 """The lessons are stored clean: valid nbformat v4, no outputs, no execution counts.
 
-Running them top to bottom is done by ``pytest --nbmake notebooks/``; these
-tests only look at the stored files.
+Running them top to bottom (normally and as on a slower machine) is done by
+``test_lessons_run.py``; these tests only look at the stored files.
 """
 
 import re

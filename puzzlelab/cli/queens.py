@@ -11,9 +11,9 @@ default :data:`FIND_SECONDS` (:data:`COUNT_SECONDS` with ``--count``).
 from __future__ import annotations
 
 import argparse
-import time
 
 from ..errors import BoardError, PuzzleError, whole_number
+from ..limits import slowdown
 from ..puzzles.queens import render
 from ..solvers.queens import backtracking, count_bitmask, count_fundamental, min_conflicts
 from ._common import add_limits, limits_of, print_json
@@ -150,11 +150,12 @@ def _count(n: int, args) -> int:
         raise PuzzleError(f"counting the solutions of {n} queens takes hours here; "
                           f"--count takes N up to {MAX_COUNT_N}")  # fmt: skip
     limits = _limits(args, COUNT_SECONDS)
-    deadline = time.perf_counter() + limits["max_seconds"]
     total = count_bitmask(n, **limits)
     fundamental = None
     if total.status in ("solved", "exhausted"):  # the second count spends what is left
-        limits["max_seconds"] = max(0.001, deadline - time.perf_counter())
+        # In the limit's own units: a Budget divides it by the slowdown, the clock does not.
+        spent = total.stats.seconds * slowdown()
+        limits["max_seconds"] = max(0.001, limits["max_seconds"] - spent)
         if limits["max_nodes"] is not None:
             limits["max_nodes"] = max(1, limits["max_nodes"] - total.stats.expanded)
         fundamental = count_fundamental(n, **limits)
