@@ -2,12 +2,14 @@
 
 import math
 
+import numpy as np
 import pytest
 from simpleai.search import SearchProblem
 
 from puzzlelab import SlidingPuzzle
 from puzzlelab.distances import depth_histogram, distance_table
 from puzzlelab.exercises import bidirectional, state_spaces
+from puzzlelab.simpleai_problems import SlidingPuzzleProblem
 
 from exact import eight_puzzle_table
 
@@ -290,3 +292,46 @@ def test_two_by_four_wrong(capsys, answers, contains):
         secrets=[BOARDS_2X4, f"{BOARDS_2X4:,}", LONGEST_2X4],
         contains=contains,
     )
+
+
+# ---------------------------------------------------------------- holes closed
+
+
+class InheritsTheLibrary(SlidingPuzzleProblem):
+    """puzzlelab's own problem class handed in as one's own: it used to pass."""
+
+    def __init__(self, initial_state):
+        super().__init__(initial_state, goal=GOAL)
+
+
+class AsksTheLibrary(SearchProblem):
+    """A class of one's own whose methods ask puzzlelab's sliding puzzle: it used to pass."""
+
+    def actions(self, state):
+        return SlidingPuzzle(state, goal=GOAL).actions(state)
+
+    def result(self, state, action):
+        return SlidingPuzzle(state, goal=GOAL).result(state, action)
+
+    def is_goal(self, state):
+        return state == GOAL
+
+
+@pytest.mark.parametrize(
+    "answer, contains",
+    [
+        (InheritsTheLibrary, "your class inherits from puzzlelab's SlidingPuzzleProblem"),
+        (SlidingPuzzleProblem, "your class is puzzlelab's own SlidingPuzzleProblem"),
+        (AsksTheLibrary, "your actions method calls puzzlelab's SlidingPuzzle"),
+    ],
+)
+def test_two_by_two_refuses_puzzlelab_work_handed_back(capsys, answer, contains):
+    assert_hint(capsys, state_spaces.check_two_by_two, answer, contains=contains)
+
+
+def test_whole_numbers_from_numpy_are_whole_numbers(capsys):
+    """A right answer counted with numpy (an int64) used to be refused as 'not a whole number'."""
+    counted = np.int64((np.array(list(eight_puzzle_table().values())) == 10).sum())
+    assert_praise(capsys, state_spaces.check_positions_at_depth, counted)
+    assert_praise(capsys, bidirectional.check_two_by_four, np.int64(BOARDS_2X4), LONGEST_2X4)
+    assert_hint(capsys, state_spaces.check_positions_at_depth, np.float64(AT_TEN), contains="whole")

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from ..distances import distance_table
 from ..puzzles import SlidingPuzzle
-from . import not_answered, report
+from . import is_whole_number, not_answered, report
 
 #: Exercise 1: every board has this many successors ...
 BRANCHING = 3
@@ -36,10 +36,6 @@ CENTRE_GOAL = "1 2 3 / 4 0 5 / 6 7 8"
 
 #: The longest distance with the usual goal (blank in a corner), shown in the lesson.
 LONGEST_USUAL = 31
-
-
-def _is_whole_number(answer) -> bool:
-    return isinstance(answer, int) and not isinstance(answer, bool)
 
 
 def _layers(depth: int) -> int:
@@ -64,7 +60,7 @@ def check_meeting_in_the_middle(plain, both_sides) -> bool:
     """
     if not_answered(plain) or not_answered(both_sides):
         return report(False, "", "replace both ... with whole numbers.")
-    if not (_is_whole_number(plain) and _is_whole_number(both_sides)):
+    if not (is_whole_number(plain) and is_whole_number(both_sides)):
         return report(False, "", "give two whole numbers (no quotes, no decimals).")
     hints = []
     plain_truth = _layers(SOLUTION_DEPTH)
@@ -134,7 +130,7 @@ def check_longest_from_centre(answer) -> bool:
             "replace ... with a whole number: the most moves any board needs to reach "
             "the goal with the blank in the middle.",
         )
-    if not _is_whole_number(answer):
+    if not is_whole_number(answer):
         return report(
             False,
             "",
@@ -184,7 +180,7 @@ def check_two_by_four(boards, longest) -> bool:
     """
     if not_answered(boards) or not_answered(longest):
         return report(False, "", "replace both ... with whole numbers.")
-    if not (_is_whole_number(boards) and _is_whole_number(longest)):
+    if not (is_whole_number(boards) and is_whole_number(longest)):
         return report(False, "", "give two whole numbers (no quotes, no decimals).")
     reachable, farthest = _two_by_four()
     hints = []

@@ -23,7 +23,8 @@ from functools import lru_cache
 from ..distances import check_heuristic, distance_table
 from ..puzzles import SlidingPuzzle
 from ..search import astar
-from . import not_answered, report
+from . import is_whole_number, not_answered, report
+from .own_work import borrowed, table_of
 
 #: The board of exercise 1 (goal ``1 2 3 / 4 5 6 / 7 8 0``).
 MANHATTAN_BOARD = "7 2 4 / 5 0 6 / 8 3 1"
@@ -62,7 +63,7 @@ def check_manhattan(answer) -> bool:
             "",
             "replace ... with a whole number: the sum of every tile's distance to its home.",
         )
-    if isinstance(answer, bool) or not isinstance(answer, int):
+    if not is_whole_number(answer):
         return report(
             False,
             "",
@@ -126,8 +127,15 @@ def check_better_heuristic(heuristic) -> bool:
     goal ``1 2 3 / 4 5 6 / 7 8 0``) returning a number. It is checked against the
     true distance of all 181,440 reachable boards (a few seconds).
 
+    It must be your own: puzzlelab's heuristics, a function that calls them, and a
+    table of exact distances are refused.
+
     >>> check_better_heuristic(lambda state: 0)
     Not yet: it never overestimates, but it knows no more than counting misplaced tiles ...
+    False
+    >>> eight = SlidingPuzzle(shape=(3, 3))
+    >>> check_better_heuristic(lambda state: eight.manhattan(state))
+    Not yet: your heuristic calls puzzlelab's SlidingPuzzle.manhattan: ...
     False
     """
     if not_answered(heuristic):
@@ -142,6 +150,9 @@ def check_better_heuristic(heuristic) -> bool:
             f"not a {type(heuristic).__name__}.",
         )
     puzzle = _eight_puzzle()
+    copied = _copied(heuristic)
+    if copied:
+        return report(False, "", copied)
     try:
         at_goal = heuristic(puzzle.goal)
     except Exception as error:  # a student's function may fail in any way
@@ -169,20 +180,55 @@ def check_better_heuristic(heuristic) -> bool:
             f"{h}, but the goal is only {distance} moves away. A* may then miss "
             "the shortest path.",
         )
+    if found.mean_ratio == 1:
+        return report(
+            False,
+            "",
+            "it gives the exact distance of every board: that takes a search (or a table "
+            "made by one), not a quick look at the board. A heuristic is a guess computed "
+            "from the board alone.",
+        )
     baseline = _misplaced_ratio()
     if found.mean_ratio <= baseline:
         return report(
             False,
             "",
             f"it never overestimates, but it knows no more than counting misplaced tiles "
-            f"(on average {found.mean_ratio:.0%} of the true distance, against {baseline:.0%} "
-            "for misplaced tiles). Use more of what the board tells you.",
+            f"(on average {found.mean_ratio:.1%} of the true distance, against "
+            f"{baseline:.1%} for misplaced tiles). Use more of what the board tells you.",
         )
     return report(
         True,
-        f"It never overestimates and reaches {found.mean_ratio:.0%} of the true distance "
-        f"on average (misplaced tiles: {baseline:.0%}).",
+        f"It never overestimates and reaches {found.mean_ratio:.1%} of the true distance "
+        f"on average (misplaced tiles: {baseline:.1%}). " + _consistency(found),
         "",
+    )
+
+
+def _copied(heuristic) -> str:
+    """Say so if *heuristic* is or calls puzzlelab's, or reads exact distances; else ``""``."""
+    boards = [_eight_puzzle().goal, *sorted(_eight_puzzle_table())[::3_000]]
+    called = borrowed(heuristic, boards)
+    if called:
+        return (
+            f"your heuristic {called}: write it yourself, working its value out from the "
+            "tiles and their home cells."
+        )
+    if table_of(heuristic, _eight_puzzle_table()) is not None:
+        return (
+            "it reads a table of exact distances: those were found by a search, not worked "
+            "out from the board. A heuristic is a guess computed from the board alone."
+        )
+    return ""
+
+
+def _consistency(found) -> str:
+    """A sentence on whether the checked heuristic is consistent too."""
+    if found.consistent:
+        return "It is consistent too: along any move it drops by at most 1."
+    return (
+        f"It is not consistent, though ({found.first_inconsistency()}): "
+        "see the section on consistency."
     )
 
 
@@ -201,7 +247,7 @@ def check_worse_on_both(seed) -> bool:
     """
     if not_answered(seed):
         return report(False, "", "replace ... with a whole number: the seed you found.")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole_number(seed):
         return report(False, "", f"a seed is a whole number such as 123, not {seed!r}.")
     if seed < FIRST_NEW_SEED:
         return report(

@@ -21,7 +21,8 @@ import math
 
 from ..puzzles import SlidingPuzzle
 from ..search import idastar
-from . import not_answered, report
+from . import is_number, is_whole_number, not_answered, report
+from .own_work import borrowed
 
 # ---------------------------------------------------------------- exercise 1
 
@@ -42,7 +43,7 @@ def check_positions_24(answer) -> bool:
             "give the exact whole number, not a float: floats keep only about 16 digits. "
             "Use // rather than / to divide.",
         )
-    if isinstance(answer, bool) or not isinstance(answer, int):
+    if not is_whole_number(answer):
         return report(False, "", f"give a whole number (no quotes), not a {type(answer).__name__}.")
     cells = 25
     if answer == math.factorial(cells) // 2:
@@ -78,9 +79,14 @@ def check_positions_24(answer) -> bool:
 LAST_BOUND = 51
 LAST_EXPANDED = 2_000_000
 GROWTH = 6
-NODES_PER_SECOND = 50_000
+NODES_PER_SECOND = 20_000
 TARGET_BOUND = 79
 SECONDS_PER_YEAR = 365.25 * 24 * 3600
+#: The hint for an estimate that is off: the way, not the sum.
+_STEP_BY_STEP = (
+    f"Work it out in three steps: the nodes the iteration at bound {TARGET_BOUND} expands, "
+    "the seconds that takes, the years those seconds make."
+)
 
 
 def _years(steps: int) -> float:
@@ -93,15 +99,19 @@ def check_years_estimate(answer) -> bool:
     The premise: the iteration at bound :data:`LAST_BOUND` expanded
     :data:`LAST_EXPANDED` nodes, each next bound (2 higher) expands :data:`GROWTH`
     times as many, and Python expands :data:`NODES_PER_SECOND` nodes a second.
-    Any estimate within a factor of 2 counts.
+    Any estimate within a factor of 2 counts; the numbers are chosen so that no round
+    guess (a hundred thousand years, a million) falls inside.
 
     >>> check_years_estimate(1)
     Not yet: far too small. Count how many bound steps lie between 51 and 79; ...
     False
+    >>> check_years_estimate(100_000)
+    Not yet: too small...
+    False
     """
     if not_answered(answer):
         return report(False, "", "replace ... with a number of years (a rough figure is fine).")
-    if isinstance(answer, bool) or not isinstance(answer, (int, float)) or not answer > 0:
+    if not is_number(answer) or not answer > 0:
         return report(False, "", f"give a positive number of years, not {answer!r}.")
     steps = (TARGET_BOUND - LAST_BOUND) // 2
     truth = _years(steps)
@@ -109,21 +119,25 @@ def check_years_estimate(answer) -> bool:
     def near(value: float) -> bool:
         return value / 2 <= answer <= value * 2
 
+    def precisely(value: float) -> bool:  # a worked-out mistake, not a guess
+        return abs(answer - value) <= value / 10
+
     if near(truth):
         return report(
             True,
-            "Each 2 moves more multiply the work by 6, so a few more moves turn "
-            "seconds into centuries: that is why the hardest positions are out of reach here.",
+            f"Each step of 2 in the bound multiplies the work by {GROWTH}: {steps} steps turn "
+            f"{LAST_EXPANDED / NODES_PER_SECOND:.0f} seconds into about {truth:,.0f} years. "
+            "That is why the hardest positions are out of reach here.",
             "",
         )
-    if near(_years(steps - 1)) or near(_years(steps + 1)):
+    if precisely(_years(steps - 1)) or precisely(_years(steps + 1)):
         return report(
             False,
             "",
             "off by one bound step (a factor of 6). Count the iterations from bound "
             f"{LAST_BOUND} to bound {TARGET_BOUND} again: the bound rises by 2 each time.",
         )
-    if near(_years(TARGET_BOUND - LAST_BOUND)):
+    if precisely(_years(TARGET_BOUND - LAST_BOUND)):
         return report(
             False,
             "",
@@ -131,23 +145,24 @@ def check_years_estimate(answer) -> bool:
             "(every path to the goal has the same parity), so there are fewer steps.",
         )
     for unit, per_year in (("seconds", SECONDS_PER_YEAR), ("hours", 365.25 * 24), ("days", 365.25)):
-        if near(truth * per_year):
+        if precisely(truth * per_year):
             return report(
                 False, "", f"that looks like {unit}: convert to years ({per_year:,.0f} per year)."
             )
-    if answer < truth:
+    if answer < truth / 6:
         return report(
             False,
             "",
             f"far too small. Count how many bound steps lie between {LAST_BOUND} and "
             f"{TARGET_BOUND}; each multiplies the work by {GROWTH}.",
         )
-    return report(
-        False,
-        "",
-        f"too large. Nodes at bound {TARGET_BOUND} = {LAST_EXPANDED:,} x {GROWTH} ** steps; "
-        f"then divide by {NODES_PER_SECOND:,} nodes a second and by the seconds in a year.",
-    )
+    if answer < truth:
+        return report(
+            False,
+            "",
+            f"too small. {_STEP_BY_STEP}",
+        )
+    return report(False, "", f"too large. {_STEP_BY_STEP}")
 
 
 # ---------------------------------------------------------------- exercise 3
@@ -166,6 +181,9 @@ def check_idastar_heuristic(heuristic) -> bool:
     *heuristic* is a built-in name (``"misplaced"``, ``"manhattan"``,
     ``"linear-conflict"``) or a function of a 16-tile state.
 
+    A heuristic that overestimates is told so, even where IDA* happens to find a
+    shortest path with it; one that runs a search itself is refused.
+
     >>> check_idastar_heuristic("misplaced")
     Not yet: IDA* stopped at the limit of 20,000 expanded nodes without solving the board: ...
     False
@@ -182,10 +200,35 @@ def check_idastar_heuristic(heuristic) -> bool:
         return report(False, "", f"{heuristic!r} is not a heuristic; the names are {names}.")
     if not isinstance(heuristic, str) and not callable(heuristic):
         return report(False, "", f"give a name or a function of a state, not {heuristic!r}.")
+    if not isinstance(heuristic, str):
+        searched = borrowed(heuristic, [puzzle.start, puzzle.goal], allowed=_looks_only)
+        if searched:
+            return report(
+                False,
+                "",
+                f"your heuristic {searched}: a search inside the search gives exact "
+                "distances at a search's price. A heuristic looks at the board only.",
+            )
     try:
         result = idastar(puzzle, heuristic=heuristic, max_nodes=IDASTAR_BUDGET)
+        over = _overestimate(puzzle, heuristic, result)
     except Exception as error:  # a student's function may fail in any way
         return report(False, "", f"IDA* could not use it: {type(error).__name__}: {error}")
+    if over:
+        board, h, at_most = over
+        shown = puzzle.render(board).replace(chr(10), " / ")
+        outcome = (
+            "IDA* happened to find a shortest path here, but nothing promises it"
+            if result.solved and result.cost == IDASTAR_SHORTEST
+            else "so IDA* may skip past the shortest bound"
+        )
+        return report(
+            False,
+            "",
+            f"it overestimates: on {shown} it says {h}, but the goal is at most {at_most} "
+            f"moves away; {outcome}. A heuristic for a shortest path must never say more "
+            "than the true distance.",
+        )
     if not result.solved:
         return report(
             False,
@@ -207,3 +250,25 @@ def check_idastar_heuristic(heuristic) -> bool:
         f"in {len(result.stats.iterations)} iterations.",
         "",
     )
+
+
+def _looks_only(module: str, name: str) -> bool:
+    """A heuristic may use the puzzle's own heuristics (the names are allowed) but no search."""
+    return module.startswith("puzzlelab.puzzles")
+
+
+def _overestimate(puzzle, heuristic, result):
+    """Return ``(board, h, at most)`` for a board where *heuristic* says too much, else ``None``.
+
+    Boards k random moves from the goal are at most k moves away; on a shortest
+    solution, the board after i moves is exactly ``cost - i`` away.
+    """
+    h = puzzle.heuristics[heuristic] if isinstance(heuristic, str) else heuristic
+    known = [(puzzle.scramble(moves, seed=seed), moves) for moves in (4, 8, 16, 32)
+             for seed in range(25)]  # fmt: skip
+    if result.solved and result.cost == IDASTAR_SHORTEST:
+        known += [(board, result.cost - i) for i, board in enumerate(result.path)]
+    for board, at_most in known:
+        if h(board) > at_most:
+            return board, h(board), at_most
+    return None

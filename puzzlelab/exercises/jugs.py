@@ -25,7 +25,8 @@ from itertools import product
 from ..puzzles.jugs import WaterJugs
 from ..search import bfs, dfs
 from ..solvers.jugs import state_graph
-from . import not_answered, report
+from . import is_whole_number, not_answered, report
+from .own_work import borrowed
 
 #: Exercise 1: split 12 litres into 6 and 6 with jugs of 12, 9 and 4 litres.
 TWELVE = {"capacities": (12, 9, 4), "start": (12, 0, 0), "target": (6, 6, 0)}
@@ -37,10 +38,6 @@ TAP_TARGET = 4
 
 #: Exercise 3: two jugs with a tap, empty at the start: which amounts can they measure?
 GCD_JUGS = (6, 9)
-
-
-def _is_whole_number(answer) -> bool:
-    return isinstance(answer, int) and not isinstance(answer, bool)
 
 
 # ---------------------------------------------------------------- exercise 1
@@ -70,7 +67,7 @@ def check_halving_twelve(pours, states) -> bool:
     """
     if not_answered(pours) or not_answered(states):
         return report(False, "", "replace both ... with whole numbers.")
-    if not (_is_whole_number(pours) and _is_whole_number(states)):
+    if not (is_whole_number(pours) and is_whole_number(states)):
         return report(False, "", "give two whole numbers (no quotes, no decimals).")
     fewest, reachable, generated, by_dfs = _twelve()
     hints = []
@@ -94,7 +91,7 @@ def check_halving_twelve(pours, states) -> bool:
         elif states == generated:
             hints.append(
                 "states: that is what BFS generated before it met the goal; it stops "
-                "there. Count every reachable state, e.g. with state_graph(jugs)."
+                "there. Count every state the start can reach, as the whole state graph does."
             )
         else:
             hints.append(
@@ -160,13 +157,13 @@ def check_tap_problem(problem) -> bool:
     holds :data:`TAP_TARGET` litres. Every state is tried, then breadth-first search must
     find the fewest actions.
 
+    The problem must be your own: puzzlelab's, or one whose methods call puzzlelab's
+    rules, is refused.
+
     >>> from puzzlelab.simpleai_problems import WaterJugsProblem
-    >>> check_tap_problem(WaterJugsProblem((3, 5), target=(0, 0)))  # pours only
-    Not yet: from (0, 0), your actions miss 2 state(s) that one fill reaches.
-    False
     >>> check_tap_problem(WaterJugsProblem((3, 5), target=TAP_TARGET, tap=True))
-    Correct! ...
-    True
+    Not yet: your problem is puzzlelab's own WaterJugsProblem: write your own class, ...
+    False
     """
     if not_answered(problem):
         return report(
@@ -177,6 +174,9 @@ def check_tap_problem(problem) -> bool:
     if tuple(getattr(problem, "initial_state", None) or ()) != (0, 0):
         return report(False, "", "start with both jugs empty: initial_state=(0, 0).")
     jugs = WaterJugs(TAP_CAPACITIES, target=TAP_TARGET, tap=True)
+    copied = _borrowed_rules(problem)
+    if copied:
+        return report(False, "", copied)
     try:
         trouble = _compare_rules(problem, jugs)
         found = None if trouble else bfs(problem, max_nodes=10_000)
@@ -184,13 +184,49 @@ def check_tap_problem(problem) -> bool:
         return report(False, "", f"your problem raised {type(error).__name__}: {error}")
     if trouble:
         return report(False, "", trouble)
-    if not found.solved or found.cost != bfs(jugs).cost:
+    if not found.solved:
         return report(False, "", f"bfs on your problem ended with {found.status}; check is_goal.")
+    if found.cost != len(found.actions):
+        return report(
+            False,
+            "",
+            f"bfs found {len(found.actions)} actions, but your cost method makes them cost "
+            f"{found.cost}: here every action counts 1 (leave cost out, or return 1).",
+        )
     return report(
         True,
         f"Your problem gives the same state space as the tap's rules: {found.cost} actions.",
         "",
     )
+
+
+def _borrowed_rules(problem) -> str:
+    """Say so if *problem* is puzzlelab's, or its methods call puzzlelab's rules; else ``""``."""
+    origin = borrowed(problem)
+    if origin:
+        return (
+            f"your problem {origin}: write your own class, a subclass of simpleai's "
+            "SearchProblem, with actions, result and is_goal."
+        )
+    states = [(0, 0), (3, 0), (1, 5), (2, 4)]
+    moves = [[state, action] for state in states for action in _actions(problem, state)]
+    for method, probes in ((problem.actions, states), (problem.is_goal, states),
+                           (problem.result, moves)):  # fmt: skip
+        called = borrowed(method, probes)
+        if called:
+            return (
+                f"your {method.__name__} method {called}: write the pours, fills and empties "
+                "yourself, from the amounts in the jugs."
+            )
+    return ""
+
+
+def _actions(problem, state) -> list:
+    """*problem*'s actions in *state*, or none if they fail (the check reports that later)."""
+    try:
+        return list(problem.actions(state))[:6]
+    except Exception:  # a student's method may fail in any way
+        return []
 
 
 # ---------------------------------------------------------------- exercise 3
@@ -215,10 +251,10 @@ def check_measurable(amounts, multiple_of) -> bool:
     if not_answered(amounts) or not_answered(multiple_of):
         return report(False, "", "replace both ... with your answers: a set and a whole number.")
     if not isinstance(amounts, (set, frozenset, list, tuple)) or not all(
-        _is_whole_number(a) for a in amounts
+        is_whole_number(a) for a in amounts
     ):
         return report(False, "", "amounts: give a set of whole numbers, e.g. {1, 2}.")
-    if not _is_whole_number(multiple_of):
+    if not is_whole_number(multiple_of):
         return report(False, "", "multiple_of: give a whole number.")
     truth, given = _measurable(), set(amounts) - {0}
     hints = []

@@ -23,7 +23,8 @@ import numpy as np
 
 from ..puzzles.mastermind import answer_of, bulls_and_cows, classic_mastermind
 from ..solvers.mastermind import evaluate
-from . import not_answered, report
+from . import is_whole_number, not_answered, report
+from .own_work import borrowed
 
 #: Exercise 1: classic Mastermind (6 colours numbered 0-5, repeats allowed).
 PEG_GUESS = (1, 1, 2, 2)
@@ -34,10 +35,6 @@ TWO_ANSWERS = [((0, 1, 2, 3), (0, 2)), ((1, 0, 4, 5), (0, 1))]
 
 #: Exercise 3: a strategy passes if its average, over every secret, is below the seed's.
 SEED_AVERAGE = 5.56
-
-
-def _is_whole_number(answer) -> bool:
-    return isinstance(answer, int) and not isinstance(answer, bool)
 
 
 # ---------------------------------------------------------------- exercise 1
@@ -52,7 +49,7 @@ def check_answer(bulls, cows) -> bool:
     """
     if not_answered(bulls) or not_answered(cows):
         return report(False, "", "replace both ... with whole numbers: bulls, then cows.")
-    if not (_is_whole_number(bulls) and _is_whole_number(cows)):
+    if not (is_whole_number(bulls) and is_whole_number(cows)):
         return report(False, "", "give two whole numbers (no quotes, no decimals).")
     truth_bulls, truth_cows = answer_of(PEG_GUESS, PEG_SECRET)
     hints = []
@@ -99,7 +96,7 @@ def check_codes_left(count) -> bool:
         return report(
             False, "", "replace ... with a whole number: how many codes give both answers."
         )
-    if not _is_whole_number(count):
+    if not is_whole_number(count):
         return report(False, "", f"give a whole number, not a {type(count).__name__}.")
     game = bulls_and_cows()
     truth = len(game.candidates(TWO_ANSWERS))
@@ -119,8 +116,8 @@ def check_codes_left(count) -> bool:
     return report(
         False,
         "",
-        f"{'too few' if count < truth else 'too many'}. Use game.candidates(TWO_ANSWERS), or "
-        "count the codes for which game.answer(guess, code) gives each answer.",
+        f"{'too few' if count < truth else 'too many'}. Keep the codes that, as the secret, "
+        "would have given both answers (game.answer tells what a code answers to a guess).",
     )
 
 
@@ -139,12 +136,28 @@ def check_strategy(strategy, max_seconds: float = 60.0) -> bool:
     >>> check_strategy(lambda game, candidates: None)
     Not yet: your function returns nothing yet: make it return a number.
     False
+
+    It must be your own: puzzlelab's strategies, or a function that asks them, are
+    refused (the game's methods and ``group_sizes`` may be used).
+
+    >>> from puzzlelab.solvers.mastermind import STRATEGIES
+    >>> check_strategy(STRATEGIES["minimax"])
+    Not yet: your strategy is puzzlelab's own minimax: ...
+    False
     """
     if not_answered(strategy):
         return report(False, "", "replace ... with your strategy: a function (game, candidates).")
     if not callable(strategy):
         return report(False, "", "a strategy is a function choose(game, candidates) -> number.")
     game = bulls_and_cows()
+    copied = borrowed(strategy, _probes(game), allowed=_tools)
+    if copied:
+        return report(
+            False,
+            "",
+            f"your strategy {copied}: choose the code yourself (the game's methods and "
+            "group_sizes may help).",
+        )
     try:
         first = strategy(game, np.arange(len(game.codes)))
     except Exception as error:  # a student's function may fail in any way: say how
@@ -160,7 +173,7 @@ def check_strategy(strategy, max_seconds: float = 60.0) -> bool:
             False, "", f"the evaluation stopped ({result.reason}): make the strategy faster."
         )
     needs = f"needs {result.average:.3f} questions on average ({result.worst} at most)"
-    if result.average < SEED_AVERAGE:
+    if round(result.average, 3) < SEED_AVERAGE:  # judged on the number it is shown
         praise = f"Your strategy {needs}, better than the seed's {SEED_AVERAGE}."
         return report(True, praise + _on_classic(strategy), "")
     return report(
@@ -169,6 +182,23 @@ def check_strategy(strategy, max_seconds: float = 60.0) -> bool:
         f"your strategy {needs}: not below the seed's {SEED_AVERAGE}. Try picking, among "
         "the candidates, the one whose largest answer group is smallest (group_sizes helps).",
     )
+
+
+#: The seed's example game (secret 6 2 8 1): the candidates left after each of its questions
+#: are what :func:`check_strategy` first tries a strategy on.
+EXAMPLE_QUESTIONS = ("0 1 2 3", "1 0 4 5", "2 3 5 6", "3 2 7 4", "3 6 0 8")
+EXAMPLE_SECRET = "6 2 8 1"
+
+
+def _probes(game) -> list:
+    """Candidate sets to try a strategy on: every code, then those left as the example goes on."""
+    history = [(game.check_code(q), game.answer(q, EXAMPLE_SECRET)) for q in EXAMPLE_QUESTIONS]
+    return [[game, np.array(game.candidates(history[:count]))] for count in range(len(history))]
+
+
+def _tools(module: str, name: str) -> bool:
+    """What a strategy of one's own may call: the game's rules and the group counts."""
+    return module == "puzzlelab.puzzles.mastermind" or name in ("group_sizes", "best_guess")
 
 
 def _on_classic(strategy) -> str:

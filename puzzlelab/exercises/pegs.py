@@ -25,7 +25,8 @@ from functools import lru_cache
 from ..errors import UnsolvableError
 from ..puzzles.pegs import PegSolitaire, get_board, holes_of, pegs_of, replay
 from ..solvers.pegs import dfs_dead_positions, iterative_deepening
-from . import not_answered, report
+from . import is_number, not_answered, report
+from .own_work import borrowed, names_used, objects_read
 
 #: Seed 004's 12-move solution of the complement problem from hole 7.
 SEED_SOLUTION = [(15, 7), (12, 10), (4, 11), (2, 4), (8, 3), (1, 5), (13, 15, 7),
@@ -46,24 +47,34 @@ def seed_position(count: int) -> PegSolitaire:
 SHARE_PUZZLE = seed_position(6)
 
 
-def _is_number(answer) -> bool:
-    return isinstance(answer, (int, float)) and not isinstance(answer, bool)
-
-
 # ---------------------------------------------------------------- exercise 1
+
+
+#: How far a share may be from the measured one (which is near, but not at, one half).
+SHARE_TOLERANCE = 0.005
 
 
 @lru_cache(maxsize=1)
 def _last_share() -> float:
-    stats = iterative_deepening(SHARE_PUZZLE).stats
+    stats = _share_run().stats
     return stats.iterations[-1]["expanded"] / stats.expanded
+
+
+@lru_cache(maxsize=1)
+def _share_run():
+    return iterative_deepening(SHARE_PUZZLE)
+
+
+def _iterations() -> list:
+    return _share_run().stats.iterations
 
 
 def check_last_iteration_share(share) -> bool:
     """Check the share (between 0 and 1) of all positions visited that the last iteration took.
 
     Plain iterative deepening on :data:`SHARE_PUZZLE`: the last iteration is the one that
-    finds the solution. Within 0.02 counts as right.
+    finds the solution. Within :data:`SHARE_TOLERANCE` counts as right: close enough for
+    a measured share rounded to two places, too close for a guess of one half.
 
     >>> check_last_iteration_share(50)
     Not yet: give a fraction between 0 and 1 (0.5 for a half), not a percentage.
@@ -71,27 +82,29 @@ def check_last_iteration_share(share) -> bool:
     """
     if not_answered(share):
         return report(False, "", "replace ... with a number between 0 and 1.")
-    if not _is_number(share):
+    if not is_number(share):
         return report(False, "", f"give a number, not a {type(share).__name__}.")
     if not 0 <= share <= 1:
         return report(
             False, "", "give a fraction between 0 and 1 (0.5 for a half), not a percentage."
         )
     truth = _last_share()
-    if abs(share - truth) <= 0.02:
+    if abs(share - truth) <= SHARE_TOLERANCE:
+        earlier = len(_iterations()) - 1
         return report(
             True,
-            "Most of the work is the last iteration: every earlier one together costs "
-            "less, because each level of the tree is several times bigger than the one above. "
-            "That is why repeating the shallow levels is a small price for the memory saved.",
+            f"The last iteration did {truth:.0%} of the work and the {earlier} before it "
+            f"{1 - truth:.0%} together: in all, iterative deepening did {1 / truth:.1f} times "
+            "the work of its last iteration alone (which stopped early, at the solution). "
+            "A small price for keeping only one path in memory.",
             "",
         )
     return report(
         False,
         "",
         f"{'too small' if share < truth else 'too large'}. Run iterative_deepening on "
-        "SHARE_PUZZLE and divide the last iteration's positions, "
-        'result.stats.iterations[-1]["expanded"], by all of them, result.stats.expanded.',
+        "SHARE_PUZZLE and compare the positions its last iteration visited with all the "
+        "positions it visited (the result's stats list both).",
     )
 
 
@@ -122,12 +135,28 @@ def check_english_corners(count_corners) -> bool:
     >>> check_english_corners(lambda pegs: 0)
     Not yet: with pegs in holes [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, ...
     False
+
+    The corners must be found by you: a function that reads the board's own corners, or
+    calls puzzlelab's corner bound, is refused.
+
+    >>> english = get_board("english")
+    >>> check_english_corners(lambda pegs: sum(pegs >> h & 1 for h in english.corners))
+    Not yet: your function reads puzzlelab's list of the board's corners: ...
+    False
     """
     if not_answered(count_corners):
         return report(False, "", "replace ... with a function of a bit mask of pegs.")
     if not callable(count_corners):
         return report(False, "", "give a function (def or lambda) of a bit mask of pegs.")
     board = get_board("english")
+    copied = _borrowed_corners(count_corners, board)
+    if copied:
+        return report(
+            False,
+            "",
+            f"your function {copied}: find the corners yourself, in the numbering of "
+            "section 6 (holes that no jump passes over).",
+        )
     for pegs in _english_positions():
         truth = sum(1 for hole in board.corners if pegs >> hole & 1)
         try:
@@ -149,7 +178,7 @@ def check_english_corners(count_corners) -> bool:
                 False,
                 "",
                 f"with pegs in holes {list(holes_of(pegs))} your function says {yours!r}, "
-                f"which is {'too many' if _is_number(yours) and yours > truth else 'wrong'}: "
+                f"which is {'too many' if is_number(yours) and yours > truth else 'wrong'}: "
                 + hint,
             )
     return report(
@@ -158,6 +187,24 @@ def check_english_corners(count_corners) -> bool:
         "holes, and solutions of the central game need many more moves than that.",
         "",
     )
+
+
+def _borrowed_corners(count_corners, board) -> str:
+    """Say so if *count_corners* uses puzzlelab's own corners of *board*; else ``""``."""
+    called = borrowed(count_corners, [board.full, 1 << 17], allowed=_not_about_corners)
+    if called:
+        return called
+    read = objects_read(count_corners)
+    if any(value is board.corners for value in read) or (
+        names_used(count_corners) & {"corners", "corner_bound"}
+        and any(type(value).__module__.startswith("puzzlelab.") for value in read)
+    ):
+        return "reads puzzlelab's list of the board's corners"
+    return ""
+
+
+def _not_about_corners(module: str, name: str) -> bool:
+    return "corner" not in name
 
 
 # ---------------------------------------------------------------- exercise 3

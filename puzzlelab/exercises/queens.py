@@ -24,17 +24,14 @@ from itertools import product
 
 from ..puzzles.queens import family, safe
 from ..solvers.queens import backtracking, fundamental_solutions
-from . import not_answered, report
+from . import is_whole_number, not_answered, report
+from .own_work import borrowed
 
 #: Exercise 1: the board size.
 WORK_N = 12
 
 #: Exercise 3: boards up to this size are tried on the student's function.
 SAFE_UP_TO = 6
-
-
-def _is_whole_number(answer) -> bool:
-    return isinstance(answer, int) and not isinstance(answer, bool)
 
 
 # ---------------------------------------------------------------- exercise 1
@@ -57,7 +54,7 @@ def check_work(candidates, placed) -> bool:
     """
     if not_answered(candidates) or not_answered(placed):
         return report(False, "", "replace both ... with whole numbers.")
-    if not (_is_whole_number(candidates) and _is_whole_number(placed)):
+    if not (is_whole_number(candidates) and is_whole_number(placed)):
         return report(False, "", "give two whole numbers (no quotes, no decimals).")
     hints = []
     truth = math.factorial(WORK_N)
@@ -110,7 +107,7 @@ def check_small_family(size) -> bool:
         return report(
             False, "", "replace ... with a whole number: how many solutions are in that family?"
         )
-    if not _is_whole_number(size):
+    if not is_whole_number(size):
         return report(False, "", f"give a whole number, not a {type(size).__name__}.")
     sizes = _family_sizes()
     small = min(sizes)
@@ -158,14 +155,28 @@ def check_safe(function) -> bool:
 
     It is tried on every partial placement of boards up to :data:`SAFE_UP_TO` wide.
 
+    puzzlelab's own ``safe``, or a function that calls it, is refused.
+
     >>> check_safe(lambda placement, col: col not in placement)
     Not yet: with queens (0,) on the board, ...
+    False
+    >>> check_safe(safe)
+    Not yet: your function is puzzlelab's own safe: ...
     False
     """
     if not_answered(function):
         return report(False, "", "replace ... with the name of your function (no brackets).")
     if not callable(function):
         return report(False, "", f"give a function, not a {type(function).__name__}.")
+    probes = [[placement, col] for placement, col in _cases() if len(placement) == 3][:20]
+    copied = borrowed(function, probes)
+    if copied:
+        return report(
+            False,
+            "",
+            f"your function {copied}: write the test yourself, comparing the new queen's "
+            "column and diagonals with those of each queen on the board.",
+        )
     for placement, col in _cases():
         try:
             answer = function(placement, col)

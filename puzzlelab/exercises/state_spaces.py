@@ -22,7 +22,8 @@ from functools import lru_cache
 
 from ..distances import depth_histogram, distance_table
 from ..puzzles import SlidingPuzzle
-from . import not_answered, report
+from . import is_whole_number, not_answered, report
+from .own_work import borrowed
 
 #: Exercise 1 asks how many boards are exactly this many moves from the goal.
 DEPTH = 10
@@ -39,10 +40,6 @@ BOARDS = {
     "E": "8 6 7 / 2 5 4 / 1 0 3",
     "F": "0 1 2 / 3 4 5 / 6 7 8",
 }
-
-
-def _is_whole_number(answer) -> bool:
-    return isinstance(answer, int) and not isinstance(answer, bool)
 
 
 # ---------------------------------------------------------------- exercise 1
@@ -70,7 +67,7 @@ def check_positions_at_depth(answer) -> bool:
             f"replace ... with a whole number: how many boards are exactly {DEPTH} moves "
             "from the goal.",
         )
-    if not _is_whole_number(answer):
+    if not is_whole_number(answer):
         return report(
             False,
             "",
@@ -158,6 +155,14 @@ def check_two_by_two(problem_class) -> bool:
             "",
             f"answer must be the class itself (answer = TwoByTwo), not {problem_class!r}.",
         )
+    origin = borrowed(problem_class)
+    if origin:
+        return report(
+            False,
+            "",
+            f"your class {origin}: write your own, a "
+            "subclass of simpleai's SearchProblem, with actions, result and is_goal.",
+        )
     table = distance_table(SlidingPuzzle(goal=TWO_BY_TWO_GOAL, shape=(2, 2)))
     start = max(table, key=table.get)
     try:
@@ -169,6 +174,9 @@ def check_two_by_two(problem_class) -> bool:
             f"TwoByTwo(initial_state=...) raised {type(error).__name__}: {error}. "
             "Subclass simpleai's SearchProblem and keep its constructor.",
         )
+    copied = _borrowed_moves(problem, sorted(table)[:6])
+    if copied:
+        return report(False, "", copied)
     for state in sorted(table):
         hint = _check_moves(problem, state)
         if hint:
@@ -190,6 +198,25 @@ def check_two_by_two(problem_class) -> bool:
                 f"is_goal{(state,)} {wrong}. Compare the whole state with the goal board.",
             )
     return _check_solves(problem, start, table[start])
+
+
+def _borrowed_moves(problem, states) -> str:
+    """Say so if *problem*'s methods call puzzlelab's sliding puzzle on *states*; else ``""``."""
+    moves = []
+    for state in states:
+        try:
+            moves += [[state, action] for action in list(problem.actions(state))[:4]]
+        except Exception:  # a student's method may fail in any way: the check says how later
+            continue
+    for method, probes in ((problem.actions, states), (problem.is_goal, states),
+                           (problem.result, moves)):  # fmt: skip
+        called = borrowed(method, probes)
+        if called:
+            return (
+                f"your {method.__name__} method {called}: work out yourself which tiles can slide "
+                "into the blank, and where they go."
+            )
+    return ""
 
 
 def _check_moves(problem, state) -> str | None:

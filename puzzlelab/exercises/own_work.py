@@ -1,0 +1,270 @@
+"""Is it the student's own work? How the checks tell puzzlelab's work handed back as an answer.
+
+An exercise that asks for a heuristic, a problem class or a test of your own is not
+done by handing in puzzlelab's (``eight.manhattan``, ``SlidingPuzzleProblem``,
+``safe``), by a function that calls it, or by a table of answers worked out with it.
+Three questions tell these apart; each check asks the ones that fit its exercise:
+
+- :func:`puzzlelab_origin`: which puzzlelab function or class an answer *is*;
+- :func:`puzzlelab_calls`: which puzzlelab functions an answer *calls* while it runs;
+- :func:`objects_read`: what a function *reads* besides its arguments (its globals,
+  closure and defaults), to find a table of answers or one of puzzlelab's objects.
+
+Examples
+--------
+>>> from puzzlelab.puzzles import SlidingPuzzle
+>>> puzzle = SlidingPuzzle(shape=(3, 3))
+>>> puzzlelab_origin(puzzle.manhattan)
+'SlidingPuzzle.manhattan'
+>>> puzzlelab_calls(lambda state: puzzle.manhattan(state) + 1, puzzle.goal)
+(1, [('puzzlelab.puzzles.sliding', 'SlidingPuzzle.manhattan')])
+>>> puzzlelab_origin(lambda state: 0) is None
+True
+
+:func:`borrowed` asks the first two questions at once, for the messages of the checks:
+
+>>> borrowed(lambda state: puzzle.manhattan(state), [puzzle.goal])
+"calls puzzlelab's SlidingPuzzle.manhattan"
+>>> borrowed(puzzle.manhattan)
+"is puzzlelab's own SlidingPuzzle.manhattan"
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import types
+from collections.abc import Iterator, Mapping
+
+#: The folder of the puzzlelab package: code whose file lies below it is puzzlelab's.
+PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+_PACKAGE_REAL = os.path.realpath(PACKAGE) + os.sep
+
+
+def is_puzzlelab_code(code: types.CodeType) -> bool:
+    """Return whether *code* was written in puzzlelab's own files."""
+    return code.co_filename.startswith((PACKAGE, _PACKAGE_REAL))
+
+
+def _in_puzzlelab(module: str | None) -> bool:
+    return module == "puzzlelab" or (module or "").startswith("puzzlelab.")
+
+
+def _unwrap(answer):
+    """The plain function behind a bound method, a ``functools.partial`` or a decorator."""
+    for _ in range(10):  # wrappers of wrappers, but never round in a circle
+        if isinstance(answer, functools.partial):
+            answer = answer.func
+        elif isinstance(answer, types.MethodType):
+            answer = answer.__func__
+        elif hasattr(answer, "__wrapped__"):
+            answer = answer.__wrapped__
+        else:
+            break
+    return answer
+
+
+def puzzlelab_origin(answer) -> str | None:
+    """Return the name of the puzzlelab function or class *answer* is (or wraps), else ``None``.
+
+    A class counts when puzzlelab wrote it or any class it inherits from; an object
+    when its class does.
+
+    >>> from puzzlelab.simpleai_problems import WaterJugsProblem
+    >>> Mine = type("Mine", (WaterJugsProblem,), {"__module__": "__main__"})  # a notebook's
+    >>> puzzlelab_origin(Mine), puzzlelab_origin(Mine((3, 5), target=4, tap=True))
+    ('WaterJugsProblem', 'WaterJugsProblem')
+    """
+    found = _origin(answer)
+    return None if found is None else found[1]
+
+
+def _origin(answer) -> tuple[str, str] | None:
+    """``(module, qualified name)`` of the puzzlelab function or class *answer* is, else None."""
+    answer = _unwrap(answer)
+    code = getattr(answer, "__code__", None)
+    if isinstance(code, types.CodeType):
+        if not is_puzzlelab_code(code):
+            return None
+        return getattr(answer, "__module__", "") or "puzzlelab", answer.__qualname__
+    if isinstance(answer, (types.BuiltinFunctionType, types.BuiltinMethodType)):
+        return None
+    classes = answer.__mro__ if isinstance(answer, type) else type(answer).__mro__
+    for klass in classes:
+        if _in_puzzlelab(klass.__module__):
+            named = getattr(answer, "__name__", None)  # an object that names itself (a strategy)
+            if isinstance(answer, type) or not isinstance(named, str):
+                named = klass.__qualname__
+            return klass.__module__, named
+    return None
+
+
+def _inherits(answer) -> bool:
+    """Whether *answer* (a class or an object) is not puzzlelab's but built on a class of it."""
+    klass = answer if isinstance(answer, type) else type(answer)
+    return not _in_puzzlelab(klass.__module__)
+
+
+def puzzlelab_calls(function, *args):
+    """Call ``function(*args)``; return its value and the puzzlelab functions it called.
+
+    Only the calls made from code outside puzzlelab are listed, as ``(module,
+    qualified name)`` pairs in order, repeats left out; not what puzzlelab's functions
+    call in turn. Python's trace hook watches the call, so it is slow: checks probe a
+    few arguments only.
+    """
+    called: list[tuple[str, str]] = []
+    return _watched(function, args, called), called
+
+
+def _watched(function, args, called: list):
+    """Return ``function(*args)``, adding to *called* the puzzlelab functions it calls."""
+
+    def watch(frame, event, arg):
+        if event == "call" and is_puzzlelab_code(frame.f_code):
+            caller = frame.f_back
+            if caller is not None and not is_puzzlelab_code(caller.f_code):
+                name = (frame.f_globals.get("__name__", ""), frame.f_code.co_qualname)
+                if name not in called:
+                    called.append(name)
+        return None  # no line-by-line tracing
+
+    previous = sys.gettrace()
+    sys.settrace(watch)
+    try:
+        return function(*args)
+    finally:
+        sys.settrace(previous)
+
+
+def borrowed(answer, probes=(), allowed=None) -> str:
+    """Say which puzzlelab function or class *answer* is, or calls; ``""`` if none.
+
+    The answer reads ``"is puzzlelab's own NAME"``, ``"inherits from puzzlelab's
+    NAME"`` (a class) or ``"calls puzzlelab's NAME"``, to follow "your function" or
+    "your class" in a check's message.
+
+    *answer* is called with each item of *probes*: one argument, or a list of
+    arguments; errors are ignored here, the check reports them. *allowed*,
+    ``allowed(module, name)``, lets a check accept some of puzzlelab's functions.
+    """
+    origin = _origin(answer)
+    if origin is not None and (allowed is None or not allowed(*origin)):
+        if not hasattr(_unwrap(answer), "__code__") and _inherits(answer):
+            return f"inherits from puzzlelab's {origin[1]}"
+        return f"is puzzlelab's own {origin[1]}"
+    for args in probes:
+        called: list[tuple[str, str]] = []
+        try:
+            _watched(answer, args if isinstance(args, list) else [args], called)
+        except Exception:  # a student's function may fail in any way; the check says how
+            pass
+        for module, name in called:
+            if allowed is None or not allowed(module, name):
+                return f"calls puzzlelab's {name}"
+    return ""
+
+
+def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
+    """*code* and the code of every function, lambda and comprehension written inside it."""
+    yield code
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            yield from _codes(constant)
+
+
+def names_used(function) -> set[str]:
+    """Return the global and attribute names *function*'s code uses (inner functions too).
+
+    >>> sorted(names_used(lambda board: board.corners))
+    ['corners']
+    """
+    code = getattr(_unwrap(function), "__code__", None)
+    if not isinstance(code, types.CodeType):
+        return set()
+    return {name for inner in _codes(code) for name in inner.co_names}
+
+
+def objects_read(function, depth: int = 3) -> list:
+    """Return the objects *function* reads besides its arguments.
+
+    Its globals (those its code names), closure cells, defaults and the object a
+    bound method belongs to; and, *depth* levels down, the same for the functions
+    written outside puzzlelab that it reads (a helper the heuristic calls).
+
+    >>> table = {(1, 2): 3}
+    >>> objects_read(lambda state: table[state]) == [table]
+    True
+    >>> objects_read(table.get) == [table]
+    True
+    """
+    found: list = []
+    seen: set[int] = set()
+
+    def visit(answer, levels: int) -> None:
+        if id(answer) in seen:
+            return
+        seen.add(id(answer))
+        owner = getattr(answer, "__self__", None)
+        if owner is not None and not isinstance(owner, types.ModuleType):
+            found.append(owner)
+        answer = _unwrap(answer)
+        code = getattr(answer, "__code__", None)
+        if not isinstance(code, types.CodeType) or is_puzzlelab_code(code):
+            return
+        globals_ = getattr(answer, "__globals__", {})
+        reads = [globals_[name] for name in names_used(answer) if name in globals_]
+        reads += [cell.cell_contents for cell in answer.__closure__ or () if _filled(cell)]
+        reads += list(answer.__defaults__ or ()) + list((answer.__kwdefaults__ or {}).values())
+        for value in reads:
+            if isinstance(value, types.ModuleType) or any(value is old for old in found):
+                continue
+            found.append(value)
+            if levels > 0 and callable(value):
+                visit(value, levels - 1)
+
+    visit(function, depth)
+    return found
+
+
+def _filled(cell) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 (an empty cell raises)
+    except ValueError:
+        return False
+    return True
+
+
+def table_of(function, truth: Mapping, least: int = 1_000, share: float = 0.95):
+    """Return a mapping *function* reads that agrees with *truth*, or ``None``.
+
+    A mapping of at least *least* entries "agrees" when, on the keys it shares with
+    *truth* (a sample of up to 500), at least *share* of its values equal the truth's.
+    This tells a table of exact distances, looked up or adjusted (``table[s] - 1``),
+    from a student's own cache of their heuristic's values.
+
+    >>> truth = {n: n % 7 for n in range(5_000)}
+    >>> copied = dict(truth)
+    >>> table_of(lambda state: copied[state] - 1, truth) is copied
+    True
+    >>> mine = {n: 0 for n in range(5_000)}
+    >>> table_of(lambda state: mine.get(state, 0), truth) is None
+    True
+    """
+    for value in objects_read(function):
+        if not isinstance(value, Mapping) or len(value) < least:
+            continue
+        keys = [key for key, _ in zip(_shared_keys(value, truth), range(500))]
+        if keys and sum(value[key] == truth[key] for key in keys) >= share * len(keys):
+            return value
+    return None
+
+
+def _shared_keys(mapping: Mapping, truth: Mapping) -> Iterator:
+    for key in mapping:
+        try:
+            if key in truth:
+                yield key
+        except TypeError:  # a key that cannot be hashed the truth's way
+            continue
