@@ -203,6 +203,7 @@ def test_the_check_never_prints_the_whole_answer(capsys):
         ({**TEXTBOOK, "bfs": ("yes", True, "b^d", "b^d")}, "write True or False"),
         ({**TEXTBOOK, "bfs": (True, True, "n^2", "b^d")}, "write one of b^d"),
         ({**TEXTBOOK, "bfs": (True, ..., ..., "b^d")}, "2 are not filled in yet"),
+        ({name: (..., ..., ..., ...) for name in TEXTBOOK}, "replace the ... in the table"),
     ],
 )
 def test_malformed_or_unfinished_tables(capsys, answer, says):

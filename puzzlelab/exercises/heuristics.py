@@ -140,7 +140,9 @@ def check_better_heuristic(heuristic) -> bool:
     """
     if not_answered(heuristic):
         return report(
-            False, "", "write a function of a state, then set answer = your_function (no brackets)."
+            False,
+            "",
+            "write a function of a state, then set answer_3_2 = your_function (no brackets).",
         )
     if not callable(heuristic):
         return report(

@@ -267,6 +267,12 @@ def check_properties(table) -> bool:
     verdicts = [_cell_trouble(name, column, given) for name, column, given in cells]
     wrong = [verdict for verdict in verdicts if verdict]
     empty = sum(verdict == "" for verdict in verdicts)
+    if empty == len(cells):
+        return report(
+            False,
+            "",
+            'replace the ... in the table: True or False, then growths such as "b^d" or "bm".',
+        )
     if wrong:
         return report(
             False,

@@ -140,20 +140,20 @@ def check_two_by_two(problem_class) -> bool:
     farthest board in the fewest moves.
 
     >>> check_two_by_two(...)
-    Not yet: replace ... with your class: answer = TwoByTwo (the class itself, no brackets).
+    Not yet: replace ... with your class: answer_1_2 = TwoByTwo (the class itself, no brackets).
     False
     """
     if not_answered(problem_class):
         return report(
             False,
             "",
-            "replace ... with your class: answer = TwoByTwo (the class itself, no brackets).",
+            "replace ... with your class: answer_1_2 = TwoByTwo (the class itself, no brackets).",
         )
     if not isinstance(problem_class, type):
         return report(
             False,
             "",
-            f"answer must be the class itself (answer = TwoByTwo), not {problem_class!r}.",
+            f"give the class itself (answer_1_2 = TwoByTwo), not {problem_class!r}.",
         )
     origin = borrowed(problem_class)
     if origin:
