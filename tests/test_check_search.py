@@ -302,3 +302,12 @@ def test_an_empty_skeleton_is_told_to_search(capsys):
     def my_search(problem): ...
 
     check_fails(my_search, "dfs", "returned None without searching", capsys=capsys)
+
+
+def test_a_library_search_on_a_copy_of_the_problem_is_seen_too(capsys):
+    import copy
+
+    def borrowed_on_a_copy(problem):
+        return bfs(copy.deepcopy(problem)).actions
+
+    check_fails(borrowed_on_a_copy, "bfs", "called puzzlelab's own search", capsys=capsys)

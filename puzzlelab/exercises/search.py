@@ -181,7 +181,7 @@ class Recorder:
     """
 
     def __init__(self, problem, max_calls: int):
-        self.problem, self.max_calls, self.calls = problem, max_calls, 0
+        self._problem, self.max_calls, self.calls = problem, max_calls, 0
         self.initial_state = problem.initial_state
         self.events, self.tested = [], []
         self.borrowed = None
@@ -196,7 +196,7 @@ class Recorder:
         for library, folder in LIBRARIES.items():
             if caller.startswith(folder):
                 self.borrowed = library
-                raise Stop("borrowed")
+                raise Stop("borrowed", library)
         self.calls += 1
         if self.calls > self.max_calls:
             raise Stop(f"{self.max_calls:,} calls")
@@ -205,24 +205,24 @@ class Recorder:
         self._called()
         if self.events[-1:] != [("expand", state)]:
             self.events.append(("expand", state))
-        return self.problem.actions(state)
+        return self._problem.actions(state)
 
     def result(self, state, action):
         self._called()
-        child = self.problem.result(state, action)
+        child = self._problem.result(state, action)
         self.events.append(("generate", child))
         return child
 
     def is_goal(self, state):
         self._called()
         self.tested.append(state)
-        return self.problem.is_goal(state)
+        return self._problem.is_goal(state)
 
     def cost(self, state, action, state2):
-        return self.problem.cost(state, action, state2)
+        return self._problem.cost(state, action, state2)
 
     def heuristic(self, state):
-        return self.problem.heuristic(state)
+        return self._problem.heuristic(state)
 
     def generated_by(self, expansion: int) -> list:
         """The states generated while expansion number *expansion* was under way."""
@@ -266,9 +266,9 @@ def run_student(function, recorder: Recorder, seconds: float):
     try:
         return function(recorder), None
     except Stop as stop:
-        if recorder.borrowed:
+        if stop.args[0] == "borrowed":
             return None, (
-                f"your function called {recorder.borrowed}'s own search: write the loop "
+                f"your function called {stop.args[1]}'s own search: write the loop "
                 "yourself, with a frontier and a set of reached states"
             )
         return None, (
