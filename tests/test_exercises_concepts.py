@@ -1,4 +1,4 @@
-"""The concepts lesson 3 measures: consistency, the effective branching factor, and the
+"""The concepts lesson 4 measures: consistency, the effective branching factor, and the
 table of the searches' properties, whose check measures every cell."""
 
 import math
@@ -52,7 +52,7 @@ def test_a_heuristic_not_zero_at_the_goal_is_not_consistent_and_says_why():
 
 
 def test_astar_reopens_boards_with_an_inconsistent_heuristic_and_stays_shortest():
-    """What lesson 3 measures: re-expansions only with the inconsistent heuristic."""
+    """What lesson 4 measures: re-expansions only with the inconsistent heuristic."""
 
     def expanded_twice(heuristic):
         again = 0

@@ -16,7 +16,7 @@ from puzzlelab.limits import SLOWDOWN, Budget
 from puzzlelab.search import bfs, bidirectional, idastar
 from puzzlelab.solvers.queens import count_bitmask
 
-# A 15-puzzle board 55 moves from the goal (lesson 4's): none of these searches ends on it
+# A 15-puzzle board 55 moves from the goal (lesson 5's): none of these searches ends on it
 # in seconds, so only the time limit can stop them.
 FAR = "13 9 6 0 / 12 2 14 7 / 1 5 4 8 / 10 15 11 3"
 

@@ -1,4 +1,4 @@
-"""Exercises for lesson 2, "Bidirectional search and the longest positions".
+"""Exercises for lesson 3, "Bidirectional search and the longest positions".
 
 Three checks, one per exercise:
 

@@ -1,4 +1,4 @@
-"""Exercises for lesson 3, "Heuristic search".
+"""Exercises for lesson 4, "Heuristic search".
 
 Three checks, one per exercise:
 
@@ -142,7 +142,7 @@ def check_better_heuristic(heuristic) -> bool:
         return report(
             False,
             "",
-            "write a function of a state, then set answer_3_2 = your_function (no brackets).",
+            "write a function of a state, then set answer_4_2 = your_function (no brackets).",
         )
     if not callable(heuristic):
         return report(

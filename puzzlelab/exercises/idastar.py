@@ -1,4 +1,4 @@
-"""Exercises for lesson 4, "The 15-puzzle and IDA*".
+"""Exercises for lesson 5, "The 15-puzzle and IDA*".
 
 Three checks, one per exercise:
 

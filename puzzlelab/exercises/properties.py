@@ -1,4 +1,4 @@
-"""Exercise 4 of lesson 3: the searches' properties, each cell checked against what they do.
+"""Exercise 4 of lesson 4: the searches' properties, each cell checked against what they do.
 
 The student fills in a table: for each of :data:`SEARCHES`, whether it is *complete*
 and *optimal*, and how its *time* and *space* grow, as one of :data:`GROWTHS`. The

@@ -1,4 +1,4 @@
-"""The self-checks of lessons 1 and 2: right answers pass, wrong ones get a hint without the answer."""
+"""The self-checks of lessons 1 and 3: right answers pass, wrong ones get a hint without the answer."""
 
 import math
 
@@ -193,7 +193,7 @@ def test_solvable_boards_wrong(capsys, answer, contains):
         assert f"board {name}" not in out and f"'{name}'" not in out
 
 
-# ---------------------------------------------------------------- lesson 2, exercise 1
+# ---------------------------------------------------------------- lesson 3, exercise 1
 
 PLAIN = 3 + 9 + 27 + 81 + 243 + 729  # seed 000's arithmetic, one layer deeper
 BOTH = 2 * (3 + 9 + 27)
@@ -231,7 +231,7 @@ def test_meeting_wrong(capsys, answers, contains):
     )
 
 
-# ---------------------------------------------------------------- lesson 2, exercise 2
+# ---------------------------------------------------------------- lesson 3, exercise 2
 
 CENTRE = max(distance_table(SlidingPuzzle(goal=bidirectional.CENTRE_GOAL)).values())
 
@@ -261,7 +261,7 @@ def test_longest_from_centre_wrong(capsys, answer, contains):
     )
 
 
-# ---------------------------------------------------------------- lesson 2, exercise 3
+# ---------------------------------------------------------------- lesson 3, exercise 3
 
 TABLE_2X4 = distance_table(SlidingPuzzle(shape=(2, 4)))
 BOARDS_2X4, LONGEST_2X4 = len(TABLE_2X4), max(TABLE_2X4.values())

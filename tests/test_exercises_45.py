@@ -1,4 +1,4 @@
-"""The self-checks of lessons 3 and 4: right answers pass, wrong ones get a hint without the answer."""
+"""The self-checks of lessons 4 and 5: right answers pass, wrong ones get a hint without the answer."""
 
 import functools
 import math
@@ -31,7 +31,7 @@ def assert_praise(capsys, check, answer):
     assert capsys.readouterr().out.startswith("Correct! ")
 
 
-# ---------------------------------------------------------------- lesson 3, exercise 1
+# ---------------------------------------------------------------- lesson 4, exercise 1
 
 MANHATTAN = SlidingPuzzle(heuristics.MANHATTAN_BOARD).manhattan(
     SlidingPuzzle(heuristics.MANHATTAN_BOARD).start
@@ -62,7 +62,7 @@ def test_manhattan_wrong_answers(capsys, answer, contains):
     assert_hint(capsys, heuristics.check_manhattan, answer, MANHATTAN, contains=contains)
 
 
-# ---------------------------------------------------------------- lesson 3, exercise 2
+# ---------------------------------------------------------------- lesson 4, exercise 2
 
 
 def manhattan_by_hand(state):
@@ -185,7 +185,7 @@ def test_better_heuristic_wrong_answers(capsys, answer, contains):
     assert_hint(capsys, heuristics.check_better_heuristic, answer, contains=contains)
 
 
-# ---------------------------------------------------------------- lesson 3, exercise 3
+# ---------------------------------------------------------------- lesson 4, exercise 3
 
 
 def worse_on_both(seed):
@@ -217,7 +217,7 @@ def test_worse_on_both_wrong_answers(capsys):
     assert_hint(capsys, heuristics.check_worse_on_both, "12", contains="whole number")
 
 
-# ---------------------------------------------------------------- lesson 4, exercise 1
+# ---------------------------------------------------------------- lesson 5, exercise 1
 
 POSITIONS_24 = math.factorial(25) // 2
 
@@ -242,7 +242,7 @@ def test_positions_wrong_answers(capsys, answer, contains):
     assert_hint(capsys, idastar.check_positions_24, answer, POSITIONS_24, contains=contains)
 
 
-# ---------------------------------------------------------------- lesson 4, exercise 2
+# ---------------------------------------------------------------- lesson 5, exercise 2
 
 YEARS = 2_000_000 * 6**14 / 20_000 / (365.25 * 24 * 3600)  # 14 steps of 2 from 51 to 79
 
@@ -288,7 +288,7 @@ def test_years_wrong_answers(capsys, answer, contains):
     assert_hint(capsys, idastar.check_years_estimate, answer, *secrets_of(YEARS), contains=contains)
 
 
-# ---------------------------------------------------------------- lesson 4, exercise 3
+# ---------------------------------------------------------------- lesson 5, exercise 3
 
 
 def test_idastar_board_and_shortest_length():
