@@ -36,6 +36,7 @@ endif
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_core.py
+	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_trace.py
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_queens.py
