@@ -239,6 +239,18 @@ def test_a_search_that_spins_without_calling_the_problem_is_stopped(monkeypatch,
     check_fails(spins, "bfs", "stopped after 0.5 seconds", capsys=capsys)
 
 
+def test_a_search_that_hoards_memory_is_stopped(monkeypatch, capsys):
+    monkeypatch.setattr("puzzlelab.exercises.search.DEFAULT_MAX_MEMORY_MB", 200)
+    monkeypatch.setattr("puzzlelab.exercises.search.Watchdog.__init__.__defaults__", (200,))
+
+    def hoards(problem):
+        heap = []
+        while True:
+            heap.append(bytearray(10**6))
+
+    check_fails(hoards, "bfs", "stopped when it had taken 200 MB more memory", capsys=capsys)
+
+
 def test_a_search_that_raises_is_told_in_one_line(capsys):
     def broken(problem):
         return problem.no_such_method()

@@ -56,6 +56,7 @@ import _thread
 import math
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,7 +64,7 @@ import simpleai
 from simpleai.search import SearchProblem
 
 from ..errors import ProblemError
-from ..limits import Budget
+from ..limits import DEFAULT_MAX_MEMORY_MB, Budget, memory_mb
 from ..search import astar, bfs, dfs, greedy, uniform_cost
 from ..simpleai_problems import SlidingPuzzleProblem, WaterJugsProblem
 from . import report
@@ -82,6 +83,9 @@ LIBRARIES = {
     "puzzlelab": str(Path(__file__).resolve().parents[1]),
     "simpleai": str(Path(simpleai.__file__).resolve().parent),
 }
+
+#: Megabytes a student's function may add to the process (as every search may: see limits).
+MAX_MEMORY_MB = DEFAULT_MAX_MEMORY_MB
 
 #: Seconds a student's function may run on one problem before it is stopped.
 SECONDS_PER_PROBLEM = 10.0
@@ -253,18 +257,49 @@ class Recorder:
         return list(waiting)
 
 
+class Watchdog:
+    """Stops the student's function, as Ctrl-C would, when it runs or grows too long.
+
+    A thread looks every few hundredths of a second at the clock and at the
+    memory the process holds; past *seconds*, or *max_memory_mb* megabytes more
+    than at the start, it interrupts the main thread and ``reason`` says which.
+    """
+
+    def __init__(self, seconds: float, max_memory_mb: float):
+        self.seconds, self.max_memory_mb = seconds, max_memory_mb
+        self.reason = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _watch(self) -> None:
+        deadline, memory_at_start = time.monotonic() + self.seconds, memory_mb()
+        while not self._done.wait(0.02):
+            if time.monotonic() > deadline:
+                self.reason = f"after {self.seconds:g} seconds"
+            elif memory_at_start is not None and (
+                memory_mb() - memory_at_start > self.max_memory_mb
+            ):
+                self.reason = f"when it had taken {self.max_memory_mb:,} MB more memory"
+            else:
+                continue
+            _thread.interrupt_main()
+            return
+
+
 def run_student(function, recorder: Recorder, seconds: float):
     """Call *function* on *recorder*; return ``(answer, trouble)``, *trouble* a sentence or None."""
-    late = threading.Event()
-
-    def interrupt():
-        late.set()
-        _thread.interrupt_main()
-
-    timer = threading.Timer(seconds, interrupt)
-    timer.start()
+    watchdog = Watchdog(seconds, MAX_MEMORY_MB)
     try:
-        return function(recorder), None
+        with watchdog:
+            return function(recorder), None
     except Stop as stop:
         if stop.args[0] == "borrowed":
             return None, (
@@ -276,13 +311,11 @@ def run_student(function, recorder: Recorder, seconds: float):
             "seems to loop forever, or to grow without bound"
         )
     except KeyboardInterrupt:
-        if not late.is_set():
+        if watchdog.reason is None:
             raise  # the student pressed stop
-        return None, f"your function was stopped after {seconds:g} seconds without an answer"
+        return None, f"your function was stopped {watchdog.reason}, without an answer"
     except Exception as error:  # the student's code: say what it raised, in one line
         return None, f"your function raised {type(error).__name__}: {error}"
-    finally:
-        timer.cancel()
 
 
 # ---------------------------------------------------------------- the rules, step by step
