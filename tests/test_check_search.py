@@ -240,8 +240,7 @@ def test_a_search_that_spins_without_calling_the_problem_is_stopped(monkeypatch,
 
 
 def test_a_search_that_hoards_memory_is_stopped(monkeypatch, capsys):
-    monkeypatch.setattr("puzzlelab.exercises.search.DEFAULT_MAX_MEMORY_MB", 200)
-    monkeypatch.setattr("puzzlelab.exercises.search.Watchdog.__init__.__defaults__", (200,))
+    monkeypatch.setattr("puzzlelab.exercises.search.MAX_MEMORY_MB", 200)
 
     def hoards(problem):
         heap = []
