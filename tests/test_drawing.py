@@ -20,6 +20,7 @@ from puzzlelab.drawing import (  # noqa: E402
     figure_png,
     offscreen_figure,
     sample_steps,
+    step_detail,
 )
 from puzzlelab.drawing.sliding import AWAY, EMPTY, HIGHLIGHT, HOME  # noqa: E402
 from puzzlelab.search import astar, bfs  # noqa: E402
@@ -222,3 +223,10 @@ def test_step_highlight_marks_the_tile_that_slid():
     result = bfs(puzzle)
     assert step_highlight(puzzle, result.path[0], result.actions[0], result.path[1]) == (7,)
     assert step_highlight(object(), 1, "+1", 2) == ()  # a puzzle with no hook: nothing
+
+
+def test_a_step_named_by_the_tile_is_not_called_a_blank_move():
+    """A class's own problem names actions by tile; the caption said "the blank moves 1"."""
+    eight = SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8")
+    assert step_detail(eight, "right") == "the blank moves right"
+    assert step_detail(eight, 8) == "action: 8"

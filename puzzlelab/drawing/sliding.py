@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from matplotlib.patches import Rectangle
 
-from ..puzzles.sliding import SlidingPuzzle
+from ..puzzles.sliding import DIRECTIONS, SlidingPuzzle
 from .boards import draw_board, finish_board, new_axes, step_detail, step_highlight, step_label
 
 HOME = "#8cc084"  # a tile on its goal cell
@@ -68,7 +68,15 @@ def _(puzzle, before, action, after) -> str:
 
 @step_detail.register(SlidingPuzzle)
 def _blank_moves(puzzle: SlidingPuzzle, action) -> str:
-    return f"the blank moves {action}"
+    """The blank's direction; an action named otherwise (a problem of a class's own) as it is.
+
+    >>> eight = SlidingPuzzle(shape=(3, 3))
+    >>> _blank_moves(eight, "up"), _blank_moves(eight, 3)
+    ('the blank moves up', 'action: 3')
+    """
+    if action in DIRECTIONS:
+        return f"the blank moves {action}"
+    return f"action: {action}"
 
 
 @step_highlight.register(SlidingPuzzle)
