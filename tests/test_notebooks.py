@@ -60,3 +60,19 @@ def test_uses_public_names_only(path):
     for number, cell in enumerate(notebook.cells):
         if cell.cell_type == "code":
             assert not private.search(cell.source), f"cell {number} of {path.name}: private name"
+
+
+#: Drawing functions that return a figure of their own (not drawn on pyplot's): a notebook
+#: shows it only as the cell's value, so a trailing ";" hides it.
+RETURNS_A_FIGURE = ("draw_path", "draw_solution")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
+def test_no_figure_is_hidden_by_a_semicolon(path):
+    """Lesson 0's strip of pours promised a picture and showed nothing: `draw_path(...);`."""
+    notebook = nbformat.read(path, as_version=4)
+    for number, cell in enumerate(notebook.cells):
+        last = cell.source.strip().splitlines()[-1:] if cell.cell_type == "code" else []
+        for line in last:
+            hides = line.endswith(";") and line.lstrip().startswith(RETURNS_A_FIGURE)
+            assert not hides, f"cell {number} of {path.name} hides its figure: {line}"
