@@ -10,6 +10,10 @@ from ..search import astar
 from .base import StaticFallback
 
 _TABLES: dict = {}  # exact distance tables, one per (shape, goal), computed on first use
+#: The blank's label. Not "": a button whose label and icon are both empty is not redrawn in
+#: the browser, so the blank went on showing the number of the tile that had just left it.
+BLANK = "\u00a0"  # a no-break space
+
 EXACT_UP_TO = 9  # cells: boards this small get exact distances (3x3: 0.3 s, once)
 
 
@@ -173,7 +177,7 @@ class PlayBoard(StaticFallback, widgets.VBox):
     def _show(self) -> None:
         for cell, button in enumerate(self.cells):
             tile = self.state[cell]
-            button.description = str(tile) if tile else ""
+            button.description = str(tile) if tile else BLANK
             home = tile and tile == self.puzzle.goal[cell]
             button.style.button_color = (
                 "#ececec" if not tile else "#e74c3c" if tile == self.hinted
