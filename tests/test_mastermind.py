@@ -562,6 +562,22 @@ def test_student_gives_up():
     assert play_widget.guess("1 1 2 2").status.value.startswith("The game is over")
 
 
+def test_enter_in_the_guess_box_guesses_once():
+    """Enter did nothing: the box now sends its value on Enter, and the Guess button that
+    follows a typed guess (the value arrives first, then the click) does not ask it again."""
+    from puzzlelab.widgets import YouGuess
+
+    play_widget = YouGuess(classic_mastermind(), seed=0)
+    assert play_widget.entry.continuous_update is False  # the value comes on Enter
+    play_widget.entry.value = "0 0 1 1"  # what Enter sends
+    assert len(play_widget.history) == 1 and play_widget.history[0][0] == (0, 0, 1, 1)
+    play_widget.guess_button.click()  # the click right after it
+    assert len(play_widget.history) == 1
+    play_widget.entry.value = "1 1 2 2"
+    play_widget.guess_button.click()
+    assert [code for code, _ in play_widget.history] == [(0, 0, 1, 1), (1, 1, 2, 2)]
+
+
 def game_text(code):
     return " ".join(map(str, code))
 

@@ -206,14 +206,18 @@ class YouGuess(StaticFallback, widgets.VBox):
         self.game = game_of(game)
         self.seed = seed
         self.games = 0
+        # The value reaches the kernel on Enter (or when the box loses focus), not per key.
         self.entry = widgets.Text(placeholder=self.game.format(self.game.codes[0]),
-                                  description="guess", layout={"width": "220px"})  # fmt: skip
+                                  description="guess", layout={"width": "220px"},
+                                  continuous_update=False)  # fmt: skip
+        self.sent = None  # the text last guessed from the box
         self.guess_button = widgets.Button(description="Guess", button_style="primary")
         self.count_box = widgets.Checkbox(show_count, description="count consistent codes",
                                           indent=False)  # fmt: skip
         self.reveal_button = widgets.Button(description="Give up", icon="eye")
         self.new_button = widgets.Button(description="New game", icon="undo")
-        self.guess_button.on_click(lambda _: self.guess(self.entry.value))
+        self.entry.observe(lambda change: self._send(change["new"]), "value")
+        self.guess_button.on_click(lambda _: self._send(self.entry.value))
         self.count_box.observe(lambda _: self._show(), "value")
         self.reveal_button.on_click(lambda _: self.reveal())
         self.new_button.on_click(lambda _: self.new_game())
@@ -230,7 +234,7 @@ class YouGuess(StaticFallback, widgets.VBox):
         seed = None if self.seed is None else self.seed + self.games
         self.games += 1
         self.secret = self.game.random_secret(seed)
-        self.history, self.revealed = [], False
+        self.history, self.revealed, self.sent = [], False, None
         self.left = np.arange(len(self.game.codes))
         rules = "" if self.game.repeats else ", all different"
         self.status.value = (
@@ -239,6 +243,13 @@ class YouGuess(StaticFallback, widgets.VBox):
         )
         self._show()
         return self
+
+    def _send(self, text: str) -> None:
+        """Guess what the box holds, once: Enter and the Guess button both send it, and a
+        click right after typing sends it twice (the box's value arrives, then the click)."""
+        if text.strip() and text != self.sent:
+            self.sent = text
+            self.guess(text)
 
     @property
     def finished(self) -> bool:
