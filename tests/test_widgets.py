@@ -1,5 +1,7 @@
 """Widgets: they show the right frame and state, answer clicks, count honestly, leave a picture."""
 
+import re
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -212,6 +214,13 @@ def test_seed_000_story_in_one_call():
     assert 10_000 < rows["bidirectional"]["generated"] < 20_000
     assert rows["bfs"]["cost"] == rows["bidirectional"]["cost"] == 31
     assert "181,440" in comparison.table_html()
+
+
+def test_comparison_headers_keep_apart():
+    """A widget's HTML has no table styling: unpadded, the header words ran together."""
+    html = compare(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), ["bfs", "astar"]).table_html()
+    cells = re.findall(r"<t[hd]( style='[^']*')?>", html)
+    assert cells and all("padding" in style for style in cells)
 
 
 def test_compare_pairs_informed_searches_with_each_heuristic_and_weights():

@@ -87,6 +87,11 @@ def with_heuristics(algorithms, heuristics) -> list:
     return specs
 
 
+#: Table cells keep apart: without padding, a widget's HTML runs the header words together.
+CELL = "padding:3px 12px;text-align:right"
+HEAD_CELL = CELL + ";border-bottom:1px solid #999"
+
+
 class Compare(StaticFallback, widgets.VBox):
     """The table and charts of one comparison; ``rows`` holds the plain numbers.
 
@@ -117,7 +122,8 @@ class Compare(StaticFallback, widgets.VBox):
 
     def table_html(self) -> str:
         head = ["board", "algorithm", "status", "cost"] + [title for _, title in MEASURES]
-        lines = ["<tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"]
+        lines = ["<tr>" + "".join(f"<th style='{HEAD_CELL}'>{escape(h)}</th>" for h in head)
+                 + "</tr>"]  # fmt: skip
         for row in self.rows:
             stopped = row["status"] != "solved"
             at_least = "&ge; " if row["status"] == "limit" else ""
@@ -131,14 +137,15 @@ class Compare(StaticFallback, widgets.VBox):
                 f"{row[key]:.3f}" if key == "seconds" else f"{at_least}{row[key]:,}"
                 for key, _ in MEASURES
             ]
-            lines.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+            lines.append("<tr>" + "".join(f"<td style='{CELL}'>{c}</td>" for c in cells) + "</tr>")
         note = ""
         if any(row["status"] == "limit" for row in self.rows):
             note = (
                 "<p><b>limit</b>: the run hit max_nodes or max_seconds and stopped; its counts "
                 "are what it did before stopping (&ge;), not what it would need.</p>"
             )
-        return "<table class='puzzlelab-compare'>" + "".join(lines) + "</table>" + note
+        table = "<table class='puzzlelab-compare' style='border-collapse:collapse'>"
+        return table + "".join(lines) + "</table>" + note
 
     def _draw(self) -> bytes:
         figure = offscreen_figure((3.2 * len(MEASURES), 3.0))
