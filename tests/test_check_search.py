@@ -16,7 +16,7 @@ from simpleai.search import breadth_first
 from puzzlelab.errors import ProblemError
 from puzzlelab.exercises import check_search
 from puzzlelab.exercises.search import SEARCHES, RoadMap, Rules, compare_search, problems_for
-from puzzlelab.search import Trace, bfs
+from puzzlelab.search import Trace, astar, bfs
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem, WaterJugsProblem
 
 # ---------------------------------------------------------------- students' searches
@@ -180,7 +180,7 @@ def test_successors_pushed_in_reverse(capsys):
     def reversed_bfs(problem):
         return graph_search(problem, deque.popleft, reverse=True)
 
-    check_fails(reversed_dfs, "dfs", "opposite order", "the last successor first", capsys=capsys)
+    check_fails(reversed_dfs, "dfs", "first successor first", "recursive", capsys=capsys)
     check_fails(reversed_bfs, "bfs", "opposite order", "the first one first", capsys=capsys)
 
 
@@ -258,10 +258,15 @@ def test_a_search_that_raises_is_told_in_one_line(capsys):
     assert said.count("\n") == 1
 
 
-def test_bad_arguments():
-    with pytest.raises(ProblemError, match="like must be one of 'bfs', 'dfs', 'ucs'"):
-        check_search(my_bfs, like="bfs2")
-    assert check_search("my_bfs", like="bfs") is False
+def test_bad_arguments_are_told_not_raised(capsys):
+    """Checks never raise: a lesson runs top to bottom before its exercises are done."""
+    check_fails(my_bfs, "bfs2", "like must be one of 'bfs', 'dfs', 'ucs'", capsys=capsys)
+    check_fails("my_bfs", "bfs", "hand in your search function itself", capsys=capsys)
+    for problems in ({}, [RoadMap()]):
+        assert check_search(my_bfs, like="bfs", problems=problems) is False
+        assert "problems must be a dict" in capsys.readouterr().out
+    with pytest.raises(ProblemError, match="like must be one of"):
+        compare_search(my_bfs, "BFS", RoadMap())
 
 
 # ---------------------------------------------------------------- on problems of the caller's
@@ -322,3 +327,162 @@ def test_a_library_search_on_a_copy_of_the_problem_is_seen_too(capsys):
         return bfs(copy.deepcopy(problem)).actions
 
     check_fails(borrowed_on_a_copy, "bfs", "called puzzlelab's own search", capsys=capsys)
+
+
+# ---------------------------------------------------------------- styles a class writes
+
+
+def bfs_with_state_paths(problem):
+    """Paths kept as lists of states, turned into actions at the end (asking actions again)."""
+    start = problem.initial_state
+    frontier, reached = deque([[start]]), {start}
+    while frontier:
+        path = frontier.popleft()
+        if problem.is_goal(path[-1]):
+            actions = []
+            for before, after in zip(path, path[1:]):
+                actions += [
+                    a for a in problem.actions(before) if problem.result(before, a) == after
+                ]
+            return actions
+        for action in problem.actions(path[-1]):
+            child = problem.result(path[-1], action)
+            if child not in reached:
+                reached.add(child)
+                frontier.append(path + [child])
+    return None
+
+
+def bfs_successors_before_the_goal_test(problem):
+    """Asks for the actions twice and works out the successors before testing the goal."""
+    start = problem.initial_state
+    frontier, reached = deque([(start, [])]), {start}
+    while frontier:
+        state, actions = frontier.popleft()
+        children = [problem.result(state, action) for action in problem.actions(state)]
+        if problem.is_goal(state):
+            return actions
+        for action, child in zip(problem.actions(state), children):
+            if child not in reached:
+                reached.add(child)
+                frontier.append((child, actions + [action]))
+    return None
+
+
+def greedy_with_a_closed_set(problem):
+    """Greedy search that never puts a state back: the rules' greedy search does the same."""
+    start, tie = problem.initial_state, itertools.count()
+    frontier, reached = [(problem.heuristic(start), next(tie), start, [])], {start}
+    while frontier:
+        _, _, state, actions = heapq.heappop(frontier)
+        if problem.is_goal(state):
+            return actions
+        for action in problem.actions(state):
+            child = problem.result(state, action)
+            if child not in reached:
+                reached.add(child)
+                entry = (problem.heuristic(child), next(tie), child, actions + [action])
+                heapq.heappush(frontier, entry)
+    return None
+
+
+@pytest.mark.parametrize(
+    "search, like",
+    [
+        (bfs_with_state_paths, "bfs"),
+        (bfs_successors_before_the_goal_test, "bfs"),
+        (greedy_with_a_closed_set, "greedy"),
+    ],
+)
+def test_other_correct_styles_are_accepted(search, like, capsys):
+    assert check_search(search, like=like) is True, capsys.readouterr().out
+
+
+def test_recursive_depth_first_search_is_told_what_it_is(capsys):
+    def recursive_dfs(problem):
+        visited = set()
+
+        def go(state):
+            if problem.is_goal(state):
+                return []
+            visited.add(state)
+            for action in problem.actions(state):
+                child = problem.result(state, action)
+                if child not in visited:
+                    rest = go(child)
+                    if rest is not None:
+                        return [action] + rest
+            return None
+
+        return go(problem.initial_state)
+
+    check_fails(recursive_dfs, "dfs", "recursive (backtracking)", "stack version", capsys=capsys)
+
+
+def test_keeping_the_first_path_to_a_state_is_caught(capsys):
+    def first_path_ucs(problem):
+        start, tie = problem.initial_state, itertools.count()
+        frontier, reached = [(0, next(tie), start, [])], {start}
+        while frontier:
+            g, _, state, actions = heapq.heappop(frontier)
+            if problem.is_goal(state):
+                return actions
+            for action in problem.actions(state):
+                child = problem.result(state, action)
+                if child not in reached:
+                    reached.add(child)
+                    step = problem.cost(state, action, child)
+                    heapq.heappush(frontier, (g + step, next(tie), child, actions + [action]))
+        return None
+
+    check_fails(first_path_ucs, "ucs", "a path of cost 2 to it was found", capsys=capsys)
+
+
+def test_a_library_search_behind_a_class_of_ones_own_is_seen(capsys):
+    def wrapped(problem):
+        class Mine:
+            initial_state = problem.initial_state
+
+            def actions(self, state):
+                return problem.actions(state)
+
+            def result(self, state, action):
+                return problem.result(state, action)
+
+            def is_goal(self, state):
+                return problem.is_goal(state)
+
+            def cost(self, state, action, after):
+                return problem.cost(state, action, after)
+
+            def heuristic(self, state):
+                return problem.heuristic(state)
+
+        return astar(Mine()).actions
+
+    check_fails(wrapped, "astar", "called puzzlelab's own search", capsys=capsys)
+
+
+def test_answers_that_did_not_search_this_problem(capsys):
+    answers = {}
+
+    def remembers(problem):  # answers from an earlier run: no search of this problem
+        return answers.get(problem.initial_state)
+
+    def states_not_actions(problem):
+        start = problem.initial_state
+        frontier, reached = deque([[start]]), {start}
+        while frontier:
+            path = frontier.popleft()
+            if problem.is_goal(path[-1]):
+                return path
+            for action in problem.actions(path[-1]):
+                child = problem.result(path[-1], action)
+                if child not in reached:
+                    reached.add(child)
+                    frontier.append(path + [child])
+
+    answers[RoadMap().initial_state] = ["C", "D", "F", "G"]
+    assert check_search(remembers, like="bfs", problems={"roads": RoadMap()}) is False
+    assert "without asking this problem for the actions" in capsys.readouterr().out
+    check_fails(states_not_actions, "bfs", "looks like a list of states", capsys=capsys)

@@ -161,7 +161,16 @@ def problems_for(like: str) -> dict[str, SearchProblem]:
         found["the water jugs (2 and 7 litres, a tap, measure 1)"] = WaterJugsProblem(
             (2, 7), target=1, tap=True, cost="litre"
         )
+    if like in ("ucs", "astar"):
+        found["a road map with a detour that is cheaper"] = RoadMap("S", "G", DETOUR)
     return found
+
+
+#: Roads where the way to B found first is dear (5) and a cheaper one (2) turns up before B is
+#: expanded: a search that keeps the first path it found to each state goes wrong here.
+#: Its dear entry for B (5) is still queued when the cheap one (2) has been expanded, and the
+#: goal is cheaper by C (9) than by B (12): a search that expands a node twice goes wrong too.
+DETOUR = {"S": {"B": 5, "A": 1}, "A": {"B": 1, "C": 4}, "B": {"G": 10}, "C": {"G": 4}, "G": {}}
 
 
 # ---------------------------------------------------------------- recording the student's search
@@ -177,11 +186,14 @@ class Stop(BaseException):
 class Recorder:
     """A problem that notes what the student's search does with it.
 
-    ``events`` lists ``("expand", state)`` for each state whose actions were asked
-    for (asking twice in a row for the same state counts once) and
-    ``("generate", state)`` for each state ``result`` returned, in the order they
-    happened; ``tested`` lists the states given to ``is_goal``. ``borrowed`` names
-    the library whose search called the problem, if one did.
+    ``events`` lists ``("expand", state)`` and ``("generate", state)`` in the order
+    they happened. A state is *expanded* the first time its actions are asked for,
+    and *again* only when its successors are generated a second time (so asking
+    for the actions twice, or again to rebuild the path, is no second expansion).
+    Once ``is_goal`` has said yes, nothing more is recorded; a goal whose actions
+    were asked for just before that test was only tested, not expanded.
+    ``tested`` lists the states given to ``is_goal``; ``borrowed`` names the
+    library whose search called the problem, if one did.
     """
 
     def __init__(self, problem, max_calls: int):
@@ -189,6 +201,10 @@ class Recorder:
         self.initial_state = problem.initial_state
         self.events, self.tested = [], []
         self.borrowed = None
+        self.found = False  # has is_goal said yes?
+        self._asked = set()  # states whose actions were asked for
+        self._generated = set()  # (state, action) pairs already turned into a successor
+        self._again = None  # a state whose actions were asked for again just now
 
     @property
     def expanded(self) -> list:
@@ -196,37 +212,73 @@ class Recorder:
         return [state for kind, state in self.events if kind == "expand"]
 
     def _called(self) -> None:
-        caller = sys._getframe(2).f_code.co_filename
-        for library, folder in LIBRARIES.items():
-            if caller.startswith(folder):
-                self.borrowed = library
-                raise Stop("borrowed", library)
+        """Count a call, and stop the student's function if a library search made it."""
+        frame = sys._getframe(2)
+        while frame is not None and frame.f_code is not run_student.__code__:
+            for library, folder in LIBRARIES.items():
+                if frame.f_code.co_filename.startswith(folder):
+                    self.borrowed = library
+                    raise Stop("borrowed", library)
+            frame = frame.f_back
         self.calls += 1
         if self.calls > self.max_calls:
             raise Stop(f"{self.max_calls:,} calls")
 
     def actions(self, state):
         self._called()
-        if self.events[-1:] != [("expand", state)]:
-            self.events.append(("expand", state))
+        if not self.found:
+            self._again = state if state in self._asked else None
+            if state not in self._asked:
+                self._asked.add(state)
+                self.events.append(("expand", state))
         return self._problem.actions(state)
 
     def result(self, state, action):
         self._called()
         child = self._problem.result(state, action)
-        self.events.append(("generate", child))
+        if not self.found:
+            if (state, action) in self._generated and self._again == state:
+                self.events.append(("expand", state))  # its successors again: a re-expansion
+                self._again = None
+            self._generated.add((state, action))
+            self.events.append(("generate", child))
         return child
 
     def is_goal(self, state):
         self._called()
         self.tested.append(state)
-        return self._problem.is_goal(state)
+        goal = self._problem.is_goal(state)
+        if goal and not self.found:
+            self.found = True
+            if self._last_expanded() == state:  # actions asked just before the goal test
+                del self.events[self._last_expansion_at() :]
+        return goal
 
     def cost(self, state, action, state2):
         return self._problem.cost(state, action, state2)
 
     def heuristic(self, state):
         return self._problem.heuristic(state)
+
+    @property
+    def goal(self):
+        return self._problem.goal
+
+    def state_representation(self, state):
+        return self._problem.state_representation(state)
+
+    def action_representation(self, action):
+        return self._problem.action_representation(action)
+
+    def _last_expansion_at(self) -> int | None:
+        for index in range(len(self.events) - 1, -1, -1):
+            if self.events[index][0] == "expand":
+                return index
+        return None
+
+    def _last_expanded(self):
+        at = self._last_expansion_at()
+        return None if at is None else self.events[at][1]
 
     def generated_by(self, expansion: int) -> list:
         """The states generated while expansion number *expansion* was under way."""
@@ -357,6 +409,7 @@ class Rules:
     reached: dict = field(default_factory=dict)
     expanded: list = field(default_factory=list)
     count: int = 0
+    cheaper: dict = field(default_factory=dict)  # state -> (the dearer g, the cheaper g) found
 
     def __post_init__(self):
         start = self.problem.initial_state
@@ -405,7 +458,9 @@ class Rules:
             state = problem.result(entry.state, action)
             g = entry.g + problem.cost(entry.state, action, state)
             old = self.reached.get(state)
-            if old is None or (self.like in ("ucs", "greedy", "astar") and g < old.g):
+            if old is not None and self.like in ("ucs", "astar") and g < old.g:
+                self.cheaper[state] = (old.g, g)
+            if old is None or (self.like in ("ucs", "astar") and g < old.g):
                 self._push(Entry(state, g, entry.depth + 1, self._h(state), 0, entry, action))
 
     def _push(self, entry: Entry) -> None:
@@ -461,20 +516,28 @@ def compare_search(function, like: str, problem, name: str = "the problem") -> C
     comparison = Comparison(name, like, False, "")
     if trouble is None and recorder.borrowed:
         trouble = f"your function called {recorder.borrowed}'s own search: write the loop yourself"
-    steps, parted = _replay(recorder, Rules(problem, like), comparison)
+    rules = Rules(problem, like)
+    steps, parted = _replay(recorder, rules, comparison)
     comparison.steps = steps
-    if trouble is None and answer is None and not recorder.events:
+    if trouble is None and not recorder.events and not problem.is_goal(problem.initial_state):
         trouble = (
             "your function returned None without searching (it never asked for the actions "
             "of a state): write the loop that expands states"
+            if answer is None
+            else "your function returned an answer without asking this problem for the actions "
+            "of any state: did it search a copy of the problem, or return a fixed answer?"
         )
+    if trouble is not None and parted is not None and comparison.parted_at is not None:
+        trouble = f"{parted[0].lower()}{parted[1:]} (And then {trouble}.)"
+        comparison.message = f"on {name}, {trouble}"
+        return comparison
     if trouble is not None:
         comparison.message = f"on {name}, {trouble}."
         return comparison
     if parted is not None:
         comparison.message = f"on {name}, {parted}"
         return comparison
-    wrong = _wrong_answer(answer, problem, reference, like, recorder)
+    wrong = _wrong_answer(answer, problem, reference, like, rules)
     comparison.ok = wrong is None
     comparison.message = "" if wrong is None else f"on {name}, {wrong}"
     return comparison
@@ -528,6 +591,14 @@ def _diagnosis(state, choices, rules: Rules, recorder: Recorder) -> str:
             "when its path is cheaper than the one reached before, and skip a node taken from "
             "the frontier when a cheaper path to its state was found since."
         )
+    kept_first = _kept_the_first_path(choices, rules)
+    if kept_first:
+        return kept_first
+    if rules.problem.is_goal(state) and any(e.state == state for e in choices):
+        return (
+            "Yours expanded the goal instead of stopping there: test each node with "
+            "problem.is_goal when it is taken from the frontier, and return its actions."
+        )
     if any(rules.problem.is_goal(e.state) for e in choices):
         return (
             "puzzlelab's search would take a goal node there and stop: test is_goal when a "
@@ -562,10 +633,27 @@ SHOULD = {
         "depth-first search takes the newest node (LIFO: pop from the end of a list)",
         ["fifo", "depth"],
     ),
-    "ucs": ("uniform-cost search takes the lowest path cost g", ["depth", "fifo", "h", "f"]),
+    "ucs": ("uniform-cost search takes the lowest path cost g", ["depth", "fifo", "f", "h"]),
     "greedy": ("greedy search takes the lowest h", ["g", "f", "fifo", "lifo"]),
     "astar": ("A* takes the lowest f = g + h", ["h", "g", "depth", "fifo", "lifo"]),
 }
+
+
+def _kept_the_first_path(choices, rules: Rules) -> str | None:
+    """If the rules' next node lies beyond a state reached again more cheaply, say so."""
+    for entry in choices:
+        node = entry
+        while node is not None:
+            if node.state in rules.cheaper:
+                dear, cheap = rules.cheaper[node.state]
+                return (
+                    f"puzzlelab's search found a cheaper path to {_shown(node.state)} (cost "
+                    f"{cheap:g} instead of {dear:g}) before expanding it, and kept that one. "
+                    "When a successor's state is reached again more cheaply, push the cheaper "
+                    "path and skip the dearer entry when it comes out."
+                )
+            node = node.parent
+    return None
 
 
 def _ordering_diagnosis(entry: Entry, live: list, rules: Rules, recorder: Recorder) -> str:
@@ -603,11 +691,17 @@ def _among_siblings(entry: Entry, rules: Rules, recorder: Recorder, should: str)
     problem = rules.problem
     children = {problem.result(entry.state, action) for action in problem.actions(entry.state)}
     went_deeper = after in children
-    if (rules.like == "dfs") == went_deeper:
+    if rules.like == "dfs" and went_deeper:
         return (
-            "It took the successors in the opposite order: the rules generate them in the "
-            f"order actions() gives them, so {should.split(' (')[0]}: "
-            + ("the last successor first." if rules.like == "dfs" else "the first one first.")
+            "It took a node's first successor first: that is recursive (backtracking) "
+            "depth-first search, or a stack with the successors pushed in reverse. puzzlelab's "
+            "depth-first search is the stack version: push every successor (each is reached "
+            "when it is generated), then pop the newest, so the last successor comes first."
+        )
+    if rules.like == "bfs" and not went_deeper:
+        return (
+            "It took the successors in the opposite order: breadth-first search takes them "
+            "in the order actions() gives them, the first one first."
         )
     words = ORDERS["fifo" if rules.like == "dfs" else "lifo"][0]
     return f"Your search seems to take {words}; {should}."
@@ -634,7 +728,7 @@ def _why_stopped(recorder: Recorder, rules: Rules) -> str | None:
     )
 
 
-def _wrong_answer(answer, problem, reference, like: str, recorder: Recorder) -> str | None:
+def _wrong_answer(answer, problem, reference, like: str, rules: Rules) -> str | None:
     """Check what the student returned: a legal path to a goal, as short or cheap as it should."""
     if reference.status != "solved":
         if answer is None:
@@ -646,12 +740,15 @@ def _wrong_answer(answer, problem, reference, like: str, recorder: Recorder) -> 
         actions = list(answer)
     except TypeError:
         return f"your function returned {answer!r}: return a list of actions, or None."
-    state, cost = problem.initial_state, 0
+    if actions and actions[0] == problem.initial_state:
+        return "your answer looks like a list of states: return the actions that lead there."
+    state, cost, costs = problem.initial_state, 0, []
     for number, action in enumerate(actions, start=1):
         if action not in problem.actions(state):
             return f"action {number} of your answer, {action!r}, is not allowed there."
         after = problem.result(state, action)
         cost, state = cost + problem.cost(state, action, after), after
+        costs.append((state, cost))
     if not problem.is_goal(state):
         return f"your answer's {len(actions)} actions do not end at a goal."
     if like == "bfs" and len(actions) != len(reference.actions):
@@ -660,10 +757,23 @@ def _wrong_answer(answer, problem, reference, like: str, recorder: Recorder) -> 
             "Return the path of the node that reached the goal."
         )
     if like in ("ucs", "astar") and not math.isclose(cost, reference.cost):
-        return (
-            f"your answer costs {cost:g}; the cheapest costs {reference.cost:g}. Order the "
-            "frontier by the path's cost (g = parent's g + cost of the step)."
+        return f"your answer costs {cost:g}; the cheapest costs {reference.cost:g}. " + (
+            _dearer_on_the_way(costs, rules)
+            or "Order the frontier by the path's cost (g = parent's g + cost of the step)."
         )
+    return None
+
+
+def _dearer_on_the_way(costs: list, rules: Rules) -> str | None:
+    """A state the student's path reaches dearer than the rules had reached it, said why."""
+    for state, cost in costs[:-1]:
+        best = rules.reached.get(state)
+        if best is not None and best.g < cost and not math.isclose(best.g, cost):
+            return (
+                f"Your path reaches {_shown(state)} at cost {cost:g}, but a path of cost "
+                f"{best.g:g} to it was found before it was expanded: when a successor's state "
+                "is reached again more cheaply, keep the cheaper path (push it again)."
+            )
     return None
 
 
@@ -696,18 +806,21 @@ def check_search(my_search, like: str = "bfs", problems=None) -> bool:
         best-first search in any order) and answers right on every problem; it
         prints why not otherwise.
     """
-    checked_like(like)
+    if not isinstance(like, str) or like not in SEARCHES:
+        return report(False, "", f"like must be one of {', '.join(map(repr, SEARCHES))}")
     if not callable(my_search):
         return report(False, "", "hand in your search function itself, e.g. check_search(my_bfs)")
     problems = problems_for(like) if problems is None else problems
+    if not isinstance(problems, dict) or not problems:
+        return report(False, "", "problems must be a dict {name: problem} with one or more")
     for name, problem in problems.items():
         comparison = compare_search(my_search, like, problem, name)
         if not comparison.ok:
             return report(False, "", comparison.message)
-    title = SEARCHES[like][0]
+    where = "the one problem" if len(problems) == 1 else f"all {len(problems)} problems"
     return report(
         True,
-        f"Your {title} expands the same states in the same order as puzzlelab's on all "
-        f"{len(problems)} problems, and its answers are right.",
+        f"Your {SEARCHES[like][0]} expands the same states in the same order as puzzlelab's "
+        f"on {where}, and its answers are right.",
         "",
     )

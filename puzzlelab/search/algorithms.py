@@ -179,7 +179,7 @@ def _search(
     if refused is not None:
         return refused
     if priority is not None:
-        frontier = PriorityFrontier(priority, problem.heuristic)
+        frontier = PriorityFrontier(priority, problem.heuristic, by_cost=priority is not _by_h)
     else:
         frontier = FifoFrontier() if algorithm == "bfs" else LifoFrontier()
     tally = tally_for(algorithm, budget, frontier, trace)

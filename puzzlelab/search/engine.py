@@ -24,12 +24,14 @@ Every search in this loop follows these rules, and
    *last* successor of a node is expanded first. A priority frontier takes the
    lowest priority: ``g`` for uniform cost, ``h`` for greedy, ``(f, h)`` for A*
    (of equal f, the smaller h first). Nodes of equal priority leave in the
-   order they were generated.
+   order they were generated (``check_search`` accepts them in any order).
 4. **Repeated states.** A state counts as reached when it is generated. A
    successor whose state was reached before is dropped (a *duplicate*), unless
-   the frontier is a priority queue (or depth is limited) and the new path is
-   strictly cheaper: then it replaces the old node, which is skipped (a
-   *discard*) when it comes out of the frontier. Tree search
+   the frontier is ordered by path cost (uniform cost, A*) or depth is limited,
+   and the new path is strictly cheaper (or shallower): then it replaces the old
+   node, which is skipped (a *discard*) when it comes out of the frontier, and a
+   state already expanded is expanded again. Greedy search, whose order ignores
+   the path cost, keeps the first path to each state. Tree search
    (``graph_search=False``) remembers nothing and drops nothing.
 5. **Depth limit.** A node at the depth limit is not expanded (a *cutoff*).
 """
@@ -69,7 +71,7 @@ def run(problem, frontier, tally, *, graph_search=True, depth_limit=None) -> Sea
         on Ctrl-C, :func:`~.tally.stops_cleanly` turns that into ``limit`` or
         ``interrupted``, with the counts so far.
     """
-    reopen = frontier.by_priority or depth_limit is not None  # may a cheaper path replace a node?
+    reopen = frontier.by_cost or depth_limit is not None  # may a cheaper path replace a node?
     root = Node.root(problem.start)
     reached = {root.state: root} if graph_search else NoMemory()
     frontier.push(root)

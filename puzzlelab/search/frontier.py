@@ -1,8 +1,8 @@
 """Frontiers: the only thing that differs between breadth-first, depth-first and A*.
 
 Every frontier has ``push(node)``, ``pop()`` and ``len()``, iterates in the order
-it will give nodes out, and says with ``by_priority`` whether it orders nodes by
-a priority (then a cheaper path to a state may replace a dearer one: rule 4 of
+it will give nodes out, and says with ``by_cost`` whether its order depends on the
+path cost g (then a cheaper path to a state may replace a dearer one: rule 4 of
 :mod:`~.engine`).
 
 Examples
@@ -29,7 +29,7 @@ class FifoFrontier(deque):
     left, so every frontier operation of breadth-first search runs in C.
     """
 
-    by_priority = False
+    by_cost = False
     push = deque.append
     pop = deque.popleft
 
@@ -41,7 +41,7 @@ class LifoFrontier(list):
     lists the nodes in the order they will be taken, newest first.
     """
 
-    by_priority = False
+    by_cost = False
     push = list.append
 
     def __iter__(self):
@@ -58,12 +58,13 @@ class PriorityFrontier:
     heuristic : callable, optional
         When given, each node's ``h`` is set to ``heuristic(node.state)`` as it is
         pushed, before its priority is computed.
+    by_cost : bool
+        Whether the priority depends on the path cost g (uniform cost, A*: yes;
+        greedy search: no).
     """
 
-    by_priority = True
-
-    def __init__(self, priority, heuristic=None):
-        self.priority, self.heuristic = priority, heuristic
+    def __init__(self, priority, heuristic=None, by_cost=True):
+        self.priority, self.heuristic, self.by_cost = priority, heuristic, by_cost
         self._heap = []
         self._order = itertools.count()
 
