@@ -3,10 +3,17 @@
 :class:`~puzzlelab.widgets.SolutionPlayer` and
 :class:`~puzzlelab.widgets.BacktrackingReplay` are both a list of frames with a
 caption each. This module holds what they share: the controls, the browser-side
-links that make them work without a kernel, and stepping from Python.
+links that make them work without a kernel, stepping from Python, and a plain
+HTML stepper (:func:`stepper_html`) for pages that have no widgets at all.
 """
 
 from __future__ import annotations
+
+import base64
+import itertools
+import json
+import uuid
+from html import escape
 
 import ipywidgets as widgets
 
@@ -52,6 +59,12 @@ class FramePlayer(StaticFallback, widgets.VBox):
         go through the kernel.
     stack, labels
         ``ipywidgets.Stack`` of the pictures and of their captions.
+
+    Notes
+    -----
+    Displayed, it also offers ``text/html``: every frame and caption with back /
+    forward buttons and a slider in plain JavaScript (:func:`stepper_html`), which
+    a page with no widgets (exported HTML, a lesson site) shows instead.
 
     Examples
     --------
@@ -109,3 +122,93 @@ class FramePlayer(StaticFallback, widgets.VBox):
 
     def _static_png(self) -> bytes:
         return self.frames[self.value]
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget view, a PNG of the frame shown now, and an HTML stepper through them all."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        html_labels = [label.value for label in self.labels.children]
+        bundle["text/html"] = stepper_html(
+            self.frames, html_labels, self.captions, start=self.value,
+            back=self.prev_button.description, forward=self.next_button.description,
+        )  # fmt: skip
+        return bundle
+
+
+# ---------------------------------------------------------------- the HTML stepper
+
+#: Counts steppers made in this process; with a random part, every id on a page is its own.
+_STEPPERS = itertools.count(1)
+
+#: Shows one frame of the stepper whose id replaces ``STEPPER_ID`` and wires the buttons
+#: and the slider. Plain JavaScript, nothing loaded: it runs in exported HTML, offline.
+#: Without JavaScript the page shows the frame that was current when the widget was
+#: displayed, and no controls.
+STEPPER_SCRIPT = """(function () {
+  var root = document.getElementById(STEPPER_ID);
+  if (!root) return;
+  var frames = root.querySelectorAll(".puzzlelab-stepper-frame");
+  var controls = root.querySelector(".puzzlelab-stepper-controls");
+  var slider = controls.querySelector("input");
+  var readout = controls.querySelector("output");
+  function show(k) {
+    k = Math.max(0, Math.min(frames.length - 1, k));
+    for (var i = 0; i < frames.length; i++) frames[i].style.display = i === k ? "" : "none";
+    slider.value = k;
+    readout.textContent = (k + 1) + " / " + frames.length;
+  }
+  controls.querySelector(".puzzlelab-stepper-back").onclick = function () {
+    show(Number(slider.value) - 1);
+  };
+  controls.querySelector(".puzzlelab-stepper-forward").onclick = function () {
+    show(Number(slider.value) + 1);
+  };
+  slider.oninput = function () { show(Number(slider.value)); };
+  controls.style.display = "";
+  show(Number(slider.value));
+})();"""
+
+
+def stepper_html(frames, labels, captions, *, start=0, back="◀ back", forward="forward ▶"):
+    """Return self-contained HTML that steps through PNG *frames* with back / forward and a slider.
+
+    Every frame is an ``<img>`` with its data in the page (``data:image/png;base64``),
+    shown at its own size at most, under its HTML caption from *labels*; *captions*
+    (plain text) are the pictures' ``alt`` text. Frame *start* is shown first, and is
+    all a page without JavaScript shows. Every call gets new element ids, so several
+    steppers live on one page.
+
+    Examples
+    --------
+    >>> html = stepper_html([b"one", b"two"], ["<b>1</b>", "<b>2</b>"], ["1", "2"])
+    >>> html.count("<img "), html.count("<script>")
+    (2, 1)
+    """
+    ident = f"puzzlelab-stepper-{next(_STEPPERS)}-{uuid.uuid4().hex[:8]}"
+    shown = max(0, min(start, len(frames) - 1))
+    pictures = "".join(
+        _stepper_frame(png, label, caption, hidden=k != shown)
+        for k, (png, label, caption) in enumerate(zip(frames, labels, captions))
+    )
+    controls = (
+        '<div class="puzzlelab-stepper-controls" style="display:none;margin-top:4px">'
+        f'<button type="button" class="puzzlelab-stepper-back">{escape(back)}</button> '
+        f'<button type="button" class="puzzlelab-stepper-forward">{escape(forward)}</button> '
+        f'<input type="range" min="0" max="{len(frames) - 1}" value="{shown}" '
+        'aria-label="frame" style="vertical-align:middle"> '
+        f"<output>{shown + 1} / {len(frames)}</output></div>"
+    )
+    script = STEPPER_SCRIPT.replace("STEPPER_ID", json.dumps(ident))
+    return (
+        f'<div class="puzzlelab-stepper" id="{ident}">{pictures}{controls}</div>'
+        f"<script>{script}</script>"
+    )
+
+
+def _stepper_frame(png: bytes, label: str, caption: str, hidden: bool) -> str:
+    data = base64.b64encode(png).decode("ascii")
+    style = ' style="display:none"' if hidden else ""
+    return (
+        f'<div class="puzzlelab-stepper-frame"{style}><div>{label}</div>'
+        f'<img src="data:image/png;base64,{data}" alt="{escape(caption)}" '
+        'style="max-width:100%;height:auto"></div>'
+    )
