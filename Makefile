@@ -1,12 +1,13 @@
 # Two commands do all the set-up on a fresh clone (Python 3.10+ and make):
 #   make lab    create .venv, install everything, open the lessons in JupyterLab
 #   make test   create the same .venv and run every test (lint, doctests, notebooks, browser)
+#   make site   run the lessons and write them as HTML pages, with a contents page, into site/
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test lint format bench clean
+.PHONY: lab test lint format bench site clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +35,10 @@ ifeq ($(CHROMIUM),)
 endif
 	$(BIN)/python -m pytest
 
+site: $(STAMP)
+	rm -rf site
+	$(BIN)/python -m puzzlelab site site
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_core.py
 	$(BIN)/python benchmarks/bench_engine.py
@@ -44,4 +49,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_pegs.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis site

@@ -7,8 +7,14 @@ matplotlib.use("Agg")
 import base64  # noqa: E402
 import re  # noqa: E402
 
+import nbformat  # noqa: E402
+import pytest  # noqa: E402
+
 from puzzlelab import SlidingPuzzle  # noqa: E402
+from puzzlelab.cli import build_parser, main  # noqa: E402
+from puzzlelab.cli.site import site_command  # noqa: E402
 from puzzlelab.search import bfs  # noqa: E402
+from puzzlelab.site import prefer_static_fallbacks  # noqa: E402
 from puzzlelab.widgets import SolutionPlayer  # noqa: E402
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -67,3 +73,87 @@ def test_two_players_or_two_displays_never_share_an_element_id():
     for html, own in zip(pages, ids):
         (ident,) = own
         assert f'getElementById("{ident}")' in html  # each script finds its own stepper
+
+
+# ---------------------------------------------------------------- exported pages prefer fallbacks
+
+
+def widget_output(*fallbacks):
+    data = {WIDGET_VIEW: {"model_id": "1"}, "text/plain": "a widget"}
+    data.update({mime: "..." for mime in fallbacks})
+    return {"output_type": "display_data", "data": data, "metadata": {}}
+
+
+def notebook(*outputs):
+    return {
+        "metadata": {"widgets": {"state": {}}},
+        "cells": [{"cell_type": "code", "source": "", "outputs": list(outputs)}],
+    }
+
+
+def test_a_widget_with_a_fallback_loses_its_view_and_the_page_its_widget_state():
+    nb, resources = prefer_static_fallbacks(
+        notebook(widget_output("image/png"), widget_output("text/html", "image/png")), {"x": 1}
+    )
+    first, second = (output["data"] for output in nb["cells"][0]["outputs"])
+    assert sorted(first) == ["image/png", "text/plain"]
+    assert sorted(second) == ["image/png", "text/html", "text/plain"]
+    assert "widgets" not in nb["metadata"] and resources == {"x": 1}
+
+
+def test_a_widget_with_no_fallback_keeps_its_view_and_the_widget_state():
+    nb, _ = prefer_static_fallbacks(notebook(widget_output(), widget_output("image/png")))
+    first, second = (output["data"] for output in nb["cells"][0]["outputs"])
+    assert WIDGET_VIEW in first and WIDGET_VIEW not in second
+    assert "widgets" in nb["metadata"]
+
+
+# ---------------------------------------------------------------- puzzlelab site
+
+
+def test_site_command_reads_the_out_dir_the_lessons_and_their_folder():
+    args = build_parser().parse_args(["site", "out", "--lessons", "02_*.ipynb"])
+    assert (args.out_dir, args.lessons, args.notebooks) == ("out", "02_*.ipynb", "notebooks")
+    assert args.run is site_command
+    args = build_parser().parse_args(["site", "out", "--notebooks", "elsewhere"])
+    assert (args.lessons, args.notebooks) == ("*.ipynb", "elsewhere")
+
+
+def test_site_help_says_what_it_builds(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["site", "--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    assert "OUT_DIR" in text and "--lessons GLOB" in text and "index.html" in text
+
+
+def test_site_without_an_out_dir_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["site"])
+    assert done.value.code == 2
+    assert "OUT_DIR" in capsys.readouterr().err
+
+
+def test_site_with_no_matching_lesson_says_so_in_one_line(tmp_path, capsys):
+    (tmp_path / "lessons").mkdir()
+    code = main(["site", str(tmp_path / "out"), "--notebooks", str(tmp_path / "lessons")])
+    error = capsys.readouterr().err
+    assert code == 2 and error.count("\n") == 1
+    assert "no lesson in" in error and "*.ipynb" in error
+    assert not (tmp_path / "out").exists()
+    code = main(["site", str(tmp_path / "out"), "--notebooks", str(tmp_path / "missing")])
+    assert code == 2 and "no lessons folder" in capsys.readouterr().err
+
+
+def test_a_lesson_that_fails_stops_the_site_with_its_error_in_one_line(tmp_path, capsys):
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    cell = nbformat.v4.new_code_cell("raise ValueError('the board has two blanks')")
+    nbformat.write(nbformat.v4.new_notebook(cells=[cell]), lessons / "broken.ipynb")
+    code = main(["site", str(tmp_path / "out"), "--notebooks", str(lessons)])
+    error = capsys.readouterr().err
+    assert code == 2
+    assert (
+        error
+        == "puzzlelab: error: broken.ipynb did not run: ValueError: the board has two blanks\n"
+    )

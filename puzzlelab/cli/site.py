@@ -1,0 +1,61 @@
+"""``site``: the lessons, run and exported as HTML pages with a contents page.
+
+Examples
+--------
+>>> from puzzlelab.cli import build_parser
+>>> args = build_parser().parse_args(["site", "public", "--lessons", "0[12]_*.ipynb"])
+>>> args.out_dir, args.lessons, args.notebooks
+('public', '0[12]_*.ipynb', 'notebooks')
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from ..errors import PuzzleError
+
+
+def add_commands(commands) -> None:
+    """Add ``site``."""
+    site = commands.add_parser(
+        "site",
+        help="build the lessons as HTML pages that work offline",
+        description=(
+            "Run every lesson and write it as an HTML page into OUT_DIR, with index.html "
+            "listing them: a site for any web server or GitHub Pages. Widgets show their "
+            "pictures, and players step through their frames, with no kernel and no network."
+        ),
+    )
+    site.add_argument("out_dir", metavar="OUT_DIR", help="the folder to write the pages into")
+    site.add_argument(
+        "--lessons",
+        default="*.ipynb",
+        metavar="GLOB",
+        help="which lessons, as a file pattern in the lessons folder (default: *.ipynb)",
+    )
+    site.add_argument(
+        "--notebooks",
+        default="notebooks",
+        metavar="DIR",
+        help="the lessons folder (default: notebooks)",
+    )
+    site.set_defaults(run=site_command)
+
+
+def site_command(args) -> int:
+    from ..site import build_site
+
+    folder = Path(args.notebooks)
+    if not folder.is_dir():
+        raise PuzzleError(f"no lessons folder at {folder}: give it with --notebooks DIR")
+    lessons = sorted(folder.glob(args.lessons))
+    if not lessons:
+        raise PuzzleError(f"no lesson in {folder} matches {args.lessons!r}")
+    started = time.perf_counter()
+    pages = build_site(lessons, args.out_dir)
+    for page in pages:
+        print(page)
+    seconds = time.perf_counter() - started
+    print(f"{len(lessons)} lessons and a contents page in {seconds:.0f} s: open {pages[-1]}")
+    return 0

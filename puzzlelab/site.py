@@ -1,0 +1,179 @@
+"""The lesson site: executed lessons as HTML pages that need no kernel and no network.
+
+A widget's output holds its live view (``application/vnd.jupyter.widget-view+json``)
+and, for puzzlelab's widgets, a fallback: a picture (``image/png``) and, for the
+players, a stepper in plain HTML (``text/html``). Exported HTML prefers the view,
+which shows nothing without a widget manager loaded from the network;
+:func:`prefer_static_fallbacks` drops the view wherever a fallback is there, and
+:func:`build_site` runs the lessons, exports them with it and writes a contents page.
+
+nbconvert, nbclient and nbformat (installed with JupyterLab) are imported inside
+the functions, so the command line starts without them.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from pathlib import Path
+
+from .errors import PuzzleError
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+#: What a static page can show instead of a widget's view.
+FALLBACKS = ("text/html", "image/png")
+
+#: Longest one cell of a lesson may run while the site is built.
+CELL_SECONDS = 300
+
+
+def prefer_static_fallbacks(nb, resources=None):
+    """Drop the widget view from every output that has a fallback; return ``(nb, resources)``.
+
+    An nbconvert preprocessor (a function of the notebook and the resources):
+    ``HTMLExporter().register_preprocessor(prefer_static_fallbacks, enabled=True)``, or
+    ``jupyter nbconvert --to html
+    --HTMLExporter.preprocessors=puzzlelab.site.prefer_static_fallbacks``. When no
+    widget view is left, the saved widget state goes too: nothing on the page needs it.
+
+    Examples
+    --------
+    >>> nb = {"metadata": {"widgets": {}}, "cells": [{"cell_type": "code", "outputs": [
+    ...     {"output_type": "display_data",
+    ...      "data": {WIDGET_VIEW: {}, "image/png": "iVBO", "text/plain": "a picture"}}]}]}
+    >>> nb, _ = prefer_static_fallbacks(nb)
+    >>> sorted(nb["cells"][0]["outputs"][0]["data"]), "widgets" in nb["metadata"]
+    (['image/png', 'text/plain'], False)
+    """
+    views_left = 0
+    for output in _outputs(nb):
+        data = output.get("data", {})
+        if WIDGET_VIEW in data and any(mime in data for mime in FALLBACKS):
+            del data[WIDGET_VIEW]
+        views_left += WIDGET_VIEW in data
+    if not views_left:
+        nb.get("metadata", {}).pop("widgets", None)
+    return nb, resources
+
+
+def _outputs(nb):
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "code":
+            yield from cell.get("outputs", [])
+
+
+def lesson_title(nb, default: str) -> str:
+    """The text of the first heading in the lesson's markdown, or *default*.
+
+    Examples
+    --------
+    >>> cell = {"cell_type": "markdown", "source": "Intro\\n# 1. BFS *now*"}
+    >>> lesson_title({"cells": [cell]}, "x")
+    '1. BFS now'
+    >>> lesson_title({"cells": []}, "02_search")
+    '02_search'
+    """
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") != "markdown":
+            continue
+        source = "".join(cell.get("source", ""))
+        heading = re.search(r"^#+\s+(.+?)\s*#*\s*$", source, re.M)
+        if heading:
+            return re.sub(r"[*_`]", "", heading.group(1))
+    return default
+
+
+def build_site(notebooks, out_dir) -> list[Path]:
+    """Run every lesson in *notebooks*, export each as HTML into *out_dir*, add ``index.html``.
+
+    Each lesson runs on a fresh kernel in its own folder, as in JupyterLab; its
+    widgets' views give way to their fallbacks (:func:`prefer_static_fallbacks`) and
+    its images are embedded, so every page works offline on its own. Return the
+    paths written, the contents page last.
+
+    Raises
+    ------
+    PuzzleError
+        If there is no lesson, a lesson is missing, or a cell of a lesson fails.
+    """
+    lessons = [Path(notebook) for notebook in notebooks]
+    if not lessons:
+        raise PuzzleError("no lessons to build: give at least one notebook (.ipynb)")
+    for lesson in lessons:
+        if not lesson.is_file():
+            raise PuzzleError(f"no lesson at {lesson}: give the path of a notebook (.ipynb)")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    pages, titles = [], []
+    for lesson in lessons:
+        nb = run_lesson(lesson)
+        titles.append(lesson_title(nb, lesson.stem))
+        pages.append(out / f"{lesson.stem}.html")
+        pages[-1].write_text(export_html(nb, lesson), encoding="utf-8")
+    index = out / "index.html"
+    index.write_text(contents_page(list(zip(titles, pages))), encoding="utf-8")
+    return [*pages, index]
+
+
+def run_lesson(lesson: Path):
+    """Return the lesson *lesson* (a path), run top to bottom on a fresh kernel in its folder."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+
+    nb = nbformat.read(lesson, as_version=4)
+    client = NotebookClient(
+        nb, timeout=CELL_SECONDS, resources={"metadata": {"path": str(lesson.parent)}}
+    )
+    try:
+        client.execute()
+    except CellExecutionError as error:
+        raise PuzzleError(f"{lesson.name} did not run: {error.ename}: {error.evalue}") from None
+    return nb
+
+
+def export_html(nb, lesson: Path) -> str:
+    """Return the run lesson *nb* as one HTML page (JupyterLab's look, images embedded)."""
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(template_name="lab", embed_images=True)
+    exporter.register_preprocessor(prefer_static_fallbacks, enabled=True)
+    html, _ = exporter.from_notebook_node(nb, resources={"metadata": {"path": str(lesson.parent)}})
+    return html
+
+
+def contents_page(entries) -> str:
+    """Return ``index.html``: a list of links to the pages in *entries*, ``(title, path)`` pairs.
+
+    Examples
+    --------
+    >>> page = contents_page([("Water & jugs", Path("site/00_jugs.html"))])
+    >>> '<a href="00_jugs.html">Water &amp; jugs</a>' in page
+    True
+    """
+    items = "\n".join(
+        f'<li><a href="{escape(path.name)}">{escape(title)}</a></li>' for title, path in entries
+    )
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>puzzlelab lessons</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 46em; margin: 2em auto; padding: 0 1em;
+       font-size: 18px; line-height: 1.5; }}
+li {{ margin: 0.4em 0; }}
+</style>
+</head>
+<body>
+<h1>puzzlelab lessons</h1>
+<p>State-space search, one lesson a page. Every page was run and works offline; to change
+the code and run it yourself, open the lessons in JupyterLab (<code>make lab</code>).</p>
+<ol>
+{items}
+</ol>
+</body>
+</html>
+"""
