@@ -34,8 +34,9 @@ def prefer_static_fallbacks(nb, resources=None):
     An nbconvert preprocessor (a function of the notebook and the resources):
     ``HTMLExporter().register_preprocessor(prefer_static_fallbacks, enabled=True)``, or
     ``jupyter nbconvert --to html
-    --HTMLExporter.preprocessors=puzzlelab.site.prefer_static_fallbacks``. When no
-    widget view is left, the saved widget state goes too: nothing on the page needs it.
+    --HTMLExporter.preprocessors=puzzlelab.site.prefer_static_fallbacks``. Progress
+    bars (tqdm's, shown while a widget computes) are dropped whole: the run they
+    measured is over. When no widget view is left, the saved widget state goes too.
 
     Examples
     --------
@@ -46,21 +47,34 @@ def prefer_static_fallbacks(nb, resources=None):
     >>> sorted(nb["cells"][0]["outputs"][0]["data"]), "widgets" in nb["metadata"]
     (['image/png', 'text/plain'], False)
     """
-    views_left = 0
-    for output in _outputs(nb):
-        data = output.get("data", {})
+    models = widget_models(nb)
+    code = [cell for cell in nb.get("cells", []) if cell.get("cell_type") == "code"]
+    for cell in code:
+        cell["outputs"] = [o for o in cell.get("outputs", []) if not _is_progress_bar(o, models)]
+    outputs = [output.get("data", {}) for cell in code for output in cell["outputs"]]
+    for data in outputs:
         if WIDGET_VIEW in data and any(mime in data for mime in FALLBACKS):
             del data[WIDGET_VIEW]
-        views_left += WIDGET_VIEW in data
-    if not views_left:
+    if not any(WIDGET_VIEW in data for data in outputs):
         nb.get("metadata", {}).pop("widgets", None)
     return nb, resources
 
 
-def _outputs(nb):
-    for cell in nb.get("cells", []):
-        if cell.get("cell_type") == "code":
-            yield from cell.get("outputs", [])
+def widget_models(nb) -> dict:
+    """The widget state saved with a run notebook: ``{model id: {"model_name": ..., ...}}``."""
+    saved = nb.get("metadata", {}).get("widgets", {})
+    return saved.get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+
+
+def _is_progress_bar(output, models) -> bool:
+    """Whether *output* shows a widget box holding a progress bar, as tqdm's is."""
+    view = output.get("data", {}).get(WIDGET_VIEW, {})
+    box = models.get(view.get("model_id"), {})
+    for child in box.get("state", {}).get("children", []):
+        name = models.get(child.removeprefix("IPY_MODEL_"), {}).get("model_name")
+        if name in ("FloatProgressModel", "IntProgressModel"):
+            return True
+    return False
 
 
 def lesson_title(nb, default: str) -> str:

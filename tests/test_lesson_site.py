@@ -157,3 +157,34 @@ def test_a_lesson_that_fails_stops_the_site_with_its_error_in_one_line(tmp_path,
         error
         == "puzzlelab: error: broken.ipynb did not run: ValueError: the board has two blanks\n"
     )
+
+
+def test_a_progress_bar_is_dropped_from_the_page_and_other_outputs_stay():
+    """tqdm in a notebook shows an HBox of a label, a FloatProgress and a label."""
+    bar, lab = widget_output(), widget_output("image/png")
+    bar["data"][WIDGET_VIEW]["model_id"] = "box"
+    nb = notebook(bar, lab, {"output_type": "stream", "name": "stdout", "text": "done\n"})
+    state = {
+        "box": {"model_name": "HBoxModel", "state": {"children": ["IPY_MODEL_a", "IPY_MODEL_b"]}},
+        "a": {"model_name": "HTMLModel", "state": {}},
+        "b": {"model_name": "FloatProgressModel", "state": {}},
+    }
+    nb["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": state}}
+    nb, _ = prefer_static_fallbacks(nb)
+    outputs = nb["cells"][0]["outputs"]
+    assert [output["output_type"] for output in outputs] == ["display_data", "stream"]
+    assert sorted(outputs[0]["data"]) == ["image/png", "text/plain"]
+    assert "widgets" not in nb["metadata"]
+
+
+def test_a_box_without_a_progress_bar_is_kept():
+    box = widget_output()
+    box["data"][WIDGET_VIEW]["model_id"] = "box"
+    nb = notebook(box)
+    state = {
+        "box": {"model_name": "VBoxModel", "state": {"children": ["IPY_MODEL_a"]}},
+        "a": {"model_name": "IntSliderModel", "state": {}},
+    }
+    nb["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": state}}
+    nb, _ = prefer_static_fallbacks(nb)
+    assert nb["cells"][0]["outputs"] == [box] and "widgets" in nb["metadata"]

@@ -57,5 +57,6 @@ def site_command(args) -> int:
     for page in pages:
         print(page)
     seconds = time.perf_counter() - started
-    print(f"{len(lessons)} lessons and a contents page in {seconds:.0f} s: open {pages[-1]}")
+    lessons_built = f"{len(lessons)} lesson{'s' if len(lessons) > 1 else ''}"
+    print(f"{lessons_built} and a contents page in {seconds:.0f} s: open {pages[-1]}")
     return 0
