@@ -5,6 +5,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 import base64  # noqa: E402
+import copy  # noqa: E402
 import re  # noqa: E402
 
 import nbformat  # noqa: E402
@@ -27,7 +28,7 @@ def solution_player():
 
 def frames_in(html: str) -> list[bytes]:
     """The PNG bytes of every ``<img>`` in *html*, in order."""
-    found = re.findall(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', html)
+    found = re.findall(r'<img [^>]*src="data:image/png;base64,([A-Za-z0-9+/=]+)"', html)
     return [base64.b64decode(data) for data in found]
 
 
@@ -188,3 +189,27 @@ def test_a_box_without_a_progress_bar_is_kept():
     nb["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": state}}
     nb, _ = prefer_static_fallbacks(nb)
     assert nb["cells"][0]["outputs"] == [box] and "widgets" in nb["metadata"]
+
+
+def test_nbconvert_takes_the_preprocessor_by_name_as_on_its_command_line():
+    from nbconvert import HTMLExporter
+    from traitlets.config import Config
+
+    player = solution_player()
+    output = nbformat.v4.new_output("display_data", data=player._repr_mimebundle_())
+
+    def exported(config=None) -> str:
+        cell = nbformat.v4.new_code_cell("player", outputs=[copy.deepcopy(output)])
+        nb = nbformat.v4.new_notebook(cells=[cell])
+        nb.metadata["widgets"] = {  # saved by a run (nbclient), as in a lesson run for the site
+            "application/vnd.jupyter.widget-state+json": {"state": {player.model_id: {}}}
+        }
+        return HTMLExporter(config=config, template_name="lab").from_notebook_node(nb)[0]
+
+    config = Config()
+    config.HTMLExporter.preprocessors = ["puzzlelab.site.prefer_static_fallbacks"]
+    html = exported(config)
+    assert WIDGET_VIEW not in html
+    assert frames_in(html) == player.frames
+    plain = exported()  # nbconvert on its own: the view, empty without a widget manager
+    assert WIDGET_VIEW in plain and not frames_in(plain)
