@@ -85,6 +85,8 @@ def lesson_title(nb, default: str) -> str:
     >>> cell = {"cell_type": "markdown", "source": "Intro\\n# 1. BFS *now*"}
     >>> lesson_title({"cells": [cell]}, "x")
     '1. BFS now'
+    >>> lesson_title({"cells": [{"cell_type": "markdown", "source": "## IDA\\\\* `and` *A*"}]}, "")
+    'IDA* and A'
     >>> lesson_title({"cells": []}, "02_search")
     '02_search'
     """
@@ -94,7 +96,8 @@ def lesson_title(nb, default: str) -> str:
         source = "".join(cell.get("source", ""))
         heading = re.search(r"^#+\s+(.+?)\s*#*\s*$", source, re.M)
         if heading:
-            return re.sub(r"[*_`]", "", heading.group(1))
+            plain = re.sub(r"(?<!\\)[*`]", "", heading.group(1))  # emphasis and code marks
+            return re.sub(r"\\(.)", r"\1", plain)  # then escaped characters, as in "IDA\\*"
     return default
 
 
@@ -185,9 +188,9 @@ li {{ margin: 0.4em 0; }}
 <h1>puzzlelab lessons</h1>
 <p>State-space search, one lesson a page. Every page was run and works offline; to change
 the code and run it yourself, open the lessons in JupyterLab (<code>make lab</code>).</p>
-<ol>
+<ul>
 {items}
-</ol>
+</ul>
 </body>
 </html>
 """
