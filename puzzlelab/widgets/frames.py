@@ -154,7 +154,7 @@ STEPPER_SCRIPT = """(function () {
     k = Math.max(0, Math.min(frames.length - 1, k));
     for (var i = 0; i < frames.length; i++) frames[i].style.display = i === k ? "" : "none";
     slider.value = k;
-    readout.textContent = (k + 1) + " / " + frames.length;
+    readout.textContent = k + " / " + (frames.length - 1);
   }
   controls.querySelector(".puzzlelab-stepper-back").onclick = function () {
     show(Number(slider.value) - 1);
@@ -195,7 +195,7 @@ def stepper_html(frames, labels, captions, *, start=0, back="◀ back", forward=
         f'<button type="button" class="puzzlelab-stepper-forward">{escape(forward)}</button> '
         f'<input type="range" min="0" max="{len(frames) - 1}" value="{shown}" '
         'aria-label="frame" style="vertical-align:middle"> '
-        f"<output>{shown + 1} / {len(frames)}</output></div>"
+        f"<output>{shown} / {len(frames) - 1}</output></div>"
     )
     script = STEPPER_SCRIPT.replace("STEPPER_ID", json.dumps(ident))
     return (

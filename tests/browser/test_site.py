@@ -125,19 +125,19 @@ def test_every_output_shows_something_and_no_picture_is_stretched(offline, site,
 def test_the_player_steps_offline_when_forward_and_back_are_clicked(offline, site):
     page = offline(site / "player.html")
     (stepper,) = page.evaluate(STEPPERS)
-    assert stepper["controls"] and stepper["readout"] == "1 / 3"
+    assert stepper["controls"] and stepper["readout"] == "0 / 2"
     assert len(stepper["shown"]) == 1 and stepper["shown"][0].startswith("start")
     page.click(".puzzlelab-stepper-forward")
     (stepper,) = page.evaluate(STEPPERS)
-    assert stepper["readout"] == "2 / 3" and stepper["shown"] == ["step 1 of 2: slide 7"]
+    assert stepper["readout"] == "1 / 2" and stepper["shown"] == ["step 1 of 2: slide 7"]
     page.click(".puzzlelab-stepper-forward")
     page.click(".puzzlelab-stepper-forward")  # past the last frame: stays there
     (stepper,) = page.evaluate(STEPPERS)
-    assert stepper["readout"] == "3 / 3" and stepper["shown"][0].startswith("step 2 of 2")
+    assert stepper["readout"] == "2 / 2" and stepper["shown"][0].startswith("step 2 of 2")
     page.click(".puzzlelab-stepper-back")
     page.locator(".puzzlelab-stepper input").fill("0")  # the slider
     (stepper,) = page.evaluate(STEPPERS)
-    assert stepper["readout"] == "1 / 3" and stepper["shown"][0].startswith("start")
+    assert stepper["readout"] == "0 / 2" and stepper["shown"][0].startswith("start")
 
 
 def test_without_javascript_the_player_shows_its_first_frame_and_no_controls(offline, site):
