@@ -13,6 +13,7 @@ the functions, so the command line starts without them.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from html import escape
 from pathlib import Path
@@ -23,6 +24,9 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 #: What a static page can show instead of a widget's view.
 FALLBACKS = ("text/html", "image/png")
+
+#: What building the site needs beyond puzzlelab (JupyterLab brings both).
+NEEDS = ("nbconvert", "nbclient")
 
 #: Longest one cell of a lesson may run while the site is built.
 CELL_SECONDS = 300
@@ -112,14 +116,11 @@ def build_site(notebooks, out_dir) -> list[Path]:
     Raises
     ------
     PuzzleError
-        If there is no lesson, a lesson is missing, or a cell of a lesson fails.
+        If nbconvert or nbclient is not installed, there is no lesson, a lesson is
+        missing, or a cell of a lesson fails.
     """
     lessons = [Path(notebook) for notebook in notebooks]
-    if not lessons:
-        raise PuzzleError("no lessons to build: give at least one notebook (.ipynb)")
-    for lesson in lessons:
-        if not lesson.is_file():
-            raise PuzzleError(f"no lesson at {lesson}: give the path of a notebook (.ipynb)")
+    _check_can_build(lessons)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     pages, titles = [], []
@@ -131,6 +132,20 @@ def build_site(notebooks, out_dir) -> list[Path]:
     index = out / "index.html"
     index.write_text(contents_page(list(zip(titles, pages))), encoding="utf-8")
     return [*pages, index]
+
+
+def _check_can_build(lessons: list[Path]) -> None:
+    """Raise PuzzleError unless nbconvert and nbclient are there and every lesson is a file."""
+    missing = [name for name in NEEDS if importlib.util.find_spec(name) is None]
+    if missing:
+        raise PuzzleError(
+            f"the lesson site needs {' and '.join(missing)}: pip install 'puzzlelab[lab]'"
+        )
+    if not lessons:
+        raise PuzzleError("no lessons to build: give at least one notebook (.ipynb)")
+    for lesson in lessons:
+        if not lesson.is_file():
+            raise PuzzleError(f"no lesson at {lesson}: give the path of a notebook (.ipynb)")
 
 
 def run_lesson(lesson: Path):

@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 from puzzlelab import SlidingPuzzle  # noqa: E402
 from puzzlelab.cli import build_parser, main  # noqa: E402
 from puzzlelab.cli.site import site_command  # noqa: E402
+from puzzlelab.errors import PuzzleError  # noqa: E402
 from puzzlelab.search import bfs  # noqa: E402
 from puzzlelab.site import prefer_static_fallbacks  # noqa: E402
 from puzzlelab.widgets import SolutionPlayer  # noqa: E402
@@ -213,3 +214,12 @@ def test_nbconvert_takes_the_preprocessor_by_name_as_on_its_command_line():
     assert frames_in(html) == player.frames
     plain = exported()  # nbconvert on its own: the view, empty without a widget manager
     assert WIDGET_VIEW in plain and not frames_in(plain)
+
+
+def test_without_nbconvert_the_site_says_what_to_install(monkeypatch, tmp_path):
+    import puzzlelab.site
+
+    monkeypatch.setattr(puzzlelab.site, "NEEDS", ("nbconvert", "no_such_module_for_puzzlelab"))
+    with pytest.raises(PuzzleError, match=r"needs no_such_module_for_puzzlelab: pip install"):
+        puzzlelab.site.build_site([tmp_path / "lesson.ipynb"], tmp_path / "out")
+    assert not (tmp_path / "out").exists()
