@@ -26,7 +26,7 @@ from ..puzzles.jugs import WaterJugs
 from ..search import bfs, dfs
 from ..solvers.jugs import state_graph
 from . import is_whole_number, not_answered, report
-from .own_work import borrowed
+from .own_work import borrowed, borrowing_method
 
 #: Exercise 1: split 12 litres into 6 and 6 with jugs of 12, 9 and 4 litres.
 TWELVE = {"capacities": (12, 9, 4), "start": (12, 0, 0), "target": (6, 6, 0)}
@@ -208,25 +208,13 @@ def _borrowed_rules(problem) -> str:
             f"your problem {origin}: write your own class, a subclass of simpleai's "
             "SearchProblem, with actions, result and is_goal."
         )
-    states = [(0, 0), (3, 0), (1, 5), (2, 4)]
-    moves = [[state, action] for state in states for action in _actions(problem, state)]
-    for method, probes in ((problem.actions, states), (problem.is_goal, states),
-                           (problem.result, moves)):  # fmt: skip
-        called = borrowed(method, probes)
-        if called:
-            return (
-                f"your {method.__name__} method {called}: write the pours, fills and empties "
-                "yourself, from the amounts in the jugs."
-            )
+    found = borrowing_method(problem, [(0, 0), (3, 0), (1, 5), (2, 4)])
+    if found:
+        return (
+            f"your {found[0]} method {found[1]}: write the pours, fills and empties "
+            "yourself, from the amounts in the jugs."
+        )
     return ""
-
-
-def _actions(problem, state) -> list:
-    """*problem*'s actions in *state*, or none if they fail (the check reports that later)."""
-    try:
-        return list(problem.actions(state))[:6]
-    except Exception:  # a student's method may fail in any way
-        return []
 
 
 # ---------------------------------------------------------------- exercise 3

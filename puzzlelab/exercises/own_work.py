@@ -166,6 +166,34 @@ def borrowed(answer, probes=(), allowed=None) -> str:
     return ""
 
 
+def borrowing_method(problem, states, most_actions: int = 6) -> tuple[str, str] | None:
+    """Return ``(method name, what it borrows)`` for the first of *problem*'s methods that
+    calls puzzlelab when tried on *states* (``actions``, ``is_goal``, then ``result`` on up to
+    *most_actions* actions of each state); ``None`` if none does.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> class Borrows:
+    ...     puzzle = SlidingPuzzle(shape=(2, 2))
+    ...     def actions(self, state): return self.puzzle.actions(state)
+    ...     def is_goal(self, state): return False
+    ...     def result(self, state, action): return state
+    >>> borrowing_method(Borrows(), [(1, 2, 3, 0)])
+    ('actions', "calls puzzlelab's SlidingPuzzle.actions")
+    """
+    moves = []
+    for state in states:
+        try:
+            moves += [[state, action] for action in list(problem.actions(state))[:most_actions]]
+        except Exception:  # a student's method may fail in any way: the check says how later
+            continue
+    for method, probes in ((problem.actions, states), (problem.is_goal, states),
+                           (problem.result, moves)):  # fmt: skip
+        called = borrowed(method, probes)
+        if called:
+            return method.__name__, called
+    return None
+
+
 def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
     """*code* and the code of every function, lambda and comprehension written inside it."""
     yield code

@@ -23,7 +23,7 @@ from functools import lru_cache
 from ..distances import depth_histogram, distance_table
 from ..puzzles import SlidingPuzzle
 from . import is_whole_number, not_answered, report
-from .own_work import borrowed
+from .own_work import borrowed, borrowing_method
 
 #: Exercise 1 asks how many boards are exactly this many moves from the goal.
 DEPTH = 10
@@ -202,20 +202,12 @@ def check_two_by_two(problem_class) -> bool:
 
 def _borrowed_moves(problem, states) -> str:
     """Say so if *problem*'s methods call puzzlelab's sliding puzzle on *states*; else ``""``."""
-    moves = []
-    for state in states:
-        try:
-            moves += [[state, action] for action in list(problem.actions(state))[:4]]
-        except Exception:  # a student's method may fail in any way: the check says how later
-            continue
-    for method, probes in ((problem.actions, states), (problem.is_goal, states),
-                           (problem.result, moves)):  # fmt: skip
-        called = borrowed(method, probes)
-        if called:
-            return (
-                f"your {method.__name__} method {called}: work out yourself which tiles can slide "
-                "into the blank, and where they go."
-            )
+    found = borrowing_method(problem, states, most_actions=4)
+    if found:
+        return (
+            f"your {found[0]} method {found[1]}: work out yourself which tiles can slide "
+            "into the blank, and where they go."
+        )
     return ""
 
 
