@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import _thread
 import math
+import os
 import sys
 import threading
 import time
@@ -68,6 +69,7 @@ from ..limits import DEFAULT_MAX_MEMORY_MB, Budget, memory_mb
 from ..search import astar, bfs, dfs, greedy, uniform_cost
 from ..simpleai_problems import SlidingPuzzleProblem, WaterJugsProblem
 from . import report
+from .own_work import is_puzzlelab_code
 
 #: The searches a student's function can be checked against, by the name ``like`` takes.
 SEARCHES = {
@@ -78,11 +80,16 @@ SEARCHES = {
     "astar": ("A*", astar),
 }
 
-#: Where the code of the libraries a student might call instead of writing a search lives.
-LIBRARIES = {
-    "puzzlelab": str(Path(__file__).resolve().parents[1]),
-    "simpleai": str(Path(simpleai.__file__).resolve().parent),
-}
+#: Where simpleai, a library a student might call instead of writing a search, lives.
+SIMPLEAI = str(Path(simpleai.__file__).resolve().parent) + os.sep
+
+
+def library_of(code) -> str | None:
+    """``"puzzlelab"`` or ``"simpleai"`` when *code* was written there, else ``None``."""
+    if is_puzzlelab_code(code):
+        return "puzzlelab"
+    return "simpleai" if code.co_filename.startswith(SIMPLEAI) else None
+
 
 #: Megabytes a student's function may add to the process (as every search may: see limits).
 MAX_MEMORY_MB = DEFAULT_MAX_MEMORY_MB
@@ -215,10 +222,10 @@ class Recorder:
         """Count a call, and stop the student's function if a library search made it."""
         frame = sys._getframe(2)
         while frame is not None and frame.f_code is not run_student.__code__:
-            for library, folder in LIBRARIES.items():
-                if frame.f_code.co_filename.startswith(folder):
-                    self.borrowed = library
-                    raise Stop("borrowed", library)
+            library = library_of(frame.f_code)
+            if library is not None:
+                self.borrowed = library
+                raise Stop("borrowed", library)
             frame = frame.f_back
         self.calls += 1
         if self.calls > self.max_calls:
