@@ -100,7 +100,7 @@ def test_import_and_command_line_stay_light():
     code = (
         "import sys, puzzlelab, puzzlelab.cli, puzzlelab.search, puzzlelab.distances\n"
         "heavy = [m for m in sys.modules if m.split('.')[0] in "
-        "('matplotlib', 'ipywidgets', 'IPython', 'networkx', 'jupyter_client', 'notebook')]\n"
+        "('matplotlib', 'ipywidgets', 'anywidget', 'IPython', 'networkx', 'jupyter_client', 'notebook')]\n"
         "print(heavy)"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)

@@ -766,7 +766,7 @@ def test_solution_player_plays_a_solution():
 
 def test_player_frames_show_the_path_of_the_jumping_peg():
     # regression: the player highlighted only sliding tiles, so peg frames showed no jump
-    from puzzlelab.drawing import board_png, step_highlight
+    from puzzlelab.drawing import board_svg, step_highlight
     from puzzlelab.widgets import SolutionPlayer
 
     puzzle = seed_position(6)
@@ -775,6 +775,6 @@ def test_player_frames_show_the_path_of_the_jumping_peg():
     assert step_highlight(puzzle, before, None, after) == (6, 3, 8, 6, 14)
     player = SolutionPlayer(puzzle, result, size=2.0)
     caption = player.captions[2]
-    plain = board_png(puzzle, after, size=2.0, title=caption)
-    marked = board_png(puzzle, after, size=2.0, title=caption, highlight=(6, 3, 8, 6, 14))
-    assert player.frames[2] == marked != plain
+    plain = board_svg(puzzle, after, size=2.0, title=caption)
+    marked = board_svg(puzzle, after, size=2.0, title=caption, highlight=(6, 3, 8, 6, 14))
+    assert player.pictures[2] == marked != plain

@@ -1,7 +1,7 @@
 """SearchReplay: each step shows what the trace says, up to that step."""
 
-import base64
 import math
+import re
 
 import matplotlib
 
@@ -11,6 +11,8 @@ import pytest  # noqa: E402
 from simpleai.search import astar as simpleai_astar  # noqa: E402
 
 from puzzlelab import SlidingPuzzle  # noqa: E402
+from puzzlelab.drawing import board_svg  # noqa: E402
+from puzzlelab.drawing.trees import STATUS_LETTERS  # noqa: E402
 from puzzlelab.search import (  # noqa: E402
     Trace,
     astar,
@@ -25,6 +27,7 @@ from puzzlelab.search import (  # noqa: E402
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem  # noqa: E402
 from puzzlelab.simpleai_trace import TraceViewer  # noqa: E402
 from puzzlelab.widgets import SearchReplay  # noqa: E402
+from puzzlelab.widgets.stepper import picture_html  # noqa: E402
 
 GOAL = SlidingPuzzle(shape=(3, 3))
 LEAVE = ("expand", "goal", "discard")
@@ -97,23 +100,52 @@ def test_the_widget_shows_the_snapshots_counts_and_frontier():
     k = len(trace.events) // 2
     assert replay.step(k).counts() == snapshot_counts(snapshots(trace.events)[k])
     assert replay.frontier_rows() == frontier_rows(snapshots(trace.events)[k])
-    assert f"{replay.counts()['expanded']:,}</b>" in replay.header.value
+    assert f"{replay.counts()['expanded']:,}</b>" in replay.header_html(k)
+    assert replay.header_html(k) in replay.frame_html()
 
 
-def test_steps_forward_and_back_with_buttons_and_clipping():
+def test_steps_forward_and_back_with_clipping():
     puzzle = GOAL.with_start(GOAL.scramble(6, seed=1))
     trace = traced(astar, puzzle, "manhattan")
     replay = SearchReplay(trace, puzzle)
-    assert replay.slider.value == 0 and replay.current == trace.events[0]
-    replay.next_button.click()
-    replay.next_button.click()
-    assert replay.current == trace.events[2]
-    replay.prev_button.click()
-    assert replay.current == trace.events[1]
-    assert replay.step(-5).slider.value == 0
+    assert replay.value == 0 and replay.current == trace.events[0]
+    assert replay.step(2).current == trace.events[2]
+    assert replay.step(-5).value == 0
     assert replay.step(10_000).current.kind == "goal"
-    assert replay.slider.max == len(trace.events) - 1
-    assert "goal" in replay.header.value
+    assert len(replay.frames) == len(trace.events)
+    assert "goal" in replay.frame_html()
+
+
+def test_every_step_is_sent_once_boards_and_trees_shared():
+    puzzle = GOAL.with_start(GOAL.scramble(10, seed=2))
+    trace = traced(astar, puzzle, "manhattan")
+    replay = SearchReplay(trace, puzzle)
+    states = {event.state for event in replay.events}
+    boards = [piece for piece in replay.pieces if piece.startswith("<img")]
+    trees = [piece for piece in replay.pieces if piece.startswith("<svg")]
+    assert len(boards) == len(states) and len(trees) == 1  # one iteration: one tree
+    assert len(replay.marks) == len(replay.frames)
+
+
+def test_the_tree_marks_say_each_nodes_status_and_ring_the_current_one():
+    puzzle = GOAL.with_start(GOAL.scramble(6, seed=1))
+    trace = traced(bfs, puzzle)
+    replay = SearchReplay(trace, puzzle)
+    tree, _ = replay._tree_of(0)
+    nodes = list(tree)
+    after = snapshots(replay.events)
+    for k in (0, 3, len(replay.events) - 1):
+        marks, status = replay.marks[k], after[k]["status"]
+        assert len(marks) == len(nodes)
+        for node, letter in zip(nodes, marks):
+            if node not in status:
+                assert letter == "-"
+            else:
+                assert letter.lower() == STATUS_LETTERS[status[node]]
+                assert letter.isupper() == (node == replay.events[k].node)
+    page = replay.step(3).frame_html()
+    marked = re.findall(r'data-mark="\d+" data-state="(.)"', page)
+    assert "".join(marked).count("-") < len(marked) == 2 * len(nodes) - 1  # each node and edge
 
 
 def test_frontier_table_caps_its_rows():
@@ -122,16 +154,17 @@ def test_frontier_table_caps_its_rows():
     replay = SearchReplay(trace, puzzle, rows_shown=12).step(len(trace.events) - 1)
     rows = replay.frontier_rows()
     assert len(rows) > 12
-    assert replay.frontier.value.count("<tr>") == 1 + 12 + 1  # header, rows, "... N more"
-    assert f"... {len(rows) - 12} more" in replay.frontier.value
-    assert "<th" in replay.frontier.value and ">h</th>" not in replay.frontier.value
+    table = replay.frontier_html(replay.value)
+    assert table.count("<tr>") == 1 + 12 + 1  # header, rows, "... N more"
+    assert f"... {len(rows) - 12} more" in table
+    assert "<th" in table and ">h</th>" not in table
 
 
 def test_informed_search_shows_f_g_h_columns():
     puzzle = GOAL.with_start(GOAL.scramble(6, seed=1))
     replay = SearchReplay(traced(astar, puzzle, "manhattan"), puzzle).step(4)
     for column in ("f", "g", "h"):
-        assert f">{column}</th>" in replay.frontier.value
+        assert f">{column}</th>" in replay.frontier_html(4)
     row = replay.frontier_rows()[0]
     assert row["f"] == row["g"] + row["h"]
 
@@ -151,7 +184,7 @@ def test_idastar_nodes_over_the_bound_are_cut_off_not_waiting():
         assert all(row["f"] <= bound for row in rows)
         assert len(rows) <= 1  # IDA* expands each node it keeps at once: no real frontier
         if event.kind == "generate" and event.g + event.h > bound and shown < 5:
-            assert "over the bound" in replay.step(k).header.value  # the widget says so
+            assert "over the bound" in replay.step(k).frame_html()  # the widget says so
             shown += 1
     assert shown == 5
 
@@ -171,14 +204,16 @@ def test_simpleai_traces_replay_too():
     assert replay.step(len(events) - 1).current.kind == "goal"
 
 
-def test_static_fallback_is_a_png_of_the_current_step():
+def test_pages_without_widgets_get_the_replay_with_the_current_step():
     puzzle = GOAL.with_start(GOAL.scramble(6, seed=1))
     replay = SearchReplay(traced(astar, puzzle, "manhattan"), puzzle).step(5)
     bundle = replay._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert base64.b64decode(bundle["image/png"]).startswith(b"\x89PNG")
-    assert bytes(replay.tree.value).startswith(b"\x89PNG")
-    assert bytes(replay.board.value).startswith(b"\x89PNG")
+    assert replay.frame_html() in bundle["text/html"] and "renderStepper(" in bundle["text/html"]
+    assert (
+        picture_html(board_svg(puzzle, replay.current.state, size=1.8), str(replay.current.state))
+        in bundle["text/html"]
+    )
 
 
 def test_an_empty_trace_is_refused():

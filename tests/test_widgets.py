@@ -9,10 +9,9 @@ matplotlib.use("Agg")
 import base64  # noqa: E402
 
 import pytest  # noqa: E402
-from ipywidgets.widgets.widget_link import Link  # noqa: E402
 
 from puzzlelab import SlidingPuzzle  # noqa: E402
-from puzzlelab.drawing import board_png  # noqa: E402
+from puzzlelab.drawing import board_svg  # noqa: E402
 from puzzlelab.search import astar, bfs, bidirectional, greedy  # noqa: E402
 from puzzlelab.widgets import (  # noqa: E402
     Compare,
@@ -23,10 +22,12 @@ from puzzlelab.widgets import (  # noqa: E402
     compare,
 )
 from puzzlelab.widgets.frames import FramePlayer  # noqa: E402
+from puzzlelab.widgets.stepper import Stepper, picture_html  # noqa: E402
 
 SEED_000 = "8 6 7 / 2 5 4 / 3 0 1"
 EIGHT = SlidingPuzzle(shape=(3, 3))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+SVG = b'<svg width="10pt" height="10pt"></svg>'
 
 
 def assert_static_fallback(widget):
@@ -53,44 +54,38 @@ def test_player_step_shows_that_frame_its_caption_and_state():
     puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8")
     result = bfs(puzzle)
     player = SolutionPlayer(puzzle, result, heuristic="manhattan")
-    assert len(player.frames) == len(player.stack.children) == 3
+    assert len(player.frames) == len(player.pictures) == 3
     for k in (2, 0, 1):
         player.step(k)
         assert player.value == k
-        assert player.stack.selected_index == player.labels.selected_index == k
         assert player.state() == result.path[k]
-        assert player.stack.children[k].value == player.frames[k]
+        assert picture_html(player.pictures[k], player.captions[k]) in player.frame_html()
     assert player.caption() == "step 1 of 2: slide 7"
-    assert "the blank moves right" in player.labels.children[1].value
-    assert player.frames[1] == board_png(
+    assert "the blank moves right" in player.frame_html(1)
+    assert player.pictures[1] == board_svg(
         puzzle, result.path[1], size=2.2, heuristic="manhattan", highlight=[7],
         title="step 1 of 2: slide 7",
     )  # fmt: skip
     assert player.step(0).caption() == "start (2 moves to go)"
 
 
-def test_player_play_slider_and_frames_are_linked_in_the_browser():
+def test_player_sends_every_frame_to_the_browser_which_steps_through_them():
     puzzle = EIGHT.with_start(EIGHT.scramble(6, seed=1))
     player = SolutionPlayer(puzzle, bfs(puzzle))
-    links = {(*link.source, *link.target) for link in player.links}
-    # Front-end links (widget models in the page), not kernel-side traitlets links.
-    assert all(isinstance(link, Link) and link._model_name == "LinkModel" for link in player.links)
-    assert (player.play, "value", player.slider, "value") in links
-    assert (player.slider, "value", player.stack, "selected_index") in links
-    assert (player.slider, "value", player.labels, "selected_index") in links
-    assert player.play.max == player.slider.max == len(player.frames) - 1
+    # One anywidget: the frames are synced to the page once, and its script steps them.
+    assert isinstance(player, Stepper) and "renderStepper" in player._esm
+    synced = player.trait_names(sync=True)
+    assert {"pieces", "frames", "template", "value"} <= set(synced)
+    assert len(player.frames) == len(player.steps) and all(len(f) == 2 for f in player.frames)
+    # Each picture is a vector picture, shown at its own size.
+    assert all(picture.startswith(b"<?xml") and b"<svg" in picture for picture in player.pictures)
 
 
-def test_player_buttons_step_and_stop_at_the_ends():
+def test_player_steps_stop_at_the_ends():
     puzzle = SlidingPuzzle(SEED_000)
     player = SolutionPlayer(puzzle, bidirectional(puzzle))
-    player.prev_button.click()
-    assert player.value == 0
-    player.next_button.click()
-    player.next_button.click()
-    assert player.value == 2 and player.play.value == 2
-    player.step(10_000)
-    player.next_button.click()
+    assert player.step(-3).value == 0
+    player.value = 10_000  # what the page sends is clipped too
     assert player.value == 31 and player.state() == puzzle.goal
 
 
@@ -106,10 +101,14 @@ def test_player_takes_a_plain_list_of_states_and_caps_long_paths():
         SolutionPlayer(puzzle, bfs(puzzle, max_nodes=3))
 
 
-def test_player_static_picture_is_the_frame_shown():
+def test_player_offers_pages_without_widgets_a_stepper_showing_the_frame_shown():
     puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
     player = SolutionPlayer(puzzle, bfs(puzzle)).step(1)
-    assert assert_static_fallback(player) == player.frames[1]
+    bundle = player._repr_mimebundle_()
+    assert WIDGET_VIEW in bundle and "SolutionPlayer" in bundle["text/plain"]
+    page = bundle["text/html"]
+    assert player.frame_html(1) in page  # what a page without JavaScript shows
+    assert page.count("<script>") == 1 and "renderStepper(" in page
 
 
 # ---------------------------------------------------------------- PlayBoard
@@ -287,8 +286,8 @@ def test_lab_refuses_boards_too_big_to_check_exactly():
 
 @pytest.mark.parametrize(
     ("frames", "labels", "captions"),
-    [([], [], []), ([b"png"], ["a", "b"], ["a"]), ([b"png", b"png"], ["a", "b"], ["a"])],
+    [([], [], []), ([SVG], ["a", "b"], ["a"]), ([SVG, SVG], ["a", "b"], ["a"])],
 )
 def test_frame_player_needs_one_label_and_caption_per_frame(frames, labels, captions):
-    with pytest.raises(ValueError, match="one label and one caption per frame"):
+    with pytest.raises(ValueError, match="one label and one caption for each"):
         FramePlayer(frames, labels, captions)

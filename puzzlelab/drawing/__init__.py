@@ -11,10 +11,12 @@ imported only to offer them at ``puzzlelab.drawing``.
 
 from .boards import (
     board_png,
+    board_svg,
     draw_board,
     draw_path,
     every_kth_step,
     figure_png,
+    figure_svg,
     new_axes,
     offscreen_figure,
     sample_steps,
@@ -30,6 +32,7 @@ from .trees import draw_tree, layered_layout
 
 __all__ = [
     "board_png",
+    "board_svg",
     "draw_board",
     "draw_jugs",
     "draw_mastermind",
@@ -42,6 +45,7 @@ __all__ = [
     "draw_tree",
     "every_kth_step",
     "figure_png",
+    "figure_svg",
     "layered_layout",
     "new_axes",
     "offscreen_figure",

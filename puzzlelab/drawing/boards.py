@@ -24,6 +24,7 @@ import importlib
 import io
 from functools import singledispatch
 
+import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -136,11 +137,31 @@ def figure_png(figure, dpi=None, tight=True) -> bytes:
     return buffer.getvalue()
 
 
+#: How puzzlelab writes SVG: text as text (sharp, small, and searchable), the same ids
+#: every time (the same board gives the same bytes) and no date.
+SVG_OPTIONS = {"svg.fonttype": "none", "svg.hashsalt": "puzzlelab"}
+NO_METADATA = {"Date": None, "Creator": None, "Format": None, "Type": None}
+
+
+def figure_svg(figure, tight=True) -> bytes:
+    """Return *figure* as SVG bytes: a vector picture, sharp at any size.
+
+    >>> figure = offscreen_figure((1, 1))
+    >>> figure_svg(figure)[:5]
+    b'<?xml'
+    """
+    buffer = io.BytesIO()
+    trim = {"bbox_inches": "tight", "pad_inches": 0.05} if tight else {}
+    with matplotlib.rc_context(SVG_OPTIONS):
+        figure.savefig(buffer, format="svg", metadata=NO_METADATA, **trim)
+    return buffer.getvalue()
+
+
 _CANVASES: dict = {}  # (size, dpi) -> axes reused for board pictures (making axes is slow)
 
 
 def board_png(puzzle, state=None, size=2.0, dpi=80, **options) -> bytes:
-    """Return a PNG picture of one board (for widgets and search-tree nodes).
+    """Return a PNG picture of one board (for search-tree nodes and static pages).
 
     The picture is *size* inches wide at *dpi* dots per inch; *options* go to
     :func:`draw_board`. One offscreen axes per size is reused and emptied after
@@ -150,6 +171,20 @@ def board_png(puzzle, state=None, size=2.0, dpi=80, **options) -> bytes:
     >>> board_png(SlidingPuzzle(shape=(3, 3)))[:4]
     b'\\x89PNG'
     """
+    return _board_picture(puzzle, state, size, dpi, figure_png, options)
+
+
+def board_svg(puzzle, state=None, size=2.0, **options) -> bytes:
+    """Return an SVG picture of one board, *size* inches wide (for players and replays).
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> b"<svg" in board_svg(SlidingPuzzle(shape=(3, 3)))
+    True
+    """
+    return _board_picture(puzzle, state, size, 72, figure_svg, options)
+
+
+def _board_picture(puzzle, state, size, dpi, save, options) -> bytes:
     key = (size, dpi)
     if key not in _CANVASES:
         figure = offscreen_figure((size, size * 1.18), dpi)
@@ -158,7 +193,7 @@ def board_png(puzzle, state=None, size=2.0, dpi=80, **options) -> bytes:
     ax = _CANVASES.pop(key)  # taken while in use, so a nested call gets its own
     try:
         draw_board(puzzle, state, ax, **options)
-        return figure_png(ax.figure, tight=False)
+        return save(ax.figure, tight=False)
     finally:
         _empty(ax)
         _CANVASES[key] = ax

@@ -268,3 +268,92 @@ def _board_image(puzzle, state, size):
         png = board_png(puzzle, state, size=size * 2, dpi=60)
         _BOARD_CACHE[key] = matplotlib.image.imread(io.BytesIO(png), format="png")
     return _BOARD_CACHE[key]
+
+
+# ---------------------------------------------------------------- a tree for the browser
+
+#: One letter per status in a tree drawn by :func:`marked_tree_svg` (``-``: not reached yet).
+STATUS_LETTERS = {status: status[0] for status in COLOURS}  # f, e, d, c, s, g
+
+
+def marked_tree_svg(tree, layout, width=640, level=36, most_height=320) -> str:
+    """Every node and edge of *tree* as SVG, each marked for a page to colour and show.
+
+    Node ``j`` (in the order of *tree*) is a group ``<g data-mark="j">`` and the
+    edge to it a ``<line data-mark="j">``; a page sets their ``data-state`` to a
+    letter of :data:`STATUS_LETTERS` (upper case: the node of the current step,
+    ringed) or ``-`` (hidden). :func:`marked_tree_css` holds the colours.
+
+    >>> import networkx as nx
+    >>> svg = marked_tree_svg(nx.DiGraph([(0, 1), (0, 2)]), {0: (0.5, 0), 1: (0, -1), 2: (1, -1)})
+    >>> svg.count("<g data-mark="), svg.count("<line data-mark=")
+    (3, 2)
+    """
+    xs = [x for x, _ in layout.values()] or [0.0]
+    levels = 1 + max((-y for _, y in layout.values()), default=0)
+    height = min(most_height, 24 + level * levels)
+    step_x = (width - 24) / max(1.0, max(xs) - min(xs))
+    step_y = (height - 24) / max(1, levels - 1)
+    radius = max(3.0, min(9.0, 0.4 * step_x, 0.4 * step_y))
+
+    def at(node):
+        x, y = layout[node]
+        return 12 + (x - min(xs)) * step_x, 12 - y * step_y
+
+    index = {node: j for j, node in enumerate(tree)}
+    lines = "".join(
+        '<line data-mark="{}" x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}"/>'.format(
+            index[child], *at(parent), *at(child)
+        )
+        for parent, child in tree.edges
+    )
+    nodes = "".join(
+        '<g data-mark="{0}"><circle class="ring" cx="{1:.1f}" cy="{2:.1f}" r="{4:.1f}"/>'
+        '<circle class="dot" cx="{1:.1f}" cy="{2:.1f}" r="{3:.1f}"/></g>'.format(
+            index[node], *at(node), radius, radius * 1.9
+        )
+        for node in tree
+    )
+    return (
+        f'<svg class="puzzlelab-tree" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">'
+        f"{lines}{nodes}</svg>"
+    )
+
+
+def marked_tree_css(scope: str) -> str:
+    """The CSS that colours a :func:`marked_tree_svg` inside the element of class *scope*."""
+    rules = [
+        f".{scope} line {{ stroke: {EDGE_COLOUR}; stroke-width: 1.2; }}",
+        f".{scope} circle.dot {{ stroke: {OUTLINE}; stroke-width: 1; }}",
+        f".{scope} circle.ring {{ fill: none; stroke: #c0392b; stroke-width: 2.5; "
+        "display: none; }",
+        f'.{scope} [data-state="-"] {{ display: none; }}',
+    ]
+    for status, letter in STATUS_LETTERS.items():
+        now = letter.upper()  # the node of the current step
+        rules += [
+            f'.{scope} g[data-state="{letter}"] circle.dot, '
+            f'.{scope} g[data-state="{now}"] circle.dot {{ fill: {COLOURS[status]}; }}',
+            f'.{scope} g[data-state="{now}"] circle.ring {{ display: inline; }}',
+        ]
+        if status in ("solution", "goal"):
+            rules.append(
+                f'.{scope} line[data-state="{letter}"], .{scope} line[data-state="{now}"] '
+                f"{{ stroke: {PATH_COLOUR}; stroke-width: 3; }}"
+            )
+    return "\n".join(rules)
+
+
+def tree_legend_html(statuses) -> str:
+    """A legend for :func:`marked_tree_svg`: a coloured dot and a word per status, as HTML."""
+    dot = (
+        '<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
+        f'border:1px solid {OUTLINE};background:{{}};margin-right:0.3em"></span>'
+    )
+    items = [f"<div>{dot.format(COLOURS[s])}{LEGEND[s]}</div>" for s in statuses]
+    ring = (
+        '<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
+        'border:2.5px solid #c0392b;margin-right:0.3em"></span>'
+    )
+    return "".join(items) + f"<div>{ring}this step</div>"

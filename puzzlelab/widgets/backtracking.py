@@ -4,12 +4,12 @@ Each frame shows the queens on the board after one step of the trace, the square
 they attack shaded, the step itself ("place row 3 col 5" or "retreat row 3 col 5",
 its square outlined) and the counts so far: queens placed, retreats, solutions.
 Like :class:`~puzzlelab.widgets.SolutionPlayer`, every frame is drawn up front and
-Play, the slider and the pictures are linked in the browser (``jslink``).
+stepped through in the browser.
 """
 
 from __future__ import annotations
 
-from ..drawing import board_png
+from ..drawing import board_svg
 from ..puzzles.queens import QueensPuzzle, check_size
 from ..solvers.queens import backtracking, replay
 from .frames import FramePlayer
@@ -39,6 +39,8 @@ class BacktrackingReplay(FramePlayer):
         The first step shown (0 is the empty board).
     size : float
         Board size in inches.
+    large : bool
+        Bigger text and boards, for a projector.
 
     Attributes
     ----------
@@ -46,7 +48,7 @@ class BacktrackingReplay(FramePlayer):
         The whole trace replayed (board and counts after every step).
     shown : list of int
         The steps that have a frame; frame *i* shows ``steps[shown[i]]``.
-    play, slider, prev_button, next_button, speed, stack, labels, links, frames
+    pictures, captions, value
         As in :class:`~puzzlelab.widgets.frames.FramePlayer`.
 
     Examples
@@ -58,7 +60,8 @@ class BacktrackingReplay(FramePlayer):
     ((1, 3, 0, 2), 1)
     """
 
-    def __init__(self, n=6, trace=None, first_only=True, max_frames=150, start=0, size=2.4):
+    def __init__(self, n=6, trace=None, first_only=True, max_frames=150, start=0, size=2.4,
+                 large=False):  # fmt: skip
         self.n = check_size(n)
         self.stopped = ""  # why the widget's own search stopped early, if it did
         if trace is None:
@@ -75,14 +78,14 @@ class BacktrackingReplay(FramePlayer):
         self.shown = list(range(start, min(len(self.steps), start + max_frames)))
         puzzle = QueensPuzzle(self.n)
         self.captions = [self._caption(k) for k in self.shown]
-        frames = [
-            board_png(puzzle, self.steps[k].placement, size=size, attacked=True,
+        pictures = [
+            board_svg(puzzle, self.steps[k].placement, size=size, attacked=True,
                       highlight=self._square(k), title=self._title(k))
             for k in self.shown
         ]  # fmt: skip
         labels = [self._html(k) for k in self.shown]
-        super().__init__(frames, labels, self.captions, description="frame", interval=400)
-        self.add_class("puzzlelab-backtracking")
+        super().__init__(pictures, labels, self.captions, description="frame", interval=400,
+                         large=large)  # fmt: skip
 
     # ------------------------------------------------------------ text of a frame
 

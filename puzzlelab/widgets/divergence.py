@@ -3,24 +3,22 @@
 :func:`puzzlelab.exercises.check_search` says in words where a student's search
 leaves the rules; this widget shows it. Each step puts what the two searches
 expanded next to each other, with each one's frontier; the step where they part
-is marked. The frames are HTML, stepped through in the browser (the slider is
-linked to them there), so stepping needs no kernel.
+is marked. The frames are HTML, stepped through in the browser (a
+:class:`~puzzlelab.widgets.stepper.Stepper`), so stepping needs no kernel.
 """
 
 from __future__ import annotations
 
 import html
 
-import ipywidgets as widgets
-
 from ..exercises.search import SEARCHES, compare_search, problems_for
-from .frames import step_buttons
+from .stepper import Pieces, Stepper
 
 #: Frontier rows shown per side; the rest are counted.
 ROWS = 12
 
 
-class SearchDivergence(widgets.VBox):
+class SearchDivergence(Stepper):
     """Replay a student's search beside puzzlelab's, step by step, up to where they part.
 
     Parameters
@@ -34,13 +32,15 @@ class SearchDivergence(widgets.VBox):
         problems on which they part (or the first problem, if they never do).
     name : str, optional
         What to call *problem* in the heading.
+    large : bool
+        Bigger text, for a projector.
 
     Attributes
     ----------
     comparison : Comparison
         The plain data shown: steps, where they part, and why.
-    slider, stack
-        The step slider and the frames it picks, linked in the browser.
+    value
+        The step shown (it starts at the last: where they part).
 
     Examples
     --------
@@ -57,36 +57,24 @@ class SearchDivergence(widgets.VBox):
     ...                 reached.add(child)
     ...                 frontier.append((child, actions + [action]))
     >>> view = SearchDivergence(takes_the_newest, like="bfs", problem=RoadMap())
-    >>> view.comparison.parted_at, view.step(0).slider.value, view.slider.max
-    (2, 0, 1)
+    >>> view.comparison.parted_at, view.value, len(view.frames)
+    (2, 1, 2)
+    >>> "they part here" in view.frame_html(1), "they part here" in view.frame_html(0)
+    (True, False)
     """
 
-    def __init__(self, my_search, like: str = "bfs", problem=None, name: str | None = None):
+    def __init__(self, my_search, like: str = "bfs", problem=None, name: str | None = None,
+                 large: bool = False):  # fmt: skip
         self.comparison = _comparison(my_search, like, problem, name)
         self.problem = (
             problem if problem is not None else problems_for(like)[self.comparison.problem]
         )
         steps = self.comparison.steps or [None]
-        self.frames = [self._frame(step) for step in steps]
-        self.stack = widgets.Stack([widgets.HTML(frame) for frame in self.frames])
-        self.stack.selected_index = len(self.frames) - 1
-        self.slider = widgets.IntSlider(
-            min=0, max=len(self.frames) - 1, value=len(self.frames) - 1, description="step"
-        )
-        self.links = [widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))]
-        self.slider.observe(self._follow_slider, names="value")
-        self.prev_button, self.next_button = step_buttons(self)
-        heading = widgets.HTML(self._heading())
-        controls = widgets.HBox([self.prev_button, self.next_button, self.slider])
-        super().__init__([heading, controls, self.stack])
-
-    def _follow_slider(self, change) -> None:
-        self.stack.selected_index = change["new"]
-
-    def step(self, frame: int):
-        """Show step *frame* (from 0; clipped); return the widget."""
-        self.slider.value = max(0, min(frame, len(self.frames) - 1))
-        return self
+        pieces = Pieces()
+        frames = [[pieces.add(self._frame(step))] for step in steps]
+        template = f'<div>{self._heading()}</div><div data-slot="0"></div>'
+        super().__init__(template, pieces, frames, value=len(frames) - 1, large=large,
+                         words={"description": "expansion"})  # fmt: skip
 
     # ------------------------------------------------------------ the pictures, as HTML
 
@@ -112,7 +100,7 @@ class SearchDivergence(widgets.VBox):
             "puzzlelab's", step["reference"], step["reference_frontier"], "the frontier, in order"
         )
         return (
-            f'<div style="font-size:14px"><b style="color:{colour}">expansion {step["number"]}'
+            f'<div><b style="color:{colour}">expansion {step["number"]}'
             f'{note}</b><div style="display:flex;gap:32px;align-items:flex-start">'
             f"{yours}{ours}</div></div>"
         )
@@ -129,7 +117,7 @@ class SearchDivergence(widgets.VBox):
         )
         return (
             f"<div><b>{who}</b> expanded {shown}<br><i>{what}</i> ({len(frontier)}):"
-            f'<table style="font-size:13px">{head}{rows}{more}</table></div>'
+            f"<table>{head}{rows}{more}</table></div>"
         )
 
     @staticmethod
@@ -146,12 +134,6 @@ class SearchDivergence(widgets.VBox):
             text = " / ".join(" ".join(str(tile or "·") for tile in row) for row in rows)
             return f"<code>{html.escape(text)}</code>"
         return f"<code>{html.escape(str(state))}</code>"
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs) or {}
-        bundle["text/html"] = self._heading() + self.frames[self.slider.value]
-        bundle["text/plain"] = f"SearchDivergence: {self.comparison.message or 'no difference'}"
-        return bundle
 
 
 def _comparison(my_search, like, problem, name):

@@ -1,15 +1,15 @@
 """SolutionPlayer: step through a solution, even where no kernel runs.
 
-Every frame is drawn once, up front. Play, the slider and the pictures are linked
-in the browser (``jslink``), so stepping and playing work in exported HTML with
-saved widget state and never wait on Python.
+Every frame is drawn once, up front, as a vector picture, and sent to the browser,
+which steps and plays through them itself: a click never waits on Python, and
+stepping still works in a lesson exported to HTML.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from ..drawing import board_png, sample_steps, step_detail, step_highlight, step_label
+from ..drawing import board_svg, sample_steps, step_detail, step_highlight, step_label
 from .frames import FramePlayer
 
 
@@ -28,10 +28,12 @@ class SolutionPlayer(FramePlayer):
         Very long paths are sampled down to this many frames (first and last kept).
     size : float
         Board size in inches.
+    large : bool
+        Bigger text and boards, for a projector.
 
     Attributes
     ----------
-    play, slider, prev_button, next_button, speed, stack, labels, links, frames
+    pictures, captions, value
         As in :class:`~puzzlelab.widgets.frames.FramePlayer`.
     steps : list of int
         ``steps[i]`` is the path index that frame *i* shows.
@@ -46,7 +48,7 @@ class SolutionPlayer(FramePlayer):
     'step 2 of 2: slide 8'
     """
 
-    def __init__(self, puzzle, solution, heuristic=None, max_frames=200, size=2.2):
+    def __init__(self, puzzle, solution, heuristic=None, max_frames=200, size=2.2, large=False):
         path = list(getattr(solution, "path", solution))
         if not path:
             raise ValueError("nothing to play: the search found no path (check result.status)")
@@ -55,15 +57,15 @@ class SolutionPlayer(FramePlayer):
         self.steps = sample_steps(len(path), max_frames)
         captions = [self._caption(puzzle, path, actions, k) for k in self.steps]
         # Each frame carries its own caption, so the picture alone (exported HTML) says it all.
-        frames = [
-            board_png(puzzle, path[k], size=size, heuristic=heuristic, title=caption,
+        pictures = [
+            board_svg(puzzle, path[k], size=size, heuristic=heuristic, title=caption,
                       highlight=self._highlight(puzzle, path, actions, k))
             for k, caption in zip(self.steps, captions)
         ]  # fmt: skip
         self.details = [self._detail(puzzle, actions, k) for k in self.steps]
         labels = [f"<b>{c}</b>{d}" for c, d in zip(captions, self.details)]
-        super().__init__(frames, labels, captions, back="◀ previous", forward="next ▶")
-        self.add_class("puzzlelab-player")
+        super().__init__(pictures, labels, captions, back="◀ previous", forward="next ▶",
+                         large=large)  # fmt: skip
 
     @staticmethod
     def _caption(puzzle, path, actions, k) -> str:

@@ -4,24 +4,28 @@ Each step shows the node the search is working on, the frontier (with f, g and h
 for informed search, in the order the search will take it), the counts so far,
 and the search tree growing.
 
-Everything a step shows is worked out once, when the replay is made: moving
-the slider only looks it up and draws.
+Everything a step shows is worked out once, when the replay is made, and sent to
+the browser (a :class:`~puzzlelab.widgets.stepper.Stepper`): each board once, the
+tree of each iteration once, and for every step only which nodes it has reached
+so far. Stepping never waits on the kernel, and works in exported HTML.
 """
 
 from __future__ import annotations
 
 import html
-import io
 
-import ipywidgets as widgets
-import numpy as np
-
-from ..drawing import board_png, draw_board, figure_png, offscreen_figure
-from ..drawing.trees import COLOURS, LEGEND, OUTLINE, PATH_COLOUR, layered_layout
+from ..drawing import board_svg
+from ..drawing.trees import (
+    COLOURS,
+    STATUS_LETTERS,
+    layered_layout,
+    marked_tree_css,
+    marked_tree_svg,
+    tree_legend_html,
+)
 from ..search.trace import frontier_rows, snapshot_counts, snapshots
 from ..trees import cut_tree, search_tree
-from .base import StaticFallback
-from .frames import step_buttons
+from .stepper import Pieces, Stepper, picture_html
 
 #: What the header says about each kind of event.
 VERBS = {
@@ -34,10 +38,21 @@ VERBS = {
 }
 
 TREE_NODES = 150  # the replayed tree is cut to this many nodes
-CURRENT = "#c0392b"  # the ring around the node of the current event
+TREE_CLASS = "puzzlelab-replay-tree"
+
+#: A step: the header; the board beside the frontier; the tree beside its title and legend.
+TEMPLATE = (
+    "<style>{css}</style>"
+    '<div data-slot="0"></div>'
+    '<div style="display:flex;gap:1.5em;align-items:flex-start;margin:0.5em 0">'
+    '<div data-slot="1"></div><div data-slot="2"></div></div>'
+    '<div style="display:flex;gap:1em;align-items:flex-start">'
+    f'<div class="{TREE_CLASS}" data-slot="3"></div>'
+    '<div><b data-slot="4"></b>{legend}</div></div>'
+)
 
 
-class SearchReplay(StaticFallback, widgets.VBox):
+class SearchReplay(Stepper):
     """Replay the events of *trace*; with a *puzzle*, boards are drawn.
 
     Parameters
@@ -50,6 +65,8 @@ class SearchReplay(StaticFallback, widgets.VBox):
         Only the first events are replayed.
     rows_shown : int
         Frontier rows listed; the rest are counted ("... N more").
+    large : bool
+        Bigger text and pictures, for a projector.
 
     Notes
     -----
@@ -75,7 +92,7 @@ class SearchReplay(StaticFallback, widgets.VBox):
     [(1, 1, 2), (1, 3, 4), (1, 3, 4), (1, 3, 4)]
     """
 
-    def __init__(self, trace, puzzle=None, max_events=400, rows_shown=12):
+    def __init__(self, trace, puzzle=None, max_events=400, rows_shown=12, large=False):
         if not hasattr(trace, "events"):
             raise TypeError(
                 f"SearchReplay(trace, puzzle): the first argument must be a Trace recorded by a "
@@ -89,59 +106,51 @@ class SearchReplay(StaticFallback, widgets.VBox):
         self._snapshots = snapshots(self.events)
         self._iterative = any(event.kind == "iteration" for event in self.events)
         self._trees = {}  # iteration -> (cut tree, layout)
-        self._board_cache = {}
-        self._tree_figure = None
-
-        last = len(self.events) - 1
-        self.slider = widgets.IntSlider(min=0, max=last, description="event",
-                                        layout={"width": "420px"})  # fmt: skip
-        self.play = widgets.Play(min=0, max=last, interval=600, description="play")
-        self.prev_button, self.next_button = step_buttons(self)
-        widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.slider.observe(lambda change: self._show(), names="value")
-        self.header = widgets.HTML()
-        self.board = widgets.Image(format="png", layout={"max_width": "200px"})
-        self.frontier = widgets.HTML()
-        self.tree = widgets.Image(format="png")
-        controls = widgets.HBox([self.play, self.prev_button, self.next_button, self.slider])
-        middle = widgets.HBox([self.board, self.frontier])
-        super().__init__([controls, self.header, middle, self.tree])
-        self.add_class("puzzlelab-replay")
-        self._show()
+        pieces, boards, frames, marks = Pieces(), {}, [], []
+        for k, event in enumerate(self.events):
+            if event.state not in boards:
+                boards[event.state] = pieces.add(self._board_html(event.state))
+            tree, layout = self._tree_of(self._snapshots[k]["iteration"])
+            frames.append([
+                pieces.add(self.header_html(k)),
+                boards[event.state],
+                pieces.add(self.frontier_html(k)),
+                pieces.add(marked_tree_svg(tree, layout)),
+                pieces.add(self._tree_title(k, tree)),
+            ])  # fmt: skip
+            marks.append(self._marks(k, tree))
+        statuses = [s for s in COLOURS if s != "cutoff" or self._iterative]
+        template = TEMPLATE.format(
+            css=marked_tree_css(TREE_CLASS), legend=tree_legend_html(statuses)
+        )
+        super().__init__(template, pieces, frames, marks, interval=600, large=large,
+                         words={"description": "event"})  # fmt: skip
 
     # -- what a step shows (plain data)
 
     @property
     def current(self):
         """The event shown now."""
-        return self.events[self.slider.value]
+        return self.events[self.value]
 
-    def step(self, k: int) -> SearchReplay:
-        """Show event *k* (0 is the first; clipped to the first and last); return the replay."""
-        self.slider.value = max(0, min(k, len(self.events) - 1))
-        return self
+    def counts(self, k: int | None = None) -> dict:
+        """Expanded, generated and duplicate nodes after event *k* (default: the one shown),
+        and the frontier's size then."""
+        return snapshot_counts(self._snapshots[self.value if k is None else k])
 
-    def counts(self) -> dict:
-        """Expanded, generated and duplicate nodes so far, and the frontier's size now."""
-        return snapshot_counts(self._snapshots[self.slider.value])
+    def frontier_rows(self, k: int | None = None) -> list[dict]:
+        """The frontier after event *k* (default: the one shown), in the order the search
+        will take it, as plain dicts."""
+        return frontier_rows(self._snapshots[self.value if k is None else k])
 
-    def frontier_rows(self) -> list[dict]:
-        """The frontier now, in the order the search will take it, as plain dicts."""
-        return frontier_rows(self._snapshots[self.slider.value])
+    # -- what a step shows (HTML)
 
-    # -- display
-
-    def _show(self) -> None:
-        self.header.value = self._header_html()
-        self.board.value = self._board_png(self.current.state)
-        self.frontier.value = self._frontier_html()
-        self.tree.value = self._tree_png()
-
-    def _header_html(self) -> str:
-        event, counts = self.current, self.counts()
+    def header_html(self, k: int) -> str:
+        """What event *k* is, and the counts after it."""
+        event, counts = self.events[k], self.counts(k)
         if event.kind == "iteration":
             what = f"{VERBS['iteration']} {event.bound:g}"
-        elif self._snapshots[self.slider.value]["status"].get(event.node) == "cutoff":
+        elif self._snapshots[k]["status"].get(event.node) == "cutoff":
             what = f"node {event.node} generated, but over the bound: it will not be expanded"
         else:
             what = f"node {event.node} {VERBS[event.kind]}"
@@ -150,107 +159,51 @@ class SearchReplay(StaticFallback, widgets.VBox):
         if event.h is not None:
             values += f", h = {event.h:g}, f = g + h = {event.g + event.h:g}"
         return (
-            f"<b>event {self.slider.value + 1} of {len(self.events)}</b>: {html.escape(what)}"
+            f"<b>event {k + 1} of {len(self.events)}</b>: {html.escape(what)}"
             f"{side} &middot; {values}<br>expanded (explored) so far <b>{counts['expanded']:,}"
             f"</b> &middot; generated <b>{counts['generated']:,}</b> &middot; duplicates "
             f"<b>{counts['duplicates']:,}</b> &middot; waiting in the frontier "
             f"<b>{counts['frontier']:,}</b>"
         )
 
-    def _board_png(self, state) -> bytes:
-        if state not in self._board_cache:
-            if self.puzzle is None or state is None:
-                figure = offscreen_figure((2.2, 0.5))
-                figure.text(0.5, 0.5, repr(state), ha="center", va="center", fontsize=8)
-                self._board_cache[state] = figure_png(figure)
-            else:
-                self._board_cache[state] = board_png(self.puzzle, state, size=1.8)
-        return self._board_cache[state]
-
-    def _frontier_html(self) -> str:
-        rows = self.frontier_rows()
+    def frontier_html(self, k: int) -> str:
+        """The frontier after event *k* as a table, the next node to be taken first."""
+        rows = self.frontier_rows(k)
         columns = ["node", "depth", "g", "h", "f"] if self.informed else ["node", "depth", "g"]
-        cell = "style='padding:0 8px;text-align:right'"
-        head = "".join(f"<th {cell}>{c}</th>" for c in ["", *columns, "move"])
+        head = "".join(f"<th>{c}</th>" for c in ["", *columns, "move"])
         body = "".join(
-            f"<tr><td {cell}>{i}</td>"
-            + "".join(f"<td {cell}>{_number(row[c])}</td>" for c in columns)
-            + f"<td {cell}>{html.escape(str(row['action'] or ''))}</td></tr>"
+            f"<tr><td>{i}</td>"
+            + "".join(f"<td>{_number(row[c])}</td>" for c in columns)
+            + f"<td>{html.escape(str(row['action'] or ''))}</td></tr>"
             for i, row in enumerate(rows[: self.rows_shown], start=1)
         )
         more = len(rows) - self.rows_shown
         tail = f"<tr><td colspan={len(columns) + 2}>... {more:,} more</td></tr>" if more > 0 else ""
         empty = "" if rows else "<tr><td colspan=6><i>empty</i></td></tr>"
         return (
-            f"<div style='margin-left:1.5em'><b>frontier</b>: {len(rows):,} node(s), "
-            f"the next to be taken first<table><tr>{head}</tr>{body}{tail}{empty}</table></div>"
+            f"<div><b>frontier</b>: {len(rows):,} node(s), the next to be taken first"
+            f"<table><tr>{head}</tr>{body}{tail}{empty}</table></div>"
         )
 
-    def _tree_png(self) -> bytes:
-        """The tree so far. One figure is kept and only its data change: fast steps."""
-        if self._tree_figure is None:
-            figure = offscreen_figure((9.0, 3.0), dpi=72)
-            self._tree_figure = (figure, self._tree_artists(figure.add_axes((0, 0, 0.76, 1))))
-        figure, artists = self._tree_figure
-        self._update_tree(artists)
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format="png")
-        return buffer.getvalue()
+    def _board_html(self, state) -> str:
+        if self.puzzle is None or state is None:
+            return f"<code>{html.escape(repr(state))}</code>"
+        return picture_html(board_svg(self.puzzle, state, size=1.8), alt=str(state))
 
-    def _tree_artists(self, ax) -> dict:
-        """Empty artists for the tree picture, with the legend."""
-        from matplotlib.collections import LineCollection
-        from matplotlib.lines import Line2D
+    def _tree_title(self, k: int, tree) -> str:
+        hidden = len(self._snapshots[k]["status"]) - sum(
+            1 for node in tree if node in self._snapshots[k]["status"]
+        )
+        return "search tree so far" + (f" ({hidden:,} nodes not drawn)" if hidden > 0 else "")
 
-        ax.set_axis_off()
-        statuses = [s for s in COLOURS if s != "cutoff" or self._iterative]
-        handles = [Line2D([], [], marker="o", ls="", markersize=8, markerfacecolor=COLOURS[s],
-                          markeredgecolor=OUTLINE, label=LEGEND[s]) for s in statuses]  # fmt: skip
-        handles.append(Line2D([], [], marker="o", ls="", markersize=11, markerfacecolor="none",
-                              markeredgecolor=CURRENT, mew=2, label="this event"))  # fmt: skip
-        legend = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0),
-                           fontsize=8, frameon=False, title="search tree so far",
-                           title_fontsize=8)  # fmt: skip
-        return {
-            "ax": ax,
-            "legend": legend,
-            "edges": ax.add_collection(LineCollection([], colors="#bdbdbd", linewidths=0.8)),
-            "path": ax.add_collection(LineCollection([], colors=PATH_COLOUR, linewidths=2.5)),
-            "nodes": ax.scatter([], [], edgecolors=OUTLINE, linewidths=0.7, zorder=2),
-            "current": ax.scatter(
-                [], [], facecolors="none", edgecolors=CURRENT, linewidths=2, zorder=3
-            ),  # fmt: skip
-        }
-
-    def _update_tree(self, artists) -> None:
-        """Show the current step in the tree artists."""
-        snap = self._snapshots[self.slider.value]
-        tree, layout = self._tree_of(snap["iteration"])
-        status = snap["status"]
-        shown = [n for n in tree if n in status]
-        xs = [x for x, _ in layout.values()] or [0]
-        ys = [y for _, y in layout.values()] or [0]
-        artists["ax"].set_xlim(min(xs) - 0.7, max(xs) + 0.7)
-        artists["ax"].set_ylim(min(ys) - 0.6, 0.6)
-        on_path, others = [], []
-        for parent, child in tree.edges:
-            if parent in status and child in status:
-                path = status[child] in ("solution", "goal")
-                (on_path if path else others).append((layout[parent], layout[child]))
-        artists["edges"].set_segments(others)
-        artists["path"].set_segments(on_path)
-        size = max(12, min(90, (480 / max(1, max(xs) - min(xs) + 1)) ** 2))
-        nodes = artists["nodes"]
-        nodes.set_offsets([layout[n] for n in shown] or np.empty((0, 2)))
-        nodes.set_facecolors([COLOURS[status[n]] for n in shown])
-        nodes.set_sizes([size])
-        event = self.current
-        here = [layout[event.node]] if event.node in layout and event.node in status else []
-        artists["current"].set_offsets(here or np.empty((0, 2)))
-        artists["current"].set_sizes([size * 2.8])
-        hidden = len(status) - len(shown)
-        title = "search tree so far" + (f" ({hidden:,} nodes not drawn)" if hidden > 0 else "")
-        artists["legend"].set_title(title)
+    def _marks(self, k: int, tree) -> str:
+        """A letter per node of *tree*: its status after event *k*, upper case for the event's."""
+        status, here = self._snapshots[k]["status"], self.events[k].node
+        letters = []
+        for node in tree:
+            letter = STATUS_LETTERS[status[node]] if node in status else "-"
+            letters.append(letter.upper() if node == here else letter)
+        return "".join(letters)
 
     def _tree_of(self, iteration):
         """The (cut) tree of one iteration and its layout, made the first time it is needed."""
@@ -260,24 +213,6 @@ class SearchReplay(StaticFallback, widgets.VBox):
             tree.remove_nodes_from([n for n, s in tree.nodes(data="status") if s == "more"])
             self._trees[iteration] = (tree, layered_layout(tree))
         return self._trees[iteration]
-
-    def _static_png(self) -> bytes:
-        """The board, the counts and the tree in one picture (for pages without a kernel)."""
-        figure = offscreen_figure((10.0, 3.2), dpi=80)
-        event, counts = self.current, self.counts()
-        board = figure.add_axes((0.0, 0.08, 0.17, 0.72))
-        if self.puzzle is not None and event.state is not None:
-            draw_board(self.puzzle, event.state, board)
-        else:
-            board.set_axis_off()
-            board.text(0.5, 0.5, repr(event.state), ha="center", va="center", fontsize=7,
-                       wrap=True)  # fmt: skip
-        figure.text(0.01, 0.97, f"event {self.slider.value + 1} of {len(self.events)}: "
-                    f"{event.kind}, node {event.node} | expanded {counts['expanded']:,}, "
-                    f"generated {counts['generated']:,}, frontier {counts['frontier']:,}",
-                    va="top", fontsize=9)  # fmt: skip
-        self._update_tree(self._tree_artists(figure.add_axes((0.2, 0.0, 0.6, 0.88))))
-        return figure_png(figure)
 
 
 def _number(value) -> str:

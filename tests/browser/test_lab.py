@@ -152,13 +152,13 @@ def wait_for_other_board(page, player, before, seconds):
 
 
 def check_solution_player(page):
-    player = page.locator(".puzzlelab-player").first
+    player = page.locator(".puzzlelab-stepper").first
     player.scroll_into_view_if_needed()
     start = shown_board(player)
     assert start, "the solution player shows no board picture"
     player.locator("button", has_text=re.compile(r"next", re.I)).first.click()
     after_next = wait_for_other_board(page, player, start, 10)
     assert after_next != start, "the player's next button did not change the board"
-    player.locator(".widget-play button").first.click()  # the Play widget's play button
+    player.locator(".puzzlelab-stepper-play").first.click()
     after_play = wait_for_other_board(page, player, after_next, 15)
     assert after_play not in (after_next, None), "the play button did not move the board"

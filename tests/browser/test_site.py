@@ -42,12 +42,13 @@ IMAGES = """() => [...document.querySelectorAll('img')].map(img => {
             alt: img.alt};
 })"""
 
-#: What each stepper on the page shows now: the visible frames' alt text and the readout.
+#: What each stepper on the page shows now: its pictures' alt text, the readout, the controls.
 STEPPERS = """() => [...document.querySelectorAll('.puzzlelab-stepper')].map(s => ({
-    shown: [...s.querySelectorAll('.puzzlelab-stepper-frame')]
-        .filter(f => f.offsetParent !== null).map(f => f.querySelector('img').alt),
-    readout: s.querySelector('output').textContent,
-    controls: s.querySelector('.puzzlelab-stepper-controls').offsetParent !== null,
+    shown: [...s.querySelectorAll('.puzzlelab-stepper-view img')]
+        .filter(img => img.offsetParent !== null).map(img => img.alt),
+    readout: (s.querySelector('.puzzlelab-stepper-readout') || {}).textContent,
+    controls: s.querySelector('.puzzlelab-stepper-controls') !== null,
+    forward: !(s.querySelector('.puzzlelab-stepper-forward') || {}).disabled,
 }))"""
 
 
@@ -125,19 +126,21 @@ def test_every_output_shows_something_and_no_picture_is_stretched(offline, site,
 def test_the_player_steps_offline_when_forward_and_back_are_clicked(offline, site):
     page = offline(site / "player.html")
     (stepper,) = page.evaluate(STEPPERS)
-    assert stepper["controls"] and stepper["readout"] == "0 / 2"
+    assert stepper["controls"] and stepper["readout"] == "step 0 / 2"
     assert len(stepper["shown"]) == 1 and stepper["shown"][0].startswith("start")
     page.click(".puzzlelab-stepper-forward")
     (stepper,) = page.evaluate(STEPPERS)
-    assert stepper["readout"] == "1 / 2" and stepper["shown"] == ["step 1 of 2: slide 7"]
+    assert stepper["readout"] == "step 1 / 2" and stepper["shown"] == ["step 1 of 2: slide 7"]
     page.click(".puzzlelab-stepper-forward")
-    page.click(".puzzlelab-stepper-forward")  # past the last frame: stays there
     (stepper,) = page.evaluate(STEPPERS)
-    assert stepper["readout"] == "2 / 2" and stepper["shown"][0].startswith("step 2 of 2")
+    assert stepper["readout"] == "step 2 / 2" and stepper["shown"][0].startswith("step 2 of 2")
+    assert not stepper["forward"]  # the last frame: forward is off
     page.click(".puzzlelab-stepper-back")
-    page.locator(".puzzlelab-stepper input").fill("0")  # the slider
+    page.locator(".puzzlelab-stepper-slider").fill("0")
     (stepper,) = page.evaluate(STEPPERS)
-    assert stepper["readout"] == "0 / 2" and stepper["shown"][0].startswith("start")
+    assert stepper["readout"] == "step 0 / 2" and stepper["shown"][0].startswith("start")
+    page.locator(".puzzlelab-stepper").press("ArrowRight")  # the keys a presenter's clicker sends
+    assert page.evaluate(STEPPERS)[0]["readout"] == "step 1 / 2"
 
 
 def test_without_javascript_the_player_shows_its_first_frame_and_no_controls(offline, site):

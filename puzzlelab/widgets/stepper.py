@@ -1,0 +1,229 @@
+"""Stepper: frames sent to the browser once, stepped through there, with or without a kernel.
+
+Players and replays show one frame at a time from a list worked out in advance.
+A :class:`Stepper` sends the whole list to the browser when it is displayed; the
+buttons, the slider, Play and the arrow keys then change the frame in the page
+itself (``stepper.js``, an `anywidget <https://anywidget.dev>`_), so a click
+shows the next frame at once, even while the kernel is busy or gone. Python
+hears of each step afterwards (:attr:`Stepper.value`) and can step too.
+
+A frame is made of *pieces* of HTML filling the *slots* of a template, so a
+piece shared by many frames (a board, a tree) is sent once. *Marks* recolour
+parts of a piece from frame to frame (the nodes of a search tree) without
+sending it again.
+
+Displayed, a Stepper also offers ``text/html``: the same ``stepper.js`` with the
+data in the page (:meth:`Stepper.html`), which a lesson exported to HTML shows,
+and which still steps there, offline; without JavaScript, it shows the frame
+that was current.
+"""
+
+from __future__ import annotations
+
+import base64
+import itertools
+import json
+import re
+import uuid
+from html import escape
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+HERE = Path(__file__).parent
+SCRIPT = (HERE / "stepper.js").read_text(encoding="utf-8")
+STYLE = (HERE / "stepper.css").read_text(encoding="utf-8")
+
+#: What the controls say, unless a widget says otherwise.
+WORDS = {
+    "play": "▶ play",
+    "pause": "❚❚ pause",
+    "back": "◀ back",
+    "forward": "forward ▶",
+    "description": "step",
+}
+
+#: The traits the page reads (what ``stepper.js`` calls ``model.get`` on).
+DATA = ("template", "pieces", "frames", "marks", "value", "interval", "words", "large")
+
+#: Counts pages made in this process; with a random part, every id on a page is its own.
+_PAGES = itertools.count(1)
+
+
+class Stepper(anywidget.AnyWidget):
+    """Step through frames in the browser: back, forward, a slider, Play and a speed.
+
+    Parameters
+    ----------
+    template : str
+        HTML of a frame, with an element marked ``data-slot="i"`` for each slot.
+    pieces : list of str
+        HTML snippets that fill the slots.
+    frames : list of list of int
+        For every frame, the index in *pieces* of what fills each slot.
+    marks : list of str, optional
+        For every frame, one character per element marked ``data-mark="j"`` in the
+        pieces; the page sets it as that element's ``data-state`` (style it with CSS).
+    value : int
+        The first frame shown.
+    interval : int
+        Milliseconds per frame when playing.
+    words : dict, optional
+        Labels for ``play``, ``pause``, ``back``, ``forward`` and ``description``
+        (what a frame is called), over :data:`WORDS`.
+    large : bool
+        Text and pictures half as big again, for a projector.
+
+    Examples
+    --------
+    >>> stepper = Stepper('<p data-slot="0"></p>', ["one", "two"], [[0], [1]])
+    >>> stepper.step(5).value, stepper.frame_html()
+    (1, '<p data-slot="0">two</p>')
+    """
+
+    _esm = SCRIPT
+    _css = STYLE
+
+    template = traitlets.Unicode().tag(sync=True)
+    pieces = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    frames = traitlets.List(traitlets.List(traitlets.Int())).tag(sync=True)
+    marks = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    value = traitlets.Int(0).tag(sync=True)
+    interval = traitlets.Int(600).tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+    large = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, template, pieces, frames, marks=(), *, value=0, interval=600,
+                 words=None, large=False):  # fmt: skip
+        pieces, frames, marks = list(pieces), [list(f) for f in frames], list(marks)
+        check_frames(template, pieces, frames, marks)
+        super().__init__(
+            template=template, pieces=pieces, frames=frames, marks=marks,
+            value=max(0, min(value, len(frames) - 1)), interval=interval,
+            words={**WORDS, **(words or {})}, large=large,
+        )  # fmt: skip
+
+    @traitlets.validate("value")
+    def _clip(self, proposal) -> int:
+        return max(0, min(int(proposal["value"]), len(self.frames) - 1))
+
+    def step(self, frame: int) -> Stepper:
+        """Show *frame* (clipped to the first and last); return the stepper."""
+        self.value = frame
+        return self
+
+    def frame_html(self, frame: int | None = None) -> str:
+        """The template filled with *frame*'s pieces and marks (default: the frame shown)."""
+        frame = self.value if frame is None else frame
+        pieces = self.frames[frame]
+
+        def fill(match) -> str:
+            return f"{match.group(0)}{self.pieces[pieces[int(match.group(1))]]}"
+
+        filled = re.sub(r'<[^<>]*\bdata-slot="(\d+)"[^<>]*>', fill, self.template)
+        if not self.marks:
+            return filled
+        states = self.marks[frame]
+        return re.sub(
+            r'data-mark="(\d+)"',
+            lambda m: f'{m.group(0)} data-state="{states[int(m.group(1))]}"',
+            filled,
+        )
+
+    def html(self) -> str:
+        """Self-contained HTML that steps through the frames in any browser, with no kernel.
+
+        The page runs the widget's own ``stepper.js`` on the data written into it;
+        without JavaScript it shows the frame shown now. Every call gets a new id,
+        so several live on one page.
+        """
+        ident = f"puzzlelab-page-{next(_PAGES)}-{uuid.uuid4().hex[:8]}"
+        data = {name: getattr(self, name) for name in DATA}
+        script = SCRIPT.split("\n// -- the module", 1)[0]
+        return (
+            f"<style>{STYLE}</style>"
+            f'<div class="puzzlelab-stepper" id="{ident}">'
+            f'<div class="puzzlelab-stepper-view">{self.frame_html()}</div></div>'
+            f"<script>(function () {{\n{script}\nvar data = {_script_json(data)};\n"
+            "renderStepper({get: function (k) { return data[k]; }, "
+            "set: function (k, v) { data[k] = v; }, save_changes: function () {}, "
+            f"on: function () {{}}}}, document.getElementById({json.dumps(ident)}));\n"
+            "})();</script>"
+        )
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, and :meth:`html` for pages that have no widgets."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data = dict(data or {})
+        data["text/html"] = self.html()
+        data["text/plain"] = f"{type(self).__name__} (run the notebook to step through it)"
+        return data
+
+
+class Pieces(list):
+    """Pieces of HTML, each kept once: :meth:`add` returns a piece's index.
+
+    >>> pieces = Pieces()
+    >>> [pieces.add(piece) for piece in ["a", "b", "a"]], list(pieces)
+    ([0, 1, 0], ['a', 'b'])
+    """
+
+    def __init__(self):
+        super().__init__()
+        self._index = {}
+
+    def add(self, piece: str) -> int:
+        """Keep *piece* unless it is kept already; return its index."""
+        if piece not in self._index:
+            self._index[piece] = len(self)
+            self.append(piece)
+        return self._index[piece]
+
+
+def check_frames(template: str, pieces: list, frames: list, marks: list) -> None:
+    """Raise ValueError unless every frame fills every slot of *template* with a piece."""
+    slots = len(set(re.findall(r'data-slot="(\d+)"', template)))
+    if not frames:
+        raise ValueError("a Stepper needs at least one frame")
+    for k, frame in enumerate(frames):
+        if len(frame) != slots or not all(0 <= p < len(pieces) for p in frame):
+            raise ValueError(
+                f"frame {k} must name one of the {len(pieces)} pieces for each of the "
+                f"{slots} slots, not {frame!r}"
+            )
+    if marks and len(marks) != len(frames):
+        raise ValueError(f"marks must give one string per frame ({len(frames)}), not {len(marks)}")
+
+
+def picture_html(svg: bytes, alt: str = "") -> str:
+    """An ``<img>`` of an SVG picture, shown at its own size (times the stepper's scale).
+
+    >>> picture_html(b'<svg width="72pt" height="36pt"></svg>', "a board")[:60]
+    '<img class="puzzlelab-picture" style="--puzzlelab-width:96px'
+    """
+    width = natural_width(svg)
+    data = base64.b64encode(svg).decode("ascii")
+    return (
+        f'<img class="puzzlelab-picture" style="--puzzlelab-width:{width}px" '
+        f'src="data:image/svg+xml;base64,{data}" alt="{escape(alt)}">'
+    )
+
+
+def natural_width(svg: bytes) -> int:
+    """The CSS pixels an SVG picture is wide (matplotlib writes points: 3 points are 4 pixels).
+
+    >>> natural_width(b'<svg width="144pt" height="10pt">')
+    192
+    """
+    match = re.search(rb'<svg[^>]*?\swidth="([\d.]+)(pt|px)?"', svg)
+    if not match:
+        raise ValueError("the picture is not an SVG with a width")
+    size = float(match.group(1))
+    return round(size * 4 / 3 if match.group(2) == b"pt" else size)
+
+
+def _script_json(data) -> str:
+    """JSON safe inside a ``<script>`` element (no ``</script>`` can end it early)."""
+    return json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e")
