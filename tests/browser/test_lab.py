@@ -11,87 +11,17 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .lab_driver import OUTPUTS, PROMPTS, open_lesson, run_all_cells, wait_until_done
 
 pytestmark = pytest.mark.browser
 
 #: Every lesson in notebooks/ is driven in the browser.
 LESSONS = sorted(path.name for path in (Path(__file__).parents[2] / "notebooks").glob("*.ipynb"))
 
-RUN_SECONDS = 120  # to run every cell of one lesson
 ERROR_TEXT = re.compile(r"Traceback|\b[A-Z]\w*Error\b|Error displaying widget")
 
-# JavaScript run in the page -------------------------------------------------
-
-PROMPTS = """() => [...document.querySelectorAll(
-    '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt')]
-    .map(p => p.textContent.trim())"""
-
-RUN_STARTED = f"() => ({PROMPTS})().some(p => /\\[(\\*|\\d+)\\]/.test(p))"
-
-RUN_FINISHED = f"""() => {{
-    const prompts = ({PROMPTS})();
-    const indicator = document.querySelector(
-        '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator');
-    return prompts.length > 0 && !prompts.some(p => p.includes('*'))
-        && indicator !== null && indicator.getAttribute('data-status') === 'idle';
-}}"""
-
-KERNEL_IDLE = """() => {
-    const indicator = document.querySelector(
-        '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator');
-    return indicator !== null && indicator.getAttribute('data-status') === 'idle';
-}"""
-
-KERNEL_READY = """() => {
-    const name = document.querySelector(
-        '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-KernelName');
-    const status = document.querySelector('.jp-StatusBar-Widget, #jp-main-statusbar');
-    return name !== null && !/No Kernel/.test(name.textContent)
-        && status !== null && /Idle/.test(status.textContent);
-}"""
-
-OUTPUTS = """() => [...document.querySelectorAll(
-        '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output')].map(o => ({
-    mime: o.getAttribute('data-mime-type') || '',
-    text: o.innerText.slice(0, 2000),
-}))"""
-
-
 # Steps -------------------------------------------------------------------------
-
-
-def open_lesson(page, lab, name):
-    # ?reset: start from an empty workspace, so earlier lessons' tabs are not restored
-    page.goto(f"{lab['url']}/lab/tree/{name}?reset&token={lab['token']}")
-    shown = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell"
-    page.locator(shown).first.wait_for(timeout=60_000)
-    select = page.locator(".jp-Dialog button", has_text=re.compile(r"^Select$"))
-    try:  # JupyterLab may ask which kernel to start
-        select.wait_for(timeout=3_000)
-        select.click()
-    except PlaywrightTimeout:
-        pass
-    page.wait_for_function(KERNEL_READY, timeout=60_000)
-
-
-def run_all_cells(page):
-    """Run > Run All Cells from the menu bar; the command palette if the menu is not there."""
-    menu = page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$"))
-    if menu.count():
-        menu.first.click()
-        item = page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$"))
-        item.first.click()
-    else:
-        page.keyboard.press("Control+Shift+C")
-        page.keyboard.type("Run All Cells")
-        page.keyboard.press("Enter")
-
-
-def wait_until_done(page):
-    """Wait until no cell is queued or running: all ran, or an error stopped the run."""
-    page.wait_for_function(RUN_STARTED, timeout=30_000, polling=200)
-    page.wait_for_function(RUN_FINISHED, timeout=RUN_SECONDS * 1000, polling=500)
 
 
 def cells_not_run(page) -> list[int]:

@@ -1,0 +1,210 @@
+"""A real JupyterLab, and a real Chromium to drive it: for the browser tests and benchmarks.
+
+:func:`running_lab` starts the venv's JupyterLab on 127.0.0.1 at a free port,
+serving a temporary *copy* of a folder of notebooks (outputs never reach the
+repository), with its own runtime, config, settings and workspace folders.
+:func:`headless_chromium` launches Debian's Chromium (``/usr/bin/chromium``;
+Playwright's own browsers are never downloaded). The functions below them open a
+notebook in the page, run all its cells and wait for the kernel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TOKEN = "puzzlelab-browser-test"
+STARTUP_SECONDS = 60
+RUN_SECONDS = 120  # to run every cell of one lesson
+
+#: JupyterLab user settings: every cell kept in the page (no windowing), the kernel started
+#: without asking, no news, no update check.
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
+        "windowingMode": "none",
+        "autoStartDefaultKernel": True,
+    },
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_status(url: str, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"jupyter lab exited early:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"jupyter lab did not answer {url} in {STARTUP_SECONDS} s")
+
+
+@contextlib.contextmanager
+def running_lab(notebooks: Path, home: Path):
+    """Run JupyterLab on a copy of *notebooks* under *home*; yield its URL, token, root, log."""
+    root = home / "notebooks"
+    shutil.copytree(notebooks, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    settings = home / "settings"
+    for name, values in LAB_SETTINGS.items():
+        plugin, file = name.rsplit("/", 1)
+        (settings / plugin).mkdir(parents=True, exist_ok=True)
+        (settings / plugin / file).write_text(json.dumps(values))
+    env = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_DATA_DIR": str(home / "data"),
+        "JUPYTERLAB_SETTINGS_DIR": str(settings),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+        "IPYTHONDIR": str(home / "ipython"),
+    }
+    port = free_port()
+    command = [
+        str(Path(sys.executable).with_name("jupyter")),
+        "lab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={TOKEN}",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.extension_manager=readonly",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")  # containers and CI often run as root
+    log = home / "jupyter.log"
+    with open(log, "w") as out:
+        process = subprocess.Popen(
+            command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT, text=True
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_status(f"{base}/api/status?token={TOKEN}", process, log)
+        yield {"url": base, "token": TOKEN, "root": root, "log": log}
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
+@contextlib.contextmanager
+def headless_chromium():
+    """Yield a headless Chromium (Debian's) driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+# In the page -------------------------------------------------------------------
+
+PROMPTS = """() => [...document.querySelectorAll(
+    '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt')]
+    .map(p => p.textContent.trim())"""
+
+RUN_STARTED = f"() => ({PROMPTS})().some(p => /\\[(\\*|\\d+)\\]/.test(p))"
+
+RUN_FINISHED = f"""() => {{
+    const prompts = ({PROMPTS})();
+    const indicator = document.querySelector(
+        '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator');
+    return prompts.length > 0 && !prompts.some(p => p.includes('*'))
+        && indicator !== null && indicator.getAttribute('data-status') === 'idle';
+}}"""
+
+KERNEL_IDLE = """() => {
+    const indicator = document.querySelector(
+        '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator');
+    return indicator !== null && indicator.getAttribute('data-status') === 'idle';
+}"""
+
+KERNEL_READY = """() => {
+    const name = document.querySelector(
+        '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-KernelName');
+    const status = document.querySelector('.jp-StatusBar-Widget, #jp-main-statusbar');
+    return name !== null && !/No Kernel/.test(name.textContent)
+        && status !== null && /Idle/.test(status.textContent);
+}"""
+
+OUTPUTS = """() => [...document.querySelectorAll(
+        '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output')].map(o => ({
+    mime: o.getAttribute('data-mime-type') || '',
+    text: o.innerText.slice(0, 2000),
+}))"""
+
+
+def open_lesson(page, lab, name):
+    # ?reset: start from an empty workspace, so earlier lessons' tabs are not restored
+    page.goto(f"{lab['url']}/lab/tree/{name}?reset&token={lab['token']}")
+    shown = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell"
+    page.locator(shown).first.wait_for(timeout=60_000)
+    select = page.locator(".jp-Dialog button", has_text=re.compile(r"^Select$"))
+    try:  # JupyterLab may ask which kernel to start
+        select.wait_for(timeout=3_000)
+        select.click()
+    except PlaywrightTimeout:
+        pass
+    page.wait_for_function(KERNEL_READY, timeout=60_000)
+
+
+def run_all_cells(page):
+    """Run > Run All Cells from the menu bar; the command palette if the menu is not there."""
+    menu = page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$"))
+    if menu.count():
+        menu.first.click()
+        item = page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$"))
+        item.first.click()
+    else:
+        page.keyboard.press("Control+Shift+C")
+        page.keyboard.type("Run All Cells")
+        page.keyboard.press("Enter")
+
+
+def wait_until_done(page):
+    """Wait until no cell is queued or running: all ran, or an error stopped the run."""
+    page.wait_for_function(RUN_STARTED, timeout=30_000, polling=200)
+    page.wait_for_function(RUN_FINISHED, timeout=RUN_SECONDS * 1000, polling=500)
