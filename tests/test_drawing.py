@@ -230,3 +230,70 @@ def test_a_step_named_by_the_tile_is_not_called_a_blank_move():
     eight = SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8")
     assert step_detail(eight, "right") == "the blank moves right"
     assert step_detail(eight, 8) == "action: 8"
+
+
+# ---------------------------------------------------------------- legible from the back
+
+
+def traced(search, puzzle, **options):
+    from puzzlelab.search import Trace
+
+    trace = Trace()
+    search(puzzle, trace=trace, **options)
+    return trace
+
+
+def label_boxes(ax):
+    """The rendered boxes (pixels) of a drawn tree's labels."""
+    renderer = ax.figure.canvas.get_renderer()
+    return [label.get_window_extent(renderer) for label in ax.tree_labels]
+
+
+TREES = [
+    ("bfs", {"max_nodes": nodes}, labels)
+    for nodes in (6, 15, 40, 90, 150)
+    for labels in ("short", "order")
+] + [("astar", {"heuristic": "manhattan", "max_nodes": nodes}, "short") for nodes in (10, 40, 120)]
+
+
+@pytest.mark.parametrize(("search", "options", "labels"), TREES)
+def test_tree_labels_never_overlap_and_are_never_small(search, options, labels):
+    from puzzlelab.drawing import draw_tree
+    from puzzlelab.search import astar as a_star
+    from puzzlelab.search import bfs as breadth_first
+    from puzzlelab.trees import search_tree
+
+    puzzle = SlidingPuzzle(SEED_000)
+    trace = traced({"bfs": breadth_first, "astar": a_star}[search], puzzle, **options)
+    ax = draw_tree(search_tree(trace), labels=labels)
+    try:
+        figure = ax.figure
+        assert figure.get_figwidth() <= 10.0  # shown at its own size in a notebook
+        ax.figure.canvas.draw()
+        boxes = sorted(label_boxes(ax), key=lambda box: box.x0)
+        for box, after in zip(boxes, boxes[1:]):
+            assert not box.overlaps(after), "two labels of the tree overlap"
+        small = [t.get_text() for t in ax.texts if t.get_visible() and t.get_fontsize() < 9]
+        assert not small, f"text under 9 points: {small[:5]}"
+        legend = ax.get_legend()
+        assert all(t.get_fontsize() >= 9 for t in legend.get_texts())
+        if len(search_tree(trace)) <= 15:  # a small tree always has its labels
+            assert len(boxes) == len(search_tree(trace))
+    finally:
+        plt.close(ax.figure)
+
+
+def test_lesson_style_shows_figures_as_svg_with_text_large_enough():
+    from puzzlelab.drawing import draw_tree, figure_svg
+    from puzzlelab.drawing.style import SMALLEST_TEXT_PIXELS, text_pixels
+    from puzzlelab.trees import search_tree
+
+    puzzle = SlidingPuzzle(SEED_000)
+    ax = draw_tree(search_tree(traced(astar, puzzle, heuristic="manhattan", max_nodes=6)),
+                   labels="short")  # fmt: skip
+    try:
+        sizes = text_pixels(figure_svg(ax.figure))
+        assert sizes and min(px for px, _ in sizes) >= SMALLEST_TEXT_PIXELS
+        assert {"expanded", "0+21=21"} <= {text for _, text in sizes}
+    finally:
+        plt.close(ax.figure)

@@ -8,9 +8,13 @@ and the ``text/plain`` of results and displays (pictures and widgets are left ou
 printed times may differ; anything else that differs means a lesson relies on how fast the
 machine is, and the failure shows the cell and a diff of its output.
 
+Every picture a lesson shows is checked too: SVG, with no text under 12 pixels at a
+1400-pixel window (:func:`illegible`).
+
 This is the test that runs the lessons (``make test`` runs no separate notebook runner).
 """
 
+import base64
 import difflib
 import os
 import re
@@ -22,6 +26,7 @@ import pytest
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
+from puzzlelab.drawing.style import SMALLEST_TEXT_PIXELS, text_pixels
 from puzzlelab.limits import SLOWDOWN
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
@@ -183,6 +188,36 @@ def first_difference(normal, slow) -> str | None:
     return None
 
 
+SVG_IN_HTML = re.compile(r"data:image/svg\\+xml;base64,([A-Za-z0-9+/=]+)")
+
+
+def illegible(nb) -> list[str]:
+    """Every picture a run lesson shows that breaks the projector rule, one line each.
+
+    Figures must be SVG (``lesson_style()`` in the first cell), and no text in them
+    may be under :data:`SMALLEST_TEXT_PIXELS` at a 1400-pixel window; the pictures in
+    widgets' pages (players, replays, games) are read from their HTML.
+    """
+    found = []
+    for number, cell in enumerate(nb.cells):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "image/png" in data:
+                found.append(f"cell {number}: a PNG figure (call lesson_style() first)")
+            pictures = [data["image/svg+xml"]] if "image/svg+xml" in data else []
+            pictures += [
+                base64.b64decode(d) for d in SVG_IN_HTML.findall(data.get("text/html", ""))
+            ]
+            for picture in pictures:
+                small = sorted({(px, text) for px, text in text_pixels(picture)
+                                if px < SMALLEST_TEXT_PIXELS})  # fmt: skip
+                if small:
+                    found.append(
+                        f"cell {number}: text under {SMALLEST_TEXT_PIXELS} px: {small[:4]}"
+                    )
+    return found
+
+
 def test_there_are_lessons():
     assert LESSONS, f"no lessons found in {NOTEBOOKS}"
 
@@ -204,6 +239,10 @@ def test_lesson_runs_and_says_the_same_on_a_slower_machine(path, capsys):
     )
     difference = first_difference(normal, slow)
     assert difference is None, f"{path.name}: {difference}"
+    problems = illegible(normal)
+    assert not problems, f"{path.name} has pictures too small for a projector:\n" + "\n".join(
+        problems
+    )
 
 
 def test_masks_hide_times_in_a_table_and_nothing_else():

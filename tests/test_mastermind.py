@@ -3,6 +3,7 @@
 import base64
 import json
 import random
+import re
 from itertools import permutations, product
 
 import numpy as np
@@ -479,8 +480,13 @@ def test_board_picture_and_questions_histogram():
 # ---------------------------------------------------------------- widgets
 
 
-def png_of(widget) -> bytes:
-    return base64.b64decode(widget._repr_mimebundle_()["image/png"])
+def picture_of(widget) -> bytes:
+    """The SVG picture a page without widgets shows: the board as the widget shows it now."""
+    html = widget._repr_mimebundle_()["text/html"]
+    (data,) = re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", html)
+    svg = base64.b64decode(data)
+    assert svg == widget.picture.value  # the live widget shows the same picture
+    return svg
 
 
 def test_computer_guesses_the_students_secret_by_clicks():
@@ -497,7 +503,7 @@ def test_computer_guesses_the_students_secret_by_clicks():
     assert play_widget.history == play(game, secret).history
     assert play_widget.status.value == "Found your code in 9 questions."
     assert play_widget.answer_button.disabled
-    assert png_of(play_widget).startswith(b"\x89PNG")
+    assert b"<svg" in picture_of(play_widget)
 
 
 def test_computer_guesses_says_when_answers_contradict():
@@ -510,7 +516,7 @@ def test_computer_guesses_says_when_answers_contradict():
     play_widget.answer(0, 0).answer(0, 0)  # neither 0-3 nor 4-7: only 8 and 9 are left
     assert len(play_widget.left) == 0 and play_widget.guess is None
     assert "contradict" in play_widget.status.value
-    assert png_of(play_widget).startswith(b"\x89PNG")
+    assert b"<svg" in picture_of(play_widget)
     play_widget.new_button.click()
     assert play_widget.history == [] and len(play_widget.left) == 5040
 
@@ -548,7 +554,7 @@ def test_student_guesses_the_computers_secret():
     play_widget.guess(game.format(secret))
     assert play_widget.finished and play_widget.status.value == "You found it in 2 questions!"
     assert play_widget.guess_button.disabled
-    assert png_of(play_widget).startswith(b"\x89PNG")
+    assert b"<svg" in picture_of(play_widget)
     play_widget.new_button.click()
     assert play_widget.history == [] and play_widget.secret == YouGuess(game, seed=5).secret
 

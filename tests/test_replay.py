@@ -27,7 +27,7 @@ from puzzlelab.search import (  # noqa: E402
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem  # noqa: E402
 from puzzlelab.simpleai_trace import TraceViewer  # noqa: E402
 from puzzlelab.widgets import SearchReplay  # noqa: E402
-from puzzlelab.widgets.stepper import picture_html  # noqa: E402
+from puzzlelab.widgets.base import picture_html  # noqa: E402
 
 GOAL = SlidingPuzzle(shape=(3, 3))
 LEAVE = ("expand", "goal", "discard")

@@ -28,6 +28,7 @@ from .jugs import draw_jugs, draw_state_graph
 from .mastermind import draw_mastermind, draw_questions
 from .pegs import draw_pegs, draw_solution
 from .queens import draw_queens
+from .style import lesson_style
 from .trees import draw_tree, layered_layout
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "figure_png",
     "figure_svg",
     "layered_layout",
+    "lesson_style",
     "new_axes",
     "offscreen_figure",
     "sample_steps",

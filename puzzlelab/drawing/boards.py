@@ -102,6 +102,18 @@ def new_axes(ax=None, size=(2.4, 2.4)):
     return plt.subplots(figsize=size)[1]
 
 
+#: The smallest text puzzlelab draws, in points: 12 CSS pixels in a picture shown at its
+#: own size (see :mod:`puzzlelab.drawing.style`).
+SMALLEST_FONT = 9
+
+
+def points_per_unit(ax, width: float, height: float) -> float:
+    """How many points one unit of a *width* x *height* drawing is on *ax* (equal scales)."""
+    _, _, w, h = ax.get_position().bounds
+    inches_w, inches_h = ax.figure.get_size_inches()
+    return min(w * inches_w / width, h * inches_h / height) * 72
+
+
 def finish_board(ax, puzzle, state, xlim, ylim, title=None, heuristic=None):
     """Caption a drawn board and frame it: equal scales, no axes; return *ax*.
 

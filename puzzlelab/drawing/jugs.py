@@ -21,7 +21,7 @@ from matplotlib.ticker import MaxNLocator
 from ..errors import BoardError
 from ..puzzles.jugs import WaterJugs
 from ..solvers.jugs import state_graph
-from .boards import draw_board, new_axes, step_label
+from .boards import SMALLEST_FONT, draw_board, new_axes, step_label
 
 WATER = "#6fa8dc"
 TARGET = "#8cc084"  # water in a jug that holds the target amount
@@ -225,7 +225,7 @@ def draw_state_graph(jugs: WaterJugs, path=None, ax=None, *, graph=None, layout=
     _draw_arrows(graph, position, ax, path_edges, ON_PATH, 3.0, "path")
     if labels or (labels is None and len(graph) <= 60):
         names = {state: state_label(jugs, state) for state in graph}
-        texts = nx.draw_networkx_labels(graph, position, names, ax=ax, font_size=7)
+        texts = nx.draw_networkx_labels(graph, position, names, ax=ax, font_size=SMALLEST_FONT)
         for text in texts.values():
             text.set_zorder(4)
     _finish(jugs, graph, path, ax, used)
@@ -280,5 +280,5 @@ def _legend(ax, with_path: bool) -> None:
     if with_path:
         handles[2:2] = [dot(ON_PATH)]
         names[2:2] = ["on the solution"]
-    ax.legend(handles, names, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8,
+    ax.legend(handles, names, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9,
               frameon=False)  # fmt: skip

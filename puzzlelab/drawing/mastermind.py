@@ -13,7 +13,7 @@ from __future__ import annotations
 from matplotlib.patches import Circle, Rectangle
 
 from ..puzzles.mastermind import Mastermind
-from .boards import draw_board, new_axes, step_label
+from .boards import SMALLEST_FONT, draw_board, new_axes, points_per_unit, step_label
 
 #: Peg colours by symbol: the first six are classic Mastermind's.
 PEG_COLOURS = (
@@ -116,11 +116,8 @@ def draw_mastermind(
 
 
 def _font_size(ax, width: float, height: float) -> float:
-    """Return a font size (points) that fits the board's units in *ax* (at most 8)."""
-    left, bottom, w, h = ax.get_position().bounds
-    inches_w, inches_h = ax.figure.get_size_inches()
-    unit = min(w * inches_w / width, h * inches_h / height) * 72  # points per board unit
-    return min(8.0, 0.36 * unit)
+    """Return a font size (points) that fits the board's units in *ax* (9 to 11)."""
+    return max(SMALLEST_FONT, min(11.0, 0.36 * points_per_unit(ax, width, height)))
 
 
 def _draw_code(ax, code, y, font, gid="peg") -> None:
@@ -189,7 +186,7 @@ def draw_questions(evaluations, ax=None, *, title=None, log=False):
         bars = ax.bar(xs, list(histogram.values()), width=width * 0.95, label=label,
                       color=BAR_COLOURS[k % len(BAR_COLOURS)], edgecolor=EDGE, lw=0.5)  # fmt: skip
         if len(runs) == 1:
-            ax.bar_label(bars, fontsize=8, padding=1)
+            ax.bar_label(bars, fontsize=9, padding=1)
     most = max(run.worst for run in runs)
     ax.set_xticks(range(1, most + 1))
     ax.set_xlabel("questions, the correct guess included")
@@ -197,7 +194,7 @@ def draw_questions(evaluations, ax=None, *, title=None, log=False):
     if log:
         ax.set_yscale("log")
     ax.spines[["top", "right"]].set_visible(False)
-    ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.legend(fontsize=9, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     game = runs[0].game
     ax.set_title(title or f"Questions per secret over all {len(game.codes):,} codes", fontsize=10)
     return ax

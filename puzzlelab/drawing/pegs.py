@@ -5,7 +5,16 @@ from __future__ import annotations
 from matplotlib.patches import Circle, FancyArrowPatch
 
 from ..puzzles.pegs import PegSolitaire, holes_of, moves
-from .boards import draw_board, finish_board, new_axes, offscreen_figure, step_highlight, step_label
+from .boards import (
+    SMALLEST_FONT,
+    draw_board,
+    finish_board,
+    new_axes,
+    offscreen_figure,
+    points_per_unit,
+    step_highlight,
+    step_label,
+)
 
 HOLE = "#f4efe6"  # an empty hole
 RING = "#8a8a8a"
@@ -52,7 +61,9 @@ def draw_pegs(puzzle, state=None, ax=None, *, title=None, numbers=True, highligh
     xs, ys = [x for x, _ in spots.values()], [y for _, y in spots.values()]
     width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     ax = new_axes(ax, (0.42 * width + 0.3, 0.42 * height + 0.5))
-    fontsize = 7 if len(board.cells) > 21 else 8
+    # A hole's number, as large as the hole allows; none where even the smallest would not fit.
+    fontsize = min(11.0, 0.5 * points_per_unit(ax, width + 0.1, height + 0.1))
+    numbers = numbers and fontsize >= SMALLEST_FONT
     for hole, (x, y) in spots.items():
         finish = show_finish and hole == puzzle.finish
         fill = (hole_colours or {}).get(hole, HOLE)

@@ -16,7 +16,15 @@ from matplotlib.colors import to_rgb
 from matplotlib.patches import Polygon, Rectangle
 
 from ..puzzles.queens import QueensPuzzle, attacked_squares, attacks
-from .boards import draw_board, finish_board, log_scale, new_axes, offscreen_figure, step_label
+from .boards import (
+    SMALLEST_FONT,
+    draw_board,
+    finish_board,
+    log_scale,
+    new_axes,
+    offscreen_figure,
+    step_label,
+)
 
 LIGHT = "#f0d9b5"
 DARK = "#b58863"
@@ -111,7 +119,7 @@ def draw_solutions(n: int, placements, columns: int = 12, size: float = 0.9, tit
         ax = figure.add_subplot(rows, columns, k + 1)
         title = str(k + 1) if titles is None else titles[k]
         draw_board(puzzle, placement, ax, title=title)
-        ax.title.set_fontsize(7)
+        ax.title.set_fontsize(SMALLEST_FONT)
     figure.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=0.95, wspace=0.1, hspace=0.3)
     return figure
 
@@ -140,7 +148,7 @@ def draw_work(sizes=range(4, 11)):
     ax.set_xticks(range(len(sizes)), [str(n) for n in sizes])
     ax.set_xlabel("n (queens)")
     ax.set_ylabel("work (log scale)")
-    ax.legend(fontsize=8, loc="upper left", frameon=False)
+    ax.legend(fontsize=9, loc="upper left", frameon=False)
     ax.set_title("All solutions: work done by each algorithm", fontsize=10)
     figure.tight_layout()
     return figure

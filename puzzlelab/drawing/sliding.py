@@ -5,7 +5,16 @@ from __future__ import annotations
 from matplotlib.patches import Rectangle
 
 from ..puzzles.sliding import DIRECTIONS, SlidingPuzzle
-from .boards import draw_board, finish_board, new_axes, step_detail, step_highlight, step_label
+from .boards import (
+    SMALLEST_FONT,
+    draw_board,
+    finish_board,
+    new_axes,
+    points_per_unit,
+    step_detail,
+    step_highlight,
+    step_label,
+)
 
 HOME = "#8cc084"  # a tile on its goal cell
 AWAY = "#f2c078"  # a tile that still has to move
@@ -40,7 +49,9 @@ def draw_sliding(puzzle, state=None, ax=None, *, heuristic=None, title=None, hig
     ax = new_axes(ax, (0.55 * puzzle.cols + 0.3, 0.55 * puzzle.rows + 0.3))
     rows, cols = puzzle.rows, puzzle.cols
     ax.add_patch(Rectangle((0, 0), cols, rows, facecolor=EMPTY, edgecolor=EDGE, lw=1.5))
-    fontsize = max(7, 22 - 3 * max(rows, cols))
+    fontsize = max(
+        SMALLEST_FONT, min(22 - 3 * max(rows, cols), 0.45 * points_per_unit(ax, cols, rows))
+    )
     highlight = set(highlight or ())
     for cell, tile in enumerate(state):
         if not tile:

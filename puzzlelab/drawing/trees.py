@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from ..trees import cut_tree
+from .boards import SMALLEST_FONT
 
 #: The colour each node status is drawn in.
 COLOURS = {
@@ -42,6 +43,10 @@ EDGE_COLOUR = "#bdbdbd"
 OUTLINE = "#525252"
 BOARDS_UP_TO = 60  # nodes: more boards than this would be unreadable (and slow)
 LABELLED_UP_TO = 150  # nodes: beyond this, labels would overlap anyway
+#: A tree drawn on a figure of its own is at most this wide: a notebook shows it at its own
+#: size, so its text stays readable (wider figures are shrunk to fit, text and all).
+MOST_INCHES = 10.0
+LEGEND_INCHES = 2.5  # what the legend beside the tree takes
 
 
 def layered_layout(tree) -> dict:
@@ -129,10 +134,13 @@ def draw_tree(tree, ax=None, labels="board", color_by="status", max_nodes=300, m
     if ax is None:
         import matplotlib.pyplot as plt
 
+        if boards and LEGEND_INCHES + 1.0 * leaves > MOST_INCHES:
+            boards = False  # the boards would not fit side by side: circles instead
         levels = 1 + max((-y for _, y in position.values()), default=0)
-        per_leaf, per_level = (1.0, 1.3) if boards else (0.42, 0.9)
-        ax = plt.subplots(figsize=(min(24, 2.5 + per_leaf * leaves), 0.6 + per_level * levels))[1]
-    ax.tree_nodes, ax.tree_circles, ax.tree_circle_nodes = {}, None, []
+        per_leaf, per_level = (1.0, 1.3) if boards else (0.42, 1.2 if labels else 0.9)
+        width = min(MOST_INCHES, LEGEND_INCHES + per_leaf * leaves)
+        ax = plt.subplots(figsize=(width, 0.6 + per_level * levels))[1]
+    ax.tree_nodes, ax.tree_circles, ax.tree_circle_nodes, ax.tree_labels = {}, None, [], []
     if not small:
         ax.set_axis_off()
         return ax
@@ -176,10 +184,10 @@ def _marker(ax, more, x, y, crowded):
     """The "N more" text where children were cut off (upright, or turned when crowded)."""
     if crowded:
         return ax.text(x, y + 0.35, f"{more} more", ha="center", va="top", rotation=90,
-                       fontsize=6, color="#737373", zorder=3)  # fmt: skip
+                       fontsize=SMALLEST_FONT, color="#737373", zorder=3)  # fmt: skip
     box = {"boxstyle": "round,pad=0.2", "fc": "#f7f7f7", "ec": "#bdbdbd"}
-    return ax.text(x, y, f"... {more}\nmore", ha="center", va="center", fontsize=7,
-                   color="#525252", zorder=3, bbox=box)  # fmt: skip
+    return ax.text(x, y, f"... {more}\nmore", ha="center", va="center",
+                   fontsize=SMALLEST_FONT, color="#525252", zorder=3, bbox=box)  # fmt: skip
 
 
 def _draw_circles(ax, small, nodes, position, labels, color_by, total) -> None:
@@ -200,20 +208,57 @@ def _draw_circles(ax, small, nodes, position, labels, color_by, total) -> None:
         ax.tree_nodes[node] = dots
     if labels is None:
         return
-    for node in nodes:
-        text = _short(small.nodes[node], labels == "order" or color_by == "order")
+    texts = {node: _short(small.nodes[node], labels == "order" or color_by == "order")
+             for node in nodes}  # fmt: skip
+    rotation = _label_rotation(ax, position, max(map(len, texts.values()), default=0))
+    if rotation is None:
+        return  # too crowded for labels of a readable size
+    ax.tree_labels = []
+    for node, text in texts.items():
         if text:
             x, y = position[node]
-            ax.text(x, y - 0.2, text, ha="center", va="top", fontsize=7, color="#252525",
-                    zorder=3)  # fmt: skip
+            ax.tree_labels.append(
+                ax.text(
+                    x,
+                    y - 0.2,
+                    text,
+                    ha="center",
+                    va="top",
+                    fontsize=SMALLEST_FONT,
+                    rotation=rotation,
+                    color="#252525",
+                    zorder=3,
+                )  # fmt: skip
+            )
+
+
+def _label_rotation(ax, position, longest: int):
+    """0 if labels of *longest* characters fit side by side under the circles, 90 if they fit
+    turned upright, None if they do not fit at a readable size."""
+    across = 0.62 * SMALLEST_FONT * longest + 4  # points: a label's width, with a gap
+    column, level = _room(ax, position)
+    if across <= column:
+        return 0
+    if 1.5 * SMALLEST_FONT <= column and across <= 0.7 * level:
+        return 90
+    return None
+
+
+def _room(ax, position) -> tuple[float, float]:
+    """Points between neighbouring leaves, and between levels, on *ax*."""
+    figure = ax.get_figure()
+    box = ax.get_position()
+    xs = [x for x, _ in position.values()]
+    levels = 1 + max(-y for _, y in position.values())
+    width = box.width * figure.get_figwidth() * 72
+    height = box.height * figure.get_figheight() * 72
+    return width / (1.4 + max(xs) - min(xs)), height / (levels + 0.4)
 
 
 def _circle_area(ax, position) -> float:
     """Circle area in points², small enough that neighbouring leaves do not overlap."""
-    figure = ax.get_figure()
-    width = ax.get_position().width * figure.get_figwidth() * 72
-    columns = 1 + max(x for x, _ in position.values()) - min(x for x, _ in position.values())
-    return max(10.0, min(140.0, (0.8 * width / columns) ** 2))
+    column, _ = _room(ax, position)
+    return max(10.0, min(140.0, (0.8 * column) ** 2))
 
 
 def _short(data, order=False) -> str:
@@ -232,7 +277,7 @@ def _legend(ax, small) -> None:
                for s in COLOURS if s in used]  # fmt: skip
     if "goal" in used:
         handles.append(Line2D([], [], color=PATH_COLOUR, lw=2.8, label="path to the goal"))
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8,
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=9,
               frameon=False)  # fmt: skip
 
 

@@ -39,8 +39,9 @@ class BacktrackingReplay(FramePlayer):
         The first step shown (0 is the empty board).
     size : float
         Board size in inches.
-    large : bool
-        Bigger text and boards, for a projector.
+    large : bool, optional
+        Bigger text and boards, for a projector (default: as
+        :func:`~puzzlelab.drawing.lesson_style` set it).
 
     Attributes
     ----------
@@ -61,7 +62,7 @@ class BacktrackingReplay(FramePlayer):
     """
 
     def __init__(self, n=6, trace=None, first_only=True, max_frames=150, start=0, size=2.4,
-                 large=False):  # fmt: skip
+                 large=None):  # fmt: skip
         self.n = check_size(n)
         self.stopped = ""  # why the widget's own search stopped early, if it did
         if trace is None:

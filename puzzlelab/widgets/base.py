@@ -1,53 +1,101 @@
-"""What every puzzlelab widget shares: a static picture for places with no kernel.
+"""What every puzzlelab widget shares: sharp pictures, and a picture for places with no kernel.
+
+Pictures are SVG (vector: sharp on any screen and projector) and shown at their
+own size, never stretched (:func:`svg_image`, :func:`picture_html`).
 
 GitHub, nbviewer and exported HTML cannot run widgets and would show a bare
-"VBox(...)". A widget that mixes in :class:`StaticFallback` also offers a PNG of
-its current state; JupyterLab still shows the live widget, the others the picture.
+"VBox(...)". A widget that mixes in :class:`StaticFallback` also offers a picture
+of its current state as HTML; JupyterLab still shows the live widget, the others
+the picture.
 """
 
 from __future__ import annotations
 
 import base64
+import re
+from html import escape
+
+from ..drawing.style import picture_scale
 
 
 class StaticFallback:
-    """Mixin for ipywidgets containers: add ``image/png`` to the display bundle.
+    """Mixin for ipywidgets containers: add a picture of the widget to the display bundle.
 
-    A subclass lists the mixin first and implements ``_static_png()``, returning
-    PNG bytes of what it shows now (keep it fast: it runs at every display)::
+    A subclass lists the mixin first and implements ``_static_svg()``, returning
+    SVG bytes of what it shows now (keep it fast: it runs at every display)::
 
         class MyWidget(StaticFallback, widgets.VBox):
-            def _static_png(self) -> bytes:
-                return board_png(self.puzzle, self.state)
+            def _static_svg(self) -> bytes:
+                return board_svg(self.puzzle, self.state)
 
-    The bundle then holds the widget view (JupyterLab), ``image/png`` as base64
-    text (GitHub, nbviewer, exported HTML) and a ``text/plain`` line.
+    The bundle then holds the widget view (JupyterLab), ``text/html`` with the
+    picture at its own size (exported HTML, nbviewer) and a ``text/plain`` line.
 
     Examples
     --------
     >>> import ipywidgets as widgets
     >>> class Blank(StaticFallback, widgets.VBox):
-    ...     def _static_png(self):
-    ...         return b"\\x89PNG..."
+    ...     def _static_svg(self):
+    ...         return b'<svg width="10pt" height="10pt"></svg>'
     >>> sorted(Blank()._repr_mimebundle_())
-    ['application/vnd.jupyter.widget-view+json', 'image/png', 'text/plain']
+    ['application/vnd.jupyter.widget-view+json', 'text/html', 'text/plain']
     """
 
-    def _static_png(self) -> bytes:
+    def _static_svg(self) -> bytes:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs) or {}
-        bundle["image/png"] = base64.b64encode(self._static_png()).decode("ascii")
-        bundle["text/plain"] = f"{type(self).__name__} (a picture; run the notebook to use it)"
+        name = type(self).__name__
+        bundle["text/html"] = picture_html(self._static_svg(), f"{name}: a picture of the widget")
+        bundle["text/plain"] = f"{name} (a picture; run the notebook to use it)"
         return bundle
 
 
-def png_image(png: bytes, width: int | None = None):
-    """Return an ``ipywidgets.Image`` showing *png*."""
+def svg_image(svg: bytes = b""):
+    """Return an ``ipywidgets.Image`` showing *svg* at its own size (set ``.value`` to change it).
+
+    >>> svg_image(b'<svg width="72pt" height="36pt"></svg>').layout.width
+    '96px'
+    """
     import ipywidgets as widgets
 
-    image = widgets.Image(value=png, format="png")
-    if width:
-        image.layout.width = f"{width}px"
+    image = widgets.Image(format="svg+xml")
+    show_svg(image, svg)
     return image
+
+
+def show_svg(image, svg: bytes) -> None:
+    """Put *svg* in the ``Image`` widget *image*, at the picture's own width (times the scale
+    :func:`~puzzlelab.drawing.lesson_style` set)."""
+    image.value = svg
+    if svg:
+        image.layout.width = f"{round(natural_width(svg) * picture_scale())}px"
+
+
+def picture_html(svg: bytes, alt: str = "") -> str:
+    """An ``<img>`` of an SVG picture, shown at its own size (times the stepper's scale).
+
+    >>> picture_html(b'<svg width="72pt" height="36pt"></svg>', "a board")[:60]
+    '<img class="puzzlelab-picture" style="--puzzlelab-width:96px'
+    """
+    width = natural_width(svg)
+    data = base64.b64encode(svg).decode("ascii")
+    return (
+        f'<img class="puzzlelab-picture" style="--puzzlelab-width:{width}px;'
+        f'width:calc(var(--puzzlelab-width) * var(--puzzlelab-scale, 1));max-width:none" '
+        f'src="data:image/svg+xml;base64,{data}" alt="{escape(alt)}">'
+    )
+
+
+def natural_width(svg: bytes) -> int:
+    """The CSS pixels an SVG picture is wide (matplotlib writes points: 3 points are 4 pixels).
+
+    >>> natural_width(b'<svg width="144pt" height="10pt">')
+    192
+    """
+    match = re.search(rb'<svg[^>]*?\swidth="([\d.]+)(pt|px)?"', svg)
+    if not match:
+        raise ValueError("the picture is not an SVG with a width")
+    size = float(match.group(1))
+    return round(size * 4 / 3 if match.group(2) == b"pt" else size)

@@ -13,9 +13,9 @@ import ipywidgets as widgets
 from tqdm.auto import tqdm
 
 from .. import search
-from ..drawing import figure_png, offscreen_figure
+from ..drawing import figure_svg, offscreen_figure
 from ..drawing.boards import log_scale
-from .base import StaticFallback, png_image
+from .base import StaticFallback, svg_image
 
 MEASURES = [
     ("expanded", "nodes expanded"),
@@ -106,7 +106,7 @@ class Compare(StaticFallback, widgets.VBox):
     def __init__(self, rows: list[dict], labels: list[str], batch: int):
         self.rows, self.labels, self.batch = rows, labels, batch
         self.chart = self._draw()
-        super().__init__([widgets.HTML(self.table_html()), png_image(self.chart)])
+        super().__init__([widgets.HTML(self.table_html()), svg_image(self.chart)])
 
     def totals(self) -> dict[str, dict]:
         """Per algorithm: each measure summed over the batch (the frontier: its largest)."""
@@ -148,7 +148,7 @@ class Compare(StaticFallback, widgets.VBox):
         return table + "".join(lines) + "</table>" + note
 
     def _draw(self) -> bytes:
-        figure = offscreen_figure((3.2 * len(MEASURES), 3.0))
+        figure = offscreen_figure((2.45 * len(MEASURES), 3.0))
         totals = self.totals()
         batch = self.batch > 1
         for place, (key, title) in enumerate(MEASURES):
@@ -165,18 +165,18 @@ class Compare(StaticFallback, widgets.VBox):
             ax.set_ylim(top=max(values) * 4)  # room for the numbers above the bars
             word = ("largest" if key == "max_frontier" else "total") + " over boards"
             ax.set_title(f"{title}\n{word}" if batch else title, fontsize=9)
-            ax.set_xticks(range(len(values)), self.labels, rotation=35, ha="right", fontsize=8)
+            ax.set_xticks(range(len(values)), self.labels, rotation=35, ha="right", fontsize=9)
             for x, (value, limit) in enumerate(zip(values, stopped)):
                 text = f"{value:.3g}" if key == "seconds" else f"{int(value):,}"
                 ax.text(x, value, ("≥" if limit else "") + text, ha="center", va="bottom",
-                        fontsize=7)  # fmt: skip
+                        fontsize=9)  # fmt: skip
         if any(total["stopped"] for total in totals.values()):
             figure.suptitle("hatched: stopped at a limit, so the true counts are larger",
                             fontsize=9, color="#c0392b")  # fmt: skip
         figure.tight_layout()
-        return figure_png(figure)
+        return figure_svg(figure)
 
-    def _static_png(self) -> bytes:
+    def _static_svg(self) -> bytes:
         return self.chart
 
 

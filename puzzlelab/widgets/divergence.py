@@ -32,8 +32,9 @@ class SearchDivergence(Stepper):
         problems on which they part (or the first problem, if they never do).
     name : str, optional
         What to call *problem* in the heading.
-    large : bool
-        Bigger text, for a projector.
+    large : bool, optional
+        Bigger text, for a projector (default: as
+        :func:`~puzzlelab.drawing.lesson_style` set it).
 
     Attributes
     ----------
@@ -64,7 +65,7 @@ class SearchDivergence(Stepper):
     """
 
     def __init__(self, my_search, like: str = "bfs", problem=None, name: str | None = None,
-                 large: bool = False):  # fmt: skip
+                 large: bool | None = None):  # fmt: skip
         self.comparison = _comparison(my_search, like, problem, name)
         self.problem = (
             problem if problem is not None else problems_for(like)[self.comparison.problem]

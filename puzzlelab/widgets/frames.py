@@ -8,7 +8,8 @@ caption over a picture.
 
 from __future__ import annotations
 
-from .stepper import Pieces, Stepper, picture_html
+from .base import picture_html
+from .stepper import Pieces, Stepper
 
 #: A frame: its caption over its picture.
 TEMPLATE = '<div data-slot="0"></div><div data-slot="1"></div>'
@@ -32,8 +33,9 @@ class FramePlayer(Stepper):
         Milliseconds per frame when playing.
     back, forward : str
         The step buttons' labels.
-    large : bool
-        Bigger text and pictures, for a projector.
+    large : bool, optional
+        Bigger text and pictures, for a projector (default: as
+        :func:`~puzzlelab.drawing.lesson_style` set it).
 
     Examples
     --------
@@ -47,7 +49,7 @@ class FramePlayer(Stepper):
     """
 
     def __init__(self, pictures, labels, captions, *, description="step", interval=600,
-                 back="◀ back", forward="forward ▶", large=False):  # fmt: skip
+                 back="◀ back", forward="forward ▶", large=None):  # fmt: skip
         if not len(pictures) == len(labels) == len(captions) > 0:
             raise ValueError("a FramePlayer needs pictures, and one label and one caption for each")
         self.pictures, self.captions = list(pictures), list(captions)

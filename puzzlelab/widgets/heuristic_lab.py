@@ -8,10 +8,10 @@ import ipywidgets as widgets
 from tqdm.auto import tqdm
 
 from ..distances import check_heuristic
-from ..drawing import draw_board, figure_png, offscreen_figure
+from ..drawing import draw_board, figure_svg, offscreen_figure
 from ..drawing.boards import log_scale
 from ..search import astar
-from .base import StaticFallback, png_image
+from .base import StaticFallback, svg_image
 from .playboard import exact_distances
 
 TABULABLE = 10  # cells: larger boards have too many states to check every one
@@ -87,7 +87,7 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         runs.close()
         self.boards = boards
         self.picture = self._draw()
-        super().__init__([widgets.HTML(self._verdict_html()), png_image(self.picture)])
+        super().__init__([widgets.HTML(self._verdict_html()), svg_image(self.picture)])
 
     def _verdict_html(self) -> str:
         r = self.report
@@ -146,12 +146,12 @@ class HeuristicLab(StaticFallback, widgets.VBox):
             text = ("≥" if self.stopped[name] else "") + f"{value:,}"
             if self.extra_moves[name]:
                 text += f"  (+{self.extra_moves[name]} moves)"
-            ax.text(value * 1.15, y, text, va="center", fontsize=8)
+            ax.text(value * 1.15, y, text, va="center", fontsize=9)
         ax.invert_yaxis()
         ax.set_title(f"A*: nodes expanded on {self.boards} random boards (total)", fontsize=9)
-        return figure_png(figure)
+        return figure_svg(figure)
 
-    def _static_png(self) -> bytes:
+    def _static_svg(self) -> bytes:
         return self.picture
 
 

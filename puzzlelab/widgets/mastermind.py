@@ -15,25 +15,25 @@ from __future__ import annotations
 import ipywidgets as widgets
 import numpy as np
 
-from ..drawing import figure_png, offscreen_figure
+from ..drawing import figure_svg, offscreen_figure
 from ..drawing.mastermind import draw_mastermind
 from ..errors import PuzzleError
 from ..puzzles.mastermind import answer_of, game_of
 from ..solvers.mastermind import strategy_of
-from .base import StaticFallback, png_image
+from .base import StaticFallback, show_svg, svg_image
 
 #: Boards show at least this many rows, so that the picture does not jump at every guess.
 ROWS = 6
 
 
 def board_picture(game, history, secret=None, title=None, asking=None) -> bytes:
-    """Return a PNG of the board of *history* (with *secret* under it, if given)."""
+    """Return an SVG picture of the board of *history* (with *secret* under it, if given)."""
     rows = max(ROWS, len(history) + 1)
     shown = rows + (secret is not None)
     figure = offscreen_figure((3.4 + 0.2 * game.positions, 0.34 * shown + 0.6), dpi=90)
     ax = figure.add_axes((0.02, 0.02, 0.96, 0.96 - 0.5 / (0.34 * shown + 0.6)))
     draw_mastermind(game, history, ax, rows=rows, secret=secret, title=title, asking=asking)
-    return figure_png(figure, tight=False)
+    return figure_svg(figure, tight=False)
 
 
 def _consistent(game, left: np.ndarray, guess, answer) -> np.ndarray:
@@ -97,7 +97,7 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
         self.new_button.on_click(lambda _: self.new_game())
         self.question = widgets.HTML()
         self.status = widgets.Label()
-        self.picture = png_image(b"")
+        self.picture = svg_image()
         controls = widgets.HBox([self.bulls, self.cows, self.answer_button, self.new_button])
         super().__init__([self.question, controls, self.status, self.picture])
         self.new_game()
@@ -159,9 +159,9 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
         else:
             self.question.value = "<b>Found it!</b>"
         self.answer_button.disabled = self.guess is None
-        self.picture.value = self._static_png()
+        show_svg(self.picture, self._static_svg())
 
-    def _static_png(self) -> bytes:
+    def _static_svg(self) -> bytes:
         title = f"{self.strategy_name}: {_codes(len(self.left))} consistent"
         if self.guess is not None:
             title += f"\nasking {self.game.format(self.guess)}"
@@ -223,7 +223,7 @@ class YouGuess(StaticFallback, widgets.VBox):
         self.new_button.on_click(lambda _: self.new_game())
         self.info = widgets.HTML()
         self.status = widgets.Label()
-        self.picture = png_image(b"")
+        self.picture = svg_image()
         controls = widgets.HBox([self.entry, self.guess_button, self.reveal_button,
                                  self.new_button])  # fmt: skip
         super().__init__([controls, self.count_box, self.info, self.status, self.picture])
@@ -292,9 +292,9 @@ class YouGuess(StaticFallback, widgets.VBox):
             self.info.value = f"{_codes(len(self.left))} still consistent with the answers."
         else:
             self.info.value = "Tick the box to see how many codes are still consistent."
-        self.picture.value = self._static_png()
+        show_svg(self.picture, self._static_svg())
 
-    def _static_png(self) -> bytes:
+    def _static_svg(self) -> bytes:
         secret = self.secret if self.finished else None
         title = f"your guesses: {len(self.history)}"
         if self.count_box.value or self.finished:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..distances import distance_table
-from ..drawing import board_png
+from ..drawing import board_svg
 from ..search import astar
 from .base import StaticFallback
 
@@ -188,10 +188,10 @@ class PlayBoard(StaticFallback, widgets.VBox):
         kind = "moves to the goal" if exact else "moves at least (linear-conflict bound)"
         self.info.value = f"<b>{moves}</b> {kind} &middot; {self.moves} moves made"
 
-    def _static_png(self) -> bytes:
+    def _static_svg(self) -> bytes:
         moves, exact = self.distance()
         title = f"{moves} {'' if exact else 'or more '}moves to the goal"
         if self.hinted:
             title += f"\nhint: slide {self.hinted}"
-        return board_png(self.puzzle, self.state, title=title,
+        return board_svg(self.puzzle, self.state, title=title,
                          highlight=[self.hinted] if self.hinted else ())  # fmt: skip

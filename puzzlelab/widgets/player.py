@@ -28,8 +28,9 @@ class SolutionPlayer(FramePlayer):
         Very long paths are sampled down to this many frames (first and last kept).
     size : float
         Board size in inches.
-    large : bool
-        Bigger text and boards, for a projector.
+    large : bool, optional
+        Bigger text and boards, for a projector (default: as
+        :func:`~puzzlelab.drawing.lesson_style` set it).
 
     Attributes
     ----------
@@ -48,7 +49,7 @@ class SolutionPlayer(FramePlayer):
     'step 2 of 2: slide 8'
     """
 
-    def __init__(self, puzzle, solution, heuristic=None, max_frames=200, size=2.2, large=False):
+    def __init__(self, puzzle, solution, heuristic=None, max_frames=200, size=2.2, large=None):
         path = list(getattr(solution, "path", solution))
         if not path:
             raise ValueError("nothing to play: the search found no path (check result.status)")

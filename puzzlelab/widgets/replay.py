@@ -25,7 +25,8 @@ from ..drawing.trees import (
 )
 from ..search.trace import frontier_rows, snapshot_counts, snapshots
 from ..trees import cut_tree, search_tree
-from .stepper import Pieces, Stepper, picture_html
+from .base import picture_html
+from .stepper import Pieces, Stepper
 
 #: What the header says about each kind of event.
 VERBS = {
@@ -65,8 +66,9 @@ class SearchReplay(Stepper):
         Only the first events are replayed.
     rows_shown : int
         Frontier rows listed; the rest are counted ("... N more").
-    large : bool
-        Bigger text and pictures, for a projector.
+    large : bool, optional
+        Bigger text and pictures, for a projector (default: as
+        :func:`~puzzlelab.drawing.lesson_style` set it).
 
     Notes
     -----
@@ -92,7 +94,7 @@ class SearchReplay(Stepper):
     [(1, 1, 2), (1, 3, 4), (1, 3, 4), (1, 3, 4)]
     """
 
-    def __init__(self, trace, puzzle=None, max_events=400, rows_shown=12, large=False):
+    def __init__(self, trace, puzzle=None, max_events=400, rows_shown=12, large=None):
         if not hasattr(trace, "events"):
             raise TypeError(
                 f"SearchReplay(trace, puzzle): the first argument must be a Trace recorded by a "

@@ -20,16 +20,16 @@ that was current.
 
 from __future__ import annotations
 
-import base64
 import itertools
 import json
 import re
 import uuid
-from html import escape
 from pathlib import Path
 
 import anywidget
 import traitlets
+
+from ..drawing.style import picture_scale
 
 HERE = Path(__file__).parent
 SCRIPT = (HERE / "stepper.js").read_text(encoding="utf-8")
@@ -72,8 +72,9 @@ class Stepper(anywidget.AnyWidget):
     words : dict, optional
         Labels for ``play``, ``pause``, ``back``, ``forward`` and ``description``
         (what a frame is called), over :data:`WORDS`.
-    large : bool
-        Text and pictures half as big again, for a projector.
+    large : bool, optional
+        Text and pictures half as big again, for a projector (default: as
+        :func:`~puzzlelab.drawing.lesson_style` set it).
 
     Examples
     --------
@@ -95,13 +96,14 @@ class Stepper(anywidget.AnyWidget):
     large = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, template, pieces, frames, marks=(), *, value=0, interval=600,
-                 words=None, large=False):  # fmt: skip
+                 words=None, large=None):  # fmt: skip
         pieces, frames, marks = list(pieces), [list(f) for f in frames], list(marks)
         check_frames(template, pieces, frames, marks)
         super().__init__(
             template=template, pieces=pieces, frames=frames, marks=marks,
             value=max(0, min(value, len(frames) - 1)), interval=interval,
-            words={**WORDS, **(words or {})}, large=large,
+            words={**WORDS, **(words or {})},
+            large=picture_scale() > 1 if large is None else bool(large),
         )  # fmt: skip
 
     @traitlets.validate("value")
@@ -195,33 +197,6 @@ def check_frames(template: str, pieces: list, frames: list, marks: list) -> None
             )
     if marks and len(marks) != len(frames):
         raise ValueError(f"marks must give one string per frame ({len(frames)}), not {len(marks)}")
-
-
-def picture_html(svg: bytes, alt: str = "") -> str:
-    """An ``<img>`` of an SVG picture, shown at its own size (times the stepper's scale).
-
-    >>> picture_html(b'<svg width="72pt" height="36pt"></svg>', "a board")[:60]
-    '<img class="puzzlelab-picture" style="--puzzlelab-width:96px'
-    """
-    width = natural_width(svg)
-    data = base64.b64encode(svg).decode("ascii")
-    return (
-        f'<img class="puzzlelab-picture" style="--puzzlelab-width:{width}px" '
-        f'src="data:image/svg+xml;base64,{data}" alt="{escape(alt)}">'
-    )
-
-
-def natural_width(svg: bytes) -> int:
-    """The CSS pixels an SVG picture is wide (matplotlib writes points: 3 points are 4 pixels).
-
-    >>> natural_width(b'<svg width="144pt" height="10pt">')
-    192
-    """
-    match = re.search(rb'<svg[^>]*?\swidth="([\d.]+)(pt|px)?"', svg)
-    if not match:
-        raise ValueError("the picture is not an SVG with a width")
-    size = float(match.group(1))
-    return round(size * 4 / 3 if match.group(2) == b"pt" else size)
 
 
 def _script_json(data) -> str:
