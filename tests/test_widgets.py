@@ -291,3 +291,42 @@ def test_lab_refuses_boards_too_big_to_check_exactly():
 def test_frame_player_needs_one_label_and_caption_per_frame(frames, labels, captions):
     with pytest.raises(ValueError, match="one label and one caption for each"):
         FramePlayer(frames, labels, captions)
+
+
+# ---------------------------------------------------------------- a projector setting
+
+
+def test_large_makes_widgets_and_figures_half_as_big_again():
+    from puzzlelab.drawing import lesson_style, offscreen_figure
+    from puzzlelab.drawing.style import shown_svg
+    from puzzlelab.widgets import ComputerGuesses
+    from puzzlelab.widgets.base import natural_width
+
+    puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+    figure = offscreen_figure((4, 2))
+    normal = [SolutionPlayer(puzzle, bfs(puzzle)), ComputerGuesses(), shown_svg(figure)]
+    lesson_style(large=True)
+    try:
+        large = [SolutionPlayer(puzzle, bfs(puzzle)), ComputerGuesses(), shown_svg(figure)]
+        assert not normal[0].large and large[0].large  # the page scales text and boards by 1.5
+        assert SolutionPlayer(puzzle, bfs(puzzle), large=False).large is False  # unless asked
+        width = natural_width(large[1].picture.value)
+        assert normal[1].picture.layout.width == f"{width}px"
+        assert large[1].picture.layout.width == f"{round(width * 1.5)}px"
+        grown = natural_width(large[2].encode()) / natural_width(normal[2].encode())
+        assert abs(grown - 1.5) < 0.01
+    finally:
+        lesson_style()
+    assert not SolutionPlayer(puzzle, bfs(puzzle)).large
+
+
+def test_a_hint_says_it_is_working_and_switches_the_buttons_off_meanwhile():
+    board = PlayBoard(SlidingPuzzle(SEED_000))
+    seen = []
+    board.status.observe(
+        lambda change: seen.append((change["new"], board.hint_button.disabled)), names="value"
+    )
+    tile = board.hint()
+    assert seen[0] == ("Working out a hint...", True)  # sent before the search starts
+    assert seen[-1] == (f"Hint: slide {tile}.", False)
+    assert not any(cell.disabled for cell in board.cells)

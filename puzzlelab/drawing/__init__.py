@@ -11,6 +11,7 @@ imported only to offer them at ``puzzlelab.drawing``.
 
 from .boards import (
     board_png,
+    board_size,
     board_svg,
     draw_board,
     draw_path,
@@ -33,6 +34,7 @@ from .trees import draw_tree, layered_layout
 
 __all__ = [
     "board_png",
+    "board_size",
     "board_svg",
     "draw_board",
     "draw_jugs",

@@ -93,6 +93,18 @@ def step_highlight(puzzle, before, action, after) -> tuple:
     return ()
 
 
+@singledispatch
+def board_size(puzzle) -> float:
+    """Return how many inches wide a board of *puzzle* is drawn alone (players, replays).
+
+    Large enough for its labels at the smallest font (default 2.2); a puzzle with
+    many cells registers its own.
+    """
+    if picture_module_loaded(puzzle, board_size):
+        return board_size(puzzle)
+    return 2.2
+
+
 def new_axes(ax=None, size=(2.4, 2.4)):
     """Return *ax*, or fresh axes on a new pyplot figure of *size* inches."""
     if ax is not None:

@@ -7,6 +7,7 @@ from matplotlib.patches import Circle, FancyArrowPatch
 from ..puzzles.pegs import PegSolitaire, holes_of, moves
 from .boards import (
     SMALLEST_FONT,
+    board_size,
     draw_board,
     finish_board,
     new_axes,
@@ -80,6 +81,12 @@ def draw_pegs(puzzle, state=None, ax=None, *, title=None, numbers=True, highligh
         _draw_move(ax, spots, move)
     xlim, ylim = (min(xs) - 0.55, max(xs) + 0.55), (min(ys) - 0.55, max(ys) + 0.55)
     return finish_board(ax, puzzle, state, xlim, ylim, title, heuristic)
+
+
+@board_size.register(PegSolitaire)
+def _(puzzle) -> float:
+    xs, ys = zip(*(puzzle.board.xy(hole) for hole in puzzle.board.cells))
+    return 0.5 * max(max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) + 0.3
 
 
 def _draw_move(ax, spots, move) -> None:

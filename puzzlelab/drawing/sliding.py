@@ -7,6 +7,7 @@ from matplotlib.patches import Rectangle
 from ..puzzles.sliding import DIRECTIONS, SlidingPuzzle
 from .boards import (
     SMALLEST_FONT,
+    board_size,
     draw_board,
     finish_board,
     new_axes,
@@ -70,6 +71,11 @@ def draw_sliding(puzzle, state=None, ax=None, *, heuristic=None, title=None, hig
                 fontsize=fontsize, fontweight="bold", color="#222222", gid="label")  # fmt: skip
     return finish_board(ax, puzzle, state, (-0.05, cols + 0.05), (-0.05, rows + 0.05),
                         title, heuristic)  # fmt: skip
+
+
+@board_size.register(SlidingPuzzle)
+def _(puzzle) -> float:
+    return max(2.2, 0.55 * puzzle.cols + 0.3)
 
 
 @step_label.register(SlidingPuzzle)

@@ -12,6 +12,7 @@ the picture.
 from __future__ import annotations
 
 import base64
+import contextlib
 import re
 from html import escape
 
@@ -50,6 +51,32 @@ class StaticFallback:
         bundle["text/html"] = picture_html(self._static_svg(), f"{name}: a picture of the widget")
         bundle["text/plain"] = f"{name} (a picture; run the notebook to use it)"
         return bundle
+
+
+@contextlib.contextmanager
+def working(status, buttons, message: str):
+    """Say *message* in the label *status* and switch *buttons* off while the kernel computes.
+
+    The page shows it at once (the kernel sends it before it starts), so a click
+    that takes a while never looks ignored.
+
+    >>> import ipywidgets as widgets
+    >>> status, button = widgets.Label(), widgets.Button()
+    >>> with working(status, [button], "Thinking..."):
+    ...     status.value, button.disabled
+    ('Thinking...', True)
+    >>> button.disabled
+    False
+    """
+    before = [button.disabled for button in buttons]
+    status.value = message
+    for button in buttons:
+        button.disabled = True
+    try:
+        yield
+    finally:
+        for button, disabled in zip(buttons, before):
+            button.disabled = disabled
 
 
 def svg_image(svg: bytes = b""):

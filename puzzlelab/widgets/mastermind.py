@@ -20,7 +20,7 @@ from ..drawing.mastermind import draw_mastermind
 from ..errors import PuzzleError
 from ..puzzles.mastermind import answer_of, game_of
 from ..solvers.mastermind import strategy_of
-from .base import StaticFallback, show_svg, svg_image
+from .base import StaticFallback, show_svg, svg_image, working
 
 #: Boards show at least this many rows, so that the picture does not jump at every guess.
 ROWS = 6
@@ -30,8 +30,9 @@ def board_picture(game, history, secret=None, title=None, asking=None) -> bytes:
     """Return an SVG picture of the board of *history* (with *secret* under it, if given)."""
     rows = max(ROWS, len(history) + 1)
     shown = rows + (secret is not None)
-    figure = offscreen_figure((3.4 + 0.2 * game.positions, 0.34 * shown + 0.6), dpi=90)
-    ax = figure.add_axes((0.02, 0.02, 0.96, 0.96 - 0.5 / (0.34 * shown + 0.6)))
+    height = 0.46 * shown + 0.8
+    figure = offscreen_figure((4.6 + 0.27 * game.positions, height), dpi=90)
+    ax = figure.add_axes((0.02, 0.02, 0.96, 0.96 - 0.6 / height))
     draw_mastermind(game, history, ax, rows=rows, secret=secret, title=title, asking=asking)
     return figure_svg(figure, tight=False)
 
@@ -131,7 +132,9 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
             self.left, self.guess = np.array([self.game.numbers[self.guess]]), None
         else:
             self.left = _consistent(self.game, self.left, self.guess, answer)
-            self.guess = self._next_guess()
+            buttons = [self.answer_button, self.new_button]
+            with working(self.status, buttons, f"Choosing a question ({self.strategy_name})..."):
+                self.guess = self._next_guess()
             self.status.value = self._after_answer()
         self._show()
         return self

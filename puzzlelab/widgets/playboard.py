@@ -7,7 +7,7 @@ import ipywidgets as widgets
 from ..distances import distance_table
 from ..drawing import board_svg
 from ..search import astar
-from .base import StaticFallback
+from .base import StaticFallback, working
 
 _TABLES: dict = {}  # exact distance tables, one per (shape, goal), computed on first use
 #: The blank's label. Not "": a button whose label and icon are both empty is not redrawn in
@@ -124,22 +124,29 @@ class PlayBoard(StaticFallback, widgets.VBox):
         if self.puzzle.is_goal(self.state):
             self.status.value = "Already solved."
             return None
-        if self.puzzle.size <= EXACT_UP_TO:
-            table = exact_distances(self.puzzle)
-            here = table[self.state]
-            options = [(a, s) for a, s, _ in self.puzzle.successors(self.state)]
-            action = next(a for a, s in options if table[s] == here - 1)
-        else:
-            result = astar(self.puzzle.with_start(self.state), "linear-conflict",
-                           max_seconds=self.hint_seconds)  # fmt: skip
-            if not result.solved:
-                self.status.value = f"No hint: {result.reason}."
-                return None
-            action = result.actions[0]
+        buttons = [self.hint_button, self.shuffle_button, self.reset_button, *self.cells]
+        with working(self.status, buttons, "Working out a hint..."):
+            action = self._best_action()
+        if action is None:
+            return None
         self.hinted = self.puzzle.tile_moved(self.state, action)
         self.status.value = f"Hint: slide {self.hinted}."
         self._show()
         return self.hinted
+
+    def _best_action(self):
+        """The first action of a shortest solution from here (None, said why, if not found)."""
+        if self.puzzle.size <= EXACT_UP_TO:
+            table = exact_distances(self.puzzle)
+            here = table[self.state]
+            options = [(a, s) for a, s, _ in self.puzzle.successors(self.state)]
+            return next(a for a, s in options if table[s] == here - 1)
+        result = astar(self.puzzle.with_start(self.state), "linear-conflict",
+                       max_seconds=self.hint_seconds)  # fmt: skip
+        if not result.solved:
+            self.status.value = f"No hint: {result.reason}."
+            return None
+        return result.actions[0]
 
     def shuffle(self) -> PlayBoard:
         """Start again from a random solvable board (seeded if the board was given a seed).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..drawing import board_svg, sample_steps, step_detail, step_highlight, step_label
+from ..drawing import board_size, board_svg, sample_steps, step_detail, step_highlight, step_label
 from .frames import FramePlayer
 
 
@@ -26,8 +26,9 @@ class SolutionPlayer(FramePlayer):
         Show its value above every board.
     max_frames : int
         Very long paths are sampled down to this many frames (first and last kept).
-    size : float
-        Board size in inches.
+    size : float, optional
+        Board size in inches (default: :func:`~puzzlelab.drawing.board_size`, room for
+        every label).
     large : bool, optional
         Bigger text and boards, for a projector (default: as
         :func:`~puzzlelab.drawing.lesson_style` set it).
@@ -49,13 +50,14 @@ class SolutionPlayer(FramePlayer):
     'step 2 of 2: slide 8'
     """
 
-    def __init__(self, puzzle, solution, heuristic=None, max_frames=200, size=2.2, large=None):
+    def __init__(self, puzzle, solution, heuristic=None, max_frames=200, size=None, large=None):
         path = list(getattr(solution, "path", solution))
         if not path:
             raise ValueError("nothing to play: the search found no path (check result.status)")
         actions = list(getattr(solution, "actions", [None] * (len(path) - 1)))
         self.puzzle, self.path = puzzle, path
         self.steps = sample_steps(len(path), max_frames)
+        size = board_size(puzzle) if size is None else size
         captions = [self._caption(puzzle, path, actions, k) for k in self.steps]
         # Each frame carries its own caption, so the picture alone (exported HTML) says it all.
         pictures = [

@@ -3,6 +3,7 @@
 :func:`running_lab` starts the venv's JupyterLab on 127.0.0.1 at a free port,
 serving a temporary *copy* of a folder of notebooks (outputs never reach the
 repository), with its own runtime, config, settings and workspace folders.
+:func:`running_voila` serves one notebook as an app with Voila.
 :func:`headless_chromium` launches Debian's Chromium (``/usr/bin/chromium``;
 Playwright's own browsers are never downloaded). The functions below them open a
 notebook in the page, run all its cells and wait for the kernel.
@@ -62,14 +63,14 @@ def wait_for_status(url: str, process: subprocess.Popen, log: Path) -> None:
     deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"jupyter lab exited early:\n{log.read_text()[-3000:]}")
+            raise RuntimeError(f"the server exited early:\n{log.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status == 200:
                     return
         except OSError:
             time.sleep(0.3)
-    raise RuntimeError(f"jupyter lab did not answer {url} in {STARTUP_SECONDS} s")
+    raise RuntimeError(f"the server did not answer {url} in {STARTUP_SECONDS} s")
 
 
 @contextlib.contextmanager
@@ -116,6 +117,44 @@ def running_lab(notebooks: Path, home: Path):
     try:
         wait_for_status(f"{base}/api/status?token={TOKEN}", process, log)
         yield {"url": base, "token": TOKEN, "root": root, "log": log}
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
+@contextlib.contextmanager
+def running_voila(notebook: Path, home: Path):
+    """Serve *notebook* as an app with Voila (from the venv) under *home*; yield its URL."""
+    env = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_DATA_DIR": str(home / "data"),
+        "IPYTHONDIR": str(home / "ipython"),
+    }
+    port = free_port()
+    command = [
+        str(Path(sys.executable).with_name("voila")),
+        str(notebook),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        "--show_tracebacks=True",
+    ]
+    log = home / "voila.log"
+    home.mkdir(parents=True, exist_ok=True)
+    with open(log, "w") as out:
+        process = subprocess.Popen(
+            command, cwd=notebook.parent, env=env, stdout=out, stderr=subprocess.STDOUT, text=True
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_status(f"{base}/voila/static/voila.js", process, log)  # runs nothing
+        yield {"url": base, "log": log}
     finally:
         process.terminate()
         try:
