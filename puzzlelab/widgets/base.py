@@ -69,9 +69,9 @@ def working(status, buttons, message: str):
     False
     """
     before = [button.disabled for button in buttons]
-    status.value = message
     for button in buttons:
         button.disabled = True
+    status.value = message
     try:
         yield
     finally:
