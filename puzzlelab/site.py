@@ -13,6 +13,7 @@ the functions, so the command line starts without them.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import re
 from html import escape
@@ -166,13 +167,78 @@ def run_lesson(lesson: Path):
 
 
 def export_html(nb, lesson: Path) -> str:
-    """Return the run lesson *nb* as one HTML page (JupyterLab's look, images embedded)."""
-    from nbconvert import HTMLExporter
-
-    exporter = HTMLExporter(template_name="lab", embed_images=True)
-    exporter.register_preprocessor(prefer_static_fallbacks, enabled=True)
-    html, _ = exporter.from_notebook_node(nb, resources={"metadata": {"path": str(lesson.parent)}})
+    """Return the run lesson *nb* as one HTML page that works offline (``LessonExporter``)."""
+    resources = {"metadata": {"path": str(lesson.parent)}}
+    html, _ = lesson_exporter()().from_notebook_node(nb, resources=resources)
     return html
+
+
+# ---------------------------------------------------------------- jupyter nbconvert --to lesson
+
+#: The name of puzzlelab's page template (JupyterLab's, without the scripts it loads from
+#: the network: require.js, needed only by widget views, and MathJax, unused by the lessons).
+TEMPLATE_FILE = "puzzlelab_lesson.html.j2"
+TEMPLATE = """{%- extends 'index.html.j2' -%}
+{%- block html_head_js_requirejs -%}{%- endblock html_head_js_requirejs -%}
+{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+"""
+
+
+@functools.cache
+def lesson_exporter():
+    """Return ``LessonExporter``: an nbconvert exporter of run lessons as pages that work offline.
+
+    ``jupyter nbconvert --to lesson --execute LESSON.ipynb`` uses it (puzzlelab
+    registers the name with nbconvert). A page has JupyterLab's look, embedded
+    images, the fallbacks of widgets (:func:`prefer_static_fallbacks`) and no
+    script from the network. The class is made on first use, so that importing
+    this module does not import nbconvert.
+
+    Examples
+    --------
+    >>> import nbformat
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A lesson")])
+    >>> html, _ = lesson_exporter()().from_notebook_node(nb)
+    >>> "A lesson" in html, 'src="http' in html
+    (True, False)
+    """
+    import jinja2
+    from nbconvert import HTMLExporter
+    from traitlets import default
+
+    class LessonExporter(HTMLExporter):
+        """HTML of a run lesson that needs no kernel and no network."""
+
+        export_from_notebook = "Lesson page (offline)"
+
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.register_preprocessor(prefer_static_fallbacks, enabled=True)
+
+        @default("template_name")
+        def _template_name(self) -> str:
+            return "lab"
+
+        @default("template_file")
+        def _template_file(self) -> str:
+            return TEMPLATE_FILE
+
+        @default("embed_images")
+        def _embed_images(self) -> bool:
+            return True
+
+        @default("extra_loaders")
+        def _extra_loaders(self) -> list:
+            return [jinja2.DictLoader({TEMPLATE_FILE: TEMPLATE})]
+
+    return LessonExporter
+
+
+def __getattr__(name: str):
+    """``puzzlelab.site.LessonExporter``, made when first asked for (nbconvert's entry point)."""
+    if name == "LessonExporter":
+        return lesson_exporter()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def contents_page(entries) -> str:

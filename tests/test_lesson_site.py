@@ -189,6 +189,31 @@ def test_a_box_without_a_progress_bar_is_kept():
     assert nb["cells"][0]["outputs"] == [box] and "widgets" in nb["metadata"]
 
 
+def test_jupyter_nbconvert_to_lesson_writes_a_page_that_needs_no_network(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    cells = [
+        nbformat.v4.new_markdown_cell("# A player"),
+        nbformat.v4.new_code_cell(
+            "from puzzlelab import SlidingPuzzle\nfrom puzzlelab.search import bfs\n"
+            "from puzzlelab.widgets import SolutionPlayer\n"
+            "puzzle = SlidingPuzzle('1 2 3 / 4 5 6 / 0 7 8')\nSolutionPlayer(puzzle, bfs(puzzle))"
+        ),
+    ]
+    nbformat.write(nbformat.v4.new_notebook(cells=cells), tmp_path / "player.ipynb")
+    jupyter = Path(sys.executable).with_name("jupyter")
+    run = subprocess.run(
+        [str(jupyter), "nbconvert", "--to", "lesson", "--execute", "player.ipynb"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    html = (tmp_path / "player.html").read_text()
+    assert WIDGET_VIEW not in html and 'src="http' not in html
+    assert "renderStepper(" in html and "step 2 of 2: slide 8" in html
+
+
 def test_nbconvert_takes_the_preprocessor_by_name_as_on_its_command_line():
     from nbconvert import HTMLExporter
     from traitlets.config import Config

@@ -15,6 +15,7 @@ This is the test that runs the lessons (``make test`` runs no separate notebook 
 """
 
 import base64
+import copy
 import difflib
 import os
 import re
@@ -218,6 +219,28 @@ def illegible(nb) -> list[str]:
     return found
 
 
+def widgets_without_a_page(nb) -> list[str]:
+    """The cells whose widgets a page without a kernel would show as an empty box.
+
+    The lesson is exported as ``jupyter nbconvert --to lesson`` would; every widget
+    view must have given way to what the widget offers such pages.
+    """
+    from puzzlelab.site import lesson_exporter
+
+    page, _ = lesson_exporter()().from_notebook_node(copy.deepcopy(nb))
+    problems = []
+    if WIDGET_VIEW in page:
+        for number, cell in enumerate(nb.cells):
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                if WIDGET_VIEW in data and not {"text/html", "image/png"} & set(data):
+                    problems.append(f"cell {number}: {data.get('text/plain', '')[:60]}")
+        problems = problems or ["a widget view is left in the page"]
+    if 'src="http' in page:
+        problems.append("the page loads a script from the network")
+    return problems
+
+
 def test_there_are_lessons():
     assert LESSONS, f"no lessons found in {NOTEBOOKS}"
 
@@ -239,6 +262,9 @@ def test_lesson_runs_and_says_the_same_on_a_slower_machine(path, capsys):
     )
     difference = first_difference(normal, slow)
     assert difference is None, f"{path.name}: {difference}"
+    assert widgets_without_a_page(normal) == [], (
+        f"{path.name}: widgets that vanish without a kernel"
+    )
     problems = illegible(normal)
     assert not problems, f"{path.name} has pictures too small for a projector:\n" + "\n".join(
         problems

@@ -76,3 +76,22 @@ def test_no_figure_is_hidden_by_a_semicolon(path):
         for line in last:
             hides = line.endswith(";") and line.lstrip().startswith(RETURNS_A_FIGURE)
             assert not hides, f"cell {number} of {path.name} hides its figure: {line}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
+def test_formulas_need_no_mathjax(path):
+    """A lesson page works offline, where MathJax (loaded from the network) is not there: TeX
+    between dollars would stay raw, so formulas are written in text and HTML."""
+    notebook = nbformat.read(path, as_version=4)
+    tex = re.compile(r"\$[^$\n]+\$|\\\(|\\\[")
+    for number, cell in enumerate(notebook.cells):
+        if cell.cell_type == "markdown":
+            found = tex.search(cell.source)
+            assert not found, f"cell {number} of {path.name} has TeX: {found.group(0)}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
+def test_pictures_are_sharp_from_the_first_cell(path):
+    notebook = nbformat.read(path, as_version=4)
+    first = next(cell for cell in notebook.cells if cell.cell_type == "code")
+    assert re.search(r"^lesson_style\(", first.source, re.M), f"{path.name}: call lesson_style()"

@@ -19,7 +19,8 @@ pytestmark = pytest.mark.browser
 #: Every lesson in notebooks/ is driven in the browser.
 LESSONS = sorted(path.name for path in (Path(__file__).parents[2] / "notebooks").glob("*.ipynb"))
 
-ERROR_TEXT = re.compile(r"Traceback|\b[A-Z]\w*Error\b|Error displaying widget")
+#: What a cell must not show: an error, or a widget still "Loading" once the run is over.
+ERROR_TEXT = re.compile(r"Traceback|\b[A-Z]\w*Error\b|Error displaying widget|Loading widget")
 
 # Steps -------------------------------------------------------------------------
 

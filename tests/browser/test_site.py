@@ -81,6 +81,7 @@ def offline(chromium):
         page.goto(path.as_uri(), wait_until="load")
         return page
 
+    open_page.blocked = requests  # what the pages asked of the network
     yield open_page
     for context in contexts:
         context.close()
@@ -112,6 +113,7 @@ def test_the_contents_page_links_every_lesson(offline, site):
 @pytest.mark.parametrize("name", ["02_write_your_own_search.html", "player.html"])
 def test_every_output_shows_something_and_no_picture_is_stretched(offline, site, name):
     page = offline(site / name)
+    assert offline.blocked == [], "a page asked for something from the network"
     assert page.locator(".jp-OutputArea-output").count() > 0
     assert page.evaluate(EMPTY_OUTPUTS) == []
     images = page.evaluate(IMAGES)
