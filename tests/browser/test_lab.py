@@ -56,8 +56,30 @@ def test_lesson_runs_without_errors(page, jupyter_lab, name):
     errors = error_outputs(page)
     assert not errors, f"{name} shows errors:\n" + "\n---\n".join(errors)
     assert not cells_not_run(page), f"code cells {cells_not_run(page)} of {name} did not run"
+    check_every_stepper_steps(page)
     if name.startswith("01_"):
         check_solution_player(page)
+
+
+#: Clicks forward (back, at the last frame) in every stepper; returns those whose frame stayed.
+CLICK_EVERY_STEPPER = """() => [...document.querySelectorAll(
+        '.jp-NotebookPanel:not(.lm-mod-hidden) .puzzlelab-stepper')].filter(stepper => {
+    const readout = stepper.querySelector('.puzzlelab-stepper-readout');
+    const forward = stepper.querySelector('.puzzlelab-stepper-forward');
+    const back = stepper.querySelector('.puzzlelab-stepper-back');
+    const before = readout.textContent;
+    (forward.disabled ? back : forward).click();
+    return readout.textContent === before;
+}).map(stepper => stepper.innerText.slice(0, 120))"""
+
+
+def check_every_stepper_steps(page):
+    """Every player and replay of the lesson answers a click (a one-frame stepper has none)."""
+    one_frame = page.locator(
+        ".jp-NotebookPanel:not(.lm-mod-hidden) .puzzlelab-stepper-controls[style*='none']"
+    )
+    stuck = page.evaluate(CLICK_EVERY_STEPPER)
+    assert len(stuck) == one_frame.count(), f"steppers that did not step: {stuck}"
 
 
 VISIBLE_BOARD = """(player) => {
