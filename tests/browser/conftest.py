@@ -21,12 +21,6 @@ NO_CHROMIUM = (
 )
 
 
-def pytest_configure(config):
-    config.addinivalue_line(
-        "markers", "browser: drives JupyterLab in Chromium (skipped without /usr/bin/chromium)"
-    )
-
-
 def pytest_collection_modifyitems(config, items):
     if CHROMIUM.exists():
         return

@@ -181,6 +181,29 @@ def headless_chromium():
 
 # In the page -------------------------------------------------------------------
 
+#: Every output area of the page that shows nothing: no text and no picture.
+EMPTY_OUTPUTS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+    .filter(o => o.innerText.trim() === '' && !o.querySelector('img, svg, canvas'))
+    .map(o => o.outerHTML.slice(0, 300))"""
+
+#: Every picture shown, with its natural and its shown size.
+IMAGES = """() => [...document.querySelectorAll('img')].map(img => {
+    const box = img.getBoundingClientRect();
+    return {complete: img.complete, natural: [img.naturalWidth, img.naturalHeight],
+            shown: [box.width, box.height], visible: img.offsetParent !== null,
+            alt: img.alt, src: img.getAttribute('src').slice(0, 30)};
+})"""
+
+
+def block_all_but_files(route, blocked: list) -> None:
+    """Let a page read files and nothing else; note in *blocked* what it asked the network for."""
+    if route.request.url.startswith("file:"):
+        route.continue_()
+    else:
+        blocked.append(route.request.url)
+        route.abort()
+
+
 PROMPTS = """() => [...document.querySelectorAll(
     '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt')]
     .map(p => p.textContent.trim())"""

@@ -15,6 +15,8 @@ import pytest
 
 from puzzlelab.site import build_site
 
+from .lab_driver import EMPTY_OUTPUTS, IMAGES, block_all_but_files
+
 pytestmark = pytest.mark.browser
 
 LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "02_write_your_own_search.ipynb"
@@ -28,19 +30,6 @@ puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8")
 SolutionPlayer(puzzle, bfs(puzzle))"""
 
 # JavaScript run in the page -------------------------------------------------
-
-#: Every output area of the page that shows nothing: no text and no picture.
-EMPTY_OUTPUTS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
-    .filter(o => o.innerText.trim() === '' && !o.querySelector('img, svg, canvas'))
-    .map(o => o.outerHTML.slice(0, 300))"""
-
-#: Every picture shown, with its natural and its shown size.
-IMAGES = """() => [...document.querySelectorAll('img')].map(img => {
-    const box = img.getBoundingClientRect();
-    return {complete: img.complete, natural: [img.naturalWidth, img.naturalHeight],
-            shown: [box.width, box.height], visible: img.offsetParent !== null,
-            alt: img.alt};
-})"""
 
 #: What each stepper on the page shows now: its pictures' alt text, the readout, the controls.
 STEPPERS = """() => [...document.querySelectorAll('.puzzlelab-stepper')].map(s => ({
@@ -85,14 +74,6 @@ def offline(chromium):
     yield open_page
     for context in contexts:
         context.close()
-
-
-def block_all_but_files(route, blocked: list) -> None:
-    if route.request.url.startswith("file:"):
-        route.continue_()
-    else:
-        blocked.append(route.request.url)
-        route.abort()
 
 
 # Tests -------------------------------------------------------------------------
