@@ -328,28 +328,17 @@ CLICK_EVERY_STEPPER = """() => [...document.querySelectorAll('.puzzlelab-stepper
     }).map(stepper => stepper.innerText.slice(0, 120))"""
 
 
-@pytest.fixture(scope="module")
-def offline_chromium():
-    """A headless Chromium (Debian's); the lesson pages are opened in it with no network."""
-    from browser.lab_driver import CHROMIUM, headless_chromium
-
-    if not CHROMIUM.exists():
-        pytest.skip(f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM}")
-    with headless_chromium() as browser:
-        yield browser
-
-
 @pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.name)
-def test_each_lesson_page_works_offline(path, offline_chromium, tmp_path):
+def test_each_lesson_page_works_offline(path, chromium, tmp_path):
     """The exported page shows every output, stretches no picture and steps every stepper."""
     from browser.lab_driver import EMPTY_OUTPUTS, IMAGES, block_all_but_files
 
     assert path.name in PAGES, f"{path.name} did not run (see its run above)"
     file = tmp_path / f"{path.stem}.html"
     file.write_text(PAGES[path.name], encoding="utf-8")
-    context = offline_chromium.new_context(viewport={"width": 1400, "height": 1000})
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
     blocked = []
     context.route("**/*", lambda route: block_all_but_files(route, blocked))
     try:

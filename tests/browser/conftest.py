@@ -11,14 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from .lab_driver import CHROMIUM, headless_chromium, running_lab
+from .lab_driver import CHROMIUM, NO_CHROMIUM, running_lab
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-
-NO_CHROMIUM = (
-    f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM}. "
-    "Install Debian's chromium (apt-get install chromium) to run them."
-)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -48,15 +43,6 @@ def jupyter_lab(tmp_path_factory):
         pytest.skip(NO_CHROMIUM)
     with running_lab(NOTEBOOKS, tmp_path_factory.mktemp("jupyter")) as lab:
         yield lab
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    """Yield a headless Chromium (Debian's) driven by Playwright."""
-    if not CHROMIUM.exists():
-        pytest.skip(NO_CHROMIUM)
-    with headless_chromium() as browser:
-        yield browser
 
 
 @pytest.fixture

@@ -35,6 +35,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+NO_CHROMIUM = (
+    f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM}. "
+    "Install Debian's chromium (apt-get install chromium) to run them."
+)
 TOKEN = "puzzlelab-browser-test"
 STARTUP_SECONDS = 60
 RUN_SECONDS = 120  # to run every cell of one lesson
