@@ -22,7 +22,11 @@ def add_commands(commands) -> None:
     solve.add_argument("--shape", help="ROWSxCOLS, for a board given as one line (e.g. 1x4)")
     solve.add_argument("--algorithm", "-a", choices=ALGORITHMS, default="astar")
     solve.add_argument(
-        "--heuristic", choices=HEURISTICS, help="greedy, astar, idastar: h (default manhattan)"
+        "--heuristic",
+        type=heuristic_name,
+        metavar="{" + ",".join(HEURISTICS) + ",pdb[:PARTITION]}",
+        help="greedy, astar, idastar: h (default manhattan); pdb: pattern databases, "
+        "partition 6-6-3 (or pdb:5-5-5), built once and cached",
     )
     solve.add_argument("--weight", type=weight, help="astar: f = g + weight * h (default 1)")
     solve.add_argument(
@@ -46,6 +50,15 @@ def add_commands(commands) -> None:
                        help="stop past this many megabytes (default 1000, or 'none')")  # fmt: skip
     table.add_argument("--json", action="store_true", help="print the table as JSON")
     table.set_defaults(run=distances_command)
+
+
+def heuristic_name(text: str) -> str:
+    """An argparse type: a heuristic's name, or ``pdb`` / ``pdb:PARTITION``."""
+    if text in HEURISTICS or text == "pdb" or text.startswith("pdb:"):
+        return text
+    raise argparse.ArgumentTypeError(
+        f"unknown heuristic {text!r}; choose from {', '.join(HEURISTICS)}, pdb or pdb:PARTITION"
+    )
 
 
 def weight(text: str) -> float:

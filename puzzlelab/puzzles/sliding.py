@@ -215,7 +215,7 @@ class SlidingPuzzle:
             # The goal fixed the shape: a flat start (e.g. a 2x3 tuple) is read in it.
             self.start = parse_board(start, (self.rows, self.cols))[0]
         self.size = self.rows * self.cols
-        self._moves = _blank_moves(self.rows, self.cols)
+        self._moves = moves_by_cell(self.rows, self.cols)
         self._goal_index = {tile: i for i, tile in enumerate(self.goal)}
         self._goal_row = [self._goal_index[t] // self.cols for t in range(self.size)]
         self._goal_col = [self._goal_index[t] % self.cols for t in range(self.size)]
@@ -387,6 +387,20 @@ class SlidingPuzzle:
             extra += len(homes) - _longest_increasing(homes)
         return self.manhattan(state) + 2 * extra
 
+    @property
+    def blank_moves(self) -> list[list[tuple[str, int]]]:
+        """``blank_moves[cell]``: the ``(direction, cell it moves to)`` pairs for a blank at *cell*.
+
+        >>> SlidingPuzzle(shape=(2, 2)).blank_moves[0]
+        [('down', 2), ('right', 1)]
+        """
+        return self._moves
+
+    @property
+    def home_distances(self) -> list[list[int]]:
+        """``home_distances[cell][tile]``: rows plus columns from *cell* to *tile*'s goal cell."""
+        return self._manhattan_table
+
     def _build_manhattan_table(self) -> list[list[int]]:
         """table[cell][tile]: moves for *tile* from *cell* to its goal cell (0 for the blank)."""
         table = []
@@ -455,7 +469,7 @@ class SlidingPuzzle:
 # ---------------------------------------------------------------- helpers
 
 
-def _blank_moves(rows: int, cols: int) -> list[list[tuple[str, int]]]:
+def moves_by_cell(rows: int, cols: int) -> list[list[tuple[str, int]]]:
     """moves[cell]: the ``(direction, target_cell)`` pairs for a blank at *cell*."""
     moves = []
     for cell in range(rows * cols):

@@ -19,6 +19,7 @@ from ..limits import DEFAULT, Budget, LimitReached, stopped
 from ..results import SearchResult, SearchStats
 from .algorithms import no_graph_search, prepare, unsolvable
 from .node import Node
+from .sliding_idastar import scorer_for, sliding_idastar
 from .tally import solved
 
 
@@ -32,6 +33,7 @@ def idastar(
     trace=None,
     check_solvable=True,
     graph_search=None,
+    in_place=True,
 ) -> SearchResult:
     """IDA* search: repeated depth-first searches bounded by f = g + h.
 
@@ -51,6 +53,11 @@ def idastar(
         As for every search (see :mod:`puzzlelab.search.algorithms`).
     graph_search : None
         Refused: IDA* keeps no memory of states but the current path.
+    in_place : bool
+        On a sliding puzzle with Manhattan distance or pattern databases and no
+        trace, run :func:`~puzzlelab.search.sliding_idastar.sliding_idastar`: the
+        same nodes in the same order, several times faster. False: always this
+        general loop.
 
     Returns
     -------
@@ -65,11 +72,14 @@ def idastar(
     (2, [2])
     """
     no_graph_search("idastar", graph_search)
-    problem = prepare(problem, heuristic)
+    puzzle, problem = problem, prepare(problem, heuristic)
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
     refused = unsolvable("idastar", problem, check_solvable)
     if refused is not None:
         return refused
+    scorer = scorer_for(puzzle, heuristic) if in_place and trace is None else None
+    if scorer is not None:
+        return sliding_idastar(puzzle, scorer, budget)
     search = _BoundedSearch(problem, budget, trace)
     bound, status, reason, goal = (
         search.root.h,

@@ -147,6 +147,8 @@ def _heuristic_of(problem, heuristic) -> Heuristic:
         if _ours(problem):  # puzzlelab's own heuristics are sound
             return own
         return checked_heuristic(own, f"{type(problem).__name__}.heuristic")
+    if isinstance(heuristic, str) and heuristic.partition(":")[0] == "pdb":
+        return _pattern_heuristic(problem, heuristic)
     if isinstance(heuristic, str):
         named = getattr(problem, "heuristics", {})
         if heuristic not in named:
@@ -162,6 +164,18 @@ def _heuristic_of(problem, heuristic) -> Heuristic:
     if getattr(heuristic, "__self__", None) is problem and _ours(problem):
         return heuristic  # a puzzle's own method, such as puzzle.manhattan
     return checked_heuristic(heuristic, getattr(heuristic, "__name__", "the heuristic"))
+
+
+def _pattern_heuristic(problem, name: str) -> Heuristic:
+    """``pdb`` or ``pdb:PARTITION``: pattern databases, for a sliding puzzle only."""
+    from ..patterns import named_heuristic
+    from ..puzzles.sliding import SlidingPuzzle
+
+    if not isinstance(problem, SlidingPuzzle):
+        raise ProblemError(
+            f"{name!r}: pattern databases are for sliding puzzles, not {type(problem).__name__}"
+        )
+    return named_heuristic(problem, name)
 
 
 def checked_heuristic(heuristic: Heuristic, name: str) -> Heuristic:

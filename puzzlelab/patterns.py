@@ -1,0 +1,534 @@
+"""Pattern databases: a relaxed sliding puzzle solved exactly, once, and looked up in search.
+
+A *pattern* is a group of tiles. Forget which of the other tiles is which, and a
+board is just where the pattern's tiles and the blank are: a much smaller puzzle,
+small enough to solve exactly by breadth-first search outward from the goal. The
+fewest moves that bring the pattern's tiles home is a lower bound on the whole
+puzzle's distance, and it counts what Manhattan distance ignores: tiles in each
+other's way.
+
+Counting only the moves of the pattern's own tiles (the blank wanders among the
+other tiles for free) makes the databases of *disjoint* patterns additive: no move
+is counted twice, so their sum is still a lower bound (Korf and Felner 2002). A
+*partition* is such a set of patterns covering every tile; the 15-puzzle's named
+partitions are in :data:`PARTITIONS`.
+
+How a database is built and kept:
+
+- the breadth-first search runs over whole layers at once with numpy (every board
+  at one distance, then every board one tile move further);
+- the table holds one byte per placement of the pattern's tiles, indexed by a
+  perfect ranking of their cells (:func:`placement_ranks`);
+- tables are cached on disk (:func:`cache_folder`), checked when loaded and
+  rebuilt when missing or stale.
+
+Examples
+--------
+>>> from puzzlelab.puzzles import SlidingPuzzle
+>>> eight = SlidingPuzzle(shape=(3, 3))
+>>> database = PatternDatabase.build(eight, (1, 2, 3, 4), progress=False)
+>>> database.size, database(eight.goal), database((4, 1, 2, 3, 0, 5, 6, 7, 8))
+(3024, 0, 6)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .errors import ProblemError, PuzzleError
+from .limits import DEFAULT, Budget, LimitReached
+
+#: Named partitions of the 15-puzzle, as groups of goal *cells* counted from the blank's
+#: corner (cell 0 is the blank's goal cell, then row by row). With Korf's goal (the blank
+#: top left) the cells are the tiles themselves.
+PARTITIONS = {
+    "5-5-5": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
+    "6-6-3": ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15)),
+}
+
+#: The partition used when none is named.
+DEFAULT_PARTITION = "6-6-3"
+
+#: The environment variable that names the folder for cached databases.
+CACHE_VARIABLE = "PUZZLELAB_CACHE"
+
+#: Changes whenever the way tables are built or stored changes: older files are rebuilt.
+FORMAT = 1
+
+UNSET = 255  # a table entry not reached (yet)
+CHUNK = 1 << 19  # boards moved at once while building: bounds the memory a layer takes
+MOST_CODES = 1 << 28  # the largest table indexed by code (bytes): 7 tiles of the 15-puzzle
+
+
+# ---------------------------------------------------------------- ranking placements
+
+
+def placement_count(cells: int, k: int) -> int:
+    """How many ways *k* distinct tiles can stand on *cells* cells: cells! / (cells - k)!.
+
+    >>> placement_count(16, 6)
+    5765760
+    """
+    return math.perm(cells, k)
+
+
+def placement_ranks(positions: np.ndarray, cells: int) -> np.ndarray:
+    """The perfect rank of every row of *positions* among all placements on *cells* cells.
+
+    A row gives the cell of each of *k* tiles (all different). Ranks run from 0 to
+    ``placement_count(cells, k) - 1`` with no gaps, in lexicographic order: the
+    first tile's cell is the most significant digit, the next tile's cell counts
+    only the cells still free, and so on.
+
+    >>> placement_ranks(np.array([[0, 1], [0, 2], [1, 0], [2, 1]]), 3)
+    array([0, 1, 2, 5])
+    """
+    positions = np.asarray(positions)
+    rank = np.zeros(len(positions), dtype=np.int64)
+    for i in range(positions.shape[1]):
+        digit = positions[:, i].astype(np.int64)
+        for j in range(i):
+            digit -= positions[:, j] < positions[:, i]
+        rank *= cells - i
+        rank += digit
+    return rank
+
+
+def placement_codes(cells: int, k: int) -> np.ndarray:
+    """The code ``sum(cell_i * cells**i)`` of every placement of *k* tiles, in rank order.
+
+    A code is quick to update when one tile moves (search does that at every
+    node); a rank is compact (tables are stored by rank). This lists the codes of
+    ranks 0, 1, 2, ... built tile by tile: each placement of *i* tiles is followed
+    by every free cell for the next, in increasing order.
+
+    >>> placement_codes(3, 2).tolist()  # (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)
+    [3, 6, 1, 7, 2, 5]
+    """
+    codes = np.zeros(1, dtype=np.int64)
+    used = np.zeros((1, cells), dtype=bool)
+    for i in range(k):
+        rows, free = np.nonzero(~used)  # row by row, each row's free cells in order
+        codes = codes[rows] + free * cells**i
+        if i < k - 1:
+            used = used[rows]
+            used[np.arange(len(rows)), free] = True
+    return codes
+
+
+# ---------------------------------------------------------------- the database
+
+
+@dataclass(eq=False)
+class PatternDatabase:
+    """The exact cost of bringing *tiles* home, counting only their own moves.
+
+    Call it on a board (a tuple, as :class:`~puzzlelab.puzzles.SlidingPuzzle` uses)
+    to get that cost: a heuristic, admissible and consistent, and additive with
+    the databases of disjoint patterns.
+
+    Attributes
+    ----------
+    shape : (int, int)
+        Rows and columns of the board.
+    goal : tuple of int
+        The goal board the distances are to.
+    tiles : tuple of int
+        The pattern, in the order of the table's ranking.
+    table : numpy.ndarray of uint8
+        ``table[placement_ranks(cells of the tiles)]``: the cost.
+    """
+
+    shape: tuple
+    goal: tuple
+    tiles: tuple
+    table: np.ndarray = field(repr=False)
+    _codes: bytes | None = field(default=None, repr=False)
+
+    @classmethod
+    def build(cls, puzzle, tiles, *, progress=True, max_seconds=None,
+              max_memory_mb=DEFAULT) -> PatternDatabase:  # fmt: skip
+        """Solve the pattern *tiles* of *puzzle* (a SlidingPuzzle) by breadth-first search.
+
+        Shows a progress bar unless *progress* is False, keeps to the limits, and
+        raises :class:`~puzzlelab.errors.PuzzleError` (one line: what stopped it)
+        when a limit or Ctrl-C stops it: a half-built table is never returned.
+        """
+        shape, goal = (puzzle.rows, puzzle.cols), tuple(puzzle.goal)
+        tiles = check_pattern(goal, tiles)
+        budget = Budget(None, max_seconds, max_memory_mb)
+        table = _breadth_first(shape, goal, tiles, budget, progress)
+        return cls(shape, goal, tiles, table)
+
+    @property
+    def cells(self) -> int:
+        return self.shape[0] * self.shape[1]
+
+    @property
+    def size(self) -> int:
+        """Entries in the table: every placement of the pattern's tiles."""
+        return len(self.table)
+
+    def __call__(self, state) -> int:
+        if self.cells ** len(self.tiles) > MOST_CODES:  # too large to index by code
+            cells = [state.index(tile) for tile in self.tiles]
+            return int(self.table[placement_ranks(np.array([cells]), self.cells)[0]])
+        lookup, code = self.by_code(), 0
+        for i, tile in enumerate(self.tiles):
+            code += state.index(tile) * self.cells**i
+        return lookup[code]
+
+    def by_code(self) -> bytes:
+        """The table indexed by code (``sum(cell_i * cells**i)``) instead of rank: larger
+        (``cells**k`` bytes), but one addition away from the next board's entry."""
+        if self._codes is None:
+            if self.cells ** len(self.tiles) > MOST_CODES:
+                raise ProblemError(
+                    f"a pattern of {len(self.tiles)} tiles on {self.cells} cells is too large "
+                    "to index by code; use smaller patterns"
+                )
+            lookup = np.full(self.cells ** len(self.tiles), UNSET, dtype=np.uint8)
+            lookup[placement_codes(self.cells, len(self.tiles))] = self.table
+            self._codes = lookup.tobytes()
+        return self._codes
+
+    def checksum(self) -> str:
+        return hashlib.sha256(self.table.tobytes()).hexdigest()
+
+
+def check_pattern(goal, tiles) -> tuple:
+    """Return *tiles* as a tuple, or raise ProblemError saying what is wrong with them."""
+    try:
+        tiles = tuple(int(tile) for tile in tiles)
+    except (TypeError, ValueError):
+        raise ProblemError(f"a pattern is a group of tile numbers, not {tiles!r}") from None
+    wrong = [tile for tile in tiles if tile not in goal or tile == 0]
+    if wrong or not tiles or len(set(tiles)) != len(tiles):
+        raise ProblemError(
+            f"a pattern is a group of different tiles from 1 to {len(goal) - 1} "
+            f"(the blank is no tile), not {tiles!r}"
+        )
+    return tiles
+
+
+# ---------------------------------------------------------------- a partition: the heuristic
+
+
+class PatternHeuristic:
+    """The sum of disjoint pattern databases: a heuristic like the others (a function of a state).
+
+    With *reflect*, also the sum for the board mirrored in its main diagonal, and
+    the larger of the two (the same databases serve both when the goal is its own
+    mirror image, as Korf's is). ``astar``, ``idastar``, ``check_heuristic``, the
+    heuristic lab and ``compare`` take it as they take any heuristic.
+
+    Attributes
+    ----------
+    databases : list of PatternDatabase
+    name : str
+        What it is called (``"pdb:6-6-3"``, or the tile groups).
+    mirror : tuple or None
+        ``(tile_of, cell_of)``: the tile each tile becomes, and the cell each cell
+        becomes, in the mirrored board; None without reflection.
+    """
+
+    def __init__(self, databases, name: str, reflect: bool = False):
+        self.databases, self.name = list(databases), name
+        first = self.databases[0]
+        self.shape, self.goal = first.shape, first.goal
+        self.__name__ = name
+        self.mirror = mirror_of(self.shape, self.goal) if reflect else None
+        if reflect and self.mirror is None:
+            raise ProblemError(
+                f"{name}: reflection needs a square board whose goal is its own mirror image "
+                "(the blank on the main diagonal, the tiles mirrored)"
+            )
+
+    def __repr__(self) -> str:
+        return f"PatternHeuristic({self.name!r}, reflect={self.mirror is not None})"
+
+    def __call__(self, state) -> int:
+        total = sum(database(state) for database in self.databases)
+        if self.mirror is None:
+            return total
+        return max(total, sum(database(self.mirrored(state)) for database in self.databases))
+
+    def mirrored(self, state) -> tuple:
+        """*state* mirrored in the main diagonal, each tile renamed as its mirror image."""
+        tile_of, cell_of = self.mirror
+        board = [0] * len(state)
+        for cell, tile in enumerate(state):
+            board[cell_of[cell]] = tile_of[tile]
+        return tuple(board)
+
+
+def mirror_of(shape, goal):
+    """``(tile_of, cell_of)`` for mirroring boards in the main diagonal, or None when the
+    goal is not its own mirror image (a board that is not square cannot be mirrored so).
+
+    >>> tile_of, cell_of = mirror_of((3, 3), (0, 1, 2, 3, 4, 5, 6, 7, 8))
+    >>> tile_of[1], cell_of[1]
+    (3, 3)
+    """
+    rows, cols = shape
+    if rows != cols:
+        return None
+    cell_of = [(cell % cols) * cols + cell // cols for cell in range(rows * cols)]
+    tile_of = [0] * len(goal)
+    for cell, tile in enumerate(goal):
+        tile_of[tile] = goal[cell_of[cell]]
+    if tile_of[0] != 0:
+        return None
+    return tuple(tile_of), tuple(cell_of)
+
+
+def partition_of(puzzle, partition=DEFAULT_PARTITION) -> tuple[str, tuple]:
+    """``(name, tile groups)`` of *partition*: a name from :data:`PARTITIONS` or groups of tiles.
+
+    A named partition is drawn in goal cells counted from the blank's corner, so it
+    fits any 15-puzzle goal with the blank in a corner (Korf's, puzzlelab's own).
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> partition_of(SlidingPuzzle(shape=(4, 4)), "6-6-3")[1][2]  # the blank bottom right
+    (3, 2, 1)
+    """
+    goal, shape = tuple(puzzle.goal), (puzzle.rows, puzzle.cols)
+    if not isinstance(partition, str):
+        groups = tuple(check_pattern(goal, group) for group in partition)
+        tiles = [tile for group in groups for tile in group]
+        if len(set(tiles)) != len(tiles):
+            raise ProblemError(f"the patterns of a partition must not share tiles: {groups!r}")
+        return "pdb:" + "/".join("-".join(map(str, group)) for group in groups), groups
+    if partition not in PARTITIONS:
+        raise ProblemError(
+            f"unknown partition {partition!r}; named ones: {', '.join(PARTITIONS)} "
+            "(or give the groups of tiles yourself)"
+        )
+    corner = _corner_map(shape, goal.index(0))
+    if corner is None:
+        raise ProblemError(
+            f"the partition {partition!r} is drawn for a 4x4 board with the blank's goal in a "
+            "corner; give the groups of tiles for this board"
+        )
+    groups = tuple(tuple(goal[corner[cell]] for cell in group) for group in PARTITIONS[partition])
+    return f"pdb:{partition}", groups
+
+
+def _corner_map(shape, blank_cell):
+    """The cell map (a flip of rows and/or columns) taking cell 0 to *blank_cell*, on a 4x4
+    board; None if the blank's goal is not in a corner."""
+    rows, cols = shape
+    if (rows, cols) != (4, 4):
+        return None
+    for flip_rows in (False, True):
+        for flip_cols in (False, True):
+            cell_of = [
+                (rows - 1 - r if flip_rows else r) * cols + (cols - 1 - c if flip_cols else c)
+                for r, c in (divmod(cell, cols) for cell in range(rows * cols))
+            ]
+            if cell_of[0] == blank_cell:
+                return cell_of
+    return None
+
+
+def pattern_heuristic(puzzle, partition=DEFAULT_PARTITION, *, reflect=None, progress=True,
+                      **limits) -> PatternHeuristic:  # fmt: skip
+    """The additive pattern-database heuristic of *partition* for *puzzle*, databases cached.
+
+    *reflect* (default: whenever the goal allows it) also looks up the mirrored board.
+    Building a database the first time shows a progress bar; *limits* (``max_seconds``,
+    ``max_memory_mb``) bound each build.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> eight = SlidingPuzzle(shape=(3, 3))
+    >>> h = pattern_heuristic(eight, [(1, 2, 3, 4), (5, 6, 7, 8)], progress=False)
+    >>> h.name, h(eight.goal), h((1, 2, 3, 4, 5, 6, 7, 0, 8))
+    ('pdb:1-2-3-4/5-6-7-8', 0, 1)
+    """
+    name, groups = partition_of(puzzle, partition)
+    if reflect is None:
+        reflect = mirror_of((puzzle.rows, puzzle.cols), tuple(puzzle.goal)) is not None
+    databases = [cached(puzzle, group, progress=progress, **limits) for group in groups]
+    return PatternHeuristic(databases, name, reflect=reflect)
+
+
+def named_heuristic(puzzle, name: str) -> PatternHeuristic:
+    """The heuristic a name on the command line means: ``pdb`` or ``pdb:PARTITION``."""
+    partition = name.partition(":")[2] or DEFAULT_PARTITION
+    return pattern_heuristic(puzzle, partition)
+
+
+# ---------------------------------------------------------------- breadth-first search
+
+
+def _breadth_first(shape, goal, tiles, budget: Budget, progress) -> np.ndarray:
+    """The table of the pattern *tiles*: breadth-first search outward from the goal.
+
+    The abstract board is where the pattern's tiles and the blank stand (a row of
+    ``k + 1`` cells). A *free* move takes the blank to a neighbouring cell that no
+    pattern tile holds (it swaps with a tile of no interest: cost 0); a *tile*
+    move slides a pattern tile into the blank (cost 1). Each layer is every board
+    at one cost: first the boards the tile moves of the layer before reach, then
+    every board free moves reach from them. A placement's cost is the layer in
+    which its tiles first stand so, wherever the blank is.
+    """
+    rows, cols = shape
+    cells, k = rows * cols, len(tiles)
+    neighbours = _neighbours(rows, cols)
+    seen = np.zeros(placement_count(cells, k + 1), dtype=bool)
+    table = np.full(placement_count(cells, k), UNSET, dtype=np.uint8)
+    start = np.array([[goal.index(tile) for tile in tiles] + [goal.index(0)]], dtype=np.int8)
+    seen[placement_ranks(start, cells)] = True
+    layer, cost, reached = start, 0, 0
+    bar = _progress_bar(len(seen), f"pattern {'-'.join(map(str, tiles))}", progress)
+    try:
+        while len(layer):
+            layer = _close_under_free_moves(layer, neighbours, k, seen, cells)
+            reached += len(layer)
+            for start in range(0, len(layer), CHUNK):
+                ranks = placement_ranks(layer[start : start + CHUNK, :k], cells)
+                table[ranks[table[ranks] == UNSET]] = cost
+            bar.update(len(layer))
+            budget.check(reached)
+            layer = _reached(layer, neighbours, k, seen, cells, tile_moves=True)
+            cost += 1
+    except (LimitReached, KeyboardInterrupt) as stop:
+        why = str(stop) or "interrupted (Ctrl-C)"
+        raise PuzzleError(
+            f"the pattern database of tiles {list(tiles)} was not finished ({reached:,} of "
+            f"{len(seen):,} boards): {why}"
+        ) from None
+    finally:
+        bar.close()
+    return table
+
+
+def _close_under_free_moves(layer, neighbours, k, seen, cells) -> np.ndarray:
+    """*layer* and every board its free moves reach, each once."""
+    found, fresh = [layer], layer
+    while len(fresh):
+        fresh = _reached(fresh, neighbours, k, seen, cells, tile_moves=False)
+        found.append(fresh)
+    return np.concatenate(found)
+
+
+def _reached(boards, neighbours, k, seen, cells, tile_moves: bool) -> np.ndarray:
+    """The boards not seen before that one move (a tile move, or a free move) from *boards*
+    reaches, each once; they are marked seen. Done in chunks, to bound the memory."""
+    found = [
+        _new(_moves(boards[start : start + CHUNK], neighbours, k, tile_moves), seen, cells)
+        for start in range(0, len(boards), CHUNK)
+    ]
+    return np.concatenate(found) if found else boards[:0]
+
+
+def _moves(boards, neighbours, k, tile_moves: bool) -> np.ndarray:
+    """Every board one move from *boards*: the tile moves, or the free moves."""
+    blank = boards[:, k].astype(np.int64)
+    found = []
+    for direction in range(neighbours.shape[1]):
+        target = neighbours[blank, direction]
+        on_tile = (boards[:, :k] == target[:, None]) & (target[:, None] >= 0)
+        occupied = on_tile.any(axis=1)
+        chosen = (occupied if tile_moves else ~occupied) & (target >= 0)
+        moved = boards[chosen].copy()
+        if tile_moves:  # the tile at the target slides into the blank
+            moved[:, :k][on_tile[chosen]] = blank[chosen]
+        moved[:, k] = target[chosen]
+        found.append(moved)
+    return np.concatenate(found)
+
+
+def _new(boards, seen, cells) -> np.ndarray:
+    """The boards of *boards* not seen before, each once; marks them seen."""
+    ranks = placement_ranks(boards, cells)
+    fresh = ~seen[ranks]
+    ranks, first = np.unique(ranks[fresh], return_index=True)
+    seen[ranks] = True
+    return boards[fresh][first]
+
+
+def _neighbours(rows: int, cols: int) -> np.ndarray:
+    """``neighbours[cell]``: the cells up, down, left and right of it (-1: off the board)."""
+    table = np.full((rows * cols, 4), -1, dtype=np.int64)
+    for cell in range(rows * cols):
+        r, c = divmod(cell, cols)
+        for d, (dr, dc) in enumerate([(-1, 0), (1, 0), (0, -1), (0, 1)]):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                table[cell, d] = (r + dr) * cols + c + dc
+    return table
+
+
+def _progress_bar(total: int, what: str, shown: bool):
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=what, unit=" boards", unit_scale=True, disable=not shown,
+                leave=False)  # fmt: skip
+
+
+# ---------------------------------------------------------------- the cache on disk
+
+
+def cache_folder() -> Path:
+    """Where databases are kept: ``$PUZZLELAB_CACHE``, else the user's cache folder."""
+    chosen = os.environ.get(CACHE_VARIABLE, "").strip()
+    if chosen:
+        return Path(chosen).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("puzzlelab")) / "patterns"
+
+
+def cached(puzzle, tiles, *, progress=True, **limits) -> PatternDatabase:
+    """The database of *tiles* for *puzzle*: read from the cache, or built and saved there.
+
+    A file that does not match what it should hold (another format, board, goal or
+    pattern, or a checksum that fails) is rebuilt.
+    """
+    shape, goal = (puzzle.rows, puzzle.cols), tuple(puzzle.goal)
+    tiles = check_pattern(goal, tiles)
+    path = cache_folder() / _file_name(shape, goal, tiles)
+    database = _read(path, shape, goal, tiles)
+    if database is None:
+        database = PatternDatabase.build(puzzle, tiles, progress=progress, **limits)
+        _write(path, database)
+    return database
+
+
+def _file_name(shape, goal, tiles) -> str:
+    goal_id = hashlib.sha256(bytes(goal)).hexdigest()[:12]
+    return f"{shape[0]}x{shape[1]}-{goal_id}-{'-'.join(map(str, tiles))}.npz"
+
+
+def _read(path: Path, shape, goal, tiles) -> PatternDatabase | None:
+    try:
+        with np.load(path) as stored:
+            about, table = json.loads(str(stored["about"])), stored["table"]
+    except (OSError, ValueError, KeyError):
+        return None
+    expected = {"format": FORMAT, "shape": list(shape), "goal": list(goal), "tiles": list(tiles)}
+    database = PatternDatabase(tuple(shape), tuple(goal), tuple(tiles), table)
+    fits = {key: about.get(key) for key in expected} == expected
+    size = placement_count(shape[0] * shape[1], len(tiles))
+    if not fits or len(table) != size or about.get("sha256") != database.checksum():
+        return None
+    return database
+
+
+def _write(path: Path, database: PatternDatabase) -> None:
+    about = {"format": FORMAT, "shape": list(database.shape), "goal": list(database.goal),
+             "tiles": list(database.tiles), "sha256": database.checksum()}  # fmt: skip
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".partial.npz")
+        np.savez(partial, about=json.dumps(about), table=database.table)
+        partial.replace(path)  # whole or not at all, even if two kernels write at once
+    except OSError:
+        pass  # an unwritable cache only means building again next time

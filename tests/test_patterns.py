@@ -1,0 +1,215 @@
+"""Pattern databases: exact, admissible and consistent, cached honestly; IDA* in place is IDA*."""
+
+import numpy as np
+import pytest
+
+from puzzlelab.distances import check_heuristic, distance_table
+from puzzlelab.errors import ProblemError, PuzzleError
+from puzzlelab.patterns import (
+    PatternDatabase,
+    cache_folder,
+    cached,
+    partition_of,
+    pattern_heuristic,
+    placement_codes,
+    placement_count,
+    placement_ranks,
+)
+from puzzlelab.puzzles import SlidingPuzzle
+from puzzlelab.puzzles.korf import KORF_GOAL, korf_instances
+from puzzlelab.search import astar, idastar
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path_factory, monkeypatch):
+    """Databases go to a folder of the test session's own, never the user's cache."""
+    folder = tmp_path_factory.getbasetemp() / "pattern-cache"
+    monkeypatch.setenv("PUZZLELAB_CACHE", str(folder))
+    return folder
+
+
+# ---------------------------------------------------------------- ranking
+
+
+@pytest.mark.parametrize(("cells", "k"), [(4, 1), (4, 3), (6, 3), (9, 4), (8, 8)])
+def test_ranks_are_a_perfect_numbering_and_codes_list_them_in_order(cells, k):
+    codes = placement_codes(cells, k)
+    assert len(codes) == placement_count(cells, k)
+    positions = np.array([[code // cells**i % cells for i in range(k)] for code in codes])
+    assert all(len(set(row)) == k for row in positions.tolist())  # tiles on different cells
+    assert placement_ranks(positions, cells).tolist() == list(range(len(codes)))
+
+
+# ---------------------------------------------------------------- exact distances
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (3, 3)])
+def test_a_pattern_of_every_tile_is_the_exact_distance_table(shape):
+    puzzle = SlidingPuzzle(shape=shape)
+    every_tile = [tile for tile in puzzle.goal if tile]
+    database = PatternDatabase.build(puzzle, every_tile, progress=False)
+    table = distance_table(puzzle)
+    assert all(database(state) == distance for state, distance in table.items())
+
+
+PARTITIONS = [
+    ((2, 3), None, [(1, 2, 3), (4, 5)]),
+    ((2, 4), None, [(1, 2, 3, 4), (5, 6, 7)]),
+    ((3, 3), None, [(1, 2, 3, 4), (5, 6, 7, 8)]),
+    ((3, 3), "0 1 2 / 3 4 5 / 6 7 8", [(1, 3, 4), (2, 5), (6, 7, 8)]),  # mirrored too
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("shape", "goal", "groups"), PARTITIONS)
+def test_disjoint_databases_add_up_to_an_admissible_heuristic(shape, goal, groups):
+    puzzle = SlidingPuzzle(shape=shape, goal=goal)
+    heuristic = pattern_heuristic(puzzle, groups, progress=False)
+    assert (heuristic.mirror is not None) == (shape[0] == shape[1])  # the goals are symmetric
+    report = check_heuristic(heuristic, puzzle)
+    assert report.admissible, report
+    # and it knows more than Manhattan distance
+    assert report.mean_h > check_heuristic("manhattan", puzzle).mean_h
+
+
+def test_databases_that_forget_the_blank_are_not_consistent():
+    """Each entry is the least cost over every place of the blank, so one move can take the
+    blank from a place where the pattern is far from home to one where it is near: h drops
+    by more than the move costs. (IDA* still finds shortest paths: h is admissible.)"""
+    puzzle = SlidingPuzzle(shape=(2, 3))
+    heuristic = pattern_heuristic(puzzle, [(1, 2, 3), (4, 5)], progress=False)
+    before, after = (1, 3, 4, 2, 0, 5), (1, 3, 4, 0, 2, 5)  # tile 2 slides right
+    assert heuristic(before) - heuristic(after) > 1
+    assert not check_heuristic(heuristic, puzzle).consistent
+
+
+def test_counting_every_move_would_not_be_additive():
+    """The reason only a pattern's own moves count: with every move counted, two patterns
+    both count the blank's wandering, and their sum overestimates."""
+    puzzle = SlidingPuzzle(shape=(2, 3))
+    table = distance_table(puzzle)
+    left = PatternDatabase.build(puzzle, (1, 2, 3), progress=False)
+    right = PatternDatabase.build(puzzle, (4, 5), progress=False)
+    assert all(left(s) + right(s) <= d for s, d in table.items())
+    # Each alone never exceeds the true distance, and the two together often reach it.
+    assert sum(left(s) + right(s) == d for s, d in table.items()) > len(table) // 10
+
+
+# ---------------------------------------------------------------- IDA* in place
+
+
+def same_search(a, b):
+    assert a.status == b.status and a.cost == b.cost and a.actions == b.actions
+    assert a.stats.iterations == b.stats.iterations
+    same = ("expanded", "generated", "duplicates", "expanded_by_depth", "max_frontier")
+    assert {k: getattr(a.stats, k) for k in same} == {k: getattr(b.stats, k) for k in same}
+
+
+@pytest.mark.parametrize("goal", [None, "0 1 2 / 3 4 5 / 6 7 8"])
+@pytest.mark.parametrize("heuristic", ["manhattan", "partition"])
+def test_idastar_in_place_expands_exactly_what_the_general_loop_does(goal, heuristic):
+    eight = SlidingPuzzle(shape=(3, 3), goal=goal)
+    if heuristic == "partition":
+        heuristic = pattern_heuristic(eight, [(1, 2, 3, 4), (5, 6, 7, 8)], progress=False)
+    for seed in range(8):
+        puzzle = eight.with_start(eight.random_state(seed))
+        general = idastar(puzzle, heuristic, in_place=False)
+        same_search(general, idastar(puzzle, heuristic))
+        assert general.solved and puzzle.is_goal(general.path[-1])
+
+
+def test_idastar_in_place_stops_at_its_limit_with_the_same_counts():
+    fifteen = SlidingPuzzle(shape=(4, 4))
+    puzzle = fifteen.with_start(fifteen.scramble(80, seed=4))
+    fast = idastar(puzzle, "manhattan", max_nodes=5_000)
+    slow = idastar(puzzle, "manhattan", max_nodes=5_000, in_place=False)
+    assert fast.status == slow.status == "limit" and "5,000" in fast.reason
+    assert fast.stats.expanded == slow.stats.expanded
+    assert fast.stats.iterations == slow.stats.iterations
+
+
+def test_a_heuristic_of_ones_own_keeps_the_general_loop():
+    puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8")
+    result = idastar(puzzle, lambda state: puzzle.manhattan(state))
+    assert result.cost == 2  # the general loop ran: its checks wrap a student's function
+
+
+# ---------------------------------------------------------------- the cache
+
+
+def test_a_database_is_cached_checked_and_rebuilt_when_stale(own_cache):
+    puzzle = SlidingPuzzle(shape=(2, 3))
+    first = cached(puzzle, (1, 2, 3), progress=False)
+    (path,) = cache_folder().glob("2x3-*-1-2-3.npz")
+    assert cache_folder() == own_cache
+    again = cached(puzzle, (1, 2, 3), progress=False)
+    assert np.array_equal(again.table, first.table)
+    # A file whose table no longer matches its checksum is built again, and mended.
+    with np.load(path) as stored:
+        about, table = str(stored["about"]), stored["table"].copy()
+    table[0] += 1
+    np.savez(path, about=about, table=table)
+    mended = cached(puzzle, (1, 2, 3), progress=False)
+    assert np.array_equal(mended.table, first.table)
+    with np.load(path) as stored:
+        assert np.array_equal(stored["table"], first.table)
+    # Another goal is another database.
+    other = SlidingPuzzle(shape=(2, 3), goal="0 1 2 / 3 4 5")
+    cached(other, (1, 2, 3), progress=False)
+    assert len(list(cache_folder().glob("2x3-*-1-2-3.npz"))) == 2
+
+
+def test_building_stops_cleanly_at_a_limit():
+    fifteen = SlidingPuzzle(shape=(4, 4))
+    with pytest.raises(PuzzleError, match=r"tiles \[1, 2, 3, 4, 5\] was not finished .*seconds"):
+        PatternDatabase.build(fifteen, (1, 2, 3, 4, 5), progress=False, max_seconds=0.05)
+
+
+@pytest.mark.parametrize(
+    ("groups", "message"),
+    [
+        ([(1, 2), (2, 3)], "must not share tiles"),
+        ([(0, 1)], "the blank is no tile"),
+        ([(1, 9)], "different tiles from 1 to 5"),
+        ("7-8-9", "unknown partition '7-8-9'"),
+        ("6-6-3", "drawn for a 4x4 board"),
+    ],
+)
+def test_bad_partitions_get_one_clear_line(groups, message):
+    with pytest.raises(ProblemError, match=message):
+        partition_of(SlidingPuzzle(shape=(2, 3)), groups)
+
+
+def test_the_named_partitions_cover_every_tile_of_any_corner_goal():
+    for goal in (None, KORF_GOAL, "3 2 1 0 / 7 6 5 4 / 11 10 9 8 / 15 14 13 12"):
+        puzzle = SlidingPuzzle(shape=(4, 4), goal=goal)
+        for name in ("5-5-5", "6-6-3"):
+            _, groups = partition_of(puzzle, name)
+            assert sorted(tile for group in groups for tile in group) == list(range(1, 16))
+
+
+def test_pattern_databases_are_for_sliding_puzzles_only():
+    from puzzlelab.puzzles import WaterJugs
+
+    with pytest.raises(ProblemError, match="pattern databases are for sliding puzzles"):
+        astar(WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)), "pdb")
+
+
+# ---------------------------------------------------------------- Korf's 100
+
+
+@pytest.mark.slow
+def test_korf_instances_are_solved_at_their_published_optimal_length():
+    """A sample: the shortest of Korf's boards, solved with the 5-5-5 partition (quick to
+    build), each path replayed move by move."""
+    shortest = sorted(korf_instances(), key=lambda instance: instance.optimal)[:3]
+    heuristic = pattern_heuristic(shortest[0].puzzle(), "5-5-5", progress=False)
+    for instance in shortest:
+        puzzle = instance.puzzle()
+        result = idastar(puzzle, heuristic)
+        assert result.solved and result.cost == instance.optimal, instance.number
+        state = puzzle.start
+        for action, after in zip(result.actions, result.path[1:]):
+            state = puzzle.result(state, action)
+            assert state == after
+        assert puzzle.is_goal(state)
