@@ -213,3 +213,38 @@ def test_korf_instances_are_solved_at_their_published_optimal_length():
             state = puzzle.result(state, action)
             assert state == after
         assert puzzle.is_goal(state)
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def run_cli(*args, cache):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PUZZLELAB_CACHE": str(cache)}
+    return subprocess.run([sys.executable, "-m", "puzzlelab", *args], capture_output=True,
+                          text=True, env=env, timeout=600)  # fmt: skip
+
+
+@pytest.mark.slow
+def test_korf_boards_are_solved_from_the_command_line_with_pattern_databases(own_cache):
+    easiest = min(korf_instances(), key=lambda instance: instance.optimal)
+    board = " / ".join(" ".join(map(str, easiest.board[row * 4 : row * 4 + 4])) for row in range(4))
+    run = run_cli("solve", board, "-a", "idastar", "--heuristic", "pdb:5-5-5", "--goal",
+                  KORF_GOAL, "--json", cache=own_cache)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    import json
+
+    result = json.loads(run.stdout)
+    assert result["status"] == "solved" and result["cost"] == easiest.optimal
+
+
+@pytest.mark.parametrize(("heuristic", "message"), [("pbd", "unknown heuristic 'pbd'"),
+                                                    ("pdb:9-9", "unknown partition '9-9'")])  # fmt: skip
+def test_a_wrong_heuristic_name_is_one_line_on_the_command_line(heuristic, message, own_cache):
+    run = run_cli("solve", "1 2 3 / 4 5 6 / 7 0 8", "-a", "astar", "--heuristic", heuristic,
+                  cache=own_cache)  # fmt: skip
+    assert run.returncode == 2 and message in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1 and "Traceback" not in run.stderr
