@@ -144,16 +144,22 @@ class PatternDatabase:
         The pattern, in the order of the table's ranking.
     table : numpy.ndarray of uint8
         ``table[placement_ranks(cells of the tiles)]``: the cost.
+    blank : bool
+        False (Korf and Felner's): the least cost over every cell of the blank; admissible,
+        but one move can lower it by more than 1. True: the blank's cell is part of the
+        placement (``tiles + (0,)``); the table is ``cells - k`` times larger, each entry
+        exact for its blank, and the heuristic consistent.
     """
 
     shape: tuple
     goal: tuple
     tiles: tuple
     table: np.ndarray = field(repr=False)
+    blank: bool = False
     _codes: bytes | None = field(default=None, repr=False)
 
     @classmethod
-    def build(cls, puzzle, tiles, *, progress=True, max_seconds=None,
+    def build(cls, puzzle, tiles, *, blank=False, progress=True, max_seconds=None,
               max_memory_mb=DEFAULT) -> PatternDatabase:  # fmt: skip
         """Solve the pattern *tiles* of *puzzle* (a SlidingPuzzle) by breadth-first search.
 
@@ -164,8 +170,8 @@ class PatternDatabase:
         shape, goal = (puzzle.rows, puzzle.cols), tuple(puzzle.goal)
         tiles = check_pattern(goal, tiles)
         budget = Budget(None, max_seconds, max_memory_mb)
-        table = _breadth_first(shape, goal, tiles, budget, progress)
-        return cls(shape, goal, tiles, table)
+        table = _breadth_first(shape, goal, tiles, budget, progress, blank)
+        return cls(shape, goal, tiles, table, blank)
 
     @property
     def cells(self) -> int:
@@ -176,12 +182,17 @@ class PatternDatabase:
         """Entries in the table: every placement of the pattern's tiles."""
         return len(self.table)
 
+    @property
+    def placed(self) -> tuple:
+        """What the table places: the pattern's tiles, and the blank (0) with ``blank``."""
+        return (*self.tiles, 0) if self.blank else self.tiles
+
     def __call__(self, state) -> int:
-        if self.cells ** len(self.tiles) > MOST_CODES:  # too large to index by code
-            cells = [state.index(tile) for tile in self.tiles]
+        if self.cells ** len(self.placed) > MOST_CODES:  # too large to index by code
+            cells = [state.index(tile) for tile in self.placed]
             return int(self.table[placement_ranks(np.array([cells]), self.cells)[0]])
         lookup, code = self.by_code(), 0
-        for i, tile in enumerate(self.tiles):
+        for i, tile in enumerate(self.placed):
             code += state.index(tile) * self.cells**i
         return lookup[code]
 
@@ -189,13 +200,14 @@ class PatternDatabase:
         """The table indexed by code (``sum(cell_i * cells**i)``) instead of rank: larger
         (``cells**k`` bytes), but one addition away from the next board's entry."""
         if self._codes is None:
-            if self.cells ** len(self.tiles) > MOST_CODES:
+            places = len(self.placed)
+            if self.cells**places > MOST_CODES:
                 raise ProblemError(
-                    f"a pattern of {len(self.tiles)} tiles on {self.cells} cells is too large "
+                    f"a pattern of {places} places on {self.cells} cells is too large "
                     "to index by code; use smaller patterns"
                 )
-            lookup = np.full(self.cells ** len(self.tiles), UNSET, dtype=np.uint8)
-            lookup[placement_codes(self.cells, len(self.tiles))] = self.table
+            lookup = np.full(self.cells**places, UNSET, dtype=np.uint8)
+            lookup[placement_codes(self.cells, places)] = self.table
             self._codes = lookup.tobytes()
         return self._codes
 
@@ -338,11 +350,13 @@ def _corner_map(shape, blank_cell):
     return None
 
 
-def pattern_heuristic(puzzle, partition=DEFAULT_PARTITION, *, reflect=None, progress=True,
-                      **limits) -> PatternHeuristic:  # fmt: skip
+def pattern_heuristic(puzzle, partition=DEFAULT_PARTITION, *, blank=False, reflect=None,
+                      progress=True, **limits) -> PatternHeuristic:  # fmt: skip
     """The additive pattern-database heuristic of *partition* for *puzzle*, databases cached.
 
-    *reflect* (default: whenever the goal allows it) also looks up the mirrored board.
+    *reflect* (default: whenever the goal allows it) also looks up the mirrored board;
+    *blank* keeps the blank's cell in every table (:class:`PatternDatabase`): larger
+    tables, a consistent heuristic.
     Building a database the first time shows a progress bar; *limits* (``max_seconds``,
     ``max_memory_mb``) bound each build.
 
@@ -355,8 +369,9 @@ def pattern_heuristic(puzzle, partition=DEFAULT_PARTITION, *, reflect=None, prog
     name, groups = partition_of(puzzle, partition)
     if reflect is None:
         reflect = mirror_of((puzzle.rows, puzzle.cols), tuple(puzzle.goal)) is not None
-    databases = [cached(puzzle, group, progress=progress, **limits) for group in groups]
-    return PatternHeuristic(databases, name, reflect=reflect)
+    databases = [cached(puzzle, group, blank=blank, progress=progress, **limits)
+                 for group in groups]  # fmt: skip
+    return PatternHeuristic(databases, name + ("+blank" if blank else ""), reflect=reflect)
 
 
 def named_heuristic(puzzle, name: str) -> PatternHeuristic:
@@ -368,8 +383,9 @@ def named_heuristic(puzzle, name: str) -> PatternHeuristic:
 # ---------------------------------------------------------------- breadth-first search
 
 
-def _breadth_first(shape, goal, tiles, budget: Budget, progress) -> np.ndarray:
-    """The table of the pattern *tiles*: breadth-first search outward from the goal.
+def _breadth_first(shape, goal, tiles, budget: Budget, progress, blank=False) -> np.ndarray:
+    """The table of the pattern *tiles* (with *blank*, of the tiles and the blank):
+    breadth-first search outward from the goal.
 
     The abstract board is where the pattern's tiles and the blank stand (a row of
     ``k + 1`` cells). A *free* move takes the blank to a neighbouring cell that no
@@ -377,53 +393,60 @@ def _breadth_first(shape, goal, tiles, budget: Budget, progress) -> np.ndarray:
     move slides a pattern tile into the blank (cost 1). Each layer is every board
     at one cost: first the boards the tile moves of the layer before reach, then
     every board free moves reach from them. A placement's cost is the layer in
-    which its tiles first stand so, wherever the blank is.
+    which its tiles first stand so, wherever the blank is; with *blank*, the table
+    keeps the cost of every placement of the tiles *and* the blank.
     """
     rows, cols = shape
     cells, k = rows * cols, len(tiles)
     neighbours = _neighbours(rows, cols)
-    seen = np.zeros(placement_count(cells, k + 1), dtype=bool)
+    reached_at = np.full(placement_count(cells, k + 1), UNSET, dtype=np.uint8)
     table = np.full(placement_count(cells, k), UNSET, dtype=np.uint8)
     start = np.array([[goal.index(tile) for tile in tiles] + [goal.index(0)]], dtype=np.int8)
-    seen[placement_ranks(start, cells)] = True
+    reached_at[placement_ranks(start, cells)] = 0
     layer, cost, reached = start, 0, 0
-    bar = _progress_bar(len(seen), f"pattern {'-'.join(map(str, tiles))}", progress)
+    bar = _progress_bar(len(reached_at), f"pattern {'-'.join(map(str, tiles))}", progress)
     try:
         while len(layer):
-            layer = _close_under_free_moves(layer, neighbours, k, seen, cells)
+            layer = _close_under_free_moves(layer, neighbours, k, reached_at, cells, cost)
             reached += len(layer)
             for start in range(0, len(layer), CHUNK):
                 ranks = placement_ranks(layer[start : start + CHUNK, :k], cells)
                 table[ranks[table[ranks] == UNSET]] = cost
             bar.update(len(layer))
             budget.check(reached)
-            layer = _reached(layer, neighbours, k, seen, cells, tile_moves=True)
+            layer = _reached(layer, neighbours, k, reached_at, cells, cost + 1, tile_moves=True)
             cost += 1
     except (LimitReached, KeyboardInterrupt) as stop:
         why = str(stop) or "interrupted (Ctrl-C)"
         raise PuzzleError(
             f"the pattern database of tiles {list(tiles)} was not finished ({reached:,} of "
-            f"{len(seen):,} boards): {why}"
+            f"{len(reached_at):,} boards): {why}"
         ) from None
     finally:
         bar.close()
-    return table
+    return reached_at if blank else table
 
 
-def _close_under_free_moves(layer, neighbours, k, seen, cells) -> np.ndarray:
+def _close_under_free_moves(layer, neighbours, k, reached_at, cells, cost) -> np.ndarray:
     """*layer* and every board its free moves reach, each once."""
     found, fresh = [layer], layer
     while len(fresh):
-        fresh = _reached(fresh, neighbours, k, seen, cells, tile_moves=False)
+        fresh = _reached(fresh, neighbours, k, reached_at, cells, cost, tile_moves=False)
         found.append(fresh)
     return np.concatenate(found)
 
 
-def _reached(boards, neighbours, k, seen, cells, tile_moves: bool) -> np.ndarray:
-    """The boards not seen before that one move (a tile move, or a free move) from *boards*
-    reaches, each once; they are marked seen. Done in chunks, to bound the memory."""
+def _reached(boards, neighbours, k, reached_at, cells, cost, tile_moves: bool) -> np.ndarray:
+    """The boards not reached before that one move (a tile move, or a free move) from
+    *boards* reaches, each once; they are marked reached at *cost*. Done in chunks, to
+    bound the memory."""
     found = [
-        _new(_moves(boards[start : start + CHUNK], neighbours, k, tile_moves), seen, cells)
+        _new(
+            _moves(boards[start : start + CHUNK], neighbours, k, tile_moves),
+            reached_at,
+            cells,
+            cost,
+        )  # fmt: skip
         for start in range(0, len(boards), CHUNK)
     ]
     return np.concatenate(found) if found else boards[:0]
@@ -446,12 +469,12 @@ def _moves(boards, neighbours, k, tile_moves: bool) -> np.ndarray:
     return np.concatenate(found)
 
 
-def _new(boards, seen, cells) -> np.ndarray:
-    """The boards of *boards* not seen before, each once; marks them seen."""
+def _new(boards, reached_at, cells, cost) -> np.ndarray:
+    """The boards of *boards* not reached before, each once; marks them reached at *cost*."""
     ranks = placement_ranks(boards, cells)
-    fresh = ~seen[ranks]
+    fresh = reached_at[ranks] == UNSET
     ranks, first = np.unique(ranks[fresh], return_index=True)
-    seen[ranks] = True
+    reached_at[ranks] = cost
     return boards[fresh][first]
 
 
@@ -486,7 +509,7 @@ def cache_folder() -> Path:
     return Path(platformdirs.user_cache_dir("puzzlelab")) / "patterns"
 
 
-def cached(puzzle, tiles, *, progress=True, **limits) -> PatternDatabase:
+def cached(puzzle, tiles, *, blank=False, progress=True, **limits) -> PatternDatabase:
     """The database of *tiles* for *puzzle*: read from the cache, or built and saved there.
 
     A file that does not match what it should hold (another format, board, goal or
@@ -494,29 +517,31 @@ def cached(puzzle, tiles, *, progress=True, **limits) -> PatternDatabase:
     """
     shape, goal = (puzzle.rows, puzzle.cols), tuple(puzzle.goal)
     tiles = check_pattern(goal, tiles)
-    path = cache_folder() / _file_name(shape, goal, tiles)
-    database = _read(path, shape, goal, tiles)
+    path = cache_folder() / _file_name(shape, goal, tiles, blank)
+    database = _read(path, shape, goal, tiles, blank)
     if database is None:
-        database = PatternDatabase.build(puzzle, tiles, progress=progress, **limits)
+        database = PatternDatabase.build(puzzle, tiles, blank=blank, progress=progress, **limits)
         _write(path, database)
     return database
 
 
-def _file_name(shape, goal, tiles) -> str:
+def _file_name(shape, goal, tiles, blank) -> str:
     goal_id = hashlib.sha256(bytes(goal)).hexdigest()[:12]
-    return f"{shape[0]}x{shape[1]}-{goal_id}-{'-'.join(map(str, tiles))}.npz"
+    kind = "-blank" if blank else ""
+    return f"{shape[0]}x{shape[1]}-{goal_id}-{'-'.join(map(str, tiles))}{kind}.npz"
 
 
-def _read(path: Path, shape, goal, tiles) -> PatternDatabase | None:
+def _read(path: Path, shape, goal, tiles, blank) -> PatternDatabase | None:
     try:
         with np.load(path) as stored:
             about, table = json.loads(str(stored["about"])), stored["table"]
     except (OSError, ValueError, KeyError):
         return None
-    expected = {"format": FORMAT, "shape": list(shape), "goal": list(goal), "tiles": list(tiles)}
-    database = PatternDatabase(tuple(shape), tuple(goal), tuple(tiles), table)
+    expected = {"format": FORMAT, "shape": list(shape), "goal": list(goal),
+                "tiles": list(tiles), "blank": blank}  # fmt: skip
+    database = PatternDatabase(tuple(shape), tuple(goal), tuple(tiles), table, blank)
     fits = {key: about.get(key) for key in expected} == expected
-    size = placement_count(shape[0] * shape[1], len(tiles))
+    size = placement_count(shape[0] * shape[1], len(tiles) + blank)
     if not fits or len(table) != size or about.get("sha256") != database.checksum():
         return None
     return database
@@ -524,7 +549,8 @@ def _read(path: Path, shape, goal, tiles) -> PatternDatabase | None:
 
 def _write(path: Path, database: PatternDatabase) -> None:
     about = {"format": FORMAT, "shape": list(database.shape), "goal": list(database.goal),
-             "tiles": list(database.tiles), "sha256": database.checksum()}  # fmt: skip
+             "tiles": list(database.tiles), "blank": database.blank,
+             "sha256": database.checksum()}  # fmt: skip
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(".partial.npz")

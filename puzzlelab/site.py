@@ -1,11 +1,13 @@
 """The lesson site: executed lessons as HTML pages that need no kernel and no network.
 
 A widget's output holds its live view (``application/vnd.jupyter.widget-view+json``)
-and, for puzzlelab's widgets, a fallback: a picture (``image/png``) and, for the
-players, a stepper in plain HTML (``text/html``). Exported HTML prefers the view,
-which shows nothing without a widget manager loaded from the network;
-:func:`prefer_static_fallbacks` drops the view wherever a fallback is there, and
-:func:`build_site` runs the lessons, exports them with it and writes a contents page.
+and, for puzzlelab's widgets, what a page without widgets can show instead
+(``text/html``): the players and replays with the script that steps them, the
+other widgets as a picture. Exported HTML prefers the view, which shows nothing
+without a widget manager loaded from the network; :func:`prefer_static_fallbacks`
+drops the view wherever a fallback is there, ``LessonExporter`` (``jupyter
+nbconvert --to lesson``) exports with it, and :func:`build_site` runs the lessons,
+exports them and writes a contents page.
 
 nbconvert, nbclient and nbformat (installed with JupyterLab) are imported inside
 the functions, so the command line starts without them.

@@ -72,6 +72,18 @@ def test_disjoint_databases_add_up_to_an_admissible_heuristic(shape, goal, group
     assert report.mean_h > check_heuristic("manhattan", puzzle).mean_h
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("shape", "goal", "groups"), PARTITIONS)
+def test_databases_that_place_the_blank_are_admissible_and_consistent(shape, goal, groups):
+    puzzle = SlidingPuzzle(shape=shape, goal=goal)
+    heuristic = pattern_heuristic(puzzle, groups, blank=True, progress=False)
+    report = check_heuristic(heuristic, puzzle)
+    assert report.admissible and report.consistent, report
+    # knowing where the blank is tells more than the least over every place of it
+    plain = check_heuristic(pattern_heuristic(puzzle, groups, progress=False), puzzle)
+    assert report.mean_h > plain.mean_h
+
+
 def test_databases_that_forget_the_blank_are_not_consistent():
     """Each entry is the least cost over every place of the blank, so one move can take the
     blank from a place where the pattern is far from home to one where it is near: h drops
@@ -106,11 +118,12 @@ def same_search(a, b):
 
 
 @pytest.mark.parametrize("goal", [None, "0 1 2 / 3 4 5 / 6 7 8"])
-@pytest.mark.parametrize("heuristic", ["manhattan", "partition"])
+@pytest.mark.parametrize("heuristic", ["manhattan", "partition", "partition+blank"])
 def test_idastar_in_place_expands_exactly_what_the_general_loop_does(goal, heuristic):
     eight = SlidingPuzzle(shape=(3, 3), goal=goal)
-    if heuristic == "partition":
-        heuristic = pattern_heuristic(eight, [(1, 2, 3, 4), (5, 6, 7, 8)], progress=False)
+    if heuristic.startswith("partition"):
+        heuristic = pattern_heuristic(eight, [(1, 2, 3, 4), (5, 6, 7, 8)], progress=False,
+                                      blank=heuristic.endswith("blank"))  # fmt: skip
     for seed in range(8):
         puzzle = eight.with_start(eight.random_state(seed))
         general = idastar(puzzle, heuristic, in_place=False)

@@ -124,6 +124,9 @@ class PatternScorer(Scorer):
         for p, database in enumerate(heuristic.databases):
             for i, tile in enumerate(database.tiles):
                 self.pattern[tile], self.weight[tile] = p, cells**i
+        # The weight of the blank's cell in each database's code (0: the table ignores it).
+        self.blank_weight = [cells ** len(d.tiles) if d.blank else 0 for d in heuristic.databases]
+        self.blank_aware = any(self.blank_weight)
         self.mirror = heuristic.mirror
         self.undo: list = []
 
@@ -147,6 +150,8 @@ class PatternScorer(Scorer):
             for cell, tile in enumerate(one):
                 if self.pattern[tile] >= 0:
                     codes[self.pattern[tile]] += cell * self.weight[tile]
+            blank = one.index(0)
+            codes = [code + blank * weight for code, weight in zip(codes, self.blank_weight)]
             found.append(codes)
         return found
 
@@ -157,32 +162,48 @@ class PatternScorer(Scorer):
         first = self._moved(0, tile, source, target)
         if self.mirror is None:
             self.pending = (first,)
-            return first[2]
+            return first[1]
         tile_of, cell_of = self.mirror
         second = self._moved(1, tile_of[tile], cell_of[source], cell_of[target])
         self.pending = (first, second)
-        return first[2] if first[2] > second[2] else second[2]
+        return first[1] if first[1] > second[1] else second[1]
 
     def _moved(self, side: int, tile: int, source: int, target: int) -> tuple:
-        """``(database, change of its code, new sum)`` on one side (0: the board, 1: its mirror)."""
+        """``(changes, new sum)`` on one side (0: the board, 1: its mirror), where changes
+        are the ``(database, change of its code)`` pairs of the move."""
+        if self.blank_aware:
+            return self._moved_with_blank(side, tile, source, target)
         p = self.pattern[tile]
         if p < 0:
-            return 0, 0, self.sums[side]
+            return (), self.sums[side]
         table, code = self.tables[p], self.codes[side][p]
         step = (target - source) * self.weight[tile]
-        return p, step, self.sums[side] - table[code] + table[code + step]
+        return ((p, step),), self.sums[side] - table[code] + table[code + step]
+
+    def _moved_with_blank(self, side: int, tile: int, source: int, target: int) -> tuple:
+        """As :meth:`_moved`, when tables place the blank: its move changes every code."""
+        mine, codes, changes, total = self.pattern[tile], self.codes[side], [], 0
+        for p, (table, weight) in enumerate(zip(self.tables, self.blank_weight)):
+            step = (source - target) * weight  # the blank goes where the tile was
+            if p == mine:
+                step += (target - source) * self.weight[tile]
+            changes.append((p, step))
+            total += table[codes[p] + step]
+        return changes, total
 
     def enter(self, tile, source, target) -> None:
         self.undo.append(tuple(self.sums))
-        for side, (p, step, total) in enumerate(self.pending):
-            self.codes[side][p] += step
+        for side, (changes, total) in enumerate(self.pending):
+            for p, step in changes:
+                self.codes[side][p] += step
             self.sums[side] = total
         self.undo.append(self.pending)
 
     def leave(self, tile, source, target) -> None:
         pending = self.undo.pop()
-        for side, (p, step, _) in enumerate(pending):
-            self.codes[side][p] -= step
+        for side, (changes, _) in enumerate(pending):
+            for p, step in changes:
+                self.codes[side][p] -= step
         self.sums = list(self.undo.pop())
 
 
