@@ -261,3 +261,21 @@ def test_a_wrong_heuristic_name_is_one_line_on_the_command_line(heuristic, messa
                   cache=own_cache)  # fmt: skip
     assert run.returncode == 2 and message in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1 and "Traceback" not in run.stderr
+
+
+@pytest.mark.slow
+def test_the_heuristic_lab_and_compare_take_pattern_databases():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from puzzlelab.widgets import HeuristicLab, compare
+
+    eight = SlidingPuzzle(shape=(3, 3))
+    heuristic = pattern_heuristic(eight, [(1, 2, 3, 4), (5, 6, 7, 8)], blank=True,
+                                  progress=False)  # fmt: skip
+    lab = HeuristicLab(eight, heuristic)
+    assert lab.report.admissible and lab.report.consistent
+    assert lab.expanded[heuristic.name] < lab.expanded["linear-conflict"]
+    board = eight.with_start(eight.random_state(3))
+    rows = compare(board, [("idastar", "manhattan"), ("idastar", heuristic)]).rows
+    assert rows[0]["cost"] == rows[1]["cost"] and rows[1]["expanded"] < rows[0]["expanded"]
