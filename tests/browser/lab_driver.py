@@ -185,10 +185,17 @@ def headless_chromium():
 
 # In the page -------------------------------------------------------------------
 
-#: Every output area of the page that shows nothing: no text and no picture.
+#: Every output area of the page that shows nothing (no text, no picture), with the start of
+#: its cell's code. Printed text is left out: a line of nothing but spaces is text, not a
+#: widget that vanished.
 EMPTY_OUTPUTS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
     .filter(o => o.innerText.trim() === '' && !o.querySelector('img, svg, canvas'))
-    .map(o => o.outerHTML.slice(0, 300))"""
+    .filter(o => !(o.getAttribute('data-mime-type') === 'text/plain' && o.querySelector('pre')))
+    .map(o => {
+        const cell = o.closest('.jp-Cell');
+        const code = cell ? (cell.querySelector('.jp-InputArea') || cell).innerText : '';
+        return o.outerHTML.slice(0, 200) + ' in the cell: ' + code.trim().slice(0, 200);
+    })"""
 
 #: Every picture shown, with its natural and its shown size.
 IMAGES = """() => [...document.querySelectorAll('img')].map(img => {
