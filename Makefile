@@ -45,6 +45,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_trace.py
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_browser.py
+	$(BIN)/python benchmarks/bench_korf.py
 	$(BIN)/python benchmarks/bench_queens.py
 	$(BIN)/python benchmarks/bench_mastermind.py
 	$(BIN)/python benchmarks/bench_pegs.py
