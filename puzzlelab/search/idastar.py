@@ -20,7 +20,7 @@ from ..results import SearchResult, SearchStats
 from .algorithms import no_graph_search, prepare, unsolvable
 from .node import Node
 from .sliding_idastar import scorer_for, sliding_idastar
-from .tally import solved
+from .tally import close_iteration, depth_first_done, solved
 
 
 def idastar(
@@ -96,9 +96,7 @@ def idastar(
     except (LimitReached, KeyboardInterrupt) as stop:
         status, reason = stopped(stop)
         search.end_iteration()
-    stats = search.stats
-    stats.max_frontier = max(stats.expanded_by_depth, default=0) + 1
-    stats.seconds = budget.elapsed()
+    stats = depth_first_done(search.stats, budget)
     if goal is not None:
         return solved("idastar", goal, stats)
     return SearchResult("idastar", status, stats=stats, reason=reason)
@@ -127,14 +125,7 @@ class _BoundedSearch:
 
     def end_iteration(self) -> None:
         """Add the iteration that just ended (or stopped) to ``stats.iterations``."""
-        expanded, generated = self.before
-        self.stats.iterations.append(
-            {
-                "bound": self.bound,
-                "expanded": self.stats.expanded - expanded,
-                "generated": self.stats.generated - generated,
-            }
-        )
+        close_iteration(self.stats, self.bound, self.before)
 
     def below(self, bound):
         """Search depth-first under *bound*; return ``(goal, None)`` or ``(None, next bound)``."""

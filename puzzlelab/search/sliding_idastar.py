@@ -27,6 +27,7 @@ from ..limits import Budget, LimitReached, stopped
 from ..patterns import PatternHeuristic, named_heuristic
 from ..puzzles.sliding import SlidingPuzzle
 from ..results import SearchResult, SearchStats
+from .tally import close_iteration, depth_first_done
 
 
 class Scorer:
@@ -127,7 +128,7 @@ class PatternScorer(Scorer):
         # The weight of the blank's cell in each database's code (0: the table ignores it).
         self.blank_weight = [cells ** len(d.tiles) if d.blank else 0 for d in heuristic.databases]
         self.blank_aware = any(self.blank_weight)
-        self.mirror = heuristic.mirror
+        self.mirror, self.mirrored = heuristic.mirror, heuristic.mirrored
         self.undo: list = []
 
     def start(self, board) -> int:
@@ -137,13 +138,7 @@ class PatternScorer(Scorer):
         return max(self.sums)
 
     def _codes(self, board) -> list:
-        boards = [board]
-        if self.mirror is not None:
-            tile_of, cell_of = self.mirror
-            mirrored = [0] * len(board)
-            for cell, tile in enumerate(board):
-                mirrored[cell_of[cell]] = tile_of[tile]
-            boards.append(mirrored)
+        boards = [board] if self.mirror is None else [board, self.mirrored(board)]
         found = []
         for one in boards:
             codes = [0] * len(self.tables)
@@ -236,9 +231,7 @@ def sliding_idastar(puzzle, scorer: Scorer, budget: Budget, name: str = "idastar
     except (LimitReached, KeyboardInterrupt) as stop:
         status, reason = stopped(stop)
         walk.end_iteration()
-    stats = walk.stats
-    stats.max_frontier = max(stats.expanded_by_depth, default=0) + 1
-    stats.seconds = budget.elapsed()
+    stats = depth_first_done(walk.stats, budget)
     if not found:
         return SearchResult(name, status, stats=stats, reason=reason)
     path, state = [puzzle.start], puzzle.start
@@ -272,12 +265,7 @@ class _Walk:
 
     def end_iteration(self) -> None:
         """Add the iteration that just ended (or stopped) to ``stats.iterations``."""
-        expanded, generated = self.before
-        self.stats.iterations.append({
-            "bound": self.bound,
-            "expanded": self.stats.expanded - expanded,
-            "generated": self.stats.generated - generated,
-        })  # fmt: skip
+        close_iteration(self.stats, self.bound, self.before)
 
     def below(self, bound):
         """Search depth-first under *bound*: ``(True, None)`` when the goal is found, else

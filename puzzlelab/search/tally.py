@@ -138,6 +138,23 @@ class TracingTally(Tally):
         return super().solved(node)
 
 
+def close_iteration(stats: SearchStats, bound, before: tuple) -> None:
+    """Add one IDA* iteration to ``stats.iterations``: its *bound*, and the nodes expanded and
+    generated since *before* (the two counts when it began)."""
+    expanded, generated = before
+    stats.iterations.append(
+        {"bound": bound, "expanded": stats.expanded - expanded,
+         "generated": stats.generated - generated}
+    )  # fmt: skip
+
+
+def depth_first_done(stats: SearchStats, budget: Budget) -> SearchStats:
+    """Finish the counts of a depth-first search: its frontier is at most its deepest path."""
+    stats.max_frontier = max(stats.expanded_by_depth, default=0) + 1
+    stats.seconds = budget.elapsed()
+    return stats
+
+
 def solved(algorithm: str, node: Node, stats: SearchStats) -> SearchResult:
     """The result of a search that reached the goal at *node*, with its *stats*."""
     states, actions = path_to(node)
