@@ -87,15 +87,8 @@ def running_lab(notebooks: Path, home: Path):
         plugin, file = name.rsplit("/", 1)
         (settings / plugin).mkdir(parents=True, exist_ok=True)
         (settings / plugin / file).write_text(json.dumps(values))
-    env = {
-        **os.environ,
-        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-        "JUPYTER_CONFIG_DIR": str(home / "config"),
-        "JUPYTER_DATA_DIR": str(home / "data"),
-        "JUPYTERLAB_SETTINGS_DIR": str(settings),
-        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
-        "IPYTHONDIR": str(home / "ipython"),
-    }
+    env = _own_folders(home, JUPYTERLAB_SETTINGS_DIR=str(settings),
+                       JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"))  # fmt: skip
     port = free_port()
     command = [
         str(Path(sys.executable).with_name("jupyter")),
@@ -112,34 +105,15 @@ def running_lab(notebooks: Path, home: Path):
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # containers and CI often run as root
-    log = home / "jupyter.log"
-    with open(log, "w") as out:
-        process = subprocess.Popen(
-            command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT, text=True
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for_status(f"{base}/api/status?token={TOKEN}", process, log)
+    base, log = f"http://127.0.0.1:{port}", home / "jupyter.log"
+    with _served(command, root, env, log, f"{base}/api/status?token={TOKEN}"):
         yield {"url": base, "token": TOKEN, "root": root, "log": log}
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
 
 
 @contextlib.contextmanager
 def running_voila(notebook: Path, home: Path):
     """Serve *notebook* as an app with Voila (from the venv) under *home*; yield its URL."""
-    env = {
-        **os.environ,
-        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-        "JUPYTER_CONFIG_DIR": str(home / "config"),
-        "JUPYTER_DATA_DIR": str(home / "data"),
-        "IPYTHONDIR": str(home / "ipython"),
-    }
+    home.mkdir(parents=True, exist_ok=True)
     port = free_port()
     command = [
         str(Path(sys.executable).with_name("voila")),
@@ -149,16 +123,29 @@ def running_voila(notebook: Path, home: Path):
         f"--port={port}",
         "--show_tracebacks=True",
     ]
-    log = home / "voila.log"
-    home.mkdir(parents=True, exist_ok=True)
+    base, log = f"http://127.0.0.1:{port}", home / "voila.log"
+    status = f"{base}/voila/static/voila.js"  # answers without running the notebook
+    with _served(command, notebook.parent, _own_folders(home), log, status):
+        yield {"url": base, "log": log}
+
+
+def _own_folders(home: Path, **more) -> dict:
+    """The environment for a server whose runtime, config, data and IPython live under *home*."""
+    folders = {"JUPYTER_RUNTIME_DIR": "runtime", "JUPYTER_CONFIG_DIR": "config",
+               "JUPYTER_DATA_DIR": "data", "IPYTHONDIR": "ipython"}  # fmt: skip
+    return {**os.environ, **{name: str(home / sub) for name, sub in folders.items()}, **more}
+
+
+@contextlib.contextmanager
+def _served(command: list, cwd: Path, env: dict, log: Path, status_url: str):
+    """Start *command* (its output in *log*), wait until *status_url* answers, stop it after."""
     with open(log, "w") as out:
         process = subprocess.Popen(
-            command, cwd=notebook.parent, env=env, stdout=out, stderr=subprocess.STDOUT, text=True
+            command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, text=True
         )
-    base = f"http://127.0.0.1:{port}"
     try:
-        wait_for_status(f"{base}/voila/static/voila.js", process, log)  # runs nothing
-        yield {"url": base, "log": log}
+        wait_for_status(status_url, process, log)
+        yield process
     finally:
         process.terminate()
         try:
