@@ -33,6 +33,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -192,9 +193,14 @@ class PatternDatabase:
             cells = [state.index(tile) for tile in self.placed]
             return int(self.table[placement_ranks(np.array([cells]), self.cells)[0]])
         lookup, code = self.by_code(), 0
-        for i, tile in enumerate(self.placed):
-            code += state.index(tile) * self.cells**i
+        for tile, weight in self.weights:
+            code += state.index(tile) * weight
         return lookup[code]
+
+    @functools.cached_property
+    def weights(self) -> tuple:
+        """``(tile, cells**i)`` for the i-th place of the code (the blank last, with ``blank``)."""
+        return tuple((tile, self.cells**i) for i, tile in enumerate(self.placed))
 
     def by_code(self) -> bytes:
         """The table indexed by code (``sum(cell_i * cells**i)``) instead of rank: larger

@@ -108,16 +108,19 @@ class SearchReplay(Stepper):
         self._snapshots = snapshots(self.events)
         self._iterative = any(event.kind == "iteration" for event in self.events)
         self._trees = {}  # iteration -> (cut tree, layout)
-        pieces, boards, frames, marks = Pieces(), {}, [], []
+        pieces, boards, drawn, frames, marks = Pieces(), {}, {}, [], []
         for k, event in enumerate(self.events):
-            if event.state not in boards:
+            if event.state not in boards:  # each board and each iteration's tree drawn once
                 boards[event.state] = pieces.add(self._board_html(event.state))
-            tree, layout = self._tree_of(self._snapshots[k]["iteration"])
+            iteration = self._snapshots[k]["iteration"]
+            tree, layout = self._tree_of(iteration)
+            if iteration not in drawn:
+                drawn[iteration] = pieces.add(marked_tree_svg(tree, layout))
             frames.append([
                 pieces.add(self.header_html(k)),
                 boards[event.state],
                 pieces.add(self.frontier_html(k)),
-                pieces.add(marked_tree_svg(tree, layout)),
+                drawn[iteration],
                 pieces.add(self._tree_title(k, tree)),
             ])  # fmt: skip
             marks.append(self._marks(k, tree))
