@@ -14,6 +14,7 @@ import os
 import pkgutil
 import sys
 
+from .. import __version__
 from ..errors import PuzzleError
 from ..limits import LimitReached
 from ._common import Parser, print_json
@@ -22,6 +23,7 @@ from ._common import Parser, print_json
 def build_parser() -> Parser:
     """Return the parser with every command module's sub-commands."""
     parser = Parser(prog="puzzlelab", description="Solve and study puzzles by search.")
+    parser.add_argument("--version", action="version", version=f"puzzlelab {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     names = [info.name for info in pkgutil.iter_modules(__path__) if info.name[0] != "_"]
     for module in sorted(names, key=lambda name: (name != "sliding", name)):  # solve first
@@ -29,7 +31,7 @@ def build_parser() -> Parser:
     return parser
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run the command line on *argv* (default: ``sys.argv[1:]``); return the exit code."""
     args = build_parser().parse_args(argv)
     try:
