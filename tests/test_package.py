@@ -1,0 +1,155 @@
+"""puzzlelab as a course installs it: the wheel, built offline, in a fresh environment.
+
+The sdist and the wheel are built with setuptools' own build hooks (what ``python -m build``
+calls, without its isolated environment, so no network is needed) from a copy of the sources,
+so nothing in the clone changes. The wheel goes into a new virtual environment that borrows
+the dependencies of the running one (a ``.pth`` line) but not its puzzlelab, and from there
+``puzzlelab --version`` and ``puzzlelab lessons`` run as a student would run them.
+"""
+
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import puzzlelab
+from puzzlelab.cli.lessons import lesson_files
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+SOURCES = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "puzzlelab"]
+SOURCES += ["notebooks"]  # MANIFEST.in must carry it into the sdist, or the wheel has no lessons
+NOT_SOURCES = shutil.ignore_patterns("__pycache__", "*.egg-info", ".ipynb_checkpoints")
+
+
+def run(*command, cwd, check=True):
+    done = subprocess.run(
+        [str(part) for part in command], cwd=cwd, capture_output=True, text=True, timeout=300
+    )
+    if check:
+        assert done.returncode == 0, f"{command} failed:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+def build(hook: str, source: Path, out: Path) -> Path:
+    """Call setuptools' PEP 517 *hook* in *source*; return the file it writes into *out*."""
+    code = f"from setuptools import build_meta; print(build_meta.{hook}({str(out)!r}))"
+    name = run(sys.executable, "-c", code, cwd=source).stdout.split()[-1]
+    return out / name
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """The wheel, built from the sdist, which is built from a copy of the sources."""
+    import setuptools
+
+    major = int(setuptools.__version__.split(".")[0])
+    assert major >= 77, "the build needs setuptools>=77: pip install -e '.[test]' brings it"
+    work = tmp_path_factory.mktemp("build")
+    (work / "source").mkdir()
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, work / "source" / name, ignore=NOT_SOURCES)
+        else:
+            shutil.copy(ROOT / name, work / "source" / name)
+    sdist = build("build_sdist", work / "source", work / "dist")
+    with tarfile.open(sdist) as archive:
+        archive.extractall(work / "unpacked", filter="data")
+    (unpacked,) = (work / "unpacked").iterdir()
+    return build("build_wheel", unpacked, work / "dist")
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory) -> Path:
+    """A fresh virtual environment with the wheel installed; return its bin folder."""
+    venv = tmp_path_factory.mktemp("venv")
+    run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=venv)
+    bin_dir = venv / ("Scripts" if sys.platform == "win32" else "bin")
+    python = bin_dir / "python"
+    purelib = run(
+        python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=venv
+    )
+    borrowed = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    Path(purelib.stdout.strip(), "borrowed.pth").write_text("\n".join(sorted(borrowed)) + "\n")
+    pip = [sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index"]
+    run(*pip, wheel, cwd=venv)
+    return bin_dir
+
+
+def test_the_wheel_carries_the_lessons_the_types_and_the_data(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    lessons = {f"puzzlelab/lessons/{name}" for name in lesson_files(NOTEBOOKS)}
+    assert len(lessons) >= len(list(NOTEBOOKS.glob("*.ipynb"))) > 0
+    assert lessons <= names, f"missing from the wheel: {sorted(lessons - names)}"
+    shipped = {name for name in names if name.startswith("puzzlelab/lessons/")}
+    assert shipped == lessons, f"not lessons: {sorted(shipped - lessons)}"
+    assert {
+        "puzzlelab/py.typed",
+        "puzzlelab/data/korf100.csv",
+        "puzzlelab/widgets/stepper.js",
+    } <= names
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "puzzlelab").rglob("*.py")}
+    assert modules <= names, f"modules missing from the wheel: {sorted(modules - names)}"
+
+
+def test_the_wheel_says_its_version_and_its_readme_links_are_absolute(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        (metadata,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        text = archive.read(metadata).decode()
+    headers, description = text.split("\n\n", 1)
+    assert f"\nVersion: {puzzlelab.__version__}\n" in headers
+    assert "Classifier: Typing :: Typed" in headers and "Project-URL: Source, https://" in headers
+    assert description.startswith("# puzzlelab")
+    targets = re.findall(r"\]\(([^)\s]+)\)", description)
+    assert any("notebooks/00_" in target for target in targets)
+    relative = [t for t in targets if not re.match(r"(https?://|mailto:|#)", t)]
+    assert relative == [], "links that break on a package index"
+
+
+def test_version_and_lessons_from_a_fresh_environment(installed, tmp_path):
+    where = run(
+        installed / "python", "-c", "import puzzlelab; print(puzzlelab.__file__)", cwd=tmp_path
+    )
+    assert Path(where.stdout.strip()).is_relative_to(installed.parent), "not the wheel's puzzlelab"
+    version = run(installed / "puzzlelab", "--version", cwd=tmp_path)
+    assert version.stdout.strip() == f"puzzlelab {puzzlelab.__version__}"
+
+    fetched = run(installed / "puzzlelab", "lessons", "my lessons", cwd=tmp_path)
+    student = tmp_path / "my lessons"
+    expected = lesson_files(NOTEBOOKS)
+    assert sorted(p.relative_to(student) for p in student.rglob("*") if p.is_file()) == expected
+    for name in expected:
+        assert (student / name).read_bytes() == (NOTEBOOKS / name).read_bytes()
+    assert f"{sum(n.suffix == '.ipynb' for n in expected)} lessons" in fetched.stdout
+
+    # The student works on the first lesson and loses another; asking again keeps the work.
+    first, lost = student / expected[0], student / expected[-1]
+    first.write_text("my answers")
+    lost.unlink()
+    again = run(installed / "puzzlelab", "lessons", "my lessons", cwd=tmp_path, check=False)
+    assert again.returncode == 2 and again.stdout == ""
+    assert len(again.stderr.splitlines()) == 1 and "--force" in again.stderr
+    assert first.read_text() == "my answers" and not lost.exists()
+    run(installed / "puzzlelab", "lessons", "my lessons", "--only-missing", cwd=tmp_path)
+    assert first.read_text() == "my answers"
+    assert lost.read_bytes() == (NOTEBOOKS / lost.name).read_bytes()
+    run(installed / "puzzlelab", "lessons", "my lessons", "--force", cwd=tmp_path)
+    assert first.read_bytes() == (NOTEBOOKS / first.name).read_bytes()
+
+
+def test_every_module_the_lessons_import_is_in_the_wheel(installed, tmp_path):
+    """What the lessons import resolves in the fresh environment, to the wheel's puzzlelab."""
+    lessons = [NOTEBOOKS / name for name in lesson_files(NOTEBOOKS) if name.suffix == ".ipynb"]
+    text = "\n".join(path.read_text() for path in lessons)
+    modules = sorted(set(re.findall(r"(?:from|import) (puzzlelab[\w.]*)", text)))
+    assert "puzzlelab.widgets" in modules
+    code = f"import importlib\nfor name in {modules!r}:\n    print(importlib.import_module(name).__file__)"
+    files = run(installed / "python", "-c", code, cwd=tmp_path).stdout.split()
+    assert len(files) == len(modules)
+    assert all(Path(f).is_relative_to(installed.parent) for f in files)
