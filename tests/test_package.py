@@ -153,3 +153,19 @@ def test_every_module_the_lessons_import_is_in_the_wheel(installed, tmp_path):
     files = run(installed / "python", "-c", code, cwd=tmp_path).stdout.split()
     assert len(files) == len(modules)
     assert all(Path(f).is_relative_to(installed.parent) for f in files)
+
+
+@pytest.mark.slow
+def test_the_first_lesson_runs_from_the_fetched_copy_on_the_fresh_environment(installed, tmp_path):
+    """A student's first lesson, fetched and run top to bottom by the wheel's puzzlelab."""
+    run(installed / "puzzlelab", "lessons", "class", cwd=tmp_path)
+    first = min((tmp_path / "class").glob("*.ipynb"))
+    code = (
+        "import sys, nbformat, nbclient\n"
+        "lesson = nbformat.read(sys.argv[1], 4)\n"
+        "lesson.cells.append(nbformat.v4.new_code_cell('import puzzlelab; print(puzzlelab.__file__)'))\n"
+        "nbclient.NotebookClient(lesson, timeout=120, resources={'metadata': {'path': '.'}}).execute()\n"
+        "print(lesson.cells[-1].outputs[0].text)"
+    )
+    ran = run(installed / "python", "-c", code, first.name, cwd=first.parent)
+    assert Path(ran.stdout.split()[-1]).is_relative_to(installed.parent), "not the wheel's kernel"
