@@ -15,6 +15,7 @@ import sysconfig
 import tarfile
 import zipfile
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -26,6 +27,11 @@ NOTEBOOKS = ROOT / "notebooks"
 SOURCES = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "puzzlelab"]
 SOURCES += ["notebooks"]  # MANIFEST.in must carry it into the sdist, or the wheel has no lessons
 NOT_SOURCES = shutil.ignore_patterns("__pycache__", "*.egg-info", ".ipynb_checkpoints")
+
+
+def project_source() -> str:
+    """The repository's address: ``[project.urls] Source``, read as setup.py reads it."""
+    return re.search(r'^Source = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)[1]
 
 
 def run(*command, cwd, check=True):
@@ -169,3 +175,31 @@ def test_the_first_lesson_runs_from_the_fetched_copy_on_the_fresh_environment(in
     )
     ran = run(installed / "python", "-c", code, first.name, cwd=first.parent)
     assert Path(ran.stdout.split()[-1]).is_relative_to(installed.parent), "not the wheel's kernel"
+
+
+def test_binder_pip_and_nbgitpuller_links_point_at_the_project_and_its_lessons():
+    """The README's launch and hand-out links agree with pyproject.toml and the folders."""
+    source, readme = project_source(), (ROOT / "README.md").read_text()
+    binder = re.findall(
+        r"https://mybinder\.org/v2/gh/([^/\s]+/[^/\s]+)/HEAD\?urlpath=([^)\s]+)", readme
+    )
+    assert binder, "no Binder launch link"
+    for repository, urlpath in binder:
+        assert f"https://github.com/{repository}" == source
+        assert (ROOT / urlpath.removeprefix("lab/tree/")).is_dir()
+    pulls = re.findall(r"https://HUB/hub/user-redirect/git-pull\?\S+", readme)
+    assert pulls, "no nbgitpuller link"
+    for link in pulls:
+        query = {key: value for key, (value,) in parse_qs(urlsplit(link).query).items()}
+        assert query["repo"] == source and query["branch"] == "main"
+        clone, folder = query["urlpath"].removeprefix("lab/tree/").split("/", 1)
+        assert clone == source.rsplit("/", 1)[1] and (ROOT / folder).is_dir()
+    for address in re.findall(r"git\+(https://\S+?)[\"`]", readme):
+        assert address == source
+
+
+def test_environment_yml_pins_a_python_the_package_supports():
+    pins = re.findall(r"^  - python=(3\.\d+)\b", (ROOT / "environment.yml").read_text(), re.M)
+    assert len(pins) == 1, "repo2docker reads one exact python=3.X line"
+    classifiers = (ROOT / "pyproject.toml").read_text()
+    assert f'"Programming Language :: Python :: {pins[0]}"' in classifiers
