@@ -203,3 +203,11 @@ def test_environment_yml_pins_a_python_the_package_supports():
     assert len(pins) == 1, "repo2docker reads one exact python=3.X line"
     classifiers = (ROOT / "pyproject.toml").read_text()
     assert f'"Programming Language :: Python :: {pins[0]}"' in classifiers
+
+
+def test_pre_commit_runs_ruff_and_nbstripout():
+    yaml = pytest.importorskip("yaml")
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())
+    hooks = {hook["id"]: repo for repo in config["repos"] for hook in repo["hooks"]}
+    assert {"ruff-check", "ruff-format", "nbstripout"} <= set(hooks)
+    assert all(repo["rev"] for repo in hooks.values())
