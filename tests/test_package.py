@@ -211,3 +211,21 @@ def test_pre_commit_runs_ruff_and_nbstripout():
     hooks = {hook["id"]: repo for repo in config["repos"] for hook in repo["hooks"]}
     assert {"ruff-check", "ruff-format", "nbstripout"} <= set(hooks)
     assert all(repo["rev"] for repo in hooks.values())
+
+
+def test_the_search_functions_are_typed():
+    """py.typed promises types: every public search function annotates what it takes and gives."""
+    import inspect
+    import typing
+
+    import puzzlelab.search
+
+    functions = [getattr(puzzlelab.search, name) for name in puzzlelab.search.__all__]
+    functions = [f for f in functions if inspect.isfunction(f)]
+    functions += [puzzlelab.search.Node.__init__, puzzlelab.search.Node.child]
+    functions += [puzzlelab.search.Trace.record]
+    assert len(functions) > 10
+    for function in functions:
+        hints = typing.get_type_hints(function)  # every annotation names something real
+        parameters = set(inspect.signature(function).parameters) - {"self"}
+        assert parameters | {"return"} <= set(hints), f"{function.__qualname__} lacks a type"

@@ -23,14 +23,17 @@ Examples
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import ProblemError, finite_number, whole_number
 from ..limits import DEFAULT, Budget
 from ..results import SearchResult, refused_if_unsolvable
 from .engine import run
 from .frontier import FifoFrontier, LifoFrontier, PriorityFrontier
 from .node import Node
-from .problem import as_problem
+from .problem import HeuristicChoice, Searchable, as_problem
 from .tally import tally_for
+from .trace import Trace
 
 
 def prepare(problem, heuristic=None):
@@ -52,7 +55,7 @@ def unsolvable(algorithm: str, problem, check_solvable=True) -> SearchResult | N
     return refused_if_unsolvable(algorithm, problem.check_solvable if check_solvable else None)
 
 
-def bfs(problem, *, graph_search=True, **limits) -> SearchResult:
+def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Breadth-first search: expand the shallowest node first (FIFO frontier).
 
     Finds a path with the fewest actions.
@@ -60,12 +63,14 @@ def bfs(problem, *, graph_search=True, **limits) -> SearchResult:
     return _search("bfs", problem, None, graph_search=graph_search, **limits)
 
 
-def dfs(problem, *, graph_search=True, **limits) -> SearchResult:
+def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Depth-first search: expand the deepest node first (LIFO frontier). Not optimal."""
     return _search("dfs", problem, None, graph_search=graph_search, **limits)
 
 
-def depth_limited(problem, depth_limit, *, graph_search=True, **limits) -> SearchResult:
+def depth_limited(
+    problem: Searchable, depth_limit: int, *, graph_search: bool = True, **limits: Any
+) -> SearchResult:
     """Depth-first search that never expands a node at *depth_limit* or deeper.
 
     Status ``cutoff`` means the limit hid deeper states, ``exhausted`` that there
@@ -79,15 +84,15 @@ def depth_limited(problem, depth_limit, *, graph_search=True, **limits) -> Searc
 
 
 def iddfs(
-    problem,
+    problem: Searchable,
     *,
-    graph_search=True,
-    max_depth=None,
-    max_nodes=None,
-    max_seconds=None,
-    max_memory_mb=DEFAULT,
-    trace=None,
-    check_solvable=True,
+    graph_search: bool = True,
+    max_depth: int | None = None,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: float | str | None = DEFAULT,
+    trace: Trace | None = None,
+    check_solvable: bool = True,
 ) -> SearchResult:
     """Iterative deepening: depth-limited search with limits 0, 1, 2, ...
 
@@ -122,17 +127,30 @@ def iddfs(
     return total
 
 
-def uniform_cost(problem, *, graph_search=True, **limits) -> SearchResult:
+def uniform_cost(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Uniform-cost search: expand the cheapest path first (priority g)."""
     return _search("uniform_cost", problem, _by_g, graph_search=graph_search, **limits)
 
 
-def greedy(problem, heuristic=None, *, graph_search=True, **limits) -> SearchResult:
+def greedy(
+    problem: Searchable,
+    heuristic: HeuristicChoice = None,
+    *,
+    graph_search: bool = True,
+    **limits: Any,
+) -> SearchResult:
     """Greedy best-first search: expand the node that looks closest (priority h). Not optimal."""
     return _search("greedy", problem, _by_h, heuristic, graph_search=graph_search, **limits)
 
 
-def astar(problem, heuristic=None, *, weight=1, graph_search=True, **limits) -> SearchResult:
+def astar(
+    problem: Searchable,
+    heuristic: HeuristicChoice = None,
+    *,
+    weight: float = 1,
+    graph_search: bool = True,
+    **limits: Any,
+) -> SearchResult:
     """A* search: expand the node with the smallest f = g + weight * h.
 
     With ``weight=1`` and an admissible heuristic the path found is a shortest

@@ -13,12 +13,15 @@ been reached by the other, before the goal test of any expansion.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, LimitReached, stopped
 from ..results import SearchResult, SearchStats
 from .algorithms import no_graph_search, prepare, unsolvable
 from .node import Node, cycle_collector_paused, path_to
+from .problem import Searchable
+from .trace import Trace
 
 NEEDS = (
     "bidirectional search must also search backwards from the goal, so it needs the goal state "
@@ -30,16 +33,16 @@ NEEDS = (
 
 @cycle_collector_paused()
 def bidirectional(
-    problem,
+    problem: Searchable,
     *,
-    goal=None,
-    reversible=False,
-    max_nodes=None,
-    max_seconds=None,
-    max_memory_mb=DEFAULT,
-    trace=None,
-    check_solvable=True,
-    graph_search=None,
+    goal: Any = None,
+    reversible: bool = False,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: float | str | None = DEFAULT,
+    trace: Trace | None = None,
+    check_solvable: bool = True,
+    graph_search: bool | None = None,
 ) -> SearchResult:
     """Bidirectional breadth-first search; returns the whole path, start to goal.
 

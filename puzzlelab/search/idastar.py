@@ -19,21 +19,23 @@ from ..limits import DEFAULT, Budget, LimitReached, stopped
 from ..results import SearchResult, SearchStats
 from .algorithms import no_graph_search, prepare, unsolvable
 from .node import Node
+from .problem import HeuristicChoice, Searchable
 from .sliding_idastar import scorer_for, sliding_idastar
 from .tally import close_iteration, depth_first_done, solved
+from .trace import Trace
 
 
 def idastar(
-    problem,
-    heuristic=None,
+    problem: Searchable,
+    heuristic: HeuristicChoice = None,
     *,
-    max_nodes=None,
-    max_seconds=None,
-    max_memory_mb=DEFAULT,
-    trace=None,
-    check_solvable=True,
-    graph_search=None,
-    in_place=True,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: float | str | None = DEFAULT,
+    trace: Trace | None = None,
+    check_solvable: bool = True,
+    graph_search: bool | None = None,
+    in_place: bool = True,
 ) -> SearchResult:
     """IDA* search: repeated depth-first searches bounded by f = g + h.
 

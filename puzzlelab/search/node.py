@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
+from typing import Any
 
 
 class Node:
@@ -26,7 +27,16 @@ class Node:
 
     __slots__ = ("state", "parent", "action", "g", "depth", "id", "h")
 
-    def __init__(self, state, parent, action, g, depth, id=None, h=None):
+    def __init__(
+        self,
+        state: Any,
+        parent: Node | None,
+        action: Any,
+        g: float,
+        depth: int,
+        id: int | None = None,
+        h: float | None = None,
+    ) -> None:
         self.state, self.parent, self.action = state, parent, action
         self.g, self.depth, self.id, self.h = g, depth, id, h
 
@@ -35,7 +45,7 @@ class Node:
         """The node a search starts from: *state*, no parent, cost 0."""
         return cls(state, None, None, 0, 0)
 
-    def child(self, action, state, step) -> Node:
+    def child(self, action: Any, state: Any, step: float) -> Node:
         """The node reached from this one by *action*, into *state*, at cost *step*."""
         return Node(state, self, action, self.g + step, self.depth + 1)
 

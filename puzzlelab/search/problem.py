@@ -17,6 +17,14 @@ from ..errors import ProblemError, PuzzleError, finite_number
 
 Heuristic = Callable[[Any], float]
 
+#: What a search is given: a puzzlelab puzzle, a simpleai ``SearchProblem`` or a
+#: :class:`Problem`; :func:`as_problem` checks it and says what is missing.
+Searchable = Any
+
+#: How a search is told its heuristic: a function of a state, the name of one of the
+#: puzzle's ``heuristics``, or ``None`` for the problem's own.
+HeuristicChoice = Heuristic | str | None
+
 
 @dataclass
 class Problem:
@@ -31,7 +39,7 @@ class Problem:
     check_solvable: Callable[[], None] | None = None
 
 
-def as_problem(problem, heuristic=None) -> Problem:
+def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Problem:
     """Return *problem* (a puzzlelab puzzle or a simpleai SearchProblem) as a :class:`Problem`.
 
     *heuristic* may be a function of a state, the name of one of the puzzle's

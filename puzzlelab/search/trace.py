@@ -18,7 +18,10 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import Any, NamedTuple
+
+from .node import Node
 
 #: The kinds of event, in the order a node usually meets them.
 EVENT_KINDS = ("iteration", "generate", "duplicate", "expand", "discard", "goal")
@@ -65,7 +68,9 @@ class Trace:
         self.truncated = False
         self.result = None
 
-    def record(self, kind: str, node, bound=None, side=None) -> None:
+    def record(
+        self, kind: str, node: Node, bound: float | None = None, side: str | None = None
+    ) -> None:
         """Append one event about *node* (an engine node with state, g, h, ...)."""
         if self.max_events is not None and len(self.events) >= self.max_events:
             self.truncated = True
@@ -103,7 +108,7 @@ class Trace:
 # ---------------------------------------------------------------- replaying a trace, as plain data
 
 
-def snapshots(events) -> list[dict]:
+def snapshots(events: Iterable[TraceEvent]) -> list[dict]:
     """Return, for each event of a trace, what the search looked like right after it.
 
     Each snapshot is a dict: ``frontier``, the events of the nodes waiting, in the
