@@ -19,12 +19,12 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/
 
 lint: $(STAMP)
-	$(BIN)/ruff check puzzlelab tests benchmarks
-	$(BIN)/ruff format --check puzzlelab tests benchmarks
+	$(BIN)/ruff check puzzlelab tests benchmarks setup.py
+	$(BIN)/ruff format --check puzzlelab tests benchmarks setup.py
 
 format: $(STAMP)
-	$(BIN)/ruff check --fix puzzlelab tests benchmarks
-	$(BIN)/ruff format puzzlelab tests benchmarks
+	$(BIN)/ruff check --fix puzzlelab tests benchmarks setup.py
+	$(BIN)/ruff format puzzlelab tests benchmarks setup.py
 
 CHROMIUM := $(shell command -v chromium 2>/dev/null || ls /usr/bin/chromium 2>/dev/null)
 
