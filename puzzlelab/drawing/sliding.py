@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import cycle
+
 from matplotlib.patches import Rectangle
 
 from ..puzzles.sliding import DIRECTIONS, SlidingPuzzle
@@ -22,11 +24,13 @@ AWAY = "#f2c078"  # a tile that still has to move
 EMPTY = "#ececec"  # the blank
 EDGE = "#4a4a4a"
 HIGHLIGHT = "#c0392b"
+FORGOTTEN = "#b8b8b8"  # a tile no pattern holds: any tile, as a pattern database sees it
+PATTERN_COLOURS = ("#f2c078", "#8fb8de", "#8cc084", "#d9a0c8", "#e8e59b")  # one per pattern
 
 
 @draw_board.register(SlidingPuzzle)
 def draw_sliding(puzzle, state=None, ax=None, *, heuristic=None, title=None, highlight=(),
-                 color_home=True, **_):  # fmt: skip
+                 color_home=True, patterns=None, **_):  # fmt: skip
     """Draw a sliding-puzzle board: one square patch per tile, the blank left empty.
 
     Parameters
@@ -39,12 +43,19 @@ def draw_sliding(puzzle, state=None, ax=None, *, heuristic=None, title=None, hig
         Tiles to outline in red (e.g. the one that just moved).
     color_home : bool
         Colour tiles on their goal cell green and the others sand (default).
+    patterns : sequence of sequences of int, optional
+        Groups of tiles (the patterns of a pattern database): each group gets a colour of
+        its own, and a tile in no group is drawn grey and unnumbered, as the database sees it.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.drawing import offscreen_figure
     >>> ax = draw_board(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), ax=offscreen_figure().add_subplot())
     >>> len([p for p in ax.patches if p.get_gid() == "tile"])
     8
+    >>> ax = draw_board(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), patterns=[(1, 2, 3)],
+    ...                 ax=offscreen_figure().add_subplot())
+    >>> sorted(text.get_text() for text in ax.texts if text.get_gid() == "label")
+    ['1', '2', '3']
     """
     state = puzzle.start if state is None else tuple(state)
     ax = new_axes(ax, (0.55 * puzzle.cols + 0.3, 0.55 * puzzle.rows + 0.3))
@@ -54,23 +65,36 @@ def draw_sliding(puzzle, state=None, ax=None, *, heuristic=None, title=None, hig
         SMALLEST_FONT, min(22 - 3 * max(rows, cols), 0.45 * points_per_unit(ax, cols, rows))
     )
     highlight = set(highlight or ())
+    colours = _tile_colours(puzzle, state, color_home, patterns)
     for cell, tile in enumerate(state):
         if not tile:
             continue
         r, c = divmod(cell, cols)
-        home = tile == puzzle.goal[cell]
         square = Rectangle(
             (c + 0.06, rows - 1 - r + 0.06), 0.88, 0.88,
-            facecolor=HOME if (home and color_home) else AWAY,
+            facecolor=colours[tile],
             edgecolor=HIGHLIGHT if tile in highlight else EDGE,
             lw=2.5 if tile in highlight else 1.0,
             gid="tile",
         )  # fmt: skip
         ax.add_patch(square)
+        if colours[tile] == FORGOTTEN:
+            continue
         ax.text(c + 0.5, rows - 1 - r + 0.5, str(tile), ha="center", va="center",
                 fontsize=fontsize, fontweight="bold", color="#222222", gid="label")  # fmt: skip
     return finish_board(ax, puzzle, state, (-0.05, cols + 0.05), (-0.05, rows + 0.05),
                         title, heuristic)  # fmt: skip
+
+
+def _tile_colours(puzzle, state, color_home: bool, patterns) -> dict:
+    """``{tile: face colour}``: home or away, or by pattern (grey for a tile in none)."""
+    if patterns is None:
+        home = {tile: tile == goal_tile for tile, goal_tile in zip(state, puzzle.goal)}
+        return {tile: HOME if home[tile] and color_home else AWAY for tile in state}
+    colours = {tile: FORGOTTEN for tile in state}
+    for group, colour in zip(patterns, cycle(PATTERN_COLOURS)):
+        colours.update({tile: colour for tile in group})
+    return colours
 
 
 @board_size.register(SlidingPuzzle)

@@ -35,9 +35,21 @@ class KorfInstance:
     optimal: int
     board: tuple
 
-    def puzzle(self) -> SlidingPuzzle:
-        """The board as a 15-puzzle with Korf's goal."""
-        return SlidingPuzzle(self.board, goal=KORF_GOAL)
+    def puzzle(self, turned: bool = False) -> SlidingPuzzle:
+        """The board as a 15-puzzle with Korf's goal (the blank top left).
+
+        With *turned*, the board turned half a turn and each tile *t* renamed ``16 - t``:
+        Korf's goal becomes puzzlelab's own (the blank bottom right), and every path
+        keeps its length, so the optimal length is the same.
+
+        >>> instance = korf_instances()[0]
+        >>> instance.puzzle(turned=True).goal == SlidingPuzzle(shape=(4, 4)).goal
+        True
+        """
+        if not turned:
+            return SlidingPuzzle(self.board, goal=KORF_GOAL)
+        cells = len(self.board)
+        return SlidingPuzzle(tuple((cells - tile) % cells for tile in reversed(self.board)))
 
 
 @cache
