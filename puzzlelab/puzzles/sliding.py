@@ -380,11 +380,9 @@ class SlidingPuzzle:
         extra = 0
         for r in range(self.rows):
             line = state[r * self.cols : (r + 1) * self.cols]
-            homes = [cols[t] for t in line if t and rows[t] == r]
-            extra += len(homes) - _longest_increasing(homes)
+            extra += line_conflicts([cols[t] for t in line if t and rows[t] == r])
         for c in range(self.cols):
-            homes = [rows[t] for t in state[c :: self.cols] if t and cols[t] == c]
-            extra += len(homes) - _longest_increasing(homes)
+            extra += line_conflicts([rows[t] for t in state[c :: self.cols] if t and cols[t] == c])
         return self.manhattan(state) + 2 * extra
 
     @property
@@ -488,7 +486,19 @@ def _swap(state: State, i: int, j: int) -> State:
     return tuple(board)
 
 
-def _longest_increasing(values: list[int]) -> int:
+def line_conflicts(homes: Sequence[int]) -> int:
+    """Return how many tiles of one line must leave it: all but a longest run in goal order.
+
+    *homes* are the goal places, along the line, of the tiles in it whose goal is in that
+    same line, in the order the tiles stand. Linear conflict adds two moves for each.
+
+    >>> line_conflicts([2, 0, 1])  # the tile bound for place 2 steps out and back
+    1
+    """
+    return len(homes) - _longest_increasing(homes)
+
+
+def _longest_increasing(values: Sequence[int]) -> int:
     """Length of the longest strictly increasing subsequence (lines are short)."""
     best = [1] * len(values)
     for i, value in enumerate(values):

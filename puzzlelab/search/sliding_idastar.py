@@ -8,7 +8,8 @@ On a sliding puzzle all of that can go:
 - a table of neighbours gives the blank's moves from each cell;
 - the heuristic is *updated* as one tile moves (a :class:`Scorer`), not recomputed:
   Manhattan distance changes by one table entry, a pattern database's index by
-  one addition;
+  one addition, linear conflict by the conflicts of the one line the tile enters
+  or leaves;
 - the board's identity is one integer, updated the same way, to skip boards
   already on the current path.
 
@@ -25,7 +26,7 @@ import sys
 
 from ..limits import Budget, LimitReached, stopped
 from ..patterns import PatternHeuristic, named_heuristic
-from ..puzzles.sliding import SlidingPuzzle
+from ..puzzles.sliding import SlidingPuzzle, line_conflicts
 from ..results import SearchResult, SearchStats
 from .tally import close_iteration, depth_first_done
 
@@ -202,6 +203,144 @@ class PatternScorer(Scorer):
         self.sums = list(self.undo.pop())
 
 
+class LineConflicts(dict):
+    """``conflicts[code]``: how many tiles of a line of *length* cells must leave it.
+
+    A line (a row or a column) is read as a *code*, one digit per cell in base
+    ``length + 1``, the first cell the lowest digit: a tile whose goal is in this
+    line has its goal place along the line plus one, any other tile and the blank 0.
+    A value is worked out by :func:`~puzzlelab.puzzles.sliding.line_conflicts` the
+    first time its code is asked for, then kept (a 4-cell line has 625 codes).
+
+    >>> conflicts = LineConflicts(3)
+    >>> code = 3 * 1 + 1 * 4 + 2 * 16  # goal places 2, 0, 1 along the line
+    >>> conflicts[code], conflicts[0]
+    (1, 0)
+    """
+
+    def __init__(self, length: int):
+        super().__init__()
+        self.length = length
+
+    def __missing__(self, code: int) -> int:
+        homes, rest = [], code
+        for _ in range(self.length):
+            rest, digit = divmod(rest, self.length + 1)
+            if digit:
+                homes.append(digit - 1)
+        self[code] = found = line_conflicts(homes)
+        return found
+
+
+class LinearConflictScorer(ManhattanScorer):
+    """Linear conflict: Manhattan distance plus 2 for each tile that must leave its line.
+
+    Every row and every column keeps its code (:class:`LineConflicts`). A tile
+    sliding along a column leaves one row and enters another: its goal is in at
+    most one of them, so at most that row's conflicts change. The column keeps its
+    tiles in the same order, so its conflicts stay, though its code changes (the
+    tile's digit moves to the next place). Likewise for a tile sliding along a row.
+    So a move changes h by its Manhattan step plus twice the change in one line's
+    conflicts: two lookups in a table.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle("2 1 3 / 4 0 5 / 7 8 6")
+    >>> scorer = LinearConflictScorer(puzzle)
+    >>> h = scorer.start(list(puzzle.start))  # Manhattan 4, and 1 or 2 must leave row 0
+    >>> h, scorer.after(1, 1, 4, h)  # 1 slides down, one step further, out of the conflict
+    (6, 5)
+    """
+
+    stateful = True
+
+    def __init__(self, puzzle):
+        super().__init__(puzzle)
+        rows, cols = puzzle.rows, puzzle.cols
+        # Lines are numbered rows first, then columns; self.cells_of[line] lists its cells.
+        self.cells_of = [range(r * cols, (r + 1) * cols) for r in range(rows)] + [
+            range(c, rows * cols, cols) for c in range(cols)
+        ]
+        by_length = {length: LineConflicts(length) for length in {rows, cols}}
+        self.conflicts = [by_length[cols]] * rows + [by_length[rows]] * cols
+        self.digit = _line_digits(puzzle)
+        self.crossed, self.changes = _code_changes(puzzle, self.digit)
+
+    def start(self, board) -> int:
+        self.codes = [self._code(line, board) for line in range(len(self.cells_of))]
+        extra = sum(table[code] for table, code in zip(self.conflicts, self.codes))
+        return super().start(board) + 2 * extra
+
+    def _code(self, line: int, board) -> int:
+        """The code of *line* (its number) on *board*."""
+        base = len(self.cells_of[line]) + 1
+        return sum(self.digit[board[cell]][line] * base**place
+                   for place, cell in enumerate(self.cells_of[line]))  # fmt: skip
+
+    def steps(self, moves) -> None:
+        """None: how a move changes h depends on the other tiles of its line."""
+        return None
+
+    def after(self, tile, source, target, h) -> int:
+        move = (tile * self.cells + source) * self.cells + target
+        line, change = self.crossed[move]
+        table, code = self.conflicts[line], self.codes[line]
+        return h + self.step[move] + 2 * (table[code + change] - table[code])
+
+    def enter(self, tile, source, target) -> None:
+        for line, change in self.changes[(tile * self.cells + source) * self.cells + target]:
+            self.codes[line] += change
+
+    def leave(self, tile, source, target) -> None:
+        for line, change in self.changes[(tile * self.cells + source) * self.cells + target]:
+            self.codes[line] -= change
+
+
+def _line_digits(puzzle) -> list[list[int]]:
+    """``digit[tile][line]``: the tile's goal place along *line* plus one, if its goal is in
+    that line; else 0 (and always 0 for the blank)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    digit = [[0] * (rows + cols) for _ in puzzle.goal]
+    for cell, tile in enumerate(puzzle.goal):
+        if tile:
+            row, col = divmod(cell, cols)
+            digit[tile][row], digit[tile][rows + col] = col + 1, row + 1
+    return digit
+
+
+def _code_changes(puzzle, digit) -> tuple[list, list]:
+    """``(crossed, changes)``, indexed as the Manhattan steps by *tile*, *source*, *target*.
+
+    ``crossed[move]``: ``(line, change of its code)`` for the line left or entered whose
+    conflicts may change (its code's change 0 if the tile's goal is in neither);
+    ``changes[move]``: that pair and the same for the line the tile slides along.
+    """
+    rows, cols = puzzle.rows, puzzle.cols
+    cells = rows * cols
+    crossed, changes = [(0, 0)] * cells**3, [()] * cells**3
+    for source, moves in enumerate(puzzle.blank_moves):
+        source_row, source_col = divmod(source, cols)
+        for _, target in moves:
+            target_row, target_col = divmod(target, cols)
+            if source_col == target_col:  # down a column: from one row to another
+                left, entered, weight = source_row, target_row, (cols + 1) ** source_col
+                along, base, places = rows + source_col, rows + 1, (source_row, target_row)
+            else:  # along a row: from one column to another
+                left, entered, weight = (
+                    rows + source_col,
+                    rows + target_col,
+                    (rows + 1) ** source_row,
+                )
+                along, base, places = source_row, cols + 1, (source_col, target_col)
+            for tile in range(1, cells):
+                move = (tile * cells + source) * cells + target
+                line = entered if digit[tile][entered] else left
+                change = (digit[tile][entered] - digit[tile][left]) * weight
+                slide = digit[tile][along] * (base ** places[1] - base ** places[0])
+                crossed[move] = (line, change)
+                changes[move] = ((line, change), (along, slide))
+    return crossed, changes
+
+
 def scorer_for(puzzle, heuristic) -> Scorer | None:
     """The scorer that follows *heuristic* move by move on *puzzle*, or None if there is none
     (not a sliding puzzle, or a heuristic of the student's own: the general loop then)."""
@@ -209,6 +348,8 @@ def scorer_for(puzzle, heuristic) -> Scorer | None:
         return None
     if heuristic is None or heuristic == "manhattan" or heuristic == puzzle.manhattan:
         return ManhattanScorer(puzzle)
+    if heuristic == "linear-conflict" or heuristic == puzzle.linear_conflict:
+        return LinearConflictScorer(puzzle)
     if isinstance(heuristic, str) and heuristic.partition(":")[0] == "pdb":
         heuristic = named_heuristic(puzzle, heuristic)
     if isinstance(heuristic, PatternHeuristic) and heuristic.goal == tuple(puzzle.goal):

@@ -1,0 +1,88 @@
+"""IDA* in place with linear conflict: the scorer's values are the heuristic's, the search is IDA*."""
+
+import random
+
+import pytest
+from test_patterns import same_search
+
+from puzzlelab.puzzles import SlidingPuzzle
+from puzzlelab.search import idastar
+from puzzlelab.search.sliding_idastar import LinearConflictScorer, scorer_for
+
+# Board shapes with goals of every kind: the usual one, the blank first, the blank in the middle.
+BOARDS = [
+    ((2, 3), None),
+    ((2, 3), "1 2 3 / 4 0 5"),
+    ((3, 3), None),
+    ((3, 3), "0 1 2 / 3 4 5 / 6 7 8"),
+    ((3, 3), "1 2 3 / 8 0 4 / 7 6 5"),
+    ((3, 4), None),
+    ((3, 4), "0 1 2 3 / 4 5 6 7 / 8 9 10 11"),
+    ((4, 4), None),
+    ((4, 4), "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15"),
+]
+
+
+def slid(board: list, tile: int, source: int, target: int) -> tuple:
+    """The board once *tile* slides from *source* to the blank at *target*."""
+    moved = list(board)
+    moved[source], moved[target] = 0, tile
+    return tuple(moved)
+
+
+@pytest.mark.parametrize(("shape", "goal"), BOARDS)
+def test_the_scorer_gives_linear_conflict_after_every_move_of_a_walk(shape, goal):
+    puzzle = SlidingPuzzle(shape=shape, goal=goal)
+    rng = random.Random(sum(shape))
+    board = list(puzzle.scramble(30, seed=1))
+    scorer = LinearConflictScorer(puzzle)
+    h, path = scorer.start(board), []  # path: (tile, source, target, h before) of each step
+    assert h == puzzle.linear_conflict(tuple(board))
+    for _ in range(400):
+        blank = board.index(0)
+        for _, source in puzzle.blank_moves[blank]:  # every move from here, scored
+            tile = board[source]
+            after = scorer.after(tile, source, blank, h)
+            assert after == puzzle.linear_conflict(slid(board, tile, source, blank))
+        if path and rng.random() < 0.3:  # step back, as IDA* does
+            tile, source, target, h = path.pop()
+            scorer.leave(tile, source, target)
+            board[source], board[target] = tile, 0
+        else:
+            _, source = rng.choice(puzzle.blank_moves[blank])
+            tile = board[source]
+            path.append((tile, source, blank, h))
+            h = scorer.after(tile, source, blank, h)
+            scorer.enter(tile, source, blank)
+            board[blank], board[source] = tile, 0
+        assert h == puzzle.linear_conflict(tuple(board))
+
+
+@pytest.mark.parametrize(("shape", "goal"), BOARDS)
+def test_idastar_in_place_with_linear_conflict_expands_exactly_what_the_general_loop_does(
+    shape, goal
+):
+    puzzle = SlidingPuzzle(shape=shape, goal=goal)
+    small = shape[0] * shape[1] <= 9
+    for seed in range(4):
+        start = puzzle.random_state(seed) if small else puzzle.scramble(50, seed=seed)
+        board = puzzle.with_start(start)
+        general = idastar(board, "linear-conflict", in_place=False, max_nodes=20_000)
+        same_search(general, idastar(board, "linear-conflict", max_nodes=20_000))
+        assert general.solved or (not small and general.status == "limit")
+
+
+def test_idastar_in_place_with_linear_conflict_stops_at_its_limit_with_the_same_counts():
+    fifteen = SlidingPuzzle(shape=(4, 4))
+    puzzle = fifteen.with_start(fifteen.scramble(80, seed=4))
+    fast = idastar(puzzle, "linear-conflict", max_nodes=5_000)
+    slow = idastar(puzzle, "linear-conflict", max_nodes=5_000, in_place=False)
+    assert fast.status == slow.status == "limit" and "5,000" in fast.reason
+    same_search(fast, slow)
+
+
+def test_linear_conflict_by_name_or_by_the_puzzles_function_runs_in_place():
+    puzzle = SlidingPuzzle(shape=(3, 3))
+    assert isinstance(scorer_for(puzzle, "linear-conflict"), LinearConflictScorer)
+    assert isinstance(scorer_for(puzzle, puzzle.linear_conflict), LinearConflictScorer)
+    assert scorer_for(puzzle, puzzle.misplaced) is None  # no scorer: the general loop
