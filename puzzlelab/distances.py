@@ -24,21 +24,31 @@ and consistent (never dropping by more than a move's cost)?
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, ItemsView, Mapping, ValuesView
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from .errors import ProblemError, whole_number
-from .limits import DEFAULT, Budget, LimitReached
+import numpy as np
+
+from .errors import ProblemError, PuzzleError, whole_number
+from .limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, LimitReached
+from .patterns import UNSET, PatternDatabase, placement_positions
+from .puzzles import SlidingPuzzle
 from .search.problem import as_problem
 
 #: The most states a table holds by default: the 8-puzzle's 181,440 fit many times over.
 MAX_STATES = 5_000_000
 
 
-def distance_table(puzzle, max_states: int = MAX_STATES, **limits) -> dict[Any, int]:
+def distance_table(puzzle, max_states: int = MAX_STATES, **limits) -> Mapping[Any, int]:
     """Return ``{state: fewest moves to the goal}`` for every state that can reach the goal.
+
+    A sliding puzzle's table is a :class:`DistanceTable` (a pattern database of every
+    tile, one byte per position); any other puzzle's is a dict filled by
+    :func:`distance_layers`. Both are read the same way: ``table[state]``, ``len``,
+    ``in``, ``.items()``, ``.values()``.
 
     Parameters
     ----------
@@ -56,6 +66,8 @@ def distance_table(puzzle, max_states: int = MAX_STATES, **limits) -> dict[Any, 
         If the puzzle has too many states, has no single goal state, or a limit
         stopped the table (which is then incomplete, so nothing is returned).
     """
+    if type(puzzle) is SlidingPuzzle:  # a subclass may change the rules: it gets the search
+        return _sliding_table(puzzle, max_states, **limits)
     table = {}
     try:
         for depth, layer in enumerate(distance_layers(puzzle, max_states, **limits)):
@@ -63,6 +75,135 @@ def distance_table(puzzle, max_states: int = MAX_STATES, **limits) -> dict[Any, 
     except LimitReached as stop:
         raise ProblemError(f"the distance table was not finished: {stop}") from None
     return table
+
+
+def _sliding_table(puzzle, max_states, max_seconds=None, max_memory_mb=DEFAULT) -> DistanceTable:
+    """The distance table of a sliding puzzle, built as the pattern database of every tile."""
+    max_states = whole_number(max_states, "max_states", least=1)
+    _refuse_early(puzzle, max_states)
+    table_mb = math.factorial(puzzle.size) / 2**20  # one byte per order of the tiles
+    bound = DEFAULT_MAX_MEMORY_MB if max_memory_mb == DEFAULT else max_memory_mb
+    if bound is not None and table_mb > bound:
+        raise ProblemError(
+            f"the distance table would take {table_mb:,.0f} MB, more than max_memory_mb={bound}"
+        )
+    every_tile = [tile for tile in puzzle.goal if tile]
+    limits = {"max_seconds": max_seconds, "max_memory_mb": max_memory_mb}
+    try:
+        database = PatternDatabase.build(puzzle, every_tile, blank=True, progress=False, **limits)
+    except PuzzleError as stop:  # what stopped it, in one line
+        raise ProblemError(str(stop)) from None
+    return DistanceTable(database)
+
+
+class DistanceTable(Mapping):
+    """``{state: fewest moves to the goal}`` of a sliding puzzle, held in a numpy array.
+
+    A read-only mapping over every position that can reach the goal, with one byte per
+    position: the pattern database of every tile (with the blank). A position's entry
+    is at its perfect rank (:func:`~puzzlelab.patterns.placement_ranks` of the cells of
+    the tiles and the blank); the positions that cannot reach the goal (the other parity)
+    are not in it. Iterating gives the states in rank order, as tuples.
+
+    Attributes
+    ----------
+    database : PatternDatabase
+        The table, ``database.table[rank]``; 255 where no position of that rank is reachable.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> table = distance_table(SlidingPuzzle(shape=(2, 3)))
+    >>> table
+    <DistanceTable: 360 positions of the 2x3 puzzle, 0 to 21 moves from the goal>
+    >>> table[(1, 2, 3, 4, 0, 5)], (2, 1, 3, 4, 5, 0) in table
+    (1, False)
+    >>> sorted(table.items())[0]
+    ((0, 1, 2, 3, 4, 5), 15)
+    """
+
+    def __init__(self, database: PatternDatabase):
+        self.database = database
+        self.placed = database.placed  # the tiles, then the blank: the order of the ranking
+        self.counts = np.bincount(database.table[database.table != UNSET]).tolist()
+
+    def __repr__(self) -> str:
+        rows, cols = self.database.shape
+        return (f"<DistanceTable: {len(self):,} positions of the {rows}x{cols} puzzle, "
+                f"0 to {len(self.counts) - 1} moves from the goal>")  # fmt: skip
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __getitem__(self, state) -> int:
+        distance = UNSET
+        if isinstance(state, tuple) and len(state) == len(self.placed):
+            try:
+                cells = [state.index(tile) for tile in self.placed]
+            except ValueError:  # a tile of another puzzle, or one missing
+                cells = None
+            if cells is not None:
+                distance = int(self.database.table[_rank_of(cells)])
+        if distance == UNSET:
+            raise KeyError(state)
+        return distance
+
+    def __iter__(self):
+        for ranks in self._chunks():
+            yield from self._states(ranks)
+
+    def values(self) -> ValuesView:
+        return _Distances(self)
+
+    def items(self) -> ItemsView:
+        return _Entries(self)
+
+    def at(self, distance: int) -> list:
+        """The states *distance* moves from the goal, sorted."""
+        return sorted(self._states(np.flatnonzero(self.database.table == distance)))
+
+    def _chunks(self, size: int = 1 << 16):
+        """The ranks of the reachable positions, a chunk at a time, in order."""
+        table = self.database.table
+        for start in range(0, len(table), size):
+            yield start + np.flatnonzero(table[start : start + size] != UNSET)
+
+    def _states(self, ranks) -> list:
+        """The states of *ranks*, as tuples."""
+        size = len(self.placed)
+        cells = placement_positions(ranks, size, size)
+        boards = np.empty(cells.shape, dtype=np.uint8)
+        np.put_along_axis(boards, cells, np.array(self.placed, dtype=np.uint8), axis=1)
+        flat = boards.tobytes()  # a tuple of bytes is a tuple of ints: quicker than tolist()
+        return [tuple(flat[start : start + size]) for start in range(0, len(flat), size)]
+
+
+class _Distances(ValuesView):
+    """A distance table's values, read from the array in the table's order."""
+
+    def __iter__(self):
+        table = self._mapping.database.table
+        for ranks in self._mapping._chunks():
+            yield from table[ranks].tolist()
+
+
+class _Entries(ItemsView):
+    """A distance table's ``(state, distance)`` pairs, read from the array in the table's order."""
+
+    def __iter__(self):
+        table = self._mapping.database.table
+        for ranks in self._mapping._chunks():
+            yield from zip(self._mapping._states(ranks), table[ranks].tolist())
+
+
+def _rank_of(cells) -> int:
+    """The rank of one placement (a list of different cells), as
+    :func:`~puzzlelab.patterns.placement_ranks` gives it, in plain Python for one position."""
+    rank, taken = 0, 0  # taken: a bit for each cell the tiles before hold
+    for i, cell in enumerate(cells):
+        rank = rank * (len(cells) - i) + cell - (taken & ((1 << cell) - 1)).bit_count()
+        taken |= 1 << cell
+    return rank
 
 
 def distance_layers(puzzle, max_states: int = MAX_STATES, *, max_seconds=None,
@@ -109,15 +250,17 @@ def _refuse_early(puzzle, max_states: int) -> None:
         )
 
 
-def depth_histogram(table: dict[Any, int]) -> list[int]:
+def depth_histogram(table: Mapping[Any, int]) -> list[int]:
     """Return ``counts`` where ``counts[d]`` is how many states are *d* moves from the goal."""
+    if isinstance(table, DistanceTable):
+        return list(table.counts)
     counts = [0] * (max(table.values()) + 1)
     for distance in table.values():
         counts[distance] += 1
     return counts
 
 
-def farthest(table: dict[Any, int]) -> list:
+def farthest(table: Mapping[Any, int]) -> list:
     """Return the states farthest from the goal, sorted.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
@@ -125,6 +268,8 @@ def farthest(table: dict[Any, int]) -> list:
     [(0, 3, 2, 1)]
     """
     longest = max(table.values())
+    if isinstance(table, DistanceTable):
+        return table.at(longest)
     return sorted(state for state, distance in table.items() if distance == longest)
 
 
@@ -263,8 +408,7 @@ def check_heuristic(
     table = distance_table(puzzle) if table is None else table
     values = {state: h(state) for state in table}
     over, drops, ratios = [], [], []
-    for state, distance in table.items():
-        value = values[state]
+    for (state, value), distance in zip(values.items(), table.values()):  # one pass over states
         if value > distance:
             over.append((value - distance, state, value, distance))
         if distance:

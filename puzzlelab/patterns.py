@@ -91,15 +91,33 @@ def placement_ranks(positions: np.ndarray, cells: int) -> np.ndarray:
     >>> placement_ranks(np.array([[0, 1], [0, 2], [1, 0], [2, 1]]), 3)
     array([0, 1, 2, 5])
     """
-    positions = np.asarray(positions)
-    rank = np.zeros(len(positions), dtype=np.int64)
-    for i in range(positions.shape[1]):
-        digit = positions[:, i].astype(np.int64)
-        for j in range(i):
-            digit -= positions[:, j] < positions[:, i]
+    columns = np.ascontiguousarray(np.asarray(positions).T)  # a tile's cells, side by side
+    rank = np.zeros(columns.shape[1], dtype=np.int64)
+    for i, column in enumerate(columns):
+        taken_below = (columns[:i] < column).sum(axis=0, dtype=np.int8) if i else 0
         rank *= cells - i
-        rank += digit
+        rank += column - taken_below
     return rank
+
+
+def placement_positions(ranks, cells: int, k: int) -> np.ndarray:
+    """The placements of *k* tiles on *cells* cells whose ranks are *ranks*, one row each:
+    the inverse of :func:`placement_ranks`.
+
+    The rank's digits are read off by division; then, from the last tile back, each
+    tile's digit is its cell among the cells the tiles before it left free, so every
+    later tile at or beyond that cell moves one cell on.
+
+    >>> placement_positions(np.array([0, 1, 2, 5]), 3, 2).tolist()
+    [[0, 1], [0, 2], [1, 0], [2, 1]]
+    """
+    ranks = np.asarray(ranks, dtype=np.int64)
+    digits = np.empty((k, len(ranks)), dtype=np.int8)
+    for i in reversed(range(k)):
+        ranks, digits[i] = np.divmod(ranks, cells - i)
+    for i in reversed(range(k - 1)):
+        digits[i + 1 :] += digits[i + 1 :] >= digits[i]
+    return digits.T.copy()
 
 
 def placement_codes(cells: int, k: int) -> np.ndarray:
@@ -406,7 +424,10 @@ def _breadth_first(shape, goal, tiles, budget: Budget, progress, blank=False) ->
     cells, k = rows * cols, len(tiles)
     neighbours = _neighbours(rows, cols)
     reached_at = np.full(placement_count(cells, k + 1), UNSET, dtype=np.uint8)
-    table = np.full(placement_count(cells, k), UNSET, dtype=np.uint8)
+    # With every tile in the pattern the blank's cell is the one left over: both tables
+    # have the same ranks (the blank's digit is always 0), so one array serves as both.
+    every_tile = k == cells - 1
+    table = reached_at if every_tile else np.full(placement_count(cells, k), UNSET, np.uint8)
     start = np.array([[goal.index(tile) for tile in tiles] + [goal.index(0)]], dtype=np.int8)
     reached_at[placement_ranks(start, cells)] = 0
     layer, cost, reached = start, 0, 0
@@ -415,26 +436,35 @@ def _breadth_first(shape, goal, tiles, budget: Budget, progress, blank=False) ->
         while len(layer):
             layer = _close_under_free_moves(layer, neighbours, k, reached_at, cells, cost)
             reached += len(layer)
-            for start in range(0, len(layer), CHUNK):
-                ranks = placement_ranks(layer[start : start + CHUNK, :k], cells)
-                table[ranks[table[ranks] == UNSET]] = cost
+            if not every_tile:
+                _mark_placements(layer[:, :k], table, cells, cost)
             bar.update(len(layer))
             budget.check(reached)
             layer = _reached(layer, neighbours, k, reached_at, cells, cost + 1, tile_moves=True)
             cost += 1
     except (LimitReached, KeyboardInterrupt) as stop:
         why = str(stop) or "interrupted (Ctrl-C)"
+        what = f"the pattern database of tiles {list(tiles)}"
+        what = "the distance table" if every_tile else what
         raise PuzzleError(
-            f"the pattern database of tiles {list(tiles)} was not finished ({reached:,} of "
-            f"{len(reached_at):,} boards): {why}"
+            f"{what} was not finished ({reached:,} of {len(reached_at):,} boards): {why}"
         ) from None
     finally:
         bar.close()
     return reached_at if blank else table
 
 
+def _mark_placements(placements, table, cells, cost) -> None:
+    """Give *cost* to the table's entries of *placements* not reached before."""
+    for start in range(0, len(placements), CHUNK):
+        ranks = placement_ranks(placements[start : start + CHUNK], cells)
+        table[ranks[table[ranks] == UNSET]] = cost
+
+
 def _close_under_free_moves(layer, neighbours, k, reached_at, cells, cost) -> np.ndarray:
     """*layer* and every board its free moves reach, each once."""
+    if k == len(neighbours) - 1:
+        return layer  # every tile is in the pattern: no move is free
     found, fresh = [layer], layer
     while len(fresh):
         fresh = _reached(fresh, neighbours, k, reached_at, cells, cost, tile_moves=False)
@@ -460,6 +490,8 @@ def _reached(boards, neighbours, k, reached_at, cells, cost, tile_moves: bool) -
 
 def _moves(boards, neighbours, k, tile_moves: bool) -> np.ndarray:
     """Every board one move from *boards*: the tile moves, or the free moves."""
+    if tile_moves and k == len(neighbours) - 1:
+        return _every_tile_moves(boards, neighbours)
     blank = boards[:, k].astype(np.int64)
     found = []
     for direction in range(neighbours.shape[1]):
@@ -471,6 +503,26 @@ def _moves(boards, neighbours, k, tile_moves: bool) -> np.ndarray:
         if tile_moves:  # the tile at the target slides into the blank
             moved[:, :k][on_tile[chosen]] = blank[chosen]
         moved[:, k] = target[chosen]
+        found.append(moved)
+    return np.concatenate(found)
+
+
+def _every_tile_moves(boards, neighbours) -> np.ndarray:
+    """Every board one move from *boards* when every cell holds a pattern tile or the blank
+    (a distance table's case): the tile beside the blank is looked up, not searched for."""
+    count, places = boards.shape
+    starts = np.arange(count, dtype=np.int64) * places  # where each board begins, flat
+    column_on = np.empty(count * places, dtype=boards.dtype)  # the column of the tile on a cell
+    column_on[(starts[:, None] + boards).ravel()] = np.tile(np.arange(places), count)
+    blank = boards[:, -1].astype(np.int64)
+    found = []
+    for direction in range(neighbours.shape[1]):
+        which = np.flatnonzero(neighbours[blank, direction] >= 0)
+        target = neighbours[blank[which], direction]
+        moved = boards[which]
+        tile = column_on[starts[which] + target]
+        moved.ravel()[np.arange(len(which)) * places + tile] = blank[which]
+        moved[:, -1] = target
         found.append(moved)
     return np.concatenate(found)
 
@@ -495,11 +547,22 @@ def _neighbours(rows: int, cols: int) -> np.ndarray:
     return table
 
 
+class _NoBar:
+    """A progress bar that shows nothing (and spares importing tqdm)."""
+
+    def update(self, count: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
 def _progress_bar(total: int, what: str, shown: bool):
+    if not shown:
+        return _NoBar()
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, desc=what, unit=" boards", unit_scale=True, disable=not shown,
-                leave=False)  # fmt: skip
+    return tqdm(total=total, desc=what, unit=" boards", unit_scale=True, leave=False)
 
 
 # ---------------------------------------------------------------- the cache on disk

@@ -1,0 +1,96 @@
+"""Exact distance tables: the numpy table of a sliding puzzle against breadth-first search."""
+
+import itertools
+import time
+
+import numpy as np
+import pytest
+
+from puzzlelab.distances import (
+    DistanceTable,
+    depth_histogram,
+    distance_layers,
+    distance_table,
+    farthest,
+)
+from puzzlelab.errors import ProblemError
+from puzzlelab.patterns import placement_positions, placement_ranks
+from puzzlelab.puzzles import SlidingPuzzle
+
+PUZZLES = [
+    SlidingPuzzle(shape=(2, 3)),
+    SlidingPuzzle(shape=(2, 4)),
+    SlidingPuzzle(shape=(3, 3)),
+    SlidingPuzzle(goal="0 1 2 / 3 4 5 / 6 7 8"),  # the blank's goal in the corner
+    SlidingPuzzle(goal="1 2 3 / 4 0 5 / 6 7 8"),  # ... and in the centre
+]
+
+
+def searched(puzzle) -> dict:
+    """The table by plain breadth-first search over states, a dict."""
+    return {state: depth for depth, layer in enumerate(distance_layers(puzzle)) for state in layer}
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=repr)
+def test_the_numpy_table_equals_breadth_first_search(puzzle):
+    table, expected = distance_table(puzzle), searched(puzzle)
+    assert isinstance(table, DistanceTable)
+    assert len(table) == len(expected) == puzzle.reachable_states
+    assert dict(table.items()) == expected
+    assert list(table) == [state for state, _ in table.items()]
+    assert list(table.values()) == [distance for _, distance in table.items()]
+    assert all(table[state] == distance for state, distance in expected.items())
+    assert depth_histogram(table) == depth_histogram(expected)
+    assert farthest(table) == farthest(expected)
+
+
+def test_it_reads_like_a_dict():
+    puzzle = SlidingPuzzle(shape=(2, 3))
+    table = distance_table(puzzle)
+    assert table == searched(puzzle)
+    assert max(table.values()) == 21 and table[puzzle.goal] == 0
+    assert table.get((2, 1, 3, 4, 5, 0)) is None  # the other parity
+    for stranger in [(1, 2, 3), (1, 2, 3, 4, 5, 6), (1, 1, 3, 4, 5, 0), [1, 2, 3, 4, 5, 0], "ab"]:
+        assert stranger not in table
+        with pytest.raises(KeyError):
+            table[stranger]
+    with pytest.raises(TypeError):
+        table[puzzle.goal] = 1  # read-only
+
+
+def test_every_arrangement_is_in_the_table_exactly_when_it_is_solvable():
+    puzzle = SlidingPuzzle(goal="3 1 2 / 0 4 5")
+    table = distance_table(puzzle)
+    for arrangement in itertools.permutations(range(6)):
+        assert (arrangement in table) == puzzle.is_solvable(arrangement)
+
+
+def test_placements_are_ranked_and_unranked_both_ways():
+    for cells, k in [(6, 1), (6, 3), (6, 6), (9, 4)]:
+        every = np.array(list(itertools.permutations(range(cells), k)))
+        ranks = placement_ranks(every, cells)
+        assert ranks.tolist() == list(range(len(every)))
+        assert (placement_positions(ranks, cells, k) == every).all()
+
+
+def test_a_sliding_puzzle_subclass_gets_plain_breadth_first_search():
+    class Renamed(SlidingPuzzle):
+        pass
+
+    table = distance_table(Renamed(shape=(2, 3)))
+    assert isinstance(table, dict) and table == searched(SlidingPuzzle(shape=(2, 3)))
+
+
+def test_limits_stop_the_table_with_one_line():
+    with pytest.raises(ProblemError, match="too many to tabulate") as refused:
+        distance_table(SlidingPuzzle(shape=(3, 4)))
+    assert "\n" not in str(refused.value)
+    began = time.process_time()
+    with pytest.raises(ProblemError, match="would take 457 MB") as refused:
+        distance_table(SlidingPuzzle(shape=(3, 4)), max_states=10**9, max_memory_mb=100)
+    assert time.process_time() - began < 0.05 and "\n" not in str(refused.value)
+    with pytest.raises(
+        ProblemError, match=r"distance table was not finished \(.* boards\): the limit of 0.01 s"
+    ) as stopped:
+        distance_table(SlidingPuzzle(shape=(2, 5)), max_seconds=0.01)
+    assert "\n" not in str(stopped.value)
