@@ -1,0 +1,106 @@
+"""``teacher``: write the teacher's edition of the lessons, and a plan for each lesson.
+
+Into DIR go every lesson with its exercises worked (the same file names as the students'
+lessons, with any file the lessons read) and ``plans/``, one page of markdown per lesson.
+Nothing already in DIR is replaced unless the teacher asks for it.
+
+Examples
+--------
+>>> from puzzlelab.cli import build_parser
+>>> args = build_parser().parse_args(["teacher", "answer-key", "--force"])
+>>> args.out_dir, args.force
+('answer-key', True)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path, PurePosixPath
+
+from ..errors import PuzzleError
+from ..teacher import plan_page, worked_lesson
+from .lessons import lesson_files, lessons_folder
+
+
+def add_commands(commands) -> None:
+    """Add ``teacher``."""
+    teacher = commands.add_parser(
+        "teacher",
+        help="write the teacher's edition: every exercise worked, and a plan per lesson",
+        description=(
+            "Write into DIR (created if need be) every lesson with its exercises worked, and "
+            "in DIR/plans/ a one-page plan per lesson: goals, duration, the cells to project, "
+            "the questions to ask and the common mistakes. A file already in DIR is never "
+            "replaced unless you give --force. Keep DIR away from the students."
+        ),
+    )
+    teacher.add_argument("out_dir", metavar="DIR", help="the folder to write the edition into")
+    teacher.add_argument(
+        "--force", action="store_true", help="replace files of the same name in DIR"
+    )
+    teacher.set_defaults(run=teacher_command)
+
+
+def teachers_edition() -> dict[PurePosixPath, bytes]:
+    """Every file of the teacher's edition: its path (relative to DIR) and its contents.
+
+    Raises
+    ------
+    PuzzleError
+        If an exercise has no worked solution or a lesson no plan.
+    """
+    folder = lessons_folder()
+    files = {}
+    for name in lesson_files(folder):
+        data = folder.joinpath(*name.parts).read_bytes()
+        if name.suffix != ".ipynb":
+            files[name] = data  # a file the lessons read
+            continue
+        lesson = json.loads(data)
+        files[name] = _notebook_bytes(worked_lesson(lesson, name.name))
+        files["plans" / name.with_suffix(".md")] = plan_page(lesson, name.name).encode()
+    return files
+
+
+def _notebook_bytes(notebook: dict) -> bytes:
+    """The notebook as Jupyter writes it: JSON indented by one space, ending in a newline."""
+    return (json.dumps(notebook, indent=1, ensure_ascii=False) + "\n").encode()
+
+
+def write_teachers_edition(out_dir: Path, *, force: bool = False) -> list[Path]:
+    """Write the teacher's edition into *out_dir*; return the files written.
+
+    Raises
+    ------
+    PuzzleError
+        If *out_dir* already has one of the files and *force* is not given (nothing is
+        written then), or if a file cannot be written.
+    """
+    if out_dir.exists() and not out_dir.is_dir():
+        raise PuzzleError(f"{out_dir} is a file: give a folder for the teacher's edition")
+    files = teachers_edition()
+    there = [name for name in files if (out_dir / name).exists()]
+    if there and not force:
+        more = f" and {len(there) - 1} more" if len(there) > 1 else ""
+        raise PuzzleError(
+            f"{out_dir / there[0]}{more} already there: nothing written; "
+            "give --force to replace them"
+        )
+    try:
+        for name, data in files.items():
+            target = out_dir.joinpath(name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    except OSError as error:
+        raise PuzzleError(f"cannot write the teacher's edition into {out_dir}: {error}") from None
+    return [out_dir.joinpath(name) for name in files]
+
+
+def teacher_command(args) -> int:
+    out_dir = Path(args.out_dir)
+    written = write_teachers_edition(out_dir, force=args.force)
+    lessons = sum(path.suffix == ".ipynb" for path in written)
+    plans = sum(path.parent.name == "plans" and path.suffix == ".md" for path in written)
+    print(f"{lessons} worked lessons and {plans} plans written into {out_dir}")
+    print(f"the plans: {out_dir / 'plans'}; keep this folder away from the students")
+    return 0

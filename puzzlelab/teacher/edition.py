@@ -1,0 +1,222 @@
+"""The teacher's edition of a lesson, and its plan, made from the student's notebook.
+
+A notebook here is plain data: the dict that ``json.load`` reads from an ``.ipynb`` file. An
+*answer cell* is a code cell whose metadata names its exercise,
+``{"puzzlelab": {"exercise": "<lesson>:<exercise>"}}``. The worked lesson replaces each answer
+cell (and any cell the exercise has the student complete) with its solution from
+:data:`~puzzlelab.teacher.solutions.SOLUTIONS`, and puts a "Worked solution" cell above it.
+
+Examples
+--------
+>>> lesson = {"cells": [
+...     {"cell_type": "markdown", "id": "0", "metadata": {}, "source": "# Lesson 6 · Tables"},
+...     {"cell_type": "code", "id": "1", "execution_count": None, "outputs": [],
+...      "metadata": {"puzzlelab": {"exercise": "pattern_databases:table-entries"}},
+...      "source": "answer_6_1 = ...\\ncheck_table_entries(answer_6_1);"},
+... ], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+>>> exercise_ids(lesson)
+['pattern_databases:table-entries']
+>>> worked = worked_lesson(lesson, "06_tables.ipynb")
+>>> [cell["id"] for cell in worked["cells"]]
+['0', 'teachers-edition', '1-worked', '1']
+>>> "16 * 15 * 14" in worked["cells"][-1]["source"], "..." in lesson["cells"][-1]["source"]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+from ..errors import PuzzleError
+from .plans import PLANS
+from .solutions import SOLUTIONS
+
+#: The key of puzzlelab's own entries in a notebook's or a cell's metadata.
+KEY = "puzzlelab"
+
+HEADING = re.compile(r"^(#+)\s+(.*?)\s*$")
+
+
+def lesson_slug(file_name: str) -> str:
+    """The lesson's name in exercise ids: its file name without the number and ``.ipynb``.
+
+    >>> lesson_slug("06_pattern_databases.ipynb")
+    'pattern_databases'
+    """
+    stem = file_name.rsplit("/", 1)[-1].removesuffix(".ipynb")
+    return re.sub(r"^\d+_", "", stem)
+
+
+def source_of(cell: dict) -> str:
+    """A cell's source as one string (a notebook file may store it as a list of lines)."""
+    source = cell.get("source", "")
+    return source if isinstance(source, str) else "".join(source)
+
+
+def exercise_of(cell: dict) -> str:
+    """The exercise id an answer cell names, or ``""`` for any other cell."""
+    if cell.get("cell_type") != "code":
+        return ""
+    return cell.get("metadata", {}).get(KEY, {}).get("exercise", "")
+
+
+def exercise_ids(notebook: dict) -> list[str]:
+    """The exercise ids of *notebook*'s answer cells, in order."""
+    return [name for name in map(exercise_of, notebook["cells"]) if name]
+
+
+def is_teachers_edition(notebook: dict) -> bool:
+    """Whether *notebook* is a teacher's edition (its metadata says so)."""
+    return notebook.get("metadata", {}).get(KEY, {}).get("edition") == "teacher"
+
+
+# ---------------------------------------------------------------- the worked lesson
+
+
+def worked_lesson(notebook: dict, file_name: str) -> dict:
+    """A copy of *notebook* with every exercise worked, marked as the teacher's edition.
+
+    Raises
+    ------
+    PuzzleError
+        If an exercise has no solution, or the cell it asks the student to complete is not
+        found.
+    """
+    worked = copy.deepcopy(notebook)
+    cells = worked["cells"]
+    for number in reversed(range(len(cells))):  # from the end: insertions shift later cells
+        name = exercise_of(cells[number])
+        if name:
+            _work(cells, number, _solution(name))
+    worked.setdefault("metadata", {})[KEY] = {"edition": "teacher"}
+    cells.insert(1, _teacher_cell("teachers-edition", _banner(file_name)))
+    return worked
+
+
+def _solution(name: str):
+    if name not in SOLUTIONS:
+        raise PuzzleError(f"exercise {name} has no worked solution in puzzlelab.teacher")
+    return SOLUTIONS[name]
+
+
+def _work(cells: list, number: int, solution) -> None:
+    """Work the exercise whose answer cell is ``cells[number]``, in place."""
+    answer = cells[number]
+    _replace(answer, solution.answer)
+    cells.insert(number, _teacher_cell(f"{answer['id']}-worked", _note(solution.explanation)))
+    if solution.skeleton:
+        skeleton = _skeleton_cell(cells, number, solution.skeleton, exercise_of(answer))
+        _replace(skeleton, solution.skeleton_worked)
+
+
+def _skeleton_cell(cells: list, number: int, line: str, name: str) -> dict:
+    """The code cell before ``cells[number]`` (after the previous answer) holding *line*."""
+    for cell in reversed(cells[:number]):
+        if exercise_of(cell):
+            break
+        if cell["cell_type"] == "code" and line in source_of(cell):
+            return cell
+    raise PuzzleError(f"exercise {name}: no cell with {line!r} before its answer cell")
+
+
+def _replace(cell: dict, source: str) -> None:
+    cell["source"] = source
+    cell["outputs"], cell["execution_count"] = [], None
+    cell.setdefault("metadata", {}).setdefault(KEY, {})["worked"] = True
+
+
+def _teacher_cell(cell_id: str, text: str) -> dict:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {KEY: {"teacher": True}},
+            "source": text}  # fmt: skip
+
+
+def _note(explanation: str) -> str:
+    return f"**Worked solution.** {explanation}"
+
+
+def _banner(file_name: str) -> str:
+    stem = file_name.rsplit("/", 1)[-1].removesuffix(".ipynb")
+    return (
+        "> **Teacher's edition.** Every exercise of this lesson is worked, each below a "
+        "*Worked solution* note. Hand the students their own copy (`puzzlelab lessons`), not "
+        f"this one. The lesson's plan: `plans/{stem}.md`."
+    )
+
+
+# ---------------------------------------------------------------- the plan
+
+
+def plan_page(notebook: dict, file_name: str) -> str:
+    """The lesson's one-page plan, as markdown.
+
+    Raises
+    ------
+    PuzzleError
+        If the lesson has no plan, or a section the plan projects is not in the notebook.
+    """
+    slug = lesson_slug(file_name)
+    if slug not in PLANS:
+        raise PuzzleError(f"lesson {slug} has no plan in puzzlelab.teacher")
+    plan, cells = PLANS[slug], notebook["cells"]
+    title = _title(cells) or slug
+    lines = [f"# Plan: {title}", ""]
+    lines += [f"Notebook `{file_name}`. Cells are named by their id (`id` in the notebook "
+              "file) and the heading they sit under.", ""]  # fmt: skip
+    lines += ["## Goals", "", *[f"- {goal}" for goal in plan.goals], ""]
+    lines += ["## Duration", "", f"About {plan.minutes} minutes. {plan.timing}", ""]
+    lines += ["## Cells to project", "", "| cells | section | show |", "|---|---|---|"]
+    lines += [_projected(cells, heading, show, slug) for heading, show in plan.project]
+    lines += ["", "## Questions to ask the class", ""]
+    lines += [f"{k}. {question}" for k, question in enumerate(plan.questions, 1)]
+    lines += ["", "## Exercises and common mistakes", ""]
+    for cell in cells:
+        if exercise_of(cell):
+            lines += _exercise_lines(cell)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _title(cells: list) -> str:
+    for cell in cells:
+        for line in source_of(cell).splitlines() if cell["cell_type"] == "markdown" else []:
+            match = HEADING.match(line)
+            if match and len(match.group(1)) == 1:
+                return match.group(2)
+    return ""
+
+
+def _projected(cells: list, heading: str, show: str, slug: str) -> str:
+    """A table row: the section's heading cell and code cells, the heading, what to show."""
+    start, level = _section_start(cells, heading, slug)
+    ids = [f"`{cells[start]['id']}`"]
+    for cell in cells[start + 1 :]:
+        if any(len(found) <= level for found in _heading_levels(cell)):
+            break
+        if cell["cell_type"] == "code":
+            ids.append(f"`{cell['id']}`")
+    return f"| {', '.join(ids)} | {heading} | {show} |"
+
+
+def _section_start(cells: list, heading: str, slug: str) -> tuple[int, int]:
+    for number, cell in enumerate(cells):
+        if cell["cell_type"] != "markdown":
+            continue
+        for line in source_of(cell).splitlines():
+            match = HEADING.match(line)
+            if match and match.group(2) == heading:
+                return number, len(match.group(1))
+    raise PuzzleError(f"lesson {slug} has no section {heading!r} (its plan projects it)")
+
+
+def _heading_levels(cell: dict) -> list[str]:
+    if cell["cell_type"] != "markdown":
+        return []
+    return [m.group(1) for m in map(HEADING.match, source_of(cell).splitlines()) if m]
+
+
+def _exercise_lines(cell: dict) -> list[str]:
+    name = exercise_of(cell)
+    answer = re.search(r"\banswer_\d+_\d+\b", source_of(cell))
+    where = f"answer cell `{cell['id']}`" + (f", `{answer.group()}`" if answer else "")
+    mistakes = SOLUTIONS[name].mistakes if name in SOLUTIONS else ()
+    return [f"**{name}** ({where})", "", *[f"- {mistake}" for mistake in mistakes], ""]
