@@ -1,13 +1,19 @@
 """IDA* in place with linear conflict: the scorer's values are the heuristic's, the search is IDA*."""
 
 import random
+import tracemalloc
 
 import pytest
 from test_patterns import same_search
 
 from puzzlelab.puzzles import SlidingPuzzle
 from puzzlelab.search import idastar
-from puzzlelab.search.sliding_idastar import LinearConflictScorer, scorer_for
+from puzzlelab.search.sliding_idastar import (
+    LINEAR_CONFLICT_CELLS,
+    LinearConflictScorer,
+    ManhattanScorer,
+    scorer_for,
+)
 
 # Board shapes with goals of every kind: the usual one, the blank first, the blank in the middle.
 BOARDS = [
@@ -86,3 +92,26 @@ def test_linear_conflict_by_name_or_by_the_puzzles_function_runs_in_place():
     assert isinstance(scorer_for(puzzle, "linear-conflict"), LinearConflictScorer)
     assert isinstance(scorer_for(puzzle, puzzle.linear_conflict), LinearConflictScorer)
     assert scorer_for(puzzle, puzzle.misplaced) is None  # no scorer: the general loop
+
+
+def test_a_board_too_large_for_the_tables_keeps_the_general_loop_for_linear_conflict():
+    huge = SlidingPuzzle(shape=(32, 32))
+    assert huge.size > LINEAR_CONFLICT_CELLS and scorer_for(huge, "linear-conflict") is None
+    puzzle = huge.with_start(huge.scramble(6, seed=1))
+    assert idastar(puzzle, "linear-conflict", max_memory_mb=500).cost == 6
+
+
+def peak_mb(work) -> float:
+    """Peak memory Python allocated while *work()* ran, in MiB."""
+    tracemalloc.start()
+    try:
+        work()
+        return tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+
+
+def test_scorers_tables_grow_with_the_moves_not_with_cells_cubed():
+    board = SlidingPuzzle(shape=(12, 12))  # 144 cells: 3 million (tile, source, target)
+    assert peak_mb(lambda: ManhattanScorer(board)) < 1  # its moves are scored by Walk's steps
+    assert peak_mb(lambda: LinearConflictScorer(board)) < 30  # 4 * 144**2 moves: 19 MB

@@ -73,16 +73,8 @@ class ManhattanScorer(Scorer):
     """
 
     def __init__(self, puzzle):
-        cells = puzzle.rows * puzzle.cols
-        distance = puzzle.home_distances
-        self.cells = cells
-        self.step = [
-            distance[target][tile] - distance[source][tile]
-            for tile in range(cells)
-            for source in range(cells)
-            for target in range(cells)
-        ]
-        self.distance = distance
+        self.cells = puzzle.rows * puzzle.cols
+        self.distance = puzzle.home_distances
 
     def start(self, board) -> int:
         return sum(self.distance[cell][tile] for cell, tile in enumerate(board))
@@ -94,7 +86,7 @@ class ManhattanScorer(Scorer):
                  for tile in range(self.cells)] for _, target, blank in numbered]  # fmt: skip
 
     def after(self, tile, source, target, h) -> int:
-        return h + self.step[(tile * self.cells + source) * self.cells + target]
+        return h + self.distance[target][tile] - self.distance[source][tile]
 
 
 class PatternScorer(Scorer):
@@ -263,7 +255,9 @@ class LinearConflictScorer(ManhattanScorer):
         by_length = {length: LineConflicts(length) for length in {rows, cols}}
         self.conflicts = [by_length[cols]] * rows + [by_length[rows]] * cols
         self.digit = _line_digits(puzzle)
-        self.crossed, self.changes = _code_changes(puzzle, self.digit)
+        # A tile's move is numbered slide * cells + tile, where slide numbers the pair of
+        # cells (source * cells + target): tables of about 4 * cells**2 entries, not cells**3.
+        self.slide, self.crossed, self.changes = _slide_tables(puzzle, self.digit)
 
     def start(self, board) -> int:
         self.codes = [self._code(line, board) for line in range(len(self.cells_of))]
@@ -281,17 +275,16 @@ class LinearConflictScorer(ManhattanScorer):
         return None
 
     def after(self, tile, source, target, h) -> int:
-        move = (tile * self.cells + source) * self.cells + target
-        line, change = self.crossed[move]
+        line, change, step = self.crossed[self.slide[source * self.cells + target] + tile]
         table, code = self.conflicts[line], self.codes[line]
-        return h + self.step[move] + 2 * (table[code + change] - table[code])
+        return h + step + 2 * (table[code + change] - table[code])
 
     def enter(self, tile, source, target) -> None:
-        for line, change in self.changes[(tile * self.cells + source) * self.cells + target]:
+        for line, change in self.changes[self.slide[source * self.cells + target] + tile]:
             self.codes[line] += change
 
     def leave(self, tile, source, target) -> None:
-        for line, change in self.changes[(tile * self.cells + source) * self.cells + target]:
+        for line, change in self.changes[self.slide[source * self.cells + target] + tile]:
             self.codes[line] -= change
 
 
@@ -307,19 +300,22 @@ def _line_digits(puzzle) -> list[list[int]]:
     return digit
 
 
-def _code_changes(puzzle, digit) -> tuple[list, list]:
-    """``(crossed, changes)``, indexed as the Manhattan steps by *tile*, *source*, *target*.
+def _slide_tables(puzzle, digit) -> tuple[list, list, list]:
+    """``(slide, crossed, changes)`` for every tile sliding between two neighbouring cells.
 
-    ``crossed[move]``: ``(line, change of its code)`` for the line left or entered whose
-    conflicts may change (its code's change 0 if the tile's goal is in neither);
-    ``changes[move]``: that pair and the same for the line the tile slides along.
+    ``slide[source * cells + target]``: the pair's number times ``cells``, to which the
+    tile is added to number the move. ``crossed[move]``: ``(line, change of its code,
+    change of Manhattan distance)`` for the line left or entered whose conflicts may
+    change (its code's change 0 if the tile's goal is in neither); ``changes[move]``: the
+    line left or entered and the line slid along, each with the change of its code.
     """
-    rows, cols = puzzle.rows, puzzle.cols
+    rows, cols, distance = puzzle.rows, puzzle.cols, puzzle.home_distances
     cells = rows * cols
-    crossed, changes = [(0, 0)] * cells**3, [()] * cells**3
+    slide, crossed, changes = [0] * cells**2, [], []
     for source, moves in enumerate(puzzle.blank_moves):
         source_row, source_col = divmod(source, cols)
         for _, target in moves:
+            slide[source * cells + target] = len(crossed)
             target_row, target_col = divmod(target, cols)
             if source_col == target_col:  # down a column: from one row to another
                 left, entered, weight = source_row, target_row, (cols + 1) ** source_col
@@ -331,14 +327,19 @@ def _code_changes(puzzle, digit) -> tuple[list, list]:
                     (rows + 1) ** source_row,
                 )
                 along, base, places = source_row, cols + 1, (source_col, target_col)
-            for tile in range(1, cells):
-                move = (tile * cells + source) * cells + target
+            for tile in range(cells):
                 line = entered if digit[tile][entered] else left
                 change = (digit[tile][entered] - digit[tile][left]) * weight
-                slide = digit[tile][along] * (base ** places[1] - base ** places[0])
-                crossed[move] = (line, change)
-                changes[move] = ((line, change), (along, slide))
-    return crossed, changes
+                slid = digit[tile][along] * (base ** places[1] - base ** places[0])
+                step = distance[target][tile] - distance[source][tile]
+                crossed.append((line, change, step))
+                changes.append(((line, change), (along, slid)))
+    return slide, crossed, changes
+
+
+#: The largest board (in cells) linear conflict runs in place on: its tables grow as
+#: 4 * cells**2 moves (16x16: 0.26 s and 60 MB to build; 32x32 about 1 GB).
+LINEAR_CONFLICT_CELLS = 256
 
 
 def scorer_for(puzzle, heuristic) -> Scorer | None:
@@ -349,7 +350,7 @@ def scorer_for(puzzle, heuristic) -> Scorer | None:
     if heuristic is None or heuristic == "manhattan" or heuristic == puzzle.manhattan:
         return ManhattanScorer(puzzle)
     if heuristic == "linear-conflict" or heuristic == puzzle.linear_conflict:
-        return LinearConflictScorer(puzzle)
+        return LinearConflictScorer(puzzle) if puzzle.size <= LINEAR_CONFLICT_CELLS else None
     if isinstance(heuristic, str) and heuristic.partition(":")[0] == "pdb":
         heuristic = named_heuristic(puzzle, heuristic)
     if isinstance(heuristic, PatternHeuristic) and heuristic.goal == tuple(puzzle.goal):
