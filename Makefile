@@ -46,6 +46,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_browser.py
 	$(BIN)/python benchmarks/bench_korf.py
+	$(BIN)/python benchmarks/bench_idastar.py
 	$(BIN)/python benchmarks/bench_queens.py
 	$(BIN)/python benchmarks/bench_mastermind.py
 	$(BIN)/python benchmarks/bench_pegs.py

@@ -158,7 +158,8 @@ def test_combination_right(capsys, tables):
         (lambda every, own: lambda s: own[0](s) + own[1](s), "largest of several"),
         (lambda every, own: distance_table(EIGHT).__getitem__, "exact distance"),
         (lambda every, own: lambda s: 1 / 0, "ZeroDivisionError"),
-        (lambda every, own: lambda s: ..., "whole number"),
+        (lambda every, own: lambda s: ..., "replace the ..."),
+        (lambda every, own: lambda s: 1.5, "whole number"),
     ],
 )
 def test_combination_wrong(capsys, tables, make, hint):

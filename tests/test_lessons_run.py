@@ -70,7 +70,7 @@ MASKS = [
     (re.compile(r"\b0x[0-9a-f]{6,}\b"), "0x..."),
 ]
 
-#: A plain-text table's column of times is headed "seconds" or "... s" (lesson 6's tables of
+#: A plain-text table's column of times is headed "seconds" or "... s" (lesson 7's tables of
 #: runs); its cells are times without a unit of their own.
 TIME_HEADING = re.compile(r"seconds|[A-Za-z][A-Za-z &]* s")
 CELL_OR_HEADING = re.compile(r"\S+( \S+)*")  # a table's columns are two spaces apart or more

@@ -1,4 +1,4 @@
-"""Exercises for lesson 7, "How few questions find a secret code?".
+"""Exercises for lesson 8, "How few questions find a secret code?".
 
 Three checks, one per exercise:
 

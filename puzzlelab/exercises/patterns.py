@@ -254,6 +254,8 @@ def check_combination(heuristic) -> bool:
     except Exception as error:  # the student's function: say what went wrong, in one line
         return report(False, "", f"your function raised {type(error).__name__}: {error}.")
     odd = next((value for value in values.values() if not is_whole_number(value)), None)
+    if odd is Ellipsis:
+        return report(False, "", "replace the ... in your function: combine the four tables.")
     if odd is not None:
         return report(False, "", f"your function returned {odd!r}; return a whole number of moves.")
     return _judge_combination(values, table, own)

@@ -1,4 +1,4 @@
-"""Exercises for lesson 8, "Peg solitaire and iterative deepening".
+"""Exercises for lesson 9, "Peg solitaire and iterative deepening".
 
 Three checks, one per exercise:
 

@@ -1,4 +1,4 @@
-"""Exercises for lesson 6, "Backtracking and N queens".
+"""Exercises for lesson 7, "Backtracking and N queens".
 
 Three checks, one per exercise:
 

@@ -56,7 +56,7 @@ def idastar(
     graph_search : None
         Refused: IDA* keeps no memory of states but the current path.
     in_place : bool
-        On a sliding puzzle with Manhattan distance or pattern databases and no
+        On a sliding puzzle with Manhattan distance, linear conflict or pattern databases and no
         trace, run :func:`~puzzlelab.search.sliding_idastar.sliding_idastar`: the
         same nodes in the same order, several times faster. False: always this
         general loop.

@@ -1,4 +1,4 @@
-"""The self-checks of lessons 0, 6, 7 and 8: the holes closed. Each answer here used to
+"""The self-checks of lessons 0, 7, 8 and 9: the holes closed. Each answer here used to
 pass (puzzlelab's own work handed back, or a naive guess), or was told something untrue;
 now it is refused with a message that says what is wrong."""
 
@@ -101,7 +101,7 @@ def test_tap_problem_with_costs_is_told_about_cost_not_is_goal(capsys):
     assert "your cost method" in out and "is_goal" not in out
 
 
-# ---------------------------------------------------------------- lesson 6, exercise 3
+# ---------------------------------------------------------------- lesson 7, exercise 3
 
 
 def own_safe(placement, col):
@@ -124,7 +124,7 @@ def test_safe_refuses_puzzlelab_work_handed_back(capsys, answer, says):
     assert says in refused(capsys, queens.check_safe, answer)
 
 
-# ---------------------------------------------------------------- lesson 7, exercise 3
+# ---------------------------------------------------------------- lesson 8, exercise 3
 
 
 def own_minimax(game, candidates):
@@ -170,7 +170,7 @@ def test_the_hint_for_codes_left_names_no_code_to_run(capsys):
     assert "candidates(TWO_ANSWERS)" not in out and "game.answer" in out
 
 
-# ---------------------------------------------------------------- lesson 8, exercises 1 and 2
+# ---------------------------------------------------------------- lesson 9, exercises 1 and 2
 
 
 def test_share_refuses_a_guess_of_one_half(capsys):
