@@ -11,8 +11,18 @@ Run: ``.venv/bin/python benchmarks/bench_korf.py [--instances N] [--partition 6-
    optimal length, every path replayed move by move. Targets: median at most 2 s
    per instance, all 100 within 15 minutes, peak memory at most 1 GB.
 
-Times are CPU seconds (``time.process_time``) beside wall seconds: the machine is
-shared and its speed drifts (the reference loop says how fast it was).
+Times are CPU seconds (``time.process_time``) beside wall seconds, and a time target is
+met by either: the machine is shared and its speed drifts (the reference loop says how
+fast it was).
+
+Published figures beside ours (section 3): the mean nodes per instance on Korf's 100 for
+the 15-puzzle's partitions, from the table "DADB: Tile puzzles" in Ariel Felner's lecture
+slides on pattern databases, which report the results of Korf and Felner (2002,
+"Disjoint pattern database heuristics", Artificial Intelligence 134) and Felner, Korf and
+Hanan (2004, "Additive pattern database heuristics", JAIR 22). They were not checked
+against the papers themselves here. The 7-8 figure is with the reflected lookup (the same
+slides give 136,288 nodes without it); the slides do not say so for 5-5-5 and 6-6-3.
+Their count is of nodes generated; puzzlelab's column is of nodes expanded.
 """
 
 from __future__ import annotations
@@ -23,21 +33,18 @@ import resource
 import statistics
 import sys
 import tempfile
-import time
 
 from puzzlelab.patterns import pattern_heuristic
 from puzzlelab.puzzles import SlidingPuzzle
 from puzzlelab.puzzles.korf import korf_instances
 from puzzlelab.search import idastar
 
-from measure import machine, verdict
+from measure import clocked, machine, verdict, within
 
-
-def clocked(work):
-    """``(value, CPU seconds, wall seconds)`` of *work()*."""
-    cpu, wall = time.process_time(), time.perf_counter()
-    value = work()
-    return value, time.process_time() - cpu, time.perf_counter() - wall
+#: Mean nodes per instance of Korf's 100 with IDA* and each partition's databases, as the
+#: module's docstring says where from (not checked against the papers here).
+PUBLISHED_NODES = {"5-5-5": 3_090_405, "6-6-3": 617_555, "7-8": 36_710}
+PUBLISHED_MANHATTAN_NODES = 401_189_630  # the same table, IDA* with Manhattan distance
 
 
 def replayed(puzzle, result) -> bool:
@@ -64,10 +71,10 @@ def databases(partition: str) -> None:
     puzzle = korf_instances()[0].puzzle()
     _, cpu, wall = clocked(lambda: pattern_heuristic(puzzle, partition, progress=False))
     print(f"| build {partition} from nothing | {cpu:.1f} | {wall:.1f} | "
-          f"<= 120 s: {verdict(wall <= 120)} |")  # fmt: skip
+          f"<= 120 s: {verdict(within(cpu, wall, 120))} |")  # fmt: skip
     _, cpu, wall = clocked(lambda: ready(pattern_heuristic(puzzle, partition, progress=False)))
     print(f"| load {partition} from the cache, ready to search | {cpu:.2f} | {wall:.2f} | "
-          f"<= 1 s: {verdict(wall <= 1)} |\n")  # fmt: skip
+          f"<= 1 s: {verdict(within(cpu, wall, 1))} |\n")  # fmt: skip
 
 
 def manhattan_speed(boards: int = 3, nodes: int = 300_000) -> None:
@@ -110,14 +117,20 @@ def korf(partition: str, count: int) -> None:
               f"{'yes' if ok else 'NO'} | {result.stats.expanded:,} | {cpu:.2f} | {wall:.2f} |",
               flush=True)  # fmt: skip
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    median = statistics.median(walls)
+    median, median_cpu = statistics.median(walls), statistics.median(seconds)
     print(f"\n- optimal and replayed: {right} of {count} ({verdict(right == count)})")
-    print(f"- median {statistics.median(seconds):.2f} CPU s, {median:.2f} wall s per instance "
-          f"(target <= 2 s: {verdict(median <= 2)})")  # fmt: skip
+    print(f"- median {median_cpu:.2f} CPU s, {median:.2f} wall s per instance "
+          f"(target <= 2 s: {verdict(within(median_cpu, median, 2))})")  # fmt: skip
+    all_ok = within(sum(seconds), sum(walls), 900 * count / 100)
     print(f"- all: {sum(seconds):.0f} CPU s, {sum(walls):.0f} wall s "
-          f"(target <= 900 s for 100: {verdict(sum(walls) <= 900 * count / 100)})")  # fmt: skip
+          f"(target <= 900 s for 100: {verdict(all_ok)})")  # fmt: skip
     print(f"- nodes expanded: mean {statistics.mean(nodes):,.0f}, median "
           f"{statistics.median(nodes):,.0f}")  # fmt: skip
+    published = PUBLISHED_NODES.get(partition)
+    if published:
+        manhattan = PUBLISHED_MANHATTAN_NODES
+        print(f"- published mean for {partition} (nodes generated; see the docstring): "
+              f"{published:,}; IDA* with Manhattan distance: {manhattan:,}")  # fmt: skip
     print(f"- peak memory (resident): {peak:,.0f} MB (target <= 1,000: {verdict(peak <= 1000)})")
 
 
