@@ -1,0 +1,249 @@
+"""One submitted notebook on one bounded kernel: its cells within their time limits, then checks.
+
+The kernel is this Python, started by :data:`KERNEL_LAUNCH`, which bounds its address space
+(``RLIMIT_AS``) before ipykernel loads: a notebook that asks for more memory gets a
+``MemoryError`` and the kernel lives on. A cell that runs past its time is interrupted; a
+kernel that does not listen again within :data:`RECOVERY_SECONDS`, or that dies, ends that
+notebook's run and no other.
+
+A *trouble* is what went wrong with a cell, read as what the cell did:
+``"raised ZeroDivisionError: division by zero"``, ``"ran out of time (120 s) and was
+interrupted"``, ``"ended the kernel (...)"``; ``""`` when nothing did.
+
+Jupyter's modules are imported only when a kernel starts: the command line stays light.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+#: A check result's display type (the same string as ``puzzlelab.exercises.grading.MIME``,
+#: which the command line may not import).
+MIME = "application/vnd.puzzlelab.grade+json"
+
+#: What nbclient reports, as the error of a cell it interrupted when its time ran out.
+TIMED_OUT = "puzzlelab-grade-timeout"
+
+#: How long an interrupted kernel has to show that it listens again, in seconds.
+RECOVERY_SECONDS = 10
+
+#: The kernel: this Python, with its address space bounded before ipykernel starts.
+KERNEL_LAUNCH = (
+    "import resource, sys\n"
+    "limit = int(sys.argv.pop(1))\n"
+    "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+    "resource.setrlimit(resource.RLIMIT_CORE, (0, 0))\n"
+    "from ipykernel.kernelapp import launch_new_instance\n"
+    "launch_new_instance()\n"
+)
+
+
+class BoundedKernel:
+    """A kernel for one notebook, with *memory_mb* of address space, started in *workdir*.
+
+    Use it as a context manager: :meth:`student_cells`, then :meth:`checks`. Once
+    :attr:`broken` says why (the kernel died, or did not stop when interrupted), no
+    more cells run.
+    """
+
+    def __init__(self, workdir: Path, memory_mb: int):
+        self.workdir, self.memory_mb = workdir, memory_mb
+        self.client = self._kernel = None
+        self.timed_out = False  # whether the last cell ran out of time
+        self.broken = ""
+
+    def __enter__(self) -> BoundedKernel:
+        from jupyter_client import AsyncKernelManager
+        from nbclient import NotebookClient
+        from nbformat.v4 import new_notebook
+
+        specs = _kernel_specs(self.memory_mb * 2**20)
+        manager = AsyncKernelManager(kernel_name="python3", kernel_spec_manager=specs)
+        self.client = NotebookClient(
+            new_notebook(),
+            km=manager,
+            allow_errors=True,
+            shutdown_kernel="immediate",
+            interrupt_on_timeout=True,  # nbclient interrupts, then tidies its listeners up
+            error_on_timeout={"ename": TIMED_OUT, "evalue": "", "traceback": []},
+            on_cell_error=self._note_error,
+        )
+        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}  # its own warnings
+        self._kernel = self.client.setup_kernel(cleanup_kc=True, cwd=str(self.workdir), **quiet)
+        try:
+            self._kernel.__enter__()
+        except Exception as error:  # too little memory to start, or no ipykernel
+            self._kernel = None
+            self.broken = f"the kernel did not start: {one_line(error)}"
+        return self
+
+    def __exit__(self, *_) -> None:
+        if self._kernel is not None:
+            try:
+                self._kernel.__exit__(None, None, None)
+            except Exception:  # a kernel already dead has nothing left to shut down
+                pass
+
+    # ------------------------------------------------------------ cells
+
+    def execute(self, cell, index: int, seconds: int, *, grader=False, recover=True) -> str:
+        """Run *cell*, number *index* of ``client.nb``; return its trouble.
+
+        A student's cell is kept in the kernel's history (``In``, ``Out``, ``_``), as
+        Jupyter keeps it; the *grader*'s own cells are not. Unless *recover* is false, a
+        cell that ran out of time is followed by a test of whether the kernel listens.
+        """
+        from nbclient.exceptions import DeadKernelError
+
+        self.client.timeout, self.timed_out = seconds, False
+        try:
+            self.client.execute_cell(cell, index, store_history=not grader)
+        except DeadKernelError:
+            self.broken = "ended the kernel (it exited, crashed or ran out of memory)"
+            return self.broken
+        if self.timed_out:
+            if recover:
+                self._listening()
+            return f"ran out of time ({seconds} s) and was interrupted"
+        error = _error_of(cell.outputs)
+        if error.startswith("MemoryError"):
+            error += f" (the limit is {self.memory_mb} MB)"
+        return f"raised {error}" if error else ""
+
+    def _note_error(self, execute_reply: dict, **_) -> None:
+        self.timed_out = execute_reply["content"].get("ename") == TIMED_OUT
+
+    def run_code(self, source: str, seconds: int, *, recover: bool = True):
+        """Run the grader's own code *source*; return its cell (with outputs) and trouble."""
+        from nbformat.v4 import new_code_cell, new_notebook
+
+        cell = new_code_cell(source)
+        self.client.nb = new_notebook(cells=[cell])
+        return cell, self.execute(cell, 0, seconds, grader=True, recover=recover)
+
+    def _listening(self) -> None:
+        """After an interrupt, see whether the kernel listens again; give up on it if not."""
+        _, trouble = self.run_code("pass", RECOVERY_SECONDS, recover=False)
+        if trouble and not self.broken:
+            self.broken = "did not stop when interrupted"
+
+    def student_cells(self, notebook, cell_seconds: int, notebook_seconds: int) -> dict:
+        """Run *notebook*'s code cells in order; return their troubles by cell index.
+
+        Each cell may run *cell_seconds*, all of them *notebook_seconds*.
+        """
+        deadline = time.monotonic() + notebook_seconds
+        troubles = {}
+        for index, cell in enumerate(notebook.cells):
+            where = f"cell {index + 1} of {len(notebook.cells)}"
+            left = deadline - time.monotonic()
+            if left <= 0 and not self.broken:
+                self.broken = f"the notebook ran past {notebook_seconds} s at {where}"
+            if self.broken:
+                break
+            if cell.cell_type != "code" or not cell.source.strip():
+                continue
+            self.client.nb = notebook  # the grader's own cells run in a notebook of their own
+            trouble = self.execute(cell, index, max(1, min(cell_seconds, int(left) + 1)))
+            cell.outputs = []  # only the trouble is kept: a chatty notebook costs no memory
+            if self.broken:
+                self.broken = f"{where} {self.broken}"
+            if trouble:
+                troubles[index] = f"{where} {trouble}"
+        return troubles
+
+    # ------------------------------------------------------------ checks
+
+    def checks(self, exercises: list, seconds: int) -> dict[str, dict]:
+        """Load puzzlelab afresh in the kernel, then run each exercise's check there.
+
+        *exercises* have an ``id``, the lesson's check ``call`` and the modules of its
+        ``checks``. Return, by id, ``{"passed", "message", "error"}`` from the check, or
+        ``{"trouble"}`` alone when the check gave no result.
+        """
+        nonce = secrets.token_hex(16)  # a result without it was not made by this run
+        if not self.broken:
+            _, trouble = self.run_code(_fresh_puzzlelab(), seconds)
+            if trouble and not self.broken:
+                self.broken = f"puzzlelab could not be loaded afresh: the loading {trouble}"
+        results = {}
+        for exercise in exercises:
+            if self.broken:
+                results[exercise.id] = {"trouble": f"not checked: {self.broken}"}
+                continue
+            cell, trouble = self.run_code(_check_cell(exercise, nonce), seconds)
+            result = _result(cell.outputs, nonce)
+            if result is None:
+                result = {"trouble": f"the check {trouble or 'gave no result'}"}
+                if self.broken:
+                    self.broken = f"the check of {exercise.id} {self.broken}"
+            results[exercise.id] = result
+        return results
+
+
+def _error_of(outputs: list) -> str:
+    """``"ZeroDivisionError: division by zero"``: the first error among *outputs*, or ``""``."""
+    for output in outputs:
+        if output.get("output_type") == "error":
+            value = str(output.get("evalue", "")).strip().splitlines()
+            return output.get("ename", "Error") + (f": {value[0]}" if value else "")
+    return ""
+
+
+def _result(outputs: list, nonce: str) -> dict | None:
+    """The check's result among *outputs*: the display of type :data:`MIME` with *nonce*."""
+    for output in reversed(outputs):
+        data = output.get("data", {}).get(MIME)
+        if isinstance(data, str):
+            data = json.loads(data)
+        if isinstance(data, dict) and data.get("nonce") == nonce:
+            return {key: data.get(key) for key in ("passed", "message", "error")}
+    return None
+
+
+def _fresh_puzzlelab() -> str:
+    """Code that forgets every puzzlelab module the notebook loaded and loads the package's.
+
+    The package's own folder goes first on ``sys.path``, so a ``puzzlelab`` the notebook
+    wrote into its working folder is not the one loaded.
+    """
+    root = str(Path(__file__).resolve().parents[2])
+    return (
+        "import os, sys\n"
+        f"sys.path.insert(0, {root!r})\n"
+        "for name in [name for name in sys.modules if name.partition('.')[0] == 'puzzlelab']:\n"
+        "    del sys.modules[name]\n"
+        "import puzzlelab.exercises.grading\n"
+        f"if not os.path.realpath(puzzlelab.exercises.grading.__file__).startswith({root!r}):\n"
+        "    raise ImportError('the notebook put another puzzlelab in the way')\n"
+    )
+
+
+def _check_cell(exercise, nonce: str) -> str:
+    return (
+        f"puzzlelab.exercises.grading.run_check(globals(), {exercise.call!r}, "
+        f"{exercise.checks!r}, {nonce!r})"
+    )
+
+
+def _kernel_specs(memory: int):
+    """A kernel-spec manager whose every kernel is this Python, bounded to *memory* bytes."""
+    from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
+
+    class BoundedPython(KernelSpecManager):
+        def get_kernel_spec(self, kernel_name):
+            argv = [sys.executable, "-c", KERNEL_LAUNCH, str(memory), "-f", "{connection_file}"]
+            return KernelSpec(argv=argv, language="python", display_name="puzzlelab grader")
+
+    return BoundedPython()
+
+
+def one_line(error: BaseException) -> str:
+    """``"NameError: name 'x' is not defined"``: an error's type and first line."""
+    text = str(error).strip().splitlines()
+    return type(error).__name__ + (f": {text[0]}" if text else "")

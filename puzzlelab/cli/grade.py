@@ -1,0 +1,429 @@
+"""``grade``: run a class's lesson notebooks and grade every exercise with the lessons' checks.
+
+Vocabulary: a *submission* is one student's copy of a lesson notebook; an *exercise* is an
+answer cell of a lesson, named in the cell's metadata by an id such as
+``first_search_problem_water_jugs:halving-twelve``; a *grade* is one row: what one student
+got on one exercise: its *outcome* (``passed``, ``failed``, ``missing`` or ``error``), the
+check's message and a note on what went wrong.
+
+Which exercises a lesson has, and the check call that grades each, come from the installed
+lessons (:func:`~puzzlelab.cli.lessons.lessons_folder`), never from the student's cells.
+Each submission runs from a copy, in a temporary folder of its own, on a fresh kernel of
+this Python whose memory is bounded before it starts, with a time limit per cell and one
+for the whole notebook. Then puzzlelab is loaded afresh in that kernel and each check runs
+there (:mod:`puzzlelab.exercises.grading`). This keeps a notebook from grading itself by
+printing "Correct!", redefining or patching a check, or leaving a made-up result in its
+output; it is not a sandbox against code that sets out to subvert the kernel it runs in.
+
+Examples
+--------
+>>> from puzzlelab.cli import build_parser
+>>> args = build_parser().parse_args(["grade", "class/", "--out", "grades.csv"])
+>>> args.submissions, args.out, args.cell_timeout, args.memory_limit
+(['class/'], 'grades.csv', 120, 4096)
+>>> lesson_slug("00_first_search_problem_water_jugs.ipynb")
+'first_search_problem_water_jugs'
+>>> exercises = trusted_lessons()["first_search_problem_water_jugs"]
+>>> exercises["first_search_problem_water_jugs:measurable"].call
+'check_measurable(*answer_0_3)'
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import io
+import json
+import re
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field, fields
+from importlib.util import find_spec
+from pathlib import Path
+
+from ..errors import PuzzleError
+from ._common import positive_int, print_json
+from ._kernel import BoundedKernel, one_line
+from .lessons import lesson_files, lessons_folder
+
+#: What a grade can say: the check passed or failed, the exercise is missing, or an error
+#: kept the check from running (the note says which).
+OUTCOMES = ("passed", "failed", "missing", "error")
+
+
+def add_commands(commands) -> None:
+    """Add ``grade``."""
+    grade = commands.add_parser(
+        "grade",
+        help="run students' lesson notebooks and grade every exercise",
+        description=(
+            "Run each submitted lesson notebook on a fresh kernel, from a copy in a "
+            "temporary folder, and grade every exercise of its lesson with the lesson's own "
+            "check: one row per student and exercise (student, notebook, lesson, exercise, "
+            "outcome, passed, message, error). The student is the folder under SUBMISSIONS "
+            "that holds the notebook, or else the file name without the lesson's name. "
+            "The submissions are only read."
+        ),
+    )
+    grade.add_argument(
+        "submissions",
+        metavar="SUBMISSIONS",
+        nargs="+",
+        help="notebooks, or folders searched for notebooks",
+    )
+    grade.add_argument("--out", help="write the grades to this file (default: print them)")
+    grade.add_argument("--json", action="store_true", help="write JSON instead of CSV")
+    grade.add_argument(
+        "--cell-timeout",
+        type=positive_int,
+        default=120,
+        help="seconds a cell (or a check) may run before it is interrupted (default 120)",
+    )
+    grade.add_argument(
+        "--time-limit",
+        type=positive_int,
+        default=600,
+        help="seconds a whole notebook may run, its checks left out (default 600)",
+    )
+    grade.add_argument(
+        "--memory-limit",
+        type=positive_int,
+        default=4096,
+        help="megabytes of address space a notebook's kernel may use (default 4096)",
+    )
+    grade.set_defaults(run=grade_command)
+
+
+# ---------------------------------------------------------------- the lessons' exercises
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """An exercise of a lesson: its id, the check call that grades it and where its checks live.
+
+    *checks* maps each check the call names to the module it is imported from.
+    """
+
+    id: str
+    call: str
+    checks: dict[str, str] = field(hash=False)
+
+
+def lesson_slug(name: str) -> str:
+    """The lesson a notebook file name is about: its name without the number and ``.ipynb``."""
+    return re.sub(r"^\d+_", "", Path(name).stem)
+
+
+def exercise_id(cell: dict) -> str | None:
+    """The exercise id in *cell*'s metadata, or ``None``."""
+    tag = cell.get("metadata", {}).get("puzzlelab", {})
+    return tag.get("exercise") if isinstance(tag, dict) else None
+
+
+def cell_source(cell: dict) -> str:
+    """A cell's source as one string (notebook files may store it as a list of lines)."""
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
+
+
+def lesson_exercises(notebook: dict) -> dict[str, Exercise]:
+    """Return a lesson's exercises, by id, in the order of the lesson.
+
+    *notebook* is a lesson as read from its JSON. An exercise's call is the last
+    ``check_...(...)`` expression of its cell.
+
+    Raises
+    ------
+    PuzzleError
+        If an exercise's cell calls no check, or a check it calls is not imported from
+        ``puzzlelab.exercises`` anywhere in the lesson.
+    """
+    cells = [cell for cell in notebook["cells"] if cell.get("cell_type") == "code"]
+    trees = [ast.parse(cell_source(cell)) for cell in cells]
+    imported = {
+        alias.asname or alias.name: node.module
+        for tree in trees
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("puzzlelab.exer")
+        for alias in node.names
+    }
+    exercises = {}
+    for cell, tree in zip(cells, trees):
+        name = exercise_id(cell)
+        if name is None:
+            continue
+        calls = [node.value for node in tree.body if _is_check_call(node)]
+        if not calls:
+            raise PuzzleError(f"exercise {name} calls no check_...() in its cell")
+        called = {node.id for node in ast.walk(calls[-1]) if isinstance(node, ast.Name)}
+        checks = {check: imported.get(check) for check in called if check.startswith("check_")}
+        if None in checks.values():
+            raise PuzzleError(f"exercise {name}: its check is not imported from puzzlelab")
+        exercises[name] = Exercise(name, ast.unparse(calls[-1]), checks)
+    return exercises
+
+
+def _is_check_call(node: ast.stmt) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name)
+        and node.value.func.id.startswith("check_")
+    )
+
+
+def trusted_lessons() -> dict[str, dict[str, Exercise]]:
+    """Return every installed lesson's exercises, by lesson slug."""
+    folder = lessons_folder()
+    lessons = {}
+    for name in lesson_files(folder):
+        if name.suffix == ".ipynb" and len(name.parts) == 1:
+            notebook = json.loads(folder.joinpath(name.name).read_text(encoding="utf-8"))
+            lessons[lesson_slug(name.name)] = lesson_exercises(notebook)
+    return lessons
+
+
+# ---------------------------------------------------------------- submissions and students
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A notebook to grade: where it is, and the name it is shown under."""
+
+    path: Path
+    shown: str  # the path below the folder given, or as given
+    root: Path | None  # the folder given on the command line, if any
+
+
+def find_submissions(arguments: list[str]) -> list[Submission]:
+    """Return the notebooks named by *arguments*: files, or folders searched for notebooks.
+
+    Hidden files and folders (such as ``.ipynb_checkpoints``) are left out.
+
+    Raises
+    ------
+    PuzzleError
+        If an argument does not exist, or no notebook is found.
+    """
+    found = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            for notebook in sorted(path.rglob("*.ipynb")):
+                relative = notebook.relative_to(path)
+                if not any(part.startswith(".") for part in relative.parts):
+                    found.append(Submission(notebook, relative.as_posix(), path))
+        elif path.is_file():
+            found.append(Submission(path, path.as_posix(), None))
+        else:
+            raise PuzzleError(f"{argument} does not exist: give notebooks or folders of them")
+    if not found:
+        raise PuzzleError(f"no notebook (.ipynb) found in {' '.join(arguments)}")
+    return found
+
+
+def student_of(submission: Submission, lessons: list[str]) -> str:
+    """The student a submission is from: the folder under the one given, else the file name.
+
+    From a file name, the lesson's name (with or without its number) is left out:
+    ``alice_00_first_search_problem_water_jugs.ipynb`` is alice's.
+    """
+    if submission.root is not None and "/" in submission.shown:
+        return submission.shown.split("/")[0]
+    stem = submission.path.stem
+    for lesson in sorted(lessons, key=len, reverse=True):
+        if lesson in stem:
+            rest = stem.replace(lesson, "").strip("_- .")
+            return re.sub(r"[_-]?\d+$", "", rest) or submission.path.parent.name or stem
+    return stem
+
+
+def which_lesson(notebook: dict | None, path: Path, lessons: dict) -> str | None:
+    """The slug of the lesson a submission is a copy of: by its exercise ids, else its name."""
+    if notebook is not None:
+        for cell in notebook.get("cells", []):
+            slug = (exercise_id(cell) or "").partition(":")[0]
+            if slug in lessons:
+                return slug
+    named = [slug for slug in lessons if slug in path.stem]
+    return max(named, key=len) if named else None
+
+
+# ---------------------------------------------------------------- grades
+
+
+@dataclass
+class Grade:
+    """One row: what one student got on one exercise."""
+
+    student: str
+    notebook: str
+    lesson: str
+    exercise: str
+    outcome: str = "error"  # one of OUTCOMES
+    passed: bool = False
+    message: str = ""
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How long a notebook's cells, and the whole notebook, may run; how much memory."""
+
+    cell_seconds: int = 120
+    notebook_seconds: int = 600
+    memory_mb: int = 4096
+
+
+def grade_submission(submission: Submission, lessons: dict, limits: Limits) -> list[Grade]:
+    """Run one submission and return its grades, one per exercise of its lesson.
+
+    A notebook that cannot be read, cannot be told apart as a lesson, or breaks while it
+    runs still gets its rows, with the reason in ``error``.
+    """
+    data = submission.path.read_bytes()
+    try:
+        notebook = _read_notebook(data)
+        trouble = ""
+    except Exception as error:  # invalid JSON, or JSON that is no notebook
+        notebook, trouble = None, f"not a notebook that can be read: {one_line(error)}"
+    slug = which_lesson(notebook, submission.path, lessons)
+    row = Grade(student_of(submission, list(lessons)), submission.shown, slug or "", "")
+    if slug is None:
+        row.error = trouble or (
+            "not a puzzlelab lesson: no exercise ids in its cells, no lesson's name in its "
+            "file name"
+        )
+        return [row]
+    exercises = lessons[slug]
+    rows = [Grade(row.student, row.notebook, slug, name) for name in exercises]
+    if notebook is None:
+        for each in rows:
+            each.error = trouble
+        return rows
+    answered = {exercise_id(cell) for cell in notebook.cells}
+    present = [exercises[name] for name in exercises if name in answered]
+    troubles, results = run_and_check(submission.path.name, data, present, limits)
+    for each in rows:
+        if each.exercise in answered:
+            _fill(each, results[each.exercise], troubles.get(each.exercise, ""))
+        else:
+            each.outcome = "missing"
+            each.error = "missing: no answer cell of this exercise in the notebook"
+    return rows
+
+
+def _fill(row: Grade, result: dict, trouble: str) -> None:
+    """Fill *row* from its check's *result* and the *trouble* of its answer cell."""
+    notes = [trouble] if trouble else []
+    if "trouble" in result:  # the check gave no result
+        notes.append(result["trouble"])
+    elif result["error"]:
+        notes.append(f"the check could not run: {result['error']}")
+    else:
+        row.passed = result["passed"] is True
+        row.outcome = "passed" if row.passed else "failed"
+    row.message = result.get("message") or ""
+    row.error = "; ".join(notes)
+
+
+def run_and_check(name: str, data: bytes, exercises: list[Exercise], limits: Limits):
+    """Run the notebook *data* from a copy named *name*, then the checks of *exercises*.
+
+    Return the troubles of its answer cells and the checks' results, both by exercise id
+    (see :class:`~puzzlelab.cli._kernel.BoundedKernel`).
+    """
+    with tempfile.TemporaryDirectory(prefix="puzzlelab-grade-") as folder:
+        workdir = Path(folder)
+        _copy_lesson_data(workdir)
+        (workdir / name).write_bytes(data)
+        notebook = _read_notebook((workdir / name).read_bytes())
+        with BoundedKernel(workdir, limits.memory_mb) as kernel:
+            troubles = kernel.student_cells(notebook, limits.cell_seconds, limits.notebook_seconds)
+            results = kernel.checks(exercises, limits.cell_seconds)
+    by_id = {index: exercise_id(notebook.cells[index]) for index in troubles}
+    return {by_id[index]: text for index, text in troubles.items() if by_id[index]}, results
+
+
+def _copy_lesson_data(workdir: Path) -> None:
+    """Copy the files the lessons read (all but the lessons themselves) into *workdir*."""
+    folder = lessons_folder()
+    for name in lesson_files(folder):
+        if name.suffix != ".ipynb":
+            target = workdir.joinpath(name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(folder.joinpath(*name.parts).read_bytes())
+
+
+def _read_notebook(data: bytes):
+    import nbformat
+
+    return nbformat.reads(data.decode("utf-8"), as_version=4)
+
+
+# ---------------------------------------------------------------- the command
+
+
+def grade_all(arguments: list[str], limits: Limits, progress=None) -> list[Grade]:
+    """Grade every submission *arguments* name; return the grades, submission by submission."""
+    submissions = find_submissions(arguments)
+    lessons = trusted_lessons()
+    grades = []
+    for number, submission in enumerate(submissions, 1):
+        started = time.perf_counter()
+        try:
+            rows = grade_submission(submission, lessons, limits)
+        except Exception as error:  # a notebook nobody foresaw: its row says so, the rest go on
+            rows = [Grade(submission.path.stem, submission.shown, "", "")]
+            rows[0].error = f"the grader could not grade this notebook: {one_line(error)}"
+        grades += rows
+        if progress:
+            passed = sum(row.passed for row in rows)
+            progress(
+                f"[{number}/{len(submissions)}] {submission.shown}: {rows[0].student}, "
+                f"{passed} of {len(rows)} passed ({time.perf_counter() - started:.1f} s)"
+            )
+    return grades
+
+
+def grades_csv(grades: list[Grade]) -> str:
+    """The grades as CSV text, with a header row."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([column.name for column in fields(Grade)])
+    for grade in grades:
+        writer.writerow([_csv_text(value) for value in asdict(grade).values()])
+    return out.getvalue()
+
+
+def _csv_text(value) -> str:
+    """``true`` and ``false`` as JSON writes them; any other value as it is."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def grade_command(args) -> int:
+    missing = [name for name in ("nbclient", "ipykernel") if find_spec(name) is None]
+    if missing:
+        raise PuzzleError(
+            f"puzzlelab grade runs notebooks with {' and '.join(missing)}, not installed here: "
+            "pip install 'puzzlelab[grade]'"
+        )
+    limits = Limits(args.cell_timeout, args.time_limit, args.memory_limit)
+    grades = grade_all(args.submissions, limits, lambda line: print(line, file=sys.stderr))
+    passed = sum(grade.passed for grade in grades)
+    summary = f"{passed} of {len(grades)} exercises passed"
+    if args.json:
+        reason = f"every notebook graded: {summary}"
+        data = {"status": "solved", "reason": reason, "grades": [asdict(g) for g in grades]}
+        text = json.dumps(data, indent=1) + "\n"
+    else:
+        text = grades_csv(grades)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"{summary}: grades written to {args.out}", file=sys.stderr)
+    elif args.json:
+        print_json(data)
+    else:
+        sys.stdout.write(text)
+    return 0

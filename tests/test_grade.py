@@ -1,0 +1,384 @@
+"""``puzzlelab grade``: a class's notebooks, built from lesson 0, graded from the command line.
+
+The class holds a right notebook, a wrong one, broken ones (invalid JSON, a cell that
+raises, a loop, a loop that ignores interrupts, a notebook that ends its kernel, a memory
+hog), a hostile one and one that is no lesson. One run of the command grades them all:
+every row must say what happened, and the submissions must be byte for byte as they were.
+"""
+
+import csv
+import hashlib
+import io
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from puzzlelab.cli import _kernel, grade, main
+
+LESSON = Path(__file__).parent.parent / "notebooks" / "00_first_search_problem_water_jugs.ipynb"
+SLUG = "first_search_problem_water_jugs"
+HALVING, TAP, MEASURABLE = (
+    f"{SLUG}:{name}" for name in ("halving-twelve", "tap-problem", "measurable")
+)
+
+# ---------------------------------------------------------------- the students' answer cells
+
+RIGHT = {
+    HALVING: """\
+fewest_pours = bfs(WaterJugs(**TWELVE)).cost
+reachable_states = state_graph(WaterJugs(**TWELVE)).number_of_nodes()
+answer_0_1 = (fewest_pours, reachable_states)
+check_halving_twelve(*answer_0_1);""",
+    TAP: """\
+class TapJugs(SearchProblem):
+    sizes = (3, 5)
+
+    def actions(self, state):
+        return [("pour", 0, 1), ("pour", 1, 0), ("fill", 0), ("fill", 1), ("empty", 0), ("empty", 1)]
+
+    def result(self, state, action):
+        after = list(state)
+        if action[0] == "pour":
+            i, j = action[1:]
+            moved = min(state[i], self.sizes[j] - state[j])
+            after[i], after[j] = state[i] - moved, state[j] + moved
+        else:
+            after[action[1]] = self.sizes[action[1]] if action[0] == "fill" else 0
+        return tuple(after)
+
+    def is_goal(self, state):
+        return TAP_TARGET in state
+
+
+answer_0_2 = TapJugs(initial_state=(0, 0))
+check_tap_problem(answer_0_2);""",
+    MEASURABLE: """\
+import math
+
+measurable = {a for a in range(1, 10) if bfs(WaterJugs(GCD_JUGS, target=a, tap=True)).solved}
+all_multiples_of = math.gcd(*GCD_JUGS)
+answer_0_3 = (measurable, all_multiples_of)
+check_measurable(*answer_0_3);""",
+}
+
+WRONG = {
+    HALVING: "answer_0_1 = (bfs(WaterJugs(**TWELVE)).cost + 1, 12 * 9 * 4)\ncheck_halving_twelve(*answer_0_1);",
+    TAP: RIGHT[TAP].replace(', ("empty", 0), ("empty", 1)', ""),
+    MEASURABLE: RIGHT[MEASURABLE].replace(
+        "answer_0_3 = (measurable,", "answer_0_3 = (measurable - {9},"
+    ),
+}
+
+HOSTILE = {
+    # prints "Correct!", redefines the check and patches puzzlelab's own, for a wrong answer
+    HALVING: """\
+import puzzlelab.exercises
+import puzzlelab.exercises.jugs
+
+
+def check_halving_twelve(*answer):
+    print("Correct! Well done.")
+    return True
+
+
+puzzlelab.exercises.jugs.check_halving_twelve = check_halving_twelve
+puzzlelab.exercises.report = lambda ok, praise, hint: print("Correct!") or True
+answer_0_1 = (1, 2)
+check_halving_twelve(*answer_0_1);""",
+    # hands in puzzlelab's own problem
+    TAP: """\
+from puzzlelab.simpleai_problems import WaterJugsProblem
+
+answer_0_2 = WaterJugsProblem(TAP_CAPACITIES, target=TAP_TARGET, tap=True)
+check_tap_problem(answer_0_2);""",
+    # a made-up result, a puzzlelab of its own in the way, and every notebook it finds wiped
+    MEASURABLE: """\
+import glob
+import os
+from IPython.display import display
+
+MIME = "application/vnd.puzzlelab.grade+json"
+display({MIME: {"passed": True, "message": "Correct!", "error": "", "nonce": "0" * 32}}, raw=True)
+os.makedirs("puzzlelab/exercises", exist_ok=True)
+for name in ("puzzlelab/__init__.py", "puzzlelab/exercises/__init__.py"):
+    open(name, "w").close()
+with open("puzzlelab/exercises/grading.py", "w") as fake:
+    fake.write(
+        "from IPython.display import display\\n"
+        "def run_check(answers, call, checks, nonce):\\n"
+        f"    display({{{MIME!r}: {{'passed': True, 'message': 'Correct!', 'error': '', 'nonce': nonce}}}}, raw=True)\\n"
+    )
+for notebook in glob.glob("*.ipynb"):
+    open(notebook, "w").write("wiped")
+answer_0_3 = (..., ...)
+check_measurable(*answer_0_3);""",
+}
+
+
+def submission(answers: dict, *, whole: bool = False, after_imports: str = "") -> str:
+    """Lesson 0 as a student hands it in: *answers* in place of the exercise cells.
+
+    Unless *whole*, the lesson's code cells that are neither its imports nor an exercise
+    are left out (the grading is the same; the notebook runs in a third of the time). An
+    exercise missing from *answers* is kept as the lesson has it, ``None`` deletes it.
+    """
+    notebook = nbformat.read(LESSON, as_version=4)
+    cells = []
+    for index, cell in enumerate(notebook.cells):
+        exercise = grade.exercise_id(cell)
+        if exercise in answers:
+            if answers[exercise] is None:
+                continue
+            cell.source = answers[exercise]
+        elif cell.cell_type == "code" and index > 1 and not exercise and not whole:
+            continue
+        cells.append(cell)
+        if index == 1 and after_imports:
+            cells.append(nbformat.v4.new_code_cell(after_imports))
+    notebook.cells = cells
+    return nbformat.writes(notebook)
+
+
+def the_class(folder: Path) -> dict[str, str]:
+    """Write the class's submissions into *folder*; return {path below it: its text}."""
+    both = {TAP: RIGHT[TAP], MEASURABLE: RIGHT[MEASURABLE]}
+    files = {
+        "alice/00_first_search_problem_water_jugs.ipynb": submission(RIGHT, whole=True),
+        "bob_00_first_search_problem_water_jugs.ipynb": submission(WRONG),
+        "carol-first_search_problem_water_jugs.ipynb": submission(RIGHT)[:900],
+        "dave_00_first_search_problem_water_jugs.ipynb": submission(
+            {
+                HALVING: "answer_0_1 = (1 / 0, 2)\ncheck_halving_twelve(*answer_0_1);",
+                TAP: None,
+                MEASURABLE: RIGHT[MEASURABLE],
+            }  # fmt: skip
+        ),
+        "erin/first_search_problem_water_jugs.ipynb": submission(
+            {HALVING: "while True:\n    pass", **both}
+        ),
+        "frank_00_first_search_problem_water_jugs.ipynb": submission(
+            {HALVING: STUBBORN_LOOP, **both}
+        ),
+        "grace_00_first_search_problem_water_jugs.ipynb": submission(
+            RIGHT, after_imports="import os\nos._exit(3)"
+        ),
+        "heidi_00_first_search_problem_water_jugs.ipynb": submission(
+            {HALVING: "hog = bytearray(3 * 2**30)\n" + RIGHT[HALVING], **both}
+        ),
+        "mallory_00_first_search_problem_water_jugs.ipynb": submission(HOSTILE),
+        "ivan/notes.ipynb": nbformat.writes(nbformat.v4.new_notebook()),
+    }
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    return files
+
+
+STUBBORN_LOOP = """\
+import time
+
+while True:
+    try:
+        time.sleep(0.05)
+    except KeyboardInterrupt:
+        pass"""
+
+
+def fingerprint(folder: Path) -> dict[str, str]:
+    """Every file under *folder* (hidden ones too), with a hash of its bytes."""
+    return {
+        path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """Grade the class once, from the command line: (rows by student and exercise, files)."""
+    folder = tmp_path_factory.mktemp("class")
+    files = the_class(folder)
+    before = fingerprint(folder)
+    out = folder.parent / "grades.csv"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_kernel, "RECOVERY_SECONDS", 3)  # frank's loop: give up on it sooner
+        code = main(["grade", str(folder), "--out", str(out), "--cell-timeout", "4",
+                     "--memory-limit", "2048"])  # fmt: skip
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    return {(row["student"], row["exercise"]): row for row in rows}, rows, before, folder, files
+
+
+def row(graded, student, exercise):
+    return graded[0][student, exercise]
+
+
+# ---------------------------------------------------------------- the rows
+
+
+@pytest.mark.slow  # the class runs once for every test below: about a minute
+def test_one_row_per_student_and_exercise(graded):
+    _, rows, *_ = graded
+    students = [r["student"] for r in rows]
+    expected = "alice bob carol dave erin frank grace heidi ivan mallory".split()
+    assert sorted(set(students)) == expected
+    assert all(students.count(name) == 3 for name in expected if name != "ivan")
+    assert list(rows[0]) == ["student", "notebook", "lesson", "exercise", "outcome", "passed",
+                             "message", "error"]  # fmt: skip
+    for each in rows:
+        assert each["outcome"] in grade.OUTCOMES
+        assert (each["outcome"] == "passed") == (each["passed"] == "true")
+
+
+@pytest.mark.slow
+def test_the_right_notebook_passes_every_exercise_with_the_checks_praise(graded):
+    for exercise in (HALVING, TAP, MEASURABLE):
+        alice = row(graded, "alice", exercise)
+        assert alice["outcome"] == "passed" and alice["message"].startswith("Correct!")
+        assert alice["error"] == "" and alice["lesson"] == SLUG
+        assert alice["notebook"] == "alice/00_first_search_problem_water_jugs.ipynb"
+
+
+@pytest.mark.slow
+def test_wrong_answers_fail_with_the_checks_hints(graded):
+    assert "pours: too many" in row(graded, "bob", HALVING)["message"]
+    assert "miss" in row(graded, "bob", TAP)["message"]
+    assert (
+        "too few" in row(graded, "bob", MEASURABLE)["message"]
+        or "Not yet" in row(graded, "bob", MEASURABLE)["message"]
+    )
+    for exercise in (HALVING, TAP, MEASURABLE):
+        bob = row(graded, "bob", exercise)
+        assert bob["outcome"] == "failed" and bob["message"].startswith("Not yet")
+        assert bob["error"] == ""
+
+
+@pytest.mark.slow
+def test_invalid_json_is_a_row_per_exercise_of_the_lesson_its_name_gives(graded):
+    for exercise in (HALVING, TAP, MEASURABLE):
+        carol = row(graded, "carol", exercise)
+        assert carol["outcome"] == "error" and carol["lesson"] == SLUG
+        assert carol["error"].startswith("not a notebook that can be read")
+
+
+@pytest.mark.slow
+def test_a_cell_that_raises_and_a_deleted_exercise_leave_the_others_graded(graded):
+    raised = row(graded, "dave", HALVING)
+    assert raised["outcome"] == "error"
+    assert "raised ZeroDivisionError: division by zero" in raised["error"]
+    assert "NameError: name 'answer_0_1' is not defined" in raised["error"]
+    missing = row(graded, "dave", TAP)
+    assert missing["outcome"] == "missing" and missing["error"].startswith("missing")
+    assert row(graded, "dave", MEASURABLE)["outcome"] == "passed"
+
+
+@pytest.mark.slow
+def test_a_loop_is_interrupted_and_the_notebook_goes_on(graded):
+    looped = row(graded, "erin", HALVING)
+    assert looped["outcome"] == "error" and "ran out of time (4 s)" in looped["error"]
+    assert row(graded, "erin", TAP)["outcome"] == "passed"
+    assert row(graded, "erin", MEASURABLE)["outcome"] == "passed"
+
+
+@pytest.mark.slow
+def test_a_loop_deaf_to_interrupts_ends_that_notebook_only(graded):
+    for exercise in (HALVING, TAP, MEASURABLE):
+        frank = row(graded, "frank", exercise)
+        assert frank["outcome"] == "error" and "did not stop when interrupted" in frank["error"]
+    assert row(graded, "grace", HALVING)["student"] == "grace"  # the next notebook still ran
+
+
+@pytest.mark.slow
+def test_a_notebook_that_ends_its_kernel_says_where(graded):
+    for exercise in (HALVING, TAP, MEASURABLE):
+        grace = row(graded, "grace", exercise)
+        assert grace["outcome"] == "error"
+        assert "not checked: cell 3 of" in grace["error"] and "ended the kernel" in grace["error"]
+
+
+@pytest.mark.slow
+def test_a_memory_hog_meets_the_limit_and_the_kernel_lives_on(graded):
+    hog = row(graded, "heidi", HALVING)
+    assert hog["outcome"] == "error" and "MemoryError" in hog["error"] and "2048 MB" in hog["error"]
+    assert row(graded, "heidi", TAP)["outcome"] == "passed"
+    assert row(graded, "heidi", MEASURABLE)["outcome"] == "passed"
+
+
+@pytest.mark.slow
+def test_a_hostile_notebook_cannot_grade_itself(graded):
+    patched = row(graded, "mallory", HALVING)  # printed "Correct!", patched the check
+    assert patched["outcome"] == "failed" and "pours: too few" in patched["message"]
+    borrowed = row(graded, "mallory", TAP)  # puzzlelab's own problem
+    assert (
+        borrowed["outcome"] == "failed"
+        and "puzzlelab's own WaterJugsProblem" in borrowed["message"]
+    )
+    faked = row(graded, "mallory", MEASURABLE)  # a made-up result and a puzzlelab of its own
+    assert faked["outcome"] == "failed" and faked["message"].startswith("Not yet")
+
+
+@pytest.mark.slow
+def test_a_notebook_that_is_no_lesson_is_one_row_that_says_so(graded):
+    ivan = [r for r in graded[1] if r["student"] == "ivan"]
+    assert len(ivan) == 1 and ivan[0]["outcome"] == "error" and ivan[0]["exercise"] == ""
+    assert ivan[0]["error"].startswith("not a puzzlelab lesson")
+
+
+@pytest.mark.slow
+def test_the_submissions_are_untouched(graded):
+    _, _, before, folder, files = graded
+    assert fingerprint(folder) == before  # nothing changed, nothing added (no checkpoints)
+    for name, text in files.items():
+        assert (folder / name).read_text(encoding="utf-8") == text
+
+
+# ---------------------------------------------------------------- without a kernel
+
+
+def test_json_output_and_rows_for_notebooks_that_never_run(tmp_path, capsys):
+    (tmp_path / "zoe_00_first_search_problem_water_jugs.ipynb").write_text("{not json")
+    (tmp_path / "zoe_scratch.ipynb").write_text(nbformat.writes(nbformat.v4.new_notebook()))
+    assert main(["grade", str(tmp_path), "--json"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert data["status"] == "solved"  # as every --json output says: it did what was asked
+    assert data["reason"] == "every notebook graded: 0 of 4 exercises passed"
+    assert [(g["student"], g["exercise"]) for g in data["grades"]] == [
+        ("zoe", HALVING), ("zoe", TAP), ("zoe", MEASURABLE), ("zoe_scratch", "")
+    ]  # fmt: skip
+    assert all(g["outcome"] == "error" and not g["passed"] for g in data["grades"])
+    assert "[2/2] zoe_scratch.ipynb" in err
+
+
+def test_bad_arguments_are_one_line_and_exit_2(tmp_path, capsys):
+    assert main(["grade", str(tmp_path / "nowhere")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert main(["grade", str(tmp_path)]) == 2
+    assert "no notebook (.ipynb) found" in capsys.readouterr().err
+
+
+def test_without_jupyter_it_says_what_to_install(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(grade, "find_spec", lambda name: None if name == "nbclient" else True)
+    assert main(["grade", str(tmp_path)]) == 2
+    assert (
+        "with nbclient, not installed here: pip install 'puzzlelab[grade]'"
+        in capsys.readouterr().err
+    )
+
+
+@pytest.mark.parametrize(
+    "shown, root, student",
+    [
+        ("alice/lesson0.ipynb", "class", "alice"),
+        ("bob_00_first_search_problem_water_jugs.ipynb", "class", "bob"),
+        ("first_search_problem_water_jugs-carol.ipynb", "class", "carol"),
+        ("dave.ipynb", "class", "dave"),
+        ("class/erin/00_first_search_problem_water_jugs.ipynb", None, "erin"),
+    ],
+)
+def test_students_are_named_by_their_folder_or_file(shown, root, student):
+    path = Path(root or "") / shown
+    found = grade.Submission(path, shown, Path(root) if root else None)
+    assert grade.student_of(found, list(grade.trusted_lessons())) == student
