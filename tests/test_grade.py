@@ -10,12 +10,13 @@ import csv
 import hashlib
 import io
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from puzzlelab.cli import _kernel, grade, main
+from puzzlelab.cli import _kernel, build_parser, grade, main
 
 LESSON = Path(__file__).parent.parent / "notebooks" / "00_first_search_problem_water_jugs.ipynb"
 SLUG = "first_search_problem_water_jugs"
@@ -366,6 +367,18 @@ def test_without_jupyter_it_says_what_to_install(tmp_path, capsys, monkeypatch):
         "with nbclient, not installed here: pip install 'puzzlelab[grade]'"
         in capsys.readouterr().err
     )
+
+
+def test_the_readme_names_the_columns_outcomes_and_limits_the_command_has():
+    readme = (LESSON.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Grading a class", 1)[1].split("\n### ", 1)[0]
+    columns = ", ".join(field.name for field in fields(grade.Grade))
+    assert f"`{columns}`" in section
+    assert all(f"`{outcome}`" in section for outcome in grade.OUTCOMES)
+    args = build_parser().parse_args(["grade", "class"])
+    assert f"`--memory-limit` {args.memory_limit} MB" in section
+    assert f"`--cell-timeout` {args.cell_timeout} s" in section
+    assert f"`--time-limit` {args.time_limit} s" in section
 
 
 @pytest.mark.parametrize(
