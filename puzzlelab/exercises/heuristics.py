@@ -209,17 +209,17 @@ def check_better_heuristic(heuristic) -> bool:
 
 def _copied(heuristic) -> str:
     """Say so if *heuristic* is or calls puzzlelab's, or reads exact distances; else ``""``."""
+    if table_of(heuristic, _eight_puzzle_table()) is not None:  # first: reading it calls puzzlelab
+        return (
+            "it reads a table of exact distances: those were found by a search, not worked "
+            "out from the board. A heuristic is a guess computed from the board alone."
+        )
     boards = [_eight_puzzle().goal, *sorted(_eight_puzzle_table())[::3_000]]
     called = borrowed(heuristic, boards)
     if called:
         return (
             f"your heuristic {called}: write it yourself, working its value out from the "
             "tiles and their home cells."
-        )
-    if table_of(heuristic, _eight_puzzle_table()) is not None:
-        return (
-            "it reads a table of exact distances: those were found by a search, not worked "
-            "out from the board. A heuristic is a guess computed from the board alone."
         )
     return ""
 
