@@ -149,6 +149,16 @@ def test_version_and_lessons_from_a_fresh_environment(installed, tmp_path):
     assert first.read_bytes() == (NOTEBOOKS / first.name).read_bytes()
 
 
+def test_the_teachers_edition_from_a_fresh_environment(installed, tmp_path):
+    """The wheel's puzzlelab writes every lesson worked, and a plan for each."""
+    run(installed / "puzzlelab", "teacher", "key", cwd=tmp_path)
+    lessons = sorted(name.name for name in NOTEBOOKS.glob("*.ipynb"))
+    assert sorted(path.name for path in (tmp_path / "key").glob("*.ipynb")) == lessons
+    assert len(list((tmp_path / "key" / "plans").glob("*.md"))) == len(lessons)
+    for name in lessons:
+        assert (tmp_path / "key" / name).read_bytes() != (NOTEBOOKS / name).read_bytes()
+
+
 def test_every_module_the_lessons_import_is_in_the_wheel(installed, tmp_path):
     """What the lessons import resolves in the fresh environment, to the wheel's puzzlelab."""
     lessons = [NOTEBOOKS / name for name in lesson_files(NOTEBOOKS) if name.suffix == ".ipynb"]
