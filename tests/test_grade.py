@@ -170,12 +170,38 @@ def the_class(folder: Path) -> dict[str, str]:
         ),
         "mallory_00_first_search_problem_water_jugs.ipynb": submission(HOSTILE),
         "ivan/notes.ipynb": nbformat.writes(nbformat.v4.new_notebook()),
+        "judy_00_first_search_problem_water_jugs.ipynb": submission(
+            {**RIGHT, TAP: unchecked(RIGHT[TAP].replace(ACTIONS, LOOPING_ACTIONS))}
+        ),
+        "kate_00_first_search_problem_water_jugs.ipynb": submission(
+            {**RIGHT, TAP: unchecked(RIGHT[TAP].replace(ACTIONS, EXITING_ACTIONS))}
+        ),
     }
     for name, text in files.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text, encoding="utf-8")
     return files
 
+
+def unchecked(answer: str) -> str:
+    """An answer cell without its check call: only the grader's check runs the student's code."""
+    return answer.rsplit("\ncheck_", 1)[0]
+
+
+ACTIONS = "    def actions(self, state):\n"
+
+LOOPING_ACTIONS = """\
+    def actions(self, state):
+        while True:
+            pass
+"""
+
+EXITING_ACTIONS = """\
+    def actions(self, state):
+        import os
+
+        os._exit(4)
+"""
 
 STUBBORN_LOOP = """\
 import time
@@ -223,7 +249,7 @@ def row(graded, student, exercise):
 def test_one_row_per_student_and_exercise(graded):
     _, rows, *_ = graded
     students = [r["student"] for r in rows]
-    expected = "alice bob carol dave erin frank grace heidi ivan mallory".split()
+    expected = "alice bob carol dave erin frank grace heidi ivan judy kate mallory".split()
     assert sorted(set(students)) == expected
     assert all(students.count(name) == 3 for name in expected if name != "ivan")
     assert list(rows[0]) == ["student", "notebook", "lesson", "exercise", "outcome", "passed",
@@ -300,6 +326,24 @@ def test_a_notebook_that_ends_its_kernel_says_where(graded):
 
 
 @pytest.mark.slow
+def test_a_check_that_loops_in_the_students_code_is_interrupted_and_the_others_run(graded):
+    looped = row(graded, "judy", TAP)
+    assert looped["outcome"] == "error"
+    assert looped["error"] == "the check ran out of time (4 s) and was interrupted"
+    assert row(graded, "judy", MEASURABLE)["outcome"] == "passed"
+
+
+@pytest.mark.slow
+def test_a_check_that_ends_the_kernel_leaves_the_later_exercises_unchecked(graded):
+    assert row(graded, "kate", HALVING)["outcome"] == "passed"
+    ended = row(graded, "kate", TAP)
+    assert ended["outcome"] == "error" and ended["error"].startswith("the check ended the kernel")
+    later = row(graded, "kate", MEASURABLE)
+    assert later["outcome"] == "error"
+    assert later["error"].startswith(f"not checked: the check of {TAP} ended the kernel")
+
+
+@pytest.mark.slow
 def test_a_memory_hog_meets_the_limit_and_the_kernel_lives_on(graded):
     hog = row(graded, "heidi", HALVING)
     assert hog["outcome"] == "error" and "MemoryError" in hog["error"] and "2048 MB" in hog["error"]
@@ -325,6 +369,17 @@ def test_a_notebook_that_is_no_lesson_is_one_row_that_says_so(graded):
     ivan = [r for r in graded[1] if r["student"] == "ivan"]
     assert len(ivan) == 1 and ivan[0]["outcome"] == "error" and ivan[0]["exercise"] == ""
     assert ivan[0]["error"].startswith("not a puzzlelab lesson")
+
+
+@pytest.mark.slow
+def test_a_notebook_past_its_time_limit_is_stopped_and_says_where(tmp_path):
+    slow = submission({HALVING: "import time\n\ntime.sleep(3)\n" + RIGHT[HALVING]})
+    (tmp_path / "lena_00_first_search_problem_water_jugs.ipynb").write_text(slow)
+    out = tmp_path / "grades.csv"
+    assert main(["grade", str(tmp_path), "--out", str(out), "--time-limit", "2"]) == 0
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert [r["outcome"] for r in rows] == ["error"] * 3
+    assert all("the notebook ran past 2 s at cell" in r["error"] for r in rows)
 
 
 @pytest.mark.slow

@@ -318,7 +318,8 @@ def _fill(row: Grade, result: dict, trouble: str) -> None:
     """Fill *row* from its check's *result* and the *trouble* of its answer cell."""
     notes = [trouble] if trouble else []
     if "trouble" in result:  # the check gave no result
-        notes.append(result["trouble"])
+        if result["trouble"] != f"not checked: {trouble}":  # not what its cell's note says
+            notes.append(result["trouble"])
     elif result["error"]:
         notes.append(f"the check could not run: {result['error']}")
     else:
