@@ -150,8 +150,8 @@ class PatternDatabase:
     """The exact cost of bringing *tiles* home, counting only their own moves.
 
     Call it on a board (a tuple, as :class:`~puzzlelab.puzzles.SlidingPuzzle` uses)
-    to get that cost: a heuristic, admissible and consistent, and additive with
-    the databases of disjoint patterns.
+    to get that cost: an admissible heuristic, additive with the databases of disjoint
+    patterns, and consistent too when the table keeps the blank's cell (``blank``).
 
     Attributes
     ----------
@@ -493,18 +493,32 @@ def _moves(boards, neighbours, k, tile_moves: bool) -> np.ndarray:
     if tile_moves and k == len(neighbours) - 1:
         return _every_tile_moves(boards, neighbours)
     blank = boards[:, k].astype(np.int64)
+    held = _held_cells(boards[:, :k], len(neighbours))
     found = []
     for direction in range(neighbours.shape[1]):
         target = neighbours[blank, direction]
-        on_tile = (boards[:, :k] == target[:, None]) & (target[:, None] >= 0)
-        occupied = on_tile.any(axis=1)
-        chosen = (occupied if tile_moves else ~occupied) & (target >= 0)
-        moved = boards[chosen].copy()
+        on_board = target >= 0
+        occupied = on_board & held(target)
+        chosen = np.flatnonzero(occupied if tile_moves else on_board & ~occupied)
+        moved = boards[chosen]
         if tile_moves:  # the tile at the target slides into the blank
-            moved[:, :k][on_tile[chosen]] = blank[chosen]
+            tiles = moved[:, :k]
+            tiles[tiles == target[chosen, None]] = blank[chosen]
         moved[:, k] = target[chosen]
         found.append(moved)
     return np.concatenate(found)
+
+
+def _held_cells(tiles, cells: int):
+    """A function of one cell per board: whether a pattern tile of that board holds it.
+
+    On boards of up to 63 cells each board's held cells are one bitmask, made once for
+    all four directions; larger boards compare the cell with every tile.
+    """
+    if cells > 63:
+        return lambda cell: (tiles == cell[:, None]).any(axis=1)
+    mask = np.bitwise_or.reduce(np.left_shift(np.int64(1), tiles.astype(np.int64)), axis=1)
+    return lambda cell: ((mask >> np.maximum(cell, 0)) & 1).astype(bool)
 
 
 def _every_tile_moves(boards, neighbours) -> np.ndarray:
