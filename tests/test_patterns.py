@@ -228,6 +228,24 @@ def test_korf_instances_are_solved_at_their_published_optimal_length():
         assert puzzle.is_goal(state)
 
 
+def test_a_turned_korf_board_moves_as_the_board_does():
+    """Turning a board half a turn and renaming its tiles maps each move to a move, and Korf's
+    goal to puzzlelab's: so every path, and the optimal length, is kept."""
+    for instance in korf_instances()[:10]:
+        korf, turned = instance.puzzle(), instance.puzzle(turned=True)
+        state = korf.start
+        for step in range(30):
+            after = {turn(s) for _, s, _ in korf.successors(state)}
+            assert after == {s for _, s, _ in turned.successors(turn(state))}
+            state = sorted(s for _, s, _ in korf.successors(state))[step % 2]
+        assert turn(korf.goal) == turned.goal
+
+
+def turn(state):
+    cells = len(state)
+    return tuple((cells - tile) % cells for tile in reversed(state))
+
+
 # ---------------------------------------------------------------- the command line
 
 
