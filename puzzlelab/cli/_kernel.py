@@ -32,12 +32,17 @@ TIMED_OUT = "puzzlelab-grade-timeout"
 #: How long an interrupted kernel has to show that it listens again, in seconds.
 RECOVERY_SECONDS = 10
 
-#: The kernel: this Python, with its address space bounded before ipykernel starts.
+#: The kernel: this Python, with its address space bounded before ipykernel starts (where the
+#: system bounds it: Linux does; Windows has no ``resource`` module, macOS may refuse the bound).
 KERNEL_LAUNCH = (
-    "import resource, sys\n"
+    "import sys\n"
     "limit = int(sys.argv.pop(1))\n"
-    "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
-    "resource.setrlimit(resource.RLIMIT_CORE, (0, 0))\n"
+    "try:\n"
+    "    import resource\n"
+    "    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+    "    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))\n"
+    "except (ImportError, ValueError, OSError):\n"
+    "    pass\n"
     "from ipykernel.kernelapp import launch_new_instance\n"
     "launch_new_instance()\n"
 )
