@@ -11,9 +11,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from puzzlelab.cli import main
+from puzzlelab.cli.grade import Limits, grade_all
 from puzzlelab.cli.teacher import write_teachers_edition
 from puzzlelab.teacher import (
     PLANS,
@@ -193,39 +193,31 @@ def answer_cells(notebook) -> list:
     ]
 
 
-def printed(cell) -> str:
-    return "".join(
-        output.get("text", "") for output in cell.outputs if output.output_type == "stream"
-    )
-
-
-def not_passed(notebook, cwd: Path) -> list[str]:
-    """Run *notebook* on a fresh kernel in *cwd*; return what each check that did not say
-    "Correct!" printed, named by its exercise id. Raises if a cell raises."""
-    NotebookClient(notebook, timeout=300, allow_errors=False).execute(cwd=str(cwd))
-    cells = answer_cells(notebook)
-    assert len(cells) == len(exercise_ids(notebook)) > 0
-    said = {exercise_ids({"cells": [cell]})[0]: printed(cell) for cell in cells}
-    return [
-        f"{name}: {out}"
-        for name, out in said.items()
-        if not (out.startswith("Correct! ") or "\nCorrect! " in out)
-    ]
+def not_passed(notebook_path: Path) -> list[str]:
+    """Grade *notebook_path* with ``puzzlelab grade`` (a fresh kernel, the trusted checks);
+    return each exercise that did not pass, with what its check or the run said."""
+    grades = grade_all([str(notebook_path)], Limits())
+    assert grades, f"no exercise graded in {notebook_path.name}"
+    return [f"{row.exercise}: {row.outcome}: {row.message} {row.error}".strip()
+            for row in grades if row.outcome != "passed"]  # fmt: skip
 
 
 def test_a_wrong_answer_is_caught(tmp_path):
-    """The run below can fail: a worked lesson with a wrong answer does not pass."""
-    cells = [
-        nbformat.v4.new_code_cell("from puzzlelab.exercises.patterns import check_table_entries"),
-        nbformat.v4.new_code_cell("answer_6_1 = 16**6\ncheck_table_entries(answer_6_1);"),
-    ]
-    cells[1].metadata["puzzlelab"] = {"exercise": "pattern_databases:table-entries"}
-    wrong = not_passed(nbformat.v4.new_notebook(cells=cells), tmp_path)
-    assert len(wrong) == 1 and wrong[0].startswith("pattern_databases:table-entries: Not yet")
+    """Grading can fail: a lesson with a wrong answer does not pass."""
+    lesson = NOTEBOOKS / "06_pattern_databases.ipynb"
+    notebook = nbformat.read(lesson, as_version=4)
+    for cell in answer_cells(notebook):
+        cell.source = re.sub(r"answer_6_1 = \.\.\.", "answer_6_1 = 16**6", cell.source)
+    wrong = tmp_path / lesson.name
+    nbformat.write(notebook, wrong)
+    failed = not_passed(wrong)
+    assert any(
+        line.startswith("pattern_databases:table-entries: failed: Not yet") for line in failed
+    )
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.name)
 def test_the_teachers_edition_passes_every_exercise(path, edition):
-    """Each worked lesson, run top to bottom on a fresh kernel: every check says Correct!"""
-    assert not_passed(nbformat.read(edition / path.name, as_version=4), edition) == []
+    """Each worked lesson, graded by ``puzzlelab grade``: every exercise passed."""
+    assert not_passed(edition / path.name) == []
