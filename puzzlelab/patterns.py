@@ -37,6 +37,7 @@ import functools
 import hashlib
 import json
 import math
+import numbers
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -240,11 +241,21 @@ class PatternDatabase:
 
 
 def check_pattern(goal, tiles) -> tuple:
-    """Return *tiles* as a tuple, or raise ProblemError saying what is wrong with them."""
+    """Return *tiles* as a tuple, or raise ProblemError saying what is wrong with them.
+
+    >>> check_pattern((1, 2, 3, 4, 5, 6, 7, 8, 0), [1.5])
+    Traceback (most recent call last):
+    puzzlelab.errors.ProblemError: a pattern is a group of tile numbers (whole numbers), not [1.5]
+    """
     try:
-        tiles = tuple(int(tile) for tile in tiles)
-    except (TypeError, ValueError):
+        given, tiles = tiles, tuple(tiles)
+    except TypeError:
         raise ProblemError(f"a pattern is a group of tile numbers, not {tiles!r}") from None
+    if not all(isinstance(tile, numbers.Integral) and not isinstance(tile, bool) for tile in tiles):
+        raise ProblemError(
+            f"a pattern is a group of tile numbers (whole numbers), not {given!r}"
+        )  # fmt: skip
+    tiles = tuple(int(tile) for tile in tiles)
     wrong = [tile for tile in tiles if tile not in goal or tile == 0]
     if wrong or not tiles or len(set(tiles)) != len(tiles):
         raise ProblemError(

@@ -121,6 +121,8 @@ def test_the_rows_themselves_do_not_beat_the_rows(capsys):
         ([(1, 2), (2, 3)], "must not share tiles"),
         ([(1, 2), (16,)], "16"),
         (7, "a list of groups"),
+        ([], "a list of groups"),
+        ([(1.5,)], "whole numbers"),
         (..., "replace ..."),
     ],
 )

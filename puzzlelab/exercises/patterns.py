@@ -190,6 +190,8 @@ def check_partition(groups) -> bool:
     try:
         groups = [tuple(group) for group in groups]
     except TypeError:
+        groups = []
+    if not groups:
         return report(False, "", "give a list of groups, each a tuple of tiles: [(1, 2), (3,)].")
     for group in groups:
         if len(group) > LARGEST_PATTERN:
