@@ -125,3 +125,17 @@ def finite_number(
     ):
         raise error(f"{what} must be {allowed}, not {value!r}")
     return value
+
+
+def one_line(error: BaseException) -> str:
+    """An error's type and the first line of its message, as one line.
+
+    Examples
+    --------
+    >>> one_line(NameError("name 'x' is not defined\\nmore"))
+    "NameError: name 'x' is not defined"
+    >>> one_line(KeyboardInterrupt())
+    'KeyboardInterrupt'
+    """
+    text = str(error).strip().splitlines()
+    return type(error).__name__ + (f": {text[0]}" if text else "")

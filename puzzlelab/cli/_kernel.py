@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+from ..errors import one_line
+
 #: A check result's display type (the same string as ``puzzlelab.exercises.grading.MIME``,
 #: which the command line may not import).
 MIME = "application/vnd.puzzlelab.grade+json"
@@ -246,9 +248,3 @@ def _kernel_specs(memory: int):
             return KernelSpec(argv=argv, language="python", display_name="puzzlelab grader")
 
     return BoundedPython()
-
-
-def one_line(error: BaseException) -> str:
-    """``"NameError: name 'x' is not defined"``: an error's type and first line."""
-    text = str(error).strip().splitlines()
-    return type(error).__name__ + (f": {text[0]}" if text else "")

@@ -42,9 +42,9 @@ from dataclasses import asdict, dataclass, field, fields
 from importlib.util import find_spec
 from pathlib import Path
 
-from ..errors import PuzzleError
+from ..errors import PuzzleError, one_line
 from ._common import positive_int, print_json
-from ._kernel import BoundedKernel, one_line
+from ._kernel import BoundedKernel
 from .lessons import lesson_files, lessons_folder
 
 #: What a grade can say: the check passed or failed, the exercise is missing, or an error

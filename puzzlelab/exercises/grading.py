@@ -25,6 +25,8 @@ import contextlib
 import importlib
 import io
 
+from ..errors import one_line
+
 #: The display type a check's result travels in, from the kernel to the grader.
 MIME = "application/vnd.puzzlelab.grade+json"
 
@@ -57,7 +59,7 @@ def check_outcome(answers: dict, call: str, checks: dict[str, str]) -> dict:
         with contextlib.redirect_stdout(printed):
             returned = eval(compile(call, "<check>", "eval"), scope)  # the lesson's own call
     except Exception as error:  # an answer that is missing or breaks the check: say which
-        return {"passed": False, "message": printed.getvalue().strip(), "error": _said(error)}
+        return {"passed": False, "message": printed.getvalue().strip(), "error": one_line(error)}
     return {"passed": returned is True, "message": printed.getvalue().strip(), "error": ""}
 
 
@@ -67,9 +69,3 @@ def run_check(answers: dict, call: str, checks: dict[str, str], nonce: str) -> N
 
     outcome = check_outcome(answers, call, checks)
     display({MIME: {**outcome, "nonce": nonce}}, raw=True)
-
-
-def _said(error: BaseException) -> str:
-    """``"NameError: name 'x' is not defined"``: an error's type and message, one line."""
-    text = str(error).strip().splitlines()
-    return type(error).__name__ + (f": {text[0]}" if text else "")
