@@ -415,6 +415,39 @@ def test_bad_arguments_are_one_line_and_exit_2(tmp_path, capsys):
     assert "no notebook (.ipynb) found" in capsys.readouterr().err
 
 
+def test_an_out_file_that_cannot_be_written_is_refused_before_any_notebook_runs(
+    tmp_path, capsys, monkeypatch
+):
+    (tmp_path / "zoe_00_first_search_problem_water_jugs.ipynb").write_text(submission(RIGHT))
+    graded = []
+    monkeypatch.setattr(grade, "grade_all", lambda *args: graded.append(args) or [])
+    for out in (tmp_path / "no-such-folder" / "grades.csv", tmp_path):
+        assert main(["grade", str(tmp_path), "--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert f"--out {out}: cannot write there" in err and "Traceback" not in err
+        assert len(err.strip().splitlines()) == 1
+    assert graded == []  # refused before grading began
+    assert not (tmp_path / "no-such-folder").exists()
+
+
+def test_grades_that_cannot_be_written_after_all_are_printed(tmp_path, capsys, monkeypatch):
+    (tmp_path / "zoe_00_first_search_problem_water_jugs.ipynb").write_text("{not json")
+    out = tmp_path / "grades.csv"
+    real_grade_all = grade.grade_all
+
+    def grade_then_lose_the_file(*args):
+        grades = real_grade_all(*args)
+        out.mkdir()  # a folder took the file's place while the class was graded
+        return grades
+
+    monkeypatch.setattr(grade, "grade_all", grade_then_lose_the_file)
+    code = main(["grade", str(tmp_path), "--out", str(out)])
+    printed, err = capsys.readouterr()
+    assert code == 2 and "the grades are printed above instead" in err
+    assert printed.splitlines()[0].startswith("student,notebook,lesson,exercise")
+    assert len(printed.splitlines()) == 4
+
+
 def test_without_jupyter_it_says_what_to_install(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(grade, "find_spec", lambda name: None if name == "nbclient" else True)
     assert main(["grade", str(tmp_path)]) == 2

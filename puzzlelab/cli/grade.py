@@ -410,6 +410,8 @@ def grade_command(args) -> int:
             f"puzzlelab grade runs notebooks with {' and '.join(missing)}, not installed here: "
             "pip install 'puzzlelab[grade]'"
         )
+    if args.out:
+        check_writable(Path(args.out))
     limits = Limits(args.cell_timeout, args.time_limit, args.memory_limit)
     grades = grade_all(args.submissions, limits, lambda line: print(line, file=sys.stderr))
     passed = sum(grade.passed for grade in grades)
@@ -421,10 +423,49 @@ def grade_command(args) -> int:
     else:
         text = grades_csv(grades)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        write_grades(Path(args.out), text)
         print(f"{summary}: grades written to {args.out}", file=sys.stderr)
     elif args.json:
         print_json(data)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def check_writable(out: Path) -> None:
+    """Make sure the grades can be written to *out*, before any notebook runs.
+
+    Raises
+    ------
+    PuzzleError
+        If *out* is a folder, or in a folder that does not exist or may not be written.
+    """
+    existed = out.exists()
+    try:
+        with out.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise PuzzleError(
+            f"--out {out}: cannot write there ({error.strerror or one_line(error)}): "
+            "give a file in a folder that exists and may be written"
+        ) from None
+    if not existed:
+        out.unlink()
+
+
+def write_grades(out: Path, text: str) -> None:
+    """Write *text* to *out*; if that fails after all, print it so that no grade is lost.
+
+    Raises
+    ------
+    PuzzleError
+        If *out* could not be written (the grades are then on standard output).
+    """
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        sys.stdout.write(text)
+        raise PuzzleError(
+            f"--out {out}: cannot write there ({error.strerror or one_line(error)}): "
+            "the grades are printed above instead"
+        ) from None
