@@ -408,6 +408,22 @@ def test_json_output_and_rows_for_notebooks_that_never_run(tmp_path, capsys):
     assert "[2/2] zoe_scratch.ipynb" in err
 
 
+def test_a_submission_over_the_size_cap_is_not_read(tmp_path, monkeypatch):
+    huge = tmp_path / "zoe_00_first_search_problem_water_jugs.ipynb"
+    with huge.open("wb") as sparse:  # a hole: 21 MB on paper, no disk used
+        sparse.truncate(grade.LARGEST_SUBMISSION + 2**20)
+    monkeypatch.setattr(Path, "read_bytes", lambda path: pytest.fail(f"{path} was read"))
+    rows = grade.grade_submission(
+        grade.find_submissions([str(tmp_path)])[0], grade.trusted_lessons(), grade.Limits()
+    )
+    assert [(r.exercise, r.outcome) for r in rows] == [
+        (name, "error") for name in (HALVING, TAP, MEASURABLE)
+    ]
+    assert all(
+        r.error == "too large to grade: 21 MB, over the 20 MB a submission may have" for r in rows
+    )
+
+
 def test_bad_arguments_are_one_line_and_exit_2(tmp_path, capsys):
     assert main(["grade", str(tmp_path / "nowhere")]) == 2
     assert "does not exist" in capsys.readouterr().err

@@ -51,6 +51,9 @@ from .lessons import lesson_files, lessons_folder
 #: kept the check from running (the note says which).
 OUTCOMES = ("passed", "failed", "missing", "error")
 
+#: The largest submission read, in bytes: a lesson with its outputs is well under 5 MB.
+LARGEST_SUBMISSION = 20 * 2**20
+
 
 def add_commands(commands) -> None:
     """Add ``grade``."""
@@ -282,12 +285,20 @@ def grade_submission(submission: Submission, lessons: dict, limits: Limits) -> l
     A notebook that cannot be read, cannot be told apart as a lesson, or breaks while it
     runs still gets its rows, with the reason in ``error``.
     """
-    data = submission.path.read_bytes()
-    try:
-        notebook = _read_notebook(data)
-        trouble = ""
-    except Exception as error:  # invalid JSON, or JSON that is no notebook
-        notebook, trouble = None, f"not a notebook that can be read: {one_line(error)}"
+    size = submission.path.stat().st_size
+    if size > LARGEST_SUBMISSION:
+        data, notebook = b"", None
+        trouble = (
+            f"too large to grade: {size / 2**20:.0f} MB, over the "
+            f"{LARGEST_SUBMISSION // 2**20} MB a submission may have"
+        )
+    else:
+        data = submission.path.read_bytes()
+        try:
+            notebook = _read_notebook(data)
+            trouble = ""
+        except Exception as error:  # invalid JSON, or JSON that is no notebook
+            notebook, trouble = None, f"not a notebook that can be read: {one_line(error)}"
     slug = which_lesson(notebook, submission.path, lessons)
     row = Grade(student_of(submission, list(lessons)), submission.shown, slug or "", "")
     if slug is None:
