@@ -10,6 +10,8 @@ import csv
 import hashlib
 import io
 import json
+import subprocess
+import sys
 from dataclasses import fields
 from pathlib import Path
 
@@ -388,6 +390,73 @@ def test_the_submissions_are_untouched(graded):
     assert fingerprint(folder) == before  # nothing changed, nothing added (no checkpoints)
     for name, text in files.items():
         assert (folder / name).read_text(encoding="utf-8") == text
+
+
+# ---------------------------------------------------------------- notebooks that write elsewhere
+
+# finds the grader's arguments and folder in /proc, as a notebook can: rewrites the next
+# student's notebook with right answers, plants a file, forges the grades' file
+REWRITER = """\
+import os
+from pathlib import Path
+
+grader = f"/proc/{os.getppid()}"
+words = [word.decode() for word in Path(grader, "cmdline").read_bytes().split(b"\\0")]
+where = Path(os.readlink(f"{grader}/cwd"))
+folder = where / words[words.index("grade") + 1]
+(folder / "zed_00_first_search_problem_water_jugs.ipynb").write_text(RIGHT_NOTEBOOK)
+(folder / "planted.ipynb").write_text("{}")
+(where / words[words.index("--out") + 1]).write_text("mallory,all passed")
+answer_0_1 = (1, 2)"""
+
+
+@pytest.mark.slow
+def test_a_notebook_that_rewrites_other_submissions_is_caught_and_they_are_put_back(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    rewriter = f"RIGHT_NOTEBOOK = {submission(RIGHT)!r}\n{REWRITER}"
+    (folder / "mallory_00_first_search_problem_water_jugs.ipynb").write_text(
+        submission({HALVING: rewriter, TAP: None, MEASURABLE: None})
+    )
+    (folder / "zed_00_first_search_problem_water_jugs.ipynb").write_text(submission(WRONG))
+    before = fingerprint(folder)
+    command = [sys.executable, "-m", "puzzlelab", "grade", "class", "--out", "grades.csv"]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "grades.csv").read_text())))
+    mallory = [r for r in rows if r["student"] == "mallory"]
+    assert [r["outcome"] for r in mallory] == ["error"] * 3
+    assert all("it changed files outside its own folder: " in r["error"] for r in mallory)
+    assert "planted.ipynb" in mallory[0]["error"] and "grades.csv" in mallory[0]["error"]
+    zed = [r for r in rows if r["student"] == "zed"]
+    assert [r["outcome"] for r in zed] == ["failed"] * 3  # graded as handed in
+    assert fingerprint(folder) == before
+
+
+@pytest.mark.slow
+def test_a_notebook_that_changes_puzzlelab_stops_the_run_and_keeps_the_grades(
+    tmp_path, monkeypatch
+):
+    package = tmp_path / "installed" / "puzzlelab"  # stands for the package: never the real one
+    package.mkdir(parents=True)
+    (package / "checks.py").write_text("def check(answer):\n    return answer == 42\n")
+    monkeypatch.setattr(grade, "puzzlelab_folders", lambda: [package])
+    monkeypatch.setenv("PUZZLELAB_HOME", str(package))  # what the notebook learns from its kernel
+    writer = (
+        "import os\nopen(os.environ['PUZZLELAB_HOME'] + '/checks.py', 'a').write('check = all')"
+    )
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "mallory_00_first_search_problem_water_jugs.ipynb").write_text(
+        submission(RIGHT, after_imports=writer)
+    )
+    (folder / "zed_00_first_search_problem_water_jugs.ipynb").write_text(submission(RIGHT))
+    out = tmp_path / "grades.csv"
+    assert main(["grade", str(folder), "--out", str(out)]) == 2
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert [r["student"] for r in rows] == ["mallory"] * 3  # zed was never run
+    assert all(r["outcome"] == "error" for r in rows)
+    assert all("it changed puzzlelab's own files: " in r["error"] for r in rows)
 
 
 # ---------------------------------------------------------------- without a kernel

@@ -38,6 +38,7 @@ RECOVERY_SECONDS = 10
 #: system bounds it: Linux does; Windows has no ``resource`` module, macOS may refuse the bound).
 KERNEL_LAUNCH = (
     "import sys\n"
+    "sys.dont_write_bytecode = True\n"  # puzzlelab's files stay as they were: see grade.py
     "limit = int(sys.argv.pop(1))\n"
     "try:\n"
     "    import resource\n"

@@ -32,9 +32,12 @@ from __future__ import annotations
 
 import ast
 import csv
+import hashlib
 import io
 import json
+import os
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -279,13 +282,16 @@ class Limits:
     memory_mb: int = 4096
 
 
-def grade_submission(submission: Submission, lessons: dict, limits: Limits) -> list[Grade]:
+def grade_submission(
+    submission: Submission, lessons: dict, limits: Limits, data: bytes | None = None
+) -> list[Grade]:
     """Run one submission and return its grades, one per exercise of its lesson.
 
-    A notebook that cannot be read, cannot be told apart as a lesson, or breaks while it
-    runs still gets its rows, with the reason in ``error``.
+    *data* is the notebook's bytes as read before the class was graded (read now if not
+    given). A notebook that cannot be read, cannot be told apart as a lesson, or breaks
+    while it runs still gets its rows, with the reason in ``error``.
     """
-    size = submission.path.stat().st_size
+    size = len(data) if data is not None else submission.path.stat().st_size
     if size > LARGEST_SUBMISSION:
         data, notebook = b"", None
         trouble = (
@@ -293,7 +299,7 @@ def grade_submission(submission: Submission, lessons: dict, limits: Limits) -> l
             f"{LARGEST_SUBMISSION // 2**20} MB a submission may have"
         )
     else:
-        data = submission.path.read_bytes()
+        data = submission.path.read_bytes() if data is None else data
         try:
             notebook = _read_notebook(data)
             trouble = ""
@@ -374,22 +380,172 @@ def _read_notebook(data: bytes):
     return nbformat.reads(data.decode("utf-8"), as_version=4)
 
 
+# ---------------------------------------------------------------- what a notebook may not change
+
+#: A path's state: its kind (``file``, ``folder``, ``link``, ``large``, ``other``) and content
+#: (a file's bytes, a link's target, a large file's sha256).
+State = dict[Path, tuple[str, bytes]]
+
+
+class GradingStopped(PuzzleError):
+    """The run stopped before every notebook was graded; *grades* holds those so far."""
+
+    def __init__(self, message: str, grades: list[Grade]):
+        super().__init__(message)
+        self.grades = grades
+
+
+def puzzlelab_folders() -> list[Path]:
+    """The folders whose files the checks run: this puzzlelab's package and its lessons."""
+    folders = [Path(__file__).resolve().parents[1]]
+    lessons = lessons_folder()
+    if isinstance(lessons, Path) and folders[0] not in lessons.resolve().parents:
+        folders.append(lessons.resolve())
+    return folders
+
+
+def files_state(paths: list[Path]) -> State:
+    """Every file, folder and link at or under *paths* (links are not followed)."""
+    state = {}
+    for top in paths:
+        if top.exists() or top.is_symlink():
+            state[top] = _path_state(top)
+        if top.is_symlink() or not top.is_dir():
+            continue
+        for folder, subfolders, files in os.walk(top):
+            for name in subfolders + files:
+                state[Path(folder, name)] = _path_state(Path(folder, name))
+    return state
+
+
+def _path_state(path: Path) -> tuple[str, bytes]:
+    if path.is_symlink():
+        return "link", os.readlink(path).encode()
+    if path.is_dir():
+        return "folder", b""
+    if not path.is_file():  # a pipe or a device: never read
+        return "other", b""
+    if path.stat().st_size > LARGEST_SUBMISSION:
+        digest = hashlib.sha256()
+        with path.open("rb") as large:
+            for block in iter(lambda: large.read(2**20), b""):
+                digest.update(block)
+        return "large", digest.hexdigest().encode()
+    return "file", path.read_bytes()
+
+
+def changed_paths(before: State, after: State) -> list[Path]:
+    """The paths added, removed or changed between *before* and *after*."""
+    return sorted(
+        path for path in before.keys() | after.keys() if before.get(path) != after.get(path)
+    )
+
+
+def put_back(before: State, after: State) -> list[Path]:
+    """Make the files on disk as *before* says again; return the paths that could not be.
+
+    What was added is removed, what changed or went away is written again from *before*.
+    """
+    for path in sorted(after, reverse=True):  # the deepest first
+        if before.get(path, ("",))[0] != after[path][0]:
+            if after[path][0] == "folder":
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+    lost = []
+    for path in sorted(before):  # a folder before what it holds
+        kind, content = before[path]
+        if after.get(path) == before[path]:
+            continue
+        if kind == "folder":
+            path.mkdir(exist_ok=True)
+        elif kind == "file":
+            path.write_bytes(content)
+        elif kind == "link":
+            path.unlink(missing_ok=True)
+            path.symlink_to(content.decode())
+        else:
+            lost.append(path)
+    return lost
+
+
+def watch_changes(rows: list[Grade], tops: tuple, before: State, package: State) -> None:
+    """After a notebook ran: put back any file it changed, and mark its *rows* as errors.
+
+    *before* and *package* are the :func:`files_state` of the two lists of *tops*: the
+    submissions (and the grades' file), and puzzlelab's folders.
+
+    Raises
+    ------
+    GradingStopped
+        If puzzlelab's own files changed: the later notebooks could not be trusted.
+    """
+    after = files_state(tops[0])
+    changed = changed_paths(before, after)
+    if changed:
+        lost = put_back(before, after)
+        note = f"it changed files outside its own folder: {_listed(changed)} (put back"
+        note += f", but not {_listed(lost)})" if lost else ")"
+        _mark(rows, note)
+    touched = changed_paths(package, files_state(tops[1]))
+    if touched:
+        _mark(rows, f"it changed puzzlelab's own files: {_listed(touched)}")
+        raise GradingStopped(
+            f"{rows[0].notebook} changed puzzlelab's own files ({_listed(touched)}): this "
+            "installation can no longer be trusted to grade; reinstall puzzlelab and grade "
+            "the notebooks after it again (the grades so far are kept)",
+            [],
+        )
+
+
+def _mark(rows: list[Grade], note: str) -> None:
+    for row in rows:
+        row.outcome, row.passed = "error", False
+        row.error = f"{note}; {row.error}" if row.error else note
+
+
+def _listed(paths: list[Path], most: int = 3) -> str:
+    shown = ", ".join(str(path) for path in paths[:most])
+    return shown + (f" and {len(paths) - most} more" if len(paths) > most else "")
+
+
 # ---------------------------------------------------------------- the command
 
 
-def grade_all(arguments: list[str], limits: Limits, progress=None) -> list[Grade]:
-    """Grade every submission *arguments* name; return the grades, submission by submission."""
+def grade_all(
+    arguments: list[str], limits: Limits, progress=None, out: Path | None = None
+) -> list[Grade]:
+    """Grade every submission *arguments* name; return the grades, submission by submission.
+
+    The submissions (and the file *out*, if given) are read before any notebook runs and
+    put back as they were after any notebook that changed them; puzzlelab's own files are
+    read too, and a change to them stops the run (see :func:`watch_changes`).
+
+    Raises
+    ------
+    GradingStopped
+        If a notebook changed puzzlelab's own files; it holds the grades so far.
+    """
     submissions = find_submissions(arguments)
     lessons = trusted_lessons()
+    watched = [sub.root or sub.path for sub in submissions] + ([out] if out else [])
+    before, package = files_state(watched), files_state(puzzlelab_folders())
+    tops = (watched, puzzlelab_folders())
     grades = []
     for number, submission in enumerate(submissions, 1):
         started = time.perf_counter()
+        kind, data = before.get(submission.path, ("", b""))
         try:
-            rows = grade_submission(submission, lessons, limits)
+            rows = grade_submission(submission, lessons, limits, data if kind == "file" else None)
         except Exception as error:  # a notebook nobody foresaw: its row says so, the rest go on
             rows = [Grade(submission.path.stem, submission.shown, "", "")]
             rows[0].error = f"the grader could not grade this notebook: {one_line(error)}"
         grades += rows
+        try:
+            watch_changes(rows, tops, before, package)
+        except GradingStopped as stop:
+            stop.grades = grades
+            raise
         if progress:
             passed = sum(row.passed for row in rows)
             progress(
@@ -424,7 +580,12 @@ def grade_command(args) -> int:
     if args.out:
         check_writable(Path(args.out))
     limits = Limits(args.cell_timeout, args.time_limit, args.memory_limit)
-    grades = grade_all(args.submissions, limits, lambda line: print(line, file=sys.stderr))
+    out = Path(args.out) if args.out else None
+    grades, stopped = [], None
+    try:
+        grades = grade_all(args.submissions, limits, lambda line: print(line, file=sys.stderr), out)
+    except GradingStopped as stop:
+        grades, stopped = stop.grades, stop
     passed = sum(grade.passed for grade in grades)
     summary = f"{passed} of {len(grades)} exercises passed"
     if args.json:
@@ -440,6 +601,8 @@ def grade_command(args) -> int:
         print_json(data)
     else:
         sys.stdout.write(text)
+    if stopped:
+        raise stopped
     return 0
 
 
