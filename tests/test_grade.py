@@ -392,6 +392,65 @@ def test_the_submissions_are_untouched(graded):
         assert (folder / name).read_text(encoding="utf-8") == text
 
 
+# ---------------------------------------------------------------- notebooks that fake the channel
+
+# wraps IPython's display, and the publisher under it, to turn every result into a pass
+CHANNEL_FORGER = """\
+import json
+
+import IPython.core.display_functions
+import IPython.display
+
+shell = get_ipython()
+real_display, real_publish = IPython.display.display, type(shell.display_pub).publish
+
+
+def passed(data):
+    for value in data.values():
+        if isinstance(value, dict):
+            value.update({"passed": True, "error": ""} if "passed" in value else {})
+            if "payload" in value:
+                value["payload"] = json.dumps({**json.loads(value["payload"]), "passed": True})
+    return data
+
+
+def display(*shown, **options):
+    return real_display(*(passed(each) if isinstance(each, dict) else each for each in shown), **options)
+
+
+def publish(self, data, *args, **options):
+    return real_publish(self, passed(data), *args, **options)
+
+
+IPython.display.display = IPython.core.display_functions.display = display
+type(shell.display_pub).publish = publish"""
+
+# leaves IPython alone: only alters what the publisher sends, under the same names
+PAYLOAD_FORGER = CHANNEL_FORGER.replace(
+    "IPython.display.display = IPython.core.display_functions.display = display\n"
+    "type(shell.display_pub).publish = publish",
+    "shell.display_pub.session.send = lambda stream, message, *args, **options: (\n"
+    "    passed(message.get('content', {}).get('data', {})) if isinstance(message, dict) else None,\n"
+    "    type(shell.display_pub.session).send(shell.display_pub.session, stream, message, *args, **options),\n"
+    ")[1]",
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("forger", [CHANNEL_FORGER, PAYLOAD_FORGER], ids=["display", "payload"])
+def test_a_notebook_that_wraps_the_display_to_pass_cannot_pass(tmp_path, forger):
+    (tmp_path / "oscar_00_first_search_problem_water_jugs.ipynb").write_text(
+        submission(WRONG, after_imports=forger)
+    )
+    out = tmp_path / "grades.csv"
+    assert main(["grade", str(tmp_path), "--out", str(out), "--cell-timeout", "20"]) == 0
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert len(rows) == 3 and [r["outcome"] for r in rows] == ["error"] * 3, rows
+    assert all(r["passed"] == "false" for r in rows)
+    said = "the notebook replaced what the checks answer through"
+    assert all(said in r["error"] or "gave no result" in r["error"] for r in rows)
+
+
 # ---------------------------------------------------------------- notebooks that write elsewhere
 
 # finds the grader's arguments and folder in /proc, as a notebook can: rewrites the next

@@ -15,6 +15,8 @@ Jupyter's modules are imported only when a kernel starts: the command line stays
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import secrets
 import subprocess
@@ -27,6 +29,9 @@ from ..errors import one_line
 #: A check result's display type (the same string as ``puzzlelab.exercises.grading.MIME``,
 #: which the command line may not import).
 MIME = "application/vnd.puzzlelab.grade+json"
+
+#: The audit event the channel answers (``puzzlelab.exercises.grading.EVENT``).
+EVENT = "puzzlelab.grade"
 
 #: What nbclient reports, as the error of a cell it interrupted when its time ran out.
 TIMED_OUT = "puzzlelab-grade-timeout"
@@ -64,6 +69,7 @@ class BoundedKernel:
         self.client = self._kernel = None
         self.timed_out = False  # whether the last cell ran out of time
         self.broken = ""
+        self.key = b""  # the channel's key, which signs every check's result
 
     def __enter__(self) -> BoundedKernel:
         from jupyter_client import AsyncKernelManager
@@ -145,6 +151,7 @@ class BoundedKernel:
 
         Each cell may run *cell_seconds*, all of them *notebook_seconds*.
         """
+        self._open_channel(cell_seconds)
         deadline = time.monotonic() + notebook_seconds
         troubles = {}
         for index, cell in enumerate(notebook.cells):
@@ -167,6 +174,21 @@ class BoundedKernel:
 
     # ------------------------------------------------------------ checks
 
+    def _open_channel(self, seconds: int) -> None:
+        """Open the channel the checks answer through, before any student's cell runs."""
+        if self.broken:
+            return
+        cell, trouble = self.run_code(_channel_cell(), seconds)
+        printed = "".join(
+            out.get("text", "") for out in cell.outputs if out.get("name") == "stdout"
+        )
+        try:
+            self.key = bytes.fromhex(printed.strip())
+        except ValueError:
+            trouble = trouble or "printed no key"
+        if trouble and not self.broken:
+            self.broken = f"the grader's channel could not be opened: it {trouble}"
+
     def checks(self, exercises: list, seconds: int) -> dict[str, dict]:
         """Load puzzlelab afresh in the kernel, then run each exercise's check there.
 
@@ -185,7 +207,7 @@ class BoundedKernel:
                 results[exercise.id] = {"trouble": f"not checked: {self.broken}"}
                 continue
             cell, trouble = self.run_code(_check_cell(exercise, nonce), seconds)
-            result = _result(cell.outputs, nonce)
+            result = _result(cell.outputs, self.key, exercise, nonce)
             if result is None:
                 result = {"trouble": f"the check {trouble or 'gave no result'}"}
                 if self.broken:
@@ -203,15 +225,46 @@ def _error_of(outputs: list) -> str:
     return ""
 
 
-def _result(outputs: list, nonce: str) -> dict | None:
-    """The check's result among *outputs*: the display of type :data:`MIME` with *nonce*."""
+def _result(outputs: list, key: bytes, exercise, nonce: str) -> dict | None:
+    """The check's result among *outputs*: a display of type :data:`MIME` signed with *key*.
+
+    Its signed text must answer *exercise*'s call and checks and this *nonce*; a result
+    that says the notebook replaced part of the display machinery becomes a trouble.
+    """
     for output in reversed(outputs):
         data = output.get("data", {}).get(MIME)
         if isinstance(data, str):
             data = json.loads(data)
-        if isinstance(data, dict) and data.get("nonce") == nonce:
-            return {key: data.get(key) for key in ("passed", "message", "error")}
+        if not isinstance(data, dict) or not isinstance(data.get("payload"), str):
+            continue
+        mac = hmac.new(key, data["payload"].encode(), hashlib.sha256).hexdigest()
+        if not hmac.compare_digest(mac, str(data.get("mac"))):
+            continue
+        result = json.loads(data["payload"])
+        asked = (exercise.call, exercise.checks, nonce)
+        if (result["call"], result["checks"], result["nonce"]) != asked:
+            continue
+        if result["replaced"]:
+            replaced = ", ".join(result["replaced"])
+            return {"trouble": f"the notebook replaced what the checks answer through ({replaced})"}
+        return {field: result[field] for field in ("passed", "message", "error")}
     return None
+
+
+def _channel_cell() -> str:
+    """Code that opens the channel of :func:`puzzlelab.exercises.grading.open_channel`.
+
+    The package's own folder is first on ``sys.path`` only while it loads.
+    """
+    root = str(Path(__file__).resolve().parents[2])
+    return (
+        "import sys as _sys\n"
+        f"_sys.path.insert(0, {root!r})\n"
+        "import puzzlelab.exercises.grading as _grading\n"
+        f"_sys.path.remove({root!r})\n"
+        "_grading.open_channel()\n"
+        "del _sys, _grading\n"
+    )
 
 
 def _fresh_puzzlelab() -> str:
@@ -233,8 +286,9 @@ def _fresh_puzzlelab() -> str:
 
 
 def _check_cell(exercise, nonce: str) -> str:
+    """Code that asks the channel for *exercise*'s check (``sys.audit``, the hook's event)."""
     return (
-        f"puzzlelab.exercises.grading.run_check(globals(), {exercise.call!r}, "
+        f"__import__('sys').audit({EVENT!r}, globals(), {exercise.call!r}, "
         f"{exercise.checks!r}, {nonce!r})"
     )
 

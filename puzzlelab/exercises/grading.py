@@ -1,12 +1,13 @@
 """The half of ``puzzlelab grade`` that runs inside a student's kernel: one exercise's check.
 
-The grader (:mod:`puzzlelab.cli.grade`) runs a submitted notebook, then loads puzzlelab
+Before the student's cells, the grader (:mod:`puzzlelab.cli.grade`) opens a channel in
+the kernel (:func:`open_channel`) and learns its key. After them, it loads puzzlelab
 afresh in the same kernel (so a check the notebook replaced is back to what the package
-says) and sends one :func:`run_check` per exercise. Each call runs the lesson's own check
-call (taken from the installed lesson, not from the student's cells) on the student's
-answers, and hands the result back as a display of type :data:`MIME` with the grader's
-*nonce*: text the notebook printed, or a display it made up earlier, carries no nonce
-and counts for nothing.
+says) and asks the channel for each exercise's check, with a *nonce* of its own. The
+channel runs the lesson's own check call (taken from the installed lesson, not from the
+student's cells) on the student's answers and hands the result back as a display of type
+:data:`MIME`, signed with the key: text the notebook printed, a display it made up, or a
+result it altered on the way carries no valid signature and counts for nothing.
 
 >>> answers = {"answer_0_1": (..., ...)}
 >>> checks = {"check_halving_twelve": "puzzlelab.exercises.jugs"}
@@ -29,6 +30,9 @@ from ..errors import one_line
 
 #: The display type a check's result travels in, from the kernel to the grader.
 MIME = "application/vnd.puzzlelab.grade+json"
+
+#: The audit event that asks the grader's channel for a check (see :func:`open_channel`).
+EVENT = "puzzlelab.grade"
 
 
 def check_outcome(answers: dict, call: str, checks: dict[str, str]) -> dict:
@@ -63,9 +67,63 @@ def check_outcome(answers: dict, call: str, checks: dict[str, str]) -> dict:
     return {"passed": returned is True, "message": printed.getvalue().strip(), "error": ""}
 
 
-def run_check(answers: dict, call: str, checks: dict[str, str], nonce: str) -> None:
-    """Run :func:`check_outcome` and display its result, with *nonce*, as :data:`MIME`."""
-    from IPython.display import display  # only ever called in a kernel
+def open_channel() -> None:
+    """Open the grader's channel, before any of the student's cells runs; print its key.
 
-    outcome = check_outcome(answers, call, checks)
-    display({MIME: {**outcome, "nonce": nonce}}, raw=True)
+    The channel is an audit hook, which Python cannot remove: on the event :data:`EVENT`
+    with ``(answers, call, checks, nonce)`` it runs :func:`check_outcome` and publishes
+    the result as :data:`MIME`, signed with the key (HMAC-SHA256) together with the call,
+    checks and nonce it answers, and the names of the parts of the display machinery the
+    notebook replaced since. The key, the signing and the publishing function are kept in
+    the hook's closure, taken before the student's code could replace them: a notebook
+    that wraps ``display`` or the publisher can stop a result, not forge one.
+    """
+    import builtins
+    import hashlib
+    import hmac
+    import json
+    import secrets
+    import sys
+
+    key, sign, sha256, dumps = secrets.token_bytes(32), hmac.new, hashlib.sha256, json.dumps
+    modules, parts, sorted_ = sys.modules, channel_parts, builtins.sorted
+    name, event, mime = __name__, EVENT, MIME
+    originals = parts()
+    publish = originals["display_pub"].publish
+
+    def hook(asked, args):
+        if asked != event:
+            return
+        answers, call, checks, nonce = args
+        outcome = modules[name].check_outcome(answers, call, checks)  # puzzlelab afresh
+        now = parts()
+        replaced = sorted_(name for name in originals if now.get(name) is not originals[name])
+        result = {**outcome, "call": call, "checks": checks, "nonce": nonce, "replaced": replaced}
+        payload = dumps(result, sort_keys=True)
+        publish(
+            {mime: {"payload": payload, "mac": sign(key, payload.encode(), sha256).hexdigest()}}
+        )
+
+    sys.addaudithook(hook)
+    print(key.hex())
+
+
+def channel_parts() -> dict:
+    """The objects a result's display goes through, by name (see :func:`open_channel`)."""
+    import sys
+
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    display_pub = shell.display_pub
+    return {
+        "IPython.display.display": sys.modules["IPython.display"].display,
+        "IPython.core.display_functions.display": sys.modules[
+            "IPython.core.display_functions"
+        ].display,
+        "display_pub": display_pub,
+        "display_pub.publish": type(display_pub).publish,
+        "display_pub.session": getattr(display_pub, "session", None),
+        "session.send": getattr(type(getattr(display_pub, "session", None)), "send", None),
+        "sys.audit": sys.audit,
+    }
