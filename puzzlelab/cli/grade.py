@@ -11,9 +11,21 @@ lessons (:func:`~puzzlelab.cli.lessons.lessons_folder`), never from the student'
 Each submission runs from a copy, in a temporary folder of its own, on a fresh kernel of
 this Python whose memory is bounded before it starts, with a time limit per cell and one
 for the whole notebook. Then puzzlelab is loaded afresh in that kernel and each check runs
-there (:mod:`puzzlelab.exercises.grading`). This keeps a notebook from grading itself by
-printing "Correct!", redefining or patching a check, or leaving a made-up result in its
-output; it is not a sandbox against code that sets out to subvert the kernel it runs in.
+there (:mod:`puzzlelab.exercises.grading`), answering through a channel opened before the
+student's first cell, whose results are signed with a key the student's code never had a
+name for.
+
+What that stops: printing "Correct!", redefining or patching a check or puzzlelab, a
+puzzlelab of the notebook's own, a made-up result, and a wrapped ``display`` or publisher
+(an altered result fails its signature; a replaced display is an ``error``). What is
+detected and repaired: the submissions and the ``--out`` file are read before any notebook
+runs and graded from those bytes; whatever a notebook changed there is put back and its
+rows are errors (:func:`watch_changes`); a change to puzzlelab's own files stops the run,
+keeping the grades so far. What is not stopped: the checks run in the student's process,
+so code written to defeat them (reading the key from memory, patching the standard library
+or the import machinery, changing other installed packages, a process that outlives its
+kernel) can still fool them. Grade as a separate unprivileged user, or in a container,
+with the submissions and the installation read-only.
 
 Examples
 --------
@@ -69,7 +81,7 @@ def add_commands(commands) -> None:
             "check: one row per student and exercise (student, notebook, lesson, exercise, "
             "outcome, passed, message, error). The student is the folder under SUBMISSIONS "
             "that holds the notebook, or else the file name without the lesson's name. "
-            "The submissions are only read."
+            "The submissions are only read (and put back if a notebook changed them)."
         ),
     )
     grade.add_argument(
