@@ -8,6 +8,7 @@ be rejected with the right diagnosis.
 
 import heapq
 import itertools
+import signal
 from collections import deque
 
 import pytest
@@ -237,6 +238,24 @@ def test_a_search_that_spins_without_calling_the_problem_is_stopped(monkeypatch,
             pass
 
     check_fails(spins, "bfs", "stopped after 0.5 seconds", capsys=capsys)
+
+
+@pytest.mark.parametrize("handler", [signal.SIG_IGN, signal.SIG_DFL])
+def test_a_spinning_search_is_stopped_even_where_ctrl_c_is_ignored(handler, monkeypatch, capsys):
+    """Where Ctrl-C was ignored, interrupt_main did nothing: the loop ran, and its memory grew
+    until the machine killed the test run."""
+    monkeypatch.setattr("puzzlelab.exercises.search.SECONDS_PER_PROBLEM", 0.5)
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+
+        def spins(problem):
+            while True:
+                pass
+
+        check_fails(spins, "bfs", "stopped after 0.5 seconds", capsys=capsys)
+        assert signal.getsignal(signal.SIGINT) == handler  # given back as it was
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_a_search_that_hoards_memory_is_stopped(monkeypatch, capsys):

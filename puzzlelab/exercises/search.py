@@ -55,6 +55,7 @@ from __future__ import annotations
 import _thread
 import math
 import os
+import signal
 import sys
 import threading
 import time
@@ -331,12 +332,15 @@ class Watchdog:
         self._thread = threading.Thread(target=self._watch, daemon=True)
 
     def __enter__(self):
+        self._handler = _python_handles_ctrl_c()
         self._thread.start()
         return self
 
     def __exit__(self, *exc) -> None:
         self._done.set()
         self._thread.join()
+        if self._handler is not None:
+            signal.signal(signal.SIGINT, self._handler)
 
     def _watch(self) -> None:
         deadline, memory_at_start = time.monotonic() + self.seconds, memory_mb()
@@ -351,6 +355,22 @@ class Watchdog:
                 continue
             _thread.interrupt_main()
             return
+
+
+def _python_handles_ctrl_c():
+    """Make Ctrl-C raise KeyboardInterrupt in the main thread, as the watchdog needs; return
+    the handler it replaced, or None if there was nothing to replace.
+
+    A program that ignores Ctrl-C, or leaves it to the system (a server, a test runner's
+    helper), would otherwise make ``_thread.interrupt_main`` do nothing, and the student's
+    loop would never be stopped.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    handler = signal.getsignal(signal.SIGINT)
+    if handler is signal.default_int_handler:
+        return None
+    return signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def run_student(function, recorder: Recorder, seconds: float):
