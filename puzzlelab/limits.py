@@ -23,7 +23,7 @@ import os
 import sys
 from collections.abc import Mapping
 from time import perf_counter
-from typing import Literal
+from typing import Final, Literal
 
 from .errors import ProblemError, PuzzleError, finite_number, whole_number
 
@@ -31,7 +31,7 @@ from .errors import ProblemError, PuzzleError, finite_number, whole_number
 DEFAULT_MAX_MEMORY_MB = 1000
 
 #: Passed as ``max_memory_mb`` (the default) to mean :data:`DEFAULT_MAX_MEMORY_MB`.
-DEFAULT = "default"
+DEFAULT: Final = "default"
 
 #: A memory bound as given: megabytes, :data:`DEFAULT`, or ``None`` for no bound.
 MemoryLimit = float | Literal["default"] | None
@@ -252,7 +252,7 @@ class Budget:
         if reason is not None:
             raise LimitReached(reason)
 
-    def checkpoint(self, nodes: int) -> int:
+    def checkpoint(self, nodes: int) -> float:
         """Check the limits after *nodes* nodes; return the node count at which to look again.
 
         A loop calls this only when its count reaches the number returned last time

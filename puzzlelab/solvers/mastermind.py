@@ -164,7 +164,7 @@ entropy = Scored(
 )
 
 #: The strategies by name, as the command line and the lessons know them.
-STRATEGIES = {
+STRATEGIES: dict[str, Strategy] = {
     "consistent": first_consistent,
     "minimax": minimax,
     "expected": expected_size,
