@@ -25,7 +25,7 @@ and consistent (never dropping by more than a move's cost)?
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, ItemsView, Mapping, ValuesView
+from collections.abc import Callable, ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -33,16 +33,18 @@ from typing import Any
 import numpy as np
 
 from .errors import ProblemError, PuzzleError, whole_number
-from .limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, LimitReached
+from .limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, LimitReached, MemoryLimit
 from .patterns import UNSET, PatternDatabase, placement_positions
 from .puzzles import SlidingPuzzle
-from .search.problem import as_problem
+from .search.problem import Searchable, as_problem
 
 #: The most states a table holds by default: the 8-puzzle's 181,440 fit many times over.
 MAX_STATES = 5_000_000
 
 
-def distance_table(puzzle, max_states: int = MAX_STATES, **limits) -> Mapping[Any, int]:
+def distance_table(
+    puzzle: Searchable, max_states: int = MAX_STATES, **limits: Any
+) -> Mapping[Any, int]:
     """Return ``{state: fewest moves to the goal}`` for every state that can reach the goal.
 
     A sliding puzzle's table is a :class:`DistanceTable` (a pattern database of every
@@ -122,7 +124,7 @@ class DistanceTable(Mapping):
     ((0, 1, 2, 3, 4, 5), 15)
     """
 
-    def __init__(self, database: PatternDatabase):
+    def __init__(self, database: PatternDatabase) -> None:
         self.database = database
         self.placed = database.placed  # the tiles, then the blank: the order of the ranking
         self.counts = np.bincount(database.table[database.table != UNSET]).tolist()
@@ -206,8 +208,13 @@ def _rank_of(cells) -> int:
     return rank
 
 
-def distance_layers(puzzle, max_states: int = MAX_STATES, *, max_seconds=None,
-                    max_memory_mb=DEFAULT):  # fmt: skip
+def distance_layers(
+    puzzle: Searchable,
+    max_states: int = MAX_STATES,
+    *,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
+) -> Iterator[list[Any]]:
     """Yield the states 0, 1, 2, ... moves from the goal, one list per distance.
 
     Breadth-first search outward from the goal, stepping backwards with
@@ -359,8 +366,8 @@ class HeuristicReport:
 
 def check_heuristic(
     heuristic: Callable | str,
-    puzzle,
-    table: dict | None = None,
+    puzzle: Searchable,
+    table: Mapping[Any, int] | None = None,
     worst: int = 5,
 ) -> HeuristicReport:
     """Compare *heuristic* with the exact distances over every state of *puzzle*.

@@ -38,7 +38,12 @@ DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", re.AS
 
 
 def whole_number(
-    value, what: str, least: int | None = None, *, text: bool = False, error=ProblemError
+    value: object,
+    what: str,
+    least: int | None = None,
+    *,
+    text: bool = False,
+    error: type[PuzzleError] = ProblemError,
 ) -> int:
     """Return *value* as an ``int``: an integer (or, with *text*, ASCII digits) >= *least*.
 
@@ -84,13 +89,13 @@ def whole_number(
 
 
 def finite_number(
-    value,
+    value: object,
     what: str,
     least: float | None = None,
     above: float | None = None,
     *,
     text: bool = False,
-    error=ProblemError,
+    error: type[PuzzleError] = ProblemError,
 ) -> float | int:
     """Return *value* if it is a finite real number, at least *least* or above *above*.
 

@@ -21,7 +21,9 @@ from __future__ import annotations
 import math
 import os
 import sys
+from collections.abc import Mapping
 from time import perf_counter
+from typing import Final, Literal
 
 from .errors import ProblemError, PuzzleError, finite_number, whole_number
 
@@ -29,7 +31,10 @@ from .errors import ProblemError, PuzzleError, finite_number, whole_number
 DEFAULT_MAX_MEMORY_MB = 1000
 
 #: Passed as ``max_memory_mb`` (the default) to mean :data:`DEFAULT_MAX_MEMORY_MB`.
-DEFAULT = "default"
+DEFAULT: Final = "default"
+
+#: A memory bound as given: megabytes, :data:`DEFAULT`, or ``None`` for no bound.
+MemoryLimit = float | Literal["default"] | None
 
 #: Nodes between two looks at the clock and the memory at most: both cost a little.
 CHECK_EVERY = 1024
@@ -51,7 +56,7 @@ class LimitReached(PuzzleError):
     """
 
 
-def memory_mb() -> float:
+def memory_mb() -> float | None:
     """Return the memory the process holds now (its resident set), in megabytes.
 
     On systems without ``/proc`` this is the largest it has held so far; where
@@ -74,7 +79,7 @@ def memory_mb() -> float:
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
-def slowdown(environ=None) -> float:
+def slowdown(environ: Mapping[str, str] | None = None) -> float:
     """Return how many times shorter every time limit is: :data:`SLOWDOWN` in the environment.
 
     Parameters
@@ -113,7 +118,12 @@ def slowdown(environ=None) -> float:
         ) from None
 
 
-def check_limits(max_nodes=None, max_seconds=None, max_memory_mb=None, nodes_name="max_nodes"):
+def check_limits(
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = None,
+    nodes_name: str = "max_nodes",
+) -> tuple[float, float, float]:
     """Return the limits checked, ``math.inf`` for none.
 
     Parameters
@@ -183,12 +193,12 @@ class Budget:
 
     def __init__(
         self,
-        max_nodes=None,
-        max_seconds=None,
-        max_memory_mb=DEFAULT,
-        what="expanded nodes",
-        nodes_name="max_nodes",
-    ):
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+        max_memory_mb: MemoryLimit = DEFAULT,
+        what: str = "expanded nodes",
+        nodes_name: str = "max_nodes",
+    ) -> None:
         self.default_memory = max_memory_mb == DEFAULT
         self.max_nodes, self.max_seconds, self.max_memory_mb = check_limits(
             max_nodes, max_seconds, max_memory_mb, nodes_name
@@ -242,7 +252,7 @@ class Budget:
         if reason is not None:
             raise LimitReached(reason)
 
-    def checkpoint(self, nodes: int) -> int:
+    def checkpoint(self, nodes: int) -> float:
         """Check the limits after *nodes* nodes; return the node count at which to look again.
 
         A loop calls this only when its count reaches the number returned last time

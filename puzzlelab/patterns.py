@@ -39,13 +39,16 @@ import json
 import math
 import numbers
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from .errors import ProblemError, PuzzleError
-from .limits import DEFAULT, Budget, LimitReached
+from .limits import DEFAULT, Budget, LimitReached, MemoryLimit
+from .puzzles.sliding import SlidingPuzzle, State
 
 #: Named partitions of the 15-puzzle, as groups of goal *cells* counted from the blank's
 #: corner (cell 0 is the blank's goal cell, then row by row). With Korf's goal (the blank
@@ -101,7 +104,7 @@ def placement_ranks(positions: np.ndarray, cells: int) -> np.ndarray:
     return rank
 
 
-def placement_positions(ranks, cells: int, k: int) -> np.ndarray:
+def placement_positions(ranks: np.ndarray | Sequence[int], cells: int, k: int) -> np.ndarray:
     """The placements of *k* tiles on *cells* cells whose ranks are *ranks*, one row each:
     the inverse of :func:`placement_ranks`.
 
@@ -179,8 +182,16 @@ class PatternDatabase:
     _codes: bytes | None = field(default=None, repr=False)
 
     @classmethod
-    def build(cls, puzzle, tiles, *, blank=False, progress=True, max_seconds=None,
-              max_memory_mb=DEFAULT) -> PatternDatabase:  # fmt: skip
+    def build(
+        cls,
+        puzzle: SlidingPuzzle,
+        tiles: Iterable[int],
+        *,
+        blank: bool = False,
+        progress: bool = True,
+        max_seconds: float | None = None,
+        max_memory_mb: MemoryLimit = DEFAULT,
+    ) -> PatternDatabase:
         """Solve the pattern *tiles* of *puzzle* (a SlidingPuzzle) by breadth-first search.
 
         Shows a progress bar unless *progress* is False, keeps to the limits, and
@@ -240,7 +251,7 @@ class PatternDatabase:
         return hashlib.sha256(self.table.tobytes()).hexdigest()
 
 
-def check_pattern(goal, tiles) -> tuple:
+def check_pattern(goal: State, tiles: Iterable[int]) -> tuple[int, ...]:
     """Return *tiles* as a tuple, or raise ProblemError saying what is wrong with them.
 
     >>> check_pattern((1, 2, 3, 4, 5, 6, 7, 8, 0), [1.5])
@@ -286,7 +297,9 @@ class PatternHeuristic:
         becomes, in the mirrored board; None without reflection.
     """
 
-    def __init__(self, databases, name: str, reflect: bool = False):
+    def __init__(
+        self, databases: Iterable[PatternDatabase], name: str, reflect: bool = False
+    ) -> None:
         self.databases, self.name = list(databases), name
         first = self.databases[0]
         self.shape, self.goal = first.shape, first.goal
@@ -307,7 +320,7 @@ class PatternHeuristic:
             return total
         return max(total, sum(database(self.mirrored(state)) for database in self.databases))
 
-    def mirrored(self, state) -> tuple:
+    def mirrored(self, state: State) -> State:
         """*state* mirrored in the main diagonal, each tile renamed as its mirror image."""
         tile_of, cell_of = self.mirror
         board = [0] * len(state)
@@ -316,7 +329,9 @@ class PatternHeuristic:
         return tuple(board)
 
 
-def mirror_of(shape, goal):
+def mirror_of(
+    shape: tuple[int, int], goal: State
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """``(tile_of, cell_of)`` for mirroring boards in the main diagonal, or None when the
     goal is not its own mirror image (a board that is not square cannot be mirrored so).
 
@@ -336,7 +351,13 @@ def mirror_of(shape, goal):
     return tuple(tile_of), tuple(cell_of)
 
 
-def partition_of(puzzle, partition=DEFAULT_PARTITION) -> tuple[str, tuple]:
+#: A partition as given: a name from :data:`PARTITIONS`, or groups of tiles.
+Partition = str | Iterable[Iterable[int]]
+
+
+def partition_of(
+    puzzle: SlidingPuzzle, partition: Partition = DEFAULT_PARTITION
+) -> tuple[str, tuple[tuple[int, ...], ...]]:
     """``(name, tile groups)`` of *partition*: a name from :data:`PARTITIONS` or groups of tiles.
 
     A named partition is drawn in goal cells counted from the blank's corner, so it
@@ -385,8 +406,15 @@ def _corner_map(shape, blank_cell):
     return None
 
 
-def pattern_heuristic(puzzle, partition=DEFAULT_PARTITION, *, blank=False, reflect=None,
-                      progress=True, **limits) -> PatternHeuristic:  # fmt: skip
+def pattern_heuristic(
+    puzzle: SlidingPuzzle,
+    partition: Partition = DEFAULT_PARTITION,
+    *,
+    blank: bool = False,
+    reflect: bool | None = None,
+    progress: bool = True,
+    **limits: Any,
+) -> PatternHeuristic:
     """The additive pattern-database heuristic of *partition* for *puzzle*, databases cached.
 
     *reflect* (default: whenever the goal allows it) also looks up the mirrored board;
@@ -409,7 +437,7 @@ def pattern_heuristic(puzzle, partition=DEFAULT_PARTITION, *, blank=False, refle
     return PatternHeuristic(databases, name + ("+blank" if blank else ""), reflect=reflect)
 
 
-def named_heuristic(puzzle, name: str) -> PatternHeuristic:
+def named_heuristic(puzzle: SlidingPuzzle, name: str) -> PatternHeuristic:
     """The heuristic a name on the command line means: ``pdb`` or ``pdb:PARTITION``."""
     partition = name.partition(":")[2] or DEFAULT_PARTITION
     return pattern_heuristic(puzzle, partition)
@@ -603,7 +631,14 @@ def cache_folder() -> Path:
     return Path(platformdirs.user_cache_dir("puzzlelab")) / "patterns"
 
 
-def cached(puzzle, tiles, *, blank=False, progress=True, **limits) -> PatternDatabase:
+def cached(
+    puzzle: SlidingPuzzle,
+    tiles: Iterable[int],
+    *,
+    blank: bool = False,
+    progress: bool = True,
+    **limits: Any,
+) -> PatternDatabase:
     """The database of *tiles* for *puzzle*: read from the cache, or built and saved there.
 
     A file that does not match what it should hold (another format, board, goal or

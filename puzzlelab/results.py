@@ -28,6 +28,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -184,7 +185,9 @@ class SearchResult:
 
 
 def refused_if_unsolvable(
-    algorithm: str, check_solvable, result_type=SearchResult
+    algorithm: str,
+    check_solvable: Callable[[], object] | None,
+    result_type: type[SearchResult] = SearchResult,
 ) -> SearchResult | None:
     """Return an ``unsolvable`` result when *check_solvable* proves the goal out of reach.
 

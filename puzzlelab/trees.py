@@ -46,6 +46,8 @@ from __future__ import annotations
 import networkx as nx
 
 from .errors import whole_number
+from .search import Trace, bfs
+from .search.problem import Searchable
 
 #: What a node of the tree can be, in the order the legend lists them.
 STATUSES = ("frontier", "expanded", "duplicate", "cutoff", "solution", "goal")
@@ -54,7 +56,12 @@ STATUSES = ("frontier", "expanded", "duplicate", "cutoff", "solution", "goal")
 # ---------------------------------------------------------------- building the tree
 
 
-def search_tree(trace, max_nodes=None, max_depth=None, iteration=None) -> nx.DiGraph:
+def search_tree(
+    trace: Trace,
+    max_nodes: int | None = None,
+    max_depth: int | None = None,
+    iteration: int | None = None,
+) -> nx.DiGraph:
     """Build the tree of the search recorded in *trace*.
 
     Parameters
@@ -167,7 +174,7 @@ def _mark_cutoff(tree, bound) -> None:
             data["status"] = "cutoff"
 
 
-def goal_node(tree):
+def goal_node(tree: nx.DiGraph) -> int | None:
     """Return the id of the goal node of *tree* (the first one recorded), or ``None``."""
     return tree.graph.get("goal")
 
@@ -175,7 +182,7 @@ def goal_node(tree):
 # ---------------------------------------------------------------- measuring the tree
 
 
-def branching_factor(tree) -> float:
+def branching_factor(tree: nx.DiGraph) -> float:
     """Return the mean number of successors of the expanded nodes of *tree* (duplicates included).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
@@ -189,7 +196,9 @@ def branching_factor(tree) -> float:
     return sum(tree.nodes[n]["successors"] for n in parents) / max(len(parents), 1)
 
 
-def effective_branching_factor(tree, depth=None, tolerance=1e-6) -> float:
+def effective_branching_factor(
+    tree: nx.DiGraph, depth: int | None = None, tolerance: float = 1e-6
+) -> float:
     """Return b* such that a uniform tree of depth *depth* with branching b* has as many nodes.
 
     The textbook measure of a search's effort: N + 1 = 1 + b* + b*^2 + ... + b*^d
@@ -222,7 +231,7 @@ def effective_branching_factor(tree, depth=None, tolerance=1e-6) -> float:
     return (low + high) / 2
 
 
-def bfs_tree(puzzle, depth, graph_search=True) -> nx.DiGraph:
+def bfs_tree(puzzle: Searchable, depth: int, graph_search: bool = True) -> nx.DiGraph:
     """Return the breadth-first search tree of *puzzle* down to *depth*.
 
     A thin wrapper: runs :func:`~puzzlelab.search.bfs` with a trace, long enough
@@ -233,8 +242,6 @@ def bfs_tree(puzzle, depth, graph_search=True) -> nx.DiGraph:
     >>> sorted(depth for _, depth in tree.nodes(data="depth"))
     [0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2]
     """
-    from .search import Trace, bfs
-
     depth = whole_number(depth, "depth", least=0)
     budget = 16
     while True:
@@ -249,7 +256,7 @@ def bfs_tree(puzzle, depth, graph_search=True) -> nx.DiGraph:
 # ---------------------------------------------------------------- cutting and layout
 
 
-def cut_tree(tree, max_nodes=300, max_depth=None) -> nx.DiGraph:
+def cut_tree(tree: nx.DiGraph, max_nodes: int = 300, max_depth: int | None = None) -> nx.DiGraph:
     """Return a copy of *tree* small enough to draw.
 
     The path to the goal is always kept; the other nodes are kept shallow first

@@ -55,7 +55,7 @@ class TowerOfHanoi:
         A number of disks or pegs that is not allowed.
     """
 
-    def __init__(self, disks: int = 3, pegs: int = 3):
+    def __init__(self, disks: int = 3, pegs: int = 3) -> None:
         self.disks = whole_number(disks, "the number of disks", least=1, error=BoardError)
         self.pegs = whole_number(pegs, "the number of pegs", least=3, error=BoardError)
         self.start: State = (0,) * self.disks

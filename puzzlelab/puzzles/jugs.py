@@ -47,6 +47,8 @@ from collections.abc import Iterable
 from ..errors import BoardError, UnsolvableError, whole_number
 
 State = tuple[int, ...]
+#: Amounts as a user writes them: whole numbers, or text such as ``"8,5,3"``.
+Amounts = str | Iterable[int]
 
 ACTION = re.compile(r"(pour) ([0-9]+)->([0-9]+)|(fill|empty) ([0-9]+)", re.ASCII)
 
@@ -55,7 +57,7 @@ ACTION = re.compile(r"(pour) ([0-9]+)->([0-9]+)|(fill|empty) ([0-9]+)", re.ASCII
 COSTS = ("action", "litre")
 
 
-def parse_amounts(values, what: str) -> tuple[int, ...]:
+def parse_amounts(values: Amounts, what: str) -> tuple[int, ...]:
     """Return *values* (numbers, or text such as ``"8,5,3"``) as a tuple of whole numbers.
 
     Text takes the digits 0-9 only; ``bool``, fractions, infinity and NaN are refused.
@@ -120,7 +122,14 @@ class WaterJugs:
     puzzlelab.errors.BoardError: without a tap the total stays 8 litres, but target (4, 4, 1) ...
     """
 
-    def __init__(self, capacities, start=None, target=None, tap: bool = False, cost="action"):
+    def __init__(
+        self,
+        capacities: Amounts,
+        start: Amounts | None = None,
+        target: int | Amounts | None = None,
+        tap: bool = False,
+        cost: str = "action",
+    ) -> None:
         self.capacities = parse_amounts(capacities, "capacities")
         if not self.capacities or min(self.capacities) < 1:
             raise BoardError(

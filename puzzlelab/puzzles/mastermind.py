@@ -39,6 +39,7 @@ import numbers
 import random
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from itertools import permutations, product
 
@@ -48,6 +49,10 @@ from ..errors import BoardError, ProblemError, whole_number
 
 Code = tuple[int, ...]
 Answer = tuple[int, int]
+#: A code as a user writes it: a sequence of symbols, or text such as ``"9 4 3 1"`` or ``"9431"``.
+CodeInput = str | Sequence[int]
+#: The guesses made so far and their answers, as a user writes them: ``(guess, (bulls, cows))``.
+History = Iterable[tuple[CodeInput, Sequence[int]]]
 
 #: A game may have at most this many codes (they are all listed).
 MAX_CODES = 1_000_000
@@ -89,7 +94,7 @@ class Mastermind:
     puzzlelab.errors.ProblemError: 4 positions need at least 4 symbols when symbols may not ...
     """
 
-    def __init__(self, symbols: int = 10, positions: int = 4, repeats: bool = False):
+    def __init__(self, symbols: int = 10, positions: int = 4, repeats: bool = False) -> None:
         self.symbols = whole_number(symbols, "symbols", 1, text=True)
         self.positions = whole_number(positions, "positions", 1, text=True)
         if self.positions > MAX_POSITIONS:
@@ -157,7 +162,7 @@ class Mastermind:
 
     # -- reading input
 
-    def check_code(self, code) -> Code:
+    def check_code(self, code: CodeInput) -> Code:
         """Return *code* as a tuple of symbols, or raise BoardError saying what is allowed.
 
         A code may be a sequence of whole numbers or text: ``"9 4 3 1"``, ``"9,4,3,1"``, or
@@ -192,7 +197,7 @@ class Mastermind:
                 )
         return symbols
 
-    def check_answer(self, answer) -> Answer:
+    def check_answer(self, answer: Sequence[int]) -> Answer:
         """Return *answer* as ``(bulls, cows)`` if some guess could get it, else raise BoardError.
 
         >>> bulls_and_cows().check_answer((3, 1))
@@ -218,13 +223,13 @@ class Mastermind:
             )
         return bulls, cows
 
-    def format(self, code) -> str:
+    def format(self, code: Code) -> str:
         """Return *code* as text, symbols separated by spaces: ``'9 4 3 1'``."""
         return " ".join(map(str, code))
 
     # -- the rules
 
-    def answer(self, guess, secret) -> Answer:
+    def answer(self, guess: CodeInput, secret: CodeInput) -> Answer:
         """Return ``(bulls, cows)`` for *guess* when the secret is *secret*.
 
         Cows count each symbol as often as it appears in both codes, minus the bulls.
@@ -249,7 +254,7 @@ class Mastermind:
         ]  # fmt: skip
         return sorted({answer_of(guess, code) for guess in patterns for code in self.codes})
 
-    def candidates(self, history) -> list[Code]:
+    def candidates(self, history: History) -> list[Code]:
         """Return the codes consistent with *history*, in increasing order.
 
         >>> len(bulls_and_cows().candidates([("0 1 2 3", (0, 2))]))
@@ -258,7 +263,7 @@ class Mastermind:
         history = self.check_history(history)
         return [code for code in self.codes if is_consistent(code, history)]
 
-    def check_history(self, history) -> list[tuple[Code, Answer]]:
+    def check_history(self, history: History) -> list[tuple[Code, Answer]]:
         """Return *history* as a list of ``(guess, answer)`` with each checked."""
         try:
             pairs = list(history)
@@ -270,7 +275,7 @@ class Mastermind:
                 f"a history is a list of (guess, (bulls, cows)) pairs, not {history!r}"
             ) from None
 
-    def random_secret(self, seed=None) -> Code:
+    def random_secret(self, seed: int | None = None) -> Code:
         """Return a code drawn at random (repeatable with *seed*)."""
         return random.Random(seed).choice(self.codes)
 
@@ -291,7 +296,7 @@ class Mastermind:
         """
         return self.build_table()
 
-    def build_table(self, check=None) -> np.ndarray:
+    def build_table(self, check: Callable[[], object] | None = None) -> np.ndarray:
         """Return the answer table (see :attr:`table`), building it the first time.
 
         Parameters
@@ -331,7 +336,7 @@ class Mastermind:
         self._table = table
         return table
 
-    def answer_number(self, answer) -> int:
+    def answer_number(self, answer: Answer) -> int:
         """Return the number of *answer* in :attr:`table`: ``bulls * (positions + 1) + cows``."""
         bulls, cows = answer
         return bulls * (self.positions + 1) + cows
@@ -361,7 +366,7 @@ def _game(symbols: int, positions: int, repeats: bool) -> Mastermind:
     return _GAMES[key]
 
 
-def game_of(game=None) -> Mastermind:
+def game_of(game: Mastermind | None = None) -> Mastermind:
     """Return *game*, or the seed's bulls and cows if it is None; share cached tables."""
     if game is None:
         return bulls_and_cows()
@@ -406,7 +411,7 @@ def answer_of(guess: Code, secret: Code) -> Answer:
     return bulls, common - bulls
 
 
-def is_consistent(code: Code, history) -> bool:
+def is_consistent(code: Code, history: Iterable[tuple[Code, Answer]]) -> bool:
     """Return whether *code*, as the secret, would have given every answer of *history*."""
     return all(answer_of(guess, code) == answer for guess, answer in history)
 

@@ -43,6 +43,7 @@ o o o o o o o
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -120,7 +121,7 @@ class Board:
             return col - row / 2, -row * math.sqrt(3) / 2
         return float(col), float(-row)
 
-    def check_hole(self, hole, what: str = "hole") -> int:
+    def check_hole(self, hole: int | str, what: str = "hole") -> int:
         """Return *hole* if it is one of this board's holes, else raise BoardError.
 
         A hole may be given as text, written with the digits 0-9 (``"７"`` is refused).
@@ -311,7 +312,7 @@ BOARDS = {"triangle21": _triangle21, "triangle15": _triangle15, "english": _engl
 _MADE: dict[str, Board] = {}
 
 
-def get_board(name) -> Board:
+def get_board(name: str | Board) -> Board:
     """Return the board called *name* (one of :data:`BOARDS`); a Board is returned as it is.
 
     >>> get_board("english")
@@ -334,7 +335,7 @@ def get_board(name) -> Board:
 # ---------------------------------------------------------------- positions
 
 
-def pegs_of(holes) -> Pegs:
+def pegs_of(holes: Iterable[int]) -> Pegs:
     """Return the bit mask with a peg in each of *holes*.
 
     >>> pegs_of([1, 3]), holes_of(10)
@@ -443,7 +444,7 @@ def moves(board: Board, pegs: Pegs) -> list[tuple[Move, Pegs]]:
     return [(move, after) for after, move in found.items()]
 
 
-def apply_move(board: Board, pegs: Pegs, move) -> Pegs:
+def apply_move(board: Board, pegs: Pegs, move: Iterable[int]) -> Pegs:
     """Return *pegs* after *move*, checking every jump; raise BoardError if one is illegal.
 
     >>> board = get_board("triangle21")
@@ -474,7 +475,7 @@ def apply_move(board: Board, pegs: Pegs, move) -> Pegs:
     return pegs
 
 
-def replay(board: Board, pegs: Pegs, moves_made) -> list[Pegs]:
+def replay(board: Board, pegs: Pegs, moves_made: Iterable[Iterable[int]]) -> list[Pegs]:
     """Return the positions from *pegs* through every move of *moves_made* (all checked)."""
     path = [pegs]
     for move in moves_made:
@@ -482,7 +483,7 @@ def replay(board: Board, pegs: Pegs, moves_made) -> list[Pegs]:
     return path
 
 
-def chains(jumps_made) -> list[Move]:
+def chains(jumps_made: Iterable[tuple[int, int]]) -> list[Move]:
     """Return jumps ``(from, to)`` joined into moves: one peg's consecutive jumps form one.
 
     >>> chains([(15, 7), (13, 15), (15, 7), (6, 3), (3, 8)])
@@ -497,7 +498,7 @@ def chains(jumps_made) -> list[Move]:
     return [tuple(chain) for chain in found]
 
 
-def format_moves(moves_made) -> str:
+def format_moves(moves_made: Iterable[Iterable[int]]) -> str:
     """Return moves the way seed 004 prints them: ``(15,7)(13,15,7)``."""
     return "".join("(" + ",".join(map(str, move)) + ")" for move in moves_made)
 
@@ -530,7 +531,14 @@ class PegSolitaire:
     (9, (4,))
     """
 
-    def __init__(self, board="triangle21", hole=None, *, finish=None, start=None):
+    def __init__(
+        self,
+        board: str | Board = "triangle21",
+        hole: int | str | None = None,
+        *,
+        finish: int | str | None = None,
+        start: Iterable[int] | Pegs | None = None,
+    ) -> None:
         self.board = get_board(board)
         if start is not None and hole is not None:
             raise BoardError("give either the empty hole or the start pegs, not both")
@@ -568,7 +576,7 @@ class PegSolitaire:
             f"finish={self.finish})"
         )
 
-    def with_start(self, pegs) -> PegSolitaire:
+    def with_start(self, pegs: Iterable[int] | Pegs) -> PegSolitaire:
         """Return the same board and finish from another start (holes or a bit mask)."""
         return PegSolitaire(self.board, start=pegs, finish=self.finish)
 
@@ -578,7 +586,7 @@ class PegSolitaire:
         """Return every move from *state* (see :func:`moves`)."""
         return [move for move, _ in moves(self.board, state)]
 
-    def result(self, state: Pegs, action) -> Pegs:
+    def result(self, state: Pegs, action: Move) -> Pegs:
         """Return *state* after the move *action*, checked (see :func:`apply_move`)."""
         return apply_move(self.board, state, action)
 
@@ -590,7 +598,7 @@ class PegSolitaire:
         """Return whether one peg is left, in the finish hole."""
         return state == self.goal
 
-    def cost(self, state, action, next_state) -> int:
+    def cost(self, state: Pegs, action: Move, next_state: Pegs) -> int:
         """Every move costs 1, however many jumps it makes."""
         return 1
 

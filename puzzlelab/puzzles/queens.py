@@ -36,7 +36,7 @@ from ..errors import BoardError, whole_number
 Placement = tuple[int, ...]
 
 
-def check_size(n) -> int:
+def check_size(n: int) -> int:
     """Return *n* if it is a whole number of at least 1, else raise BoardError."""
     return whole_number(n, "the board size", least=1, error=BoardError)
 
@@ -175,7 +175,7 @@ class QueensPuzzle:
     True
     """
 
-    def __init__(self, n: int = 8):
+    def __init__(self, n: int = 8) -> None:
         self.n = check_size(n)
         self.start: Placement = ()
         self.goal = None  # many goal states: see is_goal

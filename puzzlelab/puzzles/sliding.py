@@ -35,6 +35,9 @@ from collections.abc import Iterable, Sequence
 from ..errors import BoardError, UnsolvableError, whole_number
 
 State = tuple[int, ...]
+#: A board as a user writes it: text such as ``"1 2 3 / 4 5 6 / 7 8 0"``, a flat sequence of
+#: tiles, or a sequence of rows; :func:`parse_board` turns each into a state.
+BoardInput = str | Iterable[int | str] | Sequence[Sequence[int | str]]
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
@@ -48,7 +51,9 @@ DIGITS = re.compile(r"[0-9]+", re.ASCII)  # not str.isdigit(), which also takes 
 # ---------------------------------------------------------------- parsing
 
 
-def parse_board(board, shape: tuple[int, int] | None = None) -> tuple[State, tuple[int, int]]:
+def parse_board(
+    board: BoardInput, shape: tuple[int, int] | None = None
+) -> tuple[State, tuple[int, int]]:
     """Return ``(state, (rows, cols))`` for a board given as text or lists.
 
     Accepted forms: text with rows split by ``/`` or new lines and tiles split by
@@ -199,7 +204,12 @@ class SlidingPuzzle:
     (1, 2, 3, 4, 5, 0)
     """
 
-    def __init__(self, start=None, goal=None, shape: tuple[int, int] | None = None):
+    def __init__(
+        self,
+        start: BoardInput | None = None,
+        goal: BoardInput | None = None,
+        shape: tuple[int, int] | None = None,
+    ) -> None:
         if start is None and goal is None and shape is None:
             raise BoardError("give a start board, a goal board or a shape such as (3, 3)")
         if goal is not None:
@@ -230,7 +240,7 @@ class SlidingPuzzle:
         start, goal = _one_line(self.start, self.cols), _one_line(self.goal, self.cols)
         return f"SlidingPuzzle({start!r}, goal={goal!r})"
 
-    def with_start(self, start) -> SlidingPuzzle:
+    def with_start(self, start: BoardInput) -> SlidingPuzzle:
         """Return the same puzzle (shape and goal) from another *start*.
 
         >>> print(SlidingPuzzle(shape=(2, 3)).with_start((1, 2, 3, 4, 0, 5)).render())
@@ -414,7 +424,7 @@ class SlidingPuzzle:
 
     # -- random boards
 
-    def random_state(self, seed=None) -> State:
+    def random_state(self, seed: int | None = None) -> State:
         """Return a board drawn uniformly from those that can reach the goal.
 
         >>> p = SlidingPuzzle(shape=(3, 3))
@@ -431,7 +441,7 @@ class SlidingPuzzle:
             board[i], board[j] = board[j], board[i]
         return tuple(board)
 
-    def scramble(self, moves: int, seed=None, state: State | None = None) -> State:
+    def scramble(self, moves: int, seed: int | None = None, state: State | None = None) -> State:
         """Return the board reached by *moves* random blank moves from the goal.
 
         The walk never undoes its previous move, so the board is at most *moves*

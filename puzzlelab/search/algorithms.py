@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import ProblemError, finite_number, whole_number
-from ..limits import DEFAULT, Budget
+from ..limits import DEFAULT, Budget, MemoryLimit
 from ..results import SearchResult, refused_if_unsolvable
 from .engine import run
 from .frontier import FifoFrontier, LifoFrontier, PriorityFrontier
@@ -90,7 +90,7 @@ def iddfs(
     max_depth: int | None = None,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
-    max_memory_mb: float | str | None = DEFAULT,
+    max_memory_mb: MemoryLimit = DEFAULT,
     trace: Trace | None = None,
     check_solvable: bool = True,
 ) -> SearchResult:

@@ -16,7 +16,7 @@ import itertools
 from typing import Any
 
 from ..errors import ProblemError
-from ..limits import DEFAULT, Budget, LimitReached, stopped
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..results import SearchResult, SearchStats
 from .algorithms import no_graph_search, prepare, unsolvable
 from .node import Node, cycle_collector_paused, path_to
@@ -39,7 +39,7 @@ def bidirectional(
     reversible: bool = False,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
-    max_memory_mb: float | str | None = DEFAULT,
+    max_memory_mb: MemoryLimit = DEFAULT,
     trace: Trace | None = None,
     check_solvable: bool = True,
     graph_search: bool | None = None,

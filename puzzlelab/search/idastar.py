@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 
-from ..limits import DEFAULT, Budget, LimitReached, stopped
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..results import SearchResult, SearchStats
 from .algorithms import no_graph_search, prepare, unsolvable
 from .node import Node
@@ -31,7 +31,7 @@ def idastar(
     *,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
-    max_memory_mb: float | str | None = DEFAULT,
+    max_memory_mb: MemoryLimit = DEFAULT,
     trace: Trace | None = None,
     check_solvable: bool = True,
     graph_search: bool | None = None,

@@ -41,7 +41,7 @@ class Node:
         self.g, self.depth, self.id, self.h = g, depth, id, h
 
     @classmethod
-    def root(cls, state) -> Node:
+    def root(cls, state: Any) -> Node:
         """The node a search starts from: *state*, no parent, cost 0."""
         return cls(state, None, None, 0, 0)
 

@@ -62,7 +62,7 @@ class Trace:
         then says so. Keeps a long search from filling memory.
     """
 
-    def __init__(self, max_events: int | None = 100_000):
+    def __init__(self, max_events: int | None = 100_000) -> None:
         self.events: list[TraceEvent] = []
         self.max_events = max_events
         self.truncated = False

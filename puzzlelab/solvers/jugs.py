@@ -22,14 +22,23 @@ from __future__ import annotations
 
 from collections import deque
 
+import networkx as nx
+
 from ..errors import ProblemError
-from ..limits import DEFAULT, Budget, LimitReached
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit
+from ..puzzles.jugs import WaterJugs
 
 #: A low estimate of the memory a state of the graph takes: a node, and per action an edge.
 BYTES_PER_STATE, BYTES_PER_ACTION = 200, 100
 
 
-def state_graph(puzzle, *, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT):
+def state_graph(
+    puzzle: WaterJugs,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
+) -> nx.DiGraph:
     """Return a networkx ``DiGraph`` of every state reachable from the puzzle's start.
 
     Nodes are states, with ``goal=True`` where the target is met and ``depth``, the
@@ -58,8 +67,6 @@ def state_graph(puzzle, *, max_nodes=None, max_seconds=None, max_memory_mb=DEFAU
     ...
     puzzlelab.errors.ProblemError: the state graph was not built: the limit of 10 states ...
     """
-    import networkx as nx
-
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="states")
     _refuse_early(puzzle, budget)
     graph = nx.DiGraph()

@@ -43,15 +43,27 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from ..errors import ProblemError, whole_number
-from ..limits import DEFAULT, Budget, LimitReached, stopped
-from ..puzzles.mastermind import Answer, Code, Mastermind, answer_of, game_of
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
+from ..puzzles.mastermind import (
+    Answer,
+    Code,
+    CodeInput,
+    History,
+    Mastermind,
+    answer_of,
+    game_of,
+)
 from ..results import SearchResult, SearchStats
+
+#: A strategy: ``choose(game, candidates) -> code number``, the candidates being code numbers.
+Strategy = Callable[[Mastermind, np.ndarray], int]
 
 # ---------------------------------------------------------------- strategies
 
@@ -61,7 +73,12 @@ def first_consistent(game: Mastermind, candidates: np.ndarray) -> int:
     return int(candidates[0])
 
 
-def group_sizes(game: Mastermind, candidates: np.ndarray, guesses=None, check=None) -> np.ndarray:
+def group_sizes(
+    game: Mastermind,
+    candidates: np.ndarray,
+    guesses: Sequence[int] | np.ndarray | None = None,
+    check: Callable[[], object] | None = None,
+) -> np.ndarray:
     """Return ``sizes[i, a]``: how many candidates give answer number *a* to guess ``guesses[i]``.
 
     *guesses* defaults to every code. Each row's answers are counted by one ``bincount``
@@ -102,13 +119,15 @@ class Scored:
     :func:`evaluate` also pass ``check``, so that their limits hold while it counts groups.
     """
 
-    def __init__(self, name: str, score, doc: str):
+    def __init__(self, name: str, score: Callable[[np.ndarray], np.ndarray], doc: str) -> None:
         self.__name__, self.score, self.__doc__ = name, score, doc
 
     def __repr__(self) -> str:
         return f"<strategy {self.__name__}>"
 
-    def __call__(self, game: Mastermind, candidates: np.ndarray, check=None) -> int:
+    def __call__(
+        self, game: Mastermind, candidates: np.ndarray, check: Callable[[], object] | None = None
+    ) -> int:
         if len(candidates) <= 2:  # a consistent guess is as good as any: it may even win
             return int(candidates[0])
         sizes = group_sizes(game, candidates, check=check)
@@ -145,7 +164,7 @@ entropy = Scored(
 )
 
 #: The strategies by name, as the command line and the lessons know them.
-STRATEGIES = {
+STRATEGIES: dict[str, Strategy] = {
     "consistent": first_consistent,
     "minimax": minimax,
     "expected": expected_size,
@@ -153,7 +172,7 @@ STRATEGIES = {
 }
 
 
-def strategy_of(strategy):
+def strategy_of(strategy: str | Strategy) -> tuple[str, Strategy]:
     """Return ``(name, function)`` for a strategy given by name or as a function."""
     if isinstance(strategy, str) and strategy in STRATEGIES:
         return strategy, STRATEGIES[strategy]
@@ -168,7 +187,9 @@ def strategy_of(strategy):
     )
 
 
-def next_guess(game: Mastermind, history, strategy="consistent") -> Code | None:
+def next_guess(
+    game: Mastermind, history: History, strategy: str | Strategy = "consistent"
+) -> Code | None:
     """Return the code *strategy* asks after *history*, or None if no code is consistent.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
@@ -183,7 +204,7 @@ def next_guess(game: Mastermind, history, strategy="consistent") -> Code | None:
     return game.codes[_checked_guess(game, name, choose, left)]
 
 
-def candidate_numbers(game: Mastermind, history) -> np.ndarray:
+def candidate_numbers(game: Mastermind, history: History) -> np.ndarray:
     """Return the numbers of the codes consistent with *history* (read from the table)."""
     left = np.arange(len(game.codes))
     for guess, answer in game.check_history(history):
@@ -254,12 +275,12 @@ class Game(SearchResult):
 
 def play(
     game: Mastermind,
-    secret,
-    strategy="consistent",
+    secret: CodeInput,
+    strategy: str | Strategy = "consistent",
     *,
-    max_nodes=None,
-    max_seconds=None,
-    max_memory_mb=DEFAULT,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
 ) -> Game:
     """Play one game: *strategy* guesses until it finds *secret*.
 
@@ -432,7 +453,12 @@ class Evaluation(SearchResult):
 
 
 def evaluate(
-    game=None, strategy="consistent", *, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT
+    game: Mastermind | None = None,
+    strategy: str | Strategy = "consistent",
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
 ) -> Evaluation:
     """Play *strategy* against every secret at once, by building its decision tree.
 
@@ -495,13 +521,13 @@ def evaluate(
 
 
 def decision_tree(
-    game=None,
-    strategy="consistent",
+    game: Mastermind | None = None,
+    strategy: str | Strategy = "consistent",
     depth: int = 2,
     *,
-    max_nodes=None,
-    max_seconds=None,
-    max_memory_mb=DEFAULT,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
 ) -> dict:
     """Return the top *depth* levels of a strategy's decision tree as nested dicts.
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ProblemError, whole_number
-from ..limits import DEFAULT, Budget, LimitReached, stopped
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..puzzles.pegs import (
     Pegs,
     PegSolitaire,
@@ -42,7 +42,10 @@ from ..puzzles.pegs import (
     pegs_of,
     replay,
 )
-from ..results import SearchResult, refused_if_unsolvable
+
+# SearchStats names the type of a field that PegSearchResult's __init__ inherits: it is
+# imported so that the annotations of that __init__ (written in this module) resolve here.
+from ..results import SearchResult, SearchStats, refused_if_unsolvable  # noqa: F401
 
 #: The depth-first searches keep no frontier and every position they generate is visited at
 #: once, so these rows of the usual table say nothing here.
@@ -148,7 +151,7 @@ def iterative_deepening(
     max_depth: int | None = None,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
-    max_memory_mb=DEFAULT,
+    max_memory_mb: MemoryLimit = DEFAULT,
     check_solvable: bool = True,
 ) -> PegSearchResult:
     """Find a solution with the fewest moves by iterative deepening, as seed 004 does.
@@ -331,7 +334,7 @@ def dfs_dead_positions(
     symmetry: bool = True,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
-    max_memory_mb=DEFAULT,
+    max_memory_mb: MemoryLimit = DEFAULT,
     check_solvable: bool = True,
 ) -> PegSearchResult:
     """Find a solution (not the fewest moves) by depth-first search over jumps, remembering
@@ -442,7 +445,7 @@ ALGORITHMS = {
 }
 
 
-def solve(puzzle: PegSolitaire, algorithm: str = "auto", **limits) -> PegSearchResult:
+def solve(puzzle: PegSolitaire, algorithm: str = "auto", **limits: Any) -> PegSearchResult:
     """Solve *puzzle* with *algorithm*: ``plain``, ``groups``, ``bound``, ``dfs`` or ``auto``.
 
     ``auto`` finds the fewest moves, by iterative deepening with the corner bound (and the

@@ -42,11 +42,13 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, permutations
+from typing import Any
 
 from ..errors import BoardError, whole_number
-from ..limits import DEFAULT, Budget, LimitReached, stopped
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..puzzles.queens import Placement, canonical, check_size, safe, solvable
 from ..results import SearchResult, SearchStats
 
@@ -151,7 +153,11 @@ def no_diagonal_attacks(candidate: Placement) -> bool:
 
 
 def generate_and_test(
-    n: int, *, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT
+    n: int,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SolutionsResult:
     """Return every solution found by testing each permutation of the columns (n! candidates).
 
@@ -192,7 +198,7 @@ def generate_and_test(
                              solved="every candidate was tested")  # fmt: skip
 
 
-def solutions_generate_and_test(n: int, **limits) -> list[Placement]:
+def solutions_generate_and_test(n: int, **limits: Any) -> list[Placement]:
     """Return all solutions by testing every permutation of the columns (n! candidates).
 
     *limits* go to :func:`generate_and_test`; if one stops it, LimitReached is raised.
@@ -206,11 +212,11 @@ def solutions_generate_and_test(n: int, **limits) -> list[Placement]:
 def backtracking(
     n: int,
     *,
-    first_only=False,
+    first_only: bool = False,
     trace: list | None = None,
-    max_nodes=None,
-    max_seconds=None,
-    max_memory_mb=DEFAULT,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SolutionsResult:
     """Return the solutions found by placing queens row by row, checking each as it is placed.
 
@@ -293,7 +299,7 @@ def backtracking(
                              extra={"retreats": retreats}, solved=solved)  # fmt: skip
 
 
-def solutions_backtracking(n: int, trace: list | None = None, **limits) -> list[Placement]:
+def solutions_backtracking(n: int, trace: list | None = None, **limits: Any) -> list[Placement]:
     """Return all solutions by backtracking (see :func:`backtracking` for *trace*, *limits*).
 
     Raises LimitReached if a limit stops the search.
@@ -301,7 +307,7 @@ def solutions_backtracking(n: int, trace: list | None = None, **limits) -> list[
     return _finished(backtracking(n, trace=trace, **limits)).solutions
 
 
-def first_solution(n: int, trace: list | None = None, **limits) -> Placement | None:
+def first_solution(n: int, trace: list | None = None, **limits: Any) -> Placement | None:
     """Return the first solution backtracking finds (columns tried left to right), or None.
 
     Raises LimitReached if a limit (*limits*, as for :func:`backtracking`) stops the search.
@@ -313,7 +319,7 @@ def first_solution(n: int, trace: list | None = None, **limits) -> Placement | N
     return found[0] if found else None
 
 
-def backtrack(n: int, placement: Placement = (), trace: list | None = None):
+def backtrack(n: int, placement: Placement = (), trace: list | None = None) -> Iterator[Placement]:
     """Yield every solution that extends *placement*, one safe queen per row (a generator).
 
     The same search as :func:`backtracking`, written as short as it gets: *untried*
@@ -461,7 +467,11 @@ def _placement(rows_above: list[tuple], columns: int, full: int) -> Placement:
 
 
 def count_bitmask(
-    n: int, *, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT
+    n: int,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SolutionsResult:
     """Count the solutions by backtracking over bit masks (fast; keeps no solutions).
 
@@ -492,7 +502,7 @@ def count_bitmask(
     return result
 
 
-def count_solutions(n: int, **limits) -> int:
+def count_solutions(n: int, **limits: Any) -> int:
     """Return the number of solutions, counted over bit masks (see :func:`count_bitmask`).
 
     Raises LimitReached if a limit (*limits*, as for :func:`count_bitmask`) stops it.
@@ -504,7 +514,12 @@ def count_solutions(n: int, **limits) -> int:
 
 
 def count_fundamental(
-    n: int, *, keep=False, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT
+    n: int,
+    *,
+    keep: bool = False,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SolutionsResult:
     """Count the fundamental solutions: one per family, the smallest of its 8 images.
 
@@ -537,7 +552,7 @@ def count_fundamental(
     return result
 
 
-def fundamental_solutions(n: int, **limits) -> list[Placement]:
+def fundamental_solutions(n: int, **limits: Any) -> list[Placement]:
     """Return one solution per symmetry family: the smallest of its 8 images, sorted.
 
     Raises LimitReached if a limit (*limits*, as for :func:`count_fundamental`) stops it.
@@ -677,7 +692,7 @@ def _greedy(n: int, rng: random.Random, placement: list, lines: _Lines, budget=N
         placement.append(col)
 
 
-def greedy_start(n: int, seed=None, budget: Budget | None = None) -> Placement:
+def greedy_start(n: int, seed: int | None = None, budget: Budget | None = None) -> Placement:
     """Return a full board built row by row, each queen where the fewest earlier ones attack.
 
     Ties are broken at random. This is also how simpleai's ``min_conflicts`` builds its
@@ -698,12 +713,12 @@ def greedy_start(n: int, seed=None, budget: Budget | None = None) -> Placement:
 def min_conflicts(
     n: int,
     *,
-    seed=None,
-    start=None,
-    restart_after=None,
-    max_nodes=None,
-    max_seconds=None,
-    max_memory_mb=DEFAULT,
+    seed: int | None = None,
+    start: Sequence[int] | None = None,
+    restart_after: int | None = None,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
 ) -> RepairResult:
     """Solve n queens by min-conflicts: repair a greedy full board one queen at a time.
 
