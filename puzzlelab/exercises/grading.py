@@ -17,6 +17,19 @@ result it altered on the way carries no valid signature and counts for nothing.
 >>> check_outcome({}, "check_halving_twelve(*answer_0_1)", checks)["error"]
 "NameError: name 'answer_0_1' is not defined"
 
+An answer that compares equal to everything is graded as the plain value it holds
+(:func:`plain`):
+
+>>> class Always(int):
+...     def __eq__(self, other):
+...         return True
+...     __hash__ = int.__hash__
+>>> checks = {"check_table_entries": "puzzlelab.exercises.patterns"}
+>>> check_outcome({"answer_6_1": Always(5)}, "check_table_entries(answer_6_1)", checks)
+{'passed': False, 'message': 'Not yet: count the cells left for each tile in turn.', 'error': ''}
+
+(Handed to the check itself, ``Always(5)`` is "correct": it equals the right count.)
+
 The same checks as the lessons' self-checks: this module only calls them.
 """
 
@@ -25,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import io
+import re
 
 from ..errors import one_line
 
@@ -33,6 +47,46 @@ MIME = "application/vnd.puzzlelab.grade+json"
 
 #: The audit event that asks the grader's channel for a check (see :func:`open_channel`).
 EVENT = "puzzlelab.grade"
+
+#: An answer's name in a check call: ``answer_6_1`` is lesson 6, exercise 1.
+ANSWER = re.compile(r"\banswer_\d+_\d+\b")
+
+#: Python's own value types, the subclass-proof way to copy each (bool before int).
+_PLAIN = (
+    (bool, bool),
+    (int, int.__index__),
+    (float, float.__float__),
+    (complex, complex.__complex__),
+    (str, str.__str__),
+    (bytes, bytes),
+)
+
+
+def plain(value):
+    """*value* in Python's own types, all the way down; any other object as it is.
+
+    A number, text or collection made by a class of the student's could compare equal to
+    everything and pass any check: the grader hands the checks plain values. Functions and
+    classes (answers the checks run) are left alone.
+
+    >>> class Always(int):
+    ...     def __eq__(self, other):
+    ...         return True
+    ...     __hash__ = int.__hash__
+    >>> Always(1) == 2, plain(Always(1)) == 2, type(plain(Always(1))).__name__
+    (True, False, 'int')
+    >>> plain((Always(3), [Always(4)], {Always(5)}))
+    (3, [4], {5})
+    """
+    for kind, copy in _PLAIN:
+        if isinstance(value, kind):
+            return copy(value)
+    for kind in (tuple, list, set, frozenset):
+        if isinstance(value, kind):
+            return kind(plain(item) for item in kind.__iter__(value))
+    if isinstance(value, dict):
+        return {plain(key): plain(item) for key, item in dict.items(value)}
+    return value
 
 
 def check_outcome(answers: dict, call: str, checks: dict[str, str]) -> dict:
@@ -55,6 +109,8 @@ def check_outcome(answers: dict, call: str, checks: dict[str, str]) -> dict:
         check printed; *error* says why the check could not run (``""`` if it ran).
     """
     scope = dict(answers)
+    for name in set(ANSWER.findall(call)) & set(scope):
+        scope[name] = plain(scope[name])
     scope.update(
         {name: getattr(importlib.import_module(module), name) for name, module in checks.items()}
     )
