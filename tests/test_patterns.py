@@ -131,14 +131,14 @@ def test_idastar_in_place_expands_exactly_what_the_general_loop_does(goal, heuri
         assert general.solved and puzzle.is_goal(general.path[-1])
 
 
-def test_idastar_in_place_stops_at_its_limit_with_the_same_counts():
+@pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict"])
+def test_idastar_in_place_stops_at_its_limit_with_the_same_counts(heuristic):
     fifteen = SlidingPuzzle(shape=(4, 4))
     puzzle = fifteen.with_start(fifteen.scramble(80, seed=4))
-    fast = idastar(puzzle, "manhattan", max_nodes=5_000)
-    slow = idastar(puzzle, "manhattan", max_nodes=5_000, in_place=False)
+    fast = idastar(puzzle, heuristic, max_nodes=5_000)
+    slow = idastar(puzzle, heuristic, max_nodes=5_000, in_place=False)
     assert fast.status == slow.status == "limit" and "5,000" in fast.reason
-    assert fast.stats.expanded == slow.stats.expanded
-    assert fast.stats.iterations == slow.stats.iterations
+    same_search(fast, slow)
 
 
 def test_a_heuristic_of_ones_own_keeps_the_general_loop():
