@@ -30,7 +30,7 @@ import re
 
 from ..errors import PuzzleError
 from .plans import PLANS
-from .solutions import SOLUTIONS
+from .solutions import SOLUTIONS, Solution
 
 #: The key of puzzlelab's own entries in a notebook's or a cell's metadata.
 KEY = "puzzlelab"
@@ -94,13 +94,13 @@ def worked_lesson(notebook: dict, file_name: str) -> dict:
     return worked
 
 
-def _solution(name: str):
+def _solution(name: str) -> Solution:
     if name not in SOLUTIONS:
         raise PuzzleError(f"exercise {name} has no worked solution in puzzlelab.teacher")
     return SOLUTIONS[name]
 
 
-def _work(cells: list, number: int, solution) -> None:
+def _work(cells: list[dict], number: int, solution: Solution) -> None:
     """Work the exercise whose answer cell is ``cells[number]``, in place."""
     answer = cells[number]
     _replace(answer, solution.answer)
@@ -110,7 +110,7 @@ def _work(cells: list, number: int, solution) -> None:
         _replace(skeleton, solution.skeleton_worked)
 
 
-def _skeleton_cell(cells: list, number: int, line: str, name: str) -> dict:
+def _skeleton_cell(cells: list[dict], number: int, line: str, name: str) -> dict:
     """The code cell before ``cells[number]`` (after the previous answer) holding *line*."""
     for cell in reversed(cells[:number]):
         if exercise_of(cell):
@@ -176,7 +176,7 @@ def plan_page(notebook: dict, file_name: str) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _title(cells: list) -> str:
+def _title(cells: list[dict]) -> str:
     for cell in cells:
         for line in source_of(cell).splitlines() if cell["cell_type"] == "markdown" else []:
             match = HEADING.match(line)
@@ -185,7 +185,7 @@ def _title(cells: list) -> str:
     return ""
 
 
-def _projected(cells: list, heading: str, show: str, slug: str) -> str:
+def _projected(cells: list[dict], heading: str, show: str, slug: str) -> str:
     """A table row: the section's heading cell and code cells, the heading, what to show."""
     start, level = _section_start(cells, heading, slug)
     ids = [f"`{cells[start]['id']}`"]
@@ -197,7 +197,7 @@ def _projected(cells: list, heading: str, show: str, slug: str) -> str:
     return f"| {', '.join(ids)} | {heading} | {show} |"
 
 
-def _section_start(cells: list, heading: str, slug: str) -> tuple[int, int]:
+def _section_start(cells: list[dict], heading: str, slug: str) -> tuple[int, int]:
     for number, cell in enumerate(cells):
         if cell["cell_type"] != "markdown":
             continue
