@@ -19,12 +19,12 @@ def report(ok: bool, praise: str, hint: str) -> bool:
     return ok
 
 
-def not_answered(answer) -> bool:
+def not_answered(answer: object) -> bool:
     """Return whether *answer* is still the ``...`` or ``None`` placeholder."""
     return answer is None or answer is Ellipsis
 
 
-def is_whole_number(answer) -> bool:
+def is_whole_number(answer: object) -> bool:
     """Return whether *answer* is a whole number: an ``int`` (numpy's too), not ``True``.
 
     >>> is_whole_number(7), is_whole_number(7.0), is_whole_number(True), is_whole_number("7")
@@ -33,7 +33,7 @@ def is_whole_number(answer) -> bool:
     return isinstance(answer, numbers.Integral) and not isinstance(answer, bool)
 
 
-def is_number(answer) -> bool:
+def is_number(answer: object) -> bool:
     """Return whether *answer* is a real number (whole or not), not ``True`` or ``False``."""
     return isinstance(answer, numbers.Real) and not isinstance(answer, bool)
 

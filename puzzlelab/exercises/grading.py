@@ -39,6 +39,8 @@ import contextlib
 import importlib
 import io
 import re
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from ..errors import one_line
 
@@ -52,7 +54,7 @@ EVENT = "puzzlelab.grade"
 ANSWER = re.compile(r"\banswer_\d+_\d+\b")
 
 #: Python's own value types, the subclass-proof way to copy each (bool before int).
-_PLAIN = (
+_PLAIN: tuple[tuple[type, Callable[[Any], object]], ...] = (
     (bool, bool),
     (int, int.__index__),
     (float, float.__float__),
@@ -61,8 +63,16 @@ _PLAIN = (
     (bytes, bytes),
 )
 
+#: Python's own collections, each rebuilt from what its own ``__iter__`` gives (not a subclass's).
+_COLLECTIONS: tuple[tuple[type, Callable[[Any], Iterator[object]]], ...] = (
+    (tuple, tuple.__iter__),
+    (list, list.__iter__),
+    (set, set.__iter__),
+    (frozenset, frozenset.__iter__),
+)
 
-def plain(value):
+
+def plain(value: object) -> object:
     """*value* in Python's own types, all the way down; any other object as it is.
 
     A number, text or collection made by a class of the student's could compare equal to
@@ -81,15 +91,17 @@ def plain(value):
     for kind, copy in _PLAIN:
         if isinstance(value, kind):
             return copy(value)
-    for kind in (tuple, list, set, frozenset):
+    for kind, items in _COLLECTIONS:
         if isinstance(value, kind):
-            return kind(plain(item) for item in kind.__iter__(value))
+            return kind(plain(item) for item in items(value))
     if isinstance(value, dict):
         return {plain(key): plain(item) for key, item in dict.items(value)}
     return value
 
 
-def check_outcome(answers: dict, call: str, checks: dict[str, str]) -> dict:
+def check_outcome(
+    answers: dict[str, Any], call: str, checks: dict[str, str]
+) -> dict[str, bool | str]:
     """Run the check *call* on *answers*; return ``{"passed", "message", "error"}``.
 
     Parameters
@@ -147,7 +159,7 @@ def open_channel() -> None:
     originals = parts()
     publish = originals["display_pub"].publish
 
-    def hook(asked, args):
+    def hook(asked: str, args: tuple[Any, ...]) -> None:
         if asked != event:
             return
         answers, call, checks, nonce = args
@@ -164,7 +176,7 @@ def open_channel() -> None:
     print(key.hex())
 
 
-def channel_parts() -> dict:
+def channel_parts() -> dict[str, Any]:
     """The objects a result's display goes through, by name (see :func:`open_channel`)."""
     import sys
 
