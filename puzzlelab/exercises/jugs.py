@@ -21,15 +21,25 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+from typing import Any, TypedDict
 
-from ..puzzles.jugs import WaterJugs
+from ..puzzles.jugs import State, WaterJugs
 from ..search import bfs, dfs
 from ..solvers.jugs import state_graph
 from . import is_whole_number, not_answered, report
 from .own_work import borrowed, borrowing_method
 
+
+class Settings(TypedDict):
+    """A water jugs puzzle as ``WaterJugs(**settings)`` takes it."""
+
+    capacities: tuple[int, ...]
+    start: State
+    target: State
+
+
 #: Exercise 1: split 12 litres into 6 and 6 with jugs of 12, 9 and 4 litres.
-TWELVE = {"capacities": (12, 9, 4), "start": (12, 0, 0), "target": (6, 6, 0)}
+TWELVE: Settings = {"capacities": (12, 9, 4), "start": (12, 0, 0), "target": (6, 6, 0)}
 
 #: Exercise 2: the 3 and 5 litre jugs with a tap, empty at the start ...
 TAP_CAPACITIES = (3, 5)
@@ -49,14 +59,14 @@ def _twelve() -> tuple[int, int, int, int]:
     jugs = WaterJugs(**TWELVE)
     shortest = bfs(jugs)
     return (
-        shortest.cost,
+        len(shortest.actions),  # each pour costs 1: the cost is the number of pours
         state_graph(jugs).number_of_nodes(),
         shortest.stats.generated,
-        dfs(jugs).cost,
+        len(dfs(jugs).actions),
     )
 
 
-def check_halving_twelve(pours, states) -> bool:
+def check_halving_twelve(pours: Any, states: Any) -> bool:
     """Check the fewest pours for :data:`TWELVE` and how many states the start can reach.
 
     *states* counts every state reachable from the start, the start included.
@@ -111,17 +121,17 @@ def check_halving_twelve(pours, states) -> bool:
 # ---------------------------------------------------------------- exercise 2
 
 
-def _changed_successors(problem, state) -> set:
-    """The states *problem*'s actions lead to from *state*, itself left out."""
+def _changed_successors(problem: Any, state: State) -> set[Any]:
+    """The states *problem*'s actions lead to from *state*, itself left out (not yet checked)."""
     return {problem.result(state, action) for action in problem.actions(state)} - {state}
 
 
-def _verb_to(jugs: WaterJugs, state, wanted) -> str:
+def _verb_to(jugs: WaterJugs, state: State, wanted: State) -> str:
     """Which kind of action (pour, fill, empty) leads from *state* to *wanted*."""
     return next(a.split()[0] for a, after, _ in jugs.successors(state) if after == wanted)
 
 
-def _compare_rules(problem, jugs: WaterJugs) -> str:
+def _compare_rules(problem: Any, jugs: WaterJugs) -> str:
     """Return what first differs between *problem*'s actions and the true rules, or ``""``."""
     every_state = product(*(range(c + 1) for c in jugs.capacities))
     for state in every_state:
@@ -150,7 +160,7 @@ def _compare_rules(problem, jugs: WaterJugs) -> str:
     return ""
 
 
-def check_tap_problem(problem) -> bool:
+def check_tap_problem(problem: Any) -> bool:
     """Check a simpleai problem for :data:`TAP_CAPACITIES` with a tap, started empty.
 
     Its actions must be the pours, fills and empties, and ``is_goal`` true where some jug
@@ -182,7 +192,7 @@ def check_tap_problem(problem) -> bool:
         found = None if trouble else bfs(problem, max_nodes=10_000)
     except Exception as error:  # a student's code may fail in any way: say how
         return report(False, "", f"your problem raised {type(error).__name__}: {error}")
-    if trouble:
+    if found is None:
         return report(False, "", trouble)
     if not found.solved:
         return report(False, "", f"bfs on your problem ended with {found.status}; check is_goal.")
@@ -200,7 +210,7 @@ def check_tap_problem(problem) -> bool:
     )
 
 
-def _borrowed_rules(problem) -> str:
+def _borrowed_rules(problem: Any) -> str:
     """Say so if *problem* is puzzlelab's, or its methods call puzzlelab's rules; else ``""``."""
     origin = borrowed(problem)
     if origin:
@@ -221,12 +231,12 @@ def _borrowed_rules(problem) -> str:
 
 
 @lru_cache(maxsize=1)
-def _measurable() -> frozenset:
+def _measurable() -> frozenset[int]:
     graph = state_graph(WaterJugs(GCD_JUGS, target=0, tap=True))
     return frozenset(amount for state in graph for amount in state if amount > 0)
 
 
-def check_measurable(amounts, multiple_of) -> bool:
+def check_measurable(amounts: Any, multiple_of: Any) -> bool:
     """Check which amounts from 1 to the biggest jug's size the :data:`GCD_JUGS` can hold.
 
     *amounts* is a set of whole numbers; *multiple_of* is the largest number that every
