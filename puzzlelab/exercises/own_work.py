@@ -35,7 +35,8 @@ import functools
 import os
 import sys
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
 
 #: The folder of the puzzlelab package: code whose file lies below it is puzzlelab's.
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
@@ -51,7 +52,7 @@ def _in_puzzlelab(module: str | None) -> bool:
     return module == "puzzlelab" or (module or "").startswith("puzzlelab.")
 
 
-def _unwrap(answer):
+def _unwrap(answer: Any) -> Any:
     """The plain function behind a bound method, a ``functools.partial`` or a decorator."""
     for _ in range(10):  # wrappers of wrappers, but never round in a circle
         if isinstance(answer, functools.partial):
@@ -65,7 +66,7 @@ def _unwrap(answer):
     return answer
 
 
-def puzzlelab_origin(answer) -> str | None:
+def puzzlelab_origin(answer: object) -> str | None:
     """Return the name of the puzzlelab function or class *answer* is (or wraps), else ``None``.
 
     A class counts when puzzlelab wrote it or any class it inherits from; an object
@@ -80,7 +81,7 @@ def puzzlelab_origin(answer) -> str | None:
     return None if found is None else found[1]
 
 
-def _origin(answer) -> tuple[str, str] | None:
+def _origin(answer: Any) -> tuple[str, str] | None:
     """``(module, qualified name)`` of the puzzlelab function or class *answer* is, else None."""
     answer = _unwrap(answer)
     code = getattr(answer, "__code__", None)
@@ -100,13 +101,15 @@ def _origin(answer) -> tuple[str, str] | None:
     return None
 
 
-def _inherits(answer) -> bool:
+def _inherits(answer: object) -> bool:
     """Whether *answer* (a class or an object) is not puzzlelab's but built on a class of it."""
     klass = answer if isinstance(answer, type) else type(answer)
     return not _in_puzzlelab(klass.__module__)
 
 
-def puzzlelab_calls(function, *args):
+def puzzlelab_calls(
+    function: Callable[..., object], *args: object
+) -> tuple[object, list[tuple[str, str]]]:
     """Call ``function(*args)``; return its value and the puzzlelab functions it called.
 
     Only the calls made from code outside puzzlelab are listed, as ``(module,
@@ -118,10 +121,12 @@ def puzzlelab_calls(function, *args):
     return _watched(function, args, called), called
 
 
-def _watched(function, args, called: list):
+def _watched(
+    function: Callable[..., object], args: Iterable[object], called: list[tuple[str, str]]
+) -> object:
     """Return ``function(*args)``, adding to *called* the puzzlelab functions it calls."""
 
-    def watch(frame, event, arg):
+    def watch(frame: types.FrameType, event: str, arg: object) -> None:
         if event == "call" and is_puzzlelab_code(frame.f_code):
             caller = frame.f_back
             if caller is not None and not is_puzzlelab_code(caller.f_code):
@@ -138,7 +143,11 @@ def _watched(function, args, called: list):
         sys.settrace(previous)
 
 
-def borrowed(answer, probes=(), allowed=None) -> str:
+def borrowed(
+    answer: Any,
+    probes: Iterable[object] = (),
+    allowed: Callable[[str, str], bool] | None = None,
+) -> str:
     """Say which puzzlelab function or class *answer* is, or calls; ``""`` if none.
 
     The answer reads ``"is puzzlelab's own NAME"``, ``"inherits from puzzlelab's
@@ -166,7 +175,9 @@ def borrowed(answer, probes=(), allowed=None) -> str:
     return ""
 
 
-def borrowing_method(problem, states, most_actions: int = 6) -> tuple[str, str] | None:
+def borrowing_method(
+    problem: Any, states: Iterable[object], most_actions: int = 6
+) -> tuple[str, str] | None:
     """Return ``(method name, what it borrows)`` for the first of *problem*'s methods that
     calls puzzlelab when tried on *states* (``actions``, ``is_goal``, then ``result`` on up to
     *most_actions* actions of each state); ``None`` if none does.
@@ -202,7 +213,7 @@ def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
             yield from _codes(constant)
 
 
-def names_used(function) -> set[str]:
+def names_used(function: object) -> set[str]:
     """Return the global and attribute names *function*'s code uses (inner functions too).
 
     >>> sorted(names_used(lambda board: board.corners))
@@ -214,7 +225,7 @@ def names_used(function) -> set[str]:
     return {name for inner in _codes(code) for name in inner.co_names}
 
 
-def objects_read(function, depth: int = 3) -> list:
+def objects_read(function: object, depth: int = 3) -> list[object]:
     """Return the objects *function* reads besides its arguments.
 
     Its globals (those its code names), closure cells, defaults and the object a
@@ -227,10 +238,10 @@ def objects_read(function, depth: int = 3) -> list:
     >>> objects_read(table.get) == [table]
     True
     """
-    found: list = []
+    found: list[object] = []
     seen: set[int] = set()
 
-    def visit(answer, levels: int) -> None:
+    def visit(answer: Any, levels: int) -> None:
         if id(answer) in seen:
             return
         seen.add(id(answer))
@@ -256,7 +267,7 @@ def objects_read(function, depth: int = 3) -> list:
     return found
 
 
-def _filled(cell) -> bool:
+def _filled(cell: types.CellType) -> bool:
     try:
         cell.cell_contents  # noqa: B018 (an empty cell raises)
     except ValueError:
@@ -264,7 +275,9 @@ def _filled(cell) -> bool:
     return True
 
 
-def table_of(function, truth: Mapping, least: int = 1_000, share: float = 0.95):
+def table_of(
+    function: object, truth: Mapping[Any, int], least: int = 1_000, share: float = 0.95
+) -> Mapping[Any, Any] | None:
     """Return a mapping *function* reads that agrees with *truth*, or ``None``.
 
     A mapping of at least *least* entries "agrees" when, on the keys it shares with
@@ -289,7 +302,7 @@ def table_of(function, truth: Mapping, least: int = 1_000, share: float = 0.95):
     return None
 
 
-def _shared_keys(mapping: Mapping, truth: Mapping) -> Iterator:
+def _shared_keys(mapping: Mapping[Any, Any], truth: Mapping[Any, int]) -> Iterator[Any]:
     for key in mapping:
         try:
             if key in truth:
