@@ -19,9 +19,11 @@ False
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ..distances import depth_histogram, distance_table
 from ..puzzles import SlidingPuzzle
+from ..puzzles.sliding import State
 from . import is_whole_number, not_answered, report
 from .own_work import borrowed, borrowing_method
 
@@ -50,7 +52,7 @@ def _eight_puzzle_histogram() -> tuple[int, ...]:
     return tuple(depth_histogram(distance_table(SlidingPuzzle(shape=(3, 3)))))
 
 
-def check_positions_at_depth(answer) -> bool:
+def check_positions_at_depth(answer: Any) -> bool:
     """Check how many 8-puzzle boards are exactly :data:`DEPTH` moves from the goal.
 
     The goal is ``1 2 3 / 4 5 6 / 7 8 0``; "exactly" means their shortest
@@ -121,16 +123,16 @@ def check_positions_at_depth(answer) -> bool:
 # ---------------------------------------------------------------- exercise 2
 
 
-def _true_neighbours(state) -> set:
+def _true_neighbours(state: State) -> set[State]:
     puzzle = SlidingPuzzle(goal=TWO_BY_TWO_GOAL, shape=(2, 2))
     return {after for _, after, _ in puzzle.successors(state)}
 
 
-def _shown(state) -> str:
+def _shown(state: State) -> str:
     return f"{state[:2]} / {state[2:]}"
 
 
-def check_two_by_two(problem_class) -> bool:
+def check_two_by_two(problem_class: Any) -> bool:
     """Check a simpleai ``SearchProblem`` subclass for the 2x2 puzzle.
 
     States are tuples of 4 tiles row by row, ``0`` for the blank; the goal is
@@ -164,7 +166,7 @@ def check_two_by_two(problem_class) -> bool:
             "subclass of simpleai's SearchProblem, with actions, result and is_goal.",
         )
     table = distance_table(SlidingPuzzle(goal=TWO_BY_TWO_GOAL, shape=(2, 2)))
-    start = max(table, key=table.get)
+    start = max(table, key=table.__getitem__)
     try:
         problem = problem_class(initial_state=start)
     except Exception as error:  # a student's class may fail in any way
@@ -200,7 +202,7 @@ def check_two_by_two(problem_class) -> bool:
     return _check_solves(problem, start, table[start])
 
 
-def _borrowed_moves(problem, states) -> str:
+def _borrowed_moves(problem: Any, states: list[State]) -> str:
     """Say so if *problem*'s methods call puzzlelab's sliding puzzle on *states*; else ``""``."""
     found = borrowing_method(problem, states, most_actions=4)
     if found:
@@ -211,7 +213,7 @@ def _borrowed_moves(problem, states) -> str:
     return ""
 
 
-def _check_moves(problem, state) -> str | None:
+def _check_moves(problem: Any, state: State) -> str | None:
     """Return a hint if *problem*'s actions and result go wrong on *state*, else ``None``."""
     try:
         actions = problem.actions(state)
@@ -220,7 +222,7 @@ def _check_moves(problem, state) -> str | None:
         actions = list(actions)
     except Exception as error:  # a student's method may fail in any way
         return f"actions({state}) raised {type(error).__name__}: {error}."
-    reached = set()
+    reached: set[State] = set()
     for action in actions:
         try:
             after = problem.result(state, action)
@@ -253,7 +255,7 @@ def _check_moves(problem, state) -> str | None:
     return None
 
 
-def _check_solves(problem, start, distance) -> bool:
+def _check_solves(problem: Any, start: State, distance: int) -> bool:
     from simpleai.search import breadth_first
 
     try:
@@ -281,7 +283,7 @@ def _solvable_names() -> set[str]:
     return {name for name, board in BOARDS.items() if SlidingPuzzle(board).is_solvable()}
 
 
-def check_solvable_boards(answer) -> bool:
+def check_solvable_boards(answer: Any) -> bool:
     """Check which boards of :data:`BOARDS` can reach the goal ``1 2 3 / 4 5 6 / 7 8 0``.
 
     *answer* is a set of letters, such as ``{"A", "C"}``.
