@@ -25,10 +25,14 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
+from typing import Any
 
 from ..distances import distance_table
 from ..puzzles import SlidingPuzzle
+from ..puzzles.sliding import State
+from ..results import SearchResult
 from ..search import ALGORITHMS
 from . import not_answered, report
 
@@ -47,6 +51,9 @@ PATH_DEPTHS = (3, 4, 5, 6, 7)
 #: Letter k undone by letter UNDO[k]: two letters of each pair cancel out.
 UNDO = (2, 3, 0, 1)
 
+#: A state of the :class:`EndlessTree`: the letters 0-3 of the moves that lead there.
+Word = tuple[int, ...]
+
 
 class EndlessTree:
     """A state space where every state has 4 neighbours and no path ever comes back.
@@ -64,10 +71,12 @@ class EndlessTree:
     (1, 0, 0)
     """
 
-    def __init__(self, goal, deepest=None):
-        self.start, self.goal, self.deepest = (), tuple(goal), deepest
+    def __init__(self, goal: Iterable[int], deepest: int | None = None) -> None:
+        self.start: Word = ()
+        self.goal: Word = tuple(goal)
+        self.deepest = deepest
 
-    def neighbours(self, state) -> list[tuple[int, tuple]]:
+    def neighbours(self, state: Word) -> list[tuple[int, Word]]:
         """Return ``(letter, word)`` for every word one letter away from *state*."""
         found = []
         for letter in range(4):
@@ -77,16 +86,16 @@ class EndlessTree:
                 found.append((letter, state + (letter,)))
         return found
 
-    def successors(self, state) -> list[tuple[int, tuple, int]]:
+    def successors(self, state: Word) -> list[tuple[int, Word, int]]:
         return [(letter, after, 1) for letter, after in self.neighbours(state)]
 
-    def predecessors(self, state) -> list[tuple[int, tuple]]:
+    def predecessors(self, state: Word) -> list[tuple[int, Word]]:
         return [(UNDO[letter], before) for letter, before in self.neighbours(state)]
 
-    def is_goal(self, state) -> bool:
+    def is_goal(self, state: Word) -> bool:
         return state == self.goal
 
-    def heuristic(self, state) -> int:
+    def heuristic(self, state: Word) -> int:
         """1 on the way to the goal, 0 elsewhere: never too much, and no help at all."""
         return int(state != self.goal and self.goal[: len(state)] == state)
 
@@ -94,12 +103,14 @@ class EndlessTree:
 # ---------------------------------------------------------------- measuring the searches
 
 
-def _goals(depth: int) -> list[tuple]:
+def _goals(depth: int) -> list[Word]:
     """Two goals at *depth*: one down the first letters, one down the last."""
     return [(0,) * depth, (3,) * depth]
 
 
-def _runs(name: str, depth: int, deepest=None, max_nodes=None) -> list:
+def _runs(
+    name: str, depth: int, deepest: int | None = None, max_nodes: int | None = None
+) -> list[SearchResult]:
     search = ALGORITHMS[name]
     return [search(EndlessTree(goal, deepest), max_nodes=max_nodes) for goal in _goals(depth)]
 
@@ -117,7 +128,7 @@ def _completeness(name: str) -> tuple[bool, str]:
 
 
 @lru_cache(maxsize=1)
-def _sample_boards() -> tuple[dict, tuple]:
+def _sample_boards() -> tuple[Mapping[State, int], tuple[State, ...]]:
     table = distance_table(SlidingPuzzle(shape=(2, 3)))
     return table, tuple(sorted(table)[::10])
 
@@ -157,7 +168,8 @@ def _growths(name: str) -> dict[str, tuple[str, str]]:
     """Measure ``{"time": (growth, why), "space": (growth, why)}`` for search *name*."""
     finishes = all(run.solved for run in _runs(name, 3, max_nodes=PATIENCE))
     letter, depths = ("d", GOAL_DEPTHS) if finishes else ("m", PATH_DEPTHS)
-    times, spaces = [], []
+    times: list[int] = []
+    spaces: list[int] = []
     for depth in depths:
         runs = _runs(name, depth) if finishes else _runs(name, 2, deepest=depth)
         times.append(max(run.stats.expanded for run in runs))
@@ -168,7 +180,7 @@ def _growths(name: str) -> dict[str, tuple[str, str]]:
         else f"it never finishes in an endless tree, and in trees whose paths end at depth "
         f"m = {depths[0]} to {depths[-1]} (goal 2 moves away)"
     )
-    found = {}
+    found: dict[str, tuple[str, str]] = {}
     for column, counts, what in (("time", times, "nodes expanded"),
                                  ("space", spaces, "largest frontier")):  # fmt: skip
         kind = _kind(counts, letter)
@@ -183,7 +195,7 @@ def _growths(name: str) -> dict[str, tuple[str, str]]:
 
 
 @cache
-def measured(name: str) -> dict[str, tuple]:
+def measured(name: str) -> dict[str, tuple[bool | str, str]]:
     """Return ``{column: (value, why)}`` for search *name*, measured as the module says.
 
     >>> measured("bfs")["complete"][0], measured("dfs")["complete"][0]
@@ -199,7 +211,7 @@ def measured(name: str) -> dict[str, tuple]:
 # ---------------------------------------------------------------- the check
 
 
-def _normal(growth) -> str | None:
+def _normal(growth: object) -> str | None:
     """*growth* written the one way :data:`GROWTHS` does, or ``None`` if it is not one."""
     if not isinstance(growth, str):
         return None
@@ -210,7 +222,7 @@ def _normal(growth) -> str | None:
     return text if text in GROWTHS else None
 
 
-def _shape_trouble(table) -> str:
+def _shape_trouble(table: object) -> str:
     """Return what is wrong with the table's shape, or ``""``."""
     if not isinstance(table, dict):
         return f"give a dict with one row per search, not a {type(table).__name__}."
@@ -226,7 +238,7 @@ def _shape_trouble(table) -> str:
     return ""
 
 
-def _cell_trouble(name: str, column: str, given) -> str | None:
+def _cell_trouble(name: str, column: str, given: object) -> str | None:
     """Return why the cell (*name*, *column*) is wrong, ``None`` if right ("" if left empty)."""
     if not_answered(given):
         return ""
@@ -241,7 +253,7 @@ def _cell_trouble(name: str, column: str, given) -> str | None:
     return None if normal == truth else f"{name}, {column}: you wrote {normal}, but {why}."
 
 
-def check_properties(table) -> bool:
+def check_properties(table: Any) -> bool:
     """Check a table of the searches' properties, every cell against the searches themselves.
 
     *table* maps each of :data:`SEARCHES` to ``(complete, optimal, time, space)``:
