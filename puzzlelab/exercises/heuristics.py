@@ -18,11 +18,15 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
-from ..distances import check_heuristic, distance_table
+from ..distances import HeuristicReport, check_heuristic, distance_table
 from ..puzzles import SlidingPuzzle
+from ..puzzles.sliding import BoardInput, State
 from ..search import astar
+from ..search.problem import Heuristic
 from . import is_whole_number, not_answered, report
 from .own_work import borrowed, table_of
 
@@ -33,14 +37,14 @@ MANHATTAN_BOARD = "7 2 4 / 5 0 6 / 8 3 1"
 FIRST_NEW_SEED = 10
 
 
-def _eight_puzzle(start=None) -> SlidingPuzzle:
+def _eight_puzzle(start: BoardInput | None = None) -> SlidingPuzzle:
     return SlidingPuzzle(start, shape=(3, 3))
 
 
 # ---------------------------------------------------------------- exercise 1
 
 
-def _manhattan_with_blank(puzzle: SlidingPuzzle, state) -> int:
+def _manhattan_with_blank(puzzle: SlidingPuzzle, state: State) -> int:
     """The classic mistake: Manhattan distance with the blank counted as a tile."""
     total = 0
     for cell, tile in enumerate(state):
@@ -50,7 +54,7 @@ def _manhattan_with_blank(puzzle: SlidingPuzzle, state) -> int:
     return total
 
 
-def check_manhattan(answer) -> bool:
+def check_manhattan(answer: Any) -> bool:
     """Check the Manhattan distance of :data:`MANHATTAN_BOARD` worked out by hand.
 
     >>> check_manhattan(3)
@@ -111,7 +115,7 @@ def check_manhattan(answer) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _eight_puzzle_table() -> dict:
+def _eight_puzzle_table() -> Mapping[State, int]:
     return distance_table(_eight_puzzle())
 
 
@@ -120,7 +124,7 @@ def _misplaced_ratio() -> float:
     return check_heuristic("misplaced", _eight_puzzle(), _eight_puzzle_table()).mean_ratio
 
 
-def check_better_heuristic(heuristic) -> bool:
+def check_better_heuristic(heuristic: Any) -> bool:
     """Check a heuristic for the 8-puzzle: admissible, and better informed than misplaced tiles.
 
     *heuristic* is a function of a state (a tuple of 9 tiles, ``0`` the blank,
@@ -207,7 +211,7 @@ def check_better_heuristic(heuristic) -> bool:
     )
 
 
-def _copied(heuristic) -> str:
+def _copied(heuristic: Heuristic) -> str:
     """Say so if *heuristic* is or calls puzzlelab's, or reads exact distances; else ``""``."""
     if table_of(heuristic, _eight_puzzle_table()) is not None:  # first: reading it calls puzzlelab
         return (
@@ -224,7 +228,7 @@ def _copied(heuristic) -> str:
     return ""
 
 
-def _consistency(found) -> str:
+def _consistency(found: HeuristicReport) -> str:
     """A sentence on whether the checked heuristic is consistent too."""
     if found.consistent:
         return "It is consistent too: along any move it drops by at most 1."
@@ -237,7 +241,7 @@ def _consistency(found) -> str:
 # ---------------------------------------------------------------- exercise 3
 
 
-def check_worse_on_both(seed) -> bool:
+def check_worse_on_both(seed: Any) -> bool:
     """Check a seed where weighted A* loses twice: more nodes expanded *and* a longer path.
 
     The board is ``SlidingPuzzle(shape=(3, 3)).random_state(seed)``; both searches
@@ -262,13 +266,13 @@ def check_worse_on_both(seed) -> bool:
     plain = astar(puzzle, heuristic="manhattan")
     weighted = astar(puzzle, heuristic="manhattan", weight=2)
     slower = weighted.stats.expanded > plain.stats.expanded
-    longer = weighted.cost > plain.cost
+    longer = len(weighted.actions) > len(plain.actions)
     if slower and longer:
         return report(
             True,
             f"On seed {seed} weighted A* expanded {weighted.stats.expanded:,} nodes "
-            f"(plain A*: {plain.stats.expanded:,}) and found {weighted.cost} moves "
-            f"instead of {plain.cost}.",
+            f"(plain A*: {plain.stats.expanded:,}) and found {len(weighted.actions)} moves "
+            f"instead of {len(plain.actions)}.",
             "",
         )
     what = (
