@@ -18,16 +18,20 @@ False
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ..puzzles import SlidingPuzzle
+from ..puzzles.sliding import State
+from ..results import SearchResult
 from ..search import idastar
+from ..search.problem import Heuristic
 from . import is_number, is_whole_number, not_answered, report
 from .own_work import borrowed
 
 # ---------------------------------------------------------------- exercise 1
 
 
-def check_positions_24(answer) -> bool:
+def check_positions_24(answer: Any) -> bool:
     """Check the number of 24-puzzle (5 x 5) positions from which the goal can be reached.
 
     >>> check_positions_24(math.factorial(25))
@@ -93,7 +97,7 @@ def _years(steps: int) -> float:
     return LAST_EXPANDED * GROWTH**steps / NODES_PER_SECOND / SECONDS_PER_YEAR
 
 
-def check_years_estimate(answer) -> bool:
+def check_years_estimate(answer: Any) -> bool:
     """Check an estimate, in years, of the IDA* iteration at :data:`TARGET_BOUND`.
 
     The premise: the iteration at bound :data:`LAST_BOUND` expanded
@@ -175,7 +179,7 @@ IDASTAR_BUDGET = 20_000
 IDASTAR_SHORTEST = 34
 
 
-def check_idastar_heuristic(heuristic) -> bool:
+def check_idastar_heuristic(heuristic: Any) -> bool:
     """Check that IDA* with *heuristic* solves :data:`IDASTAR_BOARD` shortest within budget.
 
     *heuristic* is a built-in name (``"misplaced"``, ``"manhattan"``,
@@ -237,11 +241,11 @@ def check_idastar_heuristic(heuristic) -> bool:
             "the board: this heuristic leaves too many boards looking promising. "
             "Try one that knows more.",
         )
-    if result.cost > IDASTAR_SHORTEST:
+    if len(result.actions) > IDASTAR_SHORTEST:
         return report(
             False,
             "",
-            f"IDA* solved it in {result.cost} moves, but a shorter solution exists: "
+            f"IDA* solved it in {len(result.actions)} moves, but a shorter solution exists: "
             "your heuristic overestimates somewhere, so IDA* skipped past the shortest bound.",
         )
     return report(
@@ -257,7 +261,9 @@ def _looks_only(module: str, name: str) -> bool:
     return module.startswith("puzzlelab.puzzles")
 
 
-def _overestimate(puzzle, heuristic, result):
+def _overestimate(
+    puzzle: SlidingPuzzle, heuristic: str | Heuristic, result: SearchResult
+) -> tuple[State, float, int] | None:
     """Return ``(board, h, at most)`` for a board where *heuristic* says too much, else ``None``.
 
     Boards k random moves from the goal are at most k moves away; on a shortest
@@ -267,7 +273,7 @@ def _overestimate(puzzle, heuristic, result):
     known = [(puzzle.scramble(moves, seed=seed), moves) for moves in (4, 8, 16, 32)
              for seed in range(25)]  # fmt: skip
     if result.solved and result.cost == IDASTAR_SHORTEST:
-        known += [(board, result.cost - i) for i, board in enumerate(result.path)]
+        known += [(board, IDASTAR_SHORTEST - i) for i, board in enumerate(result.path)]
     for board, at_most in known:
         if h(board) > at_most:
             return board, h(board), at_most
