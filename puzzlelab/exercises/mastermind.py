@@ -19,10 +19,12 @@ False
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from ..puzzles.mastermind import answer_of, bulls_and_cows, classic_mastermind
-from ..solvers.mastermind import evaluate
+from ..puzzles.mastermind import Mastermind, answer_of, bulls_and_cows, classic_mastermind
+from ..solvers.mastermind import Strategy, evaluate
 from . import is_whole_number, not_answered, report
 from .own_work import borrowed
 
@@ -40,7 +42,7 @@ SEED_AVERAGE = 5.56
 # ---------------------------------------------------------------- exercise 1
 
 
-def check_answer(bulls, cows) -> bool:
+def check_answer(bulls: Any, cows: Any) -> bool:
     """Check the bulls and cows of :data:`PEG_GUESS` when the secret is :data:`PEG_SECRET`.
 
     >>> check_answer(1, 3)
@@ -85,7 +87,7 @@ def check_answer(bulls, cows) -> bool:
 # ---------------------------------------------------------------- exercise 2
 
 
-def check_codes_left(count) -> bool:
+def check_codes_left(count: Any) -> bool:
     """Check how many bulls-and-cows codes give both answers of :data:`TWO_ANSWERS`.
 
     >>> check_codes_left(1260)
@@ -124,7 +126,7 @@ def check_codes_left(count) -> bool:
 # ---------------------------------------------------------------- exercise 3
 
 
-def check_strategy(strategy, max_seconds: float = 60.0) -> bool:
+def check_strategy(strategy: Any, max_seconds: float = 60.0) -> bool:
     """Evaluate *strategy* on every bulls-and-cows secret; pass if it beats the seed's average.
 
     A strategy is a function ``choose(game, candidates)`` that returns a code's number
@@ -190,7 +192,7 @@ EXAMPLE_QUESTIONS = ("0 1 2 3", "1 0 4 5", "2 3 5 6", "3 2 7 4", "3 6 0 8")
 EXAMPLE_SECRET = "6 2 8 1"
 
 
-def _probes(game) -> list:
+def _probes(game: Mastermind) -> list[list[Mastermind | np.ndarray]]:
     """Candidate sets to try a strategy on: every code, then those left as the example goes on."""
     history = [(game.check_code(q), game.answer(q, EXAMPLE_SECRET)) for q in EXAMPLE_QUESTIONS]
     return [[game, np.array(game.candidates(history[:count]))] for count in range(len(history))]
@@ -201,7 +203,7 @@ def _tools(module: str, name: str) -> bool:
     return module == "puzzlelab.puzzles.mastermind" or name in ("group_sizes", "best_guess")
 
 
-def _on_classic(strategy) -> str:
+def _on_classic(strategy: Strategy) -> str:
     """Return a sentence on how *strategy* does in classic Mastermind (empty if it fails there)."""
     try:
         result = evaluate(classic_mastermind(), strategy, max_seconds=60)

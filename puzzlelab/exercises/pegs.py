@@ -20,11 +20,13 @@ False
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from ..errors import UnsolvableError
-from ..puzzles.pegs import PegSolitaire, get_board, holes_of, pegs_of, replay
-from ..solvers.pegs import dfs_dead_positions, iterative_deepening
+from ..puzzles.pegs import Board, Pegs, PegSolitaire, get_board, holes_of, pegs_of, replay
+from ..solvers.pegs import PegSearchResult, dfs_dead_positions, iterative_deepening
 from . import is_number, not_answered, report
 from .own_work import borrowed, names_used, objects_read
 
@@ -61,15 +63,15 @@ def _last_share() -> float:
 
 
 @lru_cache(maxsize=1)
-def _share_run():
+def _share_run() -> PegSearchResult:
     return iterative_deepening(SHARE_PUZZLE)
 
 
-def _iterations() -> list:
+def _iterations() -> list[dict[str, Any]]:
     return _share_run().stats.iterations
 
 
-def check_last_iteration_share(share) -> bool:
+def check_last_iteration_share(share: Any) -> bool:
     """Check the share (between 0 and 1) of all positions visited that the last iteration took.
 
     Plain iterative deepening on :data:`SHARE_PUZZLE`: the last iteration is the one that
@@ -111,7 +113,7 @@ def check_last_iteration_share(share) -> bool:
 # ---------------------------------------------------------------- exercise 2
 
 
-def _english_positions(count: int = 300) -> list[int]:
+def _english_positions(count: int = 300) -> list[Pegs]:
     board = get_board("english")
     rng = random.Random(33)
     positions = [board.full ^ 1 << 17, board.full, 1 << 17]
@@ -121,7 +123,7 @@ def _english_positions(count: int = 300) -> list[int]:
     return positions
 
 
-def check_english_corners(count_corners) -> bool:
+def check_english_corners(count_corners: Any) -> bool:
     """Check a function ``count_corners(pegs)``: the pegs in the English board's corners.
 
     A corner is a hole that no jump passes over. *pegs* is a bit mask (bit h set when
@@ -189,7 +191,7 @@ def check_english_corners(count_corners) -> bool:
     )
 
 
-def _borrowed_corners(count_corners, board) -> str:
+def _borrowed_corners(count_corners: Callable[[Pegs], int], board: Board) -> str:
     """Say so if *count_corners* uses puzzlelab's own corners of *board*; else ``""``."""
     called = borrowed(count_corners, [board.full, 1 << 17], allowed=_not_about_corners)
     if called:
@@ -224,7 +226,7 @@ def _solvable_holes() -> frozenset[int]:
     return frozenset(found)
 
 
-def check_solvable_holes(holes) -> bool:
+def check_solvable_holes(holes: Any) -> bool:
     """Check the set of holes h of the 21-hole board whose complement problem can be solved.
 
     The complement problem from h: every hole full but h; finish with one peg in h.

@@ -19,10 +19,12 @@ False
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
+from typing import Any
 
-from ..puzzles.queens import family, safe
+from ..puzzles.queens import Placement, family, safe
 from ..solvers.queens import backtracking, fundamental_solutions
 from . import is_whole_number, not_answered, report
 from .own_work import borrowed
@@ -42,7 +44,7 @@ def _placed() -> int:
     return backtracking(WORK_N).stats.expanded
 
 
-def check_work(candidates, placed) -> bool:
+def check_work(candidates: Any, placed: Any) -> bool:
     """Check the work for all solutions of :data:`WORK_N` queens, done both ways.
 
     *candidates*: the arrangements generate and test would try (one queen per row
@@ -96,7 +98,7 @@ def _family_sizes() -> list[int]:
     return sorted(len(family(p)) for p in fundamental_solutions(8))
 
 
-def check_small_family(size) -> bool:
+def check_small_family(size: Any) -> bool:
     """Check the size of the one family of 8-queens solutions with fewer than 8 members.
 
     >>> check_small_family(8)
@@ -138,7 +140,7 @@ def check_small_family(size) -> bool:
 # ---------------------------------------------------------------- exercise 3
 
 
-def _cases():
+def _cases() -> Iterator[tuple[Placement, int]]:
     """Yield ``(placement, col)`` for every partial placement (queens safe so far) up to
     :data:`SAFE_UP_TO` columns and every column of the next row."""
     for n in range(1, SAFE_UP_TO + 1):
@@ -149,7 +151,7 @@ def _cases():
                         yield placement, col
 
 
-def check_safe(function) -> bool:
+def check_safe(function: Any) -> bool:
     """Check a function ``function(placement, col)`` that says whether the next row's
     queen may go in column *col*, with the queens of *placement* on the board.
 
