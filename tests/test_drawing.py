@@ -297,3 +297,16 @@ def test_lesson_style_shows_figures_as_svg_with_text_large_enough():
         assert {"expanded", "0+21=21"} <= {text for _, text in sizes}
     finally:
         plt.close(ax.figure)
+
+
+def test_questions_of_an_evaluation_without_its_game_are_titled_plainly():
+    """An evaluation made by hand has no game: draw_questions failed on its title."""
+    import numpy as np
+
+    from puzzlelab.drawing import draw_questions, offscreen_figure
+    from puzzlelab.solvers.mastermind import Evaluation
+
+    run = Evaluation("by hand", "solved", questions=np.array([1, 2, 2]))
+    ax = draw_questions(run, ax=offscreen_figure((6, 3)).add_subplot())
+    assert ax.get_title() == "Questions per secret"
+    assert [bar.get_height() for bar in ax.patches] == [1, 2]

@@ -22,14 +22,32 @@ from __future__ import annotations
 
 import importlib
 import io
+from collections.abc import Callable, Sequence
 from functools import singledispatch
+from typing import TYPE_CHECKING, Any, Protocol
 
 import matplotlib
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from ..results import SearchResult
+from ..search.problem import HeuristicChoice, Searchable
 
-def picture_module_loaded(puzzle, drawer) -> bool:
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
+
+#: A size in inches, ``(width, height)``.
+Inches = tuple[float, float]
+
+
+class Registry(Protocol):
+    """A ``singledispatch`` function, such as :func:`draw_board`: it finds a function per type."""
+
+    def dispatch(self, cls: type) -> Callable[..., object]: ...
+
+
+def picture_module_loaded(puzzle: object, drawer: Registry) -> bool:
     """Import the drawing module named like *puzzle*'s model; return whether *drawer* now has it.
 
     puzzlelab's puzzles live in ``puzzlelab/puzzles/NAME.py`` and their pictures in
@@ -48,7 +66,7 @@ def picture_module_loaded(puzzle, drawer) -> bool:
 
 
 @singledispatch
-def draw_board(puzzle, state=None, ax=None, **options):
+def draw_board(puzzle: object, state: Any = None, ax: Axes | None = None, **options: Any) -> Axes:
     """Draw *state* (default: the puzzle's start) of *puzzle* on *ax*; return the axes.
 
     Without *ax*, a new figure is made (shown inline in a notebook).
@@ -62,7 +80,7 @@ def draw_board(puzzle, state=None, ax=None, **options):
 
 
 @singledispatch
-def step_label(puzzle, before, action, after) -> str:
+def step_label(puzzle: object, before: Any, action: Any, after: Any) -> str:
     """Return a short caption for one step of a solution (default: the action)."""
     if picture_module_loaded(puzzle, step_label):
         return step_label(puzzle, before, action, after)
@@ -70,7 +88,7 @@ def step_label(puzzle, before, action, after) -> str:
 
 
 @singledispatch
-def step_detail(puzzle, action) -> str:
+def step_detail(puzzle: object, action: Any) -> str:
     """Return the action in words, shown in grey after a step's caption (default: the action).
 
     The sliding puzzles say which way the blank moved (``"the blank moves up"``).
@@ -81,7 +99,7 @@ def step_detail(puzzle, action) -> str:
 
 
 @singledispatch
-def step_highlight(puzzle, before, action, after) -> tuple:
+def step_highlight(puzzle: object, before: Any, action: Any, after: Any) -> tuple[object, ...]:
     """Return what to highlight on the board after one step (default: nothing).
 
     A puzzle registers its own, and players pass it to :func:`draw_board` as
@@ -94,7 +112,7 @@ def step_highlight(puzzle, before, action, after) -> tuple:
 
 
 @singledispatch
-def board_size(puzzle) -> float:
+def board_size(puzzle: object) -> float:
     """Return how many inches wide a board of *puzzle* is drawn alone (players, replays).
 
     Large enough for its labels at the smallest font (default 2.2); a puzzle with
@@ -105,7 +123,7 @@ def board_size(puzzle) -> float:
     return 2.2
 
 
-def new_axes(ax=None, size=(2.4, 2.4)):
+def new_axes(ax: Axes | None = None, size: Inches = (2.4, 2.4)) -> Axes:
     """Return *ax*, or fresh axes on a new pyplot figure of *size* inches."""
     if ax is not None:
         return ax
@@ -119,14 +137,27 @@ def new_axes(ax=None, size=(2.4, 2.4)):
 SMALLEST_FONT = 9
 
 
-def points_per_unit(ax, width: float, height: float) -> float:
+def figure_of(ax: Axes) -> Figure:
+    """Return the figure *ax* is drawn on (the whole figure, also for axes in a subfigure)."""
+    return ax.figure.figure
+
+
+def points_per_unit(ax: Axes, width: float, height: float) -> float:
     """How many points one unit of a *width* x *height* drawing is on *ax* (equal scales)."""
     _, _, w, h = ax.get_position().bounds
-    inches_w, inches_h = ax.figure.get_size_inches()
+    inches_w, inches_h = figure_of(ax).get_size_inches()
     return min(w * inches_w / width, h * inches_h / height) * 72
 
 
-def finish_board(ax, puzzle, state, xlim, ylim, title=None, heuristic=None):
+def finish_board(
+    ax: Axes,
+    puzzle: Searchable,
+    state: Any,
+    xlim: tuple[float, float],
+    ylim: tuple[float, float],
+    title: str | None = None,
+    heuristic: HeuristicChoice = None,
+) -> Axes:
     """Caption a drawn board and frame it: equal scales, no axes; return *ax*.
 
     The caption is *title*, then ``name = value`` of *heuristic* (a name from
@@ -146,28 +177,32 @@ def finish_board(ax, puzzle, state, xlim, ylim, title=None, heuristic=None):
     return ax
 
 
-def offscreen_figure(size=(2.4, 2.4), dpi=100) -> Figure:
+def offscreen_figure(size: Inches = (2.4, 2.4), dpi: float = 100) -> Figure:
     """Return a figure that is drawn only to an image, never shown by pyplot."""
     figure = Figure(figsize=size, dpi=dpi)
     FigureCanvasAgg(figure)
     return figure
 
 
-def figure_png(figure, dpi=None, tight=True) -> bytes:
+def figure_png(figure: Figure, dpi: float | None = None, tight: bool = True) -> bytes:
     """Return *figure* as PNG bytes, trimmed to what is drawn when *tight* (slower: two passes)."""
     buffer = io.BytesIO()
-    trim = {"bbox_inches": "tight", "pad_inches": 0.05} if tight else {}
-    figure.savefig(buffer, format="png", dpi=dpi, **trim)
+    figure.savefig(buffer, format="png", dpi=dpi, **_trim(tight))
     return buffer.getvalue()
+
+
+def _trim(tight: bool) -> dict[str, Any]:
+    """The ``savefig`` options that trim a picture to what is drawn when *tight* (else none)."""
+    return {"bbox_inches": "tight", "pad_inches": 0.05} if tight else {}
 
 
 #: How puzzlelab writes SVG: text as text (sharp, small, and searchable), the same ids
 #: every time (the same board gives the same bytes) and no date.
-SVG_OPTIONS = {"svg.fonttype": "none", "svg.hashsalt": "puzzlelab"}
+SVG_OPTIONS: dict[RcKeyType, str] = {"svg.fonttype": "none", "svg.hashsalt": "puzzlelab"}
 NO_METADATA = {"Date": None, "Creator": None, "Format": None, "Type": None}
 
 
-def figure_svg(figure, tight=True) -> bytes:
+def figure_svg(figure: Figure, tight: bool = True) -> bytes:
     """Return *figure* as SVG bytes: a vector picture, sharp at any size.
 
     >>> figure = offscreen_figure((1, 1))
@@ -175,16 +210,18 @@ def figure_svg(figure, tight=True) -> bytes:
     b'<?xml'
     """
     buffer = io.BytesIO()
-    trim = {"bbox_inches": "tight", "pad_inches": 0.05} if tight else {}
     with matplotlib.rc_context(SVG_OPTIONS):
-        figure.savefig(buffer, format="svg", metadata=NO_METADATA, **trim)
+        figure.savefig(buffer, format="svg", metadata=NO_METADATA, **_trim(tight))
     return buffer.getvalue()
 
 
-_CANVASES: dict = {}  # (size, dpi) -> axes reused for board pictures (making axes is slow)
+# (size, dpi) -> axes reused for board pictures (making axes is slow)
+_CANVASES: dict[tuple[float, float], Axes] = {}
 
 
-def board_png(puzzle, state=None, size=2.0, dpi=80, **options) -> bytes:
+def board_png(
+    puzzle: object, state: Any = None, size: float = 2.0, dpi: float = 80, **options: Any
+) -> bytes:
     """Return a PNG picture of one board (for search-tree nodes and static pages).
 
     The picture is *size* inches wide at *dpi* dots per inch; *options* go to
@@ -198,7 +235,7 @@ def board_png(puzzle, state=None, size=2.0, dpi=80, **options) -> bytes:
     return _board_picture(puzzle, state, size, dpi, figure_png, options)
 
 
-def board_svg(puzzle, state=None, size=2.0, **options) -> bytes:
+def board_svg(puzzle: object, state: Any = None, size: float = 2.0, **options: Any) -> bytes:
     """Return an SVG picture of one board, *size* inches wide (for players and replays).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
@@ -208,7 +245,14 @@ def board_svg(puzzle, state=None, size=2.0, **options) -> bytes:
     return _board_picture(puzzle, state, size, 72, figure_svg, options)
 
 
-def _board_picture(puzzle, state, size, dpi, save, options) -> bytes:
+def _board_picture(
+    puzzle: object,
+    state: Any,
+    size: float,
+    dpi: float,
+    save: Callable[..., bytes],
+    options: dict[str, Any],
+) -> bytes:
     key = (size, dpi)
     if key not in _CANVASES:
         figure = offscreen_figure((size, size * 1.18), dpi)
@@ -217,13 +261,13 @@ def _board_picture(puzzle, state, size, dpi, save, options) -> bytes:
     ax = _CANVASES.pop(key)  # taken while in use, so a nested call gets its own
     try:
         draw_board(puzzle, state, ax, **options)
-        return save(ax.figure, tight=False)
+        return save(figure_of(ax), tight=False)
     finally:
         _empty(ax)
         _CANVASES[key] = ax
 
 
-def _empty(ax) -> None:
+def _empty(ax: Axes) -> None:
     """Remove what a board drawer put on *ax*, leaving it as new for the next board."""
     for artist in [*ax.patches, *ax.texts, *ax.lines, *ax.collections, *ax.images, *ax.tables]:
         artist.remove()
@@ -277,7 +321,15 @@ def ordinal(k: int) -> str:
     return f"{k}{suffix}"
 
 
-def draw_path(puzzle, path, actions=None, max_boards=12, columns=6, size=1.6, **options):
+def draw_path(
+    puzzle: object,
+    path: SearchResult | Sequence[Any],
+    actions: Sequence[Any] | None = None,
+    max_boards: int = 12,
+    columns: int = 6,
+    size: float = 1.6,
+    **options: Any,
+) -> Figure:
     """Draw a solution *path* as a strip of boards, wrapping after *columns*.
 
     *path* is a list of states or a search result (its ``path`` and ``actions`` are
@@ -293,9 +345,10 @@ def draw_path(puzzle, path, actions=None, max_boards=12, columns=6, size=1.6, **
     >>> len(figure.axes), figure.axes[1].get_title()
     (3, '1: slide 5')
     """
-    if actions is None:
-        actions = getattr(path, "actions", None)
-    path = list(getattr(path, "path", path))
+    if isinstance(path, SearchResult):
+        actions = path.actions if actions is None else actions
+        path = path.path
+    path = list(path)
     if not path:
         raise ValueError("nothing to draw: the path is empty (did the search find a solution?)")
     shown, k = every_kth_step(len(path), max(2, max_boards))
@@ -316,7 +369,7 @@ def draw_path(puzzle, path, actions=None, max_boards=12, columns=6, size=1.6, **
     return figure
 
 
-def log_scale(ax, axis: str, floor: float) -> None:
+def log_scale(ax: Axes, axis: str, floor: float) -> None:
     """Put *axis* on a log scale whose bars start at *floor*, with uncluttered ticks.
 
     Bars on a log scale have no natural bottom: starting them at 1 (one node)

@@ -6,9 +6,13 @@ the first time a :class:`~puzzlelab.puzzles.hanoi.TowerOfHanoi` is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
+from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
-from ..puzzles.hanoi import TowerOfHanoi
+from ..puzzles.hanoi import State, TowerOfHanoi
+from ..search.problem import HeuristicChoice
 from .boards import draw_board, finish_board, new_axes, step_highlight, step_label
 
 DISK = "#f2c078"
@@ -20,7 +24,16 @@ HEIGHT = 0.5  # of a disk
 
 
 @draw_board.register(TowerOfHanoi)
-def draw_hanoi(puzzle, state=None, ax=None, *, heuristic=None, title=None, highlight=(), **_):
+def draw_hanoi(
+    puzzle: TowerOfHanoi,
+    state: Sequence[int] | None = None,
+    ax: Axes | None = None,
+    *,
+    heuristic: HeuristicChoice = None,
+    title: str | None = None,
+    highlight: Iterable[int] = (),
+    **_: object,
+) -> Axes:
     """Draw the pegs and the disks on them; disks in *highlight* are outlined in red.
 
     >>> from puzzlelab.puzzles.hanoi import TowerOfHanoi
@@ -53,11 +66,11 @@ def draw_hanoi(puzzle, state=None, ax=None, *, heuristic=None, title=None, highl
 
 
 @step_label.register(TowerOfHanoi)
-def _(puzzle, before, action, after) -> str:
+def _(puzzle: TowerOfHanoi, before: State, action: str, after: State) -> str:
     moved = next(disk for disk, (a, b) in enumerate(zip(before, after)) if a != b)
     return f"disk {moved}: peg {action.replace('->', ' to peg ')}"
 
 
 @step_highlight.register(TowerOfHanoi)
-def _(puzzle, before, action, after) -> tuple:
+def _(puzzle: TowerOfHanoi, before: State, action: str, after: State) -> tuple[int, ...]:
     return tuple(disk for disk, (a, b) in enumerate(zip(before, after)) if a != b)

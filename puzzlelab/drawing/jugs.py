@@ -12,16 +12,19 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Collection, Mapping, Sequence
 
 import networkx as nx
+from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.ticker import MaxNLocator
 
 from ..errors import BoardError
-from ..puzzles.jugs import WaterJugs
+from ..puzzles.jugs import State, WaterJugs
+from ..results import SearchResult
 from ..solvers.jugs import state_graph
-from .boards import SMALLEST_FONT, draw_board, new_axes, step_label
+from .boards import SMALLEST_FONT, Inches, draw_board, figure_of, new_axes, step_label
 
 WATER = "#6fa8dc"
 TARGET = "#8cc084"  # water in a jug that holds the target amount
@@ -37,12 +40,22 @@ ACTION_EDGE = "#9e9e9e"
 
 LAYOUTS = ("auto", "water", "spring", "circular", "shell")
 
+#: Where each state is drawn: an ``(x, y)`` pair, or the array a networkx layout gives.
+Positions = Mapping[State, Collection[float]]
+
 
 # ---------------------------------------------------------------- one state
 
 
 @draw_board.register(WaterJugs)
-def draw_jugs(puzzle, state=None, ax=None, *, title=None, **_):
+def draw_jugs(
+    puzzle: WaterJugs,
+    state: Sequence[int] | None = None,
+    ax: Axes | None = None,
+    *,
+    title: str | None = None,
+    **_: object,
+) -> Axes:
     """Draw the jugs side by side, heights in proportion to their capacities.
 
     Each jug is an outline (gid ``"jug"``) with its water (gid ``"water"``, green when the
@@ -82,21 +95,22 @@ def draw_jugs(puzzle, state=None, ax=None, *, title=None, **_):
     return ax
 
 
-def _wrapped(ax, title: str, fontsize: float) -> str:
+def _wrapped(ax: Axes, title: str, fontsize: float) -> str:
     """*title* broken into lines about as wide as *ax* (a character is about half an em;
     a title may reach a little past its axes, into the gap between pictures)."""
-    inches = ax.get_position().width * ax.figure.get_figwidth()
+    inches = ax.get_position().width * figure_of(ax).get_figwidth()
     return textwrap.fill(title, max(12, int(inches * 72 / (0.5 * fontsize)) + 2))
 
 
 def _wanted(puzzle: WaterJugs, i: int) -> int | None:
     """The amount the target asks of jug *i*, or None (nothing, or more than it holds)."""
-    wanted = puzzle.goal[i] if puzzle.goal is not None else puzzle.target
+    target = puzzle.target  # one amount for any jug, or a whole state (then also the goal)
+    wanted = target[i] if isinstance(target, tuple) else target
     return wanted if 0 < wanted <= puzzle.capacities[i] else None
 
 
 @step_label.register(WaterJugs)
-def _(puzzle, before, action, after) -> str:
+def _(puzzle: WaterJugs, before: Sequence[int], action: object, after: Sequence[int]) -> str:
     """The step in words, found from the two states, so that any naming of actions works
     (e.g. the ``(0, 1)`` pairs of a class's own simpleai problem)."""
     for own_action, state, _ in puzzle.successors(tuple(before)):
@@ -108,7 +122,7 @@ def _(puzzle, before, action, after) -> str:
 # ---------------------------------------------------------------- the state graph
 
 
-def state_label(jugs: WaterJugs, state) -> str:
+def state_label(jugs: WaterJugs, state: State) -> str:
     """Return a short label: ``"530"`` when every jug holds at most 9 litres, else ``"10,3,0"``.
 
     >>> state_label(WaterJugs((8, 5, 3), (8, 0, 0), 4), (3, 5, 0))
@@ -121,7 +135,7 @@ def state_label(jugs: WaterJugs, state) -> str:
     return ",".join(map(str, state))
 
 
-def water_layout(graph) -> dict:
+def water_layout(graph: nx.DiGraph) -> dict[State, tuple[int, int]]:
     """Place each state at (water in jug 0, water in jug 1); a single jug sits on a line.
 
     For the 8-5-3 jugs every state lies on the edge of a parallelogram: after a pour
@@ -133,9 +147,9 @@ def water_layout(graph) -> dict:
     return {state: (state[0], state[1] if len(state) > 1 else 0) for state in graph}
 
 
-def _positions(graph, layout) -> tuple[dict, str]:
+def _positions(graph: nx.DiGraph, layout: str | Positions) -> tuple[Positions, str]:
     """Return the node positions and the name of the layout used."""
-    if isinstance(layout, dict):
+    if isinstance(layout, Mapping):
         return layout, "given"
     if layout not in LAYOUTS:
         raise BoardError(f"unknown layout {layout!r}; choose from {', '.join(LAYOUTS)} or a dict")
@@ -149,7 +163,7 @@ def _positions(graph, layout) -> tuple[dict, str]:
     return getattr(nx, f"{layout}_layout")(graph), layout
 
 
-def _path_edges(graph, path) -> list:
+def _path_edges(graph: nx.DiGraph, path: Sequence[State]) -> list[tuple[State, State]]:
     edges = list(zip(path, path[1:]))
     for before, after in edges:
         if not graph.has_edge(before, after):
@@ -160,8 +174,17 @@ def _path_edges(graph, path) -> list:
     return edges
 
 
-def draw_state_graph(jugs: WaterJugs, path=None, ax=None, *, graph=None, layout="auto",
-                     labels=None, legend=True, size=(7, 4.5)):  # fmt: skip
+def draw_state_graph(
+    jugs: WaterJugs,
+    path: SearchResult | Sequence[Sequence[int]] | None = None,
+    ax: Axes | None = None,
+    *,
+    graph: nx.DiGraph | None = None,
+    layout: str | Positions = "auto",
+    labels: bool | None = None,
+    legend: bool = True,
+    size: Inches = (7, 4.5),
+) -> Axes:
     """Draw every state reachable from the start and every action between them.
 
     Parameters
@@ -203,9 +226,11 @@ def draw_state_graph(jugs: WaterJugs, path=None, ax=None, *, graph=None, layout=
     7
     """
     graph = state_graph(jugs) if graph is None else graph
-    path = [tuple(state) for state in getattr(path, "path", path) or []]
-    on_path = set(path)
-    path_edges = _path_edges(graph, path)
+    if isinstance(path, SearchResult):
+        path = path.path
+    states = [tuple(state) for state in path or []]
+    on_path = set(states)
+    path_edges = _path_edges(graph, states)
     position, used = _positions(graph, layout)
     ax = new_axes(ax, size)
 
@@ -228,13 +253,21 @@ def draw_state_graph(jugs: WaterJugs, path=None, ax=None, *, graph=None, layout=
         texts = nx.draw_networkx_labels(graph, position, names, ax=ax, font_size=SMALLEST_FONT)
         for text in texts.values():
             text.set_zorder(4)
-    _finish(jugs, graph, path, ax, used)
+    _finish(jugs, graph, states, ax, used)
     if legend:
-        _legend(ax, bool(path))
+        _legend(ax, bool(states))
     return ax
 
 
-def _draw_arrows(graph, position, ax, edges, colour, width, gid) -> None:
+def _draw_arrows(
+    graph: nx.DiGraph,
+    position: Positions,
+    ax: Axes,
+    edges: list[tuple[State, State]],
+    colour: str,
+    width: float,
+    gid: str,
+) -> None:
     if not edges:
         return
     arrows = nx.draw_networkx_edges(
@@ -245,7 +278,9 @@ def _draw_arrows(graph, position, ax, edges, colour, width, gid) -> None:
         arrow.set_gid(gid)
 
 
-def _finish(jugs, graph, path, ax, layout) -> None:
+def _finish(
+    jugs: WaterJugs, graph: nx.DiGraph, path: Sequence[State], ax: Axes, layout: str
+) -> None:
     """Title and (for the water layout) axes that say what x and y are."""
     title = f"{graph.number_of_nodes()} states, {graph.number_of_edges()} actions"
     if path:
@@ -270,8 +305,8 @@ def _finish(jugs, graph, path, ax, layout) -> None:
     ax.margins(0.08)
 
 
-def _legend(ax, with_path: bool) -> None:
-    def dot(colour, edge=EDGE, width=1.0):
+def _legend(ax: Axes, with_path: bool) -> None:
+    def dot(colour: str, edge: str = EDGE, width: float = 1.0) -> Line2D:
         return Line2D([], [], ls="", marker="o", markersize=9, markerfacecolor=colour,
                       markeredgecolor=edge, markeredgewidth=width)  # fmt: skip
 

@@ -10,9 +10,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from matplotlib.axes import Axes
 from matplotlib.patches import Circle, Rectangle
 
-from ..puzzles.mastermind import Mastermind
+from ..puzzles.mastermind import Answer, Code, CodeInput, History, Mastermind
+from ..solvers.mastermind import Evaluation
 from .boards import SMALLEST_FONT, draw_board, new_axes, points_per_unit, step_label
 
 #: Peg colours by symbol: the first six are classic Mastermind's.
@@ -50,8 +54,16 @@ def peg_colour(symbol: int) -> str:
 
 @draw_board.register(Mastermind)
 def draw_mastermind(
-    game, state=None, ax=None, *, title=None, secret=None, rows=None, asking=None, **_
-):
+    game: Mastermind,
+    state: History | None = None,
+    ax: Axes | None = None,
+    *,
+    title: str | None = None,
+    secret: CodeInput | None = None,
+    rows: int | None = None,
+    asking: CodeInput | None = None,
+    **_: object,
+) -> Axes:
     """Draw the guesses of *state* (a history of ``(guess, (bulls, cows))``), one row each.
 
     Parameters
@@ -115,12 +127,12 @@ def draw_mastermind(
     return ax
 
 
-def _font_size(ax, width: float, height: float) -> float:
+def _font_size(ax: Axes, width: float, height: float) -> float:
     """Return a font size (points) that fits the board's units in *ax* (9 to 11)."""
     return max(SMALLEST_FONT, min(11.0, 0.36 * points_per_unit(ax, width, height)))
 
 
-def _draw_code(ax, code, y, font, gid="peg") -> None:
+def _draw_code(ax: Axes, code: Code, y: float, font: float, gid: str = "peg") -> None:
     for position, symbol in enumerate(code):
         colour = peg_colour(symbol)
         ax.add_patch(Circle((1.2 + position, y), 0.36, facecolor=colour, edgecolor=EDGE,
@@ -134,7 +146,9 @@ def _answer_columns(positions: int) -> int:
     return -(-positions // 2)
 
 
-def _draw_answer(ax, game, answer, x, y, font) -> None:
+def _draw_answer(
+    ax: Axes, game: Mastermind, answer: Answer, x: float, y: float, font: float
+) -> None:
     """Draw the answer pegs in two rows (bulls first, then cows, then holes) and in figures."""
     bulls, cows = answer
     kinds = ["bull"] * bulls + ["cow"] * cows + ["hole"] * (game.positions - bulls - cows)
@@ -150,7 +164,12 @@ def _draw_answer(ax, game, answer, x, y, font) -> None:
 
 
 @step_label.register(Mastermind)
-def _(game, before, action, after) -> str:
+def _(
+    game: Mastermind,
+    before: Sequence[tuple[Code, Answer]],
+    action: object,
+    after: Sequence[tuple[Code, Answer]],
+) -> str:
     guess, (bulls, cows) = after[-1]
     return f"{game.format(guess)}: {bulls}B {cows}C"
 
@@ -158,7 +177,13 @@ def _(game, before, action, after) -> str:
 # ---------------------------------------------------------------- questions per secret
 
 
-def draw_questions(evaluations, ax=None, *, title=None, log=False):
+def draw_questions(
+    evaluations: Evaluation | Sequence[Evaluation],
+    ax: Axes | None = None,
+    *,
+    title: str | None = None,
+    log: bool = False,
+) -> Axes:
     """Draw how many secrets need each number of questions, one bar group per number.
 
     *evaluations* is one :class:`~puzzlelab.solvers.mastermind.Evaluation` or a list of
@@ -174,7 +199,7 @@ def draw_questions(evaluations, ax=None, *, title=None, log=False):
     >>> len(ax.patches), ax.get_legend().get_texts()[1].get_text()
     (14, 'minimax: 4.476 on average, 5 at most')
     """
-    runs = [evaluations] if not isinstance(evaluations, (list, tuple)) else list(evaluations)
+    runs = [evaluations] if isinstance(evaluations, Evaluation) else list(evaluations)
     if not runs:
         raise ValueError("nothing to draw: give at least one evaluation")
     ax = new_axes(ax, (7, 3.2))
@@ -195,6 +220,12 @@ def draw_questions(evaluations, ax=None, *, title=None, log=False):
         ax.set_yscale("log")
     ax.spines[["top", "right"]].set_visible(False)
     ax.legend(fontsize=9, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    game = runs[0].game
-    ax.set_title(title or f"Questions per secret over all {len(game.codes):,} codes", fontsize=10)
+    ax.set_title(title or _questions_title(runs[0]), fontsize=10)
     return ax
+
+
+def _questions_title(run: Evaluation) -> str:
+    """Say over how many codes *run* asked its questions: every code of its game."""
+    if run.game is None:
+        return "Questions per secret"
+    return f"Questions per secret over all {len(run.game.codes):,} codes"

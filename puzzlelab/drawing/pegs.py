@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch
 
-from ..puzzles.pegs import PegSolitaire, holes_of, moves
+from ..puzzles.pegs import Move, Pegs, PegSolitaire, holes_of, moves
+from ..results import SearchResult
+from ..search.problem import HeuristicChoice
 from .boards import (
     SMALLEST_FONT,
     board_size,
@@ -26,8 +32,19 @@ RADIUS = 0.34  # of a hole; neighbouring holes are 1 apart
 
 
 @draw_board.register(PegSolitaire)
-def draw_pegs(puzzle, state=None, ax=None, *, title=None, numbers=True, highlight=(),
-              heuristic=None, show_finish=True, hole_colours=None, **_):  # fmt: skip
+def draw_pegs(
+    puzzle: PegSolitaire,
+    state: Pegs | None = None,
+    ax: Axes | None = None,
+    *,
+    title: str | None = None,
+    numbers: bool = True,
+    highlight: Sequence[int] = (),
+    heuristic: HeuristicChoice = None,
+    show_finish: bool = True,
+    hole_colours: dict[int, str] | None = None,
+    **_: object,
+) -> Axes:
     """Draw the board: a ring per hole (gid ``"hole"``), a disc per peg (gid ``"peg"``).
 
     Parameters
@@ -84,12 +101,12 @@ def draw_pegs(puzzle, state=None, ax=None, *, title=None, numbers=True, highligh
 
 
 @board_size.register(PegSolitaire)
-def _(puzzle) -> float:
+def _(puzzle: PegSolitaire) -> float:
     xs, ys = zip(*(puzzle.board.xy(hole) for hole in puzzle.board.cells))
     return 0.5 * max(max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) + 0.3
 
 
-def _draw_move(ax, spots, move) -> None:
+def _draw_move(ax: Axes, spots: dict[int, tuple[float, float]], move: Move) -> None:
     """Ring the hole the move started from and draw one arrow per jump."""
     x, y = spots[move[0]]
     ax.add_patch(Circle((x, y), RADIUS + 0.06, facecolor="none", edgecolor=JUMP, lw=1.8,
@@ -101,23 +118,29 @@ def _draw_move(ax, spots, move) -> None:
         ax.add_patch(arrow)
 
 
-def _move_between(puzzle, before, after):
+def _move_between(puzzle: PegSolitaire, before: Pegs, after: Pegs) -> Move | None:
     """Return the move that takes *before* to *after*, or None."""
     return next((m for m, state in moves(puzzle.board, before) if state == after), None)
 
 
 @step_label.register(PegSolitaire)
-def _(puzzle, before, action, after) -> str:
+def _(puzzle: PegSolitaire, before: Pegs, action: Move | None, after: Pegs) -> str:
     action = action or _move_between(puzzle, before, after)
     return "→".join(map(str, action)) if action else "?"
 
 
 @step_highlight.register(PegSolitaire)
-def _(puzzle, before, action, after) -> tuple:
+def _(puzzle: PegSolitaire, before: Pegs, action: Move | None, after: Pegs) -> Move:
     return tuple(action or _move_between(puzzle, before, after) or ())
 
 
-def draw_solution(puzzle, solution, columns=6, size=1.9, numbers=True):
+def draw_solution(
+    puzzle: PegSolitaire,
+    solution: SearchResult,
+    columns: int = 6,
+    size: float = 1.9,
+    numbers: bool = True,
+) -> Figure:
     """Draw every position of a solution with the move that led to it, as a grid of boards.
 
     *solution* is a result of a peg solver (or any object with ``path`` and ``actions``).

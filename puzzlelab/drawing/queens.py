@@ -10,12 +10,16 @@ generate and test and of backtracking.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 
+from matplotlib.axes import Axes
 from matplotlib.collections import PatchCollection
 from matplotlib.colors import to_rgb
+from matplotlib.figure import Figure
 from matplotlib.patches import Polygon, Rectangle
 
-from ..puzzles.queens import QueensPuzzle, attacked_squares, attacks
+from ..puzzles.queens import Placement, QueensPuzzle, attacked_squares, attacks
+from ..search.problem import HeuristicChoice
 from .boards import (
     SMALLEST_FONT,
     draw_board,
@@ -49,8 +53,16 @@ def queen_patch(row: int, col: int, n: int, conflict: bool = False) -> Polygon:
 
 @draw_board.register(QueensPuzzle)
 def draw_queens(
-    puzzle, state=None, ax=None, *, title=None, heuristic=None, attacked=False, highlight=(), **_
-):  # fmt: skip
+    puzzle: QueensPuzzle,
+    state: Sequence[int] | None = None,
+    ax: Axes | None = None,
+    *,
+    title: str | None = None,
+    heuristic: HeuristicChoice = None,
+    attacked: bool = False,
+    highlight: Iterable[tuple[int, int]] = (),
+    **_: object,
+) -> Axes:
     """Draw the board and the queens of *state* (a tuple of columns, row 0 at the top).
 
     Each queen is one crown-shaped patch (gid ``"queen"``), outlined red if another
@@ -94,11 +106,17 @@ def draw_queens(
 
 
 @step_label.register(QueensPuzzle)
-def _(puzzle, before, action, after) -> str:
+def _(puzzle: QueensPuzzle, before: Placement, action: int, after: Placement) -> str:
     return f"row {len(before)}: col {action}"
 
 
-def draw_solutions(n: int, placements, columns: int = 12, size: float = 0.9, titles=None):
+def draw_solutions(
+    n: int,
+    placements: Iterable[Sequence[int]],
+    columns: int = 12,
+    size: float = 0.9,
+    titles: Sequence[str] | None = None,
+) -> Figure:
     """Draw many n x n boards in a grid, *columns* to a row; return the figure.
 
     *titles* (optional) gives a caption per board (default: its number, from 1).
@@ -124,7 +142,7 @@ def draw_solutions(n: int, placements, columns: int = 12, size: float = 0.9, tit
     return figure
 
 
-def draw_work(sizes=range(4, 11)):
+def draw_work(sizes: Iterable[int] = range(4, 11)) -> Figure:
     """Draw, per board size, the candidates generate and test tries (n!) beside the queens
     backtracking places to find every solution, on a log scale; return the figure.
 

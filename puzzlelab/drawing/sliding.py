@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import cycle
 
+from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
-from ..puzzles.sliding import DIRECTIONS, SlidingPuzzle
+from ..puzzles.sliding import DIRECTIONS, SlidingPuzzle, State
+from ..search.problem import HeuristicChoice
 from .boards import (
     SMALLEST_FONT,
     board_size,
@@ -29,8 +32,18 @@ PATTERN_COLOURS = ("#f2c078", "#8fb8de", "#8cc084", "#d9a0c8", "#e8e59b")  # one
 
 
 @draw_board.register(SlidingPuzzle)
-def draw_sliding(puzzle, state=None, ax=None, *, heuristic=None, title=None, highlight=(),
-                 color_home=True, patterns=None, **_):  # fmt: skip
+def draw_sliding(
+    puzzle: SlidingPuzzle,
+    state: Sequence[int] | None = None,
+    ax: Axes | None = None,
+    *,
+    heuristic: HeuristicChoice = None,
+    title: str | None = None,
+    highlight: Iterable[int] = (),
+    color_home: bool = True,
+    patterns: Sequence[Iterable[int]] | None = None,
+    **_: object,
+) -> Axes:
     """Draw a sliding-puzzle board: one square patch per tile, the blank left empty.
 
     Parameters
@@ -86,7 +99,12 @@ def draw_sliding(puzzle, state=None, ax=None, *, heuristic=None, title=None, hig
                         title, heuristic)  # fmt: skip
 
 
-def _tile_colours(puzzle, state, color_home: bool, patterns) -> dict:
+def _tile_colours(
+    puzzle: SlidingPuzzle,
+    state: State,
+    color_home: bool,
+    patterns: Sequence[Iterable[int]] | None,
+) -> dict[int, str]:
     """``{tile: face colour}``: home or away, or by pattern (grey for a tile in none)."""
     if patterns is None:
         home = {tile: tile == goal_tile for tile, goal_tile in zip(state, puzzle.goal)}
@@ -98,17 +116,17 @@ def _tile_colours(puzzle, state, color_home: bool, patterns) -> dict:
 
 
 @board_size.register(SlidingPuzzle)
-def _(puzzle) -> float:
+def _(puzzle: SlidingPuzzle) -> float:
     return max(2.2, 0.55 * puzzle.cols + 0.3)
 
 
 @step_label.register(SlidingPuzzle)
-def _(puzzle, before, action, after) -> str:
+def _(puzzle: SlidingPuzzle, before: State, action: object, after: State) -> str:
     return f"slide {after[before.index(0)]}"
 
 
 @step_detail.register(SlidingPuzzle)
-def _blank_moves(puzzle: SlidingPuzzle, action) -> str:
+def _blank_moves(puzzle: SlidingPuzzle, action: object) -> str:
     """The blank's direction; an action named otherwise (a problem of a class's own) as it is.
 
     >>> eight = SlidingPuzzle(shape=(3, 3))
@@ -121,5 +139,5 @@ def _blank_moves(puzzle: SlidingPuzzle, action) -> str:
 
 
 @step_highlight.register(SlidingPuzzle)
-def _(puzzle, before, action, after) -> tuple:
+def _(puzzle: SlidingPuzzle, before: State, action: object, after: State) -> tuple[int, ...]:
     return tuple(puzzle.tiles_moved([before, after]))

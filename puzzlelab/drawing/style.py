@@ -17,6 +17,8 @@ from __future__ import annotations
 import contextlib
 import re
 
+from matplotlib.figure import Figure
+
 from .boards import figure_svg
 
 #: How wide a notebook's output is in JupyterLab at a 1400-pixel window, file browser open.
@@ -51,7 +53,6 @@ def lesson_style(large: bool = False) -> None:
     shell = get_ipython()
     if shell is None:
         return
-    from matplotlib.figure import Figure
 
     # The inline backend sets its own formatters when it loads: load it now, not over ours later.
     with contextlib.suppress(ImportError):
@@ -68,7 +69,7 @@ def picture_scale() -> float:
     return SETTINGS["scale"]
 
 
-def shown_svg(figure) -> str:
+def shown_svg(figure: Figure) -> str:
     """*figure* as SVG text, at the size :func:`lesson_style` asked for (what a notebook shows).
 
     >>> from puzzlelab.drawing import offscreen_figure
@@ -89,7 +90,7 @@ def scaled_svg(svg: str, scale: float) -> str:
     if scale == 1 or tag is None:
         return svg
 
-    def times(match) -> str:
+    def times(match: re.Match[str]) -> str:
         return f'{match.group(1)}="{float(match.group(2)) * scale:g}{match.group(3) or ""}"'
 
     head = re.sub(r'\b(width|height)="([\d.]+)(pt|px)?"', times, tag.group(0))

@@ -15,8 +15,26 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+from matplotlib.axes import Axes
+
 from ..trees import cut_tree
-from .boards import SMALLEST_FONT
+from .boards import SMALLEST_FONT, figure_of
+
+if TYPE_CHECKING:
+    import numpy as np
+    from matplotlib.artist import Artist
+    from matplotlib.collections import PathCollection
+    from matplotlib.offsetbox import AnnotationBbox
+    from matplotlib.text import Text
+    from matplotlib.typing import ColorType
+
+#: A place on the drawing, ``(x, y)``, and where each node of a tree is drawn.
+Point = tuple[float, float]
+Layout = dict[Hashable, Point]
 
 #: The colour each node status is drawn in.
 COLOURS = {
@@ -49,7 +67,7 @@ MOST_INCHES = 10.0
 LEGEND_INCHES = 2.5  # what the legend beside the tree takes
 
 
-def layered_layout(tree) -> dict:
+def layered_layout(tree: nx.DiGraph) -> Layout:
     """Return ``{node: (x, y)}``: depth downwards, leaves side by side, parents centred.
 
     A simple tidy tree: leaves one unit apart in the order the search made them,
@@ -60,10 +78,11 @@ def layered_layout(tree) -> dict:
     >>> layered_layout(nx.DiGraph([(0, 1), (0, 2)]))
     {1: (0.0, -1), 2: (1.0, -1), 0: (0.5, 0)}
     """
-    position, next_x = {}, [0.0]
+    position: Layout = {}
+    next_x = [0.0]
     for root in (n for n in tree if tree.in_degree(n) == 0):
         # Depth-first without recursion: deep trees (depth-first search) would overflow.
-        stack = [(root, 0, False)]
+        stack: list[tuple[Hashable, int, bool]] = [(root, 0, False)]
         while stack:
             node, depth, children_placed = stack.pop()
             children = list(tree.successors(node))
@@ -82,8 +101,16 @@ def layered_layout(tree) -> dict:
 # ---------------------------------------------------------------- drawing
 
 
-def draw_tree(tree, ax=None, labels="board", color_by="status", max_nodes=300, max_depth=None,
-              puzzle=None, board_size=0.55):  # fmt: skip
+def draw_tree(
+    tree: nx.DiGraph,
+    ax: Axes | None = None,
+    labels: str | None = "board",
+    color_by: str = "status",
+    max_nodes: int = 300,
+    max_depth: int | None = None,
+    puzzle: object = None,
+    board_size: float = 0.55,
+) -> Axes:
     """Draw *tree* top-down and return the axes.
 
     ``ax.tree_nodes`` maps every drawn node (markers included) to its artist:
@@ -140,24 +167,29 @@ def draw_tree(tree, ax=None, labels="board", color_by="status", max_nodes=300, m
         per_leaf, per_level = (1.0, 1.3) if boards else (0.42, 1.2 if labels else 0.9)
         width = min(MOST_INCHES, LEGEND_INCHES + per_leaf * leaves)
         ax = plt.subplots(figsize=(width, 0.6 + per_level * levels))[1]
-    ax.tree_nodes, ax.tree_circles, ax.tree_circle_nodes, ax.tree_labels = {}, None, [], []
     if not small:
+        _keep_drawn(ax, {}, None, [], [])
         ax.set_axis_off()
         return ax
     _draw_edges(ax, small, position)
     crowded = leaves > 40
-    circles = []
+    drawn: dict[Hashable, Artist] = {}
+    circles: list[Hashable] = []
     for node, data in small.nodes(data=True):
         x, y = position[node]
         if data["status"] == "more":
-            ax.tree_nodes[node] = _marker(ax, data["more"], x, y, crowded)
+            drawn[node] = _marker(ax, data["more"], x, y, crowded)
         elif boards:
-            ax.tree_nodes[node] = _board_node(ax, puzzle, data, x, y, board_size)
+            drawn[node] = _board_node(ax, puzzle, data, x, y, board_size)
         else:
             circles.append(node)
+    dots: PathCollection | None = None
+    texts: list[Text] = []
     if circles:
         show = labels if len(circles) <= LABELLED_UP_TO else None
-        _draw_circles(ax, small, circles, position, show, color_by, len(tree))
+        dots, texts = _draw_circles(ax, small, circles, position, show, color_by, len(tree))
+        drawn.update(dict.fromkeys(circles, dots))
+    _keep_drawn(ax, drawn, dots, circles, texts)
     ax.set_axis_off()
     ax.margins(0.04, 0.12)
     if color_by == "status":
@@ -165,11 +197,27 @@ def draw_tree(tree, ax=None, labels="board", color_by="status", max_nodes=300, m
     return ax
 
 
-def _draw_edges(ax, small, position) -> None:
+def _keep_drawn(
+    ax: Axes,
+    nodes: dict[Hashable, Artist],
+    circles: PathCollection | None,
+    circle_nodes: list[Hashable],
+    labels: list[Text],
+) -> None:
+    """Leave on *ax* what was drawn for each node: ``ax.tree_nodes`` and the others of
+    :func:`draw_tree`, for a notebook (or a test) to look at."""
+    # Axes have no such attributes: these are puzzlelab's own, added to this one object.
+    vars(ax).update(
+        tree_nodes=nodes, tree_circles=circles, tree_circle_nodes=circle_nodes, tree_labels=labels
+    )
+
+
+def _draw_edges(ax: Axes, small: nx.DiGraph, position: Layout) -> None:
     """All edges as two line collections: the solution path thick and orange."""
     from matplotlib.collections import LineCollection
 
-    on_path, others = [], []
+    on_path: list[tuple[Point, Point]] = []
+    others: list[tuple[Point, Point]] = []
     for parent, child in small.edges:
         segment = (position[parent], position[child])
         solution = small.nodes[child].get("status") in ("solution", "goal")
@@ -180,7 +228,7 @@ def _draw_edges(ax, small, position) -> None:
     ax.autoscale_view()
 
 
-def _marker(ax, more, x, y, crowded):
+def _marker(ax: Axes, more: int, x: float, y: float, crowded: bool) -> Text:
     """The "N more" text where children were cut off (upright, or turned when crowded)."""
     if crowded:
         return ax.text(x, y + 0.35, f"{more} more", ha="center", va="top", rotation=90,
@@ -190,11 +238,19 @@ def _marker(ax, more, x, y, crowded):
                    fontsize=SMALLEST_FONT, color="#525252", zorder=3, bbox=box)  # fmt: skip
 
 
-def _draw_circles(ax, small, nodes, position, labels, color_by, total) -> None:
-    """All circles in one scatter (fast); ``ax.tree_nodes[node]`` is that collection."""
+def _draw_circles(
+    ax: Axes,
+    small: nx.DiGraph,
+    nodes: list[Hashable],
+    position: Layout,
+    labels: str | None,
+    color_by: str,
+    total: int,
+) -> tuple[PathCollection, list[Text]]:
+    """All circles in one scatter (fast), and their labels; return both."""
     import matplotlib
 
-    def colour(data):
+    def colour(data: dict[str, Any]) -> ColorType:
         if color_by == "order" and data.get("order"):
             return matplotlib.colormaps["viridis"](data["order"] / max(total, 1))
         return COLOURS.get(data["status"], "#ffffff")
@@ -203,21 +259,18 @@ def _draw_circles(ax, small, nodes, position, labels, color_by, total) -> None:
     colours = [colour(small.nodes[n]) for n in nodes]
     dots = ax.scatter(xs, ys, s=_circle_area(ax, position), c=colours, edgecolors=OUTLINE,
                       linewidths=0.8, zorder=2)  # fmt: skip
-    ax.tree_circles, ax.tree_circle_nodes = dots, list(nodes)
-    for node in nodes:
-        ax.tree_nodes[node] = dots
     if labels is None:
-        return
+        return dots, []
     texts = {node: _short(small.nodes[node], labels == "order" or color_by == "order")
              for node in nodes}  # fmt: skip
     rotation = _label_rotation(ax, position, max(map(len, texts.values()), default=0))
     if rotation is None:
-        return  # too crowded for labels of a readable size
-    ax.tree_labels = []
+        return dots, []  # too crowded for labels of a readable size
+    written = []
     for node, text in texts.items():
         if text:
             x, y = position[node]
-            ax.tree_labels.append(
+            written.append(
                 ax.text(
                     x,
                     y - 0.2,
@@ -230,9 +283,10 @@ def _draw_circles(ax, small, nodes, position, labels, color_by, total) -> None:
                     zorder=3,
                 )  # fmt: skip
             )
+    return dots, written
 
 
-def _label_rotation(ax, position, longest: int):
+def _label_rotation(ax: Axes, position: Layout, longest: int) -> int | None:
     """0 if labels of *longest* characters fit side by side under the circles, 90 if they fit
     turned upright, None if they do not fit at a readable size."""
     across = 0.62 * SMALLEST_FONT * longest + 4  # points: a label's width, with a gap
@@ -244,9 +298,9 @@ def _label_rotation(ax, position, longest: int):
     return None
 
 
-def _room(ax, position) -> tuple[float, float]:
+def _room(ax: Axes, position: Layout) -> tuple[float, float]:
     """Points between neighbouring leaves, and between levels, on *ax*."""
-    figure = ax.get_figure()
+    figure = figure_of(ax)
     box = ax.get_position()
     xs = [x for x, _ in position.values()]
     levels = 1 + max(-y for _, y in position.values())
@@ -255,20 +309,20 @@ def _room(ax, position) -> tuple[float, float]:
     return width / (1.4 + max(xs) - min(xs)), height / (levels + 0.4)
 
 
-def _circle_area(ax, position) -> float:
+def _circle_area(ax: Axes, position: Layout) -> float:
     """Circle area in points², small enough that neighbouring leaves do not overlap."""
     column, _ = _room(ax, position)
     return max(10.0, min(140.0, (0.8 * column) ** 2))
 
 
-def _short(data, order=False) -> str:
+def _short(data: dict[str, Any], order: bool = False) -> str:
     """``g+h=f`` for informed search, else the expansion order (``#3``)."""
     if not order and data.get("h") is not None:
         return f"{data['g']:g}+{data['h']:g}={data['f']:g}"
     return "" if data.get("order") is None else f"#{data['order']}"
 
 
-def _legend(ax, small) -> None:
+def _legend(ax: Axes, small: nx.DiGraph) -> None:
     from matplotlib.lines import Line2D
 
     used = {d.get("status") for _, d in small.nodes(data=True)}
@@ -281,7 +335,9 @@ def _legend(ax, small) -> None:
               frameon=False)  # fmt: skip
 
 
-def _board_node(ax, puzzle, data, x, y, size):
+def _board_node(
+    ax: Axes, puzzle: object, data: dict[str, Any], x: float, y: float, size: float
+) -> AnnotationBbox:
     from matplotlib.offsetbox import AnnotationBbox, OffsetImage
 
     frontier = data["status"] == "frontier"
@@ -295,10 +351,10 @@ def _board_node(ax, puzzle, data, x, y, size):
     return box
 
 
-_BOARD_CACHE: dict = {}
+_BOARD_CACHE: dict[tuple[Hashable, ...], np.ndarray] = {}  # (puzzle, goal, state, size) -> image
 
 
-def _board_image(puzzle, state, size):
+def _board_image(puzzle: object, state: Hashable, size: float) -> np.ndarray:
     """The board as an image array, drawn once per (puzzle, state, size)."""
     import io
 
@@ -321,7 +377,9 @@ def _board_image(puzzle, state, size):
 STATUS_LETTERS = {status: status[0] for status in COLOURS}  # f, e, d, c, s, g
 
 
-def marked_tree_svg(tree, layout, width=640, level=36, most_height=320) -> str:
+def marked_tree_svg(
+    tree: nx.DiGraph, layout: Layout, width: int = 640, level: int = 36, most_height: int = 320
+) -> str:
     """Every node and edge of *tree* as SVG, each marked for a page to colour and show.
 
     Node ``j`` (in the order of *tree*) is a group ``<g data-mark="j">`` and the
@@ -341,7 +399,7 @@ def marked_tree_svg(tree, layout, width=640, level=36, most_height=320) -> str:
     step_y = (height - 24) / max(1, levels - 1)
     radius = max(3.0, min(9.0, 0.4 * step_x, 0.4 * step_y))
 
-    def at(node):
+    def at(node: Hashable) -> Point:
         x, y = layout[node]
         return 12 + (x - min(xs)) * step_x, 12 - y * step_y
 
@@ -390,7 +448,7 @@ def marked_tree_css(scope: str) -> str:
     return "\n".join(rules)
 
 
-def tree_legend_html(statuses) -> str:
+def tree_legend_html(statuses: Iterable[str]) -> str:
     """A legend for :func:`marked_tree_svg`: a coloured dot and a word per status, as HTML."""
     dot = (
         '<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
