@@ -59,14 +59,18 @@ import signal
 import sys
 import threading
 import time
+import types
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import simpleai
 from simpleai.search import SearchProblem
 
 from ..errors import ProblemError
 from ..limits import DEFAULT_MAX_MEMORY_MB, memory_mb, slowdown
+from ..results import SearchResult
 from ..search import astar, bfs, dfs, greedy, uniform_cost
 from ..simpleai_problems import SlidingPuzzleProblem, WaterJugsProblem
 from . import report
@@ -85,7 +89,7 @@ SEARCHES = {
 SIMPLEAI = str(Path(simpleai.__file__).resolve().parent) + os.sep
 
 
-def library_of(code) -> str | None:
+def library_of(code: types.CodeType) -> str | None:
     """``"puzzlelab"`` or ``"simpleai"`` when *code* was written there, else ``None``."""
     if is_puzzlelab_code(code):
         return "puzzlelab"
@@ -100,6 +104,9 @@ SECONDS_PER_PROBLEM = 10.0
 
 
 # ---------------------------------------------------------------- the problems
+
+#: Roads as ``{town: {neighbour: road length}}``.
+Roads = Mapping[str, Mapping[str, float]]
 
 
 class RoadMap(SearchProblem):
@@ -127,25 +134,31 @@ class RoadMap(SearchProblem):
     #: Straight-line distance from each town to G: never more than the road distance.
     TO_G = {"A": 7, "B": 5, "C": 6, "D": 4, "E": 4, "F": 1, "G": 0}
 
-    def __init__(self, start="A", goal="G", roads=None, estimates=None):
+    def __init__(
+        self,
+        start: str = "A",
+        goal: str = "G",
+        roads: Roads | None = None,
+        estimates: Mapping[str, float] | None = None,
+    ) -> None:
         super().__init__(initial_state=start)
         self.goal = goal
-        self.roads = self.ROADS if roads is None else roads
+        self.roads: Roads = self.ROADS if roads is None else roads
         self.estimates = self.TO_G if roads is None and goal == "G" else estimates
 
-    def actions(self, state):
+    def actions(self, state: str) -> list[str]:
         return list(self.roads[state])
 
-    def result(self, state, action):
+    def result(self, state: str, action: str) -> str:
         return action
 
-    def is_goal(self, state):
+    def is_goal(self, state: str) -> bool:
         return state == self.goal
 
-    def cost(self, state, action, state2):
+    def cost(self, state: str, action: str, state2: str) -> float:
         return self.roads[state][state2]
 
-    def heuristic(self, state):
+    def heuristic(self, state: str) -> float:
         return 0 if self.estimates is None else self.estimates[state]
 
 
@@ -178,7 +191,13 @@ def problems_for(like: str) -> dict[str, SearchProblem]:
 #: expanded: a search that keeps the first path it found to each state goes wrong here.
 #: Its dear entry for B (5) is still queued when the cheap one (2) has been expanded, and the
 #: goal is cheaper by C (9) than by B (12): a search that expands a node twice goes wrong too.
-DETOUR = {"S": {"B": 5, "A": 1}, "A": {"B": 1, "C": 4}, "B": {"G": 10}, "C": {"G": 4}, "G": {}}
+DETOUR: Roads = {
+    "S": {"B": 5, "A": 1},
+    "A": {"B": 1, "C": 4},
+    "B": {"G": 10},
+    "C": {"G": 4},
+    "G": {},
+}
 
 
 # ---------------------------------------------------------------- recording the student's search
@@ -204,24 +223,26 @@ class Recorder:
     library whose search called the problem, if one did.
     """
 
-    def __init__(self, problem, max_calls: int):
+    def __init__(self, problem: SearchProblem, max_calls: int) -> None:
         self._problem, self.max_calls, self.calls = problem, max_calls, 0
-        self.initial_state = problem.initial_state
-        self.events, self.tested = [], []
-        self.borrowed = None
+        self.initial_state: object = problem.initial_state
+        self.events: list[tuple[str, object]] = []
+        self.tested: list[object] = []
+        self.borrowed: str | None = None
         self.found = False  # has is_goal said yes?
-        self._asked = set()  # states whose actions were asked for
-        self._generated = set()  # (state, action) pairs already turned into a successor
-        self._again = None  # a state whose actions were asked for again just now
+        self._asked: set[object] = set()  # states whose actions were asked for
+        # (state, action) pairs already turned into a successor:
+        self._generated: set[tuple[object, object]] = set()
+        self._again: object = None  # a state whose actions were asked for again just now
 
     @property
-    def expanded(self) -> list:
+    def expanded(self) -> list[object]:
         """The states expanded, in order."""
         return [state for kind, state in self.events if kind == "expand"]
 
     def _called(self) -> None:
         """Count a call, and stop the student's function if a library search made it."""
-        frame = sys._getframe(2)
+        frame: types.FrameType | None = sys._getframe(2)
         while frame is not None and frame.f_code is not run_student.__code__:
             library = library_of(frame.f_code)
             if library is not None:
@@ -232,7 +253,7 @@ class Recorder:
         if self.calls > self.max_calls:
             raise Stop(f"{self.max_calls:,} calls")
 
-    def actions(self, state):
+    def actions(self, state: object) -> list[object]:
         self._called()
         if not self.found:
             self._again = state if state in self._asked else None
@@ -241,7 +262,7 @@ class Recorder:
                 self.events.append(("expand", state))
         return self._problem.actions(state)
 
-    def result(self, state, action):
+    def result(self, state: object, action: object) -> object:
         self._called()
         child = self._problem.result(state, action)
         if not self.found:
@@ -252,7 +273,7 @@ class Recorder:
             self.events.append(("generate", child))
         return child
 
-    def is_goal(self, state):
+    def is_goal(self, state: object) -> bool:
         self._called()
         self.tested.append(state)
         goal = self._problem.is_goal(state)
@@ -262,20 +283,20 @@ class Recorder:
                 del self.events[self._last_expansion_at() :]
         return goal
 
-    def cost(self, state, action, state2):
+    def cost(self, state: object, action: object, state2: object) -> float:
         return self._problem.cost(state, action, state2)
 
-    def heuristic(self, state):
+    def heuristic(self, state: object) -> float:
         return self._problem.heuristic(state)
 
     @property
-    def goal(self):
+    def goal(self) -> object:
         return self._problem.goal
 
-    def state_representation(self, state):
+    def state_representation(self, state: object) -> str:
         return self._problem.state_representation(state)
 
-    def action_representation(self, action):
+    def action_representation(self, action: object) -> str:
         return self._problem.action_representation(action)
 
     def _last_expansion_at(self) -> int | None:
@@ -284,13 +305,14 @@ class Recorder:
                 return index
         return None
 
-    def _last_expanded(self):
+    def _last_expanded(self) -> object:
         at = self._last_expansion_at()
         return None if at is None else self.events[at][1]
 
-    def generated_by(self, expansion: int) -> list:
+    def generated_by(self, expansion: int) -> list[object]:
         """The states generated while expansion number *expansion* was under way."""
-        found, expansions = [], 0
+        found: list[object] = []
+        expansions = 0
         for kind, state in self.events:
             if kind == "expand":
                 expansions += 1
@@ -298,13 +320,15 @@ class Recorder:
                 found.append(state)
         return found
 
-    def waiting_before(self, expansion: int) -> list:
+    def waiting_before(self, expansion: int) -> list[object]:
         """States generated and not yet expanded just before expansion number *expansion*.
 
         The student's own frontier cannot be seen; this is what it holds at most:
         each state once, oldest first.
         """
-        done, waiting, expansions = set(), {self.initial_state: None}, 0
+        done: set[object] = set()
+        waiting: dict[object, None] = {self.initial_state: None}  # a set that keeps its order
+        expansions = 0
         for kind, state in self.events:
             if kind == "expand":
                 expansions += 1
@@ -325,18 +349,18 @@ class Watchdog:
     than at the start, it interrupts the main thread and ``reason`` says which.
     """
 
-    def __init__(self, seconds: float, max_memory_mb: float):
+    def __init__(self, seconds: float, max_memory_mb: float) -> None:
         self.seconds, self.max_memory_mb = seconds, max_memory_mb
-        self.reason = None
+        self.reason: str | None = None
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
 
-    def __enter__(self):
+    def __enter__(self) -> Watchdog:
         self._handler = _python_handles_ctrl_c()
         self._thread.start()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self._done.set()
         self._thread.join()
         if self._handler is not None:
@@ -347,17 +371,27 @@ class Watchdog:
         while not self._done.wait(0.02):
             if time.monotonic() > deadline:
                 self.reason = f"after {self.seconds:g} seconds"
-            elif memory_at_start is not None and (
-                memory_mb() - memory_at_start > self.max_memory_mb
-            ):
+            elif self._grown_since(memory_at_start):
                 self.reason = f"when it had taken {self.max_memory_mb:,} MB more memory"
             else:
                 continue
             _thread.interrupt_main()
             return
 
+    def _grown_since(self, memory_at_start: float | None) -> bool:
+        """Whether the process holds more than *max_memory_mb* more than *memory_at_start*."""
+        if memory_at_start is None:  # memory cannot be measured here
+            return False
+        memory = memory_mb()
+        return memory is not None and memory - memory_at_start > self.max_memory_mb
 
-def _python_handles_ctrl_c():
+
+#: A Ctrl-C handler as :func:`signal.signal` takes and returns it: a function of the signal
+#: and the frame it interrupted, ``SIG_DFL`` or ``SIG_IGN`` (or None, set outside Python).
+SignalHandler = Callable[[int, types.FrameType | None], object] | int | signal.Handlers | None
+
+
+def _python_handles_ctrl_c() -> SignalHandler:
     """Make Ctrl-C raise KeyboardInterrupt in the main thread, as the watchdog needs; return
     the handler it replaced, or None if there was nothing to replace.
 
@@ -373,7 +407,9 @@ def _python_handles_ctrl_c():
     return signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-def run_student(function, recorder: Recorder, seconds: float):
+def run_student(
+    function: Callable[[Recorder], object], recorder: Recorder, seconds: float
+) -> tuple[object, str | None]:
     """Call *function* on *recorder*; return ``(answer, trouble)``, *trouble* a sentence or None."""
     watchdog = Watchdog(seconds, MAX_MEMORY_MB)
     try:
@@ -430,22 +466,23 @@ class Rules:
     [('C', 2), ('B', 3)]
     """
 
-    problem: object
+    problem: SearchProblem
     like: str
-    frontier: list = field(default_factory=list)
-    reached: dict = field(default_factory=dict)
-    expanded: list = field(default_factory=list)
+    frontier: list[Entry] = field(default_factory=list)
+    reached: dict[object, Entry] = field(default_factory=dict)
+    expanded: list[object] = field(default_factory=list)
     count: int = 0
-    cheaper: dict = field(default_factory=dict)  # state -> (the dearer g, the cheaper g) found
+    #: state -> (the dearer g, the cheaper g) found
+    cheaper: dict[object, tuple[float, float]] = field(default_factory=dict)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         start = self.problem.initial_state
         self._push(Entry(start, 0, 0, self._h(start), 0))
 
-    def _h(self, state):
+    def _h(self, state: object) -> float:
         return self.problem.heuristic(state) if self.like in ("greedy", "astar") else 0
 
-    def priority(self, entry: Entry):
+    def priority(self, entry: Entry) -> float:
         """What the reference orders by; ties are free (except in FIFO and LIFO order)."""
         return {
             "bfs": entry.order,
@@ -455,7 +492,7 @@ class Rules:
             "astar": entry.g + entry.h,
         }[self.like]
 
-    def tie_break(self, entry: Entry):
+    def tie_break(self, entry: Entry) -> tuple[float, float, int]:
         """How puzzlelab's own search orders entries of equal priority."""
         return (self.priority(entry), entry.h, entry.order)
 
@@ -496,7 +533,7 @@ class Rules:
         self.reached[entry.state] = entry
         self.frontier.append(entry)
 
-    def path(self, entry: Entry) -> list:
+    def path(self, entry: Entry) -> list[object]:
         """The actions from the start to *entry*."""
         actions = []
         while entry.parent is not None:
@@ -517,17 +554,23 @@ class Comparison:
     ok: bool
     message: str
     parted_at: int | None = None  # the expansion (from 1) where the searches part
-    steps: list = field(default_factory=list)  # per expansion: what each side did
+    #: per expansion: what each side did (plain data, for the widget)
+    steps: list[dict[str, Any]] = field(default_factory=list)
 
 
-def checked_like(like) -> str:
+def checked_like(like: object) -> str:
     """Return *like* if it names a search of :data:`SEARCHES`; raise a one-line error if not."""
     if not isinstance(like, str) or like not in SEARCHES:
         raise ProblemError(f"like must be one of {', '.join(map(repr, SEARCHES))}, not {like!r}")
     return like
 
 
-def compare_search(function, like: str, problem, name: str = "the problem") -> Comparison:
+def compare_search(
+    function: Callable[[Recorder], object],
+    like: str,
+    problem: SearchProblem,
+    name: str = "the problem",
+) -> Comparison:
     """Run *function* on *problem* and compare it, step by step, with the reference.
 
     Returns a :class:`Comparison`: whether it matched, the sentence that says
@@ -570,7 +613,9 @@ def compare_search(function, like: str, problem, name: str = "the problem") -> C
     return comparison
 
 
-def _replay(recorder: Recorder, rules: Rules, comparison: Comparison):
+def _replay(
+    recorder: Recorder, rules: Rules, comparison: Comparison
+) -> tuple[list[dict[str, Any]], str | None]:
     """Walk the student's expansions through the *rules*; return (steps, why they part)."""
     steps = []
     for number, state in enumerate(recorder.expanded, start=1):
@@ -590,11 +635,13 @@ def _replay(recorder: Recorder, rules: Rules, comparison: Comparison):
     return steps, _why_stopped(recorder, rules)
 
 
-def _row(entry: Entry) -> dict:
+def _row(entry: Entry) -> dict[str, object]:
     return {"state": entry.state, "g": entry.g, "h": entry.h, "depth": entry.depth}
 
 
-def _why_parted(number, state, choices, rules: Rules, recorder: Recorder) -> str:
+def _why_parted(
+    number: int, state: object, choices: list[Entry], rules: Rules, recorder: Recorder
+) -> str:
     """The sentence for the first expansion where the student's search left the rules."""
     wanted = " or ".join(_shown(e.state) for e in choices[:3]) or "nothing (it had stopped)"
     where = (
@@ -604,7 +651,7 @@ def _why_parted(number, state, choices, rules: Rules, recorder: Recorder) -> str
     return where + _diagnosis(state, choices, rules, recorder)
 
 
-def _diagnosis(state, choices, rules: Rules, recorder: Recorder) -> str:
+def _diagnosis(state: object, choices: list[Entry], rules: Rules, recorder: Recorder) -> str:
     """Why that usually happens, from what the student's choice looks like."""
     like = rules.like
     if state in rules.expanded:
@@ -644,7 +691,7 @@ def _diagnosis(state, choices, rules: Rules, recorder: Recorder) -> str:
 
 
 #: Orders a student's search may follow by mistake, each as a sort key of an entry.
-ORDERS = {
+ORDERS: dict[str, tuple[str, Callable[[Entry], float]]] = {
     "lifo": ("the newest node first (LIFO, a stack)", lambda entry: -entry.order),
     "fifo": ("the oldest node first (FIFO, a queue)", lambda entry: entry.order),
     "h": ("the node of lowest h alone", lambda entry: entry.h),
@@ -666,10 +713,10 @@ SHOULD = {
 }
 
 
-def _kept_the_first_path(choices, rules: Rules) -> str | None:
+def _kept_the_first_path(choices: list[Entry], rules: Rules) -> str | None:
     """If the rules' next node lies beyond a state reached again more cheaply, say so."""
     for entry in choices:
-        node = entry
+        node: Entry | None = entry
         while node is not None:
             if node.state in rules.cheaper:
                 dear, cheap = rules.cheaper[node.state]
@@ -683,7 +730,7 @@ def _kept_the_first_path(choices, rules: Rules) -> str | None:
     return None
 
 
-def _ordering_diagnosis(entry: Entry, live: list, rules: Rules, recorder: Recorder) -> str:
+def _ordering_diagnosis(entry: Entry, live: list[Entry], rules: Rules, recorder: Recorder) -> str:
     """The student took a node that waits in the frontier, but not a first one."""
     should, mistakes = SHOULD[rules.like]
     last = rules.expanded[-1] if rules.expanded else None
@@ -755,12 +802,15 @@ def _why_stopped(recorder: Recorder, rules: Rules) -> str | None:
     )
 
 
-def _wrong_answer(answer, problem, reference, like: str, rules: Rules) -> str | None:
+def _wrong_answer(
+    answer: Any, problem: SearchProblem, reference: SearchResult, like: str, rules: Rules
+) -> str | None:
     """Check what the student returned: a legal path to a goal, as short or cheap as it should."""
     if reference.status != "solved":
         if answer is None:
             return None
         return "there is no solution here, but your function returned a list of actions."
+    assert reference.cost is not None  # solved: a path was found, and it has a cost
     if answer is None:
         return "your function returned None, but there is a solution."
     try:
@@ -769,7 +819,8 @@ def _wrong_answer(answer, problem, reference, like: str, rules: Rules) -> str | 
         return f"your function returned {answer!r}: return a list of actions, or None."
     if actions and actions[0] == problem.initial_state:
         return "your answer looks like a list of states: return the actions that lead there."
-    state, cost, costs = problem.initial_state, 0, []
+    state, cost = problem.initial_state, 0
+    costs: list[tuple[object, float]] = []
     for number, action in enumerate(actions, start=1):
         if action not in problem.actions(state):
             return f"action {number} of your answer, {action!r}, is not allowed there."
@@ -791,7 +842,7 @@ def _wrong_answer(answer, problem, reference, like: str, rules: Rules) -> str | 
     return None
 
 
-def _dearer_on_the_way(costs: list, rules: Rules) -> str | None:
+def _dearer_on_the_way(costs: list[tuple[object, float]], rules: Rules) -> str | None:
     """A state the student's path reaches dearer than the rules had reached it, said why."""
     for state, cost in costs[:-1]:
         best = rules.reached.get(state)
@@ -804,7 +855,7 @@ def _dearer_on_the_way(costs: list, rules: Rules) -> str | None:
     return None
 
 
-def _shown(state) -> str:
+def _shown(state: object) -> str:
     """A state in a few characters, for a sentence."""
     if isinstance(state, tuple) and all(isinstance(x, int) for x in state):
         return "(" + " ".join(map(str, state)) + ")"
@@ -814,7 +865,9 @@ def _shown(state) -> str:
 # ---------------------------------------------------------------- the check
 
 
-def check_search(my_search, like: str = "bfs", problems=None) -> bool:
+def check_search(
+    my_search: Any, like: str = "bfs", problems: dict[str, SearchProblem] | None = None
+) -> bool:
     """Check a student's search against puzzlelab's, expansion by expansion.
 
     Parameters
