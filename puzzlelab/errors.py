@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import numbers
 import re
+from typing import cast
 
 
 class PuzzleError(ValueError):
@@ -123,13 +124,15 @@ def finite_number(
         value = float(value.strip())
     elif isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise error(f"{what} must be {allowed}, not {value!r}")
+    # Every Real (a numpy number, a Fraction) compares like a float; typeshed's Real does not say so.
+    number = cast(float, value)
     if (
-        not math.isfinite(value)
-        or (least is not None and value < least)
-        or (above is not None and not value > above)
+        not math.isfinite(number)
+        or (least is not None and number < least)
+        or (above is not None and not number > above)
     ):
         raise error(f"{what} must be {allowed}, not {value!r}")
-    return value
+    return number
 
 
 def one_line(error: BaseException) -> str:

@@ -224,9 +224,9 @@ class Budget:
             return f"the limit of {self.max_nodes:,} {self.what} was reached"
         if perf_counter() > self.deadline:
             return self._time_reason()
-        if self.max_memory_mb < math.inf:
-            grown = memory_mb() - self.memory_at_start
-            if grown > self.max_memory_mb:
+        if self.memory_at_start is not None:  # a memory bound, and a way to measure it
+            now = memory_mb()
+            if now is not None and now - self.memory_at_start > self.max_memory_mb:
                 return self._memory_reason()
         return None
 

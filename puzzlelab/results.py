@@ -38,6 +38,9 @@ from .errors import UnsolvableError
 #: How a run ended. ``solved`` is the only status with a path.
 STATUSES = ("solved", "exhausted", "unsolvable", "limit", "interrupted", "cutoff")
 
+#: A state or an action as JSON holds it: text, numbers, ``None``, lists of these.
+Plain = str | int | float | None | list["Plain"]
+
 
 @dataclass
 class SearchStats:
@@ -120,7 +123,7 @@ class SearchResult:
     stats: SearchStats = field(default_factory=SearchStats)
     reason: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.status not in STATUSES:
             raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {self.status!r}")
 
@@ -209,7 +212,7 @@ def refused_if_unsolvable(
     return None
 
 
-def _plain(value):
+def _plain(value: object) -> Plain:
     """A state or action as JSON-ready data: tuples become lists, other objects their repr."""
     if isinstance(value, (str, int, float)) or value is None:
         return value
@@ -218,5 +221,5 @@ def _plain(value):
     return repr(value)
 
 
-def _rounded(iteration: dict) -> dict:
+def _rounded(iteration: dict[str, Any]) -> dict[str, Any]:
     return {k: round(v, 6) if isinstance(v, float) else v for k, v in iteration.items()}
