@@ -320,7 +320,7 @@ class PatternHeuristic:
             return total
         return max(total, sum(database(self.mirrored(state)) for database in self.databases))
 
-    def mirrored(self, state: State) -> State:
+    def mirrored(self, state: Sequence[int]) -> State:
         """*state* mirrored in the main diagonal, each tile renamed as its mirror image."""
         tile_of, cell_of = self.mirror
         board = [0] * len(state)

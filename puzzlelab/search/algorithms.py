@@ -29,19 +29,19 @@ from ..errors import ProblemError, finite_number, whole_number
 from ..limits import DEFAULT, Budget, MemoryLimit
 from ..results import SearchResult, refused_if_unsolvable
 from .engine import run
-from .frontier import FifoFrontier, LifoFrontier, PriorityFrontier
+from .frontier import FifoFrontier, Frontier, LifoFrontier, Priority, PriorityFrontier
 from .node import Node
-from .problem import HeuristicChoice, Searchable, as_problem
+from .problem import HeuristicChoice, Problem, Searchable, as_problem
 from .tally import tally_for
 from .trace import Trace
 
 
-def prepare(problem, heuristic=None):
+def prepare(problem: Searchable, heuristic: HeuristicChoice = None) -> Problem:
     """Return *problem* as an engine :class:`~.problem.Problem`."""
     return as_problem(problem, heuristic)
 
 
-def no_graph_search(algorithm: str, graph_search) -> None:
+def no_graph_search(algorithm: str, graph_search: bool | None) -> None:
     """Refuse ``graph_search`` for a search that has its own way with repeated states."""
     if graph_search is not None:
         raise ProblemError(
@@ -50,7 +50,9 @@ def no_graph_search(algorithm: str, graph_search) -> None:
         )
 
 
-def unsolvable(algorithm: str, problem, check_solvable=True) -> SearchResult | None:
+def unsolvable(
+    algorithm: str, problem: Problem, check_solvable: bool = True
+) -> SearchResult | None:
     """Return an ``unsolvable`` result when *problem* proves its goal out of reach, else None."""
     return refused_if_unsolvable(algorithm, problem.check_solvable if check_solvable else None)
 
@@ -105,20 +107,20 @@ def iddfs(
     >>> result.cost, [it["bound"] for it in result.stats.iterations]
     (2, [0, 1, 2])
     """
-    problem = prepare(problem)
+    prepared = prepare(problem)
     if max_depth is not None:
         _check_depth(max_depth)
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = unsolvable("iddfs", problem, check_solvable)
+    refused = unsolvable("iddfs", prepared, check_solvable)
     if refused is not None:
         return refused
     total, limit = None, 0
     while True:
         if trace is not None:
-            trace.record("iteration", Node(problem.start, None, None, 0, 0, -1), bound=limit)
+            trace.record("iteration", Node(prepared.start, None, None, 0, 0, -1), bound=limit)
         frontier = LifoFrontier()
         tally = tally_for("iddfs", budget, frontier, trace)
-        result = run(problem, frontier, tally, graph_search=graph_search, depth_limit=limit)
+        result = run(prepared, frontier, tally, graph_search=graph_search, depth_limit=limit)
         total = _add_iteration(total, result, limit)
         budget.spent = total.stats.expanded
         if result.status != "cutoff" or (max_depth is not None and limit >= max_depth):
@@ -168,7 +170,8 @@ def astar(
     weight = finite_number(weight, "weight", least=0)
     name = "astar" if weight == 1 else f"astar(weight={weight:g})"
 
-    def f(node):
+    def f(node: Node) -> tuple[float, float]:
+        assert node.h is not None, "the frontier sets h before it asks the priority"
         return (node.g + weight * node.h, node.h)
 
     return _search(name, problem, f, heuristic, graph_search=graph_search, **limits)
@@ -178,9 +181,11 @@ def astar(
 
 
 def _search(
-    algorithm, problem, priority, heuristic=None, *, graph_search=True,
-    depth_limit=None, max_nodes=None, max_seconds=None, max_memory_mb=DEFAULT, trace=None,
-    check_solvable=True,
+    algorithm: str, problem: Searchable, priority: Priority | None,
+    heuristic: HeuristicChoice = None, *, graph_search: bool = True,
+    depth_limit: int | None = None, max_nodes: int | None = None,
+    max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
+    trace: Trace | None = None, check_solvable: bool = True,
 ) -> SearchResult:  # fmt: skip
     """Hand *problem* to the one search loop with the frontier *algorithm* needs.
 
@@ -191,32 +196,34 @@ def _search(
         raise ProblemError(
             f"{algorithm} uses no heuristic; give heuristic= to greedy, astar or idastar"
         )
-    problem = prepare(problem, heuristic)
+    prepared = prepare(problem, heuristic)
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = unsolvable(algorithm, problem, check_solvable)
+    refused = unsolvable(algorithm, prepared, check_solvable)
     if refused is not None:
         return refused
+    frontier: Frontier
     if priority is not None:
-        frontier = PriorityFrontier(priority, problem.heuristic, by_cost=priority is not _by_h)
+        frontier = PriorityFrontier(priority, prepared.heuristic, by_cost=priority is not _by_h)
     else:
         frontier = FifoFrontier() if algorithm == "bfs" else LifoFrontier()
     tally = tally_for(algorithm, budget, frontier, trace)
-    return run(problem, frontier, tally, graph_search=graph_search, depth_limit=depth_limit)
+    return run(prepared, frontier, tally, graph_search=graph_search, depth_limit=depth_limit)
 
 
-def _by_g(node):
+def _by_g(node: Node) -> float:
     return node.g
 
 
-def _by_h(node):
+def _by_h(node: Node) -> float:
+    assert node.h is not None, "the frontier sets h before it asks the priority"
     return node.h
 
 
-def _check_depth(depth) -> None:
+def _check_depth(depth: int) -> None:
     whole_number(depth, "a depth limit", least=0)
 
 
-def _add_iteration(total: SearchResult | None, result: SearchResult, bound) -> SearchResult:
+def _add_iteration(total: SearchResult | None, result: SearchResult, bound: int) -> SearchResult:
     """Fold one iteration's *result* into the running *total*."""
     s = result.stats
     s.iterations = [{"bound": bound, "expanded": s.expanded, "generated": s.generated}]

@@ -20,7 +20,7 @@ from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..results import SearchResult, SearchStats
 from .algorithms import no_graph_search, prepare, unsolvable
 from .node import Node, cycle_collector_paused, path_to
-from .problem import Searchable
+from .problem import Action, Predecessors, Problem, Searchable, State
 from .trace import Trace
 
 NEEDS = (
@@ -66,49 +66,50 @@ def bidirectional(
     (31, (1, 2, 3, 4, 5, 6, 7, 8, 0))
     """
     no_graph_search("bidirectional", graph_search)
-    problem = prepare(problem)
-    goal = problem.goal if goal is None else goal
+    prepared = prepare(problem)
+    goal = prepared.goal if goal is None else goal
     if goal is None:
         raise ProblemError(NEEDS)
-    predecessors = problem.predecessors or (_undo_by_reversing(problem) if reversible else None)
+    predecessors = prepared.predecessors or (_undo_by_reversing(prepared) if reversible else None)
     if predecessors is None:
         raise ProblemError(NEEDS)
-    if not problem.is_goal(goal):
+    if not prepared.is_goal(goal):
         raise ProblemError(f"the goal given, {goal!r}, is not a goal of the problem")
 
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = unsolvable("bidirectional", problem, check_solvable)
+    refused = unsolvable("bidirectional", prepared, check_solvable)
     if refused is not None:
         return refused
     ids = itertools.count()
-    tracing = trace is not None
-    forward = {problem.start: Node(problem.start, None, None, 0, 0, next(ids))}
+    start = prepared.start
+    forward = {start: Node(start, None, None, 0, 0, next(ids))}
     backward = {goal: Node(goal, None, None, 0, 0, next(ids))}
     layers = {"forward": list(forward.values()), "backward": list(backward.values())}
     stats = SearchStats(generated=len(forward) + len(backward), max_frontier=2)
-    if tracing:
-        trace.record("generate", forward[problem.start], side="forward")
+    if trace is not None:
+        trace.record("generate", forward[start], side="forward")
         trace.record("generate", backward[goal], side="backward")
 
-    def neighbours_forward(state):
-        return [(action, after) for action, after, _ in problem.successors(state)]
+    def neighbours_forward(state: State) -> list[tuple[Action, State]]:
+        return [(action, after) for action, after, _ in prepared.successors(state)]
 
-    meeting, status, reason = None, "exhausted", "every reachable state was tried"
-    next_look = 0  # when to ask the budget again
-    if problem.start in backward:
-        meeting = (forward[problem.start], backward[goal])
+    meeting: tuple[Node, Node] | None = None
+    status, reason = "exhausted", "every reachable state was tried"
+    next_look: float = 0  # when to ask the budget again
+    if start in backward:
+        meeting = (forward[start], backward[goal])
     try:
         while meeting is None and layers["forward"] and layers["backward"]:
             side = "forward" if len(layers["forward"]) <= len(layers["backward"]) else "backward"
             mine, other = (forward, backward) if side == "forward" else (backward, forward)
             neighbours = neighbours_forward if side == "forward" else predecessors
-            next_layer = []
+            next_layer: list[Node] = []
             for node in layers[side]:
                 if stats.expanded >= next_look:
                     next_look = budget.checkpoint(stats.expanded)
                 stats.expanded += 1
                 stats.expanded_by_depth[node.depth] = stats.expanded_by_depth.get(node.depth, 0) + 1
-                if tracing:
+                if trace is not None:
                     trace.record("expand", node, side=side)
                 for action, state in neighbours(node.state):
                     if state in mine:
@@ -118,7 +119,7 @@ def bidirectional(
                     mine[state] = child
                     next_layer.append(child)
                     stats.generated += 1
-                    if tracing:
+                    if trace is not None:
                         trace.record("generate", child, side=side)
                     if state in other:
                         meeting = (
@@ -136,10 +137,12 @@ def bidirectional(
     stats.seconds = budget.elapsed()
     if meeting is None:
         return SearchResult("bidirectional", status, stats=stats, reason=reason)
-    return _joined(problem, meeting, stats, trace)
+    return _joined(prepared, meeting, stats, trace)
 
 
-def _joined(problem, meeting, stats, trace) -> SearchResult:
+def _joined(
+    problem: Problem, meeting: tuple[Node, Node], stats: SearchStats, trace: Trace | None
+) -> SearchResult:
     """Join the forward path to the meeting state with the backward path to the goal."""
     ahead, behind = meeting
     states, actions = path_to(ahead)
@@ -149,7 +152,7 @@ def _joined(problem, meeting, stats, trace) -> SearchResult:
     if trace is not None:  # the frontiers met here: one node on each side
         trace.record("goal", ahead, side="forward")
         trace.record("goal", behind, side="backward")
-    cost = 0
+    cost: float = 0
     for before, action, after in zip(states, actions, states[1:]):
         cost += _step_cost(problem, before, action, after)
     return SearchResult(
@@ -157,7 +160,7 @@ def _joined(problem, meeting, stats, trace) -> SearchResult:
     )
 
 
-def _step_cost(problem, before, action, after):
+def _step_cost(problem: Problem, before: State, action: Action, after: State) -> float:
     for name, state, step in problem.successors(before):
         if name == action and state == after:
             return step
@@ -166,10 +169,10 @@ def _step_cost(problem, before, action, after):
     )
 
 
-def _undo_by_reversing(problem):
+def _undo_by_reversing(problem: Problem) -> Predecessors:
     """predecessors() for a problem whose every action can be undone."""
 
-    def predecessors(state):
+    def predecessors(state: State) -> list[tuple[Action, State]]:
         found = []
         for _, before, _ in problem.successors(state):
             for action, after, _ in problem.successors(before):

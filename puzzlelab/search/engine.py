@@ -39,13 +39,22 @@ Every search in this loop follows these rules, and
 from __future__ import annotations
 
 from ..results import SearchResult
+from .frontier import Frontier
 from .node import Node, cycle_collector_paused
-from .tally import stops_cleanly
+from .problem import Problem, State
+from .tally import Tally, stops_cleanly
 
 
 @cycle_collector_paused()
 @stops_cleanly
-def run(problem, frontier, tally, *, graph_search=True, depth_limit=None) -> SearchResult:
+def run(
+    problem: Problem,
+    frontier: Frontier,
+    tally: Tally,
+    *,
+    graph_search: bool = True,
+    depth_limit: int | None = None,
+) -> SearchResult:
     """Search *problem*, taking nodes from *frontier*; return the *tally*'s result.
 
     The loop of AIMA's best-first search (4th edition, Figure 3.7) with the goal
@@ -73,7 +82,7 @@ def run(problem, frontier, tally, *, graph_search=True, depth_limit=None) -> Sea
     """
     reopen = frontier.by_cost or depth_limit is not None  # may a cheaper path replace a node?
     root = Node.root(problem.start)
-    reached = {root.state: root} if graph_search else NoMemory()
+    reached: dict[State, Node] = {root.state: root} if graph_search else NoMemory()
     frontier.push(root)
     tally.generated(root)
     while frontier:
@@ -97,8 +106,8 @@ def run(problem, frontier, tally, *, graph_search=True, depth_limit=None) -> Sea
     return tally.exhausted()
 
 
-class NoMemory(dict):
+class NoMemory(dict[State, Node]):
     """What tree search remembers of the states it reached: nothing."""
 
-    def __setitem__(self, state, node) -> None:
+    def __setitem__(self, state: State, node: Node) -> None:
         pass

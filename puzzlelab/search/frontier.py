@@ -20,9 +20,31 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import deque
+from collections.abc import Callable, Iterator
+from typing import Protocol
+
+from .node import Node
+from .problem import Heuristic
+
+#: What a priority frontier orders by: a number, or a tuple compared item by item.
+Priority = Callable[[Node], float | tuple[float, ...]]
 
 
-class FifoFrontier(deque):
+class Frontier(Protocol):
+    """What the search loop asks of a frontier (the three classes below all provide it)."""
+
+    by_cost: bool
+
+    def push(self, node: Node) -> None: ...
+
+    def pop(self) -> Node: ...
+
+    def __len__(self) -> int: ...
+
+    def __iter__(self) -> Iterator[Node]: ...
+
+
+class FifoFrontier(deque[Node]):
     """First in, first out: the oldest node is expanded next (breadth-first).
 
     It is a ``deque`` whose ``push`` appends on the right and ``pop`` takes from the
@@ -34,7 +56,7 @@ class FifoFrontier(deque):
     pop = deque.popleft
 
 
-class LifoFrontier(list):
+class LifoFrontier(list[Node]):
     """Last in, first out: the newest node is expanded next (depth-first).
 
     It is a ``list``: ``push`` appends and ``pop`` takes the last one. Iterating
@@ -44,7 +66,7 @@ class LifoFrontier(list):
     by_cost = False
     push = list.append
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Node]:
         return reversed(self)
 
 
@@ -63,21 +85,23 @@ class PriorityFrontier:
         greedy search: no).
     """
 
-    def __init__(self, priority, heuristic=None, by_cost=True):
+    def __init__(
+        self, priority: Priority, heuristic: Heuristic | None = None, by_cost: bool = True
+    ) -> None:
         self.priority, self.heuristic, self.by_cost = priority, heuristic, by_cost
-        self._heap = []
+        self._heap: list[tuple[float | tuple[float, ...], int, Node]] = []
         self._order = itertools.count()
 
-    def push(self, node) -> None:
+    def push(self, node: Node) -> None:
         if self.heuristic is not None:
             node.h = self.heuristic(node.state)
         heapq.heappush(self._heap, (self.priority(node), next(self._order), node))
 
-    def pop(self):
+    def pop(self) -> Node:
         return heapq.heappop(self._heap)[2]
 
     def __len__(self) -> int:
         return len(self._heap)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Node]:
         return (node for _, _, node in sorted(self._heap))

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterator
 
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..results import SearchResult, SearchStats
 from .algorithms import no_graph_search, prepare, unsolvable
 from .node import Node
-from .problem import HeuristicChoice, Searchable
+from .problem import Action, HeuristicChoice, Problem, Searchable, State
 from .sliding_idastar import scorer_for, sliding_idastar
 from .tally import close_iteration, depth_first_done, solved
 from .trace import Trace
@@ -74,17 +75,17 @@ def idastar(
     (2, [2])
     """
     no_graph_search("idastar", graph_search)
-    puzzle, problem = problem, prepare(problem, heuristic)
+    prepared = prepare(problem, heuristic)
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = unsolvable("idastar", problem, check_solvable)
+    refused = unsolvable("idastar", prepared, check_solvable)
     if refused is not None:
         return refused
-    scorer = scorer_for(puzzle, heuristic) if in_place and trace is None else None
+    scorer = scorer_for(problem, heuristic) if in_place and trace is None else None
     if scorer is not None:
-        return sliding_idastar(puzzle, scorer, budget)
-    search = _BoundedSearch(problem, budget, trace)
+        return sliding_idastar(problem, scorer, budget)
+    search = _BoundedSearch(prepared, budget, trace)
     bound, status, reason, goal = (
-        search.root.h,
+        search.root_f,
         "exhausted",
         "every reachable state was tried",
         None,
@@ -107,7 +108,7 @@ def idastar(
 class _BoundedSearch:
     """One IDA* search: the depth-first iterations and the counts they share."""
 
-    def __init__(self, problem, budget: Budget, trace):
+    def __init__(self, problem: Problem, budget: Budget, trace: Trace | None) -> None:
         self.successors, self.is_goal, self.h = (
             problem.successors,
             problem.is_goal,
@@ -115,27 +116,29 @@ class _BoundedSearch:
         )
         self.budget, self.trace = budget, trace
         self.ids = itertools.count(1)
-        self.root = Node(problem.start, None, None, 0, 0, 0, self.h(problem.start))
+        self.root_f = self.h(problem.start)  # f = g + h, and g is 0 at the root
+        self.root = Node(problem.start, None, None, 0, 0, 0, self.root_f)
         self.stats = SearchStats(generated=1)
-        self.bound, self.before = None, (0, 0)
-        self.next_look = 0  # when to ask the budget again
+        self.bound: float | None = None
+        self.before = (0, 0)
+        self.next_look: float = 0  # when to ask the budget again
         if trace is not None:
             trace.record("generate", self.root)
 
-    def start_iteration(self, bound) -> None:
+    def start_iteration(self, bound: float) -> None:
         self.bound, self.before = bound, (self.stats.expanded, self.stats.generated)
 
     def end_iteration(self) -> None:
         """Add the iteration that just ended (or stopped) to ``stats.iterations``."""
         close_iteration(self.stats, self.bound, self.before)
 
-    def below(self, bound):
-        """Search depth-first under *bound*; return ``(goal, None)`` or ``(None, next bound)``."""
+    def below(self, bound: float) -> tuple[Node | None, float]:
+        """Search depth-first under *bound*; return ``(goal, inf)`` or ``(None, next bound)``."""
         smallest = math.inf  # the smallest f that went over the bound
         node = self.root
-        if node.g + node.h > bound:
+        if self.root_f > bound:
             self.end_iteration()
-            return None, node.g + node.h
+            return None, self.root_f
         if self.is_goal(node.state):
             return self._found(node)
         stack = [(node, self._expand(node))]
@@ -146,8 +149,7 @@ class _BoundedSearch:
                 if state in on_path:
                     self.stats.duplicates += 1
                     continue
-                child = self._generate(node, action, state, step)
-                f = child.g + child.h
+                child, f = self._generate(node, action, state, step)
                 if f > bound:
                     smallest = min(smallest, f)
                     continue
@@ -162,15 +164,18 @@ class _BoundedSearch:
         self.end_iteration()
         return None, smallest
 
-    def _generate(self, parent: Node, action, state, step) -> Node:
-        child = Node(state, parent, action, parent.g + step, parent.depth + 1, next(self.ids))
-        child.h = self.h(state)
+    def _generate(
+        self, parent: Node, action: Action, state: State, step: float
+    ) -> tuple[Node, float]:
+        """The child of *parent* by *action*, numbered and traced, and its f = g + h."""
+        g, h = parent.g + step, self.h(state)
+        child = Node(state, parent, action, g, parent.depth + 1, next(self.ids), h)
         self.stats.generated += 1
         if self.trace is not None:
             self.trace.record("generate", child)
-        return child
+        return child, g + h
 
-    def _expand(self, node: Node):
+    def _expand(self, node: Node) -> Iterator[tuple[Action, State, float]]:
         """Count *node* as expanded (checking the limits) and return its successors."""
         stats = self.stats
         if stats.expanded >= self.next_look:
@@ -181,8 +186,8 @@ class _BoundedSearch:
             self.trace.record("expand", node)
         return iter(self.successors(node.state))
 
-    def _found(self, goal: Node):
+    def _found(self, goal: Node) -> tuple[Node, float]:
         if self.trace is not None:
             self.trace.record("goal", goal)
         self.end_iteration()
-        return goal, None
+        return goal, math.inf  # no next bound: the search is over

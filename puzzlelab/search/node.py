@@ -18,8 +18,10 @@ Examples
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+
+from .problem import Action, State
 
 
 class Node:
@@ -29,9 +31,9 @@ class Node:
 
     def __init__(
         self,
-        state: Any,
+        state: State,
         parent: Node | None,
-        action: Any,
+        action: Action,
         g: float,
         depth: int,
         id: int | None = None,
@@ -41,11 +43,11 @@ class Node:
         self.g, self.depth, self.id, self.h = g, depth, id, h
 
     @classmethod
-    def root(cls, state: Any) -> Node:
+    def root(cls, state: State) -> Node:
         """The node a search starts from: *state*, no parent, cost 0."""
         return cls(state, None, None, 0, 0)
 
-    def child(self, action: Any, state: Any, step: float) -> Node:
+    def child(self, action: Action, state: State, step: float) -> Node:
         """The node reached from this one by *action*, into *state*, at cost *step*."""
         return Node(state, self, action, self.g + step, self.depth + 1)
 
@@ -53,19 +55,20 @@ class Node:
         return f"Node({self.state!r}, g={self.g}, depth={self.depth})"
 
 
-def path_to(node: Node) -> tuple[list, list]:
+def path_to(node: Node) -> tuple[list[State], list[Action]]:
     """Return ``(states, actions)`` from the root to *node*."""
     states, actions = [], []
-    while node is not None:
-        states.append(node.state)
-        if node.parent is not None:
-            actions.append(node.action)
-        node = node.parent
+    step: Node | None = node
+    while step is not None:
+        states.append(step.state)
+        if step.parent is not None:
+            actions.append(step.action)
+        step = step.parent
     return states[::-1], actions[::-1]
 
 
 @contextmanager
-def cycle_collector_paused():
+def cycle_collector_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a search runs; as a decorator, around each call.
 
     A search makes hundreds of thousands of nodes that point only to their parents,

@@ -15,7 +15,21 @@ from typing import Any
 
 from ..errors import ProblemError, PuzzleError, finite_number
 
-Heuristic = Callable[[Any], float]
+#: A state of a problem: a tuple for puzzlelab's puzzles, any hashable value but ``None``
+#: for a simpleai problem. The engine only hashes states and compares them.
+State = Any
+
+#: An action: a direction, a pouring, a jump; the engine only hands actions on.
+Action = Any
+
+#: ``successors(state)``: the ``(action, next_state, step_cost)`` triples out of *state*.
+Successors = Callable[[State], Iterable[tuple[Action, State, float]]]
+
+#: ``predecessors(state)``: the ``(action, previous_state)`` pairs that lead into *state*.
+Predecessors = Callable[[State], Iterable[tuple[Action, State]]]
+
+#: A heuristic: an estimate of the cost from a state to the goal.
+Heuristic = Callable[[State], float]
 
 #: What a search is given: a puzzlelab puzzle, a simpleai ``SearchProblem`` or a
 #: :class:`Problem`; :func:`as_problem` checks it and says what is missing.
@@ -30,12 +44,12 @@ HeuristicChoice = Heuristic | str | None
 class Problem:
     """A search problem reduced to plain functions."""
 
-    start: Any
-    successors: Callable[[Any], Iterable[tuple[Any, Any, float]]]
-    is_goal: Callable[[Any], bool]
+    start: State
+    successors: Successors
+    is_goal: Callable[[State], bool]
     heuristic: Heuristic
-    goal: Any = None
-    predecessors: Callable[[Any], Iterable[tuple[Any, Any]]] | None = None
+    goal: State = None
+    predecessors: Predecessors | None = None
     check_solvable: Callable[[], None] | None = None
 
 
@@ -88,18 +102,18 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
     )
 
 
-def _ours(problem) -> bool:
+def _ours(problem: object) -> bool:
     """Whether *problem* is one of puzzlelab's own puzzles, whose answers need no checking."""
     return type(problem).__module__.startswith("puzzlelab.")
 
 
-def _successors_of(problem) -> Callable:
+def _successors_of(problem: Any) -> Successors:
     """Build ``successors(state)`` from simpleai's actions / result / cost, checking each."""
     actions, result = problem.actions, problem.result
     cost = getattr(problem, "cost", None) or (lambda state, action, next_state: 1)
     name = type(problem).__name__
 
-    def successors(state):
+    def successors(state: State) -> list[tuple[Action, State, float]]:
         found = []
         for action in actions(state):
             next_state = checked_state(result(state, action), f"{name}.result", state, action)
@@ -110,10 +124,10 @@ def _successors_of(problem) -> Callable:
     return successors
 
 
-def _checked_successors(successors, name: str) -> Callable:
+def _checked_successors(successors: Successors, name: str) -> Successors:
     """Wrap a puzzle's own ``successors`` so that every state and step cost is checked."""
 
-    def checked(state):
+    def checked(state: State) -> list[tuple[Action, State, float]]:
         return [
             (
                 action,
@@ -126,14 +140,14 @@ def _checked_successors(successors, name: str) -> Callable:
     return checked
 
 
-def checked_cost(step, where: str, state, action):
+def checked_cost(step: object, where: str, state: State, action: Action) -> float:
     """Return *step* if it is a finite step cost of at least 0; else say where it came from."""
     if type(step) is int and step >= 0:  # the usual answer, checked fast
         return step
     return finite_number(step, f"the step cost from {where}({state!r}, {action!r}, ...)", least=0)
 
 
-def checked_state(state, where: str, before, action):
+def checked_state(state: State, where: str, before: State, action: Action) -> State:
     """Return *state* if it can be a search state (hashable, not ``None``); else say why."""
     try:
         if state is not None:
@@ -147,7 +161,7 @@ def checked_state(state, where: str, before, action):
     )
 
 
-def _heuristic_of(problem, heuristic) -> Heuristic:
+def _heuristic_of(problem: Searchable, heuristic: HeuristicChoice) -> Heuristic:
     if heuristic is None:
         own = getattr(problem, "heuristic", None)
         if not callable(own):
@@ -174,7 +188,7 @@ def _heuristic_of(problem, heuristic) -> Heuristic:
     return checked_heuristic(heuristic, getattr(heuristic, "__name__", "the heuristic"))
 
 
-def _pattern_heuristic(problem, name: str) -> Heuristic:
+def _pattern_heuristic(problem: Searchable, name: str) -> Heuristic:
     """``pdb`` or ``pdb:PARTITION``: pattern databases, for a sliding puzzle only."""
     from ..patterns import named_heuristic
     from ..puzzles.sliding import SlidingPuzzle
@@ -198,7 +212,7 @@ def checked_heuristic(heuristic: Heuristic, name: str) -> Heuristic:
     puzzlelab.errors.ProblemError: heuristic my_h returned -1 for state (1, 2): ...
     """
 
-    def checked(state):
+    def checked(state: State) -> float:
         try:
             value = heuristic(state)
         except PuzzleError:

@@ -23,12 +23,22 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Sequence
 
 from ..limits import Budget, LimitReached, stopped
 from ..patterns import PatternHeuristic, named_heuristic
 from ..puzzles.sliding import SlidingPuzzle, line_conflicts
 from ..results import SearchResult, SearchStats
+from .problem import HeuristicChoice, Searchable
 from .tally import close_iteration, depth_first_done
+
+#: ``moves[blank]``: ``(target cell, direction, the move's number)`` for each move of a blank
+#: at cell *blank*; the moves are numbered blank by blank, from 0.
+Moves = list[list[tuple[int, str, int]]]
+
+#: How one tile's move changes one side's pattern databases (0: the board, 1: its mirror):
+#: the ``(database, change of its code)`` pairs, and the sum of the databases after it.
+Moved = tuple[Sequence[tuple[int, int]], int]
 
 
 class Scorer:
@@ -42,10 +52,10 @@ class Scorer:
 
     stateful = False
 
-    def start(self, board) -> int:
+    def start(self, board: list[int]) -> int:
         raise NotImplementedError
 
-    def steps(self, moves) -> list | None:
+    def steps(self, moves: Moves) -> list[list[int]] | None:
         """For a heuristic where each tile's move changes h by a fixed amount: for every move
         (numbered as in *moves*, blank by blank), the change by the tile that slides. None
         otherwise (then :meth:`after` is asked)."""
@@ -72,20 +82,20 @@ class ManhattanScorer(Scorer):
     (1, 0, 2)
     """
 
-    def __init__(self, puzzle):
+    def __init__(self, puzzle: SlidingPuzzle) -> None:
         self.cells = puzzle.rows * puzzle.cols
         self.distance = puzzle.home_distances
 
-    def start(self, board) -> int:
+    def start(self, board: list[int]) -> int:
         return sum(self.distance[cell][tile] for cell, tile in enumerate(board))
 
-    def steps(self, moves) -> list:
+    def steps(self, moves: Moves) -> list[list[int]] | None:
         numbered = sorted((number, target, blank) for blank, here in enumerate(moves)
                           for target, _, number in here)  # fmt: skip
         return [[self.distance[blank][tile] - self.distance[target][tile]
                  for tile in range(self.cells)] for _, target, blank in numbered]  # fmt: skip
 
-    def after(self, tile, source, target, h) -> int:
+    def after(self, tile: int, source: int, target: int, h: int) -> int:
         return h + self.distance[target][tile] - self.distance[source][tile]
 
 
@@ -110,7 +120,7 @@ class PatternScorer(Scorer):
 
     stateful = True
 
-    def __init__(self, heuristic):
+    def __init__(self, heuristic: PatternHeuristic) -> None:
         cells = heuristic.shape[0] * heuristic.shape[1]
         self.tables = [database.by_code() for database in heuristic.databases]
         self.pattern = [-1] * cells  # the database each tile belongs to (-1: none)
@@ -122,15 +132,16 @@ class PatternScorer(Scorer):
         self.blank_weight = [cells ** len(d.tiles) if d.blank else 0 for d in heuristic.databases]
         self.blank_aware = any(self.blank_weight)
         self.mirror, self.mirrored = heuristic.mirror, heuristic.mirrored
-        self.undo: list = []
+        # What enter() changed, for leave() to undo: the sums before, and the moves' changes.
+        self.undo: list[tuple[tuple[int, ...], tuple[Moved, ...]]] = []
 
-    def start(self, board) -> int:
+    def start(self, board: list[int]) -> int:
         self.codes = self._codes(board)
         self.sums = [self._sum(codes) for codes in self.codes]
-        self.pending = None
+        self.pending: tuple[Moved, ...] = ()  # the move after() looked at, for enter()
         return max(self.sums)
 
-    def _codes(self, board) -> list:
+    def _codes(self, board: list[int]) -> list[list[int]]:
         boards = [board] if self.mirror is None else [board, self.mirrored(board)]
         found = []
         for one in boards:
@@ -143,10 +154,10 @@ class PatternScorer(Scorer):
             found.append(codes)
         return found
 
-    def _sum(self, codes) -> int:
+    def _sum(self, codes: list[int]) -> int:
         return sum(table[code] for table, code in zip(self.tables, codes))
 
-    def after(self, tile, source, target, h) -> int:
+    def after(self, tile: int, source: int, target: int, h: int) -> int:
         first = self._moved(0, tile, source, target)
         if self.mirror is None:
             self.pending = (first,)
@@ -156,7 +167,7 @@ class PatternScorer(Scorer):
         self.pending = (first, second)
         return first[1] if first[1] > second[1] else second[1]
 
-    def _moved(self, side: int, tile: int, source: int, target: int) -> tuple:
+    def _moved(self, side: int, tile: int, source: int, target: int) -> Moved:
         """``(changes, new sum)`` on one side (0: the board, 1: its mirror), where changes
         are the ``(database, change of its code)`` pairs of the move."""
         if self.blank_aware:
@@ -168,9 +179,10 @@ class PatternScorer(Scorer):
         step = (target - source) * self.weight[tile]
         return ((p, step),), self.sums[side] - table[code] + table[code + step]
 
-    def _moved_with_blank(self, side: int, tile: int, source: int, target: int) -> tuple:
+    def _moved_with_blank(self, side: int, tile: int, source: int, target: int) -> Moved:
         """As :meth:`_moved`, when tables place the blank: its move changes every code."""
-        mine, codes, changes, total = self.pattern[tile], self.codes[side], [], 0
+        mine, codes, total = self.pattern[tile], self.codes[side], 0
+        changes: list[tuple[int, int]] = []
         for p, (table, weight) in enumerate(zip(self.tables, self.blank_weight)):
             step = (source - target) * weight  # the blank goes where the tile was
             if p == mine:
@@ -179,23 +191,22 @@ class PatternScorer(Scorer):
             total += table[codes[p] + step]
         return changes, total
 
-    def enter(self, tile, source, target) -> None:
-        self.undo.append(tuple(self.sums))
+    def enter(self, tile: int, source: int, target: int) -> None:
+        self.undo.append((tuple(self.sums), self.pending))
         for side, (changes, total) in enumerate(self.pending):
             for p, step in changes:
                 self.codes[side][p] += step
             self.sums[side] = total
-        self.undo.append(self.pending)
 
-    def leave(self, tile, source, target) -> None:
-        pending = self.undo.pop()
+    def leave(self, tile: int, source: int, target: int) -> None:
+        sums, pending = self.undo.pop()
         for side, (changes, _) in enumerate(pending):
             for p, step in changes:
                 self.codes[side][p] -= step
-        self.sums = list(self.undo.pop())
+        self.sums = list(sums)
 
 
-class LineConflicts(dict):
+class LineConflicts(dict[int, int]):
     """``conflicts[code]``: how many tiles of a line of *length* cells must leave it.
 
     A line (a row or a column) is read as a *code*, one digit per cell in base
@@ -210,7 +221,7 @@ class LineConflicts(dict):
     (1, 0)
     """
 
-    def __init__(self, length: int):
+    def __init__(self, length: int) -> None:
         super().__init__()
         self.length = length
 
@@ -245,7 +256,7 @@ class LinearConflictScorer(ManhattanScorer):
 
     stateful = True
 
-    def __init__(self, puzzle):
+    def __init__(self, puzzle: SlidingPuzzle) -> None:
         super().__init__(puzzle)
         rows, cols = puzzle.rows, puzzle.cols
         # Lines are numbered rows first, then columns; self.cells_of[line] lists its cells.
@@ -259,36 +270,36 @@ class LinearConflictScorer(ManhattanScorer):
         # cells (source * cells + target): tables of about 4 * cells**2 entries, not cells**3.
         self.slide, self.crossed, self.changes = _slide_tables(puzzle, self.digit)
 
-    def start(self, board) -> int:
+    def start(self, board: list[int]) -> int:
         self.codes = [self._code(line, board) for line in range(len(self.cells_of))]
         extra = sum(table[code] for table, code in zip(self.conflicts, self.codes))
         return super().start(board) + 2 * extra
 
-    def _code(self, line: int, board) -> int:
+    def _code(self, line: int, board: list[int]) -> int:
         """The code of *line* (its number) on *board*."""
         base = len(self.cells_of[line]) + 1
         return sum(self.digit[board[cell]][line] * base**place
                    for place, cell in enumerate(self.cells_of[line]))  # fmt: skip
 
-    def steps(self, moves) -> None:
+    def steps(self, moves: Moves) -> None:
         """None: how a move changes h depends on the other tiles of its line."""
         return None
 
-    def after(self, tile, source, target, h) -> int:
+    def after(self, tile: int, source: int, target: int, h: int) -> int:
         line, change, step = self.crossed[self.slide[source * self.cells + target] + tile]
         table, code = self.conflicts[line], self.codes[line]
         return h + step + 2 * (table[code + change] - table[code])
 
-    def enter(self, tile, source, target) -> None:
+    def enter(self, tile: int, source: int, target: int) -> None:
         for line, change in self.changes[self.slide[source * self.cells + target] + tile]:
             self.codes[line] += change
 
-    def leave(self, tile, source, target) -> None:
+    def leave(self, tile: int, source: int, target: int) -> None:
         for line, change in self.changes[self.slide[source * self.cells + target] + tile]:
             self.codes[line] -= change
 
 
-def _line_digits(puzzle) -> list[list[int]]:
+def _line_digits(puzzle: SlidingPuzzle) -> list[list[int]]:
     """``digit[tile][line]``: the tile's goal place along *line* plus one, if its goal is in
     that line; else 0 (and always 0 for the blank)."""
     rows, cols = puzzle.rows, puzzle.cols
@@ -300,7 +311,18 @@ def _line_digits(puzzle) -> list[list[int]]:
     return digit
 
 
-def _slide_tables(puzzle, digit) -> tuple[list, list, list]:
+#: A tile's move as it crosses lines: ``(line, change of its code, change of Manhattan
+#: distance)`` for the line left or entered whose conflicts may change.
+Crossing = tuple[int, int, int]
+
+#: A tile's move as it changes lines' codes: ``(line, change)`` for the line left or entered,
+#: and for the line slid along.
+LineChanges = tuple[tuple[int, int], tuple[int, int]]
+
+
+def _slide_tables(
+    puzzle: SlidingPuzzle, digit: list[list[int]]
+) -> tuple[list[int], list[Crossing], list[LineChanges]]:
     """``(slide, crossed, changes)`` for every tile sliding between two neighbouring cells.
 
     ``slide[source * cells + target]``: the pair's number times ``cells``, to which the
@@ -311,7 +333,9 @@ def _slide_tables(puzzle, digit) -> tuple[list, list, list]:
     """
     rows, cols, distance = puzzle.rows, puzzle.cols, puzzle.home_distances
     cells = rows * cols
-    slide, crossed, changes = [0] * cells**2, [], []
+    slide = [0] * cells**2
+    crossed: list[Crossing] = []
+    changes: list[LineChanges] = []
     for source, moves in enumerate(puzzle.blank_moves):
         source_row, source_col = divmod(source, cols)
         for _, target in moves:
@@ -342,7 +366,7 @@ def _slide_tables(puzzle, digit) -> tuple[list, list, list]:
 LINEAR_CONFLICT_CELLS = 256
 
 
-def scorer_for(puzzle, heuristic) -> Scorer | None:
+def scorer_for(puzzle: Searchable, heuristic: HeuristicChoice) -> Scorer | None:
     """The scorer that follows *heuristic* move by move on *puzzle*, or None if there is none
     (not a sliding puzzle, or a heuristic of the student's own: the general loop then)."""
     if type(puzzle) is not SlidingPuzzle:
@@ -358,14 +382,16 @@ def scorer_for(puzzle, heuristic) -> Scorer | None:
     return None
 
 
-def sliding_idastar(puzzle, scorer: Scorer, budget: Budget, name: str = "idastar"):
+def sliding_idastar(
+    puzzle: SlidingPuzzle, scorer: Scorer, budget: Budget, name: str = "idastar"
+) -> SearchResult:
     """IDA* on *puzzle* (a SlidingPuzzle) from its start, guided by *scorer*.
 
     Returns the :class:`~puzzlelab.results.SearchResult` :func:`idastar` would, with
     the same statistics; *budget* bounds it and Ctrl-C stops it cleanly.
     """
     walk = _Walk(puzzle, scorer, budget)
-    bound = walk.h
+    bound: float = walk.h
     status, reason, found = "exhausted", "every reachable state was tried", False
     try:
         while not found and bound < math.inf:
@@ -387,13 +413,13 @@ def sliding_idastar(puzzle, scorer: Scorer, budget: Budget, name: str = "idastar
 class _Walk:
     """One search: the board changed in place, the path as actions, the counts."""
 
-    def __init__(self, puzzle, scorer: Scorer, budget: Budget):
+    def __init__(self, puzzle: SlidingPuzzle, scorer: Scorer, budget: Budget) -> None:
         cells = puzzle.rows * puzzle.cols
         self.board = list(puzzle.start)
         # moves[blank]: (target cell, direction, the move's number) for each move of the blank
         numbered = enumerate((blank, target, name) for blank, moves in
                              enumerate(puzzle.blank_moves) for name, target in moves)  # fmt: skip
-        self.moves = [[] for _ in puzzle.blank_moves]
+        self.moves: Moves = [[] for _ in puzzle.blank_moves]
         for number, (blank, target, name) in numbered:
             self.moves[blank].append((target, name, number))
         self.power = [cells**cell for cell in range(cells)]  # a board's key: sum tile * power
@@ -402,15 +428,16 @@ class _Walk:
         self.scorer, self.budget = scorer, budget
         self.h = scorer.start(self.board)
         self.stats = SearchStats(generated=1)
-        self.actions: list = []
-        self.bound, self.before = None, (0, 0)
+        self.actions: list[str] = []
+        self.bound: float | None = None
+        self.before = (0, 0)
 
     def end_iteration(self) -> None:
         """Add the iteration that just ended (or stopped) to ``stats.iterations``."""
         close_iteration(self.stats, self.bound, self.before)
 
-    def below(self, bound):
-        """Search depth-first under *bound*: ``(True, None)`` when the goal is found, else
+    def below(self, bound: float) -> tuple[bool, float]:
+        """Search depth-first under *bound*: ``(True, inf)`` when the goal is found, else
         ``(False, the smallest f over the bound)``."""
         self.bound, self.before = bound, (self.stats.expanded, self.stats.generated)
         if self.h > bound:
@@ -418,20 +445,21 @@ class _Walk:
             return False, self.h
         if self.key == self.goal_key:
             self.end_iteration()
-            return True, None
+            return True, math.inf
         stats, budget, scorer = self.stats, self.budget, self.scorer
         board, moves, power, actions = self.board, self.moves, self.power, self.actions
         after, enter, leave = scorer.after, scorer.enter, scorer.leave
         stateful, steps = scorer.stateful, scorer.steps(self.moves)
         goal_key, on_path = self.goal_key, {self.key}
         at_depth = [0] * (int(bound) + 2)  # nodes expanded at each depth (g <= f <= bound)
-        counts = [stats.expanded, stats.generated, stats.duplicates, math.inf, 0]
+        # What the inner search keeps up, in one list: whole numbers, but SMALLEST starts at inf.
+        counts: list[float] = [stats.expanded, stats.generated, stats.duplicates, math.inf, 0]
         EXPANDED, GENERATED, DUPLICATES, SMALLEST, LOOK = range(5)  # noqa: N806
 
-        def search(blank, came_from, g, h, key, depth) -> bool:
+        def search(blank: int, came_from: int, g: int, h: int, key: int, depth: int) -> bool:
             """Expand the board of *key* (blank at *blank*): True if the goal is below it."""
             if counts[EXPANDED] >= counts[LOOK]:
-                counts[LOOK] = budget.checkpoint(counts[EXPANDED])
+                counts[LOOK] = budget.checkpoint(int(counts[EXPANDED]))
             counts[EXPANDED] += 1
             at_depth[depth] += 1
             g += 1
@@ -473,11 +501,11 @@ class _Walk:
             found = search(board.index(0), -1, 0, self.h, self.key, 0)
         finally:
             sys.setrecursionlimit(limit)
-            stats.expanded, stats.generated, stats.duplicates = counts[:3]
+            stats.expanded, stats.generated, stats.duplicates = map(int, counts[:3])
             for depth, expanded in enumerate(at_depth):
                 if expanded:
                     stats.expanded_by_depth[depth] = (
                         stats.expanded_by_depth.get(depth, 0) + expanded
                     )
         self.end_iteration()
-        return found, None if found else counts[SMALLEST]
+        return found, math.inf if found else counts[SMALLEST]

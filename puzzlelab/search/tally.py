@@ -23,10 +23,15 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
+from typing import Concatenate, ParamSpec
 
 from ..limits import Budget, LimitReached
 from ..results import SearchResult, SearchStats
+from .frontier import Frontier
 from .node import Node, path_to
+from .problem import Action, Problem, State
+from .trace import Trace
 
 
 class Tally:
@@ -38,23 +43,24 @@ class Tally:
         The name the result carries.
     budget : Budget
         The limits; :meth:`expanding` asks it before each expansion it may refuse.
-    frontier : frontier
+    frontier : Frontier
         Watched for its largest size, measured each time a node is taken from it.
     """
 
-    def __init__(self, algorithm: str, budget: Budget, frontier):
+    def __init__(self, algorithm: str, budget: Budget, frontier: Frontier) -> None:
         self.algorithm, self.budget, self.frontier = algorithm, budget, frontier
         self.expanded_count = self.generated_count = self.duplicate_count = 0
         self.expanded_by_depth: dict[int, int] = {}
         self.largest_frontier = 0
-        self.cut_at = None  # the depth limit, once it has kept a node from being expanded
-        self.next_look = 0  # when to ask the budget again
+        # The depth limit, once it has kept a node from being expanded.
+        self.cut_at: int | None = None
+        self.next_look: float = 0  # when to ask the budget again
 
     def generated(self, node: Node) -> None:
         """*node* entered the frontier."""
         self.generated_count += 1
 
-    def duplicate(self, parent: Node, action, state, step) -> None:
+    def duplicate(self, parent: Node, action: Action, state: State, step: float) -> None:
         """A successor of *parent* was dropped: its state was reached as cheaply before."""
         self.duplicate_count += 1
 
@@ -110,7 +116,7 @@ class TracingTally(Tally):
     Nodes are numbered as they are generated (duplicates too), from 0 for the root.
     """
 
-    def __init__(self, algorithm: str, budget: Budget, frontier, trace):
+    def __init__(self, algorithm: str, budget: Budget, frontier: Frontier, trace: Trace) -> None:
         super().__init__(algorithm, budget, frontier)
         self.trace, self.ids = trace, itertools.count()
 
@@ -119,7 +125,7 @@ class TracingTally(Tally):
         node.id = next(self.ids)
         self.trace.record("generate", node)
 
-    def duplicate(self, parent: Node, action, state, step) -> None:
+    def duplicate(self, parent: Node, action: Action, state: State, step: float) -> None:
         super().duplicate(parent, action, state, step)
         dropped = parent.child(action, state, step)
         dropped.id = next(self.ids)
@@ -138,7 +144,7 @@ class TracingTally(Tally):
         return super().solved(node)
 
 
-def close_iteration(stats: SearchStats, bound, before: tuple) -> None:
+def close_iteration(stats: SearchStats, bound: float | None, before: tuple[int, int]) -> None:
     """Add one IDA* iteration to ``stats.iterations``: its *bound*, and the nodes expanded and
     generated since *before* (the two counts when it began)."""
     expanded, generated = before
@@ -161,14 +167,23 @@ def solved(algorithm: str, node: Node, stats: SearchStats) -> SearchResult:
     return SearchResult(algorithm, "solved", states, actions, node.g, stats, "the goal was reached")
 
 
-def tally_for(algorithm: str, budget: Budget, frontier, trace=None) -> Tally:
+def tally_for(
+    algorithm: str, budget: Budget, frontier: Frontier, trace: Trace | None = None
+) -> Tally:
     """A :class:`TracingTally` when there is a *trace* to fill, else a plain :class:`Tally`."""
     if trace is None:
         return Tally(algorithm, budget, frontier)
     return TracingTally(algorithm, budget, frontier, trace)
 
 
-def stops_cleanly(loop):
+#: The options a search loop takes after its problem, frontier and tally.
+Options = ParamSpec("Options")
+
+#: A search loop: ``loop(problem, frontier, tally, **options)``, returning the tally's result.
+SearchLoop = Callable[Concatenate[Problem, Frontier, Tally, Options], SearchResult]
+
+
+def stops_cleanly(loop: SearchLoop[Options]) -> SearchLoop[Options]:
     """Decorate a search *loop* ``loop(problem, frontier, tally, ...)`` to end it cleanly.
 
     When the tally raises :class:`~puzzlelab.limits.LimitReached`, or the user
@@ -177,9 +192,15 @@ def stops_cleanly(loop):
     """
 
     @functools.wraps(loop)
-    def stopping(problem, frontier, tally, **options):
+    def stopping(
+        problem: Problem,
+        frontier: Frontier,
+        tally: Tally,
+        *args: Options.args,
+        **options: Options.kwargs,
+    ) -> SearchResult:
         try:
-            return loop(problem, frontier, tally, **options)
+            return loop(problem, frontier, tally, *args, **options)
         except LimitReached as stop:
             return tally.stopped("limit", str(stop))
         except KeyboardInterrupt:

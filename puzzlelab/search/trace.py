@@ -18,8 +18,8 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, TypedDict
 
 from .node import Node
 
@@ -75,6 +75,7 @@ class Trace:
         if self.max_events is not None and len(self.events) >= self.max_events:
             self.truncated = True
             return
+        assert node.id is not None, "a traced search numbers every node it records"
         parent = node.parent.id if node.parent is not None else None
         self.events.append(
             TraceEvent(
@@ -108,7 +109,22 @@ class Trace:
 # ---------------------------------------------------------------- replaying a trace, as plain data
 
 
-def snapshots(events: Iterable[TraceEvent]) -> list[dict]:
+class Snapshot(TypedDict):
+    """What a search looked like right after one event of its trace (see :func:`snapshots`)."""
+
+    frontier: list[TraceEvent]
+    status: dict[int, str]
+    iteration: int | None
+    expanded: int
+    generated: int
+    duplicates: int
+
+
+#: A node waiting in the frontier while a trace is replayed: ``(when it leaves, its event)``.
+Waiting = tuple[float, TraceEvent]
+
+
+def snapshots(events: Sequence[TraceEvent]) -> list[Snapshot]:
     """Return, for each event of a trace, what the search looked like right after it.
 
     Each snapshot is a dict: ``frontier``, the events of the nodes waiting, in the
@@ -133,10 +149,14 @@ def snapshots(events: Iterable[TraceEvent]) -> list[dict]:
     ['up', 'left']
     """
     leave_at = _leave_times(events)
-    frontier, status = {}, {}
-    counts = {"expanded": 0, "generated": 0, "duplicates": 0}
-    iteration, bound, newest_taken, taken = None, None, 0, 0
-    snapshots = []
+    frontier: dict[int, Waiting] = {}
+    status: dict[int, str] = {}
+    expanded = generated = duplicates = 0
+    iteration: int | None = None
+    bound: float | None = None
+    newest_taken = taken = 0
+    snapshots: list[Snapshot] = []
+    waiting: list[list[Waiting]] = []  # each snapshot's frontier, in no order yet
     for index, event in enumerate(events):
         kind = event.kind
         if kind == "iteration":
@@ -146,36 +166,39 @@ def snapshots(events: Iterable[TraceEvent]) -> list[dict]:
                 frontier[event.node] = (leave_at.get(index, math.inf), event)
                 status[event.node] = "frontier"
         elif kind == "generate":
-            counts["generated"] += 1
+            generated += 1
             if bound is not None and _over(event, bound):
                 status[event.node] = "cutoff"
             else:
                 frontier[event.node] = (leave_at.get(index, math.inf), event)
                 status[event.node] = "frontier"
         elif kind == "duplicate":
-            counts["duplicates"] += 1
+            duplicates += 1
             status[event.node] = "duplicate"
         elif kind in ("expand", "discard", "goal"):
             if event.node in frontier:
                 taken += 1
                 newest_taken += event.node == next(reversed(frontier))
             frontier.pop(event.node, None)
-            counts["expanded"] += kind == "expand"
+            expanded += kind == "expand"
             status[event.node] = {"expand": "expanded", "discard": "duplicate"}.get(kind, "goal")
             if kind == "goal":
                 _mark_path(status, events[: index + 1], event)
-        snapshots.append({"frontier": list(frontier.values()), "status": dict(status),
-                          "iteration": iteration, **counts})  # fmt: skip
+        snapshots.append(Snapshot(frontier=[], status=dict(status), iteration=iteration,
+                                  expanded=expanded, generated=generated,
+                                  duplicates=duplicates))  # fmt: skip
+        waiting.append(list(frontier.values()))
     # Nodes that never left the frontier go last, in the frontier's own order.
     lifo = taken > 2 and newest_taken > 0.8 * taken
-    for snap in snapshots:
-        snap["frontier"] = [event for _, event in sorted(snap["frontier"], key=_key(lifo))]
+    for snap, nodes in zip(snapshots, waiting):
+        snap["frontier"] = [event for _, event in sorted(nodes, key=_key(lifo))]
     return snapshots
 
 
-def _leave_times(events) -> dict:
+def _leave_times(events: Sequence[TraceEvent]) -> dict[int, int]:
     """``{index of a node's generate event: index of the event where it left the frontier}``."""
-    waiting, leave_at = {}, {}
+    waiting: dict[int, int] = {}
+    leave_at: dict[int, int] = {}
     for index, event in enumerate(events):
         if event.kind == "iteration":
             waiting = {event.node: index} if _root_searched_again(events, index) else {}
@@ -186,7 +209,7 @@ def _leave_times(events) -> dict:
     return leave_at
 
 
-def _root_searched_again(events, index) -> bool:
+def _root_searched_again(events: Sequence[TraceEvent], index: int) -> bool:
     """IDA*'s iterations restart from the root without generating it again."""
     following = events[index + 1] if index + 1 < len(events) else None
     regenerated = following is not None and following.kind == "generate" and (
@@ -194,11 +217,11 @@ def _root_searched_again(events, index) -> bool:
     return not regenerated and events[index].node >= 0
 
 
-def _key(lifo):
+def _key(lifo: bool) -> Callable[[Waiting], tuple[float, ...]]:
     """Sort key for ``(leaves, event)``: the frontier's order never changes among the
     nodes already in it, so the order they will leave in is the order they are taken in."""
 
-    def key(pair):
+    def key(pair: Waiting) -> tuple[float, ...]:
         leaves, event = pair
         if event.h is not None:
             return (leaves, event.g + event.h, event.h, event.node)
@@ -207,12 +230,12 @@ def _key(lifo):
     return key
 
 
-def _over(event, bound) -> bool:
+def _over(event: TraceEvent, bound: float) -> bool:
     """Is the node over an iteration's bound (f for IDA*, depth for iterative deepening)?"""
     return event.g + event.h > bound if event.h is not None else event.depth >= bound
 
 
-def _mark_path(status, events, goal) -> None:
+def _mark_path(status: dict[int, str], events: Sequence[TraceEvent], goal: TraceEvent) -> None:
     """Mark the goal's ancestors as on the solution path."""
     parent_of = {e.node: e.parent for e in events if e.kind == "generate"}
     node = parent_of.get(goal.node)
@@ -221,7 +244,7 @@ def _mark_path(status, events, goal) -> None:
         node = parent_of.get(node)
 
 
-def snapshot_counts(snapshot: dict) -> dict:
+def snapshot_counts(snapshot: Snapshot) -> dict[str, int]:
     """Expanded, generated and duplicate nodes so far, and the frontier's size, of a snapshot."""
     return {
         "expanded": snapshot["expanded"],
@@ -231,7 +254,7 @@ def snapshot_counts(snapshot: dict) -> dict:
     }
 
 
-def frontier_rows(snapshot: dict) -> list[dict]:
+def frontier_rows(snapshot: Snapshot) -> list[dict[str, Any]]:
     """A snapshot's frontier, in the order the search will take it, as plain dicts."""
     return [
         {"node": e.node, "depth": e.depth, "g": e.g, "h": e.h,
