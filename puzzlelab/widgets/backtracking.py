@@ -9,9 +9,11 @@ stepped through in the browser.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..drawing import board_svg
-from ..puzzles.queens import QueensPuzzle, check_size
-from ..solvers.queens import backtracking, replay
+from ..puzzles.queens import Placement, QueensPuzzle, check_size
+from ..solvers.queens import TraceStep, backtracking, replay
 from .frames import FramePlayer
 
 #: When the widget runs backtracking itself, it places at most this many queens: every
@@ -61,8 +63,16 @@ class BacktrackingReplay(FramePlayer):
     ((1, 3, 0, 2), 1)
     """
 
-    def __init__(self, n=6, trace=None, first_only=True, max_frames=150, start=0, size=2.4,
-                 large=None):  # fmt: skip
+    def __init__(
+        self,
+        n: int = 6,
+        trace: Iterable[tuple[str, int, int]] | None = None,
+        first_only: bool = True,
+        max_frames: int = 150,
+        start: int = 0,
+        size: float = 2.4,
+        large: bool | None = None,
+    ) -> None:
         self.n = check_size(n)
         self.stopped = ""  # why the widget's own search stopped early, if it did
         if trace is None:
@@ -108,16 +118,16 @@ class BacktrackingReplay(FramePlayer):
             more = f" <i>({self.stopped})</i>"
         return f"<b>{self._caption(k)}</b> &middot; {self._counts(k)}{more}"
 
-    def _square(self, k: int):
+    def _square(self, k: int) -> list[tuple[int, int]]:
         event = self.steps[k].event
         return [] if event is None else [(event[1], event[2])]
 
     # ------------------------------------------------------------ stepping
 
-    def current(self):
+    def current(self) -> TraceStep:
         """The :class:`~puzzlelab.solvers.queens.TraceStep` shown now."""
         return self.steps[self.shown[self.value]]
 
-    def placement(self):
+    def placement(self) -> Placement:
         """The queens on the board now, a tuple of columns from row 0."""
         return self.current().placement

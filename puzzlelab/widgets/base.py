@@ -14,7 +14,11 @@ from __future__ import annotations
 import base64
 import contextlib
 import re
+from collections.abc import Iterator, Sequence
 from html import escape
+from typing import Any
+
+import ipywidgets as widgets
 
 from ..drawing.style import picture_scale
 
@@ -45,8 +49,9 @@ class StaticFallback:
     def _static_svg(self) -> bytes:
         raise NotImplementedError
 
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs) or {}
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        # A mixin: the widget class it is mixed into has this method, object has not.
+        bundle = super()._repr_mimebundle_(**kwargs) or {}  # type: ignore[misc]
         name = type(self).__name__
         bundle["text/html"] = picture_html(self._static_svg(), f"{name}: a picture of the widget")
         bundle["text/plain"] = f"{name} (a picture; run the notebook to use it)"
@@ -54,7 +59,9 @@ class StaticFallback:
 
 
 @contextlib.contextmanager
-def working(status, buttons, message: str):
+def working(
+    status: widgets.Label, buttons: Sequence[widgets.Button], message: str
+) -> Iterator[None]:
     """Say *message* in the label *status* and switch *buttons* off while the kernel computes.
 
     The page shows it at once (the kernel sends it before it starts), so a click
@@ -79,20 +86,18 @@ def working(status, buttons, message: str):
             button.disabled = disabled
 
 
-def svg_image(svg: bytes = b""):
+def svg_image(svg: bytes = b"") -> widgets.Image:
     """Return an ``ipywidgets.Image`` showing *svg* at its own size (set ``.value`` to change it).
 
     >>> svg_image(b'<svg width="72pt" height="36pt"></svg>').layout.width
     '96px'
     """
-    import ipywidgets as widgets
-
     image = widgets.Image(format="svg+xml")
     show_svg(image, svg)
     return image
 
 
-def show_svg(image, svg: bytes) -> None:
+def show_svg(image: widgets.Image, svg: bytes) -> None:
     """Put *svg* in the ``Image`` widget *image*, at the picture's own width (times the scale
     :func:`~puzzlelab.drawing.lesson_style` set)."""
     image.value = svg

@@ -7,7 +7,9 @@ largest frontier and the time.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 from tqdm.auto import tqdm
@@ -15,6 +17,8 @@ from tqdm.auto import tqdm
 from .. import search
 from ..drawing import figure_svg, offscreen_figure
 from ..drawing.boards import log_scale
+from ..results import SearchResult
+from ..search.problem import HeuristicChoice, Searchable
 from .base import StaticFallback, svg_image
 
 MEASURES = [
@@ -26,8 +30,11 @@ MEASURES = [
 INFORMED = ("greedy", "astar", "idastar")  # the searches that take a heuristic
 COLORS = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3"]
 
+#: An algorithm spec: a name, a name and a heuristic, or those and keyword options.
+Spec = str | tuple[str, HeuristicChoice] | tuple[str, HeuristicChoice, dict[str, Any]]
 
-def run_spec(puzzle, spec, **limits):
+
+def run_spec(puzzle: Searchable, spec: Spec, **limits: Any) -> tuple[str, SearchResult]:
     """Run one algorithm spec on *puzzle*; return ``(label, SearchResult)``.
 
     A spec is an algorithm name from ``puzzlelab.search.ALGORITHMS`` (``"bfs"``),
@@ -47,7 +54,7 @@ def run_spec(puzzle, spec, **limits):
     return label_of(spec), result
 
 
-def label_of(spec) -> str:
+def label_of(spec: Spec) -> str:
     """A short label for an algorithm spec, e.g. ``astar manhattan w=2``."""
     name, heuristic, options = _parts(spec)
     if callable(heuristic):
@@ -57,19 +64,22 @@ def label_of(spec) -> str:
     return " ".join(words)
 
 
-def _parts(spec):
+def _parts(spec: Spec) -> tuple[str, HeuristicChoice, dict[str, Any]]:
+    """The name, heuristic (or None) and options (or none) of an algorithm spec."""
     if isinstance(spec, str):
         return spec, None, {}
-    spec = tuple(spec)
-    if not spec or not isinstance(spec[0], str) or len(spec) > 3:
+    parts: tuple[Any, ...] = tuple(spec)
+    if not parts or not isinstance(parts[0], str) or len(parts) > 3:
         raise ValueError(
-            f"{spec!r} is not an algorithm spec; use a name such as 'bfs', "
+            f"{parts!r} is not an algorithm spec; use a name such as 'bfs', "
             "('astar', 'manhattan') or ('astar', 'manhattan', {'weight': 2})"
         )
-    return spec[0], (spec[1] if len(spec) > 1 else None), (spec[2] if len(spec) > 2 else {})
+    return parts[0], (parts[1] if len(parts) > 1 else None), (parts[2] if len(parts) > 2 else {})
 
 
-def with_heuristics(algorithms, heuristics) -> list:
+def with_heuristics(
+    algorithms: Iterable[Spec], heuristics: Iterable[HeuristicChoice] | None
+) -> list[Spec]:
     """Pair every informed search that names no heuristic with each of *heuristics*.
 
     >>> with_heuristics(["bfs", "astar", ("greedy", "misplaced")], ["misplaced", "manhattan"])
@@ -77,7 +87,7 @@ def with_heuristics(algorithms, heuristics) -> list:
     """
     if not heuristics:
         return list(algorithms)
-    specs = []
+    specs: list[Spec] = []
     for spec in algorithms:
         name, heuristic, options = _parts(spec)
         if name in INFORMED and heuristic is None:
@@ -103,12 +113,12 @@ class Compare(StaticFallback, widgets.VBox):
     [('bfs', 2), ('astar manhattan', 2)]
     """
 
-    def __init__(self, rows: list[dict], labels: list[str], batch: int):
+    def __init__(self, rows: list[dict[str, Any]], labels: list[str], batch: int) -> None:
         self.rows, self.labels, self.batch = rows, labels, batch
         self.chart = self._draw()
         super().__init__([widgets.HTML(self.table_html()), svg_image(self.chart)])
 
-    def totals(self) -> dict[str, dict]:
+    def totals(self) -> dict[str, dict[str, float]]:
         """Per algorithm: each measure summed over the batch (the frontier: its largest)."""
         totals = {}
         for label in self.labels:
@@ -180,8 +190,14 @@ class Compare(StaticFallback, widgets.VBox):
         return self.chart
 
 
-def compare(puzzles, algorithms=("bfs", "bidirectional"), heuristics=None, max_nodes=None,
-            max_seconds=None, progress=None) -> Compare:  # fmt: skip
+def compare(
+    puzzles: Searchable | list[Searchable] | tuple[Searchable, ...],
+    algorithms: Iterable[Spec] = ("bfs", "bidirectional"),
+    heuristics: Iterable[HeuristicChoice] | None = None,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    progress: bool | None = None,
+) -> Compare:
     """Run every algorithm spec on every board; return a :class:`Compare`.
 
     Parameters
@@ -214,12 +230,12 @@ def compare(puzzles, algorithms=("bfs", "bidirectional"), heuristics=None, max_n
     >>> [(row["algorithm"], row["expanded"]) for row in rows]
     [('astar misplaced', 2), ('astar manhattan', 2)]
     """
-    algorithms = with_heuristics(algorithms, heuristics)
+    specs = with_heuristics(algorithms, heuristics)
     batch = list(puzzles) if isinstance(puzzles, (list, tuple)) else [puzzles]
-    if not batch or not algorithms:
+    if not batch or not specs:
         raise ValueError("compare needs at least one board and one algorithm")
-    labels = [label_of(spec) for spec in algorithms]
-    runs = [(i, board, spec) for i, board in enumerate(batch) for spec in algorithms]
+    labels = [label_of(spec) for spec in specs]
+    runs = [(i, board, spec) for i, board in enumerate(batch) for spec in specs]
     show = progress if progress is not None else len(batch) > 1
     rows = []
     for i, board, spec in tqdm(runs, disable=not show, desc="searching"):
@@ -230,7 +246,7 @@ def compare(puzzles, algorithms=("bfs", "bidirectional"), heuristics=None, max_n
     return Compare(rows, labels, len(batch))
 
 
-def _measures(result) -> dict:
+def _measures(result: SearchResult) -> dict[str, float]:
     s = result.stats
     return {"expanded": s.expanded, "generated": s.generated,
             "max_frontier": s.max_frontier, "seconds": s.seconds}  # fmt: skip

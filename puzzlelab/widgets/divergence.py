@@ -10,8 +10,12 @@ is marked. The frames are HTML, stepped through in the browser (a
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from typing import Any
 
-from ..exercises.search import SEARCHES, compare_search, problems_for
+from simpleai.search import SearchProblem
+
+from ..exercises.search import SEARCHES, Comparison, compare_search, problems_for
 from .stepper import Pieces, Stepper
 
 #: Frontier rows shown per side; the rest are counted.
@@ -64,13 +68,19 @@ class SearchDivergence(Stepper):
     (True, False)
     """
 
-    def __init__(self, my_search, like: str = "bfs", problem=None, name: str | None = None,
-                 large: bool | None = None):  # fmt: skip
+    def __init__(
+        self,
+        my_search: Callable[[SearchProblem], object],
+        like: str = "bfs",
+        problem: SearchProblem | None = None,
+        name: str | None = None,
+        large: bool | None = None,
+    ) -> None:
         self.comparison = _comparison(my_search, like, problem, name)
         self.problem = (
             problem if problem is not None else problems_for(like)[self.comparison.problem]
         )
-        steps = self.comparison.steps or [None]
+        steps: list[dict[str, Any] | None] = list(self.comparison.steps) or [None]
         pieces = Pieces()
         frames = [[pieces.add(self._frame(step))] for step in steps]
         template = f'<div>{self._heading()}</div><div data-slot="0"></div>'
@@ -87,7 +97,7 @@ class SearchDivergence(Stepper):
             verdict = html.escape(comparison.message[0].upper() + comparison.message[1:])
         return f"<b>Your search and puzzlelab's {title}, on {comparison.problem}</b><br>{verdict}"
 
-    def _frame(self, step) -> str:
+    def _frame(self, step: dict[str, Any] | None) -> str:
         if step is None:
             return "<p>Your search expanded nothing.</p>"
         parted = step["number"] == self.comparison.parted_at
@@ -106,7 +116,9 @@ class SearchDivergence(Stepper):
             f"{yours}{ours}</div></div>"
         )
 
-    def _column(self, who: str, expanded: list, frontier: list, what: str) -> str:
+    def _column(
+        self, who: str, expanded: list[Any], frontier: list[dict[str, Any]], what: str
+    ) -> str:
         shown = " or ".join(self._state(state) for state in expanded[:3]) or "—"
         rows = "".join(
             f"<tr><td>{self._state(row['state'])}</td>{self._numbers(row)}</tr>"
@@ -122,12 +134,12 @@ class SearchDivergence(Stepper):
         )
 
     @staticmethod
-    def _numbers(row) -> str:
+    def _numbers(row: dict[str, Any]) -> str:
         if "g" not in row:
             return ""
         return f"<td>{row['g']:g}</td><td>{row['h']:g}</td>"
 
-    def _state(self, state) -> str:
+    def _state(self, state: object) -> str:
         """A state as a few characters of HTML: a sliding board by rows, others as text."""
         shape = getattr(getattr(self.problem, "puzzle", None), "shape", None)
         if shape and isinstance(state, tuple) and len(state) == shape[0] * shape[1]:
@@ -137,14 +149,20 @@ class SearchDivergence(Stepper):
         return f"<code>{html.escape(str(state))}</code>"
 
 
-def _comparison(my_search, like, problem, name):
-    """Compare on *problem*, or on the first of the check's problems where the searches part."""
+def _comparison(
+    my_search: Callable[[SearchProblem], object],
+    like: str,
+    problem: SearchProblem | None,
+    name: str | None,
+) -> Comparison:
+    """Compare on *problem*, or on the first of the check's problems where the searches part
+    (the first problem if they never do)."""
     if problem is not None:
         return compare_search(my_search, like, problem, name or "your problem")
-    first = None
+    alike = []
     for title, candidate in problems_for(like).items():
         comparison = compare_search(my_search, like, candidate, title)
-        first = first or comparison
         if not comparison.ok:
             return comparison
-    return first
+        alike.append(comparison)
+    return alike[0]

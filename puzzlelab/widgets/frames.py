@@ -8,6 +8,8 @@ caption over a picture.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .base import picture_html
 from .stepper import Pieces, Stepper
 
@@ -48,8 +50,18 @@ class FramePlayer(Stepper):
     (1, 'one away')
     """
 
-    def __init__(self, pictures, labels, captions, *, description="step", interval=600,
-                 back="◀ back", forward="forward ▶", large=None):  # fmt: skip
+    def __init__(
+        self,
+        pictures: Sequence[bytes],
+        labels: Sequence[str],
+        captions: Sequence[str],
+        *,
+        description: str = "step",
+        interval: int = 600,
+        back: str = "◀ back",
+        forward: str = "forward ▶",
+        large: bool | None = None,
+    ) -> None:
         if not len(pictures) == len(labels) == len(captions) > 0:
             raise ValueError("a FramePlayer needs pictures, and one label and one caption for each")
         self.pictures, self.captions = list(pictures), list(captions)

@@ -10,7 +10,9 @@ from tqdm.auto import tqdm
 from ..distances import check_heuristic
 from ..drawing import draw_board, figure_svg, offscreen_figure
 from ..drawing.boards import log_scale
+from ..puzzles.sliding import SlidingPuzzle
 from ..search import astar
+from ..search.problem import Heuristic
 from .base import StaticFallback, svg_image
 from .playboard import exact_distances
 
@@ -60,7 +62,14 @@ class HeuristicLab(StaticFallback, widgets.VBox):
     True
     """
 
-    def __init__(self, puzzle, heuristic, boards=5, max_nodes=200_000, progress=True):
+    def __init__(
+        self,
+        puzzle: SlidingPuzzle,
+        heuristic: Heuristic | str,
+        boards: int = 5,
+        max_nodes: int = 200_000,
+        progress: bool = True,
+    ) -> None:
         if puzzle.size > TABULABLE:
             raise ValueError(
                 f"a {puzzle.rows}x{puzzle.cols} board has too many states to check every one; "
@@ -72,7 +81,9 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         self.report = check_heuristic(heuristic, puzzle, table)
         starts = [puzzle.with_start(puzzle.random_state(seed)) for seed in range(boards)]
         contenders = {self.name: heuristic, **puzzle.heuristics}
-        self.expanded, self.extra_moves, self.stopped = {}, {}, {}
+        self.expanded: dict[str, int] = {}
+        self.extra_moves: dict[str, float] = {}
+        self.stopped: dict[str, int] = {}
         runs = tqdm(total=len(contenders) * len(starts), desc="A* runs", disable=not progress)
         for name, h in contenders.items():
             results = []
@@ -81,7 +92,9 @@ class HeuristicLab(StaticFallback, widgets.VBox):
                 runs.update()
             self.expanded[name] = sum(r.stats.expanded for r in results)
             self.extra_moves[name] = sum(
-                r.cost - table[s.start] for r, s in zip(results, starts) if r.solved
+                r.cost - table[s.start]
+                for r, s in zip(results, starts)
+                if r.solved and r.cost is not None
             )
             self.stopped[name] = sum(r.status == "limit" for r in results)
         runs.close()
@@ -92,7 +105,7 @@ class HeuristicLab(StaticFallback, widgets.VBox):
     def _verdict_html(self) -> str:
         r = self.report
 
-        def mark(ok):
+        def mark(ok: bool) -> str:
             return "<b style='color:#2e7d32'>yes</b>" if ok else "<b style='color:#c0392b'>no</b>"
 
         lines = [
@@ -155,6 +168,6 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         return self.picture
 
 
-def _name_of(function) -> str:
+def _name_of(function: Heuristic) -> str:
     name = getattr(function, "__name__", "your heuristic")
     return "your heuristic" if name == "<lambda>" else name

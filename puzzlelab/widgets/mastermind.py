@@ -12,21 +12,29 @@ also their static picture where no kernel runs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import ipywidgets as widgets
 import numpy as np
 
 from ..drawing import figure_svg, offscreen_figure
 from ..drawing.mastermind import draw_mastermind
 from ..errors import PuzzleError
-from ..puzzles.mastermind import answer_of, game_of
-from ..solvers.mastermind import strategy_of
+from ..puzzles.mastermind import Answer, Code, CodeInput, Mastermind, answer_of, game_of
+from ..solvers.mastermind import Strategy, strategy_of
 from .base import StaticFallback, show_svg, svg_image, working
 
 #: Boards show at least this many rows, so that the picture does not jump at every guess.
 ROWS = 6
 
 
-def board_picture(game, history, secret=None, title=None, asking=None) -> bytes:
+def board_picture(
+    game: Mastermind,
+    history: Sequence[tuple[Code, Answer]],
+    secret: CodeInput | None = None,
+    title: str | None = None,
+    asking: CodeInput | None = None,
+) -> bytes:
     """Return an SVG picture of the board of *history* (with *secret* under it, if given)."""
     rows = max(ROWS, len(history) + 1)
     shown = rows + (secret is not None)
@@ -37,7 +45,7 @@ def board_picture(game, history, secret=None, title=None, asking=None) -> bytes:
     return figure_svg(figure, tight=False)
 
 
-def _consistent(game, left: np.ndarray, guess, answer) -> np.ndarray:
+def _consistent(game: Mastermind, left: np.ndarray, guess: Code, answer: Answer) -> np.ndarray:
     """Return the candidates of *left* that give *guess* the answer *answer*."""
     row = game.table[game.numbers[guess]]
     return left[row[left] == game.answer_number(answer)]
@@ -84,7 +92,9 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
     'Found your code in 2 questions.'
     """
 
-    def __init__(self, game=None, strategy="consistent"):
+    def __init__(
+        self, game: Mastermind | None = None, strategy: str | Strategy = "consistent"
+    ) -> None:
         self.game = game_of(game)
         self.strategy_name, self.choose = strategy_of(strategy)
         p = self.game.positions
@@ -105,7 +115,7 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
 
     def new_game(self) -> ComputerGuesses:
         """Forget every answer and ask the first question again."""
-        self.history = []
+        self.history: list[tuple[Code, Answer]] = []
         self.left = np.arange(len(self.game.codes))
         self.guess = self._next_guess()
         self.status.value = (
@@ -139,7 +149,7 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
         self._show()
         return self
 
-    def _next_guess(self):
+    def _next_guess(self) -> Code | None:
         if len(self.left) == 0:
             return None
         return self.game.codes[int(self.choose(self.game, self.left))]
@@ -205,7 +215,9 @@ class YouGuess(StaticFallback, widgets.VBox):
     'Not a code: code 1 1 2 3 repeats 1, but in this game the 4 symbols of a code are all ...'
     """
 
-    def __init__(self, game=None, seed=None, show_count=False):
+    def __init__(
+        self, game: Mastermind | None = None, seed: int | None = None, show_count: bool = False
+    ) -> None:
         self.game = game_of(game)
         self.seed = seed
         self.games = 0
@@ -213,7 +225,7 @@ class YouGuess(StaticFallback, widgets.VBox):
         self.entry = widgets.Text(placeholder=self.game.format(self.game.codes[0]),
                                   description="guess", layout={"width": "220px"},
                                   continuous_update=False)  # fmt: skip
-        self.sent = None  # the text last guessed from the box
+        self.sent: str | None = None  # the text last guessed from the box
         self.guess_button = widgets.Button(description="Guess", button_style="primary")
         self.count_box = widgets.Checkbox(show_count, description="count consistent codes",
                                           indent=False)  # fmt: skip
@@ -237,7 +249,8 @@ class YouGuess(StaticFallback, widgets.VBox):
         seed = None if self.seed is None else self.seed + self.games
         self.games += 1
         self.secret = self.game.random_secret(seed)
-        self.history, self.revealed, self.sent = [], False, None
+        self.history: list[tuple[Code, Answer]] = []
+        self.revealed, self.sent = False, None
         self.left = np.arange(len(self.game.codes))
         rules = "" if self.game.repeats else ", all different"
         self.status.value = (
@@ -259,7 +272,7 @@ class YouGuess(StaticFallback, widgets.VBox):
         """Whether the secret was found or shown."""
         return self.revealed or bool(self.history and self.history[-1][1] == self.game.win)
 
-    def guess(self, code) -> YouGuess:
+    def guess(self, code: CodeInput) -> YouGuess:
         """Ask *code* (text such as ``"0 1 2 3"`` or a tuple) and show its bulls and cows."""
         if self.finished:
             self.status.value = "The game is over: click New game to play again."

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import ipywidgets as widgets
 
 from ..distances import distance_table
 from ..drawing import board_svg
+from ..puzzles.sliding import SlidingPuzzle, State
 from ..search import astar
 from .base import StaticFallback, working
 
-_TABLES: dict = {}  # exact distance tables, one per (shape, goal), computed on first use
+# exact distance tables, one per (rows, cols, goal), computed on first use
+_TABLES: dict[tuple[int, int, State], Mapping[State, int]] = {}
 #: The blank's label. Not "": a button whose label and icon are both empty is not redrawn in
 #: the browser, so the blank went on showing the number of the tile that had just left it.
 BLANK = "\u00a0"  # a no-break space
@@ -17,7 +21,7 @@ BLANK = "\u00a0"  # a no-break space
 EXACT_UP_TO = 9  # cells: boards this small get exact distances (3x3: 0.3 s, once)
 
 
-def exact_distances(puzzle):
+def exact_distances(puzzle: SlidingPuzzle) -> Mapping[State, int]:
     """Return the cached exact distance table for *puzzle*'s shape and goal."""
     key = (puzzle.rows, puzzle.cols, puzzle.goal)
     if key not in _TABLES:
@@ -58,12 +62,19 @@ class PlayBoard(StaticFallback, widgets.VBox):
     'Tile 1 is not next to the blank; tiles that can slide: 5, 7, 8.'
     """
 
-    def __init__(self, puzzle, seed=None, hint_seconds=10.0, shuffle_moves=None):
+    def __init__(
+        self,
+        puzzle: SlidingPuzzle,
+        seed: int | None = None,
+        hint_seconds: float = 10.0,
+        shuffle_moves: int | None = None,
+    ) -> None:
         self.puzzle, self.seed, self.hint_seconds = puzzle, seed, hint_seconds
         if shuffle_moves is None and puzzle.size > EXACT_UP_TO:
             shuffle_moves = 30  # a uniformly random 15-puzzle is too far for a quick hint
         self.shuffle_moves = shuffle_moves
-        self.state, self.moves, self.hinted = puzzle.start, 0, None
+        self.state, self.moves = puzzle.start, 0
+        self.hinted: int | None = None  # the tile a hint said to slide, until a tile slides
         self.origin = puzzle.start  # where this game started (the start, or a shuffled board)
         self.cells = [
             widgets.Button(layout=widgets.Layout(width="52px", height="52px"))
@@ -134,7 +145,7 @@ class PlayBoard(StaticFallback, widgets.VBox):
         self._show()
         return self.hinted
 
-    def _best_action(self):
+    def _best_action(self) -> str | None:
         """The first action of a shortest solution from here (None, said why, if not found)."""
         if self.puzzle.size <= EXACT_UP_TO:
             table = exact_distances(self.puzzle)

@@ -7,9 +7,13 @@ stepping still works in a lesson exported to HTML.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
+from typing import Any
 
 from ..drawing import board_size, board_svg, sample_steps, step_detail, step_highlight, step_label
+from ..results import SearchResult
+from ..search.problem import HeuristicChoice
 from .frames import FramePlayer
 
 
@@ -50,11 +54,22 @@ class SolutionPlayer(FramePlayer):
     'step 2 of 2: slide 8'
     """
 
-    def __init__(self, puzzle, solution, heuristic=None, max_frames=200, size=None, large=None):
-        path = list(getattr(solution, "path", solution))
+    def __init__(
+        self,
+        puzzle: object,
+        solution: SearchResult | Sequence[Any],
+        heuristic: HeuristicChoice = None,
+        max_frames: int = 200,
+        size: float | None = None,
+        large: bool | None = None,
+    ) -> None:
+        path = list(solution.path if isinstance(solution, SearchResult) else solution)
         if not path:
             raise ValueError("nothing to play: the search found no path (check result.status)")
-        actions = list(getattr(solution, "actions", [None] * (len(path) - 1)))
+        if isinstance(solution, SearchResult):
+            actions = list(solution.actions)
+        else:
+            actions = [None] * (len(path) - 1)
         self.puzzle, self.path = puzzle, path
         self.steps = sample_steps(len(path), max_frames)
         size = board_size(puzzle) if size is None else size
@@ -71,14 +86,14 @@ class SolutionPlayer(FramePlayer):
                          large=large)  # fmt: skip
 
     @staticmethod
-    def _caption(puzzle, path, actions, k) -> str:
+    def _caption(puzzle: object, path: list[Any], actions: Sequence[Any], k: int) -> str:
         if k == 0:
             return f"start ({len(path) - 1} moves to go)"
         label = step_label(puzzle, path[k - 1], actions[k - 1], path[k])
         return f"step {k} of {len(path) - 1}: {label}"
 
     @staticmethod
-    def _detail(puzzle, actions, k) -> str:
+    def _detail(puzzle: object, actions: Sequence[Any], k: int) -> str:
         """The action itself, in grey after the caption (for sliding puzzles: the blank's move)."""
         if k == 0 or actions[k - 1] is None:
             return ""
@@ -86,10 +101,12 @@ class SolutionPlayer(FramePlayer):
         return f" <span style='color:#666'>&middot; {text}</span>"
 
     @staticmethod
-    def _highlight(puzzle, path, actions, k):
+    def _highlight(
+        puzzle: object, path: list[Any], actions: Sequence[Any], k: int
+    ) -> tuple[object, ...]:
         """What the step into frame *k* moved: a slid tile, a jumping peg's path, ..."""
         return () if k == 0 else step_highlight(puzzle, path[k - 1], actions[k - 1], path[k])
 
-    def state(self):
+    def state(self) -> Any:
         """The state shown now."""
         return self.path[self.steps[self.value]]

@@ -13,17 +13,21 @@ so far. Stepping never waits on the kernel, and works in exported HTML.
 from __future__ import annotations
 
 import html
+from typing import Any
+
+import networkx as nx
 
 from ..drawing import board_svg
 from ..drawing.trees import (
     COLOURS,
     STATUS_LETTERS,
+    Layout,
     layered_layout,
     marked_tree_css,
     marked_tree_svg,
     tree_legend_html,
 )
-from ..search.trace import frontier_rows, snapshot_counts, snapshots
+from ..search.trace import Trace, TraceEvent, frontier_rows, snapshot_counts, snapshots
 from ..trees import cut_tree, search_tree
 from .base import picture_html
 from .stepper import Pieces, Stepper
@@ -94,7 +98,14 @@ class SearchReplay(Stepper):
     [(1, 1, 2), (1, 3, 4), (1, 3, 4), (1, 3, 4)]
     """
 
-    def __init__(self, trace, puzzle=None, max_events=400, rows_shown=12, large=None):
+    def __init__(
+        self,
+        trace: Trace,
+        puzzle: object = None,
+        max_events: int = 400,
+        rows_shown: int = 12,
+        large: bool | None = None,
+    ) -> None:
         if not hasattr(trace, "events"):
             raise TypeError(
                 f"SearchReplay(trace, puzzle): the first argument must be a Trace recorded by a "
@@ -107,8 +118,12 @@ class SearchReplay(Stepper):
         self.informed = any(event.h is not None for event in self.events)
         self._snapshots = snapshots(self.events)
         self._iterative = any(event.kind == "iteration" for event in self.events)
-        self._trees = {}  # iteration -> (cut tree, layout)
-        pieces, boards, drawn, frames, marks = Pieces(), {}, {}, [], []
+        self._trees: dict[int | None, tuple[nx.DiGraph, Layout]] = {}  # by iteration
+        pieces = Pieces()
+        boards: dict[Any, int] = {}  # state -> its board's piece
+        drawn: dict[int | None, int] = {}  # iteration -> its tree's piece
+        frames: list[list[int]] = []
+        marks: list[str] = []
         for k, event in enumerate(self.events):
             if event.state not in boards:  # each board and each iteration's tree drawn once
                 boards[event.state] = pieces.add(self._board_html(event.state))
@@ -134,16 +149,16 @@ class SearchReplay(Stepper):
     # -- what a step shows (plain data)
 
     @property
-    def current(self):
+    def current(self) -> TraceEvent:
         """The event shown now."""
         return self.events[self.value]
 
-    def counts(self, k: int | None = None) -> dict:
+    def counts(self, k: int | None = None) -> dict[str, int]:
         """Expanded, generated and duplicate nodes after event *k* (default: the one shown),
         and the frontier's size then."""
         return snapshot_counts(self._snapshots[self.value if k is None else k])
 
-    def frontier_rows(self, k: int | None = None) -> list[dict]:
+    def frontier_rows(self, k: int | None = None) -> list[dict[str, Any]]:
         """The frontier after event *k* (default: the one shown), in the order the search
         will take it, as plain dicts."""
         return frontier_rows(self._snapshots[self.value if k is None else k])
@@ -190,18 +205,18 @@ class SearchReplay(Stepper):
             f"<table><tr>{head}</tr>{body}{tail}{empty}</table></div>"
         )
 
-    def _board_html(self, state) -> str:
+    def _board_html(self, state: Any) -> str:
         if self.puzzle is None or state is None:
             return f"<code>{html.escape(repr(state))}</code>"
         return picture_html(board_svg(self.puzzle, state, size=1.8), alt=str(state))
 
-    def _tree_title(self, k: int, tree) -> str:
+    def _tree_title(self, k: int, tree: nx.DiGraph) -> str:
         hidden = len(self._snapshots[k]["status"]) - sum(
             1 for node in tree if node in self._snapshots[k]["status"]
         )
         return "search tree so far" + (f" ({hidden:,} nodes not drawn)" if hidden > 0 else "")
 
-    def _marks(self, k: int, tree) -> str:
+    def _marks(self, k: int, tree: nx.DiGraph) -> str:
         """A letter per node of *tree*: its status after event *k*, upper case for the event's."""
         status, here = self._snapshots[k]["status"], self.events[k].node
         letters = []
@@ -210,22 +225,17 @@ class SearchReplay(Stepper):
             letters.append(letter.upper() if node == here else letter)
         return "".join(letters)
 
-    def _tree_of(self, iteration):
+    def _tree_of(self, iteration: int | None) -> tuple[nx.DiGraph, Layout]:
         """The (cut) tree of one iteration and its layout, made the first time it is needed."""
         if iteration not in self._trees:
-            full = search_tree(_Events(self.events), iteration=iteration)
+            replayed = Trace(max_events=None)  # the events replayed, as search_tree reads them
+            replayed.events = self.events
+            full = search_tree(replayed, iteration=iteration)
             tree = cut_tree(full, max_nodes=TREE_NODES)
             tree.remove_nodes_from([n for n, s in tree.nodes(data="status") if s == "more"])
             self._trees[iteration] = (tree, layered_layout(tree))
         return self._trees[iteration]
 
 
-def _number(value) -> str:
+def _number(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
-
-
-class _Events:
-    """A trace-like view of a list of events (what ``search_tree`` needs)."""
-
-    def __init__(self, events):
-        self.events = events

@@ -24,7 +24,9 @@ import itertools
 import json
 import re
 import uuid
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import anywidget
 import traitlets
@@ -95,19 +97,30 @@ class Stepper(anywidget.AnyWidget):
     words = traitlets.Dict().tag(sync=True)
     large = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, template, pieces, frames, marks=(), *, value=0, interval=600,
-                 words=None, large=None):  # fmt: skip
-        pieces, frames, marks = list(pieces), [list(f) for f in frames], list(marks)
-        check_frames(template, pieces, frames, marks)
+    def __init__(
+        self,
+        template: str,
+        pieces: Iterable[str],
+        frames: Iterable[Iterable[int]],
+        marks: Iterable[str] = (),
+        *,
+        value: int = 0,
+        interval: int = 600,
+        words: dict[str, str] | None = None,
+        large: bool | None = None,
+    ) -> None:
+        piece_list, frame_list = list(pieces), [list(f) for f in frames]
+        mark_list = list(marks)
+        check_frames(template, piece_list, frame_list, mark_list)
         super().__init__(
-            template=template, pieces=pieces, frames=frames, marks=marks,
-            value=max(0, min(value, len(frames) - 1)), interval=interval,
+            template=template, pieces=piece_list, frames=frame_list, marks=mark_list,
+            value=max(0, min(value, len(frame_list) - 1)), interval=interval,
             words={**WORDS, **(words or {})},
             large=picture_scale() > 1 if large is None else bool(large),
         )  # fmt: skip
 
     @traitlets.validate("value")
-    def _clip(self, proposal) -> int:
+    def _clip(self, proposal: traitlets.Bunch) -> int:
         return max(0, min(int(proposal["value"]), len(self.frames) - 1))
 
     def step(self, frame: int) -> Stepper:
@@ -120,7 +133,7 @@ class Stepper(anywidget.AnyWidget):
         frame = self.value if frame is None else frame
         pieces = self.frames[frame]
 
-        def fill(match) -> str:
+        def fill(match: re.Match[str]) -> str:
             return f"{match.group(0)}{self.pieces[pieces[int(match.group(1))]]}"
 
         filled = re.sub(r'<[^<>]*\bdata-slot="(\d+)"[^<>]*>', fill, self.template)
@@ -154,7 +167,9 @@ class Stepper(anywidget.AnyWidget):
             "})();</script>"
         )
 
-    def _repr_mimebundle_(self, **kwargs):
+    # AnyWidget gives a (bundle, metadata) pair; IPython takes a bundle alone just as well,
+    # and pages and tests read this one as a dict.
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
         """The live widget, and :meth:`html` for pages that have no widgets."""
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
@@ -164,7 +179,7 @@ class Stepper(anywidget.AnyWidget):
         return data
 
 
-class Pieces(list):
+class Pieces(list[str]):
     """Pieces of HTML, each kept once: :meth:`add` returns a piece's index.
 
     >>> pieces = Pieces()
@@ -172,9 +187,9 @@ class Pieces(list):
     ([0, 1, 0], ['a', 'b'])
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
-        self._index = {}
+        self._index: dict[str, int] = {}
 
     def add(self, piece: str) -> int:
         """Keep *piece* unless it is kept already; return its index."""
@@ -184,7 +199,9 @@ class Pieces(list):
         return self._index[piece]
 
 
-def check_frames(template: str, pieces: list, frames: list, marks: list) -> None:
+def check_frames(
+    template: str, pieces: list[str], frames: list[list[int]], marks: list[str]
+) -> None:
     """Raise ValueError unless every frame fills every slot of *template* with a piece."""
     slots = len(set(re.findall(r'data-slot="(\d+)"', template)))
     if not frames:
@@ -199,6 +216,6 @@ def check_frames(template: str, pieces: list, frames: list, marks: list) -> None
         raise ValueError(f"marks must give one string per frame ({len(frames)}), not {len(marks)}")
 
 
-def _script_json(data) -> str:
+def _script_json(data: dict[str, Any]) -> str:
     """JSON safe inside a ``<script>`` element (no ``</script>`` can end it early)."""
     return json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e")
