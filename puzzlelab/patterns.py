@@ -39,10 +39,10 @@ import json
 import math
 import numbers
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -174,9 +174,9 @@ class PatternDatabase:
         exact for its blank, and the heuristic consistent.
     """
 
-    shape: tuple
-    goal: tuple
-    tiles: tuple
+    shape: tuple[int, int]
+    goal: State
+    tiles: tuple[int, ...]
     table: np.ndarray = field(repr=False)
     blank: bool = False
     _codes: bytes | None = field(default=None, repr=False)
@@ -214,11 +214,11 @@ class PatternDatabase:
         return len(self.table)
 
     @property
-    def placed(self) -> tuple:
+    def placed(self) -> tuple[int, ...]:
         """What the table places: the pattern's tiles, and the blank (0) with ``blank``."""
         return (*self.tiles, 0) if self.blank else self.tiles
 
-    def __call__(self, state) -> int:
+    def __call__(self, state: State) -> int:
         if self.cells ** len(self.placed) > MOST_CODES:  # too large to index by code
             cells = [state.index(tile) for tile in self.placed]
             return int(self.table[placement_ranks(np.array([cells]), self.cells)[0]])
@@ -228,7 +228,7 @@ class PatternDatabase:
         return lookup[code]
 
     @functools.cached_property
-    def weights(self) -> tuple:
+    def weights(self) -> tuple[tuple[int, int], ...]:
         """``(tile, cells**i)`` for the i-th place of the code (the blank last, with ``blank``)."""
         return tuple((tile, self.cells**i) for i, tile in enumerate(self.placed))
 
@@ -314,14 +314,24 @@ class PatternHeuristic:
     def __repr__(self) -> str:
         return f"PatternHeuristic({self.name!r}, reflect={self.mirror is not None})"
 
-    def __call__(self, state) -> int:
+    def __call__(self, state: State) -> int:
         total = sum(database(state) for database in self.databases)
         if self.mirror is None:
             return total
         return max(total, sum(database(self.mirrored(state)) for database in self.databases))
 
     def mirrored(self, state: Sequence[int]) -> State:
-        """*state* mirrored in the main diagonal, each tile renamed as its mirror image."""
+        """*state* mirrored in the main diagonal, each tile renamed as its mirror image.
+
+        >>> from puzzlelab.puzzles import SlidingPuzzle
+        >>> korf = SlidingPuzzle(shape=(3, 3), goal="0 1 2 / 3 4 5 / 6 7 8")
+        >>> heuristic = PatternHeuristic([PatternDatabase.build(korf, (1, 3), progress=False)],
+        ...                              "pdb:1-3", reflect=True)
+        >>> heuristic.mirrored((1, 0, 2, 3, 4, 5, 6, 7, 8))  # the blank moved right: down
+        (3, 1, 2, 0, 4, 5, 6, 7, 8)
+        """
+        if self.mirror is None:
+            raise ProblemError(f"{self.name} was made without reflect=True: it mirrors no board")
         tile_of, cell_of = self.mirror
         board = [0] * len(state)
         for cell, tile in enumerate(state):
@@ -389,7 +399,7 @@ def partition_of(
     return f"pdb:{partition}", groups
 
 
-def _corner_map(shape, blank_cell):
+def _corner_map(shape: tuple[int, int], blank_cell: int) -> list[int] | None:
     """The cell map (a flip of rows and/or columns) taking cell 0 to *blank_cell*, on a 4x4
     board; None if the blank's goal is not in a corner."""
     rows, cols = shape
@@ -446,7 +456,14 @@ def named_heuristic(puzzle: SlidingPuzzle, name: str) -> PatternHeuristic:
 # ---------------------------------------------------------------- breadth-first search
 
 
-def _breadth_first(shape, goal, tiles, budget: Budget, progress, blank=False) -> np.ndarray:
+def _breadth_first(
+    shape: tuple[int, int],
+    goal: State,
+    tiles: tuple[int, ...],
+    budget: Budget,
+    progress: bool,
+    blank: bool = False,
+) -> np.ndarray:
     """The table of the pattern *tiles* (with *blank*, of the tiles and the blank):
     breadth-first search outward from the goal.
 
@@ -493,14 +510,16 @@ def _breadth_first(shape, goal, tiles, budget: Budget, progress, blank=False) ->
     return reached_at if blank else table
 
 
-def _mark_placements(placements, table, cells, cost) -> None:
+def _mark_placements(placements: np.ndarray, table: np.ndarray, cells: int, cost: int) -> None:
     """Give *cost* to the table's entries of *placements* not reached before."""
     for start in range(0, len(placements), CHUNK):
         ranks = placement_ranks(placements[start : start + CHUNK], cells)
         table[ranks[table[ranks] == UNSET]] = cost
 
 
-def _close_under_free_moves(layer, neighbours, k, reached_at, cells, cost) -> np.ndarray:
+def _close_under_free_moves(
+    layer: np.ndarray, neighbours: np.ndarray, k: int, reached_at: np.ndarray, cells: int, cost: int
+) -> np.ndarray:
     """*layer* and every board its free moves reach, each once."""
     if k == len(neighbours) - 1:
         return layer  # every tile is in the pattern: no move is free
@@ -511,7 +530,15 @@ def _close_under_free_moves(layer, neighbours, k, reached_at, cells, cost) -> np
     return np.concatenate(found)
 
 
-def _reached(boards, neighbours, k, reached_at, cells, cost, tile_moves: bool) -> np.ndarray:
+def _reached(
+    boards: np.ndarray,
+    neighbours: np.ndarray,
+    k: int,
+    reached_at: np.ndarray,
+    cells: int,
+    cost: int,
+    tile_moves: bool,
+) -> np.ndarray:
     """The boards not reached before that one move (a tile move, or a free move) from
     *boards* reaches, each once; they are marked reached at *cost*. Done in chunks, to
     bound the memory."""
@@ -527,7 +554,7 @@ def _reached(boards, neighbours, k, reached_at, cells, cost, tile_moves: bool) -
     return np.concatenate(found) if found else boards[:0]
 
 
-def _moves(boards, neighbours, k, tile_moves: bool) -> np.ndarray:
+def _moves(boards: np.ndarray, neighbours: np.ndarray, k: int, tile_moves: bool) -> np.ndarray:
     """Every board one move from *boards*: the tile moves, or the free moves."""
     if tile_moves and k == len(neighbours) - 1:
         return _every_tile_moves(boards, neighbours)
@@ -548,7 +575,7 @@ def _moves(boards, neighbours, k, tile_moves: bool) -> np.ndarray:
     return np.concatenate(found)
 
 
-def _held_cells(tiles, cells: int):
+def _held_cells(tiles: np.ndarray, cells: int) -> Callable[[np.ndarray], np.ndarray]:
     """A function of one cell per board: whether a pattern tile of that board holds it.
 
     On boards of up to 63 cells each board's held cells are one bitmask, made once for
@@ -560,7 +587,7 @@ def _held_cells(tiles, cells: int):
     return lambda cell: ((mask >> np.maximum(cell, 0)) & 1).astype(bool)
 
 
-def _every_tile_moves(boards, neighbours) -> np.ndarray:
+def _every_tile_moves(boards: np.ndarray, neighbours: np.ndarray) -> np.ndarray:
     """Every board one move from *boards* when every cell holds a pattern tile or the blank
     (a distance table's case): the tile beside the blank is looked up, not searched for."""
     count, places = boards.shape
@@ -580,7 +607,7 @@ def _every_tile_moves(boards, neighbours) -> np.ndarray:
     return np.concatenate(found)
 
 
-def _new(boards, reached_at, cells, cost) -> np.ndarray:
+def _new(boards: np.ndarray, reached_at: np.ndarray, cells: int, cost: int) -> np.ndarray:
     """The boards of *boards* not reached before, each once; marks them reached at *cost*."""
     ranks = placement_ranks(boards, cells)
     fresh = reached_at[ranks] == UNSET
@@ -600,6 +627,14 @@ def _neighbours(rows: int, cols: int) -> np.ndarray:
     return table
 
 
+class _ProgressBar(Protocol):
+    """What building asks of a progress bar: tqdm's, or one that shows nothing."""
+
+    def update(self, count: int, /) -> object: ...
+
+    def close(self) -> None: ...
+
+
 class _NoBar:
     """A progress bar that shows nothing (and spares importing tqdm)."""
 
@@ -610,7 +645,7 @@ class _NoBar:
         pass
 
 
-def _progress_bar(total: int, what: str, shown: bool):
+def _progress_bar(total: int, what: str, shown: bool) -> _ProgressBar:
     if not shown:
         return _NoBar()
     from tqdm.auto import tqdm
@@ -654,13 +689,15 @@ def cached(
     return database
 
 
-def _file_name(shape, goal, tiles, blank) -> str:
+def _file_name(shape: tuple[int, int], goal: State, tiles: tuple[int, ...], blank: bool) -> str:
     goal_id = hashlib.sha256(bytes(goal)).hexdigest()[:12]
     kind = "-blank" if blank else ""
     return f"{shape[0]}x{shape[1]}-{goal_id}-{'-'.join(map(str, tiles))}{kind}.npz"
 
 
-def _read(path: Path, shape, goal, tiles, blank) -> PatternDatabase | None:
+def _read(
+    path: Path, shape: tuple[int, int], goal: State, tiles: tuple[int, ...], blank: bool
+) -> PatternDatabase | None:
     try:
         with np.load(path) as stored:
             about, table = json.loads(str(stored["about"])), stored["table"]
@@ -668,7 +705,7 @@ def _read(path: Path, shape, goal, tiles, blank) -> PatternDatabase | None:
         return None
     expected = {"format": FORMAT, "shape": list(shape), "goal": list(goal),
                 "tiles": list(tiles), "blank": blank}  # fmt: skip
-    database = PatternDatabase(tuple(shape), tuple(goal), tuple(tiles), table, blank)
+    database = PatternDatabase(shape, tuple(goal), tuple(tiles), table, blank)
     fits = {key: about.get(key) for key in expected} == expected
     size = placement_count(shape[0] * shape[1], len(tiles) + blank)
     if not fits or len(table) != size or about.get("sha256") != database.checksum():

@@ -201,6 +201,15 @@ def test_the_named_partitions_cover_every_tile_of_any_corner_goal():
             assert sorted(tile for group in groups for tile in group) == list(range(1, 16))
 
 
+def test_mirroring_without_reflection_is_one_clear_line():
+    eight = SlidingPuzzle(shape=(3, 3))
+    heuristic = pattern_heuristic(
+        eight, [(1, 2, 3, 4), (5, 6, 7, 8)], reflect=False, progress=False
+    )
+    with pytest.raises(ProblemError, match="made without reflect=True: it mirrors no board"):
+        heuristic.mirrored(eight.goal)
+
+
 def test_pattern_databases_are_for_sliding_puzzles_only():
     from puzzlelab.puzzles import WaterJugs
 
