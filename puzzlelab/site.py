@@ -18,10 +18,19 @@ from __future__ import annotations
 import functools
 import importlib.util
 import re
+from collections.abc import Iterable
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .errors import PuzzleError
+
+if TYPE_CHECKING:  # imported inside the functions, so the command line starts without them
+    from nbconvert import HTMLExporter
+    from nbformat import NotebookNode
+
+#: A notebook, or a part of one (a cell, an output), as its JSON reads.
+Json = dict[str, Any]
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
@@ -35,7 +44,7 @@ NEEDS = ("nbconvert", "nbclient")
 CELL_SECONDS = 300
 
 
-def prefer_static_fallbacks(nb, resources=None):
+def prefer_static_fallbacks(nb: Json, resources: Json | None = None) -> tuple[Json, Json | None]:
     """Drop the widget view from every output that has a fallback; return ``(nb, resources)``.
 
     An nbconvert preprocessor (a function of the notebook and the resources):
@@ -67,13 +76,13 @@ def prefer_static_fallbacks(nb, resources=None):
     return nb, resources
 
 
-def widget_models(nb) -> dict:
+def widget_models(nb: Json) -> dict[str, Json]:
     """The widget state saved with a run notebook: ``{model id: {"model_name": ..., ...}}``."""
     saved = nb.get("metadata", {}).get("widgets", {})
     return saved.get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
 
 
-def _is_progress_bar(output, models) -> bool:
+def _is_progress_bar(output: Json, models: dict[str, Json]) -> bool:
     """Whether *output* shows a widget box holding a progress bar, as tqdm's is."""
     view = output.get("data", {}).get(WIDGET_VIEW, {})
     box = models.get(view.get("model_id"), {})
@@ -84,7 +93,7 @@ def _is_progress_bar(output, models) -> bool:
     return False
 
 
-def lesson_title(nb, default: str) -> str:
+def lesson_title(nb: Json, default: str) -> str:
     """The text of the first heading in the lesson's markdown, or *default*.
 
     Examples
@@ -108,7 +117,7 @@ def lesson_title(nb, default: str) -> str:
     return default
 
 
-def build_site(notebooks, out_dir) -> list[Path]:
+def build_site(notebooks: Iterable[str | Path], out_dir: str | Path) -> list[Path]:
     """Run every lesson in *notebooks*, export each as HTML into *out_dir*, add ``index.html``.
 
     Each lesson runs on a fresh kernel in its own folder, as in JupyterLab; its
@@ -151,7 +160,7 @@ def _check_can_build(lessons: list[Path]) -> None:
             raise PuzzleError(f"no lesson at {lesson}: give the path of a notebook (.ipynb)")
 
 
-def run_lesson(lesson: Path):
+def run_lesson(lesson: Path) -> NotebookNode:
     """Return the lesson *lesson* (a path), run top to bottom on a fresh kernel in its folder."""
     import nbformat
     from nbclient import NotebookClient
@@ -168,7 +177,7 @@ def run_lesson(lesson: Path):
     return nb
 
 
-def export_html(nb, lesson: Path) -> str:
+def export_html(nb: NotebookNode, lesson: Path) -> str:
     """Return the run lesson *nb* as one HTML page that works offline (``LessonExporter``)."""
     resources = {"metadata": {"path": str(lesson.parent)}}
     html, _ = lesson_exporter()().from_notebook_node(nb, resources=resources)
@@ -187,7 +196,7 @@ TEMPLATE = """{%- extends 'index.html.j2' -%}
 
 
 @functools.cache
-def lesson_exporter():
+def lesson_exporter() -> type[HTMLExporter]:
     """Return ``LessonExporter``: an nbconvert exporter of run lessons as pages that work offline.
 
     ``jupyter nbconvert --to lesson --execute LESSON.ipynb`` uses it (puzzlelab
@@ -213,7 +222,7 @@ def lesson_exporter():
 
         export_from_notebook = "Lesson page (offline)"
 
-        def __init__(self, **kwargs):
+        def __init__(self, **kwargs: Any) -> None:
             super().__init__(**kwargs)
             self.register_preprocessor(prefer_static_fallbacks, enabled=True)
 
@@ -230,20 +239,20 @@ def lesson_exporter():
             return True
 
         @default("extra_loaders")
-        def _extra_loaders(self) -> list:
+        def _extra_loaders(self) -> list[jinja2.BaseLoader]:
             return [jinja2.DictLoader({TEMPLATE_FILE: TEMPLATE})]
 
     return LessonExporter
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> type[HTMLExporter]:
     """``puzzlelab.site.LessonExporter``, made when first asked for (nbconvert's entry point)."""
     if name == "LessonExporter":
         return lesson_exporter()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def contents_page(entries) -> str:
+def contents_page(entries: Iterable[tuple[str, Path]]) -> str:
     """Return ``index.html``: a list of links to the pages in *entries*, ``(title, path)`` pairs.
 
     Examples

@@ -9,6 +9,7 @@ solution (unsolvable, exhausted or a limit reached, with the reason), 2 bad inpu
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import os
 import pkgutil
@@ -50,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
-def _stopped(args, status: str, reason: str) -> int:
+def _stopped(args: argparse.Namespace, status: str, reason: str) -> int:
     """Say that a command stopped early, as JSON when asked, and return exit code 1."""
     if getattr(args, "json", False):
         print_json({"status": status, "reason": reason})

@@ -13,19 +13,30 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from ..errors import PuzzleError, finite_number, whole_number
-from ..limits import DEFAULT
+from ..limits import DEFAULT, MemoryLimit
+
+#: A number an argparse type reads: ``int`` or ``float``.
+Number = TypeVar("Number", int, float)
 
 
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit code 2."""
 
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def add_limits(parser, nodes_help="stop after this many expansions") -> None:
+if TYPE_CHECKING:
+    #: What ``add_subparsers`` returns (argparse names its class privately): each command
+    #: module adds its sub-parsers to it.
+    Commands = argparse._SubParsersAction[Parser]
+
+
+def add_limits(parser: Parser, nodes_help: str = "stop after this many expansions") -> None:
     """Add ``--max-nodes``, ``--max-seconds`` and ``--max-memory-mb`` to *parser*."""
     parser.add_argument("--max-nodes", type=positive_int, help=nodes_help)
     parser.add_argument("--max-seconds", type=positive_float, help="stop after this many seconds")
@@ -37,7 +48,7 @@ def add_limits(parser, nodes_help="stop after this many expansions") -> None:
     )
 
 
-def limits_of(args) -> dict:
+def limits_of(args: argparse.Namespace) -> dict[str, Any]:
     """The limits given on the command line, as keywords for a search or solver."""
     return {
         "max_nodes": args.max_nodes,
@@ -56,7 +67,7 @@ def positive_float(text: str) -> float:
     return _argument(finite_number, text, "a positive number", above=0)
 
 
-def memory_limit(text: str):
+def memory_limit(text: str) -> MemoryLimit:
     """An argparse type: megabytes, or ``none`` for no memory bound."""
     if text.strip().lower() == "none":
         return None
@@ -65,14 +76,15 @@ def memory_limit(text: str):
     return _argument(finite_number, text, "a positive number of megabytes or 'none'", above=0)
 
 
-def _argument(check, text, allowed, **bounds):
+def _argument(check: Callable[..., Number], text: str, allowed: str, **bounds: float) -> Number:
+    """*text* read by *check* (whole or finite numbers), or the error argparse reports."""
     try:
         return check(text, "value", text=True, **bounds)
     except PuzzleError:
         raise argparse.ArgumentTypeError(f"{text!r} is not {allowed}") from None
 
 
-def print_json(data: dict) -> None:
+def print_json(data: dict[str, Any]) -> None:
     """Print *data*, which must say its ``status`` and ``reason``, as one line of JSON."""
     assert "status" in data and "reason" in data, "every --json output has status and reason"
     print(json.dumps(data))

@@ -22,9 +22,18 @@ import secrets
 import subprocess
 import sys
 import time
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..errors import one_line
+
+if TYPE_CHECKING:  # Jupyter's modules load only when a kernel starts
+    from jupyter_client.kernelspec import KernelSpecManager
+    from nbclient import NotebookClient
+    from nbformat import NotebookNode
+
+    from .grade import Exercise
 
 #: A check result's display type (the same string as ``puzzlelab.exercises.grading.MIME``,
 #: which the command line may not import).
@@ -64,9 +73,10 @@ class BoundedKernel:
     more cells run.
     """
 
-    def __init__(self, workdir: Path, memory_mb: int):
+    def __init__(self, workdir: Path, memory_mb: int) -> None:
         self.workdir, self.memory_mb = workdir, memory_mb
-        self.client = self._kernel = None
+        self.client: NotebookClient  # made when the kernel starts (``with``)
+        self._kernel: AbstractContextManager[None] | None = None
         self.timed_out = False  # whether the last cell ran out of time
         self.broken = ""
         self.key = b""  # the channel's key, which signs every check's result
@@ -96,7 +106,7 @@ class BoundedKernel:
             self.broken = f"the kernel did not start: {one_line(error)}"
         return self
 
-    def __exit__(self, *_) -> None:
+    def __exit__(self, *_: object) -> None:
         if self._kernel is not None:
             try:
                 self._kernel.__exit__(None, None, None)
@@ -105,7 +115,15 @@ class BoundedKernel:
 
     # ------------------------------------------------------------ cells
 
-    def execute(self, cell, index: int, seconds: int, *, grader=False, recover=True) -> str:
+    def execute(
+        self,
+        cell: NotebookNode,
+        index: int,
+        seconds: int,
+        *,
+        grader: bool = False,
+        recover: bool = True,
+    ) -> str:
         """Run *cell*, number *index* of ``client.nb``; return its trouble.
 
         A student's cell is kept in the kernel's history (``In``, ``Out``, ``_``), as
@@ -129,10 +147,12 @@ class BoundedKernel:
             error += f" (the limit is {self.memory_mb} MB)"
         return f"raised {error}" if error else ""
 
-    def _note_error(self, execute_reply: dict, **_) -> None:
+    def _note_error(self, execute_reply: dict[str, Any], **_: object) -> None:
         self.timed_out = execute_reply["content"].get("ename") == TIMED_OUT
 
-    def run_code(self, source: str, seconds: int, *, recover: bool = True):
+    def run_code(
+        self, source: str, seconds: int, *, recover: bool = True
+    ) -> tuple[NotebookNode, str]:
         """Run the grader's own code *source*; return its cell (with outputs) and trouble."""
         from nbformat.v4 import new_code_cell, new_notebook
 
@@ -146,14 +166,16 @@ class BoundedKernel:
         if trouble and not self.broken:
             self.broken = "did not stop when interrupted"
 
-    def student_cells(self, notebook, cell_seconds: int, notebook_seconds: int) -> dict:
+    def student_cells(
+        self, notebook: NotebookNode, cell_seconds: int, notebook_seconds: int
+    ) -> dict[int, str]:
         """Run *notebook*'s code cells in order; return their troubles by cell index.
 
         Each cell may run *cell_seconds*, all of them *notebook_seconds*.
         """
         self._open_channel(cell_seconds)
         deadline = time.monotonic() + notebook_seconds
-        troubles = {}
+        troubles: dict[int, str] = {}
         for index, cell in enumerate(notebook.cells):
             where = f"cell {index + 1} of {len(notebook.cells)}"
             left = deadline - time.monotonic()
@@ -189,7 +211,7 @@ class BoundedKernel:
         if trouble and not self.broken:
             self.broken = f"the grader's channel could not be opened: it {trouble}"
 
-    def checks(self, exercises: list, seconds: int) -> dict[str, dict]:
+    def checks(self, exercises: list[Exercise], seconds: int) -> dict[str, dict[str, Any]]:
         """Load puzzlelab afresh in the kernel, then run each exercise's check there.
 
         *exercises* have an ``id``, the lesson's check ``call`` and the modules of its
@@ -216,7 +238,7 @@ class BoundedKernel:
         return results
 
 
-def _error_of(outputs: list) -> str:
+def _error_of(outputs: list[NotebookNode]) -> str:
     """``"ZeroDivisionError: division by zero"``: the first error among *outputs*, or ``""``."""
     for output in outputs:
         if output.get("output_type") == "error":
@@ -225,7 +247,9 @@ def _error_of(outputs: list) -> str:
     return ""
 
 
-def _result(outputs: list, key: bytes, exercise, nonce: str) -> dict | None:
+def _result(
+    outputs: list[NotebookNode], key: bytes, exercise: Exercise, nonce: str
+) -> dict[str, Any] | None:
     """The check's result among *outputs*: a display of type :data:`MIME` signed with *key*.
 
     Its signed text must answer *exercise*'s call and checks and this *nonce*; a result
@@ -285,7 +309,7 @@ def _fresh_puzzlelab() -> str:
     )
 
 
-def _check_cell(exercise, nonce: str) -> str:
+def _check_cell(exercise: Exercise, nonce: str) -> str:
     """Code that asks the channel for *exercise*'s check (``sys.audit``, the hook's event)."""
     return (
         f"__import__('sys').audit({EVENT!r}, globals(), {exercise.call!r}, "
@@ -293,12 +317,12 @@ def _check_cell(exercise, nonce: str) -> str:
     )
 
 
-def _kernel_specs(memory: int):
+def _kernel_specs(memory: int) -> KernelSpecManager:
     """A kernel-spec manager whose every kernel is this Python, bounded to *memory* bytes."""
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 
     class BoundedPython(KernelSpecManager):
-        def get_kernel_spec(self, kernel_name):
+        def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
             argv = [sys.executable, "-c", KERNEL_LAUNCH, str(memory), "-f", "{connection_file}"]
             return KernelSpec(argv=argv, language="python", display_name="puzzlelab grader")
 

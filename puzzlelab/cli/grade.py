@@ -42,6 +42,7 @@ Examples
 
 from __future__ import annotations
 
+import argparse
 import ast
 import csv
 import hashlib
@@ -53,14 +54,21 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from importlib.util import find_spec
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError, one_line
 from ._common import positive_int, print_json
 from ._kernel import BoundedKernel
 from .lessons import lesson_files, lessons_folder
+
+if TYPE_CHECKING:  # nbformat loads only when a notebook is graded
+    from nbformat import NotebookNode
+
+    from ._common import Commands
 
 #: What a grade can say: the check passed or failed, the exercise is missing, or an error
 #: kept the check from running (the note says which).
@@ -70,7 +78,7 @@ OUTCOMES = ("passed", "failed", "missing", "error")
 LARGEST_SUBMISSION = 20 * 2**20
 
 
-def add_commands(commands) -> None:
+def add_commands(commands: Commands) -> None:
     """Add ``grade``."""
     grade = commands.add_parser(
         "grade",
@@ -163,7 +171,9 @@ def lesson_exercises(notebook: dict) -> dict[str, Exercise]:
         alias.asname or alias.name: node.module
         for tree in trees
         for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("puzzlelab.exer")
+        if isinstance(node, ast.ImportFrom)
+        and node.module is not None
+        and node.module.startswith("puzzlelab.exer")
         for alias in node.names
     }
     exercises = {}
@@ -171,23 +181,28 @@ def lesson_exercises(notebook: dict) -> dict[str, Exercise]:
         name = exercise_id(cell)
         if name is None:
             continue
-        calls = [node.value for node in tree.body if _is_check_call(node)]
+        calls = [
+            node.value
+            for node in tree.body
+            if isinstance(node, ast.Expr) and _is_check_call(node.value)
+        ]
         if not calls:
             raise PuzzleError(f"exercise {name} calls no check_...() in its cell")
         called = {node.id for node in ast.walk(calls[-1]) if isinstance(node, ast.Name)}
-        checks = {check: imported.get(check) for check in called if check.startswith("check_")}
-        if None in checks.values():
+        wanted = [check for check in called if check.startswith("check_")]
+        if any(check not in imported for check in wanted):
             raise PuzzleError(f"exercise {name}: its check is not imported from puzzlelab")
+        checks = {check: imported[check] for check in wanted}
         exercises[name] = Exercise(name, ast.unparse(calls[-1]), checks)
     return exercises
 
 
-def _is_check_call(node: ast.stmt) -> bool:
+def _is_check_call(node: ast.expr) -> bool:
+    """Whether *node* calls a function named ``check_...``."""
     return (
-        isinstance(node, ast.Expr)
-        and isinstance(node.value, ast.Call)
-        and isinstance(node.value.func, ast.Name)
-        and node.value.func.id.startswith("check_")
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id.startswith("check_")
     )
 
 
@@ -358,7 +373,9 @@ def _fill(row: Grade, result: dict, trouble: str) -> None:
     row.error = "; ".join(notes)
 
 
-def run_and_check(name: str, data: bytes, exercises: list[Exercise], limits: Limits):
+def run_and_check(
+    name: str, data: bytes, exercises: list[Exercise], limits: Limits
+) -> tuple[dict[str, str], dict[str, dict[str, Any]]]:
     """Run the notebook *data* from a copy named *name*, then the checks of *exercises*.
 
     Return the troubles of its answer cells and the checks' results, both by exercise id
@@ -372,8 +389,12 @@ def run_and_check(name: str, data: bytes, exercises: list[Exercise], limits: Lim
         with BoundedKernel(workdir, limits.memory_mb) as kernel:
             troubles = kernel.student_cells(notebook, limits.cell_seconds, limits.notebook_seconds)
             results = kernel.checks(exercises, limits.cell_seconds)
-    by_id = {index: exercise_id(notebook.cells[index]) for index in troubles}
-    return {by_id[index]: text for index, text in troubles.items() if by_id[index]}, results
+    answers = {
+        exercise: text
+        for index, text in troubles.items()
+        if (exercise := exercise_id(notebook.cells[index]))
+    }
+    return answers, results
 
 
 def _copy_lesson_data(workdir: Path) -> None:
@@ -386,7 +407,7 @@ def _copy_lesson_data(workdir: Path) -> None:
             target.write_bytes(folder.joinpath(*name.parts).read_bytes())
 
 
-def _read_notebook(data: bytes):
+def _read_notebook(data: bytes) -> NotebookNode:
     import nbformat
 
     return nbformat.reads(data.decode("utf-8"), as_version=4)
@@ -525,7 +546,10 @@ def _listed(paths: list[Path], most: int = 3) -> str:
 
 
 def grade_all(
-    arguments: list[str], limits: Limits, progress=None, out: Path | None = None
+    arguments: list[str],
+    limits: Limits,
+    progress: Callable[[str], object] | None = None,
+    out: Path | None = None,
 ) -> list[Grade]:
     """Grade every submission *arguments* name; return the grades, submission by submission.
 
@@ -577,12 +601,12 @@ def grades_csv(grades: list[Grade]) -> str:
     return out.getvalue()
 
 
-def _csv_text(value) -> str:
+def _csv_text(value: object) -> str:
     """``true`` and ``false`` as JSON writes them; any other value as it is."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def grade_command(args) -> int:
+def grade_command(args: argparse.Namespace) -> int:
     missing = [name for name in ("nbclient", "ipykernel") if find_spec(name) is None]
     if missing:
         raise PuzzleError(

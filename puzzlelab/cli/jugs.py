@@ -19,14 +19,21 @@ expanded 13, generated 15, duplicates 32, largest frontier 3, ... s
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING, Any
+
 from ..errors import PuzzleError
 from ..puzzles.jugs import WaterJugs
+from ..results import SearchResult
 from ._common import add_limits, limits_of, print_json
+
+if TYPE_CHECKING:
+    from ._common import Commands
 
 ALGORITHMS = ("bfs", "iddfs", "bidirectional", "dfs")
 
 
-def add_commands(commands) -> None:
+def add_commands(commands: Commands) -> None:
     """Add ``jugs``."""
     jugs = commands.add_parser(
         "jugs",
@@ -47,7 +54,7 @@ def add_commands(commands) -> None:
     jugs.set_defaults(run=jugs_command)
 
 
-def jugs_command(args) -> int:
+def jugs_command(args: argparse.Namespace) -> int:
     from .. import search
 
     jugs = WaterJugs(args.capacities, start=args.start, target=args.target, tap=args.tap)
@@ -64,7 +71,7 @@ def jugs_command(args) -> int:
     return 0 if result.solved else 1
 
 
-def _problem(jugs: WaterJugs) -> dict:
+def _problem(jugs: WaterJugs) -> dict[str, Any]:
     return {
         "capacities": list(jugs.capacities),
         "start": list(jugs.start),
@@ -83,7 +90,7 @@ def _headline(jugs: WaterJugs) -> str:
     return f"jugs of {sizes}{tap}, start {','.join(map(str, jugs.start))}, target {target}"
 
 
-def _print_result(jugs: WaterJugs, result) -> None:
+def _print_result(jugs: WaterJugs, result: SearchResult) -> None:
     s = result.stats
     if result.solved:
         print(f"solved in {result.cost} steps by {result.algorithm}: {_headline(jugs)}")

@@ -17,16 +17,21 @@ Examples
 
 from __future__ import annotations
 
+import argparse
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
+
+if TYPE_CHECKING:
+    from ._common import Commands
 
 SKIPPED = {"__pycache__"}  # and every hidden file or folder, such as .ipynb_checkpoints
 
 
-def add_commands(commands) -> None:
+def add_commands(commands: Commands) -> None:
     """Add ``lessons``."""
     lessons = commands.add_parser(
         "lessons",
@@ -115,7 +120,7 @@ def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = Fal
     return [out_dir.joinpath(name) for name in wanted]
 
 
-def lessons_command(args) -> int:
+def lessons_command(args: argparse.Namespace) -> int:
     out_dir = Path(args.out_dir)
     written = copy_lessons(out_dir, force=args.force, only_missing=args.only_missing)
     notebooks = sum(path.suffix == ".ipynb" for path in written)

@@ -13,14 +13,21 @@ Questions are counted as the seed counts them: the final, correct guess is one o
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
 from ._common import add_limits, limits_of, positive_int, print_json
 
+if TYPE_CHECKING:  # numpy is loaded only when a Mastermind command runs
+    from ..puzzles.mastermind import Mastermind
+    from ..solvers.mastermind import Evaluation
+    from ._common import Commands
+
 STRATEGY_NAMES = ("consistent", "minimax", "expected", "entropy")
 
 
-def add_commands(commands) -> None:
+def add_commands(commands: Commands) -> None:
     """Add ``mastermind``."""
     game = commands.add_parser(
         "mastermind",
@@ -46,7 +53,7 @@ def add_commands(commands) -> None:
     game.set_defaults(run=mastermind_command)
 
 
-def _game(args):
+def _game(args: argparse.Namespace) -> Mastermind:
     from ..puzzles.mastermind import Mastermind, game_of
 
     symbols, positions, repeats = (6, 4, True) if args.classic else (10, 4, False)
@@ -61,7 +68,7 @@ def _game(args):
     )
 
 
-def mastermind_command(args) -> int:
+def mastermind_command(args: argparse.Namespace) -> int:
     if args.strategy is not None and args.secret is None:
         raise PuzzleError(
             "--strategy chooses the guesser of one game with --secret; to evaluate a "
@@ -78,7 +85,7 @@ def mastermind_command(args) -> int:
         return 1
 
 
-def _play(game, args) -> int:
+def _play(game: Mastermind, args: argparse.Namespace) -> int:
     from ..solvers.mastermind import play
 
     result = play(game, args.secret, args.strategy or "consistent", **limits_of(args))
@@ -95,7 +102,7 @@ def _play(game, args) -> int:
     return 0 if result.solved else 1
 
 
-def _evaluate(game, names, args) -> int:
+def _evaluate(game: Mastermind, names: Sequence[str], args: argparse.Namespace) -> int:
     from ..solvers.mastermind import evaluate
 
     results = []
@@ -122,7 +129,9 @@ def _evaluate(game, names, args) -> int:
     return 1 if stopped else 0
 
 
-def _overall(names, results, stopped) -> tuple[str, str]:
+def _overall(
+    names: Sequence[str], results: list[Evaluation], stopped: list[Evaluation]
+) -> tuple[str, str]:
     """The status and reason of evaluating several strategies: the first that stopped."""
     if not stopped:
         return "solved", f"every secret was found by each of the {len(names)} strategies"
@@ -132,7 +141,7 @@ def _overall(names, results, stopped) -> tuple[str, str]:
     return first.status, f"{first.algorithm}: {first.reason}{more}"
 
 
-def _print_evaluation(game, result) -> None:
+def _print_evaluation(game: Mastermind, result: Evaluation) -> None:
     first = "none yet" if result.first_guess is None else game.format(result.first_guess)
     print(f"\n{result.algorithm}: first guess {first}, {result.stats.expanded:,} decision-tree "
           f"nodes, {result.stats.seconds:.2f} s")  # fmt: skip

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING, Any
+
 from ..puzzles.pegs import BOARDS, PegSolitaire, format_moves
+from ..results import SearchResult
 from ..solvers.pegs import ALGORITHMS, solve
 from ._common import add_limits, limits_of, positive_int, print_json
 
+if TYPE_CHECKING:
+    from ._common import Commands
 
-def add_commands(commands) -> None:
+
+def add_commands(commands: Commands) -> None:
     """Add ``pegs``."""
     pegs = commands.add_parser(
         "pegs",
@@ -35,7 +42,7 @@ def add_commands(commands) -> None:
     pegs.set_defaults(run=pegs_command)
 
 
-def pegs_command(args) -> int:
+def pegs_command(args: argparse.Namespace) -> int:
     puzzle = PegSolitaire(args.board, args.hole, finish=args.finish)
     limits = limits_of(args)
     if args.max_depth is not None:
@@ -48,11 +55,11 @@ def pegs_command(args) -> int:
     return 0 if result.solved else 1
 
 
-def _problem(puzzle: PegSolitaire) -> dict:
+def _problem(puzzle: PegSolitaire) -> dict[str, Any]:
     return {"board": puzzle.board.name, "hole": puzzle.hole, "finish": puzzle.finish}
 
 
-def _print_result(puzzle: PegSolitaire, result) -> None:
+def _print_result(puzzle: PegSolitaire, result: SearchResult) -> None:
     print(
         f"{puzzle.board.name}: {puzzle.start.bit_count()} pegs, hole {puzzle.hole} empty; "
         f"goal: one peg left, in hole {puzzle.finish}"

@@ -11,12 +11,16 @@ default :data:`FIND_SECONDS` (:data:`COUNT_SECONDS` with ``--count``).
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BoardError, PuzzleError, whole_number
 from ..limits import slowdown
-from ..puzzles.queens import render
+from ..puzzles.queens import Placement, render
 from ..solvers.queens import backtracking, count_bitmask, count_fundamental, min_conflicts
 from ._common import add_limits, limits_of, print_json
+
+if TYPE_CHECKING:
+    from ._common import Commands
 
 #: The largest board the command takes: min-conflicts' greedy start alone takes
 #: minutes beyond it (O(n²)), and backtracking never gets far.
@@ -29,7 +33,7 @@ MAX_BOARD_PRINTED = 40
 FIND_SECONDS, COUNT_SECONDS = 20.0, 60.0
 
 
-def add_commands(commands) -> None:
+def add_commands(commands: Commands) -> None:
     """Add ``queens``."""
     queens = commands.add_parser(
         "queens",
@@ -69,7 +73,7 @@ def _size(text: str) -> int:
     return n
 
 
-def queens_command(args) -> int:
+def queens_command(args: argparse.Namespace) -> int:
     n = _size(args.n)
     if args.count and args.min_conflicts:
         raise PuzzleError("--count and --min-conflicts do not go together: min-conflicts "
@@ -83,7 +87,7 @@ def queens_command(args) -> int:
     return _first_solution(n, args)
 
 
-def _limits(args, seconds: float) -> dict:
+def _limits(args: argparse.Namespace, seconds: float) -> dict[str, Any]:
     limits = limits_of(args)
     limits["max_seconds"] = limits["max_seconds"] or seconds
     return limits
@@ -92,14 +96,14 @@ def _limits(args, seconds: float) -> dict:
 # ---------------------------------------------------------------- one solution
 
 
-def _print_board(placement) -> None:
+def _print_board(placement: Placement) -> None:
     if len(placement) <= MAX_BOARD_PRINTED:
         print(render(placement))
     else:
         print("columns, row by row:", " ".join(map(str, placement)))
 
 
-def _first_solution(n: int, args) -> int:
+def _first_solution(n: int, args: argparse.Namespace) -> int:
     result = backtracking(n, first_only=True, **_limits(args, FIND_SECONDS))
     solution = result.solutions[0] if result.solutions else None
     if args.json:
@@ -118,7 +122,7 @@ def _first_solution(n: int, args) -> int:
     return 0 if solution else 1
 
 
-def _repair(n: int, args) -> int:
+def _repair(n: int, args: argparse.Namespace) -> int:
     result = min_conflicts(n, seed=args.seed, **_limits(args, FIND_SECONDS))
     if args.json:
         placement = list(result.placement) if result.solved else None
@@ -145,7 +149,7 @@ def _repair(n: int, args) -> int:
 # ---------------------------------------------------------------- counting
 
 
-def _count(n: int, args) -> int:
+def _count(n: int, args: argparse.Namespace) -> int:
     if n > MAX_COUNT_N:
         raise PuzzleError(f"counting the solutions of {n} queens takes hours here; "
                           f"--count takes N up to {MAX_COUNT_N}")  # fmt: skip
@@ -168,24 +172,26 @@ def _count(n: int, args) -> int:
             )
     runs = [total] + ([fundamental] if fundamental else [])
     last = runs[-1]  # the run that stopped, or the fundamental count that ended
-    stopped = last.status not in ("solved", "exhausted")
+    # The fundamental count, when both counts ended; None when one of them stopped.
+    ended = fundamental is not None and fundamental.status in ("solved", "exhausted")
+    finished = fundamental if ended else None
     if args.json:
         print_json({
             "n": n,
             "status": last.status,
             "reason": last.reason,
-            "count": None if stopped and last is total else total.count,
-            "fundamental": None if stopped else fundamental.count,
+            "count": None if finished is None and last is total else total.count,
+            "fundamental": None if finished is None else finished.count,
             "expanded": sum(run.stats.expanded for run in runs),
             "seconds": round(sum(run.stats.seconds for run in runs), 6),
         })  # fmt: skip
-    elif stopped:
+    elif finished is None:
         print(f"not counted: {last.status}: {last.reason}")
     else:
-        print(f"{n} queens: {total.count:,} solutions, {fundamental.count:,} fundamental "
+        print(f"{n} queens: {total.count:,} solutions, {finished.count:,} fundamental "
               f"(up to rotation and reflection)")  # fmt: skip
         print(f"queens placed {total.stats.expanded:,}, "
-              f"{total.stats.seconds + fundamental.stats.seconds:.3f} s")  # fmt: skip
+              f"{total.stats.seconds + finished.stats.seconds:.3f} s")  # fmt: skip
         if total.status == "exhausted":
             print(f"no solution: {total.reason}")
     return 0 if last.status == "solved" else 1

@@ -10,13 +10,18 @@ Examples
 
 from __future__ import annotations
 
+import argparse
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
 
+if TYPE_CHECKING:
+    from ._common import Commands
 
-def add_commands(commands) -> None:
+
+def add_commands(commands: Commands) -> None:
     """Add ``site``."""
     site = commands.add_parser(
         "site",
@@ -43,7 +48,7 @@ def add_commands(commands) -> None:
     site.set_defaults(run=site_command)
 
 
-def site_command(args) -> int:
+def site_command(args: argparse.Namespace) -> int:
     from ..site import build_site
 
     folder = Path(args.notebooks)

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError, finite_number, whole_number
 from ..limits import DEFAULT, LimitReached, stopped
-from ..puzzles.sliding import SlidingPuzzle
+from ..puzzles.sliding import SlidingPuzzle, State
+from ..results import SearchResult
 from ._common import add_limits, limits_of, memory_limit, positive_float, print_json
+
+if TYPE_CHECKING:
+    from ._common import Commands
 
 ALGORITHMS = ("bfs", "dfs", "iddfs", "uniform_cost", "greedy", "astar", "idastar", "bidirectional")
 HEURISTICS = ("misplaced", "manhattan", "linear-conflict")
 INFORMED = ("greedy", "astar", "idastar")
 
 
-def add_commands(commands) -> None:
+def add_commands(commands: Commands) -> None:
     """Add ``solve`` and ``distances``."""
     solve = commands.add_parser("solve", help="solve one board", description="Solve one board.")
     solve.add_argument("board", help='the start, e.g. "8 6 7 / 2 5 4 / 3 0 1" (0 is the blank)')
@@ -81,7 +86,7 @@ def _shape(text: str) -> tuple[int, int]:
         ) from None
 
 
-def _check_options(args) -> None:
+def _check_options(args: argparse.Namespace) -> None:
     """Refuse an option that the chosen algorithm would ignore."""
     if args.heuristic is not None and args.algorithm not in INFORMED:
         raise PuzzleError(
@@ -99,7 +104,7 @@ def _check_options(args) -> None:
 # ---------------------------------------------------------------- commands
 
 
-def solve_command(args) -> int:
+def solve_command(args: argparse.Namespace) -> int:
     from .. import search
 
     _check_options(args)
@@ -120,7 +125,7 @@ def solve_command(args) -> int:
     return 0 if result.solved else 1
 
 
-def _print_result(puzzle: SlidingPuzzle, result) -> None:
+def _print_result(puzzle: SlidingPuzzle, result: SearchResult) -> None:
     s = result.stats
     if result.solved:
         print(f"solved in {result.cost} moves by {result.algorithm}")
@@ -136,7 +141,7 @@ def _print_result(puzzle: SlidingPuzzle, result) -> None:
         print(f"  bound {iteration['bound']}: expanded {iteration['expanded']:,}")
 
 
-def distances_command(args) -> int:
+def distances_command(args: argparse.Namespace) -> int:
     from ..distances import distance_layers
 
     rows, cols = _shape(args.shape)
@@ -146,7 +151,7 @@ def distances_command(args) -> int:
             "use at most 10 cells (2x2, 2x3, 2x4, 3x3, 2x5)"
         )
     puzzle = SlidingPuzzle(goal=args.goal, shape=(rows, cols))
-    layers = []
+    layers: list[list[State]] = []
     try:
         for layer in distance_layers(puzzle, max_seconds=args.max_seconds,
                                      max_memory_mb=args.max_memory_mb):  # fmt: skip
@@ -169,7 +174,9 @@ def distances_command(args) -> int:
     return 0
 
 
-def _report_unfinished(args, layers, stop) -> int:
+def _report_unfinished(
+    args: argparse.Namespace, layers: list[list[State]], stop: BaseException
+) -> int:
     status, reason = stopped(stop)
     counts = [len(layer) for layer in layers]
     if args.json:

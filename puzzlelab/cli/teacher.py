@@ -14,15 +14,20 @@ Examples
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
 from ..teacher import plan_page, worked_lesson
 from .lessons import lesson_files, lessons_folder
 
+if TYPE_CHECKING:
+    from ._common import Commands
 
-def add_commands(commands) -> None:
+
+def add_commands(commands: Commands) -> None:
     """Add ``teacher``."""
     teacher = commands.add_parser(
         "teacher",
@@ -96,7 +101,7 @@ def write_teachers_edition(out_dir: Path, *, force: bool = False) -> list[Path]:
     return [out_dir.joinpath(name) for name in files]
 
 
-def teacher_command(args) -> int:
+def teacher_command(args: argparse.Namespace) -> int:
     out_dir = Path(args.out_dir)
     written = write_teachers_edition(out_dir, force=args.force)
     lessons = sum(path.suffix == ".ipynb" for path in written)
