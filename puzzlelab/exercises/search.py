@@ -72,6 +72,7 @@ from ..errors import ProblemError
 from ..limits import DEFAULT_MAX_MEMORY_MB, memory_mb, slowdown
 from ..results import SearchResult
 from ..search import astar, bfs, dfs, greedy, uniform_cost
+from ..search.problem import Action, State
 from ..simpleai_problems import SlidingPuzzleProblem, WaterJugsProblem
 from . import report
 from .own_work import is_puzzlelab_code
@@ -225,18 +226,18 @@ class Recorder:
 
     def __init__(self, problem: SearchProblem, max_calls: int) -> None:
         self._problem, self.max_calls, self.calls = problem, max_calls, 0
-        self.initial_state: object = problem.initial_state
-        self.events: list[tuple[str, object]] = []
-        self.tested: list[object] = []
+        self.initial_state: State = problem.initial_state
+        self.events: list[tuple[str, State]] = []
+        self.tested: list[State] = []
         self.borrowed: str | None = None
         self.found = False  # has is_goal said yes?
-        self._asked: set[object] = set()  # states whose actions were asked for
+        self._asked: set[State] = set()  # states whose actions were asked for
         # (state, action) pairs already turned into a successor:
-        self._generated: set[tuple[object, object]] = set()
-        self._again: object = None  # a state whose actions were asked for again just now
+        self._generated: set[tuple[State, Action]] = set()
+        self._again: State | None = None  # a state whose actions were asked for again just now
 
     @property
-    def expanded(self) -> list[object]:
+    def expanded(self) -> list[State]:
         """The states expanded, in order."""
         return [state for kind, state in self.events if kind == "expand"]
 
@@ -253,7 +254,7 @@ class Recorder:
         if self.calls > self.max_calls:
             raise Stop(f"{self.max_calls:,} calls")
 
-    def actions(self, state: object) -> list[object]:
+    def actions(self, state: State) -> list[Action]:
         self._called()
         if not self.found:
             self._again = state if state in self._asked else None
@@ -262,7 +263,7 @@ class Recorder:
                 self.events.append(("expand", state))
         return self._problem.actions(state)
 
-    def result(self, state: object, action: object) -> object:
+    def result(self, state: State, action: Action) -> State:
         self._called()
         child = self._problem.result(state, action)
         if not self.found:
@@ -273,7 +274,7 @@ class Recorder:
             self.events.append(("generate", child))
         return child
 
-    def is_goal(self, state: object) -> bool:
+    def is_goal(self, state: State) -> bool:
         self._called()
         self.tested.append(state)
         goal = self._problem.is_goal(state)
@@ -283,20 +284,20 @@ class Recorder:
                 del self.events[self._last_expansion_at() :]
         return goal
 
-    def cost(self, state: object, action: object, state2: object) -> float:
+    def cost(self, state: State, action: Action, state2: State) -> float:
         return self._problem.cost(state, action, state2)
 
-    def heuristic(self, state: object) -> float:
+    def heuristic(self, state: State) -> float:
         return self._problem.heuristic(state)
 
     @property
-    def goal(self) -> object:
+    def goal(self) -> State:
         return self._problem.goal
 
-    def state_representation(self, state: object) -> str:
+    def state_representation(self, state: State) -> str:
         return self._problem.state_representation(state)
 
-    def action_representation(self, action: object) -> str:
+    def action_representation(self, action: Action) -> str:
         return self._problem.action_representation(action)
 
     def _last_expansion_at(self) -> int | None:
@@ -305,13 +306,13 @@ class Recorder:
                 return index
         return None
 
-    def _last_expanded(self) -> object:
+    def _last_expanded(self) -> State | None:
         at = self._last_expansion_at()
         return None if at is None else self.events[at][1]
 
-    def generated_by(self, expansion: int) -> list[object]:
+    def generated_by(self, expansion: int) -> list[State]:
         """The states generated while expansion number *expansion* was under way."""
-        found: list[object] = []
+        found: list[State] = []
         expansions = 0
         for kind, state in self.events:
             if kind == "expand":
@@ -320,14 +321,14 @@ class Recorder:
                 found.append(state)
         return found
 
-    def waiting_before(self, expansion: int) -> list[object]:
+    def waiting_before(self, expansion: int) -> list[State]:
         """States generated and not yet expanded just before expansion number *expansion*.
 
         The student's own frontier cannot be seen; this is what it holds at most:
         each state once, oldest first.
         """
-        done: set[object] = set()
-        waiting: dict[object, None] = {self.initial_state: None}  # a set that keeps its order
+        done: set[State] = set()
+        waiting: dict[State, None] = {self.initial_state: None}  # a set that keeps its order
         expansions = 0
         for kind, state in self.events:
             if kind == "expand":
@@ -440,13 +441,13 @@ def run_student(
 class Entry:
     """A node in the reference's frontier."""
 
-    state: object
+    state: State
     g: float
     depth: int
     h: float
     order: int
     parent: Entry | None = None
-    action: object = None
+    action: Action = None
 
 
 @dataclass
@@ -469,17 +470,17 @@ class Rules:
     problem: SearchProblem
     like: str
     frontier: list[Entry] = field(default_factory=list)
-    reached: dict[object, Entry] = field(default_factory=dict)
-    expanded: list[object] = field(default_factory=list)
+    reached: dict[State, Entry] = field(default_factory=dict)
+    expanded: list[State] = field(default_factory=list)
     count: int = 0
     #: state -> (the dearer g, the cheaper g) found
-    cheaper: dict[object, tuple[float, float]] = field(default_factory=dict)
+    cheaper: dict[State, tuple[float, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         start = self.problem.initial_state
         self._push(Entry(start, 0, 0, self._h(start), 0))
 
-    def _h(self, state: object) -> float:
+    def _h(self, state: State) -> float:
         return self.problem.heuristic(state) if self.like in ("greedy", "astar") else 0
 
     def priority(self, entry: Entry) -> float:
@@ -533,7 +534,7 @@ class Rules:
         self.reached[entry.state] = entry
         self.frontier.append(entry)
 
-    def path(self, entry: Entry) -> list[object]:
+    def path(self, entry: Entry) -> list[Action]:
         """The actions from the start to *entry*."""
         actions = []
         while entry.parent is not None:
@@ -640,7 +641,7 @@ def _row(entry: Entry) -> dict[str, object]:
 
 
 def _why_parted(
-    number: int, state: object, choices: list[Entry], rules: Rules, recorder: Recorder
+    number: int, state: State, choices: list[Entry], rules: Rules, recorder: Recorder
 ) -> str:
     """The sentence for the first expansion where the student's search left the rules."""
     wanted = " or ".join(_shown(e.state) for e in choices[:3]) or "nothing (it had stopped)"
@@ -651,7 +652,7 @@ def _why_parted(
     return where + _diagnosis(state, choices, rules, recorder)
 
 
-def _diagnosis(state: object, choices: list[Entry], rules: Rules, recorder: Recorder) -> str:
+def _diagnosis(state: State, choices: list[Entry], rules: Rules, recorder: Recorder) -> str:
     """Why that usually happens, from what the student's choice looks like."""
     like = rules.like
     if state in rules.expanded:
@@ -820,7 +821,7 @@ def _wrong_answer(
     if actions and actions[0] == problem.initial_state:
         return "your answer looks like a list of states: return the actions that lead there."
     state, cost = problem.initial_state, 0
-    costs: list[tuple[object, float]] = []
+    costs: list[tuple[State, float]] = []
     for number, action in enumerate(actions, start=1):
         if action not in problem.actions(state):
             return f"action {number} of your answer, {action!r}, is not allowed there."
@@ -842,7 +843,7 @@ def _wrong_answer(
     return None
 
 
-def _dearer_on_the_way(costs: list[tuple[object, float]], rules: Rules) -> str | None:
+def _dearer_on_the_way(costs: list[tuple[State, float]], rules: Rules) -> str | None:
     """A state the student's path reaches dearer than the rules had reached it, said why."""
     for state, cost in costs[:-1]:
         best = rules.reached.get(state)
@@ -855,7 +856,7 @@ def _dearer_on_the_way(costs: list[tuple[object, float]], rules: Rules) -> str |
     return None
 
 
-def _shown(state: object) -> str:
+def _shown(state: State) -> str:
     """A state in a few characters, for a sentence."""
     if isinstance(state, tuple) and all(isinstance(x, int) for x in state):
         return "(" + " ".join(map(str, state)) + ")"
