@@ -32,7 +32,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from ..results import SearchResult
-from ..search.problem import HeuristicChoice, Searchable
+from ..search.problem import Action, HeuristicChoice, Searchable, State
 
 if TYPE_CHECKING:
     from matplotlib.typing import RcKeyType
@@ -66,7 +66,7 @@ def picture_module_loaded(puzzle: object, drawer: Registry) -> bool:
 
 
 @singledispatch
-def draw_board(puzzle: object, state: Any = None, ax: Axes | None = None, **options: Any) -> Axes:
+def draw_board(puzzle: object, state: State = None, ax: Axes | None = None, **options: Any) -> Axes:
     """Draw *state* (default: the puzzle's start) of *puzzle* on *ax*; return the axes.
 
     Without *ax*, a new figure is made (shown inline in a notebook).
@@ -80,7 +80,7 @@ def draw_board(puzzle: object, state: Any = None, ax: Axes | None = None, **opti
 
 
 @singledispatch
-def step_label(puzzle: object, before: Any, action: Any, after: Any) -> str:
+def step_label(puzzle: object, before: State, action: Action, after: State) -> str:
     """Return a short caption for one step of a solution (default: the action)."""
     if picture_module_loaded(puzzle, step_label):
         return step_label(puzzle, before, action, after)
@@ -88,7 +88,7 @@ def step_label(puzzle: object, before: Any, action: Any, after: Any) -> str:
 
 
 @singledispatch
-def step_detail(puzzle: object, action: Any) -> str:
+def step_detail(puzzle: object, action: Action) -> str:
     """Return the action in words, shown in grey after a step's caption (default: the action).
 
     The sliding puzzles say which way the blank moved (``"the blank moves up"``).
@@ -99,7 +99,9 @@ def step_detail(puzzle: object, action: Any) -> str:
 
 
 @singledispatch
-def step_highlight(puzzle: object, before: Any, action: Any, after: Any) -> tuple[object, ...]:
+def step_highlight(
+    puzzle: object, before: State, action: Action, after: State
+) -> tuple[object, ...]:
     """Return what to highlight on the board after one step (default: nothing).
 
     A puzzle registers its own, and players pass it to :func:`draw_board` as
@@ -152,7 +154,7 @@ def points_per_unit(ax: Axes, width: float, height: float) -> float:
 def finish_board(
     ax: Axes,
     puzzle: Searchable,
-    state: Any,
+    state: State,
     xlim: tuple[float, float],
     ylim: tuple[float, float],
     title: str | None = None,
@@ -220,7 +222,7 @@ _CANVASES: dict[tuple[float, float], Axes] = {}
 
 
 def board_png(
-    puzzle: object, state: Any = None, size: float = 2.0, dpi: float = 80, **options: Any
+    puzzle: object, state: State = None, size: float = 2.0, dpi: float = 80, **options: Any
 ) -> bytes:
     """Return a PNG picture of one board (for search-tree nodes and static pages).
 
@@ -235,7 +237,7 @@ def board_png(
     return _board_picture(puzzle, state, size, dpi, figure_png, options)
 
 
-def board_svg(puzzle: object, state: Any = None, size: float = 2.0, **options: Any) -> bytes:
+def board_svg(puzzle: object, state: State = None, size: float = 2.0, **options: Any) -> bytes:
     """Return an SVG picture of one board, *size* inches wide (for players and replays).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
@@ -247,7 +249,7 @@ def board_svg(puzzle: object, state: Any = None, size: float = 2.0, **options: A
 
 def _board_picture(
     puzzle: object,
-    state: Any,
+    state: State,
     size: float,
     dpi: float,
     save: Callable[..., bytes],
@@ -323,8 +325,8 @@ def ordinal(k: int) -> str:
 
 def draw_path(
     puzzle: object,
-    path: SearchResult | Sequence[Any],
-    actions: Sequence[Any] | None = None,
+    path: SearchResult | Sequence[State],
+    actions: Sequence[Action] | None = None,
     max_boards: int = 12,
     columns: int = 6,
     size: float = 1.6,

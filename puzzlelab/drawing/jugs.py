@@ -23,6 +23,7 @@ from matplotlib.ticker import MaxNLocator
 from ..errors import BoardError
 from ..puzzles.jugs import State, WaterJugs
 from ..results import SearchResult
+from ..search.problem import Action
 from ..solvers.jugs import state_graph
 from .boards import SMALLEST_FONT, Inches, draw_board, figure_of, new_axes, step_label
 
@@ -110,7 +111,7 @@ def _wanted(puzzle: WaterJugs, i: int) -> int | None:
 
 
 @step_label.register(WaterJugs)
-def _(puzzle: WaterJugs, before: Sequence[int], action: object, after: Sequence[int]) -> str:
+def _(puzzle: WaterJugs, before: Sequence[int], action: Action, after: Sequence[int]) -> str:
     """The step in words, found from the two states, so that any naming of actions works
     (e.g. the ``(0, 1)`` pairs of a class's own simpleai problem)."""
     for own_action, state, _ in puzzle.successors(tuple(before)):

@@ -16,6 +16,7 @@ from matplotlib.axes import Axes
 from matplotlib.patches import Circle, Rectangle
 
 from ..puzzles.mastermind import Answer, Code, CodeInput, History, Mastermind
+from ..search.problem import Action
 from ..solvers.mastermind import Evaluation
 from .boards import SMALLEST_FONT, draw_board, new_axes, points_per_unit, step_label
 
@@ -167,7 +168,7 @@ def _draw_answer(
 def _(
     game: Mastermind,
     before: Sequence[tuple[Code, Answer]],
-    action: object,
+    action: Action,
     after: Sequence[tuple[Code, Answer]],
 ) -> str:
     guess, (bulls, cows) = after[-1]

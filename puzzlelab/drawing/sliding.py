@@ -9,7 +9,7 @@ from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
 from ..puzzles.sliding import DIRECTIONS, SlidingPuzzle, State
-from ..search.problem import HeuristicChoice
+from ..search.problem import Action, HeuristicChoice
 from .boards import (
     SMALLEST_FONT,
     board_size,
@@ -121,12 +121,12 @@ def _(puzzle: SlidingPuzzle) -> float:
 
 
 @step_label.register(SlidingPuzzle)
-def _(puzzle: SlidingPuzzle, before: State, action: object, after: State) -> str:
+def _(puzzle: SlidingPuzzle, before: State, action: Action, after: State) -> str:
     return f"slide {after[before.index(0)]}"
 
 
 @step_detail.register(SlidingPuzzle)
-def _blank_moves(puzzle: SlidingPuzzle, action: object) -> str:
+def _blank_moves(puzzle: SlidingPuzzle, action: Action) -> str:
     """The blank's direction; an action named otherwise (a problem of a class's own) as it is.
 
     >>> eight = SlidingPuzzle(shape=(3, 3))
@@ -139,5 +139,5 @@ def _blank_moves(puzzle: SlidingPuzzle, action: object) -> str:
 
 
 @step_highlight.register(SlidingPuzzle)
-def _(puzzle: SlidingPuzzle, before: State, action: object, after: State) -> tuple[int, ...]:
+def _(puzzle: SlidingPuzzle, before: State, action: Action, after: State) -> tuple[int, ...]:
     return tuple(puzzle.tiles_moved([before, after]))

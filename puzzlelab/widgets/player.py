@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
 
 from ..drawing import board_size, board_svg, sample_steps, step_detail, step_highlight, step_label
 from ..results import SearchResult
-from ..search.problem import HeuristicChoice
+from ..search.problem import Action, HeuristicChoice, State
 from .frames import FramePlayer
 
 
@@ -57,7 +56,7 @@ class SolutionPlayer(FramePlayer):
     def __init__(
         self,
         puzzle: object,
-        solution: SearchResult | Sequence[Any],
+        solution: SearchResult | Sequence[State],
         heuristic: HeuristicChoice = None,
         max_frames: int = 200,
         size: float | None = None,
@@ -86,14 +85,14 @@ class SolutionPlayer(FramePlayer):
                          large=large)  # fmt: skip
 
     @staticmethod
-    def _caption(puzzle: object, path: list[Any], actions: Sequence[Any], k: int) -> str:
+    def _caption(puzzle: object, path: list[State], actions: Sequence[Action], k: int) -> str:
         if k == 0:
             return f"start ({len(path) - 1} moves to go)"
         label = step_label(puzzle, path[k - 1], actions[k - 1], path[k])
         return f"step {k} of {len(path) - 1}: {label}"
 
     @staticmethod
-    def _detail(puzzle: object, actions: Sequence[Any], k: int) -> str:
+    def _detail(puzzle: object, actions: Sequence[Action], k: int) -> str:
         """The action itself, in grey after the caption (for sliding puzzles: the blank's move)."""
         if k == 0 or actions[k - 1] is None:
             return ""
@@ -102,11 +101,11 @@ class SolutionPlayer(FramePlayer):
 
     @staticmethod
     def _highlight(
-        puzzle: object, path: list[Any], actions: Sequence[Any], k: int
+        puzzle: object, path: list[State], actions: Sequence[Action], k: int
     ) -> tuple[object, ...]:
         """What the step into frame *k* moved: a slid tile, a jumping peg's path, ..."""
         return () if k == 0 else step_highlight(puzzle, path[k - 1], actions[k - 1], path[k])
 
-    def state(self) -> Any:
+    def state(self) -> State:
         """The state shown now."""
         return self.path[self.steps[self.value]]

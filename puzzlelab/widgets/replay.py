@@ -27,6 +27,7 @@ from ..drawing.trees import (
     marked_tree_svg,
     tree_legend_html,
 )
+from ..search.problem import State
 from ..search.trace import Trace, TraceEvent, frontier_rows, snapshot_counts, snapshots
 from ..trees import cut_tree, search_tree
 from .base import picture_html
@@ -120,7 +121,7 @@ class SearchReplay(Stepper):
         self._iterative = any(event.kind == "iteration" for event in self.events)
         self._trees: dict[int | None, tuple[nx.DiGraph, Layout]] = {}  # by iteration
         pieces = Pieces()
-        boards: dict[Any, int] = {}  # state -> its board's piece
+        boards: dict[State, int] = {}  # state -> its board's piece
         drawn: dict[int | None, int] = {}  # iteration -> its tree's piece
         frames: list[list[int]] = []
         marks: list[str] = []
@@ -205,7 +206,7 @@ class SearchReplay(Stepper):
             f"<table><tr>{head}</tr>{body}{tail}{empty}</table></div>"
         )
 
-    def _board_html(self, state: Any) -> str:
+    def _board_html(self, state: State) -> str:
         if self.puzzle is None or state is None:
             return f"<code>{html.escape(repr(state))}</code>"
         return picture_html(board_svg(self.puzzle, state, size=1.8), alt=str(state))
