@@ -564,6 +564,8 @@ def test_result_as_dict_and_table():
         (lambda: PegSolitaire("triangle15", start=[], finish=1), "no pegs"),
         (lambda: PegSolitaire("triangle15", start=[2, 30], finish=1), "peg in hole 30"),
         (lambda: PegSolitaire("triangle15", start=1 << 16, finish=1), "bits outside"),
+        (lambda: PegSolitaire("triangle15", start=True, finish=1), "or their bit mask, not True"),
+        (lambda: PegSolitaire("triangle15", start=2.5, finish=1), "or their bit mask, not 2.5"),
     ],
 )
 def test_bad_boards_and_holes(make, message):

@@ -79,16 +79,26 @@ class TowerOfHanoi:
         top = self.tops(state)
         return [
             f"{a}->{b}"
-            for a in range(self.pegs)
-            if top[a] is not None
-            for b in range(self.pegs)
-            if b != a and (top[b] is None or top[b] > top[a])
+            for a, moved in enumerate(top)
+            if moved is not None
+            for b, under in enumerate(top)
+            if b != a and (under is None or under > moved)
         ]
 
     def result(self, state: State, action: str) -> State:
-        """Return the state after *action*, a legal move."""
+        """Return the state after *action*, one of :meth:`actions`.
+
+        >>> TowerOfHanoi(disks=2).result((0, 0), "1->2")
+        Traceback (most recent call last):
+        ...
+        puzzlelab.errors.BoardError: '1->2' is not a move here; allowed: 0->1, 0->2
+        """
         a, b = (int(peg) for peg in action.split("->"))
-        disk = self.tops(state)[a]
+        top = self.tops(state)
+        disk, under = top[a], top[b]
+        if disk is None or a == b or (under is not None and under < disk):
+            allowed = ", ".join(self.actions(state))
+            raise BoardError(f"{action!r} is not a move here; allowed: {allowed}")
         return state[:disk] + (b,) + state[disk + 1 :]
 
     def successors(self, state: State) -> list[tuple[str, State, int]]:

@@ -73,16 +73,17 @@ def parse_amounts(values: Amounts, what: str) -> tuple[int, ...]:
     ...
     puzzlelab.errors.BoardError: each of the capacities must be a whole number written with the ...
     """
-    if isinstance(values, str):
-        values = values.replace(",", " ").split()
+    given: Iterable[object] = (
+        values.replace(",", " ").split() if isinstance(values, str) else values
+    )
     try:
-        values = tuple(values)
+        amounts = tuple(given)
     except TypeError:
         raise BoardError(
             f"{what} must be a list of whole numbers (e.g. 8,5,3), not {values!r}"
         ) from None
     each = "each of the capacities" if what == "capacities" else f"each amount of the {what}"
-    return tuple(whole_number(value, each, text=True, error=BoardError) for value in values)
+    return tuple(whole_number(value, each, text=True, error=BoardError) for value in amounts)
 
 
 class WaterJugs:
@@ -156,7 +157,7 @@ class WaterJugs:
 
     # ------------------------------------------------------------ checking input
 
-    def _state(self, values, what: str) -> State:
+    def _state(self, values: Amounts, what: str) -> State:
         state = parse_amounts(values, what)
         if len(state) != len(self):
             raise BoardError(
@@ -171,14 +172,13 @@ class WaterJugs:
                 )
         return state
 
-    def _target(self, target) -> tuple[int | State, State | None]:
+    def _target(self, target: int | Amounts | None) -> tuple[int | State, State | None]:
         if target is None:
             raise BoardError("give a target: one amount (e.g. 4) or a whole state (e.g. 4,4,0)")
-        one_amount = isinstance(target, str) and len(target.replace(",", " ").split()) <= 1
-        if one_amount or isinstance(target, numbers.Number):
-            text = target.replace(",", " ").strip() if one_amount else target
-            amount = whole_number(text, "the target amount", text=True, error=BoardError)
-            return self._target_amount(amount), None
+        if isinstance(target, str) and len(target.replace(",", " ").split()) <= 1:
+            return self._target_amount(target.replace(",", " ").strip()), None
+        if isinstance(target, (int, numbers.Number)):  # an int is a Number: named for mypy
+            return self._target_amount(target), None
         goal = self._state(target, "target")
         if not self.tap and sum(goal) != self.total:
             raise BoardError(
@@ -188,7 +188,8 @@ class WaterJugs:
             )
         return goal, goal
 
-    def _target_amount(self, target: int) -> int:
+    def _target_amount(self, given: object) -> int:
+        target = whole_number(given, "the target amount", text=True, error=BoardError)
         largest = max(self.capacities)
         if not 0 <= target <= largest:
             raise BoardError(
@@ -229,7 +230,7 @@ class WaterJugs:
     def _moves(self, state: State) -> list[tuple[str, str, tuple[int, ...]]]:
         """Return ``(action, verb, jug numbers)`` for every action that changes *state*."""
         n, capacities = len(self), self.capacities
-        moves = [
+        moves: list[tuple[str, str, tuple[int, ...]]] = [
             (f"pour {i}->{j}", "pour", (i, j))
             for i in range(n)
             for j in range(n)
@@ -260,6 +261,7 @@ class WaterJugs:
     def _parse(self, action: str) -> tuple[str, tuple[int, ...]]:
         """Return ``(verb, jug numbers)`` of *action*; raise BoardError saying what is allowed."""
         found = ACTION.fullmatch(action) if isinstance(action, str) else None
+        jugs: tuple[int, ...]
         if found and found[1]:
             verb, jugs = "pour", (int(found[2]), int(found[3]))
         elif found:
@@ -405,7 +407,7 @@ class WaterJugs:
         ''
         """
         measure = self.common_measure
-        wanted = self.goal if self.goal is not None else (self.target,)
+        wanted = self.target if isinstance(self.target, tuple) else (self.target,)
         if any(amount % measure for amount in wanted):
             return (
                 f"every amount stays a multiple of {measure} litres (the gcd of the "

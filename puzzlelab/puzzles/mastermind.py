@@ -116,7 +116,7 @@ class Mastermind:
                 f"this game has {self.size:,} codes; puzzlelab lists every code and allows "
                 f"at most {MAX_CODES:,}: use fewer symbols or positions"
             )
-        self._table = None
+        self._table: np.ndarray | None = None  # the answer table, once built
 
     def __repr__(self) -> str:
         return (
@@ -124,7 +124,7 @@ class Mastermind:
             f"repeats={self.repeats})"
         )
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Mastermind) and self.rules == other.rules
 
     def __hash__(self) -> int:
@@ -419,14 +419,14 @@ def is_consistent(code: Code, history: Iterable[tuple[Code, Answer]]) -> bool:
 DIGITS = re.compile(r"[0-9]+", re.ASCII)
 
 
-def _split_code(code, symbols: int):
+def _split_code(code: CodeInput, symbols: int) -> Code | None:
     """Return *code* as a tuple of ints, or None if it is not numbers (ASCII digits) at all."""
     if isinstance(code, str):
         text = code.replace(",", " ").strip()
-        parts = text.split() if re.search(r"\s", text) or symbols > 10 else list(text)
-        if not all(DIGITS.fullmatch(part) for part in parts):
+        words = text.split() if re.search(r"\s", text) or symbols > 10 else list(text)
+        if not all(DIGITS.fullmatch(word) for word in words):
             return None
-        return tuple(int(part) for part in parts)
+        return tuple(int(word) for word in words)
     try:
         parts = tuple(code)
     except TypeError:

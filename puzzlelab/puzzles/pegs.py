@@ -43,7 +43,7 @@ o o o o o o o
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -94,7 +94,7 @@ class Board:
     usual_hole: int
     description: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not 2 <= len(self.cells) <= MAX_HOLES:
             raise BoardError(
                 f"a board has 2 to {MAX_HOLES} holes, not {len(self.cells)}: every move takes "
@@ -146,7 +146,7 @@ class Board:
     @cached_property
     def jumps_from(self) -> dict[int, tuple[tuple[int, int], ...]]:
         """``hole -> ((over, to), ...)``: the jump table, as in seed 004."""
-        table: dict[int, list] = {hole: [] for hole in self.holes}
+        table: dict[int, list[tuple[int, int]]] = {hole: [] for hole in self.holes}
         for start, over, to in self.jumps:
             table[start].append((over, to))
         return {hole: tuple(pairs) for hole, pairs in table.items()}
@@ -180,10 +180,9 @@ class Board:
             # Move the image so that its lowest-leftmost point lands on the board's.
             (r0, c0), (r1, c1) = min(self.cells.values()), min(image.values())
             where = {cell: hole for hole, cell in self.cells.items()}
-            mapping = {
-                hole: where.get((r - r1 + r0, c - c1 + c0)) for hole, (r, c) in image.items()
-            }
-            if None not in mapping.values() and mapping not in found:
+            landed = {hole: where.get((r - r1 + r0, c - c1 + c0)) for hole, (r, c) in image.items()}
+            mapping = {hole: to for hole, to in landed.items() if to is not None}
+            if len(mapping) == len(landed) and mapping not in found:  # every hole on a hole
                 found.append(mapping)
         jumps = set(self.jumps)
         return tuple(m for m in found if {(m[a], m[b], m[c]) for a, b, c in jumps} == jumps)
@@ -195,6 +194,7 @@ class Board:
         A square lattice has two (by diagonals and by anti-diagonals), a triangular one has one.
         They give the position classes of :func:`position_class`.
         """
+        rules: tuple[Callable[[int, int], int], ...]
         if self.lattice == "square":
             rules = ((lambda r, c: (r + c) % 3), (lambda r, c: (r - c) % 3))
         else:
@@ -206,7 +206,7 @@ class Board:
         return layout(self, {hole: str(hole) for hole in self.cells}, width=2)
 
 
-def _lattice_transforms(lattice: str):
+def _lattice_transforms(lattice: str) -> list[Callable[[int, int], tuple[int, int]]]:
     """The rotations and mirrors of the lattice about the origin, as functions of (row, col)."""
     if lattice == "square":
         return [
@@ -218,8 +218,8 @@ def _lattice_transforms(lattice: str):
     # symmetries permute x, y, z and may change all their signs.
     from itertools import permutations
 
-    def make(order, sign):
-        def transform(r, c):
+    def make(order: tuple[int, ...], sign: int) -> Callable[[int, int], tuple[int, int]]:
+        def transform(r: int, c: int) -> tuple[int, int]:
             cube = (c - r, -c, r)  # x = col - row, y = -col, z = row
             x, _, z = (sign * cube[i] for i in order)
             return z, x + z
@@ -250,7 +250,7 @@ def grid_jumps(cells: dict[int, tuple[int, int]], lattice: str) -> tuple[Jump, .
 
 def _cells_from_rows(rows: list[str], lattice: str) -> dict[int, tuple[int, int]]:
     """Number the ``o`` of *rows* 1, 2, ... row by row; return ``hole -> (row, col)``."""
-    cells = {}
+    cells: dict[int, tuple[int, int]] = {}
     for r, text in enumerate(rows):
         for c, char in enumerate(text.split() if lattice == "triangular" else text):
             if char == "o":
@@ -542,20 +542,27 @@ class PegSolitaire:
         self.board = get_board(board)
         if start is not None and hole is not None:
             raise BoardError("give either the empty hole or the start pegs, not both")
+        self.hole: int | None = None  # the empty hole, when the start is every hole but one
         if start is None:
             self.hole = self.board.check_hole(self.board.usual_hole if hole is None else hole)
             self.start: Pegs = self.board.full ^ 1 << self.hole
         else:
-            self.hole = None
             self.start = self._pegs(start)
-        if finish is None and self.hole is None:
-            raise BoardError("with start pegs given, say where the last peg must finish")
-        self.finish = self.board.check_hole(self.hole if finish is None else finish, "finish")
+        if finish is None:
+            if self.hole is None:
+                raise BoardError("with start pegs given, say where the last peg must finish")
+            finish = self.hole
+        self.finish = self.board.check_hole(finish, "finish")
         self.goal: Pegs = 1 << self.finish
         self.heuristics = {"corners": self.corner_bound}
 
-    def _pegs(self, start) -> Pegs:
-        if isinstance(start, int) and not isinstance(start, bool):
+    def _pegs(self, start: Iterable[int] | Pegs) -> Pegs:
+        if isinstance(start, bool) or not isinstance(start, (int, Iterable)):
+            raise BoardError(
+                f"start must be the holes with pegs (e.g. [1, 2, 5]) or their bit mask, "
+                f"not {start!r}"
+            )
+        if isinstance(start, int):
             if start < 0 or start & ~self.board.full:
                 raise BoardError(f"start mask {start} has bits outside the {self.board.name} holes")
             pegs = start

@@ -31,6 +31,8 @@ Q . . .
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..errors import BoardError, whole_number
 
 Placement = tuple[int, ...]
@@ -179,7 +181,7 @@ class QueensPuzzle:
         self.n = check_size(n)
         self.start: Placement = ()
         self.goal = None  # many goal states: see is_goal
-        self.heuristics = {}
+        self.heuristics: dict[str, Callable[[Placement], int]] = {}  # none of its own
 
     def __repr__(self) -> str:
         return f"QueensPuzzle({self.n})"

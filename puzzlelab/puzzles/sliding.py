@@ -94,8 +94,11 @@ def parse_board(
     return state, shape
 
 
-def _split_board(board) -> tuple[list[list] | None, list]:
-    """Return ``(rows, tiles)``: the rows when the form says where rows end, else ``None``."""
+def _split_board(board: BoardInput) -> tuple[Sequence[Sequence[object]] | None, Sequence[object]]:
+    """Return ``(rows, tiles)``: the rows when the form says where rows end, else ``None``.
+
+    Tiles are not checked here: :func:`_tile_number` reads each one.
+    """
     if isinstance(board, str):
         lines = [line for line in re.split(r"\s*[/\n;]\s*", board.strip()) if line]
         rows = [[t for t in re.split(r"[\s,]+", line) if t] for line in lines]
@@ -114,7 +117,7 @@ def _split_board(board) -> tuple[list[list] | None, list]:
     return None, list(board)
 
 
-def _tile_number(tile) -> int:
+def _tile_number(tile: object) -> int:
     if isinstance(tile, str):
         if tile in BLANK_NAMES:
             return 0
@@ -128,7 +131,7 @@ def _tile_number(tile) -> int:
     )
 
 
-def _shape_for(count: int, shape) -> tuple[int, int]:
+def _shape_for(count: int, shape: tuple[int, int] | None) -> tuple[int, int]:
     if count > MAX_CELLS:
         raise BoardError(f"{count:,} cells is too many: boards have at most {MAX_CELLS:,} cells")
     if shape is not None:
@@ -210,12 +213,12 @@ class SlidingPuzzle:
         goal: BoardInput | None = None,
         shape: tuple[int, int] | None = None,
     ) -> None:
-        if start is None and goal is None and shape is None:
-            raise BoardError("give a start board, a goal board or a shape such as (3, 3)")
         if goal is not None:
             self.goal, shape = parse_board(goal, shape)
         else:
             if shape is None:
+                if start is None:
+                    raise BoardError("give a start board, a goal board or a shape such as (3, 3)")
                 shape = parse_board(start)[1]
             self.goal = default_goal(*_shape_for(shape[0] * shape[1], shape))
         self.rows, self.cols = shape
@@ -454,9 +457,9 @@ class SlidingPuzzle:
         moves = whole_number(moves, "a scramble's number of moves", least=0, error=BoardError)
         rng = random.Random(seed)
         state = self.goal if state is None else state
-        last = None
+        last: str | None = None  # the blank's previous move, not to be undone
         for _ in range(moves):
-            options = [a for a in self.actions(state) if a != OPPOSITE.get(last)]
+            options = [a for a in self.actions(state) if last is None or a != OPPOSITE[last]]
             last = rng.choice(options)
             state = self.result(state, last)
         return state
