@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from .errors import UnsolvableError
 
@@ -185,6 +185,22 @@ class SearchResult:
             for k, v in self.table_rows()
         )
         return f"<table><caption><b>{escape(self.algorithm)}</b></caption>{body}</table>"
+
+
+#: A kind of result: :class:`SearchResult` or one of its subclasses.
+Result = TypeVar("Result", bound=SearchResult)
+
+
+@overload
+def refused_if_unsolvable(
+    algorithm: str, check_solvable: Callable[[], object] | None
+) -> SearchResult | None: ...
+
+
+@overload
+def refused_if_unsolvable(
+    algorithm: str, check_solvable: Callable[[], object] | None, result_type: type[Result]
+) -> Result | None: ...
 
 
 def refused_if_unsolvable(

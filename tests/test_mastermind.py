@@ -442,6 +442,13 @@ def test_bad_strategies():
         next_guess(game, 5)
 
 
+def test_results_made_without_a_game_or_secret_say_so():
+    found = solvers.Evaluation("minimax", "limit", questions=np.array([0, 2]))
+    with pytest.raises(ProblemError, match="this evaluation has no game: evaluate"):
+        found.as_dict()  # its hardest secret is code number 1: of which game?
+    assert solvers.Game("consistent", "limit").as_dict()["secret"] is None
+
+
 def test_too_big_for_the_answer_table():
     game = Mastermind(8, 5, repeats=True)
     assert game.size > MAX_TABLE_CODES

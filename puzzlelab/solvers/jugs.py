@@ -26,7 +26,7 @@ import networkx as nx
 
 from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit
-from ..puzzles.jugs import WaterJugs
+from ..puzzles.jugs import State, WaterJugs
 
 #: A low estimate of the memory a state of the graph takes: a node, and per action an edge.
 BYTES_PER_STATE, BYTES_PER_ACTION = 200, 100
@@ -38,7 +38,7 @@ def state_graph(
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
-) -> nx.DiGraph:
+) -> nx.DiGraph[State]:
     """Return a networkx ``DiGraph`` of every state reachable from the puzzle's start.
 
     Nodes are states, with ``goal=True`` where the target is met and ``depth``, the
@@ -69,9 +69,10 @@ def state_graph(
     """
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="states")
     _refuse_early(puzzle, budget)
-    graph = nx.DiGraph()
+    graph: nx.DiGraph[State] = nx.DiGraph()
     graph.add_node(puzzle.start, goal=puzzle.is_goal(puzzle.start), depth=0)
-    frontier, next_look = deque([puzzle.start]), 0
+    frontier = deque([puzzle.start])
+    next_look: float = 0  # when to ask the budget again
     try:
         while frontier:
             state = frontier.popleft()
@@ -91,7 +92,7 @@ def state_graph(
     return graph
 
 
-def _refuse_early(puzzle, budget: Budget) -> None:
+def _refuse_early(puzzle: WaterJugs, budget: Budget) -> None:
     """Raise ProblemError when the reachable states certainly exceed the limits."""
     capacities = getattr(puzzle, "capacities", None)
     if capacities is None or not getattr(puzzle, "tap", False):

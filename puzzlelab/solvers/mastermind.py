@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -134,15 +134,15 @@ class Scored:
         return best_guess(game, candidates, self.score(sizes))
 
 
-def _largest_group(sizes):
+def _largest_group(sizes: np.ndarray) -> np.ndarray:
     return sizes.max(1)
 
 
-def _expected_group(sizes):
+def _expected_group(sizes: np.ndarray) -> np.ndarray:
     return (sizes.astype(np.int64) ** 2).sum(1)  # / candidates, the same for every guess
 
 
-def _negative_entropy(sizes):
+def _negative_entropy(sizes: np.ndarray) -> np.ndarray:
     # The entropy of the groups is log2(n) - sum(size * log2(size)) / n for n candidates:
     # largest where the sum is smallest. The sum is read from a table of size * log2(size).
     return _size_log_size(int(sizes.max()))[sizes].sum(1)
@@ -213,7 +213,14 @@ def candidate_numbers(game: Mastermind, history: History) -> np.ndarray:
     return left
 
 
-def _checked_guess(game, name, choose, candidates, check=None) -> int:
+def _checked_guess(
+    game: Mastermind,
+    name: str,
+    choose: Strategy,
+    candidates: np.ndarray,
+    check: Callable[[], object] | None = None,
+) -> int:
+    guess: object  # a strategy of the student's own may return anything
     if isinstance(choose, Scored):
         guess = choose(game, candidates, check=check)
     else:
@@ -227,7 +234,9 @@ def _checked_guess(game, name, choose, candidates, check=None) -> int:
     return int(guess)
 
 
-def _check_progress(game, name, guess, left, narrower) -> None:
+def _check_progress(
+    game: Mastermind, name: str, guess: int, left: np.ndarray, narrower: np.ndarray
+) -> None:
     if len(narrower) == len(left):
         raise ProblemError(
             f"strategy {name} asked {game.format(game.codes[guess])}, which cannot tell "
@@ -235,7 +244,7 @@ def _check_progress(game, name, guess, left, narrower) -> None:
         )
 
 
-def _between_blocks(budget: Budget, stats: SearchStats):
+def _between_blocks(budget: Budget, stats: SearchStats) -> Callable[[], None]:
     """Return the ``check`` that the answer table and the scored strategies call between
     two blocks of their work: each block takes milliseconds, so it asks *budget* every time."""
     return lambda: budget.check(stats.expanded)
@@ -270,7 +279,8 @@ class Game(SearchResult):
         data = super().as_dict()
         del data["path"]  # the histories again: the history says it once
         rounds = [{"guess": list(g), "bulls": b, "cows": c} for g, (b, c) in self.history]
-        return {**data, "secret": list(self.secret), "questions": len(rounds), "history": rounds}
+        secret = None if self.secret is None else list(self.secret)
+        return {**data, "secret": secret, "questions": len(rounds), "history": rounds}
 
 
 def play(
@@ -315,7 +325,9 @@ def play(
     secret = game.check_code(secret)
     name, choose = strategy_of(strategy)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="questions")
-    stats, history, next_look = SearchStats(), [], 0
+    stats = SearchStats()
+    history: list[tuple[Code, Answer]] = []
+    next_look: float = 0  # when to ask the budget again
     check = _between_blocks(budget, stats)
     try:
         game.build_table(check)
@@ -379,6 +391,12 @@ class Evaluation(SearchResult):
     questions: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     first_guess: Code | None = None
 
+    def _played(self) -> Mastermind:
+        """The game played (:func:`evaluate` always gives it)."""
+        if self.game is None:
+            raise ProblemError("this evaluation has no game: evaluate(game, strategy) gives one")
+        return self.game
+
     @property
     def found(self) -> np.ndarray:
         """The questions of the secrets reached (all of them when solved)."""
@@ -405,7 +423,8 @@ class Evaluation(SearchResult):
         """The secrets that need the most questions (none if no secret was reached)."""
         if not len(self.found):
             return []
-        return [self.game.codes[s] for s in np.flatnonzero(self.questions == self.worst)]
+        codes = self._played().codes
+        return [codes[s] for s in np.flatnonzero(self.questions == self.worst)]
 
     def summary(self) -> str:
         """The status, and the average and worst case (so far, when stopped)."""
@@ -422,13 +441,13 @@ class Evaluation(SearchResult):
 
     def as_dict(self, most_hardest: int = 20) -> dict[str, Any]:
         """Return the evaluation as plain data (JSON-ready), the first *most_hardest* hardest."""
-        data = super().as_dict()
+        game, data = self._played(), super().as_dict()
         for unused in ("cost", "actions", "path"):  # a decision tree, not a path
             del data[unused]
         return {
             **data,
-            "game": dict(zip(("symbols", "positions", "repeats"), self.game.rules)),
-            "codes": len(self.game.codes),
+            "game": dict(zip(("symbols", "positions", "repeats"), game.rules)),
+            "codes": len(game.codes),
             "secrets": len(self.found),
             "average": round(self.average, 4) if len(self.found) else None,
             "worst": self.worst,
@@ -440,13 +459,13 @@ class Evaluation(SearchResult):
 
     def table_rows(self) -> list[tuple[str, Any]]:
         """The rows of the evaluation's table in a notebook."""
-        s = self.stats
+        s, first = self.stats, self.first_guess
         return [
             ("status", self.status_text()),
             ("secrets found", f"{len(self.found):,} of {len(self.questions):,}"),
             ("average questions", f"{self.average:.4f}"),
             ("worst case", self.worst),
-            ("first guess", "" if self.first_guess is None else self.game.format(self.first_guess)),
+            ("first guess", "" if first is None else self._played().format(first)),
             ("decision-tree nodes", f"{s.expanded:,}"),
             ("seconds", f"{s.seconds:.3f}"),
         ]
@@ -528,7 +547,7 @@ def decision_tree(
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
-) -> dict:
+) -> dict[str, Any]:
     """Return the top *depth* levels of a strategy's decision tree as nested dicts.
 
     A node is ``{"guess": code, "candidates": n, "children": {answer: node}}``: one child per
@@ -550,7 +569,7 @@ def decision_tree(
     depth = whole_number(depth, "depth", least=0)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="decision-tree nodes")
     stats = SearchStats()
-    nodes: dict[tuple, dict] = {}  # by the answers on the way from the root
+    nodes: dict[tuple[int, ...], dict[str, Any]] = {}  # by the answers on the way from the root
     try:
         game.build_table(_between_blocks(budget, stats))
         for answers, candidates, guess, _ in _settle(game, name, choose, budget, stats, depth):
@@ -566,7 +585,18 @@ def decision_tree(
     return nodes[()]
 
 
-def _settle(game, name, choose, budget: Budget, stats: SearchStats, levels=math.inf):
+#: A node of a decision tree as :func:`_settle` yields it: ``(answers, candidates, guess, found)``.
+Settled = tuple[tuple[int, ...], np.ndarray, int, bool]
+
+
+def _settle(
+    game: Mastermind,
+    name: str,
+    choose: Strategy,
+    budget: Budget,
+    stats: SearchStats,
+    levels: float = math.inf,
+) -> Iterator[Settled]:
     """Yield the nodes of *choose*'s decision tree as they are settled, depth first.
 
     A node is ``(answers, candidates, guess, found)``: the answer numbers on the way from
@@ -584,8 +614,10 @@ def _settle(game, name, choose, budget: Budget, stats: SearchStats, levels=math.
     """
     win = game.answer_number(game.win)
     check = _between_blocks(budget, stats)
-    stack = [((), np.arange(len(game.codes)))]  # the answers so far, and the candidates left
-    stats.generated, next_look = 1, 0
+    # The answers so far, and the candidates left, of each node still to settle.
+    stack: list[tuple[tuple[int, ...], np.ndarray]] = [((), np.arange(len(game.codes)))]
+    stats.generated = 1
+    next_look: float = 0  # when to ask the budget again
     while stack:
         stats.max_frontier = max(stats.max_frontier, len(stack))
         if stats.expanded >= next_look:

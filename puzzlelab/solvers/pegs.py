@@ -26,12 +26,14 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ProblemError, whole_number
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..puzzles.pegs import (
+    Jump,
     Pegs,
     PegSolitaire,
     chains,
@@ -87,14 +89,16 @@ class PegSearchResult(SearchResult):
         return [("dead positions stored", f"{v:,}") if k == "dead" else (k, v) for k, v in rows]
 
 
-def _refused(algorithm: str, puzzle: PegSolitaire, check_solvable: bool):
+def _refused(algorithm: str, puzzle: PegSolitaire, check_solvable: bool) -> PegSearchResult | None:
     """Return an ``unsolvable`` result when a quick argument rules the puzzle out, else None."""
     return refused_if_unsolvable(
         algorithm, puzzle.check_solvable if check_solvable else None, PegSearchResult
     )
 
 
-def _solved(puzzle: PegSolitaire, result: PegSearchResult, jumps_made) -> None:
+def _solved(
+    puzzle: PegSolitaire, result: PegSearchResult, jumps_made: Iterable[tuple[int, int]]
+) -> None:
     """Fill *result* with the solution made of *jumps_made*, ``(from, to)`` pairs."""
     result.status, result.reason = "solved", f"one peg left, in hole {puzzle.finish}"
     result.actions = chains(jumps_made)
@@ -102,7 +106,9 @@ def _solved(puzzle: PegSolitaire, result: PegSearchResult, jumps_made) -> None:
     result.cost = len(result.actions)
 
 
-def _finish(result: PegSearchResult, nodes: int, budget: Budget, by_depth) -> PegSearchResult:
+def _finish(
+    result: PegSearchResult, nodes: int, budget: Budget, by_depth: list[int]
+) -> PegSearchResult:
     """Return *result* with the counts so far (*nodes* positions visited), however it ended."""
     stats = result.stats
     stats.expanded = stats.generated = nodes  # each position is visited as it is made
@@ -114,7 +120,7 @@ def _finish(result: PegSearchResult, nodes: int, budget: Budget, by_depth) -> Pe
 # ---------------------------------------------------------------- symmetry at the first jump
 
 
-def _first_jumps(puzzle: PegSolitaire, table) -> list[tuple]:
+def _first_jumps(puzzle: PegSolitaire, table: Iterable[Jump]) -> list[Jump]:
     """The start's jumps, leaving out those that mirror one already listed.
 
     Only symmetries that fix both the start and the goal count: their subtrees are
@@ -125,7 +131,8 @@ def _first_jumps(puzzle: PegSolitaire, table) -> list[tuple]:
         m for m in board.symmetries
         if _image(m, puzzle.start) == puzzle.start and _image(m, puzzle.goal) == puzzle.goal
     ]  # fmt: skip
-    seen, kept = set(), []
+    seen: set[Pegs] = set()
+    kept: list[Jump] = []
     for start, over, to in table:
         if puzzle.start >> start & 1 and puzzle.start >> over & 1 and not puzzle.start >> to & 1:
             after = jump(puzzle.start, start, over, to)
@@ -250,6 +257,11 @@ def iterative_deepening(
     return _finish(result, 0 if search is None else search.nodes, budget, by_depth)
 
 
+#: A jump as :class:`_DeepeningSearch` tries it: ``(mask, need, to, whether to is a counted
+#: corner)``.
+TableJump = tuple[int, int, int, int]
+
+
 class _DeepeningSearch:
     """One depth-first pass of iterative deepening per call of :meth:`run`.
 
@@ -269,9 +281,17 @@ class _DeepeningSearch:
     the counts :meth:`~puzzlelab.limits.Budget.checkpoint` names (``next_look``).
     """
 
-    def __init__(self, puzzle, table, corner_bound, symmetry, budget, by_depth):
-        counted = {h for h in puzzle.board.corners if h != puzzle.finish} if corner_bound else ()
-        by_hole: dict[int, list] = {}
+    def __init__(
+        self,
+        puzzle: PegSolitaire,
+        table: Iterable[Jump],
+        corner_bound: bool,
+        symmetry: bool,
+        budget: Budget,
+        by_depth: list[int],
+    ) -> None:
+        counted = {h for h in puzzle.board.corners if h != puzzle.finish} if corner_bound else set()
+        by_hole: dict[int, list[TableJump]] = {}
         for start, over, to in table:
             need = 1 << start | 1 << over
             by_hole.setdefault(start, []).append((need | 1 << to, need, to, int(to in counted)))
@@ -283,7 +303,8 @@ class _DeepeningSearch:
         self.first = None if first is None else {(s, t) for s, _, t in first}
         self.puzzle, self.budget, self.by_depth = puzzle, budget, by_depth
         self.corners = sum(1 for h in counted if puzzle.start >> h & 1)
-        self.nodes = self.next_look = 0
+        self.nodes = 0
+        self.next_look: float = 0
 
     def run(self, limit: int) -> list[tuple[int, int]] | None:
         """Search with at most *limit* moves; return the jumps ``(from, to)`` of a solution."""
@@ -354,7 +375,8 @@ def dfs_dead_positions(
     """
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="positions visited")
     result = PegSearchResult("dfs", "exhausted")
-    nodes = next_look = 0  # positions visited, and when to ask the budget again
+    nodes = 0  # positions visited
+    next_look: float = 0  # when to ask the budget again
     by_depth = [0] * (puzzle.start.bit_count() + 1)
     board, goal, stats = puzzle.board, puzzle.goal, result.stats
     dead: set[int] = set()  # positions from which the goal cannot be reached, and their images
@@ -401,14 +423,14 @@ def dfs_dead_positions(
     return _finish(result, nodes, budget, by_depth)
 
 
-def _images_of(mappings):
+def _images_of(mappings: Sequence[dict[int, int]]) -> Callable[[int], set[int]]:
     """Return ``images(pegs)``: the set of *pegs* and its images under *mappings*.
 
     Each mapping is applied a byte at a time through lookup tables (256 entries per byte),
     which is far faster than moving bits one by one.
     """
     size = max(max(m) for m in mappings) + 1
-    tables = []
+    tables: list[list[list[int]]] = []  # per mapping, per byte of the pegs: the byte's image
     for mapping in mappings:
         if all(mapping[h] == h for h in mapping):
             continue  # the identity: the position itself is always included

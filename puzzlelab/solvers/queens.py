@@ -42,7 +42,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, permutations
 from typing import Any
@@ -51,6 +51,9 @@ from ..errors import BoardError, whole_number
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..puzzles.queens import Placement, canonical, check_size, safe, solvable
 from ..results import SearchResult, SearchStats
+
+#: One step of a backtracking trace: ``("place", row, col)`` or ``("retreat", row, col)``.
+Event = tuple[str, int, int]
 
 
 def _no_solution(n: int) -> str:
@@ -79,7 +82,7 @@ class SolutionsResult(SearchResult):
 
     n: int = 0
     count: int = 0
-    solutions: list = field(default_factory=list)
+    solutions: list[Placement] = field(default_factory=list)
 
     def summary(self) -> str:
         if self.solved:
@@ -95,7 +98,7 @@ class SolutionsResult(SearchResult):
             f"{s.seconds:.3f} s>"
         )
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """Return the result as plain data (JSON-ready), without the solutions."""
         return {**super().as_dict(), "n": self.n, "count": self.count}
 
@@ -111,8 +114,11 @@ class SolutionsResult(SearchResult):
         return rows + [(name.replace("_", " "), value) for name, value in s.extra.items()]
 
 
-def _solutions_result(algorithm, n, budget, expanded, solutions, count=None, extra=None,
-                      stop=None, solved="every solution was found"):  # fmt: skip
+def _solutions_result(
+    algorithm: str, n: int, budget: Budget, expanded: int, solutions: list[Placement],
+    count: int | None = None, extra: dict[str, Any] | None = None,
+    stop: BaseException | None = None, solved: str = "every solution was found",
+) -> SolutionsResult:  # fmt: skip
     """Return the SolutionsResult of a search that ended normally, or by *stop*."""
     count = len(solutions) if count is None else count
     if stop is not None:
@@ -126,7 +132,7 @@ def _solutions_result(algorithm, n, budget, expanded, solutions, count=None, ext
                            solutions=solutions)  # fmt: skip
 
 
-def _finished(result):
+def _finished(result: SolutionsResult) -> SolutionsResult:
     """Return *result* if its search ran to the end; else raise, as a plain value cannot
     say that it is only part of the answer (KeyboardInterrupt again, or LimitReached)."""
     if result.status == "interrupted":
@@ -184,7 +190,9 @@ def generate_and_test(
     """
     n = check_size(n)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="candidates tested")
-    tested, next_look, solutions, stop = 0, 0, [], None
+    tested, next_look = 0, 0.0  # candidates tested, and when to ask the budget again
+    solutions: list[Placement] = []
+    stop: BaseException | None = None
     try:
         for candidate in permutations(range(n)):
             if tested >= next_look:
@@ -213,7 +221,7 @@ def backtracking(
     n: int,
     *,
     first_only: bool = False,
-    trace: list | None = None,
+    trace: list[Event] | None = None,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
@@ -258,9 +266,13 @@ def backtracking(
     n = check_size(n)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
     placement: list[int] = []  # the columns of the queens on the board, row by row
-    columns, diagonals, anti_diagonals = set(), set(), set()
-    solutions, placed, retreats, stop = [], 0, 0, None
-    next_look = 0  # the queens placed at the next look at the limits
+    columns: set[int] = set()
+    diagonals: set[int] = set()
+    anti_diagonals: set[int] = set()
+    solutions: list[Placement] = []
+    placed, retreats = 0, 0
+    stop: BaseException | None = None
+    next_look: float = 0  # the queens placed at the next look at the limits
     col = 0  # the next column to try in the row being filled
     try:
         while True:
@@ -279,13 +291,17 @@ def backtracking(
                     next_look = budget.checkpoint(placed)  # may this queen be placed?
                 placed += 1
                 placement.append(col)
-                columns.add(col), diagonals.add(row - col), anti_diagonals.add(row + col)
+                columns.add(col)
+                diagonals.add(row - col)
+                anti_diagonals.add(row + col)
                 if trace is not None:
                     trace.append(("place", row, col))
                 col = 0
             elif placement:  # nothing (more) in this row: the queen above retreats
                 row, col = row - 1, placement.pop()
-                columns.remove(col), diagonals.remove(row - col), anti_diagonals.remove(row + col)
+                columns.remove(col)
+                diagonals.remove(row - col)
+                anti_diagonals.remove(row + col)
                 retreats += 1
                 if trace is not None:
                     trace.append(("retreat", row, col))
@@ -299,7 +315,9 @@ def backtracking(
                              extra={"retreats": retreats}, solved=solved)  # fmt: skip
 
 
-def solutions_backtracking(n: int, trace: list | None = None, **limits: Any) -> list[Placement]:
+def solutions_backtracking(
+    n: int, trace: list[Event] | None = None, **limits: Any
+) -> list[Placement]:
     """Return all solutions by backtracking (see :func:`backtracking` for *trace*, *limits*).
 
     Raises LimitReached if a limit stops the search.
@@ -307,7 +325,7 @@ def solutions_backtracking(n: int, trace: list | None = None, **limits: Any) -> 
     return _finished(backtracking(n, trace=trace, **limits)).solutions
 
 
-def first_solution(n: int, trace: list | None = None, **limits: Any) -> Placement | None:
+def first_solution(n: int, trace: list[Event] | None = None, **limits: Any) -> Placement | None:
     """Return the first solution backtracking finds (columns tried left to right), or None.
 
     Raises LimitReached if a limit (*limits*, as for :func:`backtracking`) stops the search.
@@ -319,7 +337,9 @@ def first_solution(n: int, trace: list | None = None, **limits: Any) -> Placemen
     return found[0] if found else None
 
 
-def backtrack(n: int, placement: Placement = (), trace: list | None = None) -> Iterator[Placement]:
+def backtrack(
+    n: int, placement: Placement = (), trace: list[Event] | None = None
+) -> Iterator[Placement]:
     """Yield every solution that extends *placement*, one safe queen per row (a generator).
 
     The same search as :func:`backtracking`, written as short as it gets: *untried*
@@ -362,7 +382,7 @@ class TraceStep:
     """
 
     index: int
-    event: tuple | None
+    event: Event | None
     placement: Placement
     placed: int
     retreats: int
@@ -377,7 +397,7 @@ class TraceStep:
         return f"{kind} row {row} col {col}" + (" (a solution!)" if self.solution else "")
 
 
-def replay(trace: list, n: int) -> list[TraceStep]:
+def replay(trace: Iterable[Event], n: int) -> list[TraceStep]:
     """Return the board after each step of *trace* (the empty board first).
 
     Raises BoardError if the trace is not a proper sequence of steps: a queen placed
@@ -419,8 +439,10 @@ def replay(trace: list, n: int) -> list[TraceStep]:
 # ---------------------------------------------------------------- counting fast
 
 
-def _bitmask_solutions(n: int, budget: Budget, stats: SearchStats, first_columns=None,
-                       placements=True):  # fmt: skip
+def _bitmask_solutions(
+    n: int, budget: Budget, stats: SearchStats, first_columns: Iterable[int] | None = None,
+    placements: bool = True,
+) -> Iterator[Placement | None]:  # fmt: skip
     """Yield every solution, found by backtracking over bit masks (see :func:`count_bitmask`).
 
     With *first_columns*, only the solutions whose row-0 queen is in one of them; without
@@ -433,10 +455,12 @@ def _bitmask_solutions(n: int, budget: Budget, stats: SearchStats, first_columns
     ([(1, 3, 5, 0, 2, 4)], 29)
     """
     full = (1 << n) - 1
-    rows_above = []  # for each row above the current one: its lines, and its squares untried
+    # For each row above the current one: its lines (columns, left, right), its squares untried.
+    rows_above: list[tuple[int, int, int, int]] = []
     columns = left = right = 0
     free = full if first_columns is None else sum(1 << col for col in set(first_columns))
-    placed, next_look = stats.expanded, 0  # counted in a local: the loop runs millions of times
+    placed = stats.expanded  # counted in a local: the loop runs millions of times
+    next_look: float = 0
     try:
         while True:
             if free:
@@ -460,7 +484,7 @@ def _bitmask_solutions(n: int, budget: Budget, stats: SearchStats, first_columns
         stats.expanded = placed
 
 
-def _placement(rows_above: list[tuple], columns: int, full: int) -> Placement:
+def _placement(rows_above: list[tuple[int, int, int, int]], columns: int, full: int) -> Placement:
     """Return the columns of the queens of a solution, from the columns taken above each row."""
     taken = [above for above, _, _, _ in rows_above] + [columns, full]
     return tuple((after ^ before).bit_length() - 1 for before, after in zip(taken, taken[1:]))
@@ -489,7 +513,8 @@ def count_bitmask(
     n = check_size(n)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
     stats = SearchStats()
-    count, stop = 0, None
+    count = 0
+    stop: BaseException | None = None
     try:
         for _ in _bitmask_solutions(n, budget, stats, placements=False):
             count += 1
@@ -535,9 +560,12 @@ def count_fundamental(
     n = check_size(n)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
     stats = SearchStats()
-    count, kept, stop = 0, [], None
+    count = 0
+    kept: list[Placement] = []
+    stop: BaseException | None = None
     try:
         for placement in _bitmask_solutions(n, budget, stats, range((n + 1) // 2)):
+            assert placement is not None  # asked for placements (the default)
             if placement == canonical(placement):
                 count += 1
                 if keep:
@@ -606,7 +634,7 @@ class RepairResult(SearchResult):
             f"{s.extra.get('restarts', 0)}, {self.conflicts:,} conflicts, {s.seconds:.3f} s>"
         )
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """Return the result as plain data (JSON-ready), without the placement."""
         return {**super().as_dict(), "n": self.n, "seed": self.seed,
                 "start_conflicts": self.start_conflicts, "conflicts": self.conflicts}  # fmt: skip
@@ -628,7 +656,7 @@ class RepairResult(SearchResult):
 class _Lines:
     """How many queens stand on every column, diagonal and anti-diagonal of an n x n board."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int) -> None:
         self.n = n
         self.columns = [0] * n
         self.diagonals = [0] * (2 * n - 1)  # index row - col + n - 1
@@ -675,7 +703,9 @@ def _least_attacked(costs: list[int], rng: random.Random) -> int:
     return rng.choice([col for col, cost in enumerate(costs) if cost == best])
 
 
-def _greedy(n: int, rng: random.Random, placement: list, lines: _Lines, budget=None) -> None:
+def _greedy(
+    n: int, rng: random.Random, placement: list[int], lines: _Lines, budget: Budget | None = None
+) -> None:
     """Fill *placement* (empty, with *lines*) row by row, each queen where the fewest
     earlier ones attack; with *budget*, keep to its time and memory limits.
 
@@ -683,7 +713,7 @@ def _greedy(n: int, rng: random.Random, placement: list, lines: _Lines, budget=N
     budget is asked about 0 nodes: its answer, how many more nodes to go before the
     next look, counts rows here.
     """
-    next_look = 0
+    next_look: float = 0  # the row at which to ask the budget again
     for row in range(n):
         if budget is not None and row >= next_look:
             next_look = row + budget.checkpoint(0)
@@ -784,8 +814,10 @@ def min_conflicts(
                          f"{budget.max_memory_mb:,g} MB of memory")  # fmt: skip
         return result
     rng = random.Random(seed)
-    placement, lines = [], _Lines(n)
-    steps, next_look = 0, 0
+    placement: list[int] = []
+    lines = _Lines(n)
+    steps = 0
+    next_look: float = 0  # when to ask the budget again
     try:
         if start is None:
             _greedy(n, random.Random(rng.randrange(2**32)), placement, lines, budget)
@@ -835,7 +867,7 @@ def format_runs(rows: list[dict], columns: list[str] | None = None) -> str:
     """
     columns = list(rows[0]) if columns is None else columns
 
-    def cell(value) -> str:
+    def cell(value: object) -> str:
         if isinstance(value, float):
             return f"{value:.3f}"
         return (
