@@ -27,6 +27,9 @@ puzzlelab's own breadth-first search does exactly the same work:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
 from simpleai.search.viewers import BaseViewer
 
 from .search import Node
@@ -51,18 +54,22 @@ class TraceViewer(BaseViewer):
 
     Unlike ``BaseViewer``, the event log keeps short descriptions (the fringe
     is not printed at every step), so recording costs little on top of simpleai.
+
+    simpleai's nodes (``Any`` below) carry ``state``, ``parent``, ``action``, ``cost``,
+    ``depth`` and, in informed searches, ``heuristic``.
     """
 
-    def __init__(self, trace: Trace | None = None):
+    def __init__(self, trace: Trace | None = None) -> None:
         super().__init__()
         self.trace = Trace() if trace is None else trace
-        self._nodes = {}  # id(simpleai node) -> (simpleai node, puzzlelab Node); keeps them alive
-        self._pending = []  # successors of the last expansion, not yet classified
-        self._fringe = set()  # ids of the nodes in the fringe at the last step
-        self._chosen = None
+        # id(simpleai node) -> (simpleai node, puzzlelab Node); keeps them alive
+        self._nodes: dict[int, tuple[Any, Node]] = {}
+        self._pending: list[Any] = []  # successors of the last expansion, not yet classified
+        self._fringe: set[int] = set()  # ids of the nodes in the fringe at the last step
+        self._chosen: Any = None  # the simpleai node chosen last
         self._runs = 0
 
-    def _node(self, theirs) -> Node:
+    def _node(self, theirs: Any) -> Node:
         """The puzzlelab node for simpleai node *theirs* (made on first sight)."""
         key = id(theirs)
         if key not in self._nodes:
@@ -72,7 +79,7 @@ class TraceViewer(BaseViewer):
             self._nodes[key] = (theirs, ours)
         return self._nodes[key][1]
 
-    def _classify(self, fringe) -> None:
+    def _classify(self, fringe: Iterable[Any]) -> None:
         """Record what the last expansion did, now that the fringe shows it."""
         in_fringe = {id(node) for node in fringe}
         for node in self._pending:
@@ -82,19 +89,18 @@ class TraceViewer(BaseViewer):
             self.trace.record("discard", self._nodes[key][1])
         self._pending, self._fringe = [], in_fringe
 
-    def handle_started(self):
+    def handle_started(self) -> None:
         super().handle_started()
         self._runs += 1
         self._pending, self._fringe, self._chosen = [], set(), None
-        if self._runs == 2:  # a second run: iterative deepening. Number the first one too.
-            root = self.trace.events[0] if self.trace.events else None
-            if root is not None:
-                self.trace.events.insert(0, root._replace(kind="iteration", bound=0))
+        if self._runs == 2 and self.trace.events:  # iterative deepening: number the first run
+            first = self.trace.events[0]
+            self.trace.events.insert(0, first._replace(kind="iteration", bound=0))
         if self._runs >= 2:
             root = Node(None, None, None, 0, 0, -1)
             self.trace.record("iteration", root, bound=self._runs - 1)
 
-    def handle_new_iteration(self, fringe):
+    def handle_new_iteration(self, fringe: Sequence[Any]) -> None:
         # BaseViewer would print the whole fringe into its log at every step.
         self.current_fringe = fringe
         self.stats["max_fringe_size"] = max(self.stats["max_fringe_size"], len(fringe))
@@ -104,19 +110,19 @@ class TraceViewer(BaseViewer):
             self._pending = list(fringe)
         self._classify(fringe)
 
-    def handle_chosen_node(self, node, is_goal=None):
+    def handle_chosen_node(self, node: Any, is_goal: bool | None = None) -> None:
         super().handle_chosen_node(node, is_goal)
         self._chosen = node
         if is_goal:
             self.trace.record("goal", self._node(node))
 
-    def handle_expanded(self, nodes, successors):
+    def handle_expanded(self, nodes: Sequence[Any], successors: Sequence[Iterable[Any]]) -> None:
         self.last_expandeds, self.last_successors = nodes, successors
         self.log_event("expanded", f"Expanded {len(nodes)} node(s)")
         for node, children in zip(nodes, successors):
             self.trace.record("expand", self._node(node))
             self._pending.extend(children)
 
-    def handle_finished(self, fringe, node, solution_type):
+    def handle_finished(self, fringe: Sequence[Any], node: Any, solution_type: str) -> None:
         self._classify(fringe)
         super().handle_finished(fringe, node, solution_type)

@@ -6,7 +6,29 @@ simpleai calls asks that puzzle, so the rules live in one place, the model.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from simpleai.search import SearchProblem
+
+from ..search.problem import Action, State
+
+
+class Puzzle(Protocol):
+    """What :class:`PuzzleProblem` asks of a puzzle model; ``goal``, ``predecessors``,
+    ``heuristic``, ``heuristics`` and ``check_solvable`` it uses where the model has them."""
+
+    start: State
+
+    def actions(self, state: State) -> Sequence[Action]: ...
+
+    def result(self, state: State, action: Action) -> State: ...
+
+    def is_goal(self, state: State) -> bool: ...
+
+    def cost(self, state: State, action: Action, next_state: State) -> float: ...
+
+    def render(self, state: State) -> str: ...
 
 
 class PuzzleProblem(SearchProblem):
@@ -31,7 +53,7 @@ class PuzzleProblem(SearchProblem):
     2
     """
 
-    def __init__(self, puzzle):
+    def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.goal = getattr(puzzle, "goal", None)
         if hasattr(puzzle, "predecessors"):  # only then can a search step backwards
@@ -39,28 +61,28 @@ class PuzzleProblem(SearchProblem):
         self.heuristics = getattr(puzzle, "heuristics", {})
         super().__init__(initial_state=puzzle.start)
 
-    def check_solvable(self):
+    def check_solvable(self) -> None:
         """Raise ``UnsolvableError`` when the puzzle proves its goal out of reach."""
         check = getattr(self.puzzle, "check_solvable", None)
         if check is not None:
             check()
 
-    def heuristic(self, state):
+    def heuristic(self, state: State) -> float:
         """The puzzle's own estimate of the cost to a goal (0 if it has none)."""
         own = getattr(self.puzzle, "heuristic", None)
         return own(state) if own is not None else 0
 
-    def actions(self, state):
+    def actions(self, state: State) -> Sequence[Action]:
         return self.puzzle.actions(state)
 
-    def result(self, state, action):
+    def result(self, state: State, action: Action) -> State:
         return self.puzzle.result(state, action)
 
-    def is_goal(self, state):
+    def is_goal(self, state: State) -> bool:
         return self.puzzle.is_goal(state)
 
-    def cost(self, state, action, state2):
+    def cost(self, state: State, action: Action, state2: State) -> float:
         return self.puzzle.cost(state, action, state2)
 
-    def state_representation(self, state):
+    def state_representation(self, state: State) -> str:
         return self.puzzle.render(state)

@@ -15,5 +15,7 @@ from .base import PuzzleProblem
 class HanoiProblem(PuzzleProblem):
     """The Tower of Hanoi in simpleai's terms; its heuristic is the puzzle's own."""
 
-    def __init__(self, disks: int = 3, pegs: int = 3):
+    puzzle: TowerOfHanoi
+
+    def __init__(self, disks: int = 3, pegs: int = 3) -> None:
         super().__init__(TowerOfHanoi(disks, pegs))

@@ -17,7 +17,7 @@ Examples
 
 from __future__ import annotations
 
-from ..puzzles.jugs import WaterJugs
+from ..puzzles.jugs import Amounts, WaterJugs
 from .base import PuzzleProblem
 
 
@@ -31,8 +31,17 @@ class WaterJugsProblem(PuzzleProblem):
     ((0, 0), ['fill 0', 'fill 1'])
     """
 
-    def __init__(self, capacities, start=None, target=None, tap=False, cost="action"):
+    puzzle: WaterJugs
+
+    def __init__(
+        self,
+        capacities: Amounts,
+        start: Amounts | None = None,
+        target: int | Amounts | None = None,
+        tap: bool = False,
+        cost: str = "action",
+    ) -> None:
         super().__init__(WaterJugs(capacities, start=start, target=target, tap=tap, cost=cost))
 
-    def action_representation(self, action):
+    def action_representation(self, action: str) -> str:
         return self.puzzle.describe(action)

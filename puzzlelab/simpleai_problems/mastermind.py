@@ -31,23 +31,35 @@ would only spell out the backtracking that ``backtrack`` already does.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from simpleai.search import backtrack
 from simpleai.search.models import CspProblem
 
-from ..puzzles.mastermind import answer_of, game_of
+from ..puzzles.mastermind import (
+    Answer,
+    Code,
+    CodeInput,
+    History,
+    Mastermind,
+    answer_of,
+    game_of,
+)
+
+#: A CSP constraint as simpleai calls it: ``constraint(variables, values) -> bool``.
+Constraint = Callable[[Sequence[int], Sequence[int]], bool]
 
 
-def _different(variables, values) -> bool:
+def _different(variables: Sequence[int], values: Sequence[int]) -> bool:
     """A CSP constraint: two positions hold different symbols."""
     return values[0] != values[1]
 
 
-def _same_answer(guess, answer):
+def _same_answer(guess: Code, answer: Answer) -> Constraint:
     """Return a CSP constraint over all positions: the code gives *guess* the answer *answer*."""
 
-    def gives_same_answer(variables, values) -> bool:
+    def gives_same_answer(variables: Sequence[int], values: Sequence[int]) -> bool:
         return answer_of(guess, tuple(values)) == answer
 
     return gives_same_answer
@@ -72,11 +84,11 @@ class MastermindCsp(CspProblem):
     (0, 1, 2, 2)
     """
 
-    def __init__(self, game=None, history=()):
+    def __init__(self, game: Mastermind | None = None, history: History = ()) -> None:
         self.game = game_of(game)
         self.history = self.game.check_history(history)
         positions = tuple(range(self.game.positions))
-        constraints = []
+        constraints: list[tuple[tuple[int, ...], Constraint]] = []
         if not self.game.repeats:
             constraints += [(pair, _different) for pair in combinations(positions, 2)]
         constraints += [(positions, _same_answer(g, a)) for g, a in self.history]
@@ -86,19 +98,19 @@ class MastermindCsp(CspProblem):
             constraints=constraints,
         )
 
-    def code(self, assignment) -> tuple[int, ...]:
+    def code(self, assignment: dict[int, int]) -> Code:
         """Return a full ``{position: symbol}`` assignment as a code."""
         return tuple(assignment[position] for position in self.variables)
 
 
-def csp_guess(game, history) -> tuple[int, ...] | None:
+def csp_guess(game: Mastermind | None, history: History) -> Code | None:
     """Return the code ``backtrack`` finds for *history*: the seed's next guess (None if none)."""
     csp = MastermindCsp(game, history)
     assignment = backtrack(csp)
     return None if assignment is None else csp.code(assignment)
 
 
-def play_with_csp(game, secret) -> list:
+def play_with_csp(game: Mastermind | None, secret: CodeInput) -> list[tuple[Code, Answer]]:
     """Return the history of a whole game in which every guess comes from :func:`csp_guess`.
 
     >>> from puzzlelab.puzzles.mastermind import Mastermind
@@ -108,8 +120,9 @@ def play_with_csp(game, secret) -> list:
     """
     game = game_of(game)
     secret = game.check_code(secret)
-    history = []
+    history: list[tuple[Code, Answer]] = []
     while not history or history[-1][1] != game.win:
         guess = csp_guess(game, history)
+        assert guess is not None, "the secret itself agrees with every answer so far"
         history.append((guess, answer_of(guess, secret)))
     return history

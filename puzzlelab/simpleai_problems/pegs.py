@@ -19,7 +19,9 @@ Examples
 
 from __future__ import annotations
 
-from ..puzzles.pegs import PegSolitaire
+from collections.abc import Iterable
+
+from ..puzzles.pegs import Board, Pegs, PegSolitaire
 from .base import PuzzleProblem
 
 
@@ -34,9 +36,18 @@ class PegSolitaireProblem(PuzzleProblem):
     [(15, 7), (17, 7)]
     """
 
-    def __init__(self, board="triangle21", hole=None, *, finish=None, start=None):
+    puzzle: PegSolitaire
+
+    def __init__(
+        self,
+        board: str | Board = "triangle21",
+        hole: int | str | None = None,
+        *,
+        finish: int | str | None = None,
+        start: Iterable[int] | Pegs | None = None,
+    ) -> None:
         super().__init__(PegSolitaire(board, hole, finish=finish, start=start))
 
-    def heuristic(self, state):
+    def heuristic(self, state: Pegs) -> int:
         """The pegs left in corners: each needs a move of its own."""
         return self.puzzle.corner_bound(state)

@@ -15,15 +15,17 @@ method with the queens on every line counted as they move.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any, Literal
 
 from simpleai.search import backtrack, min_conflicts
 from simpleai.search.models import CspProblem
 
 from ..errors import ProblemError, whole_number
-from ..limits import DEFAULT, Budget, LimitReached, stopped
-from ..puzzles.queens import QueensPuzzle, check_size, conflicts, is_solution
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
+from ..puzzles.queens import Placement, QueensPuzzle, check_size, conflicts, is_solution
 from ..results import SearchResult, SearchStats
 from ..solvers.queens import greedy_start
 from .base import PuzzleProblem
@@ -46,7 +48,9 @@ class QueensProblem(PuzzleProblem):
     6
     """
 
-    def __init__(self, n=8):
+    puzzle: QueensPuzzle
+
+    def __init__(self, n: int = 8) -> None:
         super().__init__(QueensPuzzle(n))
 
 
@@ -66,7 +70,7 @@ class QueensCsp(CspProblem):
     True
     """
 
-    def __init__(self, n=8):
+    def __init__(self, n: int = 8) -> None:
         self.n = check_size(n)
         if self.n > MAX_CSP_N:
             pairs = self.n * (self.n - 1) // 2
@@ -76,7 +80,8 @@ class QueensCsp(CspProblem):
                 "queens: for larger boards use puzzlelab.solvers.queens.min_conflicts"
             )
         self.checks = 0
-        self.budget, self.next_look = None, 0  # a run's limits (solve_csp, repair_csp)
+        self.budget: Budget | None = None  # a run's limits (solve_csp, repair_csp)
+        self.next_look: float = 0  # when to ask the budget again
         rows = tuple(range(self.n))
         super().__init__(
             variables=rows,
@@ -87,7 +92,7 @@ class QueensCsp(CspProblem):
     def __repr__(self) -> str:
         return f"QueensCsp({self.n})"
 
-    def do_not_attack(self, variables, values) -> bool:
+    def do_not_attack(self, variables: Sequence[int], values: Sequence[int]) -> bool:
         """The constraint: the queens of two rows share no column and no diagonal."""
         if self.budget is not None and self.checks >= self.next_look:
             # a run has no node limit: this raises LimitReached at a time or memory limit
@@ -96,11 +101,11 @@ class QueensCsp(CspProblem):
         (row, other_row), (col, other_col) = variables, values
         return col != other_col and abs(col - other_col) != abs(row - other_row)
 
-    def placement(self, assignment):
+    def placement(self, assignment: dict[int, int]) -> Placement:
         """Return a full ``{row: column}`` assignment as a tuple of columns."""
         return tuple(assignment[row] for row in range(self.n))
 
-    def greedy_start(self, seed=None) -> dict:
+    def greedy_start(self, seed: int | None = None) -> dict[int, int]:
         """Return simpleai's own starting rule, computed fast: ``{row: column}``.
 
         Each row in turn takes a column in conflict with the fewest rows before it,
@@ -132,7 +137,7 @@ class CspResult(SearchResult):
 
     n: int = 0
     conflicts: int | None = None
-    placement: tuple | None = None
+    placement: Placement | None = None
 
     def __repr__(self) -> str:
         s, ended = self.stats, self.status if self.solved else self.summary()
@@ -141,7 +146,7 @@ class CspResult(SearchResult):
             f"{s.extra.get('checks', 0):,} checks, {s.seconds:.3f} s>"
         )
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """Return the run as plain data (JSON-ready), without the placement."""
         return {**super().as_dict(), "n": self.n, "conflicts": self.conflicts}
 
@@ -156,7 +161,18 @@ class CspResult(SearchResult):
         ]
 
 
-def _run(csp, algorithm: str, run, seed, limits, unsolved) -> CspResult:
+#: What a CSP run of simpleai returns: a full ``{row: column}`` assignment, or None.
+Assignment = dict[int, int] | None
+
+
+def _run(
+    csp: QueensCsp,
+    algorithm: str,
+    run: Callable[[], Assignment],
+    seed: int | None,
+    limits: dict[str, Any],
+    unsolved: tuple[str, str],
+) -> CspResult:
     """Run *run* (a function of no arguments) on *csp* with *limits* and a seed.
 
     *unsolved* is the ``(status, reason)`` when simpleai returns no solution.
@@ -166,7 +182,9 @@ def _run(csp, algorithm: str, run, seed, limits, unsolved) -> CspResult:
     random.seed(seed)
     csp.checks = csp.next_look = 0
     csp.budget = budget
-    assignment, status, reason = None, None, ""
+    assignment: Assignment = None
+    status: str | None = None
+    reason = ""
     try:
         assignment = run()
     except (LimitReached, KeyboardInterrupt) as stop:
@@ -186,8 +204,10 @@ def _run(csp, algorithm: str, run, seed, limits, unsolved) -> CspResult:
                      placement=placement)  # fmt: skip
 
 
-def solve_csp(n, variable_heuristic="", value_heuristic="", inference=True, max_seconds=None,
-              max_memory_mb=DEFAULT) -> CspResult:  # fmt: skip
+def solve_csp(
+    n: int, variable_heuristic: str = "", value_heuristic: str = "", inference: bool = True,
+    max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
+) -> CspResult:  # fmt: skip
     """Run simpleai's ``backtrack`` on :class:`QueensCsp` (n); return a :class:`CspResult`.
 
     *variable_heuristic* is ``""`` (rows in order), ``MOST_CONSTRAINED_VARIABLE`` or
@@ -217,8 +237,10 @@ def solve_csp(n, variable_heuristic="", value_heuristic="", inference=True, max_
     )
 
 
-def repair_csp(n, seed=None, iterations_limit=DEFAULT, greedy=True, max_seconds=None,
-               max_memory_mb=DEFAULT) -> CspResult:  # fmt: skip
+def repair_csp(
+    n: int, seed: int | None = None, iterations_limit: int | Literal["default"] | None = DEFAULT,
+    greedy: bool = True, max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
+) -> CspResult:  # fmt: skip
     """Run simpleai's ``min_conflicts`` on :class:`QueensCsp` (n); return a :class:`CspResult`.
 
     With *greedy* the start is :meth:`QueensCsp.greedy_start` (simpleai's own rule,
@@ -242,7 +264,7 @@ def repair_csp(n, seed=None, iterations_limit=DEFAULT, greedy=True, max_seconds=
     else:
         iterations_limit = whole_number(iterations_limit, "iterations_limit", least=1)
 
-    def run():
+    def run() -> Assignment:
         start = csp.greedy_start(seed) if greedy else None
         return min_conflicts(csp, initial_assignment=start, iterations_limit=iterations_limit)
 

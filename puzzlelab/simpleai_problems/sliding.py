@@ -18,7 +18,7 @@ Examples
 from __future__ import annotations
 
 from ..errors import ProblemError
-from ..puzzles.sliding import SlidingPuzzle
+from ..puzzles.sliding import BoardInput, SlidingPuzzle, State
 from .base import PuzzleProblem
 
 
@@ -33,7 +33,15 @@ class SlidingPuzzleProblem(PuzzleProblem):
         ``"manhattan"`` (default), ``"misplaced"``, ``"linear-conflict"`` or ``"zero"``.
     """
 
-    def __init__(self, start=None, goal=None, shape=None, heuristic="manhattan"):
+    puzzle: SlidingPuzzle
+
+    def __init__(
+        self,
+        start: BoardInput | None = None,
+        goal: BoardInput | None = None,
+        shape: tuple[int, int] | None = None,
+        heuristic: str = "manhattan",
+    ) -> None:
         super().__init__(SlidingPuzzle(start, goal=goal, shape=shape))
         named = {**self.puzzle.heuristics, "zero": lambda state: 0}
         if heuristic not in named:
@@ -41,5 +49,5 @@ class SlidingPuzzleProblem(PuzzleProblem):
         self.heuristic_name = heuristic
         self._heuristic = named[heuristic]
 
-    def heuristic(self, state):
+    def heuristic(self, state: State) -> int:
         return self._heuristic(state)
