@@ -25,7 +25,7 @@ and consistent (never dropping by more than a move's cost)?
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, ItemsView, Iterator, Mapping, ValuesView
+from collections.abc import ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -36,7 +36,8 @@ from .errors import ProblemError, PuzzleError, whole_number
 from .limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, LimitReached, MemoryLimit
 from .patterns import UNSET, PatternDatabase, placement_positions
 from .puzzles import SlidingPuzzle
-from .search.problem import Searchable, as_problem
+from .puzzles.sliding import State
+from .search.problem import Heuristic, Searchable, as_problem
 
 #: The most states a table holds by default: the 8-puzzle's 181,440 fit many times over.
 MAX_STATES = 5_000_000
@@ -79,7 +80,12 @@ def distance_table(
     return table
 
 
-def _sliding_table(puzzle, max_states, max_seconds=None, max_memory_mb=DEFAULT) -> DistanceTable:
+def _sliding_table(
+    puzzle: SlidingPuzzle,
+    max_states: int,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
+) -> DistanceTable:
     """The distance table of a sliding puzzle, built as the pattern database of every tile."""
     max_states = whole_number(max_states, "max_states", least=1)
     _refuse_early(puzzle, max_states)
@@ -90,15 +96,17 @@ def _sliding_table(puzzle, max_states, max_seconds=None, max_memory_mb=DEFAULT) 
             f"the distance table would take {table_mb:,.0f} MB, more than max_memory_mb={bound}"
         )
     every_tile = [tile for tile in puzzle.goal if tile]
-    limits = {"max_seconds": max_seconds, "max_memory_mb": max_memory_mb}
     try:
-        database = PatternDatabase.build(puzzle, every_tile, blank=True, progress=False, **limits)
+        database = PatternDatabase.build(
+            puzzle, every_tile, blank=True, progress=False,
+            max_seconds=max_seconds, max_memory_mb=max_memory_mb,
+        )  # fmt: skip
     except PuzzleError as stop:  # what stopped it, in one line
         raise ProblemError(str(stop)) from None
     return DistanceTable(database)
 
 
-class DistanceTable(Mapping):
+class DistanceTable(Mapping[State, int]):
     """``{state: fewest moves to the goal}`` of a sliding puzzle, held in a numpy array.
 
     A read-only mapping over every position that can reach the goal, with one byte per
@@ -137,7 +145,7 @@ class DistanceTable(Mapping):
     def __len__(self) -> int:
         return sum(self.counts)
 
-    def __getitem__(self, state) -> int:
+    def __getitem__(self, state: State) -> int:
         distance = UNSET
         if isinstance(state, tuple) and len(state) == len(self.placed):
             try:
@@ -150,27 +158,27 @@ class DistanceTable(Mapping):
             raise KeyError(state)
         return distance
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[State]:
         for ranks in self._chunks():
             yield from self._states(ranks)
 
-    def values(self) -> ValuesView:
+    def values(self) -> ValuesView[int]:
         return _Distances(self)
 
-    def items(self) -> ItemsView:
+    def items(self) -> ItemsView[State, int]:
         return _Entries(self)
 
-    def at(self, distance: int) -> list:
+    def at(self, distance: int) -> list[State]:
         """The states *distance* moves from the goal, sorted."""
         return sorted(self._states(np.flatnonzero(self.database.table == distance)))
 
-    def _chunks(self, size: int = 1 << 16):
+    def _chunks(self, size: int = 1 << 16) -> Iterator[np.ndarray]:
         """The ranks of the reachable positions, a chunk at a time, in order."""
         table = self.database.table
         for start in range(0, len(table), size):
             yield start + np.flatnonzero(table[start : start + size] != UNSET)
 
-    def _states(self, ranks) -> list:
+    def _states(self, ranks: np.ndarray) -> list[State]:
         """The states of *ranks*, as tuples."""
         size = len(self.placed)
         cells = placement_positions(ranks, size, size)
@@ -180,25 +188,33 @@ class DistanceTable(Mapping):
         return [tuple(flat[start : start + size]) for start in range(0, len(flat), size)]
 
 
-class _Distances(ValuesView):
+class _Distances(ValuesView[int]):
     """A distance table's values, read from the array in the table's order."""
 
-    def __iter__(self):
-        table = self._mapping.database.table
-        for ranks in self._mapping._chunks():
+    def __init__(self, distances: DistanceTable) -> None:
+        super().__init__(distances)
+        self.distances = distances
+
+    def __iter__(self) -> Iterator[int]:
+        table = self.distances.database.table
+        for ranks in self.distances._chunks():
             yield from table[ranks].tolist()
 
 
-class _Entries(ItemsView):
+class _Entries(ItemsView[State, int]):
     """A distance table's ``(state, distance)`` pairs, read from the array in the table's order."""
 
-    def __iter__(self):
-        table = self._mapping.database.table
-        for ranks in self._mapping._chunks():
-            yield from zip(self._mapping._states(ranks), table[ranks].tolist())
+    def __init__(self, distances: DistanceTable) -> None:
+        super().__init__(distances)
+        self.distances = distances
+
+    def __iter__(self) -> Iterator[tuple[State, int]]:
+        table = self.distances.database.table
+        for ranks in self.distances._chunks():
+            yield from zip(self.distances._states(ranks), table[ranks].tolist())
 
 
-def _rank_of(cells) -> int:
+def _rank_of(cells: list[int]) -> int:
     """The rank of one placement (a list of different cells), as
     :func:`~puzzlelab.patterns.placement_ranks` gives it, in plain Python for one position."""
     rank, taken = 0, 0  # taken: a bit for each cell the tiles before hold
@@ -233,7 +249,8 @@ def distance_layers(
     budget = Budget(max_states, max_seconds, max_memory_mb, what="states", nodes_name="max_states")
     predecessors = problem.predecessors
     seen = {problem.goal}
-    layer, next_look = [problem.goal], 0
+    layer = [problem.goal]
+    next_look: float = 0  # when to ask the budget again
     while layer:
         yield layer
         next_layer = []
@@ -247,7 +264,7 @@ def distance_layers(
         layer = next_layer
 
 
-def _refuse_early(puzzle, max_states: int) -> None:
+def _refuse_early(puzzle: Searchable, max_states: int) -> None:
     """Refuse, before any work, a puzzle that says it has more than *max_states* states."""
     count = getattr(puzzle, "reachable_states", None)
     if count is not None and count > max_states:
@@ -311,8 +328,8 @@ class HeuristicReport:
     name: str
     admissible: bool
     consistent: bool
-    overestimates: list = field(default_factory=list)
-    inconsistencies: list = field(default_factory=list)
+    overestimates: list[tuple[Any, float, int]] = field(default_factory=list)
+    inconsistencies: list[tuple[Any, Any, float, float]] = field(default_factory=list)
     mean_ratio: float = 0.0
     mean_h: float = 0.0
     mean_distance: float = 0.0
@@ -344,7 +361,7 @@ class HeuristicReport:
         return f"h drops from {h_state} to {h_after} in one move, {state} -> {after}"
 
     def _repr_html_(self) -> str:
-        def mark(ok):
+        def mark(ok: bool) -> str:
             return "yes" if ok else "<b style='color:#c0392b'>no</b>"
 
         rows = [
@@ -365,7 +382,7 @@ class HeuristicReport:
 
 
 def check_heuristic(
-    heuristic: Callable | str,
+    heuristic: Heuristic | str,
     puzzle: Searchable,
     table: Mapping[Any, int] | None = None,
     worst: int = 5,
