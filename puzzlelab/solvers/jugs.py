@@ -38,7 +38,7 @@ def state_graph(
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
-) -> nx.DiGraph[State]:
+) -> nx.DiGraph:
     """Return a networkx ``DiGraph`` of every state reachable from the puzzle's start.
 
     Nodes are states, with ``goal=True`` where the target is met and ``depth``, the
