@@ -46,7 +46,7 @@ from __future__ import annotations
 import networkx as nx
 
 from .errors import whole_number
-from .search import Trace, bfs
+from .search import Trace, TraceEvent, bfs
 from .search.problem import Searchable
 
 #: What a node of the tree can be, in the order the legend lists them.
@@ -90,8 +90,9 @@ def search_tree(
         If *iteration* names an iteration the trace does not have.
     """
     events, bound, iterations = _iteration_events(trace.events, iteration)
-    tree = nx.DiGraph(goal=None, bound=bound, iterations=iterations)
-    order, successors = 0, {}
+    tree: nx.DiGraph[int] = nx.DiGraph(goal=None, bound=bound, iterations=iterations)
+    order = 0
+    successors: dict[int | None, int] = {}  # by parent: how many successors it generated
     for event in events:
         if event.kind in ("generate", "duplicate"):
             successors[event.parent] = successors.get(event.parent, 0) + 1
@@ -115,7 +116,9 @@ def search_tree(
     return tree
 
 
-def _iteration_events(events, iteration):
+def _iteration_events(
+    events: list[TraceEvent], iteration: int | None
+) -> tuple[list[TraceEvent], float | None, int]:
     """Return the events of one iteration (with the root), its bound and how many there were."""
     starts = [i for i, event in enumerate(events) if event.kind == "iteration"]
     if not starts:
@@ -138,7 +141,9 @@ def _iteration_events(events, iteration):
     return root + chosen_events, events[begin].bound, len(starts)
 
 
-def _fits(tree, event, max_nodes, max_depth) -> bool:
+def _fits(
+    tree: nx.DiGraph[int], event: TraceEvent, max_nodes: int | None, max_depth: int | None
+) -> bool:
     if event.node in tree or (event.parent is not None and event.parent not in tree):
         return False
     if max_depth is not None and event.depth > max_depth:
@@ -146,7 +151,7 @@ def _fits(tree, event, max_nodes, max_depth) -> bool:
     return max_nodes is None or len(tree) < max_nodes
 
 
-def _add_node(tree, event, status) -> None:
+def _add_node(tree: nx.DiGraph[int], event: TraceEvent, status: str) -> None:
     f = None if event.h is None else event.g + event.h
     tree.add_node(event.node, state=event.state, depth=event.depth, g=event.g, h=event.h, f=f,
                   action=event.action, order=None, status=status, side=event.side)  # fmt: skip
@@ -154,7 +159,7 @@ def _add_node(tree, event, status) -> None:
         tree.add_edge(event.parent, event.node, action=event.action)
 
 
-def _mark_solution(tree, goal) -> None:
+def _mark_solution(tree: nx.DiGraph[int], goal: int) -> None:
     """Mark *goal* and the path to it. Bidirectional search records two goals:
     the node on each side where the frontiers met."""
     for node in nx.ancestors(tree, goal):
@@ -164,7 +169,7 @@ def _mark_solution(tree, goal) -> None:
         tree.graph["goal"] = goal
 
 
-def _mark_cutoff(tree, bound) -> None:
+def _mark_cutoff(tree: nx.DiGraph[int], bound: float) -> None:
     """Nodes this iteration generated but would not expand: over the bound."""
     for _, data in tree.nodes(data=True):
         if data["status"] != "frontier":
@@ -216,12 +221,12 @@ def effective_branching_factor(
     if depth is None:
         goal = tree.graph.get("goal")
         depth = tree.nodes[goal]["depth"] if goal is not None else max(
-            (d for _, d in tree.nodes(data="depth")), default=0
+            (tree.nodes[node]["depth"] for node in tree), default=0
         )  # fmt: skip
     if depth < 1 or generated <= 1:
         return 0.0
 
-    def size(b):
+    def size(b: float) -> float:
         return sum(b**k for k in range(depth + 1))
 
     low, high = 0.0, float(generated)
@@ -287,9 +292,9 @@ def cut_tree(tree: nx.DiGraph, max_nodes: int = 300, max_depth: int | None = Non
     return small
 
 
-def _subtree_sizes(tree) -> dict:
+def _subtree_sizes(tree: nx.DiGraph[int]) -> dict[int, int]:
     """Return ``{node: nodes in its subtree, itself included}``."""
-    sizes = {}
+    sizes: dict[int, int] = {}
     for node in reversed(list(nx.topological_sort(tree))):
         sizes[node] = 1 + sum(sizes[child] for child in tree.successors(node))
     return sizes
