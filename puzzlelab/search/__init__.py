@@ -14,6 +14,8 @@ loops of their own.
 31
 """
 
+from collections.abc import Callable
+
 from ..results import SearchResult, SearchStats
 from .algorithms import astar, bfs, depth_limited, dfs, greedy, iddfs, uniform_cost
 from .bidirectional import bidirectional
@@ -22,7 +24,8 @@ from .node import Node
 from .problem import Problem, as_problem
 from .trace import Trace, TraceEvent, frontier_rows, snapshot_counts, snapshots
 
-ALGORITHMS = {
+#: The searches by name: each takes a problem first, then keywords (limits, ``trace``, ...).
+ALGORITHMS: dict[str, Callable[..., SearchResult]] = {
     "bfs": bfs,
     "dfs": dfs,
     "iddfs": iddfs,
