@@ -124,7 +124,7 @@ def finite_number(
         value = float(value.strip())
     elif isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise error(f"{what} must be {allowed}, not {value!r}")
-    # Every Real (a numpy number, a Fraction) compares like a float; typeshed's Real does not say so.
+    # Any Real (a numpy number, a Fraction) compares like a float; typeshed's Real does not say so.
     number = cast(float, value)
     if (
         not math.isfinite(number)
