@@ -1,6 +1,6 @@
 # Two commands do all the set-up on a fresh clone (Python 3.10+ and make):
 #   make lab    create .venv, install everything, open the lessons in JupyterLab
-#   make test   create the same .venv and run every test (lint, doctests, notebooks, browser)
+#   make test   create the same .venv and run every test (lint, types, doctests, notebooks, browser)
 #   make site   run the lessons and write them as HTML pages, with a contents page, into site/
 PYTHON ?= python3
 VENV := .venv
@@ -21,6 +21,7 @@ lab: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check puzzlelab tests benchmarks setup.py
 	$(BIN)/ruff format --check puzzlelab tests benchmarks setup.py
+	$(BIN)/mypy
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix puzzlelab tests benchmarks setup.py
