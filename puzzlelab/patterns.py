@@ -33,12 +33,14 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
 import math
 import numbers
 import os
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -717,10 +719,14 @@ def _write(path: Path, database: PatternDatabase) -> None:
     about = {"format": FORMAT, "shape": list(database.shape), "goal": list(database.goal),
              "tiles": list(database.tiles), "blank": database.blank,
              "sha256": database.checksum()}  # fmt: skip
+    # Each writer fills a file of its own, then renames it into place: a reader sees the
+    # whole table or none, even when two kernels build the same database at once.
+    partial = path.with_name(f"{path.stem}.{os.getpid()}.{threading.get_ident()}.partial")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".partial.npz")
-        np.savez(partial, about=json.dumps(about), table=database.table)
-        partial.replace(path)  # whole or not at all, even if two kernels write at once
-    except OSError:
-        pass  # an unwritable cache only means building again next time
+        with partial.open("wb") as file:
+            np.savez(file, about=json.dumps(about), table=database.table)
+        partial.replace(path)
+    except OSError:  # an unwritable or full cache only means building again next time
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)

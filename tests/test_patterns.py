@@ -281,6 +281,18 @@ def test_korf_boards_are_solved_from_the_command_line_with_pattern_databases(own
     assert result["status"] == "solved" and result["cost"] == easiest.optimal
 
 
+def test_a_cache_write_that_fails_leaves_nothing_behind(own_cache, monkeypatch):
+    def disk_full(file, **arrays):
+        file.write(b"PK half a table")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(np, "savez", disk_full)
+    puzzle = SlidingPuzzle(shape=(2, 3))
+    database = cached(puzzle, (1, 2), progress=False)  # built, used, just not kept
+    assert database.table.size == placement_count(6, 2)
+    assert list(cache_folder().glob("2x3-*-1-2.*")) == []
+
+
 @pytest.mark.parametrize(("heuristic", "message"), [("pbd", "unknown heuristic 'pbd'"),
                                                     ("pdb:9-9", "unknown partition '9-9'")])  # fmt: skip
 def test_a_wrong_heuristic_name_is_one_line_on_the_command_line(heuristic, message, own_cache):
