@@ -18,7 +18,7 @@ result it altered on the way carries no valid signature and counts for nothing.
 "NameError: name 'answer_0_1' is not defined"
 
 An answer that compares equal to everything is graded as the plain value it holds
-(:func:`plain`):
+(:func:`~puzzlelab.exercises.answers.plain`, here and in every self-check):
 
 >>> class Always(int):
 ...     def __eq__(self, other):
@@ -27,8 +27,6 @@ An answer that compares equal to everything is graded as the plain value it hold
 >>> checks = {"check_table_entries": "puzzlelab.exercises.patterns"}
 >>> check_outcome({"answer_6_1": Always(5)}, "check_table_entries(answer_6_1)", checks)
 {'passed': False, 'message': 'Not yet: count the cells left for each tile in turn.', 'error': ''}
-
-(Handed to the check itself, ``Always(5)`` is "correct": it equals the right count.)
 
 The same checks as the lessons' self-checks: this module only calls them.
 """
@@ -39,10 +37,10 @@ import contextlib
 import importlib
 import io
 import re
-from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..errors import one_line
+from .answers import plain
 
 #: The display type a check's result travels in, from the kernel to the grader.
 MIME = "application/vnd.puzzlelab.grade+json"
@@ -52,51 +50,6 @@ EVENT = "puzzlelab.grade"
 
 #: An answer's name in a check call: ``answer_6_1`` is lesson 6, exercise 1.
 ANSWER = re.compile(r"\banswer_\d+_\d+\b")
-
-#: Python's own value types, the subclass-proof way to copy each (bool before int).
-_PLAIN: tuple[tuple[type, Callable[[Any], object]], ...] = (
-    (bool, bool),
-    (int, int.__index__),
-    (float, float.__float__),
-    (complex, complex.__complex__),
-    (str, str.__str__),
-    (bytes, bytes),
-)
-
-#: Python's own collections, each rebuilt from what its own ``__iter__`` gives (not a subclass's).
-_COLLECTIONS: tuple[tuple[type, Callable[[Any], Iterator[object]]], ...] = (
-    (tuple, tuple.__iter__),
-    (list, list.__iter__),
-    (set, set.__iter__),
-    (frozenset, frozenset.__iter__),
-)
-
-
-def plain(value: object) -> object:
-    """*value* in Python's own types, all the way down; any other object as it is.
-
-    A number, text or collection made by a class of the student's could compare equal to
-    everything and pass any check: the grader hands the checks plain values. Functions and
-    classes (answers the checks run) are left alone.
-
-    >>> class Always(int):
-    ...     def __eq__(self, other):
-    ...         return True
-    ...     __hash__ = int.__hash__
-    >>> Always(1) == 2, plain(Always(1)) == 2, type(plain(Always(1))).__name__
-    (True, False, 'int')
-    >>> plain((Always(3), [Always(4)], {Always(5)}))
-    (3, [4], {5})
-    """
-    for kind, copy in _PLAIN:
-        if isinstance(value, kind):
-            return copy(value)
-    for kind, items in _COLLECTIONS:
-        if isinstance(value, kind):
-            return kind(plain(item) for item in items(value))
-    if isinstance(value, dict):
-        return {plain(key): plain(item) for key, item in dict.items(value)}
-    return value
 
 
 def check_outcome(

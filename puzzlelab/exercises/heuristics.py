@@ -28,6 +28,7 @@ from ..puzzles.sliding import BoardInput, State
 from ..search import astar
 from ..search.problem import Heuristic
 from . import is_whole_number, not_answered, report
+from .answers import self_check
 from .own_work import borrowed, table_of
 
 #: The board of exercise 1 (goal ``1 2 3 / 4 5 6 / 7 8 0``).
@@ -54,6 +55,7 @@ def _manhattan_with_blank(puzzle: SlidingPuzzle, state: State) -> int:
     return total
 
 
+@self_check
 def check_manhattan(answer: Any) -> bool:
     """Check the Manhattan distance of :data:`MANHATTAN_BOARD` worked out by hand.
 
@@ -124,6 +126,7 @@ def _misplaced_ratio() -> float:
     return check_heuristic("misplaced", _eight_puzzle(), _eight_puzzle_table()).mean_ratio
 
 
+@self_check
 def check_better_heuristic(heuristic: Any) -> bool:
     """Check a heuristic for the 8-puzzle: admissible, and better informed than misplaced tiles.
 
@@ -241,6 +244,7 @@ def _consistency(found: HeuristicReport) -> str:
 # ---------------------------------------------------------------- exercise 3
 
 
+@self_check
 def check_worse_on_both(seed: Any) -> bool:
     """Check a seed where weighted A* loses twice: more nodes expanded *and* a longer path.
 

@@ -26,11 +26,13 @@ from ..results import SearchResult
 from ..search import idastar
 from ..search.problem import Heuristic
 from . import is_number, is_whole_number, not_answered, report
+from .answers import self_check
 from .own_work import borrowed
 
 # ---------------------------------------------------------------- exercise 1
 
 
+@self_check
 def check_positions_24(answer: Any) -> bool:
     """Check the number of 24-puzzle (5 x 5) positions from which the goal can be reached.
 
@@ -97,6 +99,7 @@ def _years(steps: int) -> float:
     return LAST_EXPANDED * GROWTH**steps / NODES_PER_SECOND / SECONDS_PER_YEAR
 
 
+@self_check
 def check_years_estimate(answer: Any) -> bool:
     """Check an estimate, in years, of the IDA* iteration at :data:`TARGET_BOUND`.
 
@@ -179,6 +182,7 @@ IDASTAR_BUDGET = 20_000
 IDASTAR_SHORTEST = 34
 
 
+@self_check
 def check_idastar_heuristic(heuristic: Any) -> bool:
     """Check that IDA* with *heuristic* solves :data:`IDASTAR_BOARD` shortest within budget.
 

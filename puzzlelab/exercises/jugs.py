@@ -27,6 +27,7 @@ from ..puzzles.jugs import State, WaterJugs
 from ..search import bfs, dfs
 from ..solvers.jugs import state_graph
 from . import is_whole_number, not_answered, report
+from .answers import self_check
 from .own_work import borrowed, borrowing_method
 
 
@@ -66,6 +67,7 @@ def _twelve() -> tuple[int, int, int, int]:
     )
 
 
+@self_check
 def check_halving_twelve(pours: Any, states: Any) -> bool:
     """Check the fewest pours for :data:`TWELVE` and how many states the start can reach.
 
@@ -160,6 +162,7 @@ def _compare_rules(problem: Any, jugs: WaterJugs) -> str:
     return ""
 
 
+@self_check
 def check_tap_problem(problem: Any) -> bool:
     """Check a simpleai problem for :data:`TAP_CAPACITIES` with a tap, started empty.
 
@@ -236,6 +239,7 @@ def _measurable() -> frozenset[int]:
     return frozenset(amount for state in graph for amount in state if amount > 0)
 
 
+@self_check
 def check_measurable(amounts: Any, multiple_of: Any) -> bool:
     """Check which amounts from 1 to the biggest jug's size the :data:`GCD_JUGS` can hold.
 

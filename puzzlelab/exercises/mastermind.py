@@ -26,6 +26,7 @@ import numpy as np
 from ..puzzles.mastermind import Mastermind, answer_of, bulls_and_cows, classic_mastermind
 from ..solvers.mastermind import Strategy, evaluate
 from . import is_whole_number, not_answered, report
+from .answers import self_check
 from .own_work import borrowed
 
 #: Exercise 1: classic Mastermind (6 colours numbered 0-5, repeats allowed).
@@ -42,6 +43,7 @@ SEED_AVERAGE = 5.56
 # ---------------------------------------------------------------- exercise 1
 
 
+@self_check
 def check_answer(bulls: Any, cows: Any) -> bool:
     """Check the bulls and cows of :data:`PEG_GUESS` when the secret is :data:`PEG_SECRET`.
 
@@ -87,6 +89,7 @@ def check_answer(bulls: Any, cows: Any) -> bool:
 # ---------------------------------------------------------------- exercise 2
 
 
+@self_check
 def check_codes_left(count: Any) -> bool:
     """Check how many bulls-and-cows codes give both answers of :data:`TWO_ANSWERS`.
 
@@ -126,6 +129,7 @@ def check_codes_left(count: Any) -> bool:
 # ---------------------------------------------------------------- exercise 3
 
 
+@self_check
 def check_strategy(strategy: Any, max_seconds: float = 60.0) -> bool:
     """Evaluate *strategy* on every bulls-and-cows secret; pass if it beats the seed's average.
 

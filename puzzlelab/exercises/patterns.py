@@ -47,6 +47,7 @@ from ..puzzles.sliding import State
 from ..search import idastar
 from ..search.problem import Heuristic
 from . import is_whole_number, not_answered, report
+from .answers import self_check
 
 #: How the two kinds of database count a slide.
 EVERY_MOVE, OWN_MOVES = "every move", "own moves"
@@ -129,6 +130,7 @@ def relaxed_heuristic(
 SIX_TILES = (1, 2, 3, 4, 5, 6)
 
 
+@self_check
 def check_table_entries(answer: Any) -> bool:
     """Check the number of entries of a database of six 15-puzzle tiles, one per placement.
 
@@ -202,6 +204,7 @@ def _rows_nodes() -> int:
     return nodes
 
 
+@self_check
 def check_partition(groups: Any) -> bool:
     """Check tile groups of at most four tiles that beat :data:`ROWS` on the exercise's boards.
 
@@ -260,6 +263,7 @@ def halves_tables(puzzle: SlidingPuzzle) -> tuple[list[Heuristic], list[Heuristi
     return every, own
 
 
+@self_check
 def check_combination(heuristic: Any) -> bool:
     """Check an 8-puzzle heuristic built from :func:`halves_tables`: admissible on every
     board, and higher on average than the two own-move databases added.

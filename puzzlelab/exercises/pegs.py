@@ -28,6 +28,7 @@ from ..errors import UnsolvableError
 from ..puzzles.pegs import Board, Pegs, PegSolitaire, get_board, holes_of, pegs_of, replay
 from ..solvers.pegs import PegSearchResult, dfs_dead_positions, iterative_deepening
 from . import is_number, not_answered, report
+from .answers import self_check
 from .own_work import borrowed, names_used, objects_read
 
 #: Seed 004's 12-move solution of the complement problem from hole 7.
@@ -71,6 +72,7 @@ def _iterations() -> list[dict[str, Any]]:
     return _share_run().stats.iterations
 
 
+@self_check
 def check_last_iteration_share(share: Any) -> bool:
     """Check the share (between 0 and 1) of all positions visited that the last iteration took.
 
@@ -123,6 +125,7 @@ def _english_positions(count: int = 300) -> list[Pegs]:
     return positions
 
 
+@self_check
 def check_english_corners(count_corners: Any) -> bool:
     """Check a function ``count_corners(pegs)``: the pegs in the English board's corners.
 
@@ -226,6 +229,7 @@ def _solvable_holes() -> frozenset[int]:
     return frozenset(found)
 
 
+@self_check
 def check_solvable_holes(holes: Any) -> bool:
     """Check the set of holes h of the 21-hole board whose complement problem can be solved.
 

@@ -35,6 +35,7 @@ from ..puzzles.sliding import State
 from ..results import SearchResult
 from ..search import ALGORITHMS
 from . import not_answered, report
+from .answers import self_check
 
 #: The rows of the table, in the lesson's order.
 SEARCHES = ("bfs", "dfs", "uniform_cost", "greedy", "astar", "iddfs", "bidirectional")
@@ -253,6 +254,7 @@ def _cell_trouble(name: str, column: str, given: object) -> str | None:
     return None if normal == truth else f"{name}, {column}: you wrote {normal}, but {why}."
 
 
+@self_check
 def check_properties(table: Any) -> bool:
     """Check a table of the searches' properties, every cell against the searches themselves.
 

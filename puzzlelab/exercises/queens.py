@@ -27,6 +27,7 @@ from typing import Any
 from ..puzzles.queens import Placement, family, safe
 from ..solvers.queens import backtracking, fundamental_solutions
 from . import is_whole_number, not_answered, report
+from .answers import self_check
 from .own_work import borrowed
 
 #: Exercise 1: the board size.
@@ -44,6 +45,7 @@ def _placed() -> int:
     return backtracking(WORK_N).stats.expanded
 
 
+@self_check
 def check_work(candidates: Any, placed: Any) -> bool:
     """Check the work for all solutions of :data:`WORK_N` queens, done both ways.
 
@@ -98,6 +100,7 @@ def _family_sizes() -> list[int]:
     return sorted(len(family(p)) for p in fundamental_solutions(8))
 
 
+@self_check
 def check_small_family(size: Any) -> bool:
     """Check the size of the one family of 8-queens solutions with fewer than 8 members.
 
@@ -151,6 +154,7 @@ def _cases() -> Iterator[tuple[Placement, int]]:
                         yield placement, col
 
 
+@self_check
 def check_safe(function: Any) -> bool:
     """Check a function ``function(placement, col)`` that says whether the next row's
     queen may go in column *col*, with the queens of *placement* on the board.

@@ -75,6 +75,7 @@ from ..search import astar, bfs, dfs, greedy, uniform_cost
 from ..search.problem import Action, State
 from ..simpleai_problems import SlidingPuzzleProblem, WaterJugsProblem
 from . import report
+from .answers import self_check
 from .own_work import is_puzzlelab_code
 
 #: The searches a student's function can be checked against, by the name ``like`` takes.
@@ -866,6 +867,7 @@ def _shown(state: State) -> str:
 # ---------------------------------------------------------------- the check
 
 
+@self_check
 def check_search(
     my_search: Any, like: str = "bfs", problems: dict[str, SearchProblem] | None = None
 ) -> bool:

@@ -25,6 +25,7 @@ from ..distances import depth_histogram, distance_table
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
 from . import is_whole_number, not_answered, report
+from .answers import self_check
 from .own_work import borrowed, borrowing_method
 
 #: Exercise 1 asks how many boards are exactly this many moves from the goal.
@@ -52,6 +53,7 @@ def _eight_puzzle_histogram() -> tuple[int, ...]:
     return tuple(depth_histogram(distance_table(SlidingPuzzle(shape=(3, 3)))))
 
 
+@self_check
 def check_positions_at_depth(answer: Any) -> bool:
     """Check how many 8-puzzle boards are exactly :data:`DEPTH` moves from the goal.
 
@@ -132,6 +134,7 @@ def _shown(state: State) -> str:
     return f"{state[:2]} / {state[2:]}"
 
 
+@self_check
 def check_two_by_two(problem_class: Any) -> bool:
     """Check a simpleai ``SearchProblem`` subclass for the 2x2 puzzle.
 
@@ -283,6 +286,7 @@ def _solvable_names() -> set[str]:
     return {name for name, board in BOARDS.items() if SlidingPuzzle(board).is_solvable()}
 
 
+@self_check
 def check_solvable_boards(answer: Any) -> bool:
     """Check which boards of :data:`BOARDS` can reach the goal ``1 2 3 / 4 5 6 / 7 8 0``.
 
