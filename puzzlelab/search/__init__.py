@@ -8,10 +8,12 @@ IDA* (:mod:`~.idastar`) and bidirectional search (:mod:`~.bidirectional`) keep
 loops of their own.
 
 >>> from puzzlelab.puzzles import SlidingPuzzle
->>> from puzzlelab.search import astar, bfs, bidirectional
->>> puzzle = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
->>> astar(puzzle, heuristic="manhattan").cost
-31
+>>> from puzzlelab.search import astar, bfs
+>>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
+>>> bfs(puzzle).actions
+['left', 'up', 'right', 'down', 'right']
+>>> astar(puzzle, heuristic="manhattan").stats.expanded, bfs(puzzle).stats.expanded
+(5, 23)
 """
 
 from collections.abc import Callable

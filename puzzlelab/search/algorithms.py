@@ -6,6 +6,8 @@ the *limits* ``max_nodes`` (expanded nodes), ``max_seconds`` and ``max_memory_mb
 (on by default: see :mod:`puzzlelab.limits`), ``trace`` (a :class:`~.trace.Trace`
 to record events into) and ``check_solvable`` (answer ``unsolvable`` before
 searching when the puzzle can prove the goal out of reach; default ``True``).
+:data:`LIMITS_DOC` describes the last five once; each search's docstring shows it
+where its Parameters say ``{limits}``, so ``help(bfs)`` lists them all.
 
 Examples
 --------
@@ -23,10 +25,13 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+import re
+import textwrap
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..errors import ProblemError, finite_number, whole_number
-from ..limits import DEFAULT, Budget, MemoryLimit
+from ..limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, MemoryLimit
 from ..results import SearchResult, refused_if_unsolvable
 from .engine import run
 from .frontier import FifoFrontier, Frontier, LifoFrontier, Priority, PriorityFrontier
@@ -35,14 +40,95 @@ from .problem import HeuristicChoice, Problem, Searchable, as_problem
 from .tally import tally_for
 from .trace import Trace
 
+#: The keywords every search takes after its own, described once. A search's docstring says
+#: ``{limits}`` in its Parameters, and :func:`_documented` writes this text there.
+LIMITS_DOC = f"""\
+max_nodes : int, optional
+    Stop with status ``limit`` once this many nodes have been expanded.
+max_seconds : float, optional
+    Stop with status ``limit`` after this many seconds.
+max_memory_mb : float, "default" or None
+    Stop with status ``limit`` once the search has grown the process's memory by
+    this many megabytes: {DEFAULT_MAX_MEMORY_MB} by default
+    (:data:`~puzzlelab.limits.DEFAULT_MAX_MEMORY_MB`), no bound with None.
+trace : Trace, optional
+    A :class:`~puzzlelab.search.Trace` to record every event into (each node
+    generated, expanded, dropped), to replay the search or draw its tree.
+check_solvable : bool
+    Return status ``unsolvable`` at once, without searching, when the puzzle can
+    prove its goal out of reach (a sliding puzzle's parity, say). Default True.
+"""
+
+#: A search function, as :func:`_documented` takes and returns it.
+Search = TypeVar("Search", bound=Callable[..., SearchResult])
+
+
+def _documented(search: Search) -> Search:
+    """Write :data:`LIMITS_DOC` into *search*'s docstring where it says ``{limits}``."""
+    if search.__doc__:  # None under ``python -OO``
+        marker = re.search(r"^( *)\{limits\}\n", search.__doc__, re.MULTILINE)
+        assert marker is not None, f"{search.__name__}'s docstring has no {{limits}}"
+        text = textwrap.indent(LIMITS_DOC, marker[1])
+        search.__doc__ = search.__doc__.replace(marker[0], text)
+    return search
+
 
 def prepare(problem: Searchable, heuristic: HeuristicChoice = None) -> Problem:
-    """Return *problem* as an engine :class:`~.problem.Problem`."""
+    """Return *problem* as an engine :class:`~.problem.Problem`, with its heuristic chosen.
+
+    Parameters
+    ----------
+    problem : puzzle or simpleai SearchProblem
+        What a search was given.
+    heuristic : callable or str, optional
+        A function of a state, the name of one of the puzzle's heuristics, or None
+        for the problem's own (see :func:`~.problem.as_problem`).
+
+    Returns
+    -------
+    Problem
+        Plain functions: ``start``, ``successors``, ``is_goal``, ``heuristic``, ...
+
+    Raises
+    ------
+    ProblemError
+        If *problem* is not a search problem, or *heuristic* is not one of its own.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> problem = prepare(SlidingPuzzle("4 1 3 / 2 0 5"), heuristic="misplaced")
+    >>> problem.start, problem.heuristic(problem.start)
+    ((4, 1, 3, 2, 0, 5), 4)
+    >>> problem.successors(problem.start)[0]
+    ('up', (4, 0, 3, 2, 1, 5), 1)
+    """
     return as_problem(problem, heuristic)
 
 
 def no_graph_search(algorithm: str, graph_search: bool | None) -> None:
-    """Refuse ``graph_search`` for a search that has its own way with repeated states."""
+    """Refuse ``graph_search`` for a search that has its own way with repeated states.
+
+    Parameters
+    ----------
+    algorithm : str
+        The search's name, for the message.
+    graph_search : bool or None
+        What the caller passed; None (not given) is the only value allowed.
+
+    Raises
+    ------
+    ProblemError
+        If *graph_search* was given.
+
+    Examples
+    --------
+    >>> no_graph_search("idastar", None)
+    >>> no_graph_search("idastar", True)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: graph_search does not apply to idastar, which has its own ...
+    """
     if graph_search is not None:
         raise ProblemError(
             f"graph_search does not apply to {algorithm}, which has its own way with repeated "
@@ -53,30 +139,186 @@ def no_graph_search(algorithm: str, graph_search: bool | None) -> None:
 def unsolvable(
     algorithm: str, problem: Problem, check_solvable: bool = True
 ) -> SearchResult | None:
-    """Return an ``unsolvable`` result when *problem* proves its goal out of reach, else None."""
+    """Return an ``unsolvable`` result when *problem* proves its goal out of reach, else None.
+
+    Parameters
+    ----------
+    algorithm : str
+        The search's name, which the result carries.
+    problem : Problem
+        From :func:`prepare`; its ``check_solvable`` (if any) makes the proof.
+    check_solvable : bool
+        False: do not try, and return None.
+
+    Returns
+    -------
+    SearchResult or None
+        Status ``unsolvable`` with the proof as its ``reason``; None when the
+        search should go ahead.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> swapped = prepare(SlidingPuzzle("1 2 3 / 5 4 0"))  # 4 and 5 swapped
+    >>> print(unsolvable("bfs", swapped).reason)
+    1 2 3 / 5 4 0 cannot reach 1 2 3 / 4 5 0: sliding a tile never changes the board's ...
+    >>> unsolvable("bfs", swapped, check_solvable=False) is None
+    True
+    """
     return refused_if_unsolvable(algorithm, problem.check_solvable if check_solvable else None)
 
 
+@_documented
 def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
-    """Breadth-first search: expand the shallowest node first (FIFO frontier).
+    """Breadth-first search: return a path with the fewest actions.
 
-    Finds a path with the fewest actions.
+    The frontier is first in, first out (FIFO): the shallowest node is expanded
+    next, so every state one action away is expanded before any state two actions
+    away, and the first goal taken from the frontier has the fewest actions. The
+    price is memory: the frontier holds a whole layer of states at once.
+
+    Parameters
+    ----------
+    problem : puzzle or simpleai SearchProblem
+        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    graph_search : bool
+        Remember the states reached and drop a successor whose state was reached
+        before (default). False: tree search, which remembers nothing.
+    {limits}
+
+    Returns
+    -------
+    SearchResult
+        Status ``solved`` with the ``path``, ``actions`` and ``cost``; else
+        ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
+        ``reason``. ``stats`` holds the counts either way.
+
+    Raises
+    ------
+    ProblemError
+        If *problem* is not a search problem, or a limit is not a number of the
+        allowed kind.
+
+    See Also
+    --------
+    iddfs : the same answer with a frontier of one path.
+    uniform_cost : the cheapest path, when actions cost different amounts.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
+    >>> result = bfs(puzzle)
+    >>> result
+    <bfs: solved, cost 5 | 23 expanded, 34 generated, 23 duplicates, frontier <= 12, ... s>
+    >>> result.actions
+    ['left', 'up', 'right', 'down', 'right']
+    >>> print(puzzle.render(result.path[-1]))
+    1 2 3
+    4 5 .
+
+    A limit stops the search early, with the counts so far:
+
+    >>> bfs(puzzle, max_nodes=5).summary()
+    'limit: the limit of 5 expanded nodes was reached'
     """
     return _search("bfs", problem, None, graph_search=graph_search, **limits)
 
 
+@_documented
 def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
-    """Depth-first search: expand the deepest node first (LIFO frontier). Not optimal."""
+    """Depth-first search: return the first path found down one branch (often a long one).
+
+    The frontier is last in, first out (LIFO): the newest node is expanded next, so
+    the search follows one branch as deep as it goes before it backs up. It is not
+    optimal: the path it returns may be far longer than the shortest.
+
+    Parameters
+    ----------
+    problem : puzzle or simpleai SearchProblem
+        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    graph_search : bool
+        Remember the states reached and drop a successor whose state was reached
+        before (default). False: tree search, which remembers nothing and can go
+        round a cycle until a limit stops it.
+    {limits}
+
+    Returns
+    -------
+    SearchResult
+        Status ``solved`` with the ``path``, ``actions`` and ``cost``; else
+        ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
+        ``reason``. ``stats`` holds the counts either way.
+
+    Raises
+    ------
+    ProblemError
+        If *problem* is not a search problem, or a limit is not a number of the
+        allowed kind.
+
+    See Also
+    --------
+    depth_limited, iddfs : depth-first search that stops at a depth.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
+    >>> dfs(puzzle)
+    <dfs: solved, cost 29 | 30 expanded, 42 generated, 30 duplicates, frontier <= 12, ... s>
+    >>> bfs(puzzle).cost  # the shortest path
+    5
+    """
     return _search("dfs", problem, None, graph_search=graph_search, **limits)
 
 
+@_documented
 def depth_limited(
     problem: Searchable, depth_limit: int, *, graph_search: bool = True, **limits: Any
 ) -> SearchResult:
-    """Depth-first search that never expands a node at *depth_limit* or deeper.
+    """Depth-first search to a depth limit: return a path of at most *depth_limit* actions.
 
     Status ``cutoff`` means the limit hid deeper states, ``exhausted`` that there
-    were none.
+    were none. With graph search a state is expanded again when it is reached by a
+    shallower path, so a goal within the limit is always found.
+
+    Parameters
+    ----------
+    problem : puzzle or simpleai SearchProblem
+        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    depth_limit : int
+        The depth (number of actions) at which nodes are no longer expanded; at least 0.
+    graph_search : bool
+        Remember the states reached and drop a successor whose state was reached
+        before as shallowly (default). False: tree search, which remembers nothing.
+    {limits}
+
+    Returns
+    -------
+    SearchResult
+        Status ``solved`` with the ``path``, ``actions`` and ``cost``; ``cutoff``
+        when no goal lies within the limit but deeper states were left unexpanded;
+        else ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``. The
+        ``reason`` says which.
+
+    Raises
+    ------
+    ProblemError
+        If *depth_limit* is not a whole number of at least 0, *problem* is not a
+        search problem, or a limit is not a number of the allowed kind.
+
+    See Also
+    --------
+    iddfs : depth-limited search with limits 0, 1, 2, ... until one finds the goal.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
+    >>> depth_limited(puzzle, 4)
+    <depth_limited: cutoff: no goal within depth 4 | 12 expanded, 18 generated, ... s>
+    >>> depth_limited(puzzle, 5).actions
+    ['left', 'up', 'right', 'down', 'right']
     """
     _check_depth(depth_limit)
     return _search(
@@ -85,6 +327,7 @@ def depth_limited(
     )  # fmt: skip
 
 
+@_documented
 def iddfs(
     problem: Searchable,
     *,
@@ -96,16 +339,47 @@ def iddfs(
     trace: Trace | None = None,
     check_solvable: bool = True,
 ) -> SearchResult:
-    """Iterative deepening: depth-limited search with limits 0, 1, 2, ...
+    """Iterative deepening: return a path with the fewest actions, as :func:`bfs` does.
 
-    Finds a path with the fewest actions while keeping only one path's worth of
-    frontier. ``stats.iterations`` lists each limit with its counts; the other
+    Runs :func:`depth_limited` with limits 0, 1, 2, ... until a limit lets it find
+    the goal. Its frontier holds one path's worth of nodes, not a whole layer; the
+    price is expanding the shallow states again in every iteration.
+    ``stats.iterations`` lists each limit (``bound``) with its counts; the other
     counts add up over all iterations.
 
+    Parameters
+    ----------
+    problem : puzzle or simpleai SearchProblem
+        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    graph_search : bool
+        Within each iteration, remember the states reached and drop a successor
+        whose state was reached before as shallowly (default). False: tree search.
+    max_depth : int, optional
+        The last depth limit to try; then the status is ``cutoff`` if deeper
+        states were left unexpanded. Default: no last limit.
+    {limits}
+
+    Returns
+    -------
+    SearchResult
+        Status ``solved`` with the ``path``, ``actions`` and ``cost``; ``cutoff``
+        when *max_depth* was reached; else ``exhausted``, ``unsolvable``, ``limit``
+        or ``interrupted``, with the ``reason``.
+
+    Raises
+    ------
+    ProblemError
+        If *max_depth* is not a whole number of at least 0, *problem* is not a
+        search problem, or a limit is not a number of the allowed kind.
+
+    Examples
+    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> result = iddfs(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"))
     >>> result.cost, [it["bound"] for it in result.stats.iterations]
     (2, [0, 1, 2])
+    >>> iddfs(SlidingPuzzle("4 1 3 / 2 0 5"), max_depth=3).summary()
+    'cutoff: no goal within depth 3'
     """
     prepared = prepare(problem)
     if max_depth is not None:
@@ -129,11 +403,60 @@ def iddfs(
     return total
 
 
+@_documented
 def uniform_cost(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
-    """Uniform-cost search: expand the cheapest path first (priority g)."""
+    """Uniform-cost search: return a cheapest path (the lowest total step cost).
+
+    The frontier is a priority queue ordered by g, the cost of the path so far: the
+    cheapest node is expanded next. When every action costs 1 it expands the same
+    nodes as :func:`bfs`; when costs differ, the cheapest path may take more actions.
+
+    Parameters
+    ----------
+    problem : puzzle or simpleai SearchProblem
+        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+        Step costs must be finite numbers of at least 0.
+    graph_search : bool
+        Remember the states reached and drop a successor whose state was reached
+        before as cheaply (default). False: tree search, which remembers nothing.
+    {limits}
+
+    Returns
+    -------
+    SearchResult
+        Status ``solved`` with the ``path``, ``actions`` and ``cost``; else
+        ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
+        ``reason``. ``stats`` holds the counts either way.
+
+    Raises
+    ------
+    ProblemError
+        If *problem* is not a search problem, returns a step cost that is not a
+        finite number of at least 0, or a limit is not a number of the allowed kind.
+
+    See Also
+    --------
+    astar : the cheapest path too, guided by a heuristic.
+
+    Examples
+    --------
+    When each action costs the litres it moves, the fewest actions (breadth-first)
+    are not the cheapest:
+
+    >>> from puzzlelab.puzzles import WaterJugs
+    >>> jugs = WaterJugs((8, 5, 3), target=4, tap=True, cost="litre")
+    >>> fewest, cheapest = bfs(jugs), uniform_cost(jugs)
+    >>> len(fewest.actions), fewest.cost
+    (6, 19)
+    >>> len(cheapest.actions), cheapest.cost
+    (7, 18)
+    >>> cheapest.actions
+    ['fill 2', 'pour 2->1', 'fill 2', 'pour 2->1', 'pour 2->0', 'pour 1->2', 'pour 2->0']
+    """
     return _search("uniform_cost", problem, _by_g, graph_search=graph_search, **limits)
 
 
+@_documented
 def greedy(
     problem: Searchable,
     heuristic: HeuristicChoice = None,
@@ -141,10 +464,53 @@ def greedy(
     graph_search: bool = True,
     **limits: Any,
 ) -> SearchResult:
-    """Greedy best-first search: expand the node that looks closest (priority h). Not optimal."""
+    """Greedy best-first search: return the path found by always going where h looks smallest.
+
+    The frontier is a priority queue ordered by h, the heuristic's estimate of the
+    cost still to go: the node that looks closest to the goal is expanded next. It
+    is usually fast, but not optimal: the path it returns may be far from the
+    shortest, since it ignores what the path has cost so far.
+
+    Parameters
+    ----------
+    problem : puzzle or simpleai SearchProblem
+        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    heuristic : callable or str, optional
+        A function of a state, or the name of one of the puzzle's heuristics
+        (``puzzle.heuristics``); default: the problem's own ``heuristic``.
+    graph_search : bool
+        Remember the states reached and drop a successor whose state was reached
+        before (default). False: tree search, which remembers nothing.
+    {limits}
+
+    Returns
+    -------
+    SearchResult
+        Status ``solved`` with the ``path``, ``actions`` and ``cost``; else
+        ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
+        ``reason``. ``stats`` holds the counts either way.
+
+    Raises
+    ------
+    ProblemError
+        If *problem* is not a search problem, *heuristic* is not one of its own or
+        returns something other than a finite number of at least 0, or a limit is
+        not a number of the allowed kind.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import idastar
+    >>> puzzle = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
+    >>> greedy(puzzle, heuristic="manhattan")
+    <greedy: solved, cost 47 | 99 expanded, 161 generated, 104 duplicates, frontier <= 62, ... s>
+    >>> idastar(puzzle, heuristic="manhattan").cost  # the shortest path
+    31
+    """
     return _search("greedy", problem, _by_h, heuristic, graph_search=graph_search, **limits)
 
 
+@_documented
 def astar(
     problem: Searchable,
     heuristic: HeuristicChoice = None,
@@ -153,19 +519,61 @@ def astar(
     graph_search: bool = True,
     **limits: Any,
 ) -> SearchResult:
-    """A* search: expand the node with the smallest f = g + weight * h.
+    """A* search: return a cheapest path, guided by a heuristic.
 
-    With ``weight=1`` and an admissible heuristic the path found is a shortest
-    one. A larger weight (seed 001 uses 2) trusts the heuristic more: usually far
-    fewer nodes, but the path may be longer. Ties in f go to the smaller h.
+    The frontier is a priority queue ordered by f = g + weight * h: the cost so far
+    plus the heuristic's estimate of the cost still to go. With ``weight=1`` and an
+    admissible heuristic (one that never overestimates) the path found is a
+    cheapest one. A larger weight trusts the heuristic more: usually far fewer
+    nodes, but the path may cost more. Of two nodes with the same f, the one with
+    the smaller h is expanded first.
 
     Parameters
     ----------
+    problem : puzzle or simpleai SearchProblem
+        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
     heuristic : callable or str, optional
-        A function of a state, or the name of a built-in heuristic of the
-        puzzle; default: the problem's own ``heuristic``.
+        A function of a state, or the name of one of the puzzle's heuristics
+        (``puzzle.heuristics``); default: the problem's own ``heuristic``.
     weight : float
-        The factor on h; at least 0.
+        The factor on h: a finite number of at least 0 (0 makes it uniform-cost
+        search). The result's ``algorithm`` names it when it is not 1.
+    graph_search : bool
+        Remember the states reached and drop a successor whose state was reached
+        before as cheaply (default). False: tree search, which remembers nothing.
+    {limits}
+
+    Returns
+    -------
+    SearchResult
+        Status ``solved`` with the ``path``, ``actions`` and ``cost``; else
+        ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
+        ``reason``. ``stats`` holds the counts either way.
+
+    Raises
+    ------
+    ProblemError
+        If *weight* is not a finite number of at least 0, *problem* is not a search
+        problem, *heuristic* is not one of its own or returns something other than
+        a finite number of at least 0, or a limit is not a number of the allowed kind.
+
+    See Also
+    --------
+    idastar : the same answer in memory proportional to the path's length.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
+    >>> astar(puzzle, heuristic="manhattan")
+    <astar: solved, cost 5 | 5 expanded, 10 generated, 4 duplicates, frontier <= 5, ... s>
+    >>> bfs(puzzle).stats.expanded  # the same cost, without a heuristic
+    23
+
+    A weight of 2 expands few nodes even on the 8-puzzle's hardest board:
+
+    >>> astar(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), heuristic="manhattan", weight=2)
+    <astar(weight=2): solved, cost 31 | 400 expanded, 665 generated, 420 duplicates, ... s>
     """
     weight = finite_number(weight, "weight", least=0)
     name = "astar" if weight == 1 else f"astar(weight={weight:g})"

@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..results import SearchResult, SearchStats
-from .algorithms import no_graph_search, prepare, unsolvable
+from .algorithms import _documented, no_graph_search, prepare, unsolvable
 from .node import Node, cycle_collector_paused, path_to
 from .problem import Action, Predecessors, Problem, Searchable, State
 from .trace import Trace
@@ -32,6 +32,7 @@ NEEDS = (
 
 
 @cycle_collector_paused()
+@_documented
 def bidirectional(
     problem: Searchable,
     *,
@@ -44,26 +45,58 @@ def bidirectional(
     check_solvable: bool = True,
     graph_search: bool | None = None,
 ) -> SearchResult:
-    """Bidirectional breadth-first search; returns the whole path, start to goal.
+    """Bidirectional breadth-first search: return a path with the fewest actions, start to goal.
 
-    The side with the smaller frontier expands its whole layer next. The first
-    layer that touches the other side yields a path with the fewest actions.
-    ``stats.generated`` counts the states stored by both sides together.
+    One frontier grows from the start and one from the goal (stepping backwards,
+    through ``predecessors``), a whole layer at a time: the side with the smaller
+    frontier expands its layer next. The first layer that touches the other side
+    yields a path with the fewest actions, found after each side has gone about
+    half the way. ``stats.generated`` counts the states stored by both sides
+    together.
 
     Parameters
     ----------
+    problem : puzzle or simpleai SearchProblem
+        What to search: it needs one goal state and a way to step backwards.
     goal : state, optional
         The single goal state; default: the problem's ``goal`` attribute.
     reversible : bool
         For problems without ``predecessors``: every action can be undone, so the
         states before a state are the states after it.
+    {limits}
+    graph_search : None
+        Refused: bidirectional search remembers every state it reaches.
+
+    Returns
+    -------
+    SearchResult
+        Status ``solved`` with the whole ``path``, its ``actions`` and ``cost``;
+        else ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
+        ``reason``. ``stats`` holds the counts either way.
+
+    Raises
+    ------
+    ProblemError
+        If the problem has no single goal state or no way to step backwards, *goal*
+        is not a goal of the problem, *graph_search* is given, or a limit is not a
+        number of the allowed kind.
 
     Examples
     --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
+    >>> result = bidirectional(puzzle)
+    >>> result
+    <bidirectional: solved, cost 5 | 9 expanded, 17 generated, 7 duplicates, frontier <= 7, ... s>
+    >>> result.actions
+    ['left', 'up', 'right', 'down', 'right']
+
+    On the 8-puzzle's hardest board the two sides reach about 16 thousand states,
+    where breadth-first search reaches all 181,440:
+
     >>> result = bidirectional(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"))
-    >>> result.cost, result.path[-1]
-    (31, (1, 2, 3, 4, 5, 6, 7, 8, 0))
+    >>> result.cost, result.stats.generated
+    (31, 15828)
     """
     no_graph_search("bidirectional", graph_search)
     prepared = prepare(problem)

@@ -79,6 +79,24 @@ def run(
         ``solved``, ``exhausted`` or ``cutoff``; when the tally raises at a limit or
         on Ctrl-C, :func:`~.tally.stops_cleanly` turns that into ``limit`` or
         ``interrupted``, with the counts so far.
+
+    Examples
+    --------
+    Breadth-first search is this loop with a FIFO frontier; a LIFO frontier and a
+    depth limit make it depth-limited search:
+
+    >>> from puzzlelab.limits import Budget
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from .frontier import FifoFrontier, LifoFrontier
+    >>> from .problem import as_problem
+    >>> from .tally import Tally
+    >>> problem = as_problem(SlidingPuzzle("4 1 3 / 2 0 5"))
+    >>> frontier = FifoFrontier()
+    >>> run(problem, frontier, Tally("bfs", Budget(), frontier))
+    <bfs: solved, cost 5 | 23 expanded, 34 generated, 23 duplicates, frontier <= 12, ... s>
+    >>> frontier = LifoFrontier()
+    >>> run(problem, frontier, Tally("dfs", Budget(), frontier), depth_limit=3).summary()
+    'cutoff: no goal within depth 3'
     """
     reopen = frontier.by_cost or depth_limit is not None  # may a cheaper path replace a node?
     root = Node.root(problem.start)
@@ -107,7 +125,18 @@ def run(
 
 
 class NoMemory(dict[State, Node]):
-    """What tree search remembers of the states it reached: nothing."""
+    """What tree search remembers of the states it reached: nothing.
+
+    It stands where graph search keeps its dict of reached states, so the loop is
+    the same for both: storing a node does nothing, and every look-up finds none.
+
+    Examples
+    --------
+    >>> reached = NoMemory()
+    >>> reached["A"] = Node.root("A")
+    >>> reached.get("A"), len(reached)
+    (None, 0)
+    """
 
     def __setitem__(self, state: State, node: Node) -> None:
         pass

@@ -31,7 +31,23 @@ Priority = Callable[[Node], float | tuple[float, ...]]
 
 
 class Frontier(Protocol):
-    """What the search loop asks of a frontier (the three classes below all provide it)."""
+    """What the search loop asks of a frontier (the three classes below all provide it).
+
+    ``push(node)`` adds a node, ``pop()`` takes the one to expand next, ``len()``
+    counts the nodes waiting, and iterating lists them in the order they will be
+    taken. ``by_cost`` says whether that order depends on the path cost g.
+
+    Examples
+    --------
+    Any of the three will do where a frontier is asked for:
+
+    >>> def waiting(frontier: Frontier) -> list:
+    ...     return [node.state for node in frontier]
+    >>> frontier = FifoFrontier()
+    >>> frontier.push(Node.root("A"))
+    >>> waiting(frontier), frontier.by_cost
+    (['A'], False)
+    """
 
     by_cost: bool
 
@@ -49,6 +65,14 @@ class FifoFrontier(deque[Node]):
 
     It is a ``deque`` whose ``push`` appends on the right and ``pop`` takes from the
     left, so every frontier operation of breadth-first search runs in C.
+
+    Examples
+    --------
+    >>> frontier = FifoFrontier()
+    >>> for state in "ABC":
+    ...     frontier.push(Node.root(state))
+    >>> frontier.pop().state, [node.state for node in frontier]
+    ('A', ['B', 'C'])
     """
 
     by_cost = False
@@ -61,6 +85,14 @@ class LifoFrontier(list[Node]):
 
     It is a ``list``: ``push`` appends and ``pop`` takes the last one. Iterating
     lists the nodes in the order they will be taken, newest first.
+
+    Examples
+    --------
+    >>> frontier = LifoFrontier()
+    >>> for state in "ABC":
+    ...     frontier.push(Node.root(state))
+    >>> frontier.pop().state, [node.state for node in frontier]
+    ('C', ['B', 'A'])
     """
 
     by_cost = False
@@ -83,6 +115,20 @@ class PriorityFrontier:
     by_cost : bool
         Whether the priority depends on the path cost g (uniform cost, A*: yes;
         greedy search: no).
+
+    Examples
+    --------
+    A* orders by ``(f, h)``, so of two nodes with the same f the one with the smaller
+    h goes first; the frontier sets each node's h as it is pushed:
+
+    >>> distance_left = {"A": 1, "B": 2}
+    >>> frontier = PriorityFrontier(lambda node: (node.g + node.h, node.h), distance_left.get)
+    >>> frontier.push(Node("A", None, "go to A", 3, 1))
+    >>> frontier.push(Node("B", None, "go to B", 2, 1))
+    >>> [(node.state, node.g + node.h) for node in frontier]
+    [('A', 4), ('B', 4)]
+    >>> frontier.pop().state, len(frontier)
+    ('A', 1)
     """
 
     def __init__(

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..results import SearchResult, SearchStats
-from .algorithms import no_graph_search, prepare, unsolvable
+from .algorithms import _documented, no_graph_search, prepare, unsolvable
 from .node import Node
 from .problem import Action, HeuristicChoice, Problem, Searchable, State
 from .sliding_idastar import scorer_for, sliding_idastar
@@ -26,6 +26,7 @@ from .tally import close_iteration, depth_first_done, solved
 from .trace import Trace
 
 
+@_documented
 def idastar(
     problem: Searchable,
     heuristic: HeuristicChoice = None,
@@ -38,41 +39,56 @@ def idastar(
     graph_search: bool | None = None,
     in_place: bool = True,
 ) -> SearchResult:
-    """IDA* search: repeated depth-first searches bounded by f = g + h.
+    """IDA* search: return a cheapest path, in memory proportional to its length.
 
-    Each iteration's bound is the smallest f that went over the previous one.
-    With an admissible heuristic the path found is a shortest one. States already
-    on the current path are skipped (no cycles); other repeats are searched again.
+    Repeated depth-first searches, each bounded by f = g + h: a node whose f is
+    over the bound is generated but not expanded. The first bound is the start's
+    h; each next one is the smallest f that went over the last. With an admissible
+    heuristic the path found is a cheapest one, as with :func:`astar`, while the
+    frontier is only the current path. States already on the current path are
+    skipped (no cycles); other repeated states are searched again.
     ``stats.iterations`` lists each bound with its expanded and generated counts.
 
     Parameters
     ----------
     problem : puzzle or simpleai SearchProblem
-        What to search.
+        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
     heuristic : callable or str, optional
-        A function of a state or the name of one of the puzzle's heuristics;
-        default: the problem's own.
-    max_nodes, max_seconds, max_memory_mb, trace, check_solvable
-        As for every search (see :mod:`puzzlelab.search.algorithms`).
+        A function of a state, or the name of one of the puzzle's heuristics
+        (``puzzle.heuristics``); default: the problem's own ``heuristic``.
+    {limits}
     graph_search : None
         Refused: IDA* keeps no memory of states but the current path.
     in_place : bool
-        On a sliding puzzle with Manhattan distance, linear conflict or pattern databases and no
-        trace, run :func:`~puzzlelab.search.sliding_idastar.sliding_idastar`: the
-        same nodes in the same order, several times faster. False: always this
+        On a sliding puzzle with Manhattan distance, linear conflict or pattern
+        databases and no trace, run
+        :func:`~puzzlelab.search.sliding_idastar.sliding_idastar`: the same nodes
+        in the same order, several times faster (default). False: always this
         general loop.
 
     Returns
     -------
     SearchResult
+        Status ``solved`` with the ``path``, ``actions`` and ``cost``; else
+        ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
+        ``reason``. ``stats`` holds the counts either way.
+
+    Raises
+    ------
+    ProblemError
+        If *graph_search* is given, *problem* is not a search problem, *heuristic*
+        is not one of its own or returns something other than a finite number of at
+        least 0, or a limit is not a number of the allowed kind.
 
     Examples
     --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8")
-    >>> result = idastar(puzzle, heuristic=puzzle.manhattan)
-    >>> result.cost, [it["bound"] for it in result.stats.iterations]
-    (2, [2])
+    >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
+    >>> result = idastar(puzzle, heuristic="misplaced")
+    >>> result
+    <idastar: solved, cost 5 | 8 expanded, 14 generated, 4 duplicates, frontier <= 5, ... s>
+    >>> result.stats.iterations
+    [{'bound': 4, 'expanded': 2, 'generated': 4}, {'bound': 5, 'expanded': 6, 'generated': 9}]
     """
     no_graph_search("idastar", graph_search)
     prepared = prepare(problem, heuristic)

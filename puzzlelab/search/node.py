@@ -25,7 +25,31 @@ from .problem import Action, State
 
 
 class Node:
-    """A state plus how the search reached it."""
+    """A state plus how the search reached it.
+
+    Parameters
+    ----------
+    state : state
+        The state this node is at.
+    parent : Node or None
+        The node it was generated from; None for the root.
+    action : action
+        The action that led from *parent* to *state*; None for the root.
+    g : float
+        The path cost from the root.
+    depth : int
+        The number of actions from the root.
+    id : int, optional
+        A number unique within one search, given when the search is traced.
+    h : float, optional
+        The heuristic's estimate from *state* to the goal, set by a priority frontier.
+
+    Examples
+    --------
+    >>> root = Node.root((0, 0))
+    >>> root.child("fill 1", (0, 5), 1)
+    Node((0, 5), g=1, depth=1)
+    """
 
     __slots__ = ("state", "parent", "action", "g", "depth", "id", "h")
 
@@ -44,11 +68,19 @@ class Node:
 
     @classmethod
     def root(cls, state: State) -> Node:
-        """The node a search starts from: *state*, no parent, cost 0."""
+        """The node a search starts from: *state*, no parent, cost 0.
+
+        >>> Node.root("A")
+        Node('A', g=0, depth=0)
+        """
         return cls(state, None, None, 0, 0)
 
     def child(self, action: Action, state: State, step: float) -> Node:
-        """The node reached from this one by *action*, into *state*, at cost *step*."""
+        """The node reached from this one by *action*, into *state*, at cost *step*.
+
+        >>> Node.root("A").child("go to B", "B", 3)
+        Node('B', g=3, depth=1)
+        """
         return Node(state, self, action, self.g + step, self.depth + 1)
 
     def __repr__(self) -> str:
@@ -56,7 +88,25 @@ class Node:
 
 
 def path_to(node: Node) -> tuple[list[State], list[Action]]:
-    """Return ``(states, actions)`` from the root to *node*."""
+    """Return ``(states, actions)`` from the root to *node*, following the parents back.
+
+    Parameters
+    ----------
+    node : Node
+        Usually the goal node.
+
+    Returns
+    -------
+    tuple of (list, list)
+        The states from the root to *node*, both included, and the actions between
+        them (one fewer).
+
+    Examples
+    --------
+    >>> goal = Node.root("A").child("go to B", "B", 3).child("go to C", "C", 1)
+    >>> path_to(goal)
+    (['A', 'B', 'C'], ['go to B', 'go to C'])
+    """
     states, actions = [], []
     step: Node | None = node
     while step is not None:
@@ -76,6 +126,15 @@ def cycle_collector_paused() -> Iterator[None]:
     still walk them again and again as they pile up, for nothing: about a quarter of a
     breadth-first search's time over the 8-puzzle. It is switched back on afterwards
     (if it was on), however the search ends.
+
+    Examples
+    --------
+    >>> import gc
+    >>> with cycle_collector_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
     """
     was_on = gc.isenabled()
     gc.disable()

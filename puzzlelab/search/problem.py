@@ -42,7 +42,40 @@ HeuristicChoice = Heuristic | str | None
 
 @dataclass
 class Problem:
-    """A search problem reduced to plain functions."""
+    """A search problem reduced to plain functions: what the search loop works with.
+
+    :func:`as_problem` makes one from a puzzle or a simpleai problem; one can also
+    be written by hand, and every search takes it.
+
+    Attributes
+    ----------
+    start : state
+        Where the search begins.
+    successors : callable
+        ``successors(state)``: the ``(action, next_state, step_cost)`` triples out of *state*.
+    is_goal : callable
+        ``is_goal(state)``: whether *state* is a goal.
+    heuristic : callable
+        ``heuristic(state)``: an estimate of the cost from *state* to the goal.
+    goal : state, optional
+        The one goal state, when there is one (bidirectional search needs it).
+    predecessors : callable, optional
+        ``predecessors(state)``: the ``(action, previous_state)`` pairs that lead into *state*.
+    check_solvable : callable, optional
+        Raises :class:`~puzzlelab.errors.UnsolvableError`, with the reason, when the
+        goal is out of reach.
+
+    Examples
+    --------
+    Three towns on a road, A - B - C, each drive costing its kilometres:
+
+    >>> roads = {"A": [("drive to B", "B", 5)], "B": [("drive to C", "C", 3)], "C": []}
+    >>> trip = Problem("A", roads.__getitem__, lambda town: town == "C", lambda town: 0)
+    >>> from puzzlelab.search import bfs
+    >>> result = bfs(trip)
+    >>> result.path, result.actions, result.cost
+    (['A', 'B', 'C'], ['drive to B', 'drive to C'], 8)
+    """
 
     start: State
     successors: Successors
@@ -56,9 +89,42 @@ class Problem:
 def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Problem:
     """Return *problem* (a puzzlelab puzzle or a simpleai SearchProblem) as a :class:`Problem`.
 
-    *heuristic* may be a function of a state, the name of one of the puzzle's
-    built-in heuristics (``puzzle.heuristics``), or ``None`` for the problem's own
-    ``heuristic`` method (0 everywhere if it has none).
+    A puzzle of puzzlelab's hands over its own ``successors``; a simpleai problem's
+    ``actions``, ``result`` and ``cost`` are combined into ``successors``. What a
+    problem written elsewhere returns (states, step costs, heuristic values) is
+    checked as the search goes, so a mistake is reported in one line that names it.
+
+    Parameters
+    ----------
+    problem : puzzle, simpleai SearchProblem or Problem
+        What to search. A :class:`Problem` is returned as it is (with *heuristic*
+        put in, if given).
+    heuristic : callable or str, optional
+        A function of a state, the name of one of the puzzle's built-in heuristics
+        (``puzzle.heuristics``), ``"pdb"`` or ``"pdb:PARTITION"`` for pattern
+        databases (sliding puzzles), or ``None`` for the problem's own
+        ``heuristic`` method (0 everywhere if it has none).
+
+    Returns
+    -------
+    Problem
+
+    Raises
+    ------
+    ProblemError
+        If *problem* lacks what a search needs (the message lists what is missing),
+        has no initial state, or *heuristic* is not one of its own nor a function.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import WaterJugs
+    >>> problem = as_problem(WaterJugs((3, 5), target=4, tap=True))
+    >>> problem.start, problem.successors(problem.start)
+    ((0, 0), [('fill 0', (3, 0), 1), ('fill 1', (0, 5), 1)])
+    >>> as_problem("a string")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: str is not a search problem: give a puzzlelab puzzle, or ...
     """
     if isinstance(problem, Problem):
         if heuristic is None:
@@ -141,14 +207,66 @@ def _checked_successors(successors: Successors, name: str) -> Successors:
 
 
 def checked_cost(step: object, where: str, state: State, action: Action) -> float:
-    """Return *step* if it is a finite step cost of at least 0; else say where it came from."""
+    """Return *step* if it is a finite step cost of at least 0; else say where it came from.
+
+    Parameters
+    ----------
+    step : object
+        What a problem returned as a step cost.
+    where, state, action : str, state, action
+        The method that returned it and what it was called with, for the message.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ProblemError
+        If *step* is not a finite number of at least 0.
+
+    Examples
+    --------
+    >>> checked_cost(2, "Trip.cost", "A", "drive to B")
+    2
+    >>> checked_cost(-1, "Trip.cost", "A", "drive to B")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: the step cost from Trip.cost('A', 'drive to B', ...) must ...
+    """
     if type(step) is int and step >= 0:  # the usual answer, checked fast
         return step
     return finite_number(step, f"the step cost from {where}({state!r}, {action!r}, ...)", least=0)
 
 
 def checked_state(state: State, where: str, before: State, action: Action) -> State:
-    """Return *state* if it can be a search state (hashable, not ``None``); else say why."""
+    """Return *state* if it can be a search state (hashable, not ``None``); else say why.
+
+    Parameters
+    ----------
+    state : object
+        What a problem returned as the next state.
+    where, before, action : str, state, action
+        The method that returned it and what it was called with, for the message.
+
+    Returns
+    -------
+    state
+
+    Raises
+    ------
+    ProblemError
+        If *state* is ``None`` or cannot be hashed (a list, say).
+
+    Examples
+    --------
+    >>> checked_state((0, 5), "Jugs.result", (0, 0), "fill 1")
+    (0, 5)
+    >>> checked_state([0, 5], "Jugs.result", (0, 0), "fill 1")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: Jugs.result((0, 0), 'fill 1') returned list [0, 5]: return ...
+    """
     try:
         if state is not None:
             hash(state)

@@ -45,6 +45,19 @@ class Tally:
         The limits; :meth:`expanding` asks it before each expansion it may refuse.
     frontier : Frontier
         Watched for its largest size, measured each time a node is taken from it.
+
+    Examples
+    --------
+    >>> from puzzlelab.limits import Budget
+    >>> from .frontier import FifoFrontier
+    >>> tally = Tally("bfs", Budget(max_nodes=1), FifoFrontier())
+    >>> tally.expanding(Node.root("A"))
+    >>> tally.expanding(Node.root("B"))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.limits.LimitReached: the limit of 1 expanded nodes was reached
+    >>> tally.stopped("limit", "the limit of 1 expanded nodes was reached").stats.expanded
+    1
     """
 
     def __init__(self, algorithm: str, budget: Budget, frontier: Frontier) -> None:
@@ -114,6 +127,17 @@ class TracingTally(Tally):
     """A :class:`Tally` that also records every event into a :class:`~.trace.Trace`.
 
     Nodes are numbered as they are generated (duplicates too), from 0 for the root.
+
+    Examples
+    --------
+    >>> from puzzlelab.limits import Budget
+    >>> from .frontier import FifoFrontier
+    >>> trace = Trace()
+    >>> tally = TracingTally("bfs", Budget(), FifoFrontier(), trace)
+    >>> root = Node.root("A")
+    >>> tally.generated(root)
+    >>> tally.solved(root).summary(), [event.kind for event in trace.events]
+    ('solved, cost 0', ['generate', 'goal'])
     """
 
     def __init__(self, algorithm: str, budget: Budget, frontier: Frontier, trace: Trace) -> None:
@@ -146,7 +170,13 @@ class TracingTally(Tally):
 
 def close_iteration(stats: SearchStats, bound: float | None, before: tuple[int, int]) -> None:
     """Add one IDA* iteration to ``stats.iterations``: its *bound*, and the nodes expanded and
-    generated since *before* (the two counts when it began)."""
+    generated since *before* (the two counts when it began).
+
+    >>> stats = SearchStats(expanded=5, generated=9)
+    >>> close_iteration(stats, 3, (2, 4))
+    >>> stats.iterations
+    [{'bound': 3, 'expanded': 3, 'generated': 5}]
+    """
     expanded, generated = before
     stats.iterations.append(
         {"bound": bound, "expanded": stats.expanded - expanded,
@@ -155,14 +185,29 @@ def close_iteration(stats: SearchStats, bound: float | None, before: tuple[int, 
 
 
 def depth_first_done(stats: SearchStats, budget: Budget) -> SearchStats:
-    """Finish the counts of a depth-first search: its frontier is at most its deepest path."""
+    """Finish the counts of a depth-first search: its frontier is at most its deepest path.
+
+    Returns *stats*, with ``max_frontier`` (one more than the deepest depth
+    expanded) and ``seconds`` (from *budget*'s clock) filled in.
+
+    >>> from puzzlelab.limits import Budget
+    >>> stats = SearchStats(expanded=5, expanded_by_depth={0: 1, 1: 2, 2: 2})
+    >>> depth_first_done(stats, Budget()).max_frontier
+    3
+    """
     stats.max_frontier = max(stats.expanded_by_depth, default=0) + 1
     stats.seconds = budget.elapsed()
     return stats
 
 
 def solved(algorithm: str, node: Node, stats: SearchStats) -> SearchResult:
-    """The result of a search that reached the goal at *node*, with its *stats*."""
+    """The result of a search that reached the goal at *node*, with its *stats*.
+
+    >>> goal = Node.root("A").child("go to B", "B", 3)
+    >>> result = solved("bfs", goal, SearchStats(expanded=1, generated=2))
+    >>> result.status, result.path, result.actions, result.cost
+    ('solved', ['A', 'B'], ['go to B'], 3)
+    """
     states, actions = path_to(node)
     return SearchResult(algorithm, "solved", states, actions, node.g, stats, "the goal was reached")
 
@@ -170,7 +215,15 @@ def solved(algorithm: str, node: Node, stats: SearchStats) -> SearchResult:
 def tally_for(
     algorithm: str, budget: Budget, frontier: Frontier, trace: Trace | None = None
 ) -> Tally:
-    """A :class:`TracingTally` when there is a *trace* to fill, else a plain :class:`Tally`."""
+    """A :class:`TracingTally` when there is a *trace* to fill, else a plain :class:`Tally`.
+
+    >>> from puzzlelab.limits import Budget
+    >>> from .frontier import FifoFrontier
+    >>> type(tally_for("bfs", Budget(), FifoFrontier())).__name__
+    'Tally'
+    >>> type(tally_for("bfs", Budget(), FifoFrontier(), Trace())).__name__
+    'TracingTally'
+    """
     if trace is None:
         return Tally(algorithm, budget, frontier)
     return TracingTally(algorithm, budget, frontier, trace)
@@ -189,6 +242,17 @@ def stops_cleanly(loop: SearchLoop[Options]) -> SearchLoop[Options]:
     When the tally raises :class:`~puzzlelab.limits.LimitReached`, or the user
     presses Ctrl-C, the loop returns the tally's ``limit`` or ``interrupted``
     result, with the counts so far, instead of a traceback.
+
+    Examples
+    --------
+    >>> from puzzlelab.limits import Budget
+    >>> from .frontier import FifoFrontier
+    >>> @stops_cleanly
+    ... def never_ends(problem, frontier, tally):
+    ...     raise KeyboardInterrupt
+    >>> frontier = FifoFrontier()
+    >>> never_ends(None, frontier, Tally("bfs", Budget(), frontier)).summary()
+    'interrupted: the search was interrupted'
     """
 
     @functools.wraps(loop)

@@ -38,6 +38,22 @@ class TraceEvent(NamedTuple):
     ``iteration`` (iterative deepening or IDA* starts again with a new ``bound``).
     ``node`` and ``parent`` are node ids, unique within one search; in graph
     search one state can still have several nodes (a duplicate is its own node).
+    ``state``, ``action``, ``depth``, ``g`` and ``h`` are the node's; ``bound`` is
+    the iteration's bound (``iteration`` events only) and ``side`` is ``forward``
+    or ``backward`` in bidirectional search.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import astar
+    >>> trace = Trace()
+    >>> _ = astar(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace)
+    >>> trace.events[-1]
+    TraceEvent(kind='goal', node=3, parent=0, state=(1, 2, 3, 4, 5, 6, 7, 8, 0),
+               action='right', depth=1, g=1, h=0, bound=None, side=None)
+    >>> goal = trace.events[-1]
+    >>> goal.action, goal.g + goal.h
+    ('right', 1)
     """
 
     kind: str
@@ -59,7 +75,30 @@ class Trace:
     ----------
     max_events : int, optional
         Stop recording (but not searching) after this many events; ``truncated``
-        then says so. Keeps a long search from filling memory.
+        then says so. Keeps a long search from filling memory. Default 100,000;
+        None: no limit.
+
+    Attributes
+    ----------
+    events : list of TraceEvent
+        What the search did, in order.
+    truncated : bool
+        Whether events were left out after *max_events*.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import bfs
+    >>> trace = Trace()
+    >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace)
+    >>> trace
+    <Trace: 14 events (generate 8, duplicate 2, expand 3, goal 1)>
+    >>> trace.count("expand")
+    3
+    >>> short = Trace(max_events=5)
+    >>> _ = bfs(SlidingPuzzle("4 1 3 / 2 0 5"), trace=short)
+    >>> short
+    <Trace: 5 events (generate 4, expand 1) truncated>
     """
 
     def __init__(self, max_events: int | None = 100_000) -> None:
@@ -110,7 +149,24 @@ class Trace:
 
 
 class Snapshot(TypedDict):
-    """What a search looked like right after one event of its trace (see :func:`snapshots`)."""
+    """What a search looked like right after one event of its trace (see :func:`snapshots`).
+
+    A plain dict: ``frontier`` (the events of the nodes waiting, in the order the
+    search will take them), ``status`` (each node of the current iteration by id:
+    ``frontier``, ``expanded``, ``duplicate``, ``cutoff``, ``solution`` or ``goal``),
+    ``iteration`` (None outside iterative deepening and IDA*) and the counts so far,
+    ``expanded``, ``generated`` and ``duplicates``.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import bfs
+    >>> trace = Trace()
+    >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace)
+    >>> snapshot = snapshots(trace.events)[3]  # after the root's second child
+    >>> snapshot["status"], snapshot["expanded"], snapshot["generated"]
+    ({0: 'expanded', 1: 'frontier', 2: 'frontier'}, 1, 3)
+    """
 
     frontier: list[TraceEvent]
     status: dict[int, str]
@@ -245,7 +301,27 @@ def _mark_path(status: dict[int, str], events: Sequence[TraceEvent], goal: Trace
 
 
 def snapshot_counts(snapshot: Snapshot) -> dict[str, int]:
-    """Expanded, generated and duplicate nodes so far, and the frontier's size, of a snapshot."""
+    """Expanded, generated and duplicate nodes so far, and the frontier's size, of a snapshot.
+
+    Parameters
+    ----------
+    snapshot : Snapshot
+        One of :func:`snapshots`.
+
+    Returns
+    -------
+    dict
+        ``expanded``, ``generated``, ``duplicates`` and ``frontier``, each a count.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import bfs
+    >>> trace = Trace()
+    >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace)
+    >>> snapshot_counts(snapshots(trace.events)[-1])
+    {'expanded': 3, 'generated': 8, 'duplicates': 2, 'frontier': 4}
+    """
     return {
         "expanded": snapshot["expanded"],
         "generated": snapshot["generated"],
@@ -255,7 +331,30 @@ def snapshot_counts(snapshot: Snapshot) -> dict[str, int]:
 
 
 def frontier_rows(snapshot: Snapshot) -> list[dict[str, Any]]:
-    """A snapshot's frontier, in the order the search will take it, as plain dicts."""
+    """A snapshot's frontier, in the order the search will take it, as plain dicts.
+
+    Parameters
+    ----------
+    snapshot : Snapshot
+        One of :func:`snapshots`.
+
+    Returns
+    -------
+    list of dict
+        One row per waiting node: its ``node`` id, ``depth``, ``g``, ``h``, ``f``
+        (None for a search without a heuristic), ``action`` and ``state``.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import astar
+    >>> trace = Trace()
+    >>> _ = astar(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace)
+    >>> for row in frontier_rows(snapshots(trace.events)[3]):
+    ...     print(row["action"], row["g"], row["h"], row["f"])
+    up 1 2 3
+    left 1 2 3
+    """
     return [
         {"node": e.node, "depth": e.depth, "g": e.g, "h": e.h,
          "f": None if e.h is None else e.g + e.h, "action": e.action, "state": e.state}
