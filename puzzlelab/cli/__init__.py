@@ -22,7 +22,23 @@ from ._common import Parser, print_json
 
 
 def build_parser() -> Parser:
-    """Return the parser with every command module's sub-commands."""
+    """Return the ``puzzlelab`` parser, with the commands of every command module.
+
+    Each module of this package whose name does not start with ``_`` adds its own
+    commands (its ``add_commands``); ``solve`` comes first in ``--help``.
+
+    Returns
+    -------
+    Parser
+        An argparse parser whose usage errors are one line and exit code 2. A command's
+        parsed arguments carry ``run``, the function that runs it.
+
+    Examples
+    --------
+    >>> args = build_parser().parse_args(["solve", "1 2 3 / 4 5 6 / 0 7 8", "-a", "bfs"])
+    >>> args.command, args.board, args.algorithm, args.run.__name__
+    ('solve', '1 2 3 / 4 5 6 / 0 7 8', 'bfs', 'solve_command')
+    """
     parser = Parser(prog="puzzlelab", description="Solve and study puzzles by search.")
     parser.add_argument("--version", action="version", version=f"puzzlelab {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -33,7 +49,28 @@ def build_parser() -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line on *argv* (default: ``sys.argv[1:]``); return the exit code."""
+    """Run the command line on *argv* (default: ``sys.argv[1:]``); return the exit code.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The command and its arguments, as typed after ``puzzlelab``.
+
+    Returns
+    -------
+    int
+        0 solved (or table printed); 1 no solution (unsolvable, exhausted, a limit
+        reached or interrupted), with the reason; 2 bad input, said in one line on
+        standard error.
+
+    Examples
+    --------
+    >>> main(["solve", "1 2 3 / 4 5 6 / 7 0 8", "--json"])
+    {"algorithm": "astar", "status": "solved", "reason": "the goal was reached", "cost": 1, ...}
+    0
+    >>> main(["solve", "1 2 3"])  # the error goes to standard error
+    2
+    """
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)

@@ -79,7 +79,23 @@ LARGEST_SUBMISSION = 20 * 2**20
 
 
 def add_commands(commands: Commands) -> None:
-    """Add ``grade``."""
+    """Add the ``grade`` command to the command line's *commands*.
+
+    Parameters
+    ----------
+    commands : argparse sub-parsers
+        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``grade`` is added,
+        with :func:`grade_command` as the ``run`` default that ``main`` calls.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
+    >>> add_commands(parser.add_subparsers())
+    >>> args = parser.parse_args(["grade", "class/", "--cell-timeout", "30"])
+    >>> args.run is grade_command, args.submissions, args.cell_timeout, args.time_limit
+    (True, ['class/'], 30, 600)
+    """
     grade = commands.add_parser(
         "grade",
         help="run students' lesson notebooks and grade every exercise",
@@ -128,7 +144,23 @@ def add_commands(commands: Commands) -> None:
 class Exercise:
     """An exercise of a lesson: its id, the check call that grades it and where its checks live.
 
-    *checks* maps each check the call names to the module it is imported from.
+    Attributes
+    ----------
+    id : str
+        The exercise id, ``"<lesson>:<exercise>"``, as its answer cell's metadata names it.
+    call : str
+        The check call that grades it, as the lesson writes it.
+    checks : dict of str to str
+        Each check the call names, and the module it is imported from.
+
+    Examples
+    --------
+    >>> exercises = trusted_lessons()["first_search_problem_water_jugs"]
+    >>> exercise = exercises["first_search_problem_water_jugs:measurable"]
+    >>> exercise.call
+    'check_measurable(*answer_0_3)'
+    >>> exercise.checks
+    {'check_measurable': 'puzzlelab.exercises.jugs'}
     """
 
     id: str
@@ -137,18 +169,72 @@ class Exercise:
 
 
 def lesson_slug(name: str) -> str:
-    """The lesson a notebook file name is about: its name without the number and ``.ipynb``."""
+    """Return the lesson a notebook file is about: its name without the number and ``.ipynb``.
+
+    Parameters
+    ----------
+    name : str
+        A notebook's file name, or its path.
+
+    Returns
+    -------
+    str
+        The lesson's slug, as exercise ids and :func:`trusted_lessons` name the lesson.
+
+    Examples
+    --------
+    >>> lesson_slug("00_first_search_problem_water_jugs.ipynb")
+    'first_search_problem_water_jugs'
+    >>> lesson_slug("class/alice/08_mastermind.ipynb")
+    'mastermind'
+    """
     return re.sub(r"^\d+_", "", Path(name).stem)
 
 
 def exercise_id(cell: dict) -> str | None:
-    """The exercise id in *cell*'s metadata, or ``None``."""
+    """Return the exercise id in *cell*'s metadata, or ``None`` if it names none.
+
+    Parameters
+    ----------
+    cell : dict
+        A notebook cell as its JSON reads.
+
+    Returns
+    -------
+    str or None
+        The id of the exercise the cell answers, such as ``"mastermind:codes-left"``.
+
+    Examples
+    --------
+    >>> exercise_id({"metadata": {"puzzlelab": {"exercise": "mastermind:codes-left"}}})
+    'mastermind:codes-left'
+    >>> exercise_id({"metadata": {}}) is None
+    True
+    """
     tag = cell.get("metadata", {}).get("puzzlelab", {})
     return tag.get("exercise") if isinstance(tag, dict) else None
 
 
 def cell_source(cell: dict) -> str:
-    """A cell's source as one string (notebook files may store it as a list of lines)."""
+    """Return a cell's source as one string (notebook files may store it as a list of lines).
+
+    Parameters
+    ----------
+    cell : dict
+        A notebook cell as its JSON reads.
+
+    Returns
+    -------
+    str
+        The cell's source; ``""`` if it has none.
+
+    Examples
+    --------
+    >>> cell_source({"source": ["answer_8_2 = 4\\n", "check_codes_left(answer_8_2)"]})
+    'answer_8_2 = 4\\ncheck_codes_left(answer_8_2)'
+    >>> cell_source({"source": "bfs(puzzle)"})
+    'bfs(puzzle)'
+    """
     source = cell.get("source", "")
     return "".join(source) if isinstance(source, list) else source
 
@@ -156,14 +242,36 @@ def cell_source(cell: dict) -> str:
 def lesson_exercises(notebook: dict) -> dict[str, Exercise]:
     """Return a lesson's exercises, by id, in the order of the lesson.
 
-    *notebook* is a lesson as read from its JSON. An exercise's call is the last
-    ``check_...(...)`` expression of its cell.
+    Parameters
+    ----------
+    notebook : dict
+        A lesson as read from its JSON. An exercise's call is the last ``check_...(...)``
+        expression of its answer cell.
+
+    Returns
+    -------
+    dict of str to Exercise
+        Every exercise the lesson's answer cells name.
 
     Raises
     ------
     PuzzleError
         If an exercise's cell calls no check, or a check it calls is not imported from
         ``puzzlelab.exercises`` anywhere in the lesson.
+
+    Examples
+    --------
+    >>> imports = {"cell_type": "code", "metadata": {},
+    ...            "source": "from puzzlelab.exercises.jugs import check_measurable"}
+    >>> answer = {"cell_type": "code", "metadata": {"puzzlelab": {"exercise": "jugs:measurable"}},
+    ...           "source": "answer_0_3 = (6, 9, 4)\\ncheck_measurable(*answer_0_3)"}
+    >>> exercises = lesson_exercises({"cells": [imports, answer]})
+    >>> list(exercises), exercises["jugs:measurable"].call
+    (['jugs:measurable'], 'check_measurable(*answer_0_3)')
+    >>> lesson_exercises({"cells": [answer]})
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.PuzzleError: exercise jugs:measurable: its check is not imported from puzzlelab
     """
     cells = [cell for cell in notebook["cells"] if cell.get("cell_type") == "code"]
     trees = [ast.parse(cell_source(cell)) for cell in cells]
@@ -207,7 +315,29 @@ def _is_check_call(node: ast.expr) -> bool:
 
 
 def trusted_lessons() -> dict[str, dict[str, Exercise]]:
-    """Return every installed lesson's exercises, by lesson slug."""
+    """Return every installed lesson's exercises, by lesson slug.
+
+    These are what ``puzzlelab grade`` trusts: the exercises and check calls of the lessons
+    in :func:`~puzzlelab.cli.lessons.lessons_folder`, never those of a student's copy.
+
+    Returns
+    -------
+    dict of str to dict of str to Exercise
+        For each lesson, in the order of the lessons, :func:`lesson_exercises`.
+
+    Raises
+    ------
+    PuzzleError
+        If this installation has no lessons, or a lesson's exercise calls no check.
+
+    Examples
+    --------
+    >>> lessons = trusted_lessons()
+    >>> list(lessons)[:2]
+    ['first_search_problem_water_jugs', 'state_spaces_and_bfs']
+    >>> list(lessons["mastermind"])
+    ['mastermind:bulls-and-cows', 'mastermind:codes-left', 'mastermind:strategy']
+    """
     folder = lessons_folder()
     lessons = {}
     for name in lesson_files(folder):
@@ -222,7 +352,26 @@ def trusted_lessons() -> dict[str, dict[str, Exercise]]:
 
 @dataclass(frozen=True)
 class Submission:
-    """A notebook to grade: where it is, and the name it is shown under."""
+    """A notebook to grade: where it is, and the name it is shown under.
+
+    Attributes
+    ----------
+    path : Path
+        The notebook file.
+    shown : str
+        Its path below the folder given on the command line, or the path as given.
+    root : Path or None
+        The folder given on the command line that holds it; ``None`` for a file given.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> submission = Submission(
+    ...     Path("class/alice/08_mastermind.ipynb"), "alice/08_mastermind.ipynb", Path("class")
+    ... )
+    >>> student_of(submission, ["mastermind"])
+    'alice'
+    """
 
     path: Path
     shown: str  # the path below the folder given, or as given
@@ -234,10 +383,37 @@ def find_submissions(arguments: list[str]) -> list[Submission]:
 
     Hidden files and folders (such as ``.ipynb_checkpoints``) are left out.
 
+    Parameters
+    ----------
+    arguments : list of str
+        Notebook files and folders, as given on the command line.
+
+    Returns
+    -------
+    list of Submission
+        The notebooks, argument by argument; those of a folder sorted by path.
+
     Raises
     ------
     PuzzleError
         If an argument does not exist, or no notebook is found.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     for name in ("bob/08_mastermind.ipynb", "alice/08_mastermind.ipynb",
+    ...                  "bob/.ipynb_checkpoints/08_mastermind-checkpoint.ipynb"):
+    ...         Path(folder, name).parent.mkdir(parents=True, exist_ok=True)
+    ...         Path(folder, name).touch()
+    ...     found = find_submissions([folder])
+    >>> [submission.shown for submission in found]
+    ['alice/08_mastermind.ipynb', 'bob/08_mastermind.ipynb']
+    >>> find_submissions(["no-such-folder"])
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.PuzzleError: no-such-folder does not exist: give notebooks or folders of them
     """
     found = []
     for argument in arguments:
@@ -257,10 +433,33 @@ def find_submissions(arguments: list[str]) -> list[Submission]:
 
 
 def student_of(submission: Submission, lessons: list[str]) -> str:
-    """The student a submission is from: the folder under the one given, else the file name.
+    """Return the student a submission is from: the folder under the one given, else the file name.
 
     From a file name, the lesson's name (with or without its number) is left out:
     ``alice_00_first_search_problem_water_jugs.ipynb`` is alice's.
+
+    Parameters
+    ----------
+    submission : Submission
+        The notebook to grade.
+    lessons : list of str
+        The lessons' slugs, to leave out of a file name.
+
+    Returns
+    -------
+    str
+        The student's name, as the grades show it.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> lessons = ["first_search_problem_water_jugs", "mastermind"]
+    >>> in_folder = Submission(
+    ...     Path("class/alice/08_mastermind.ipynb"), "alice/08_mastermind.ipynb", Path("class")
+    ... )
+    >>> named = Submission(Path("bob_08_mastermind.ipynb"), "bob_08_mastermind.ipynb", None)
+    >>> student_of(in_folder, lessons), student_of(named, lessons)
+    ('alice', 'bob')
     """
     if submission.root is not None and "/" in submission.shown:
         return submission.shown.split("/")[0]
@@ -273,7 +472,34 @@ def student_of(submission: Submission, lessons: list[str]) -> str:
 
 
 def which_lesson(notebook: dict | None, path: Path, lessons: dict) -> str | None:
-    """The slug of the lesson a submission is a copy of: by its exercise ids, else its name."""
+    """Return the lesson a submission is a copy of: by its exercise ids, else its file name.
+
+    Parameters
+    ----------
+    notebook : dict or None
+        The submission as read, or ``None`` if it could not be read.
+    path : Path
+        The submission's file.
+    lessons : dict
+        The lessons, by slug (as :func:`trusted_lessons` returns them).
+
+    Returns
+    -------
+    str or None
+        The lesson's slug; ``None`` if neither its cells nor its name tell the lesson.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> lessons = {"first_search_problem_water_jugs": {}, "mastermind": {}}
+    >>> cell = {"metadata": {"puzzlelab": {"exercise": "mastermind:codes-left"}}}
+    >>> which_lesson({"cells": [cell]}, Path("homework.ipynb"), lessons)
+    'mastermind'
+    >>> which_lesson(None, Path("alice_00_first_search_problem_water_jugs.ipynb"), lessons)
+    'first_search_problem_water_jugs'
+    >>> which_lesson({"cells": []}, Path("notes.ipynb"), lessons) is None
+    True
+    """
     if notebook is not None:
         for cell in notebook.get("cells", []):
             slug = (exercise_id(cell) or "").partition(":")[0]
@@ -288,7 +514,33 @@ def which_lesson(notebook: dict | None, path: Path, lessons: dict) -> str | None
 
 @dataclass
 class Grade:
-    """One row: what one student got on one exercise."""
+    """One row of the grades: what one student got on one exercise.
+
+    Attributes
+    ----------
+    student : str
+        Who the notebook is from (:func:`student_of`).
+    notebook : str
+        The notebook, as :attr:`Submission.shown` names it.
+    lesson : str
+        The lesson's slug; ``""`` if the notebook is no lesson.
+    exercise : str
+        The exercise id; ``""`` in the one row of a notebook that is no lesson.
+    outcome : str
+        One of :data:`OUTCOMES`: ``passed``, ``failed``, ``missing`` or ``error``.
+    passed : bool
+        Whether the check passed.
+    message : str
+        What the check said to the student.
+    error : str
+        What went wrong, if anything: a cell that raised or ran out of time, a missing answer.
+
+    Examples
+    --------
+    >>> row = Grade("alice", "alice/08_mastermind.ipynb", "mastermind", "mastermind:codes-left")
+    >>> row.outcome, row.passed, row.error
+    ('error', False, '')
+    """
 
     student: str
     notebook: str
@@ -302,7 +554,24 @@ class Grade:
 
 @dataclass(frozen=True)
 class Limits:
-    """How long a notebook's cells, and the whole notebook, may run; how much memory."""
+    """How long a notebook's cells, and the whole notebook, may run; how much memory.
+
+    Attributes
+    ----------
+    cell_seconds : int
+        Seconds a cell, or a check, may run before it is interrupted.
+    notebook_seconds : int
+        Seconds the whole notebook may run, its checks left out.
+    memory_mb : int
+        Megabytes of address space the notebook's kernel may use.
+
+    Examples
+    --------
+    >>> Limits()
+    Limits(cell_seconds=120, notebook_seconds=600, memory_mb=4096)
+    >>> Limits(cell_seconds=30).notebook_seconds
+    600
+    """
 
     cell_seconds: int = 120
     notebook_seconds: int = 600
@@ -314,9 +583,42 @@ def grade_submission(
 ) -> list[Grade]:
     """Run one submission and return its grades, one per exercise of its lesson.
 
-    *data* is the notebook's bytes as read before the class was graded (read now if not
-    given). A notebook that cannot be read, cannot be told apart as a lesson, or breaks
-    while it runs still gets its rows, with the reason in ``error``.
+    A notebook that cannot be read, cannot be told apart as a lesson, or breaks while it
+    runs still gets its rows, with the reason in ``error``.
+
+    Parameters
+    ----------
+    submission : Submission
+        The notebook to grade.
+    lessons : dict
+        The lessons' exercises, by slug (:func:`trusted_lessons`).
+    limits : Limits
+        How long its cells may run, and how much memory its kernel may use.
+    data : bytes, optional
+        The notebook's bytes as read before the class was graded; read now if not given.
+
+    Returns
+    -------
+    list of Grade
+        One row per exercise of its lesson; one row alone if it is no lesson.
+
+    Notes
+    -----
+    A lesson runs on a kernel of its own (:func:`run_and_check`), which takes seconds. The
+    example grades a notebook too large to run: it gets its rows without any kernel.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> name = "alice_08_mastermind.ipynb"
+    >>> too_large = bytes(25 * 2**20)
+    >>> rows = grade_submission(Submission(Path(name), name, None), trusted_lessons(),
+    ...                         Limits(), too_large)
+    >>> [(row.student, row.exercise, row.outcome) for row in rows]
+    [('alice', 'mastermind:bulls-and-cows', 'error'), ('alice', 'mastermind:codes-left', 'error'),
+     ('alice', 'mastermind:strategy', 'error')]
+    >>> rows[0].error
+    'too large to grade: 25 MB, over the 20 MB a submission may have'
     """
     size = len(data) if data is not None else submission.path.stat().st_size
     if size > LARGEST_SUBMISSION:
@@ -378,8 +680,32 @@ def run_and_check(
 ) -> tuple[dict[str, str], dict[str, dict[str, Any]]]:
     """Run the notebook *data* from a copy named *name*, then the checks of *exercises*.
 
-    Return the troubles of its answer cells and the checks' results, both by exercise id
-    (see :class:`~puzzlelab.cli._kernel.BoundedKernel`).
+    The copy runs in a temporary folder of its own, with the files the lessons read, on a
+    fresh kernel bounded by *limits* (see :class:`~puzzlelab.cli._kernel.BoundedKernel`).
+
+    Parameters
+    ----------
+    name : str
+        The notebook's file name, which the copy keeps.
+    data : bytes
+        The notebook, as read before the class was graded.
+    exercises : list of Exercise
+        The exercises the notebook answers, whose checks run after its cells.
+    limits : Limits
+        How long its cells and checks may run, and how much memory the kernel may use.
+
+    Returns
+    -------
+    troubles : dict of str to str
+        What went wrong in each answer cell that did not run cleanly, by exercise id.
+    results : dict of str to dict
+        Each check's result (``passed``, ``message``, ``error``, or ``trouble`` when the
+        check gave none), by exercise id.
+
+    Notes
+    -----
+    It starts a kernel and runs a whole notebook: seconds at the least, so there is no
+    example here; ``tests/test_grade.py`` runs it on real submissions.
     """
     with tempfile.TemporaryDirectory(prefix="puzzlelab-grade-") as folder:
         workdir = Path(folder)
@@ -421,7 +747,21 @@ State = dict[Path, tuple[str, bytes]]
 
 
 class GradingStopped(PuzzleError):
-    """The run stopped before every notebook was graded; *grades* holds those so far."""
+    """The run stopped before every notebook was graded; *grades* holds those so far.
+
+    Parameters
+    ----------
+    message : str
+        Why the run stopped, and what the teacher should do.
+    grades : list of Grade
+        The grades of the notebooks graded before it stopped.
+
+    Examples
+    --------
+    >>> stop = GradingStopped("puzzlelab's own files changed", [Grade("alice", "a.ipynb", "", "")])
+    >>> isinstance(stop, PuzzleError), str(stop), [grade.student for grade in stop.grades]
+    (True, "puzzlelab's own files changed", ['alice'])
+    """
 
     def __init__(self, message: str, grades: list[Grade]):
         super().__init__(message)
@@ -429,7 +769,20 @@ class GradingStopped(PuzzleError):
 
 
 def puzzlelab_folders() -> list[Path]:
-    """The folders whose files the checks run: this puzzlelab's package and its lessons."""
+    """Return the folders whose files the checks run: this puzzlelab's package and its lessons.
+
+    Returns
+    -------
+    list of Path
+        The package's folder, then the lessons' folder if it is not inside the package (a
+        clone's ``notebooks/``).
+
+    Examples
+    --------
+    >>> folders = puzzlelab_folders()
+    >>> folders[0].name, all(folder.is_dir() for folder in folders)
+    ('puzzlelab', True)
+    """
     folders = [Path(__file__).resolve().parents[1]]
     lessons = lessons_folder()
     if isinstance(lessons, Path) and folders[0] not in lessons.resolve().parents:
@@ -438,7 +791,31 @@ def puzzlelab_folders() -> list[Path]:
 
 
 def files_state(paths: list[Path]) -> State:
-    """Every file, folder and link at or under *paths* (links are not followed)."""
+    """Return the state of every file, folder and link at or under *paths* (links not followed).
+
+    Parameters
+    ----------
+    paths : list of Path
+        Files and folders; one that does not exist is left out.
+
+    Returns
+    -------
+    dict of Path to (str, bytes)
+        Each path's kind (``file``, ``folder``, ``link``, ``large`` or ``other``) and
+        content (a file's bytes, a link's target, a large file's sha256).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     top = Path(folder)
+    ...     (top / "alice").mkdir()
+    ...     _ = (top / "alice" / "notes.txt").write_text("BFS first")
+    ...     state = files_state([top])
+    >>> {path.relative_to(top).as_posix(): state[path] for path in sorted(state)}
+    {'.': ('folder', b''), 'alice': ('folder', b''), 'alice/notes.txt': ('file', b'BFS first')}
+    """
     state = {}
     for top in paths:
         if top.exists() or top.is_symlink():
@@ -468,7 +845,28 @@ def _path_state(path: Path) -> tuple[str, bytes]:
 
 
 def changed_paths(before: State, after: State) -> list[Path]:
-    """The paths added, removed or changed between *before* and *after*."""
+    """Return the paths added, removed or changed between *before* and *after*.
+
+    Parameters
+    ----------
+    before, after : dict of Path to (str, bytes)
+        Two :func:`files_state` of the same folders.
+
+    Returns
+    -------
+    list of Path
+        The paths whose state differs, sorted.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> before = {Path("a.ipynb"): ("file", b"{}"), Path("b.ipynb"): ("file", b"{}")}
+    >>> after = {Path("a.ipynb"): ("file", b"{ }"), Path("c.txt"): ("file", b"")}
+    >>> [path.name for path in changed_paths(before, after)]
+    ['a.ipynb', 'b.ipynb', 'c.txt']
+    >>> changed_paths(before, before)
+    []
+    """
     return sorted(
         path for path in before.keys() | after.keys() if before.get(path) != after.get(path)
     )
@@ -478,6 +876,32 @@ def put_back(before: State, after: State) -> list[Path]:
     """Make the files on disk as *before* says again; return the paths that could not be.
 
     What was added is removed, what changed or went away is written again from *before*.
+
+    Parameters
+    ----------
+    before, after : dict of Path to (str, bytes)
+        The :func:`files_state` of the same folders before a notebook ran, and after.
+
+    Returns
+    -------
+    list of Path
+        The paths that could not be put back: large files and pipes, whose content
+        *before* does not hold.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     notebook = Path(folder, "alice.ipynb")
+    ...     _ = notebook.write_text("{}")
+    ...     before = files_state([Path(folder)])
+    ...     _ = notebook.write_text("changed")
+    ...     _ = Path(folder, "added.txt").write_text("added")
+    ...     lost = put_back(before, files_state([Path(folder)]))
+    ...     left = [path.name for path in Path(folder).iterdir()], notebook.read_text()
+    >>> lost, left
+    ([], (['alice.ipynb'], '{}'))
     """
     for path in sorted(after, reverse=True):  # the deepest first
         if before.get(path, ("",))[0] != after[path][0]:
@@ -505,13 +929,39 @@ def put_back(before: State, after: State) -> list[Path]:
 def watch_changes(rows: list[Grade], tops: tuple, before: State, package: State) -> None:
     """After a notebook ran: put back any file it changed, and mark its *rows* as errors.
 
-    *before* and *package* are the :func:`files_state` of the two lists of *tops*: the
-    submissions (and the grades' file), and puzzlelab's folders.
+    Parameters
+    ----------
+    rows : list of Grade
+        The notebook's grades, marked as errors (with what it changed) if it changed a file.
+    tops : (list of Path, list of Path)
+        The submissions (and the grades' file), and puzzlelab's folders
+        (:func:`puzzlelab_folders`).
+    before, package : dict of Path to (str, bytes)
+        The :func:`files_state` of the two lists of *tops*, read before the notebook ran.
 
     Raises
     ------
     GradingStopped
         If puzzlelab's own files changed: the later notebooks could not be trusted.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     submissions, installed = Path(folder, "class"), Path(folder, "puzzlelab")
+    ...     submissions.mkdir()
+    ...     installed.mkdir()
+    ...     tops = ([submissions], [installed])
+    ...     before, package = files_state(tops[0]), files_state(tops[1])
+    ...     _ = (submissions / "bob.ipynb").write_text("{}")  # what alice's notebook did
+    ...     rows = [Grade("alice", "alice.ipynb", "mastermind", "mastermind:codes-left")]
+    ...     watch_changes(rows, tops, before, package)
+    ...     left = list(submissions.iterdir())
+    >>> left, rows[0].outcome
+    ([], 'error')
+    >>> rows[0].error
+    'it changed files outside its own folder: .../class/bob.ipynb (put back)'
     """
     after = files_state(tops[0])
     changed = changed_paths(before, after)
@@ -557,10 +1007,41 @@ def grade_all(
     put back as they were after any notebook that changed them; puzzlelab's own files are
     read too, and a change to them stops the run (see :func:`watch_changes`).
 
+    Parameters
+    ----------
+    arguments : list of str
+        Notebooks, or folders searched for notebooks (:func:`find_submissions`).
+    limits : Limits
+        How long each notebook's cells may run, and how much memory its kernel may use.
+    progress : callable, optional
+        Called with one line of text after each notebook: who it is from, how many of its
+        exercises passed, and how long it took.
+    out : Path, optional
+        The file the grades will be written to, watched as the submissions are.
+
+    Returns
+    -------
+    list of Grade
+        Every notebook's rows (:func:`grade_submission`), in the order found.
+
     Raises
     ------
+    PuzzleError
+        If an argument does not exist, or no notebook is found.
     GradingStopped
         If a notebook changed puzzlelab's own files; it holds the grades so far.
+
+    Notes
+    -----
+    Each notebook runs on a kernel of its own, which takes seconds; the example shows only
+    what is refused before any notebook runs.
+
+    Examples
+    --------
+    >>> grade_all(["no-such-folder"], Limits())
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.PuzzleError: no-such-folder does not exist: give notebooks or folders of them
     """
     submissions = find_submissions(arguments)
     lessons = trusted_lessons()
@@ -592,7 +1073,32 @@ def grade_all(
 
 
 def grades_csv(grades: list[Grade]) -> str:
-    """The grades as CSV text, with a header row."""
+    """Return the grades as CSV text, with a header row.
+
+    Parameters
+    ----------
+    grades : list of Grade
+        The rows to write, one per student and exercise.
+
+    Returns
+    -------
+    str
+        One line per grade after the header, the columns named as :class:`Grade`'s fields;
+        ``passed`` is ``true`` or ``false``.
+
+    Examples
+    --------
+    >>> rows = [
+    ...     Grade("alice", "alice/08_mastermind.ipynb", "mastermind", "mastermind:codes-left",
+    ...           "passed", True, "Correct! ..."),
+    ...     Grade("bob", "bob/08_mastermind.ipynb", "mastermind", "mastermind:codes-left",
+    ...           "missing", error="missing: no answer cell of this exercise in the notebook"),
+    ... ]
+    >>> print(grades_csv(rows), end="")
+    student,notebook,lesson,exercise,outcome,passed,message,error
+    alice,alice/08_mastermind.ipynb,mastermind,mastermind:codes-left,passed,true,Correct! ...,
+    bob,bob/08_mastermind.ipynb,mastermind,mastermind:codes-left,missing,false,,missing: no ...
+    """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([column.name for column in fields(Grade)])
@@ -607,6 +1113,44 @@ def _csv_text(value: object) -> str:
 
 
 def grade_command(args: argparse.Namespace) -> int:
+    """Grade the submissions *args* name, print or write the grades; return the exit code.
+
+    Progress goes to standard error, a line per notebook; the grades (CSV, or JSON with
+    ``--json``) to standard output, or to the ``--out`` file.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``grade`` command line: ``submissions``, ``out``, ``json``,
+        ``cell_timeout``, ``time_limit`` and ``memory_limit``.
+
+    Returns
+    -------
+    int
+        0: every notebook was graded (the grades say who passed what).
+
+    Raises
+    ------
+    PuzzleError
+        If nbclient or ipykernel is not installed, ``--out`` cannot be written, a
+        submission does not exist, or no notebook is found.
+    GradingStopped
+        If a notebook changed puzzlelab's own files, after the grades so far are printed
+        or written.
+
+    Notes
+    -----
+    Each notebook runs on a kernel of its own, which takes seconds; the example shows only
+    what is refused before any notebook runs.
+
+    Examples
+    --------
+    >>> from puzzlelab.cli import build_parser
+    >>> grade_command(build_parser().parse_args(["grade", "no-such-folder"]))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.PuzzleError: no-such-folder does not exist: give notebooks or folders of them
+    """
     missing = [name for name in ("nbclient", "ipykernel") if find_spec(name) is None]
     if missing:
         raise PuzzleError(
@@ -645,10 +1189,32 @@ def grade_command(args: argparse.Namespace) -> int:
 def check_writable(out: Path) -> None:
     """Make sure the grades can be written to *out*, before any notebook runs.
 
+    A file that was not there before is not left behind.
+
+    Parameters
+    ----------
+    out : Path
+        The file the grades will be written to.
+
     Raises
     ------
     PuzzleError
         If *out* is a folder, or in a folder that does not exist or may not be written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     check_writable(Path(folder, "grades.csv"))
+    ...     left = list(Path(folder).iterdir())
+    >>> left
+    []
+    >>> check_writable(Path("no-such-folder", "grades.csv"))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.PuzzleError: --out no-such-folder/grades.csv: cannot write there
+    (No such file or directory): give a file in a folder that exists and may be written
     """
     existed = out.exists()
     try:
@@ -666,10 +1232,27 @@ def check_writable(out: Path) -> None:
 def write_grades(out: Path, text: str) -> None:
     """Write *text* to *out*; if that fails after all, print it so that no grade is lost.
 
+    Parameters
+    ----------
+    out : Path
+        The file to write (replaced if it is there).
+    text : str
+        The grades, as CSV or JSON.
+
     Raises
     ------
     PuzzleError
         If *out* could not be written (the grades are then on standard output).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     write_grades(Path(folder, "grades.csv"), "student,notebook\\n")
+    ...     written = Path(folder, "grades.csv").read_text()
+    >>> written
+    'student,notebook\\n'
     """
     try:
         out.write_text(text, encoding="utf-8")

@@ -34,7 +34,23 @@ ALGORITHMS = ("bfs", "iddfs", "bidirectional", "dfs")
 
 
 def add_commands(commands: Commands) -> None:
-    """Add ``jugs``."""
+    """Add the ``jugs`` command to the command line's *commands*.
+
+    Parameters
+    ----------
+    commands : argparse sub-parsers
+        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``jugs`` is
+        added, with :func:`jugs_command` as the ``run`` default that ``main`` calls.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
+    >>> add_commands(parser.add_subparsers())
+    >>> args = parser.parse_args(["jugs", "8,5,3", "--start", "8,0,0", "--target", "4,4,0"])
+    >>> args.run is jugs_command, args.capacities, args.target, args.tap, args.algorithm
+    (True, '8,5,3', '4,4,0', False, 'bfs')
+    """
     jugs = commands.add_parser(
         "jugs",
         help="measure water by pouring between jugs",
@@ -55,6 +71,47 @@ def add_commands(commands: Commands) -> None:
 
 
 def jugs_command(args: argparse.Namespace) -> int:
+    """Search for the fewest actions that measure the target; print them, return the exit code.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``jugs`` command line: ``capacities``, ``start``, ``target``, ``tap``,
+        ``algorithm``, the limits and ``json``.
+
+    Returns
+    -------
+    int
+        0 solved; 1 no solution (unsolvable, exhausted, or a limit reached).
+
+    Raises
+    ------
+    PuzzleError
+        If the jugs, start or target make no puzzle, or ``bidirectional`` is asked for
+        with one amount in any jug as the target.
+
+    Examples
+    --------
+    >>> from puzzlelab.cli import main
+    >>> main(["jugs", "8,5,3", "--start", "8,0,0", "--target", "4,4,0"])
+    solved in 7 steps by bfs: jugs of 8L, 5L, 3L, start 8,0,0, target 4,4,0
+     step  state  action
+        0  8 0 0  start
+        1  3 5 0  pour 8L jug into 5L jug
+        2  3 2 3  pour 5L jug into 3L jug
+        3  6 2 0  pour 3L jug into 8L jug
+        4  6 0 2  pour 5L jug into 3L jug
+        5  1 5 2  pour 8L jug into 5L jug
+        6  1 4 3  pour 5L jug into 3L jug
+        7  4 4 0  pour 3L jug into 8L jug
+    expanded 14, generated 16, duplicates 35, largest frontier 3, ... s
+    0
+    >>> main(["jugs", "6,4", "--target", "3", "--tap"])
+    no solution: unsolvable: target 3 cannot be reached: every amount stays a multiple of 2 ...
+    jugs of 6L, 4L and a tap, start 0,0, target 3 litres in any jug
+    expanded 0, generated 0, duplicates 0, largest frontier 0, ... s
+    1
+    """
     from .. import search
 
     jugs = WaterJugs(args.capacities, start=args.start, target=args.target, tap=args.tap)

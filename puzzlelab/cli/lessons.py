@@ -32,7 +32,23 @@ SKIPPED = {"__pycache__"}  # and every hidden file or folder, such as .ipynb_che
 
 
 def add_commands(commands: Commands) -> None:
-    """Add ``lessons``."""
+    """Add the ``lessons`` command to the command line's *commands*.
+
+    Parameters
+    ----------
+    commands : argparse sub-parsers
+        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``lessons`` is
+        added, with :func:`lessons_command` as the ``run`` default that ``main`` calls.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
+    >>> add_commands(parser.add_subparsers())
+    >>> args = parser.parse_args(["lessons", "search-lessons", "--force"])
+    >>> args.run is lessons_command, args.out_dir, args.force, args.only_missing
+    (True, 'search-lessons', True, False)
+    """
     lessons = commands.add_parser(
         "lessons",
         help="copy the lessons into a folder of yours, to open them in Jupyter",
@@ -58,10 +74,22 @@ def add_commands(commands: Commands) -> None:
 def lessons_folder() -> Traversable:
     """Return the folder of lessons: the installed package's, or a clone's ``notebooks/``.
 
+    Returns
+    -------
+    Traversable
+        The folder: ``puzzlelab/lessons`` in an installed wheel, ``notebooks/`` in a
+        clone or an editable install.
+
     Raises
     ------
     PuzzleError
         If this installation of puzzlelab has no lessons.
+
+    Examples
+    --------
+    >>> folder = lessons_folder()
+    >>> folder.joinpath("08_mastermind.ipynb").is_file()
+    True
     """
     shipped = resources.files("puzzlelab") / "lessons"
     if shipped.is_dir():
@@ -75,7 +103,26 @@ def lessons_folder() -> Traversable:
 
 
 def lesson_files(folder: Traversable) -> list[PurePosixPath]:
-    """Return every file under *folder*, relative to it and sorted, hidden ones left out."""
+    """Return every file under *folder*, relative to it and sorted, hidden ones left out.
+
+    Parameters
+    ----------
+    folder : Traversable
+        A folder, such as :func:`lessons_folder`; ``__pycache__`` is left out too.
+
+    Returns
+    -------
+    list of PurePosixPath
+        The files' paths below *folder*, in subfolders too.
+
+    Examples
+    --------
+    >>> names = [name.as_posix() for name in lesson_files(lessons_folder())]
+    >>> names[:2]
+    ['00_first_search_problem_water_jugs.ipynb', '01_state_spaces_and_bfs.ipynb']
+    >>> any(name.startswith(".") for name in names)
+    False
+    """
     files = []
     for entry in folder.iterdir():
         if entry.name.startswith(".") or entry.name in SKIPPED:
@@ -88,13 +135,37 @@ def lesson_files(folder: Traversable) -> list[PurePosixPath]:
 
 
 def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = False) -> list[Path]:
-    """Copy the lessons into *out_dir*; return the files written.
+    """Copy the lessons, with any file they read, into *out_dir*; return the files written.
+
+    Parameters
+    ----------
+    out_dir : Path
+        The student's folder, created if need be.
+    force : bool
+        Replace the files *out_dir* already has.
+    only_missing : bool
+        Copy only the files *out_dir* does not have, and keep the others as they are.
+
+    Returns
+    -------
+    list of Path
+        The files written, in the order of :func:`lesson_files`.
 
     Raises
     ------
     PuzzleError
         If *out_dir* already has one of the files and neither *force* nor *only_missing*
         is given (nothing is copied then), or if a file cannot be written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     written = copy_lessons(Path(folder, "lessons"))
+    ...     again = copy_lessons(Path(folder, "lessons"), only_missing=True)
+    >>> written[0].name, len(again)
+    ('00_first_search_problem_water_jugs.ipynb', 0)
     """
     if out_dir.exists() and not out_dir.is_dir():
         raise PuzzleError(f"{out_dir} is a file: give a folder to copy the lessons into")
@@ -121,6 +192,36 @@ def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = Fal
 
 
 def lessons_command(args: argparse.Namespace) -> int:
+    """Copy the lessons into ``args.out_dir`` and say what was copied; return the exit code.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``lessons`` command line: ``out_dir``, ``force`` and ``only_missing``.
+
+    Returns
+    -------
+    int
+        0, also when there was nothing left to copy.
+
+    Raises
+    ------
+    PuzzleError
+        As :func:`copy_lessons` does.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from puzzlelab.cli import main
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     main(["lessons", folder])
+    ...     main(["lessons", folder, "--only-missing"])
+    10 lessons copied into ...
+    open them with: jupyter lab ...
+    0
+    nothing to copy: ... has every lesson already
+    0
+    """
     out_dir = Path(args.out_dir)
     written = copy_lessons(out_dir, force=args.force, only_missing=args.only_missing)
     notebooks = sum(path.suffix == ".ipynb" for path in written)

@@ -28,7 +28,23 @@ STRATEGY_NAMES = ("consistent", "minimax", "expected", "entropy")
 
 
 def add_commands(commands: Commands) -> None:
-    """Add ``mastermind``."""
+    """Add the ``mastermind`` command to the command line's *commands*.
+
+    Parameters
+    ----------
+    commands : argparse sub-parsers
+        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``mastermind`` is
+        added, with :func:`mastermind_command` as the ``run`` default that ``main`` calls.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
+    >>> add_commands(parser.add_subparsers())
+    >>> args = parser.parse_args(["mastermind", "--evaluate", "minimax", "--classic"])
+    >>> args.run is mastermind_command, args.evaluate, args.classic, args.secret
+    (True, 'minimax', True, None)
+    """
     game = commands.add_parser(
         "mastermind",
         help="evaluate a Mastermind strategy or play one game",
@@ -69,6 +85,46 @@ def _game(args: argparse.Namespace) -> Mastermind:
 
 
 def mastermind_command(args: argparse.Namespace) -> int:
+    """Play one game, or evaluate strategies over every secret; print it, return the exit code.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``mastermind`` command line: ``evaluate`` or ``secret``, ``strategy``,
+        ``symbols``, ``positions``, ``repeats``, ``classic``, the limits and ``json``.
+
+    Returns
+    -------
+    int
+        0 when the secret was found (or every secret, by every strategy evaluated); 1 when
+        a limit or Ctrl-C stopped it first.
+
+    Raises
+    ------
+    PuzzleError
+        If the game or the secret is not a valid one, or the options do not go together.
+
+    Examples
+    --------
+    >>> from puzzlelab.cli import main
+    >>> main(["mastermind", "--classic", "--secret", "1122"])
+    1: 0 0 0 0  bulls 0, cows 0
+    2: 1 1 1 1  bulls 2, cows 0
+    3: 1 1 2 2  bulls 4, cows 0
+    found in 3 questions (the correct guess counted) by consistent
+    0
+    >>> main(["mastermind", "--evaluate", "consistent", "--symbols", "3", "--positions", "2"])
+    Mastermind(symbols=3, positions=2, repeats=False): 6 codes; questions include the final ...
+    <BLANKLINE>
+    consistent: first guess 0 1, 6 decision-tree nodes, ... s
+      average 2.1667 questions, worst case 3
+      questions  secrets
+              1        1
+              2        3
+              3        2
+      needing 3: (2 0), (2 1)
+    0
+    """
     if args.strategy is not None and args.secret is None:
         raise PuzzleError(
             "--strategy chooses the guesser of one game with --secret; to evaluate a "

@@ -34,7 +34,23 @@ FIND_SECONDS, COUNT_SECONDS = 20.0, 60.0
 
 
 def add_commands(commands: Commands) -> None:
-    """Add ``queens``."""
+    """Add the ``queens`` command to the command line's *commands*.
+
+    Parameters
+    ----------
+    commands : argparse sub-parsers
+        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``queens`` is
+        added, with :func:`queens_command` as the ``run`` default that ``main`` calls.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
+    >>> add_commands(parser.add_subparsers())
+    >>> args = parser.parse_args(["queens", "1000", "--min-conflicts", "--seed", "7"])
+    >>> args.run is queens_command, args.n, args.min_conflicts, args.seed, args.count
+    (True, '1000', True, 7, False)
+    """
     queens = commands.add_parser(
         "queens",
         help="place N queens that do not attack each other",
@@ -74,6 +90,43 @@ def _size(text: str) -> int:
 
 
 def queens_command(args: argparse.Namespace) -> int:
+    """Place or count the queens *args* asks for; print the result, return the exit code.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``queens`` command line: ``n``, ``count``, ``min_conflicts``, ``seed``,
+        the limits and ``json``.
+
+    Returns
+    -------
+    int
+        0 solved (or counted); 1 no solution, or a limit reached.
+
+    Raises
+    ------
+    PuzzleError
+        If the board size is not a whole number from 1 to :data:`MAX_N`, ``--count`` is
+        asked for past :data:`MAX_COUNT_N` queens, or the options do not go together.
+
+    Examples
+    --------
+    >>> from puzzlelab.cli import main
+    >>> main(["queens", "6"])
+    first solution of 6 queens by backtracking (columns 1 3 5 0 2 4):
+    . Q . . . .
+    . . . Q . .
+    . . . . . Q
+    Q . . . . .
+    . . Q . . .
+    . . . . Q .
+    queens placed 31, retreats 25, ... s
+    0
+    >>> main(["queens", "6", "--count"])
+    6 queens: 4 solutions, 1 fundamental (up to rotation and reflection)
+    queens placed 152, ... s
+    0
+    """
     n = _size(args.n)
     if args.count and args.min_conflicts:
         raise PuzzleError("--count and --min-conflicts do not go together: min-conflicts "

@@ -20,7 +20,26 @@ INFORMED = ("greedy", "astar", "idastar")
 
 
 def add_commands(commands: Commands) -> None:
-    """Add ``solve`` and ``distances``."""
+    """Add the ``solve`` and ``distances`` commands to the command line's *commands*.
+
+    Parameters
+    ----------
+    commands : argparse sub-parsers
+        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``solve`` and
+        ``distances`` are added, with :func:`solve_command` and :func:`distances_command`
+        as the ``run`` defaults that ``main`` calls.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
+    >>> add_commands(parser.add_subparsers())
+    >>> args = parser.parse_args(["solve", "8 6 7 / 2 5 4 / 3 0 1", "--heuristic", "pdb"])
+    >>> args.run is solve_command, args.algorithm, args.heuristic, args.tree_search
+    (True, 'astar', 'pdb', False)
+    >>> parser.parse_args(["distances", "2x3"]).run is distances_command
+    True
+    """
     solve = commands.add_parser("solve", help="solve one board", description="Solve one board.")
     solve.add_argument("board", help='the start, e.g. "8 6 7 / 2 5 4 / 3 0 1" (0 is the blank)')
     solve.add_argument("--goal", help="the goal board (default: 1 2 3 ... with the blank last)")
@@ -58,7 +77,36 @@ def add_commands(commands: Commands) -> None:
 
 
 def heuristic_name(text: str) -> str:
-    """An argparse type: a heuristic's name, or ``pdb`` / ``pdb:PARTITION``."""
+    """Return *text* if it names a heuristic (:data:`HEURISTICS`, ``pdb``, ``pdb:PARTITION``).
+
+    An argparse type, for ``--heuristic``; the partition is checked when the pattern
+    databases are built.
+
+    Parameters
+    ----------
+    text : str
+        The heuristic as given on the command line.
+
+    Returns
+    -------
+    str
+        *text*, unchanged.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        If *text* names no heuristic (argparse reports it as a usage error).
+
+    Examples
+    --------
+    >>> heuristic_name("linear-conflict"), heuristic_name("pdb:5-5-5")
+    ('linear-conflict', 'pdb:5-5-5')
+    >>> heuristic_name("euclid")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: unknown heuristic 'euclid'; choose from misplaced, manhattan,
+    linear-conflict, pdb or pdb:PARTITION
+    """
     if text in HEURISTICS or text == "pdb" or text.startswith("pdb:"):
         return text
     raise argparse.ArgumentTypeError(
@@ -67,7 +115,34 @@ def heuristic_name(text: str) -> str:
 
 
 def weight(text: str) -> float:
-    """An argparse type: A*'s weight, a finite number of at least 0 in ASCII digits."""
+    """Return A*'s weight read from *text*: a finite number of at least 0 in ASCII digits.
+
+    An argparse type, for ``--weight``.
+
+    Parameters
+    ----------
+    text : str
+        The weight as given on the command line.
+
+    Returns
+    -------
+    float
+        The weight *w* of ``f = g + w * h``.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        If *text* is not such a number (argparse reports it as a usage error).
+
+    Examples
+    --------
+    >>> weight("2.5")
+    2.5
+    >>> weight("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: weight must be a finite number of at least 0, not -1.0
+    """
     try:
         return finite_number(text, "weight", least=0, text=True)
     except PuzzleError as error:
@@ -105,6 +180,39 @@ def _check_options(args: argparse.Namespace) -> None:
 
 
 def solve_command(args: argparse.Namespace) -> int:
+    """Solve the board *args* gives with the algorithm it names; print it, return the exit code.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``solve`` command line: ``board``, ``goal``, ``shape``, ``algorithm``,
+        ``heuristic``, ``weight``, ``tree_search``, the limits and ``json``.
+
+    Returns
+    -------
+    int
+        0 solved; 1 no solution (unsolvable, exhausted, a limit reached or interrupted).
+
+    Raises
+    ------
+    PuzzleError
+        If the board, goal or shape make no puzzle, or an option does not go with the
+        algorithm (``--heuristic`` with ``bfs``, say).
+
+    Examples
+    --------
+    >>> from puzzlelab.cli import main
+    >>> main(["solve", "1 2 3 / 4 5 6 / 0 7 8"])
+    solved in 2 moves by astar
+    blank moves: right right
+    tiles slid:  7 8
+    expanded 2, generated 5, duplicates 1, largest frontier 3, ... s
+    0
+    >>> main(["solve", "1 2 3 / 4 5 6 / 8 7 0", "--algorithm", "bfs"])
+    no solution: unsolvable: 1 2 3 / 4 5 6 / 8 7 0 cannot reach 1 2 3 / 4 5 6 / 7 8 0: ...
+    expanded 0, generated 0, duplicates 0, largest frontier 0, ... s
+    1
+    """
     from .. import search
 
     _check_options(args)
@@ -142,6 +250,48 @@ def _print_result(puzzle: SlidingPuzzle, result: SearchResult) -> None:
 
 
 def distances_command(args: argparse.Namespace) -> int:
+    """Count the boards at each distance from the goal; print the table, return the exit code.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``distances`` command line: ``shape``, ``goal``, ``max_seconds``,
+        ``max_memory_mb`` and ``json``.
+
+    Returns
+    -------
+    int
+        0 when every position is tabulated; 1 when a limit or Ctrl-C stopped the table.
+
+    Raises
+    ------
+    PuzzleError
+        If the shape is not ROWSxCOLS, the board has more than 10 cells, or the goal
+        makes no board of that shape.
+
+    Examples
+    --------
+    >>> from puzzlelab.cli import main
+    >>> main(["distances", "2x2"])
+    12 positions reach the goal
+    1 2
+    3 .
+    <BLANKLINE>
+    moves  positions
+        0          1
+        1          2
+        2          2
+        3          2
+        4          2
+        5          2
+        6          1
+    <BLANKLINE>
+    the 1 farthest, 6 moves away:
+    . 3
+    2 1
+    <BLANKLINE>
+    0
+    """
     from ..distances import distance_layers
 
     rows, cols = _shape(args.shape)

@@ -28,7 +28,23 @@ if TYPE_CHECKING:
 
 
 def add_commands(commands: Commands) -> None:
-    """Add ``teacher``."""
+    """Add the ``teacher`` command to the command line's *commands*.
+
+    Parameters
+    ----------
+    commands : argparse sub-parsers
+        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``teacher`` is
+        added, with :func:`teacher_command` as the ``run`` default that ``main`` calls.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
+    >>> add_commands(parser.add_subparsers())
+    >>> args = parser.parse_args(["teacher", "answer-key"])
+    >>> args.run is teacher_command, args.out_dir, args.force
+    (True, 'answer-key', False)
+    """
     teacher = commands.add_parser(
         "teacher",
         help="write the teacher's edition: every exercise worked, and a plan per lesson",
@@ -47,12 +63,33 @@ def add_commands(commands: Commands) -> None:
 
 
 def teachers_edition() -> dict[PurePosixPath, bytes]:
-    """Every file of the teacher's edition: its path (relative to DIR) and its contents.
+    """Return every file of the teacher's edition: its path (relative to DIR) and its contents.
+
+    The files are made in memory, nothing is written: each lesson worked
+    (:func:`~puzzlelab.teacher.worked_lesson`), each lesson's plan in ``plans/``
+    (:func:`~puzzlelab.teacher.plan_page`), and any file the lessons read, as it is.
+
+    Returns
+    -------
+    dict of PurePosixPath to bytes
+        The files, lesson by lesson, each lesson's plan after it.
 
     Raises
     ------
     PuzzleError
         If an exercise has no worked solution or a lesson no plan.
+
+    Examples
+    --------
+    >>> import json
+    >>> from pathlib import PurePosixPath
+    >>> files = teachers_edition()
+    >>> [name.as_posix() for name in files][:2]
+    ['00_first_search_problem_water_jugs.ipynb', 'plans/00_first_search_problem_water_jugs.md']
+    >>> json.loads(files[PurePosixPath("08_mastermind.ipynb")])["metadata"]["puzzlelab"]
+    {'edition': 'teacher'}
+    >>> files[PurePosixPath("plans/08_mastermind.md")].decode().splitlines()[0]
+    '# Plan: Lesson 8 · How few questions find a secret code?'
     """
     folder = lessons_folder()
     files = {}
@@ -75,11 +112,37 @@ def _notebook_bytes(notebook: dict) -> bytes:
 def write_teachers_edition(out_dir: Path, *, force: bool = False) -> list[Path]:
     """Write the teacher's edition into *out_dir*; return the files written.
 
+    Parameters
+    ----------
+    out_dir : Path
+        The folder to write into, created if need be. Keep it away from the students.
+    force : bool
+        Replace the files *out_dir* already has.
+
+    Returns
+    -------
+    list of Path
+        The files written (:func:`teachers_edition`), in *out_dir*.
+
     Raises
     ------
     PuzzleError
         If *out_dir* already has one of the files and *force* is not given (nothing is
         written then), or if a file cannot be written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     written = write_teachers_edition(Path(folder))
+    ...     write_teachers_edition(Path(folder))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.PuzzleError: .../00_first_search_problem_water_jugs.ipynb and ... more already
+    there: nothing written; give --force to replace them
+    >>> [path.relative_to(folder).as_posix() for path in written][-1]
+    'plans/09_peg_solitaire.md'
     """
     if out_dir.exists() and not out_dir.is_dir():
         raise PuzzleError(f"{out_dir} is a file: give a folder for the teacher's edition")
@@ -102,6 +165,33 @@ def write_teachers_edition(out_dir: Path, *, force: bool = False) -> list[Path]:
 
 
 def teacher_command(args: argparse.Namespace) -> int:
+    """Write the teacher's edition into ``args.out_dir`` and say where; return the exit code.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``teacher`` command line: ``out_dir`` and ``force``.
+
+    Returns
+    -------
+    int
+        0 once every file is written.
+
+    Raises
+    ------
+    PuzzleError
+        As :func:`write_teachers_edition` does.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from puzzlelab.cli import main
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     main(["teacher", folder])
+    10 worked lessons and 10 plans written into ...
+    the plans: .../plans; keep this folder away from the students
+    0
+    """
     out_dir = Path(args.out_dir)
     written = write_teachers_edition(out_dir, force=args.force)
     lessons = sum(path.suffix == ".ipynb" for path in written)
