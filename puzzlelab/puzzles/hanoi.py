@@ -49,10 +49,32 @@ class TowerOfHanoi:
     pegs : int
         How many pegs, at least 3.
 
+    Attributes
+    ----------
+    start : tuple of int
+        Every disk on peg 0.
+    goal : tuple of int
+        Every disk on the last peg.
+    heuristics : dict
+        The heuristics by name: ``not_home``.
+
     Raises
     ------
     BoardError
         A number of disks or pegs that is not allowed.
+
+    Examples
+    --------
+    >>> from puzzlelab.search import bfs
+    >>> hanoi = TowerOfHanoi(3)
+    >>> bfs(hanoi).actions
+    ['0->2', '0->1', '2->1', '0->2', '1->0', '1->2', '0->2']
+    >>> bfs(TowerOfHanoi(3, pegs=4)).cost  # a fourth peg saves two moves
+    5
+    >>> TowerOfHanoi(pegs=2)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: the number of pegs must be a whole number of at least 3, not 2
     """
 
     def __init__(self, disks: int = 3, pegs: int = 3) -> None:

@@ -29,7 +29,28 @@ KORF_GOAL = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15"
 
 @dataclass(frozen=True)
 class KorfInstance:
-    """One of Korf's boards: its number (1 to 100), its optimal length and its cells."""
+    """One of Korf's boards: its number (1 to 100), its optimal length and its cells.
+
+    Attributes
+    ----------
+    number : int
+        Its place in Korf's list, from 1.
+    optimal : int
+        The fewest moves from the board to Korf's goal.
+    board : tuple of int
+        The 16 cells, row by row; 0 is the blank.
+
+    Examples
+    --------
+    >>> instance = korf_instances()[0]
+    >>> instance.number, instance.optimal
+    (1, 57)
+    >>> print(instance.puzzle().render())
+    14 13 15  7
+    11 12  9  5
+     6  .  2  1
+     4  8 10  3
+    """
 
     number: int
     optimal: int

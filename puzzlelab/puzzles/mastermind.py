@@ -144,7 +144,7 @@ class Mastermind:
 
     @cached_property
     def codes(self) -> list[Code]:
-        """Every code of the game, in increasing order (the order the seed tries them in)."""
+        """Every code of the game, in increasing order (the order the consistent strategy tries)."""
         symbols = range(self.symbols)
         if self.repeats:
             return list(product(symbols, repeat=self.positions))
@@ -347,12 +347,26 @@ class Mastermind:
 
 
 def bulls_and_cows() -> Mastermind:
-    """Return the seed's game: 4 different digits out of 0-9 (5,040 codes)."""
+    """Return bulls and cows: 4 different digits out of 0-9 (5,040 codes).
+
+    Every call returns the same game object, so its answer table is built once.
+
+    >>> game = bulls_and_cows()
+    >>> game, len(game.codes), game.format(game.codes[0])
+    (Mastermind(symbols=10, positions=4, repeats=False), 5040, '0 1 2 3')
+    """
     return _game(10, 4, False)
 
 
 def classic_mastermind() -> Mastermind:
-    """Return classic Mastermind: 4 pegs of 6 colours, repeats allowed (1,296 codes)."""
+    """Return classic Mastermind: 4 pegs of 6 colours, repeats allowed (1,296 codes).
+
+    Every call returns the same game object, so its answer table is built once.
+
+    >>> game = classic_mastermind()
+    >>> len(game.codes), game.codes[:2]
+    (1296, [(0, 0, 0, 0), (0, 0, 0, 1)])
+    """
     return _game(6, 4, True)
 
 
@@ -367,7 +381,33 @@ def _game(symbols: int, positions: int, repeats: bool) -> Mastermind:
 
 
 def game_of(game: Mastermind | None = None) -> Mastermind:
-    """Return *game*, or the seed's bulls and cows if it is None; share cached tables."""
+    """Return *game*, or bulls and cows if it is None: the one game object of its rules.
+
+    Two games with the same rules share one answer table, built once.
+
+    Parameters
+    ----------
+    game : Mastermind, optional
+        A game; default: :func:`bulls_and_cows`.
+
+    Returns
+    -------
+    Mastermind
+
+    Raises
+    ------
+    ProblemError
+        If *game* is not a Mastermind game.
+
+    Examples
+    --------
+    >>> game_of(Mastermind(10, 4, False)) is game_of() is bulls_and_cows()
+    True
+    >>> game_of("bulls and cows")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: expected a Mastermind game, not str
+    """
     if game is None:
         return bulls_and_cows()
     if not isinstance(game, Mastermind):
@@ -412,7 +452,26 @@ def answer_of(guess: Code, secret: Code) -> Answer:
 
 
 def is_consistent(code: Code, history: Iterable[tuple[Code, Answer]]) -> bool:
-    """Return whether *code*, as the secret, would have given every answer of *history*."""
+    """Return whether *code*, as the secret, would have given every answer of *history*.
+
+    Parameters
+    ----------
+    code : tuple of int
+        A possible secret.
+    history : iterable of (guess, (bulls, cows))
+        The guesses asked so far and their answers.
+
+    Returns
+    -------
+    bool
+        True when *code* is still a candidate.
+
+    Examples
+    --------
+    >>> history = [((0, 1, 2, 3), (0, 2))]  # no bulls, two cows
+    >>> is_consistent((1, 0, 4, 5), history), is_consistent((0, 1, 4, 5), history)
+    (True, False)
+    """
     return all(answer_of(guess, code) == answer for guess, answer in history)
 
 

@@ -16,8 +16,8 @@ Vocabulary:
 - a *group* is the set of holes one peg can ever visit (pegs never change group).
 
 This module holds the rules only: the boards, the moves, the goal, and the quick arguments
-that prove a problem has no solution (:func:`position_class`, :func:`group_argument`). Seed
-004 solves the 21-hole "modified triangle" by iterative deepening, made faster by the group
+that prove a problem has no solution (:func:`position_class`, :func:`group_argument`). The
+21-hole "modified triangle" is solved by iterative deepening, made faster by the group
 argument and by a lower bound, the pegs left in corners (:meth:`PegSolitaire.corner_bound`);
 those solvers live in :mod:`puzzlelab.solvers.pegs`. The 15-hole triangle and the 33-hole
 English and 37-hole French boards are generated from their hole grids.
@@ -85,6 +85,21 @@ class Board:
         Every jump, in the order a search tries them.
     usual_hole : int
         The empty hole of the board's usual game.
+    description : str
+        One line about the board, for the command line's list of boards.
+
+    Raises
+    ------
+    BoardError
+        If the board has fewer than 2 holes or more than :data:`MAX_HOLES`.
+
+    Examples
+    --------
+    >>> board = get_board("triangle15")
+    >>> board, board.lattice, board.usual_hole
+    (<Board triangle15: 15 holes, 36 jumps>, 'triangular', 1)
+    >>> board.jumps[:2]  # (from, over, to)
+    ((1, 2, 4), (1, 3, 6))
     """
 
     name: str
@@ -145,7 +160,7 @@ class Board:
 
     @cached_property
     def jumps_from(self) -> dict[int, tuple[tuple[int, int], ...]]:
-        """``hole -> ((over, to), ...)``: the jump table, as in seed 004."""
+        """``hole -> ((over, to), ...)``: the jump table, the jumps of each hole in order."""
         table: dict[int, list[tuple[int, int]]] = {hole: [] for hole in self.holes}
         for start, over, to in self.jumps:
             table[start].append((over, to))
@@ -258,7 +273,7 @@ def _cells_from_rows(rows: list[str], lattice: str) -> dict[int, tuple[int, int]
     return cells
 
 
-#: Seed 004's jump table of the 21-hole modified triangle: ``from: [(over, to), ...]``.
+#: The jump table of the 21-hole modified triangle: ``from: [(over, to), ...]``.
 TRIANGLE21_JUMPS = {
     1: [(3, 5)], 2: [(3, 4)], 3: [(4, 6), (5, 8)], 4: [(3, 2), (6, 9), (7, 11)],
     5: [(3, 1), (7, 10), (8, 12)], 6: [(4, 3), (7, 8), (9, 14), (10, 16)],
@@ -348,12 +363,36 @@ def pegs_of(holes: Iterable[int]) -> Pegs:
 
 
 def holes_of(pegs: Pegs) -> tuple[int, ...]:
-    """Return the holes that hold a peg in *pegs*, in order."""
+    """Return the holes that hold a peg in *pegs*, in order.
+
+    >>> holes_of(0b1010), holes_of(pegs_of([7, 2]))
+    ((1, 3), (2, 7))
+    """
     return tuple(hole for hole in range(pegs.bit_length()) if pegs >> hole & 1)
 
 
 def layout(board: Board, marks: dict[int, str], width: int = 1) -> str:
-    """Return text with ``marks[hole]`` drawn where each hole is (right-aligned in *width*)."""
+    """Return text with ``marks[hole]`` drawn where each hole is (right-aligned in *width*).
+
+    Parameters
+    ----------
+    board : Board
+        Where the holes are.
+    marks : dict
+        ``hole -> text`` for every hole of *board*.
+    width : int
+        The columns each mark takes.
+
+    Examples
+    --------
+    >>> board = get_board("triangle15")
+    >>> print(layout(board, {hole: str(hole) for hole in board.holes}, width=2))
+             1
+           2   3
+         4   5   6
+       7   8   9  10
+    11  12  13  14  15
+    """
     step = 2 * width if board.lattice == "triangular" else width + 1
     spots = {hole: board.xy(hole) for hole in board.cells}
     left, top = min(x for x, _ in spots.values()), max(y for _, y in spots.values())
@@ -371,7 +410,16 @@ def layout(board: Board, marks: dict[int, str], width: int = 1) -> str:
 
 
 def render(board: Board, pegs: Pegs) -> str:
-    """Return the position as text: ``o`` a peg, ``.`` an empty hole."""
+    """Return the position as text: ``o`` a peg, ``.`` an empty hole.
+
+    >>> board = get_board("triangle15")
+    >>> print(render(board, board.full ^ 1 << 1))  # every hole full but hole 1
+        .
+       o o
+      o o o
+     o o o o
+    o o o o o
+    """
     return layout(board, {hole: "o" if pegs >> hole & 1 else "." for hole in board.cells})
 
 
@@ -403,7 +451,30 @@ def position_class(board: Board, pegs: Pegs) -> tuple[int, ...]:
 
 
 def legal_jumps(board: Board, pegs: Pegs, hole: int | None = None) -> list[Jump]:
-    """Return the jumps possible in *pegs* (only those from *hole*, if given)."""
+    """Return the jumps possible in *pegs* (only those from *hole*, if given).
+
+    Parameters
+    ----------
+    board : Board
+        The board played on.
+    pegs : int
+        The position: bit *h* set when hole *h* holds a peg.
+    hole : int, optional
+        Only the jumps of the peg in this hole.
+
+    Returns
+    -------
+    list of (from, over, to)
+        In the order of the board's jumps.
+
+    Examples
+    --------
+    >>> board = get_board("triangle15")
+    >>> legal_jumps(board, board.full ^ 1 << 1)
+    [(4, 2, 1), (6, 3, 1)]
+    >>> legal_jumps(board, board.full ^ 1 << 1, hole=6)
+    [(6, 3, 1)]
+    """
     starts = board.holes if hole is None else (hole,)
     return [
         (start, over, to)
@@ -415,7 +486,14 @@ def legal_jumps(board: Board, pegs: Pegs, hole: int | None = None) -> list[Jump]
 
 
 def jump(pegs: Pegs, start: int, over: int, to: int) -> Pegs:
-    """Return *pegs* after the peg in *start* jumps over *over* into *to* (not checked)."""
+    """Return *pegs* after the peg in *start* jumps over *over* into *to* (not checked).
+
+    The three holes flip: *start* and *over* empty, *to* full. :func:`apply_move`
+    checks a move before making it.
+
+    >>> holes_of(jump(pegs_of([4, 2]), 4, 2, 1))
+    (1,)
+    """
     return pegs ^ (1 << start | 1 << over | 1 << to)
 
 
@@ -476,7 +554,34 @@ def apply_move(board: Board, pegs: Pegs, move: Iterable[int]) -> Pegs:
 
 
 def replay(board: Board, pegs: Pegs, moves_made: Iterable[Iterable[int]]) -> list[Pegs]:
-    """Return the positions from *pegs* through every move of *moves_made* (all checked)."""
+    """Return the positions from *pegs* through every move of *moves_made* (all checked).
+
+    Parameters
+    ----------
+    board : Board
+        The board played on.
+    pegs : int
+        The position before the first move.
+    moves_made : iterable of moves
+        Each move the holes one peg lands in, starting where it stands.
+
+    Returns
+    -------
+    list of int
+        *pegs*, then the position after each move.
+
+    Raises
+    ------
+    BoardError
+        If a move is not legal where it is made (see :func:`apply_move`).
+
+    Examples
+    --------
+    >>> board = get_board("triangle15")
+    >>> path = replay(board, board.full ^ 1 << 1, [(4, 1), (13, 4)])
+    >>> [len(holes_of(position)) for position in path]
+    [14, 13, 12]
+    """
     path = [pegs]
     for move in moves_made:
         path.append(apply_move(board, path[-1], move))
@@ -499,7 +604,11 @@ def chains(jumps_made: Iterable[tuple[int, int]]) -> list[Move]:
 
 
 def format_moves(moves_made: Iterable[Iterable[int]]) -> str:
-    """Return moves the way seed 004 prints them: ``(15,7)(13,15,7)``."""
+    """Return moves as one line of text, each move in brackets: ``(15,7)(13,15,7)``.
+
+    >>> format_moves([(15, 7), (13, 15, 7)])
+    '(15,7)(13,15,7)'
+    """
     return "".join("(" + ",".join(map(str, move)) + ")" for move in moves_made)
 
 
@@ -649,7 +758,7 @@ class PegSolitaire:
 
 
 def group_argument(puzzle: PegSolitaire) -> dict[str, Any]:
-    """Return seed 004's argument about peg groups for *puzzle*, as plain data.
+    """Return the argument about peg groups for *puzzle*, as plain data.
 
     A corner peg leaves only by its own jump, over a peg of some group X. If all corner
     jumps go over group X, every peg that starts in a corner uses up one X peg. Pegs never

@@ -39,7 +39,31 @@ Placement = tuple[int, ...]
 
 
 def check_size(n: int) -> int:
-    """Return *n* if it is a whole number of at least 1, else raise BoardError."""
+    """Return *n* if it is a whole number of at least 1, else raise BoardError.
+
+    Parameters
+    ----------
+    n : int
+        A board size, as a user gave it.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    BoardError
+        If *n* is not a whole number of at least 1.
+
+    Examples
+    --------
+    >>> check_size(5)
+    5
+    >>> check_size(0)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: the board size must be a whole number of at least 1, not 0
+    """
     return whole_number(n, "the board size", least=1, error=BoardError)
 
 
@@ -59,12 +83,23 @@ def solvable(n: int) -> bool:
 
 
 def attacks(row: int, col: int, other_row: int, other_col: int) -> bool:
-    """Return whether queens on (row, col) and (other_row, other_col) attack each other."""
+    """Return whether queens on (row, col) and (other_row, other_col) attack each other.
+
+    They attack when they share a column or a diagonal; rows are never shared, as
+    each row holds one queen.
+
+    >>> attacks(0, 0, 2, 2), attacks(0, 1, 2, 2)  # a diagonal; a knight's move apart
+    (True, False)
+    """
     return col == other_col or abs(col - other_col) == abs(row - other_row)
 
 
 def safe(placement: Placement, col: int) -> bool:
-    """Return whether a queen may go in column *col* of the next row after *placement*."""
+    """Return whether a queen may go in column *col* of the next row after *placement*.
+
+    >>> [col for col in range(4) if safe((1, 3), col)]  # row 2 of four queens
+    [0]
+    """
     row = len(placement)
     return not any(attacks(row, col, r, c) for r, c in enumerate(placement))
 
@@ -114,7 +149,24 @@ def conflicts(placement: Placement) -> int:
 
 
 def render(placement: Placement, n: int | None = None) -> str:
-    """Return the board as text: ``Q`` for a queen, ``.`` for an empty square."""
+    """Return the board as text: ``Q`` for a queen, ``.`` for an empty square.
+
+    Parameters
+    ----------
+    placement : tuple of int
+        The queens' columns, row by row from the top; a partial placement leaves the
+        rows below it empty.
+    n : int, optional
+        The board size; default: as many rows as *placement* has.
+
+    Examples
+    --------
+    >>> print(render((1, 3), 4))
+    . Q . .
+    . . . Q
+    . . . .
+    . . . .
+    """
     n = len(placement) if n is None else n
     rows = [
         " ".join("Q" if row < len(placement) and placement[row] == c else "." for c in range(n))
@@ -149,7 +201,13 @@ def symmetries(placement: Placement) -> list[Placement]:
 
 
 def canonical(placement: Placement) -> Placement:
-    """Return the smallest of the 8 images: the family's representative."""
+    """Return the smallest of the 8 images: the family's representative.
+
+    Two solutions are in the same family exactly when their canonical images are equal.
+
+    >>> canonical((4, 2, 0, 3, 1)), canonical((0, 2, 4, 1, 3))
+    ((0, 2, 4, 1, 3), (0, 2, 4, 1, 3))
+    """
     return min(symmetries(placement))
 
 

@@ -481,7 +481,15 @@ class SlidingPuzzle:
 
 
 def moves_by_cell(rows: int, cols: int) -> list[list[tuple[str, int]]]:
-    """moves[cell]: the ``(direction, target_cell)`` pairs for a blank at *cell*."""
+    """Return ``moves[cell]``: the ``(direction, target_cell)`` pairs for a blank at *cell*.
+
+    Cells are numbered row by row from 0; directions come in the order up, down,
+    left, right (those that stay on the board).
+
+    >>> moves = moves_by_cell(2, 3)  # 0 1 2 / 3 4 5
+    >>> moves[0], moves[4]
+    ([('down', 3), ('right', 1)], [('up', 1), ('left', 3), ('right', 5)])
+    """
     moves = []
     for cell in range(rows * cols):
         r, c = divmod(cell, cols)
