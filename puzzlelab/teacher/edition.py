@@ -39,8 +39,21 @@ HEADING = re.compile(r"^(#+)\s+(.*?)\s*$")
 
 
 def lesson_slug(file_name: str) -> str:
-    """The lesson's name in exercise ids: its file name without the number and ``.ipynb``.
+    """Return the lesson's name in exercise ids: its file name without the number and ``.ipynb``.
 
+    Parameters
+    ----------
+    file_name : str
+        The lesson's file name, or its path with ``/``.
+
+    Returns
+    -------
+    str
+        The lesson's slug, as :data:`~puzzlelab.teacher.plans.PLANS` and exercise ids
+        name it.
+
+    Examples
+    --------
     >>> lesson_slug("06_pattern_databases.ipynb")
     'pattern_databases'
     """
@@ -49,25 +62,99 @@ def lesson_slug(file_name: str) -> str:
 
 
 def source_of(cell: dict) -> str:
-    """A cell's source as one string (a notebook file may store it as a list of lines)."""
+    """Return a cell's source as one string (a notebook file may store it as a list of lines).
+
+    Parameters
+    ----------
+    cell : dict
+        A notebook cell as its JSON reads.
+
+    Returns
+    -------
+    str
+        The cell's source; ``""`` if it has none.
+
+    Examples
+    --------
+    >>> source_of({"source": ["answer_6_1 = ...\\n", "check_table_entries(answer_6_1);"]})
+    'answer_6_1 = ...\\ncheck_table_entries(answer_6_1);'
+    """
     source = cell.get("source", "")
     return source if isinstance(source, str) else "".join(source)
 
 
 def exercise_of(cell: dict) -> str:
-    """The exercise id an answer cell names, or ``""`` for any other cell."""
+    """Return the exercise id an answer cell names, or ``""`` for any other cell.
+
+    Parameters
+    ----------
+    cell : dict
+        A notebook cell as its JSON reads.
+
+    Returns
+    -------
+    str
+        The id in the cell's metadata, ``"<lesson>:<exercise>"``; ``""`` for a cell that is
+        no code cell or names no exercise.
+
+    Examples
+    --------
+    >>> answer = {"cell_type": "code", "source": "",
+    ...           "metadata": {"puzzlelab": {"exercise": "mastermind:codes-left"}}}
+    >>> exercise_of(answer), exercise_of({"cell_type": "markdown", "source": "# 1. The game"})
+    ('mastermind:codes-left', '')
+    """
     if cell.get("cell_type") != "code":
         return ""
     return cell.get("metadata", {}).get(KEY, {}).get("exercise", "")
 
 
 def exercise_ids(notebook: dict) -> list[str]:
-    """The exercise ids of *notebook*'s answer cells, in order."""
+    """Return the exercise ids of *notebook*'s answer cells, in the order of the lesson.
+
+    Parameters
+    ----------
+    notebook : dict
+        A lesson as ``json.load`` reads it.
+
+    Returns
+    -------
+    list of str
+        One id per answer cell (:func:`exercise_of`).
+
+    Examples
+    --------
+    >>> def answer(name):
+    ...     metadata = {"puzzlelab": {"exercise": name}}
+    ...     return {"cell_type": "code", "source": "", "metadata": metadata}
+    >>> title = {"cell_type": "markdown", "source": "# Lesson 8", "metadata": {}}
+    >>> exercise_ids({"cells": [title, answer("mastermind:bulls-and-cows"),
+    ...                         answer("mastermind:codes-left")]})
+    ['mastermind:bulls-and-cows', 'mastermind:codes-left']
+    """
     return [name for name in map(exercise_of, notebook["cells"]) if name]
 
 
 def is_teachers_edition(notebook: dict) -> bool:
-    """Whether *notebook* is a teacher's edition (its metadata says so)."""
+    """Return whether *notebook* is a teacher's edition (its metadata says so).
+
+    Parameters
+    ----------
+    notebook : dict
+        A lesson as ``json.load`` reads it.
+
+    Returns
+    -------
+    bool
+        True for a notebook :func:`worked_lesson` made, False for a student's lesson.
+
+    Examples
+    --------
+    >>> is_teachers_edition({"cells": [], "metadata": {"puzzlelab": {"edition": "teacher"}}})
+    True
+    >>> is_teachers_edition({"cells": [], "metadata": {}})
+    False
+    """
     return notebook.get("metadata", {}).get(KEY, {}).get("edition") == "teacher"
 
 
@@ -75,13 +162,51 @@ def is_teachers_edition(notebook: dict) -> bool:
 
 
 def worked_lesson(notebook: dict, file_name: str) -> dict:
-    """A copy of *notebook* with every exercise worked, marked as the teacher's edition.
+    """Return a copy of *notebook* with every exercise worked, marked as the teacher's edition.
+
+    Each answer cell gets its solution's source, with a "Worked solution" cell above it;
+    a cell the exercise asks the student to complete gets its worked source too. A banner
+    cell after the first says this is the teacher's edition. *notebook* is left as it is.
+
+    Parameters
+    ----------
+    notebook : dict
+        A lesson as ``json.load`` reads it.
+    file_name : str
+        The lesson's file name, which the banner names its plan by.
+
+    Returns
+    -------
+    dict
+        The worked lesson, as ``json.dump`` writes it.
 
     Raises
     ------
     PuzzleError
         If an exercise has no solution, or the cell it asks the student to complete is not
         found.
+
+    Examples
+    --------
+    >>> title = {"cell_type": "markdown", "id": "0", "metadata": {}, "source": "# Lesson 8"}
+    >>> answer = {"cell_type": "code", "id": "9", "execution_count": None, "outputs": [],
+    ...           "metadata": {"puzzlelab": {"exercise": "mastermind:codes-left"}},
+    ...           "source": "answer_8_2 = ...\\ncheck_codes_left(answer_8_2);"}
+    >>> worked = worked_lesson({"cells": [title, answer], "metadata": {}}, "08_mastermind.ipynb")
+    >>> [cell["id"] for cell in worked["cells"]], is_teachers_edition(worked)
+    (['0', 'teachers-edition', '9-worked', '9'], True)
+    >>> print(worked["cells"][-1]["source"])
+    print(TWO_ANSWERS)
+    ...
+    answer_8_2 = len(game.candidates(TWO_ANSWERS))
+    print(answer_8_2, "codes left")
+    check_codes_left(answer_8_2);
+    >>> answer["metadata"]["puzzlelab"]["exercise"] = "mastermind:no-such-exercise"
+    >>> worked_lesson({"cells": [title, answer]}, "08_mastermind.ipynb")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.PuzzleError: exercise mastermind:no-such-exercise has no worked solution in
+    puzzlelab.teacher
     """
     worked = copy.deepcopy(notebook)
     cells = worked["cells"]
@@ -148,12 +273,48 @@ def _banner(file_name: str) -> str:
 
 
 def plan_page(notebook: dict, file_name: str) -> str:
-    """The lesson's one-page plan, as markdown.
+    """Return the lesson's one-page plan, as markdown.
+
+    The page holds the plan's goals, duration, the cells to project (found by the
+    headings the plan names), the questions to ask, and each exercise's common mistakes.
+
+    Parameters
+    ----------
+    notebook : dict
+        The student's lesson, as ``json.load`` reads it.
+    file_name : str
+        Its file name, which names the lesson's plan in
+        :data:`~puzzlelab.teacher.plans.PLANS`.
+
+    Returns
+    -------
+    str
+        The plan, one markdown page.
 
     Raises
     ------
     PuzzleError
         If the lesson has no plan, or a section the plan projects is not in the notebook.
+
+    Examples
+    --------
+    >>> import json
+    >>> from puzzlelab.cli.lessons import lessons_folder
+    >>> lesson = json.loads(lessons_folder().joinpath("08_mastermind.ipynb").read_text())
+    >>> page = plan_page(lesson, "08_mastermind.ipynb")
+    >>> for line in page.splitlines():
+    ...     if line.startswith("#"):
+    ...         print(line)
+    # Plan: Lesson 8 · How few questions find a secret code?
+    ## Goals
+    ## Duration
+    ## Cells to project
+    ## Questions to ask the class
+    ## Exercises and common mistakes
+    >>> plan_page(lesson, "99_sudoku.ipynb")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.PuzzleError: lesson sudoku has no plan in puzzlelab.teacher
     """
     slug = lesson_slug(file_name)
     if slug not in PLANS:

@@ -34,6 +34,14 @@ class Plan:
         its ``#``), and what to show and say there.
     questions : tuple of str
         Questions to ask the class, in the order the lesson meets them.
+
+    Examples
+    --------
+    >>> plan = PLANS["mastermind"]
+    >>> plan.minutes, plan.goals[0]
+    (60, 'Compute the answer (bulls and cows) to a question, with and without repeated colours.')
+    >>> plan.project[0]
+    ('1. The game', 'A game on the board; let the class answer.')
     """
 
     goals: tuple[str, ...]

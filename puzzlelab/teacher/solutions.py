@@ -38,6 +38,21 @@ class Solution:
         A line of an earlier cell the student is asked to complete, or ``""``.
     skeleton_worked : str
         That cell's worked source (with *skeleton*).
+
+    Examples
+    --------
+    >>> solution = SOLUTIONS["mastermind:codes-left"]
+    >>> print(solution.answer)
+    print(TWO_ANSWERS)
+    # A code is still possible when it would have given both answers: candidates keeps
+    # exactly those (section 2).
+    answer_8_2 = len(game.candidates(TWO_ANSWERS))
+    print(answer_8_2, "codes left")
+    check_codes_left(answer_8_2);
+    >>> solution.mistakes[0]
+    'Counting the codes consistent with one of the two answers only.'
+    >>> solution.skeleton
+    ''
     """
 
     answer: str
