@@ -77,7 +77,29 @@ def prefer_static_fallbacks(nb: Json, resources: Json | None = None) -> tuple[Js
 
 
 def widget_models(nb: Json) -> dict[str, Json]:
-    """The widget state saved with a run notebook: ``{model id: {"model_name": ..., ...}}``."""
+    """Return the widget state saved with a run notebook, by model id.
+
+    Parameters
+    ----------
+    nb : dict
+        A run notebook, as its JSON reads.
+
+    Returns
+    -------
+    dict of str to dict
+        ``{model id: {"model_name": ..., "state": ..., ...}}``; empty when no widget
+        state was saved.
+
+    Examples
+    --------
+    >>> state = {"a1": {"model_name": "FloatProgressModel", "state": {"value": 3}}}
+    >>> nb = {"metadata": {"widgets": {
+    ...     "application/vnd.jupyter.widget-state+json": {"state": state}}}}
+    >>> widget_models(nb)
+    {'a1': {'model_name': 'FloatProgressModel', 'state': {'value': 3}}}
+    >>> widget_models({"metadata": {}})
+    {}
+    """
     saved = nb.get("metadata", {}).get("widgets", {})
     return saved.get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
 
@@ -122,14 +144,38 @@ def build_site(notebooks: Iterable[str | Path], out_dir: str | Path) -> list[Pat
 
     Each lesson runs on a fresh kernel in its own folder, as in JupyterLab; its
     widgets' views give way to their fallbacks (:func:`prefer_static_fallbacks`) and
-    its images are embedded, so every page works offline on its own. Return the
-    paths written, the contents page last.
+    its images are embedded, so every page works offline on its own.
+
+    Parameters
+    ----------
+    notebooks : iterable of str or Path
+        The lessons to run, in the order of the contents page.
+    out_dir : str or Path
+        The folder to write the pages into, created if need be.
+
+    Returns
+    -------
+    list of Path
+        The pages written, one per lesson, and the contents page ``index.html`` last.
 
     Raises
     ------
     PuzzleError
         If nbconvert or nbclient is not installed, there is no lesson, a lesson is
         missing, or a cell of a lesson fails.
+
+    Notes
+    -----
+    Every lesson runs top to bottom on a kernel, which takes minutes; the example shows
+    only what is refused before any lesson runs.
+
+    Examples
+    --------
+    >>> build_site(["no-such-lesson.ipynb"], "public")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.PuzzleError: no lesson at no-such-lesson.ipynb: give the path of a notebook
+    (.ipynb)
     """
     lessons = [Path(notebook) for notebook in notebooks]
     _check_can_build(lessons)
@@ -161,7 +207,29 @@ def _check_can_build(lessons: list[Path]) -> None:
 
 
 def run_lesson(lesson: Path) -> NotebookNode:
-    """Return the lesson *lesson* (a path), run top to bottom on a fresh kernel in its folder."""
+    """Return the lesson *lesson* (a path), run top to bottom on a fresh kernel in its folder.
+
+    Parameters
+    ----------
+    lesson : Path
+        The lesson's notebook file; it runs in its own folder, so it finds the files it
+        reads there.
+
+    Returns
+    -------
+    NotebookNode
+        The lesson with the outputs of every cell.
+
+    Raises
+    ------
+    PuzzleError
+        If a cell fails, or runs longer than :data:`CELL_SECONDS`.
+
+    Notes
+    -----
+    It starts a kernel and runs a whole lesson, which takes seconds to minutes, so there
+    is no example here; ``tests/test_lesson_site.py`` runs lessons through ``puzzlelab site``.
+    """
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
@@ -178,7 +246,29 @@ def run_lesson(lesson: Path) -> NotebookNode:
 
 
 def export_html(nb: NotebookNode, lesson: Path) -> str:
-    """Return the run lesson *nb* as one HTML page that works offline (``LessonExporter``)."""
+    """Return the run lesson *nb* as one HTML page that works offline (``LessonExporter``).
+
+    Parameters
+    ----------
+    nb : NotebookNode
+        A run lesson (:func:`run_lesson`).
+    lesson : Path
+        Its notebook file, whose folder the images it names are read from.
+
+    Returns
+    -------
+    str
+        The page: JupyterLab's look, images embedded, widgets' fallbacks instead of their
+        views (:func:`prefer_static_fallbacks`), no script from the network.
+
+    Examples
+    --------
+    >>> import nbformat
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Lesson 8")])
+    >>> page = export_html(nb, Path("notebooks/08_mastermind.ipynb"))
+    >>> page.startswith("<!DOCTYPE html>"), "Lesson 8" in page, 'src="http' in page
+    (True, True, False)
+    """
     resources = {"metadata": {"path": str(lesson.parent)}}
     html, _ = lesson_exporter()().from_notebook_node(nb, resources=resources)
     return html
