@@ -174,6 +174,22 @@ class PatternDatabase:
         but one move can lower it by more than 1. True: the blank's cell is part of the
         placement (``tiles + (0,)``); the table is ``cells - k`` times larger, each entry
         exact for its blank, and the heuristic consistent.
+
+    Examples
+    --------
+    Tiles 1, 2 and 3 in their goal row but turned round: Manhattan distance counts
+    4 moves, the pattern database 6, since the tiles stand in each other's way.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> eight = SlidingPuzzle(shape=(3, 3))
+    >>> database = PatternDatabase.build(eight, (1, 2, 3), progress=False)
+    >>> database
+    PatternDatabase(shape=(3, 3), goal=(1, 2, 3, 4, 5, 6, 7, 8, 0), tiles=(1, 2, 3), blank=False)
+    >>> board = (3, 1, 2, 4, 5, 6, 7, 8, 0)
+    >>> database(board), eight.manhattan(board)
+    (6, 4)
+    >>> database.size, PatternDatabase.build(eight, (1, 2, 3), blank=True, progress=False).size
+    (504, 3024)
     """
 
     shape: tuple[int, int]
@@ -289,6 +305,15 @@ class PatternHeuristic:
     mirror image, as Korf's is). ``astar``, ``idastar``, ``check_heuristic``, the
     heuristic lab and ``compare`` take it as they take any heuristic.
 
+    Parameters
+    ----------
+    databases : iterable of PatternDatabase
+        Of disjoint patterns, all for the same board and goal.
+    name : str
+        What to call it.
+    reflect : bool
+        Also look the mirrored board up, and take the larger sum.
+
     Attributes
     ----------
     databases : list of PatternDatabase
@@ -297,6 +322,29 @@ class PatternHeuristic:
     mirror : tuple or None
         ``(tile_of, cell_of)``: the tile each tile becomes, and the cell each cell
         becomes, in the mirrored board; None without reflection.
+
+    Raises
+    ------
+    ProblemError
+        With *reflect*, if the board is not square or its goal is not its own mirror image.
+
+    Examples
+    --------
+    Two databases of four tiles each guide IDA* on the 8-puzzle's hardest board
+    through a hundred times fewer nodes than Manhattan distance does:
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import idastar
+    >>> eight = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
+    >>> halves = [PatternDatabase.build(eight, tiles, progress=False)
+    ...           for tiles in [(1, 2, 3, 4), (5, 6, 7, 8)]]
+    >>> heuristic = PatternHeuristic(halves, "1-4/5-8")
+    >>> heuristic(eight.start), eight.manhattan(eight.start)
+    (29, 21)
+    >>> idastar(eight, heuristic=heuristic).stats.expanded
+    180
+    >>> idastar(eight, heuristic="manhattan").stats.expanded
+    14195
     """
 
     def __init__(
@@ -450,7 +498,38 @@ def pattern_heuristic(
 
 
 def named_heuristic(puzzle: SlidingPuzzle, name: str) -> PatternHeuristic:
-    """The heuristic a name on the command line means: ``pdb`` or ``pdb:PARTITION``."""
+    """The heuristic a name on the command line means: ``pdb`` or ``pdb:PARTITION``.
+
+    ``pdb`` alone is the default partition, :data:`DEFAULT_PARTITION`; the databases
+    come from the cache (:func:`cached`), built the first time.
+
+    Parameters
+    ----------
+    puzzle : SlidingPuzzle
+        A 15-puzzle whose goal has the blank in a corner, for the named partitions.
+    name : str
+        ``"pdb"`` or ``"pdb:"`` followed by a name of :data:`PARTITIONS`.
+
+    Returns
+    -------
+    PatternHeuristic
+
+    Raises
+    ------
+    ProblemError
+        If the partition is unknown, or drawn for another board.
+
+    Examples
+    --------
+    On a 15-puzzle ``named_heuristic(puzzle, "pdb:5-5-5")`` is the sum of three
+    databases of five tiles. The named partitions fit no other board:
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> named_heuristic(SlidingPuzzle(shape=(3, 3)), "pdb")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: the partition '6-6-3' is drawn for a 4x4 board with the ...
+    """
     partition = name.partition(":")[2] or DEFAULT_PARTITION
     return pattern_heuristic(puzzle, partition)
 
@@ -659,7 +738,23 @@ def _progress_bar(total: int, what: str, shown: bool) -> _ProgressBar:
 
 
 def cache_folder() -> Path:
-    """Where databases are kept: ``$PUZZLELAB_CACHE``, else the user's cache folder."""
+    """Where databases are kept: ``$PUZZLELAB_CACHE``, else the user's cache folder.
+
+    Returns
+    -------
+    pathlib.Path
+        The folder; it is made when the first database is saved.
+
+    Examples
+    --------
+    >>> from unittest import mock
+    >>> with mock.patch.dict("os.environ", {"PUZZLELAB_CACHE": "/tmp/tables"}):
+    ...     cache_folder() == Path("/tmp/tables")
+    True
+    >>> with mock.patch.dict("os.environ", {"PUZZLELAB_CACHE": ""}):
+    ...     cache_folder().name
+    'patterns'
+    """
     chosen = os.environ.get(CACHE_VARIABLE, "").strip()
     if chosen:
         return Path(chosen).expanduser()
@@ -680,6 +775,46 @@ def cached(
 
     A file that does not match what it should hold (another format, board, goal or
     pattern, or a checksum that fails) is rebuilt.
+
+    Parameters
+    ----------
+    puzzle : SlidingPuzzle
+        The board and goal.
+    tiles : iterable of int
+        The pattern.
+    blank : bool
+        Keep the blank's cell in the table (see :class:`PatternDatabase`).
+    progress : bool
+        Show a progress bar while building.
+    max_seconds, max_memory_mb : optional
+        Limits on building.
+
+    Returns
+    -------
+    PatternDatabase
+
+    Raises
+    ------
+    ProblemError
+        If *tiles* is not a group of different tiles of the puzzle.
+    PuzzleError
+        If a limit stopped the building.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from unittest import mock
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> eight = SlidingPuzzle(shape=(3, 3))
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     with mock.patch.dict("os.environ", {"PUZZLELAB_CACHE": folder}):
+    ...         built = cached(eight, (1, 2, 3), progress=False)  # built, then saved
+    ...         saved = [path.name for path in cache_folder().iterdir()]
+    ...         read = cached(eight, (1, 2, 3), progress=False)  # read from the file
+    >>> saved
+    ['3x3-...-1-2-3.npz']
+    >>> read.checksum() == built.checksum()
+    True
     """
     shape, goal = (puzzle.rows, puzzle.cols), tuple(puzzle.goal)
     tiles = check_pattern(goal, tiles)

@@ -68,6 +68,16 @@ class SearchStats:
     extra : dict
         Counts that only some solvers keep, by name (``retreats`` of backtracking,
         ``restarts`` of min-conflicts, ``dead`` positions of peg solitaire, ...).
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import bfs
+    >>> stats = bfs(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")).stats
+    >>> stats.expanded, stats.generated, stats.duplicates, stats.max_frontier
+    (8, 16, 7, 8)
+    >>> stats.expanded_by_depth  # one root, all four of depth 1, three of depth 2
+    {0: 1, 1: 4, 2: 3}
     """
 
     expanded: int = 0
@@ -113,6 +123,31 @@ class SearchResult:
         Counts gathered so far, also when the search stopped early.
     reason : str
         One sentence saying why the search stopped.
+
+    Examples
+    --------
+    Every search returns one (a notebook shows it as a table):
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import bfs
+    >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+    >>> result = bfs(puzzle)
+    >>> result.status, result.actions, result.cost, result.reason
+    ('solved', ['down', 'right'], 2, 'the goal was reached')
+    >>> len(result.path), result.path[0] == puzzle.start
+    (3, True)
+    >>> print(puzzle.render(result.path[-1]))
+    1 2 3
+    4 5 6
+    7 8 .
+
+    A search stopped early has no path, and says why:
+
+    >>> stopped = bfs(puzzle, max_nodes=2)
+    >>> stopped.solved, stopped.path, stopped.cost
+    (False, [], None)
+    >>> stopped.summary()
+    'limit: the limit of 2 expanded nodes was reached'
     """
 
     algorithm: str

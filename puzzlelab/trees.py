@@ -88,6 +88,31 @@ def search_tree(
     ------
     ValueError
         If *iteration* names an iteration the trace does not have.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import Trace, bfs, iddfs
+    >>> trace = Trace()
+    >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
+    >>> tree = search_tree(trace)
+    >>> print(tree)
+    DiGraph with 19 nodes and 18 edges
+    >>> tree.graph
+    {'goal': 8, 'bound': None, 'iterations': 0}
+    >>> tree.nodes[8]["state"], tree.nodes[8]["depth"], tree.nodes[8]["status"]
+    ((1, 2, 3, 4, 5, 6, 7, 8, 0), 2, 'goal')
+    >>> [tree.edges[0, child]["action"] for child in tree.successors(0)]
+    ['up', 'right']
+
+    Iterative deepening searches again for every depth limit; each iteration has
+    its own tree:
+
+    >>> trace = Trace()
+    >>> _ = iddfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
+    >>> first = search_tree(trace, iteration=0)
+    >>> first.graph, first.number_of_nodes()
+    ({'goal': None, 'bound': 0, 'iterations': 3}, 1)
     """
     events, bound, iterations = _iteration_events(trace.events, iteration)
     tree: nx.DiGraph[int] = nx.DiGraph(goal=None, bound=bound, iterations=iterations)
@@ -180,7 +205,21 @@ def _mark_cutoff(tree: nx.DiGraph[int], bound: float) -> None:
 
 
 def goal_node(tree: nx.DiGraph) -> int | None:
-    """Return the id of the goal node of *tree* (the first one recorded), or ``None``."""
+    """Return the id of the goal node of *tree* (the first one recorded), or ``None``.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import Trace, bfs
+    >>> trace = Trace()
+    >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
+    >>> tree = search_tree(trace)
+    >>> goal = goal_node(tree)
+    >>> goal, tree.nodes[goal]["status"]
+    (8, 'goal')
+    >>> trace = Trace()
+    >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), max_nodes=1, trace=trace)
+    >>> goal_node(search_tree(trace)) is None  # stopped before the goal
+    True
+    """
     return tree.graph.get("goal")
 
 
@@ -268,6 +307,35 @@ def cut_tree(tree: nx.DiGraph, max_nodes: int = 300, max_depth: int | None = Non
     (breadth-first) up to *max_nodes* nodes in all and *max_depth*. Under each
     parent that lost children, one marker node ``("more", parent)`` says how many
     nodes were left out below it (attribute ``more``, status ``"more"``).
+
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        From :func:`search_tree`.
+    max_nodes : int
+        About how many nodes to keep, markers and the path to the goal aside.
+    max_depth : int, optional
+        Keep no node deeper than this.
+
+    Returns
+    -------
+    networkx.DiGraph
+        A new graph; *tree* is not changed.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import Trace, bfs
+    >>> trace = Trace()
+    >>> _ = bfs(SlidingPuzzle("4 1 3 / 2 0 5"), trace=trace)
+    >>> tree = search_tree(trace)
+    >>> small = cut_tree(tree, max_nodes=10)
+    >>> tree.number_of_nodes(), small.number_of_nodes()
+    (57, 17)
+    >>> small.nodes[("more", 1)]  # 13 nodes left out under node 1
+    {'more': 13, 'status': 'more', 'depth': 2}
+    >>> [small.nodes[n]["depth"] for n in small if small.nodes[n]["status"] == "goal"]
+    [5]
     """
     roots = [n for n in tree if tree.in_degree(n) == 0]
     goal = tree.graph.get("goal")
