@@ -42,7 +42,21 @@ Inches = tuple[float, float]
 
 
 class Registry(Protocol):
-    """A ``singledispatch`` function, such as :func:`draw_board`: it finds a function per type."""
+    """A ``singledispatch`` function, such as :func:`draw_board`: it finds a function per type.
+
+    Its ``dispatch(cls)`` returns the function registered for *cls* (or for the nearest
+    class it derives from), and the default function if none is.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> picture_module_loaded(SlidingPuzzle(shape=(2, 2)), draw_board)
+    True
+    >>> draw_board.dispatch(SlidingPuzzle).__module__
+    'puzzlelab.drawing.sliding'
+    >>> draw_board.dispatch(object).__module__
+    'puzzlelab.drawing.boards'
+    """
 
     def dispatch(self, cls: type) -> Callable[..., object]: ...
 
@@ -52,6 +66,33 @@ def picture_module_loaded(puzzle: object, drawer: Registry) -> bool:
 
     puzzlelab's puzzles live in ``puzzlelab/puzzles/NAME.py`` and their pictures in
     ``puzzlelab/drawing/NAME.py``; importing that module registers them.
+
+    Parameters
+    ----------
+    puzzle : puzzle
+        Any puzzle; only puzzlelab's own have a drawing module to load.
+    drawer : Registry
+        The ``singledispatch`` function asked for, such as :func:`draw_board`.
+
+    Returns
+    -------
+    bool
+        Whether *drawer* now has a function of its own for *puzzle*'s type.
+
+    Raises
+    ------
+    ModuleNotFoundError
+        If the drawing module is there but imports a module that is not.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> picture_module_loaded(SlidingPuzzle(shape=(2, 2)), step_label)
+    True
+    >>> class Coin:  # a puzzle of the reader's own: no drawing module to load
+    ...     pass
+    >>> picture_module_loaded(Coin(), draw_board)
+    False
     """
     package, _, name = type(puzzle).__module__.rpartition(".")
     if package != "puzzlelab.puzzles":
@@ -69,7 +110,43 @@ def picture_module_loaded(puzzle: object, drawer: Registry) -> bool:
 def draw_board(puzzle: object, state: State = None, ax: Axes | None = None, **options: Any) -> Axes:
     """Draw *state* (default: the puzzle's start) of *puzzle* on *ax*; return the axes.
 
-    Without *ax*, a new figure is made (shown inline in a notebook).
+    Each puzzle registers its own picture (``@draw_board.register(MyPuzzle)``); for
+    puzzlelab's puzzles it is loaded the first time one is drawn.
+
+    Parameters
+    ----------
+    puzzle : puzzle
+        A puzzle with a registered picture.
+    state : state, optional
+        The state to draw; the puzzle's start by default.
+    ax : Axes, optional
+        Where to draw. Without it, a new figure is made (shown inline in a notebook).
+    **options
+        The puzzle's own: most take ``title``, and ``heuristic`` to caption the board
+        with its value, and ``highlight`` (see :func:`step_highlight`).
+
+    Returns
+    -------
+    Axes
+        The axes drawn on.
+
+    Raises
+    ------
+    TypeError
+        If no picture is registered for *puzzle*'s type.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+    >>> ax = draw_board(puzzle, ax=offscreen_figure().add_subplot(), heuristic="manhattan")
+    >>> ax.get_title(), [text.get_text() for text in ax.texts]
+    ('manhattan = 2', ['1', '2', '3', '4', '6', '7', '5', '8'])
+    >>> draw_board(object())
+    Traceback (most recent call last):
+    ...
+    TypeError: puzzlelab has no picture for object; register one with
+    @draw_board.register(YourPuzzle)
     """
     if picture_module_loaded(puzzle, draw_board):
         return draw_board(puzzle, state, ax, **options)
@@ -81,7 +158,36 @@ def draw_board(puzzle: object, state: State = None, ax: Axes | None = None, **op
 
 @singledispatch
 def step_label(puzzle: object, before: State, action: Action, after: State) -> str:
-    """Return a short caption for one step of a solution (default: the action)."""
+    """Return a short caption for one step of a solution (default: the action).
+
+    A puzzle registers its own (``@step_label.register(MyPuzzle)``); players and
+    :func:`draw_path` caption each board with it.
+
+    Parameters
+    ----------
+    puzzle : puzzle
+        The puzzle the step is of.
+    before, after : state
+        The states before and after the step.
+    action : action
+        The action that led from *before* to *after*.
+
+    Returns
+    -------
+    str
+        The caption: the sliding puzzles name the tile that slid.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+    >>> step_label(puzzle, puzzle.start, "up", puzzle.result(puzzle.start, "up"))
+    'slide 2'
+    >>> class Coin:  # a puzzle that registered no caption of its own
+    ...     pass
+    >>> step_label(Coin(), "heads", "flip", "tails")
+    'flip'
+    """
     if picture_module_loaded(puzzle, step_label):
         return step_label(puzzle, before, action, after)
     return str(action)
@@ -91,7 +197,27 @@ def step_label(puzzle: object, before: State, action: Action, after: State) -> s
 def step_detail(puzzle: object, action: Action) -> str:
     """Return the action in words, shown in grey after a step's caption (default: the action).
 
-    The sliding puzzles say which way the blank moved (``"the blank moves up"``).
+    Parameters
+    ----------
+    puzzle : puzzle
+        The puzzle the action is of.
+    action : action
+        The action to put in words.
+
+    Returns
+    -------
+    str
+        The action in words: the sliding puzzles say which way the blank moved.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> step_detail(SlidingPuzzle(shape=(3, 3)), "up")
+    'the blank moves up'
+    >>> class Coin:  # a puzzle that registered no words of its own
+    ...     pass
+    >>> step_detail(Coin(), "flip")
+    'action: flip'
     """
     if picture_module_loaded(puzzle, step_detail):
         return step_detail(puzzle, action)
@@ -107,6 +233,28 @@ def step_highlight(
     A puzzle registers its own, and players pass it to :func:`draw_board` as
     ``highlight``: the sliding puzzles mark the tile that slid, peg solitaire the
     path of the jumping peg.
+
+    Parameters
+    ----------
+    puzzle : puzzle
+        The puzzle the step is of.
+    before, after : state
+        The states before and after the step.
+    action : action
+        The action that led from *before* to *after*.
+
+    Returns
+    -------
+    tuple
+        What to highlight, in the puzzle's own terms (tiles, holes, squares); empty for
+        nothing.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+    >>> step_highlight(puzzle, puzzle.start, "up", puzzle.result(puzzle.start, "up"))
+    (2,)
     """
     if picture_module_loaded(puzzle, step_highlight):
         return step_highlight(puzzle, before, action, after)
@@ -119,6 +267,22 @@ def board_size(puzzle: object) -> float:
 
     Large enough for its labels at the smallest font (default 2.2); a puzzle with
     many cells registers its own.
+
+    Parameters
+    ----------
+    puzzle : puzzle
+        The puzzle whose boards are drawn.
+
+    Returns
+    -------
+    float
+        The width in inches.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> board_size(SlidingPuzzle(shape=(3, 3))), board_size(SlidingPuzzle(shape=(4, 4)))
+    (2.2, 2.5)
     """
     if picture_module_loaded(puzzle, board_size):
         return board_size(puzzle)
@@ -126,7 +290,34 @@ def board_size(puzzle: object) -> float:
 
 
 def new_axes(ax: Axes | None = None, size: Inches = (2.4, 2.4)) -> Axes:
-    """Return *ax*, or fresh axes on a new pyplot figure of *size* inches."""
+    """Return *ax*, or fresh axes on a new pyplot figure of *size* inches.
+
+    Drawing functions call it, so that without axes of the caller's they draw a figure
+    of their own, which a notebook shows.
+
+    Parameters
+    ----------
+    ax : Axes, optional
+        The axes to draw on, returned as they are.
+    size : (float, float)
+        The new figure's width and height in inches.
+
+    Returns
+    -------
+    Axes
+        *ax*, or the new figure's axes.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> ax = new_axes(size=(3, 2))
+    >>> ax.figure.get_size_inches().tolist()
+    [3.0, 2.0]
+    >>> plt.close(ax.figure)
+    >>> mine = offscreen_figure().add_subplot()
+    >>> new_axes(mine) is mine
+    True
+    """
     if ax is not None:
         return ax
     import matplotlib.pyplot as plt
@@ -140,12 +331,51 @@ SMALLEST_FONT = 9
 
 
 def figure_of(ax: Axes) -> Figure:
-    """Return the figure *ax* is drawn on (the whole figure, also for axes in a subfigure)."""
+    """Return the figure *ax* is drawn on (the whole figure, also for axes in a subfigure).
+
+    Parameters
+    ----------
+    ax : Axes
+        Axes on a figure or on one of its subfigures.
+
+    Returns
+    -------
+    Figure
+        The whole figure: the one that is saved or shown.
+
+    Examples
+    --------
+    >>> figure = offscreen_figure()
+    >>> ax = figure.subfigures(1, 2)[0].add_subplot()
+    >>> figure_of(ax) is figure, ax.figure is figure
+    (True, False)
+    """
     return ax.figure.figure
 
 
 def points_per_unit(ax: Axes, width: float, height: float) -> float:
-    """How many points one unit of a *width* x *height* drawing is on *ax* (equal scales)."""
+    """Return how many points one unit of a *width* x *height* drawing is on *ax* (equal scales).
+
+    Drawers size their text and pegs with it, so that they fit a board of any size.
+
+    Parameters
+    ----------
+    ax : Axes
+        The axes the drawing is on.
+    width, height : float
+        The drawing's size, in its own units (squares, holes).
+
+    Returns
+    -------
+    float
+        Points (1/72 inch) per unit, the same on both axes.
+
+    Examples
+    --------
+    >>> ax = offscreen_figure((4, 2)).add_axes((0, 0, 1, 1))
+    >>> print(points_per_unit(ax, 4, 2), points_per_unit(ax, 8, 2))
+    72.0 36.0
+    """
     _, _, w, h = ax.get_position().bounds
     inches_w, inches_h = figure_of(ax).get_size_inches()
     return min(w * inches_w / width, h * inches_h / height) * 72
@@ -162,8 +392,35 @@ def finish_board(
 ) -> Axes:
     """Caption a drawn board and frame it: equal scales, no axes; return *ax*.
 
-    The caption is *title*, then ``name = value`` of *heuristic* (a name from
-    ``puzzle.heuristics`` or a function of the state) when one is given.
+    Parameters
+    ----------
+    ax : Axes
+        The axes the board is drawn on.
+    puzzle : puzzle
+        The puzzle, whose ``heuristics`` a heuristic's name is looked up in.
+    state : state
+        The state drawn, whose heuristic value the caption gives.
+    xlim, ylim : (float, float)
+        The drawing's extent, in its own units.
+    title : str, optional
+        The caption's first line.
+    heuristic : str or callable, optional
+        A name from ``puzzle.heuristics`` or a function of the state; the caption
+        adds ``name = value``.
+
+    Returns
+    -------
+    Axes
+        *ax*.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+    >>> ax = offscreen_figure().add_subplot()
+    >>> ax = finish_board(ax, puzzle, puzzle.start, (0, 3), (0, 3), "start", "manhattan")
+    >>> ax.get_title(), ax.axison
+    ('start\\nmanhattan = 2', False)
     """
     caption = [title] if title else []
     if heuristic is not None:
@@ -180,14 +437,59 @@ def finish_board(
 
 
 def offscreen_figure(size: Inches = (2.4, 2.4), dpi: float = 100) -> Figure:
-    """Return a figure that is drawn only to an image, never shown by pyplot."""
+    """Return a figure that is drawn only to an image, never shown by pyplot.
+
+    Widgets and players draw their pictures on such figures, so they never pile up in
+    a notebook, and need no closing.
+
+    Parameters
+    ----------
+    size : (float, float)
+        Width and height in inches.
+    dpi : float
+        Dots per inch of the image.
+
+    Returns
+    -------
+    Figure
+        A bare figure on matplotlib's Agg canvas.
+
+    Examples
+    --------
+    >>> figure = offscreen_figure((3, 2), dpi=50)
+    >>> figure.get_size_inches().tolist(), type(figure.canvas).__name__
+    ([3.0, 2.0], 'FigureCanvasAgg')
+    """
     figure = Figure(figsize=size, dpi=dpi)
     FigureCanvasAgg(figure)
     return figure
 
 
 def figure_png(figure: Figure, dpi: float | None = None, tight: bool = True) -> bytes:
-    """Return *figure* as PNG bytes, trimmed to what is drawn when *tight* (slower: two passes)."""
+    """Return *figure* as PNG bytes, trimmed to what is drawn when *tight* (slower: two passes).
+
+    Parameters
+    ----------
+    figure : Figure
+        The figure to save.
+    dpi : float, optional
+        Dots per inch; the figure's own by default.
+    tight : bool
+        Trim the picture to what is drawn (with a small margin).
+
+    Returns
+    -------
+    bytes
+        The PNG file's contents.
+
+    Examples
+    --------
+    >>> import io
+    >>> import matplotlib.image
+    >>> png = figure_png(offscreen_figure((2, 1), dpi=50), tight=False)
+    >>> png[:4], matplotlib.image.imread(io.BytesIO(png)).shape
+    (b'\\x89PNG', (50, 100, 4))
+    """
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi, **_trim(tight))
     return buffer.getvalue()
@@ -376,6 +678,23 @@ def log_scale(ax: Axes, axis: str, floor: float) -> None:
 
     Bars on a log scale have no natural bottom: starting them at 1 (one node)
     keeps their lengths honest.
+
+    Parameters
+    ----------
+    ax : Axes
+        The axes of the bars.
+    axis : {"x", "y"}
+        The axis the bars grow along.
+    floor : float
+        Where the bars start.
+
+    Examples
+    --------
+    >>> ax = offscreen_figure().add_subplot()
+    >>> bars = ax.bar(["bfs", "astar"], [181_440, 52])
+    >>> log_scale(ax, "y", floor=1)
+    >>> ax.get_yscale(), float(ax.get_ylim()[0])
+    ('log', 1.0)
     """
     from matplotlib.ticker import LogLocator, NullFormatter
 

@@ -46,7 +46,25 @@ BAR_COLOURS = ("#fd8d3c", "#6baed6", "#74c476", "#9e9ac8", "#fdd835", "#969696")
 
 
 def peg_colour(symbol: int) -> str:
-    """Return the colour of *symbol*'s peg (the palette repeats after 12 symbols)."""
+    """Return the colour of *symbol*'s peg (the palette repeats after 12 symbols).
+
+    Parameters
+    ----------
+    symbol : int
+        A symbol of a code, from 0.
+
+    Returns
+    -------
+    str
+        A colour of :data:`PEG_COLOURS`, as ``#rrggbb``.
+
+    Examples
+    --------
+    >>> peg_colour(0), peg_colour(5)
+    ('#e53935', '#8e24aa')
+    >>> peg_colour(12) == peg_colour(0)
+    True
+    """
     return PEG_COLOURS[symbol % len(PEG_COLOURS)]
 
 

@@ -44,7 +44,31 @@ CROWN = [(0.16, 0.16), (0.84, 0.16), (0.9, 0.76), (0.68, 0.46), (0.5, 0.86), (0.
 
 
 def queen_patch(row: int, col: int, n: int, conflict: bool = False) -> Polygon:
-    """Return the crown patch (gid ``"queen"``) of a queen on (row, col), row 0 at the top."""
+    """Return the crown patch (gid ``"queen"``) of a queen on (row, col), row 0 at the top.
+
+    Parameters
+    ----------
+    row, col : int
+        The queen's square.
+    n : int
+        The board's size, to turn rows (down from the top) into heights.
+    conflict : bool
+        Outline the crown in red: another queen attacks it.
+
+    Returns
+    -------
+    Polygon
+        The crown, in the unit square of its square (one unit per square).
+
+    Examples
+    --------
+    >>> from matplotlib.colors import to_hex
+    >>> patch = queen_patch(0, 1, 4)
+    >>> patch.get_gid(), to_hex(patch.get_facecolor()), patch.get_xy()[0].tolist()
+    ('queen', '#222222', [1.16, 3.16])
+    >>> to_hex(queen_patch(0, 1, 4, conflict=True).get_edgecolor())
+    '#c0392b'
+    """
     corner_x, corner_y = col, n - 1 - row
     outline = {"edgecolor": CONFLICT, "lw": 2.0} if conflict else {"edgecolor": "white", "lw": 0.8}
     points = [(corner_x + x, corner_y + y) for x, y in CROWN]

@@ -65,7 +65,22 @@ def lesson_style(large: bool = False) -> None:
 
 
 def picture_scale() -> float:
-    """How much larger than their own size pictures and widgets are shown now (1 or 1.5)."""
+    """Return how much larger than their own size pictures and widgets are shown now.
+
+    Returns
+    -------
+    float
+        1, or :data:`LARGE` (1.5) after ``lesson_style(large=True)``.
+
+    Examples
+    --------
+    >>> picture_scale()
+    1.0
+    >>> lesson_style(large=True)
+    >>> picture_scale()
+    1.5
+    >>> lesson_style()
+    """
     return SETTINGS["scale"]
 
 

@@ -425,7 +425,28 @@ def marked_tree_svg(
 
 
 def marked_tree_css(scope: str) -> str:
-    """The CSS that colours a :func:`marked_tree_svg` inside the element of class *scope*."""
+    """Return the CSS that colours a :func:`marked_tree_svg` inside the element of class *scope*.
+
+    Parameters
+    ----------
+    scope : str
+        The class of the element that holds the tree, so that two trees on a page keep
+        their own colours.
+
+    Returns
+    -------
+    str
+        One rule a line: edges, dots, the ring of the current step, and the colour of each
+        status letter (:data:`STATUS_LETTERS`).
+
+    Examples
+    --------
+    >>> css = marked_tree_css("tree-7")
+    >>> print(css.splitlines()[0])
+    .tree-7 line { stroke: #bdbdbd; stroke-width: 1.2; }
+    >>> all(rule.startswith(".tree-7 ") for rule in css.splitlines())
+    True
+    """
     rules = [
         f".{scope} line {{ stroke: {EDGE_COLOUR}; stroke-width: 1.2; }}",
         f".{scope} circle.dot {{ stroke: {OUTLINE}; stroke-width: 1; }}",
@@ -449,7 +470,26 @@ def marked_tree_css(scope: str) -> str:
 
 
 def tree_legend_html(statuses: Iterable[str]) -> str:
-    """A legend for :func:`marked_tree_svg`: a coloured dot and a word per status, as HTML."""
+    """Return a legend for :func:`marked_tree_svg`: a coloured dot and a word per status, as HTML.
+
+    Parameters
+    ----------
+    statuses : iterable of str
+        The statuses the tree shows, such as ``"expanded"`` and ``"goal"`` (the keys of
+        :data:`COLOURS`), in the legend's order.
+
+    Returns
+    -------
+    str
+        One ``<div>`` per status, and a last one for the ring of the current step.
+
+    Examples
+    --------
+    >>> import re
+    >>> html = tree_legend_html(["expanded", "goal"])
+    >>> re.findall(r"</span>([^<]+)</div>", html)
+    ['expanded', 'goal', 'this step']
+    """
     dot = (
         '<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
         f'border:1px solid {OUTLINE};background:{{}};margin-right:0.3em"></span>'
