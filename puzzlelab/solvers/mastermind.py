@@ -5,12 +5,12 @@ Vocabulary, beside the rules':
 
 - a *strategy* is a function ``choose(game, candidates) -> guess``: *candidates* is a numpy
   array of the numbers of the consistent codes (increasing), the guess is a code's number.
-  The *consistent* strategy (the one of the seed) asks the first candidate; *minimax*
+  The *consistent* strategy asks the first candidate; *minimax*
   (Knuth's) asks the code, consistent or not, whose largest answer *group* of candidates is
   smallest; *expected* makes the expected size of the group left smallest; *entropy* makes
   the answer most informative. Ties go to a consistent code, then to the lowest code;
 - the *questions* a strategy needs for one secret count every guess, the final correct one
-  included (as the seed counts them): guessing 9 8 7 6 after five wrong guesses is 6 questions;
+  included: guessing 9 8 7 6 after five wrong guesses is 6 questions;
 - a deterministic strategy is evaluated over every secret at once by building its *decision
   tree*: the candidates are split into groups by their answer to the strategy's guess, and
   each group is split again, until every group is the one code just guessed. Each *node* of
@@ -69,7 +69,28 @@ Strategy = Callable[[Mastermind, np.ndarray], int]
 
 
 def first_consistent(game: Mastermind, candidates: np.ndarray) -> int:
-    """The seed's strategy: ask the first code consistent with every answer so far."""
+    """The consistent strategy: ask the first code consistent with every answer so far.
+
+    Parameters
+    ----------
+    game : Mastermind
+        The game played.
+    candidates : numpy.ndarray
+        The numbers of the codes consistent with the answers so far, increasing.
+
+    Returns
+    -------
+    int
+        The number of the code to ask.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import classic_mastermind
+    >>> game = classic_mastermind()
+    >>> candidates = candidate_numbers(game, [("0 0 1 1", (1, 0))])
+    >>> game.format(game.codes[first_consistent(game, candidates)])
+    '0 2 2 2'
+    """
     return int(candidates[0])
 
 
@@ -106,7 +127,33 @@ def group_sizes(
 
 
 def best_guess(game: Mastermind, candidates: np.ndarray, scores: np.ndarray) -> int:
-    """Return the code with the lowest score: a consistent one if it ties, then the lowest."""
+    """Return the code with the lowest score: a consistent one if it ties, then the lowest.
+
+    Parameters
+    ----------
+    game : Mastermind
+        The game played.
+    candidates : numpy.ndarray
+        The numbers of the codes still consistent.
+    scores : numpy.ndarray
+        ``scores[code]``: the score of asking *code*, for every code of the game.
+
+    Returns
+    -------
+    int
+        A code's number.
+
+    Examples
+    --------
+    Knuth's minimax scores a guess by its largest group of candidates:
+
+    >>> from puzzlelab.puzzles.mastermind import classic_mastermind
+    >>> game = classic_mastermind()
+    >>> candidates = candidate_numbers(game, [("0 0 1 1", (1, 0))])
+    >>> largest = group_sizes(game, candidates).max(axis=1)
+    >>> game.format(game.codes[best_guess(game, candidates, largest)])
+    '0 2 3 3'
+    """
     best = np.flatnonzero(scores <= scores.min() + 1e-9)
     consistent = np.intersect1d(best, candidates)
     return int(consistent[0] if len(consistent) else best[0])
@@ -117,6 +164,31 @@ class Scored:
 
     Called as ``choose(game, candidates)``, like any strategy; :func:`play` and
     :func:`evaluate` also pass ``check``, so that their limits hold while it counts groups.
+
+    Parameters
+    ----------
+    name : str
+        The strategy's name, which results carry.
+    score : callable
+        ``score(sizes)``: one score per code from :func:`group_sizes`'s table (one row
+        per code, one column per answer); the lowest is asked.
+    doc : str
+        What the strategy does, in one line.
+
+    Examples
+    --------
+    :data:`minimax` is one; here is a strategy that asks the code with the most
+    different answers:
+
+    >>> from puzzlelab.puzzles.mastermind import classic_mastermind
+    >>> game = classic_mastermind()
+    >>> most_answers = Scored("most_answers", lambda sizes: -(sizes > 0).sum(axis=1),
+    ...                       "Ask the code with the most different answers.")
+    >>> every_code = np.arange(len(game.codes))
+    >>> game.format(game.codes[most_answers(game, every_code)])
+    '0 0 1 2'
+    >>> game.format(game.codes[minimax(game, every_code)])
+    '0 0 1 1'
     """
 
     def __init__(self, name: str, score: Callable[[np.ndarray], np.ndarray], doc: str) -> None:
@@ -173,7 +245,33 @@ STRATEGIES: dict[str, Strategy] = {
 
 
 def strategy_of(strategy: str | Strategy) -> tuple[str, Strategy]:
-    """Return ``(name, function)`` for a strategy given by name or as a function."""
+    """Return ``(name, function)`` for a strategy given by name or as a function.
+
+    Parameters
+    ----------
+    strategy : str or callable
+        A name from :data:`STRATEGIES`, or a function ``choose(game, candidates) -> number``.
+
+    Returns
+    -------
+    tuple of (str, callable)
+
+    Raises
+    ------
+    ProblemError
+        If *strategy* is neither a known name nor a function.
+
+    Examples
+    --------
+    >>> strategy_of("minimax")
+    ('minimax', <strategy minimax>)
+    >>> strategy_of(first_consistent)[0]
+    'consistent'
+    >>> strategy_of("random")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: unknown strategy 'random'; choose one of consistent, minimax, ...
+    """
     if isinstance(strategy, str) and strategy in STRATEGIES:
         return strategy, STRATEGIES[strategy]
     for name, known in STRATEGIES.items():
@@ -205,7 +303,33 @@ def next_guess(
 
 
 def candidate_numbers(game: Mastermind, history: History) -> np.ndarray:
-    """Return the numbers of the codes consistent with *history* (read from the table)."""
+    """Return the numbers of the codes consistent with *history* (read from the table).
+
+    Parameters
+    ----------
+    game : Mastermind
+        The game played.
+    history : iterable of (guess, (bulls, cows))
+        The guesses so far and their answers, as a user writes them.
+
+    Returns
+    -------
+    numpy.ndarray
+        The candidates' numbers, increasing: ``game.codes[number]`` is the code.
+
+    Raises
+    ------
+    BoardError
+        If a guess or an answer is not one of the game's.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import classic_mastermind
+    >>> game = classic_mastermind()
+    >>> candidates = candidate_numbers(game, [("0 0 1 1", (1, 0))])
+    >>> len(candidates), [game.format(game.codes[n]) for n in candidates[:2]]
+    (256, ['0 2 2 2', '0 2 2 3'])
+    """
     left = np.arange(len(game.codes))
     for guess, answer in game.check_history(history):
         row = game.table[game.numbers[guess]]
@@ -265,9 +389,24 @@ class Game(SearchResult):
     Attributes
     ----------
     game : Mastermind
+        The game played.
     secret : tuple
+        The code to find.
     history : list of (guess, (bulls, cows))
         The questions asked and their answers, so far when the game was stopped.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import classic_mastermind
+    >>> game = classic_mastermind()
+    >>> result = play(game, "3 5 1 0")
+    >>> result
+    <consistent: solved, cost 6 | 6 expanded, 6 generated, 0 duplicates, frontier <= 0, ... s>
+    >>> for guess, (bulls, cows) in result.history[:3]:
+    ...     print(game.format(guess), bulls, cows)
+    0 0 0 0 1 0
+    0 1 1 1 1 1
+    2 0 1 2 1 1
     """
 
     game: Mastermind | None = None
@@ -385,6 +524,16 @@ class Evaluation(SearchResult):
         guess included (0 where the evaluation stopped before reaching that secret).
     first_guess : tuple or None
         The strategy's opening question (None if it was stopped before choosing it).
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import classic_mastermind
+    >>> result = evaluate(classic_mastermind(), "consistent")
+    >>> print(result)
+    consistent: solved, 5.765 questions on average, 9 at most; secrets per number of
+    questions {1: 1, 2: 4, 3: 25, 4: 108, 5: 305, 6: 602, 7: 196, 8: 49, 9: 6}
+    >>> result.first_guess, result.worst, len(result.hardest)
+    ((0, 0, 0, 0), 9, 6)
     """
 
     game: Mastermind | None = None
@@ -488,7 +637,7 @@ def evaluate(
     Parameters
     ----------
     game : Mastermind, optional
-        Default: the seed's bulls and cows.
+        Default: bulls and cows.
     strategy : str or function
         A name from :data:`STRATEGIES` or a function ``choose(game, candidates) -> number``.
     max_nodes, max_seconds, max_memory_mb : optional

@@ -1,5 +1,5 @@
-"""Peg-solitaire solvers: seed 004's iterative deepening with its prunings, and depth-first
-search that remembers dead positions.
+"""Peg-solitaire solvers: iterative deepening with its prunings, and depth-first search
+that remembers dead positions.
 
 The rules, the boards and the words for them (board, hole, peg, jump, move, corner, group)
 are in :mod:`puzzlelab.puzzles.pegs`. Here:
@@ -63,7 +63,18 @@ class PegSearchResult(SearchResult):
 
     ``path`` holds positions (bit masks of pegs) and ``actions`` moves (chains of holes);
     ``cost`` is the number of moves. :meth:`as_dict` gives each position as its list of
-    holes, and the notebook's table shows the moves as seed 004 prints them.
+    holes, and the notebook's table shows the moves as one line,
+    :func:`~puzzlelab.puzzles.pegs.format_moves`.
+
+    Examples
+    --------
+    >>> result = dfs_dead_positions(PegSolitaire("triangle15", hole=1))
+    >>> result
+    <dfs: solved, cost 10 | 214 expanded, 91 duplicates, 109 dead, ... s>
+    >>> format_moves(result.actions)
+    '(4,1)(6,4)(1,6)(7,2)(10,3)(12,5)(14,12)(11,13,6)(3,10)(15,6,4,1)'
+    >>> result.as_dict()["path"][1]  # the holes with a peg after the first move
+    [1, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
     """
 
     def __repr__(self) -> str:
@@ -124,7 +135,7 @@ def _first_jumps(puzzle: PegSolitaire, table: Iterable[Jump]) -> list[Jump]:
     """The start's jumps, leaving out those that mirror one already listed.
 
     Only symmetries that fix both the start and the goal count: their subtrees are
-    mirror images, so one of each is enough (seed 004 fixes the first move 15→7 this way).
+    mirror images, so one of each is enough (on the modified triangle, the first move 15→7).
     """
     board = puzzle.board
     fixing = [
@@ -161,7 +172,7 @@ def iterative_deepening(
     max_memory_mb: MemoryLimit = DEFAULT,
     check_solvable: bool = True,
 ) -> PegSearchResult:
-    """Find a solution with the fewest moves by iterative deepening, as seed 004 does.
+    """Find a solution with the fewest moves by iterative deepening.
 
     For limits 1, 2, 3, ... moves, search depth-first, one jump at a time: a jump by the
     peg that jumped last continues its chain for free; any other jump starts a new move,
@@ -172,11 +183,11 @@ def iterative_deepening(
     ----------
     puzzle : PegSolitaire
     groups : bool
-        Use the reduced jump table of :func:`~puzzlelab.puzzles.pegs.group_argument` (seed
-        004's second program).
+        Use the reduced jump table of :func:`~puzzlelab.puzzles.pegs.group_argument` (the
+        ``groups`` program).
     corner_bound : bool
         Also cut a branch when moves made + pegs left in corners exceed the limit
-        (seed 004's third program); iterations then start at the bound of the start.
+        (the ``bound`` program); iterations then start at the bound of the start.
     symmetry : bool
         Try only one of first jumps that are mirror images (see ``Board.symmetries``).
     max_depth : int, optional
@@ -459,7 +470,7 @@ def _images_of(mappings: Sequence[dict[int, int]]) -> Callable[[int], set[int]]:
 # ---------------------------------------------------------------- choosing a solver
 
 
-#: Seed 004's three programs by name: the keywords they give :func:`iterative_deepening`.
+#: The three iterative deepenings by name: the keywords they give :func:`iterative_deepening`.
 ALGORITHMS = {
     "plain": {"groups": False, "corner_bound": False},
     "groups": {"groups": True, "corner_bound": False},

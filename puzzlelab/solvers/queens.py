@@ -78,6 +78,14 @@ class SolutionsResult(SearchResult):
 
     ``stats.expanded`` is the work: candidates tested, or queens placed;
     ``stats.extra["retreats"]`` (backtracking) the queens taken off again.
+
+    Examples
+    --------
+    >>> result = backtracking(6)
+    >>> result
+    <backtracking: solved, 4 solutions of 6 queens | 152 expanded, retreats 152, ... s>
+    >>> result.count, result.solutions[0]
+    (4, (1, 3, 5, 0, 2, 4))
     """
 
     n: int = 0
@@ -150,6 +158,9 @@ def no_diagonal_attacks(candidate: Placement) -> bool:
 
     A permutation has one queen per row and per column already, so this is the
     whole test: n queens on n different diagonals, and on n different anti-diagonals.
+
+    >>> no_diagonal_attacks((1, 3, 0, 2)), no_diagonal_attacks((0, 2, 1, 3))
+    (True, False)
     """
     n = len(candidate)
     return (
@@ -210,6 +221,33 @@ def solutions_generate_and_test(n: int, **limits: Any) -> list[Placement]:
     """Return all solutions by testing every permutation of the columns (n! candidates).
 
     *limits* go to :func:`generate_and_test`; if one stops it, LimitReached is raised.
+
+    Parameters
+    ----------
+    n : int
+        The board size.
+    max_nodes, max_seconds, max_memory_mb : optional
+        As for :func:`generate_and_test`.
+
+    Returns
+    -------
+    list of tuple
+        The solutions, in the order of the permutations (smallest first).
+
+    Raises
+    ------
+    LimitReached
+        If a limit stopped the search: the list would be incomplete.
+
+    Examples
+    --------
+    >>> solutions = solutions_generate_and_test(5)
+    >>> len(solutions), solutions[:2]
+    (10, [(0, 2, 4, 1, 3), (0, 3, 1, 4, 2)])
+    >>> solutions_generate_and_test(8, max_nodes=100)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.limits.LimitReached: the limit of 100 candidates tested was reached
     """
     return _finished(generate_and_test(n, **limits)).solutions
 
@@ -321,6 +359,33 @@ def solutions_backtracking(
     """Return all solutions by backtracking (see :func:`backtracking` for *trace*, *limits*).
 
     Raises LimitReached if a limit stops the search.
+
+    Parameters
+    ----------
+    n : int
+        The board size.
+    trace : list, optional
+        A list to append every step to: ``("place", row, col)`` or ``("retreat", row, col)``.
+    max_nodes, max_seconds, max_memory_mb : optional
+        As for :func:`backtracking`; *max_nodes* counts queens placed.
+
+    Returns
+    -------
+    list of tuple
+        The solutions, in the order found (columns tried left to right).
+
+    Raises
+    ------
+    LimitReached
+        If a limit stopped the search: the list would be incomplete.
+
+    Examples
+    --------
+    >>> steps = []
+    >>> solutions_backtracking(4, trace=steps)
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    >>> steps[:3], len(steps)
+    ([('place', 0, 0), ('place', 1, 2), ('retreat', 1, 2)], 32)
     """
     return _finished(backtracking(n, trace=trace, **limits)).solutions
 
@@ -378,7 +443,20 @@ class TraceStep:
 
     ``event`` is the step itself (``("place", row, col)`` or ``("retreat", row, col)``;
     ``None`` for the empty board before the first step); ``placement`` the queens
-    on the board; ``solution`` whether this step completed a solution.
+    on the board; ``solution`` whether this step completed a solution. ``index``
+    numbers the steps from 0 (the empty board); ``placed``, ``retreats`` and
+    ``solutions`` count the steps of each kind, and the solutions, so far.
+
+    Examples
+    --------
+    >>> steps = []
+    >>> _ = backtracking(4, trace=steps)
+    >>> step = replay(steps, 4)[3]
+    >>> step
+    TraceStep(index=3, event=('retreat', 1, 2), placement=(0,), placed=2, retreats=1,
+              solutions=0, solution=False)
+    >>> step.describe()
+    'retreat row 1 col 2'
     """
 
     index: int
@@ -614,6 +692,14 @@ class RepairResult(SearchResult):
 
     ``stats.expanded`` counts the queens moved by the repair, ``stats.extra["restarts"]``
     how often it started again from a new greedy board.
+
+    Examples
+    --------
+    >>> result = min_conflicts(8, seed=1)
+    >>> result
+    <min_conflicts: solved 8 queens | 42 expanded, restarts 0, 0 conflicts, ... s>
+    >>> result.placement, result.start_conflicts
+    ((1, 3, 5, 7, 2, 0, 6, 4), 2)
     """
 
     n: int = 0
