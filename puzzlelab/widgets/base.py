@@ -98,8 +98,26 @@ def svg_image(svg: bytes = b"") -> widgets.Image:
 
 
 def show_svg(image: widgets.Image, svg: bytes) -> None:
-    """Put *svg* in the ``Image`` widget *image*, at the picture's own width (times the scale
-    :func:`~puzzlelab.drawing.lesson_style` set)."""
+    """Show *svg* in the ``Image`` widget *image*, at the picture's own width times the scale.
+
+    The scale is the one :func:`~puzzlelab.drawing.lesson_style` set: 1, or 1.5 for a
+    projector.
+
+    Parameters
+    ----------
+    image : ipywidgets.Image
+        An image of format ``svg+xml``, such as :func:`svg_image` makes.
+    svg : bytes
+        The picture; empty bytes leave the image empty and its width as it was.
+
+    Examples
+    --------
+    >>> import ipywidgets as widgets
+    >>> image = widgets.Image(format="svg+xml")
+    >>> show_svg(image, b'<svg width="72pt" height="36pt"></svg>')
+    >>> image.layout.width
+    '96px'
+    """
     image.value = svg
     if svg:
         image.layout.width = f"{round(natural_width(svg) * picture_scale())}px"

@@ -55,7 +55,34 @@ def run_spec(puzzle: Searchable, spec: Spec, **limits: Any) -> tuple[str, Search
 
 
 def label_of(spec: Spec) -> str:
-    """A short label for an algorithm spec, e.g. ``astar manhattan w=2``."""
+    """Return a short label for an algorithm spec, e.g. ``astar manhattan w=2``.
+
+    Parameters
+    ----------
+    spec : str or tuple
+        An algorithm name, a pair with a heuristic (a name or a function), or a triple
+        with keyword options too (see :func:`run_spec`).
+
+    Returns
+    -------
+    str
+        The name, the heuristic's name (``h`` for a lambda) and each option as
+        ``key=value`` (``w`` for the weight).
+
+    Raises
+    ------
+    ValueError
+        If *spec* is not an algorithm spec.
+
+    Examples
+    --------
+    >>> label_of("bfs"), label_of(("astar", "manhattan", {"weight": 2}))
+    ('bfs', 'astar manhattan w=2')
+    >>> def tiles_out_of_row(state):
+    ...     return 0
+    >>> label_of(("greedy", tiles_out_of_row)), label_of(("greedy", lambda state: 0))
+    ('greedy tiles_out_of_row', 'greedy h')
+    """
     name, heuristic, options = _parts(spec)
     if callable(heuristic):
         heuristic = getattr(heuristic, "__name__", "h").replace("<lambda>", "h")

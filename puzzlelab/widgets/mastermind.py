@@ -35,7 +35,36 @@ def board_picture(
     title: str | None = None,
     asking: CodeInput | None = None,
 ) -> bytes:
-    """Return an SVG picture of the board of *history* (with *secret* under it, if given)."""
+    """Return an SVG picture of the board of *history* (with *secret* under it, if given).
+
+    Parameters
+    ----------
+    game : Mastermind
+        The game the codes are of.
+    history : list of (code, (bulls, cows))
+        The guesses so far, each with its answer.
+    secret : code, optional
+        Drawn under the board, when the secret may be shown.
+    title : str, optional
+        The caption above the board.
+    asking : code, optional
+        The guess being asked now, drawn in the next row without an answer.
+
+    Returns
+    -------
+    bytes
+        The picture, at least :data:`ROWS` rows high, so that it keeps its size as the
+        game goes on.
+
+    Examples
+    --------
+    >>> import re
+    >>> from puzzlelab.puzzles.mastermind import Mastermind, game_of
+    >>> game = game_of(Mastermind(6, 4, True))
+    >>> svg = board_picture(game, [((0, 0, 1, 1), (1, 1))], secret=(0, 1, 2, 3))
+    >>> svg[:5], "1B 1C" in re.findall(r">([^<>]+)</text>", svg.decode())
+    (b'<?xml', True)
+    """
     rows = max(ROWS, len(history) + 1)
     shown = rows + (secret is not None)
     height = 0.46 * shown + 0.8

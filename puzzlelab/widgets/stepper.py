@@ -202,7 +202,34 @@ class Pieces(list[str]):
 def check_frames(
     template: str, pieces: list[str], frames: list[list[int]], marks: list[str]
 ) -> None:
-    """Raise ValueError unless every frame fills every slot of *template* with a piece."""
+    """Raise ValueError unless every frame fills every slot of *template* with a piece.
+
+    Parameters
+    ----------
+    template : str
+        HTML with numbered slots, ``data-slot="0"``, ``data-slot="1"``, ...
+    pieces : list of str
+        The pieces of HTML the frames fill the slots with.
+    frames : list of list of int
+        For each frame, the number of the piece in each slot.
+    marks : list of str
+        One string per frame, or none at all.
+
+    Raises
+    ------
+    ValueError
+        If there is no frame, a frame does not name one piece per slot, or the marks
+        are not one per frame.
+
+    Examples
+    --------
+    >>> template = '<div data-slot="0"></div><div data-slot="1"></div>'
+    >>> check_frames(template, ["<b>board</b>", "<i>tree</i>"], [[0, 1], [0, 0]], [])
+    >>> check_frames(template, ["<b>board</b>"], [[0, 1]], [])
+    Traceback (most recent call last):
+    ...
+    ValueError: frame 0 must name one of the 1 pieces for each of the 2 slots, not [0, 1]
+    """
     slots = len(set(re.findall(r'data-slot="(\d+)"', template)))
     if not frames:
         raise ValueError("a Stepper needs at least one frame")
