@@ -19,19 +19,62 @@ from typing import cast
 
 
 class PuzzleError(ValueError):
-    """Base class of puzzlelab's input errors."""
+    """Base class of puzzlelab's input errors: one line saying what was wrong and what is allowed.
+
+    Catch it to catch any of them; it is a ``ValueError`` too.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> try:
+    ...     SlidingPuzzle("1 2 / 3")
+    ... except PuzzleError as error:
+    ...     print(type(error).__name__, "-", error)
+    BoardError - rows have different lengths (2, 1); every row needs the same number of tiles
+    """
 
 
 class BoardError(PuzzleError):
-    """A board (or goal) that is malformed: wrong size, repeated tile, not a number."""
+    """A board (or goal) that is malformed: wrong size, repeated tile, not a number.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> SlidingPuzzle("1 2 2 / 4 5 6 / 7 8 0")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: tile 2 appears twice: each of 0..8 must appear once
+    """
 
 
 class UnsolvableError(PuzzleError):
-    """A start position from which the goal cannot be reached (wrong parity)."""
+    """A start position from which the goal cannot be reached (wrong parity).
+
+    A puzzle's ``check_solvable`` raises it with the reason; the searches catch it
+    and return status ``unsolvable`` with that reason, without searching.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> SlidingPuzzle("1 2 3 / 4 5 6 / 8 7 0").check_solvable()
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.UnsolvableError: 1 2 3 / 4 5 6 / 8 7 0 cannot reach 1 2 3 / 4 5 6 / 7 8 0: ...
+    """
 
 
 class ProblemError(PuzzleError):
-    """A search problem or search parameter that the engine cannot work with."""
+    """A search problem or search parameter that the engine cannot work with.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import bfs
+    >>> bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), heuristic="manhattan")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: bfs uses no heuristic; give heuristic= to greedy, astar or ...
+    """
 
 
 WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)

@@ -53,6 +53,20 @@ class LimitReached(PuzzleError):
     Solvers catch it and return their statistics so far. The few functions that
     return plain data (a count, a table) let it through: it is a
     :class:`~puzzlelab.errors.PuzzleError`, so it reads as one sentence.
+
+    Examples
+    --------
+    >>> budget = Budget(max_nodes=10, what="queens placed")
+    >>> try:
+    ...     budget.check(10)
+    ... except LimitReached as stop:
+    ...     print(stopped(stop))
+    ('limit', 'the limit of 10 queens placed was reached')
+    >>> from puzzlelab.solvers.queens import count_solutions
+    >>> count_solutions(8, max_nodes=10)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.limits.LimitReached: the limit of 10 queens placed was reached; 0 solutions ...
     """
 
 
@@ -61,6 +75,15 @@ def memory_mb() -> float | None:
 
     On systems without ``/proc`` this is the largest it has held so far; where
     neither can be read (Windows) it is ``None``, and the memory bound is off.
+
+    A :class:`Budget` reads it when the search starts and every so often after, and
+    stops the search when the difference passes ``max_memory_mb``.
+
+    Examples
+    --------
+    >>> megabytes = memory_mb()
+    >>> megabytes is None or megabytes > 1  # Python itself takes a few megabytes
+    True
     """
     try:
         with open("/proc/self/statm", "rb") as statm:
