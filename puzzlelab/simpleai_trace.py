@@ -57,6 +57,31 @@ class TraceViewer(BaseViewer):
 
     simpleai's nodes (``Any`` below) carry ``state``, ``parent``, ``action``, ``cost``,
     ``depth`` and, in informed searches, ``heuristic``.
+
+    Parameters
+    ----------
+    trace : Trace, optional
+        Where to record; default: a new, empty one.
+
+    Examples
+    --------
+    >>> from simpleai.search import astar, iterative_limited_depth_first
+    >>> from puzzlelab.simpleai_problems import SlidingPuzzleProblem
+    >>> viewer = TraceViewer()
+    >>> _ = astar(SlidingPuzzleProblem("4 1 3 / 2 0 5"), graph_search=True, viewer=viewer)
+    >>> viewer.trace
+    <Trace: 23 events (generate 11, duplicate 5, expand 6, goal 1)>
+    >>> goal = viewer.trace.events[-1]  # search_tree(viewer.trace) draws them all
+    >>> goal.kind, goal.depth, goal.g + goal.h
+    ('goal', 5, 5)
+
+    Iterative deepening records one iteration per depth limit:
+
+    >>> viewer = TraceViewer()
+    >>> problem = SlidingPuzzleProblem("1 2 3 / 4 5 6 / 0 7 8")
+    >>> _ = iterative_limited_depth_first(problem, graph_search=True, viewer=viewer)
+    >>> [event.bound for event in viewer.trace.events if event.kind == "iteration"]
+    [0, 1, 2]
     """
 
     def __init__(self, trace: Trace | None = None) -> None:

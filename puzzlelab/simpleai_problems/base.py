@@ -16,7 +16,19 @@ from ..search.problem import Action, State
 
 class Puzzle(Protocol):
     """What :class:`PuzzleProblem` asks of a puzzle model; ``goal``, ``predecessors``,
-    ``heuristic``, ``heuristics`` and ``check_solvable`` it uses where the model has them."""
+    ``heuristic``, ``heuristics`` and ``check_solvable`` it uses where the model has them.
+
+    Every puzzle of :mod:`puzzlelab.puzzles` provides it; a puzzle written elsewhere
+    needs ``start`` and the five methods below.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import WaterJugs
+    >>> def first_actions(puzzle: Puzzle) -> list:
+    ...     return list(puzzle.actions(puzzle.start))
+    >>> first_actions(WaterJugs((4, 3), target=2, tap=True))
+    ['fill 0', 'fill 1']
+    """
 
     start: State
 

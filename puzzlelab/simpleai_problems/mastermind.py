@@ -1,6 +1,6 @@
 """Mastermind for simpleai: the codes consistent with the answers so far, as a ``CspProblem``.
 
-The seed's strategy asks, at every turn, a code that agrees with every answer so far. Finding
+The consistent strategy asks, at every turn, a code that agrees with every answer so far. Finding
 such a code is a constraint problem:
 
 - the *variables* are the positions of the code (0, 1, 2, 3);
@@ -13,7 +13,7 @@ such a code is a constraint problem:
 ``simpleai.search.backtrack`` with its default orderings assigns the positions left to right
 and tries the symbols from the smallest, and it checks a constraint over all the positions
 only when the code is complete. So it tries the codes in increasing order, exactly as the
-seed's program generates them, and returns the first consistent one: the seed's guess.
+consistent strategy does, and returns the first consistent one: that strategy's guess.
 
 Why a constraint problem and not a ``SearchProblem``? Playing the game is not a search for a
 path: the result of a guess depends on the secret, which the guesser does not know, so a plan
@@ -71,7 +71,7 @@ class MastermindCsp(CspProblem):
     Parameters
     ----------
     game : Mastermind, optional
-        Default: the seed's bulls and cows (4 different digits).
+        Default: bulls and cows (4 different digits).
     history : list of (guess, (bulls, cows))
         The questions asked so far and their answers.
 
@@ -104,7 +104,34 @@ class MastermindCsp(CspProblem):
 
 
 def csp_guess(game: Mastermind | None, history: History) -> Code | None:
-    """Return the code ``backtrack`` finds for *history*: the seed's next guess (None if none)."""
+    """Return the code ``backtrack`` finds for *history*: the consistent strategy's next guess.
+
+    Parameters
+    ----------
+    game : Mastermind or None
+        The game; None for bulls and cows.
+    history : list of (guess, (bulls, cows))
+        The questions asked so far and their answers, as a user writes them.
+
+    Returns
+    -------
+    tuple or None
+        The smallest code consistent with *history*; None if no code is.
+
+    Raises
+    ------
+    BoardError
+        If a guess or an answer is not one of the game's.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import Mastermind
+    >>> game = Mastermind(6, 3)  # 3 different symbols out of 6
+    >>> csp_guess(game, [("0 1 2", (0, 1))])
+    (1, 3, 4)
+    >>> csp_guess(game, [("0 1 2", (3, 0)), ("0 1 3", (3, 0))]) is None  # answers that disagree
+    True
+    """
     csp = MastermindCsp(game, history)
     assignment = backtrack(csp)
     return None if assignment is None else csp.code(assignment)

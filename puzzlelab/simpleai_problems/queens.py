@@ -133,6 +133,16 @@ class CspResult(SearchResult):
         Attacking pairs on the board at the end (0 when solved; ``None``: no board).
     placement : tuple or None
         The board at the end, a tuple of columns.
+
+    Examples
+    --------
+    >>> result = solve_csp(6)
+    >>> result
+    <backtrack, -, -, AC-3 on 6 queens: solved | 1,479 checks, ... s>
+    >>> result.placement, result.conflicts, result.stats.extra["checks"]
+    ((1, 3, 5, 0, 2, 4), 0, 1479)
+    >>> solve_csp(3).status
+    'exhausted'
     """
 
     n: int = 0

@@ -31,6 +31,30 @@ class SlidingPuzzleProblem(PuzzleProblem):
         As for :class:`~puzzlelab.puzzles.SlidingPuzzle`.
     heuristic : str
         ``"manhattan"`` (default), ``"misplaced"``, ``"linear-conflict"`` or ``"zero"``.
+
+    Raises
+    ------
+    BoardError
+        If a board is malformed.
+    ProblemError
+        If *heuristic* is not one of those above.
+
+    Examples
+    --------
+    simpleai's A* and puzzlelab's both take it:
+
+    >>> from simpleai.search import astar
+    >>> problem = SlidingPuzzleProblem("4 1 3 / 2 0 5", heuristic="misplaced")
+    >>> node = astar(problem, graph_search=True)
+    >>> [action for action, _ in node.path()[1:]]
+    ['left', 'up', 'right', 'down', 'right']
+    >>> from puzzlelab.search import astar as puzzlelab_astar
+    >>> puzzlelab_astar(problem)
+    <astar: solved, cost 5 | 7 expanded, 13 generated, 6 duplicates, frontier <= 6, ... s>
+    >>> SlidingPuzzleProblem("4 1 3 / 2 0 5", heuristic="euclid")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: unknown heuristic 'euclid'; choose from: misplaced, ...
     """
 
     puzzle: SlidingPuzzle
