@@ -62,6 +62,24 @@ def parse_amounts(values: Amounts, what: str) -> tuple[int, ...]:
 
     Text takes the digits 0-9 only; ``bool``, fractions, infinity and NaN are refused.
 
+    Parameters
+    ----------
+    values : str or iterable of int
+        The amounts, as a user gave them.
+    what : str
+        What they are (``"capacities"``, ``"start"``, ...), for the message.
+
+    Returns
+    -------
+    tuple of int
+
+    Raises
+    ------
+    BoardError
+        If *values* is not a list of whole numbers.
+
+    Examples
+    --------
     >>> parse_amounts("8, 5 3", "capacities")
     (8, 5, 3)
     >>> parse_amounts([8, 2.5], "start")

@@ -443,6 +443,18 @@ def indicators(game: Mastermind) -> tuple[np.ndarray, np.ndarray]:
 def answer_of(guess: Code, secret: Code) -> Answer:
     """Return ``(bulls, cows)`` of two codes already checked (no checks: fast).
 
+    Parameters
+    ----------
+    guess, secret : tuple of int
+        Two codes of the same game.
+
+    Returns
+    -------
+    tuple of (int, int)
+        ``(bulls, cows)``: symbols in the right place, and right symbols in the wrong place.
+
+    Examples
+    --------
     >>> answer_of((1, 0, 4, 5), (6, 2, 8, 1))
     (0, 1)
     """

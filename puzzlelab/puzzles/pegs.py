@@ -249,6 +249,19 @@ def grid_jumps(cells: dict[int, tuple[int, int]], lattice: str) -> tuple[Jump, .
 
     Jumps are listed by starting hole, then by direction (up and left before down and right).
 
+    Parameters
+    ----------
+    cells : dict
+        ``hole -> (row, column)`` on the lattice.
+    lattice : str
+        ``"square"`` or ``"triangular"``.
+
+    Returns
+    -------
+    tuple of (from, over, to)
+
+    Examples
+    --------
     >>> grid_jumps({1: (0, 0), 2: (0, 1), 3: (0, 2)}, "square")
     ((1, 2, 3), (3, 2, 1))
     """
@@ -412,6 +425,19 @@ def layout(board: Board, marks: dict[int, str], width: int = 1) -> str:
 def render(board: Board, pegs: Pegs) -> str:
     """Return the position as text: ``o`` a peg, ``.`` an empty hole.
 
+    Parameters
+    ----------
+    board : Board
+        The board played on.
+    pegs : int
+        The position: bit *h* set when hole *h* holds a peg.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> board = get_board("triangle15")
     >>> print(render(board, board.full ^ 1 << 1))  # every hole full but hole 1
         .
@@ -431,6 +457,20 @@ def position_class(board: Board, pegs: Pegs) -> tuple[int, ...]:
     gains), so the three counts all change parity together: whether the counts of colours
     0 and 1 have the same parity, and likewise 1 and 2, never changes.
 
+    Parameters
+    ----------
+    board : Board
+        The board played on.
+    pegs : int
+        The position.
+
+    Returns
+    -------
+    tuple of int
+        Two parities per colouring: a goal whose class differs cannot be reached.
+
+    Examples
+    --------
     >>> english = get_board("english")
     >>> position_class(english, english.full ^ 1 << 17) == position_class(english, 1 << 17)
     True
@@ -491,6 +531,20 @@ def jump(pegs: Pegs, start: int, over: int, to: int) -> Pegs:
     The three holes flip: *start* and *over* empty, *to* full. :func:`apply_move`
     checks a move before making it.
 
+    Parameters
+    ----------
+    pegs : int
+        The position.
+    start, over, to : int
+        The jump's three holes.
+
+    Returns
+    -------
+    int
+        The position after the jump.
+
+    Examples
+    --------
     >>> holes_of(jump(pegs_of([4, 2]), 4, 2, 1))
     (1,)
     """
@@ -503,6 +557,21 @@ def moves(board: Board, pegs: Pegs) -> list[tuple[Move, Pegs]]:
     Chains that leave the same position count once (the first found is kept). Pegs are
     taken in hole order, and a peg's chains in the order of its jumps, shorter first.
 
+    Parameters
+    ----------
+    board : Board
+        The board played on.
+    pegs : int
+        The position.
+
+    Returns
+    -------
+    list of (move, int)
+        Each move (the holes one peg lands in, starting where it stands) and the
+        position after it.
+
+    Examples
+    --------
     >>> board = get_board("triangle21")
     >>> after_two = jump(jump(board.full ^ 1 << 7, 15, 10, 7), 12, 11, 10)
     >>> [move for move, _ in moves(board, after_two)]
@@ -525,6 +594,27 @@ def moves(board: Board, pegs: Pegs) -> list[tuple[Move, Pegs]]:
 def apply_move(board: Board, pegs: Pegs, move: Iterable[int]) -> Pegs:
     """Return *pegs* after *move*, checking every jump; raise BoardError if one is illegal.
 
+    Parameters
+    ----------
+    board : Board
+        The board played on.
+    pegs : int
+        The position before the move.
+    move : iterable of int
+        The holes one peg lands in, starting where it stands.
+
+    Returns
+    -------
+    int
+        The position after the move.
+
+    Raises
+    ------
+    BoardError
+        If a hole is not on the board, or a jump is not legal where it is made.
+
+    Examples
+    --------
     >>> board = get_board("triangle21")
     >>> holes_of(apply_move(board, pegs_of([13, 14, 10]), (13, 15, 7)))
     (7,)

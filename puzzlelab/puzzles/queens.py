@@ -88,6 +88,19 @@ def attacks(row: int, col: int, other_row: int, other_col: int) -> bool:
     They attack when they share a column or a diagonal; rows are never shared, as
     each row holds one queen.
 
+    Parameters
+    ----------
+    row, col : int
+        One queen's square.
+    other_row, other_col : int
+        The other's.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
     >>> attacks(0, 0, 2, 2), attacks(0, 1, 2, 2)  # a diagonal; a knight's move apart
     (True, False)
     """
@@ -97,6 +110,19 @@ def attacks(row: int, col: int, other_row: int, other_col: int) -> bool:
 def safe(placement: Placement, col: int) -> bool:
     """Return whether a queen may go in column *col* of the next row after *placement*.
 
+    Parameters
+    ----------
+    placement : tuple of int
+        The queens placed so far, one per row from the top.
+    col : int
+        A column of the next row.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
     >>> [col for col in range(4) if safe((1, 3), col)]  # row 2 of four queens
     [0]
     """
@@ -107,6 +133,19 @@ def safe(placement: Placement, col: int) -> bool:
 def is_solution(placement: Placement, n: int) -> bool:
     """Return whether *placement* puts n queens on the board with no attacks.
 
+    Parameters
+    ----------
+    placement : tuple of int
+        The queens' columns, one per row from the top.
+    n : int
+        The board size.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
     >>> is_solution((1, 3, 0, 2), 4), is_solution((0, 1, 2, 3), 4), is_solution((1, 3), 4)
     (True, False, False)
     """
@@ -123,6 +162,19 @@ def attacked_squares(placement: Placement, n: int) -> set[tuple[int, int]]:
     A queen attacks along its row too; with one queen per row that only matters for
     shading a picture.
 
+    Parameters
+    ----------
+    placement : tuple of int
+        The queens' columns, one per row from the top.
+    n : int
+        The board size.
+
+    Returns
+    -------
+    set of (int, int)
+
+    Examples
+    --------
     >>> sorted(attacked_squares((0,), 2))
     [(0, 1), (1, 0), (1, 1)]
     """

@@ -61,6 +61,24 @@ def parse_board(
     nested sequence of rows. The blank is ``0`` (``_`` and ``.`` are accepted in text).
     Without *shape* the board must be square, or given as rows.
 
+    Parameters
+    ----------
+    board : str or sequence
+        The tiles, in one of the forms above.
+    shape : (rows, cols), optional
+        The board's shape, needed for a flat sequence that is not square.
+
+    Returns
+    -------
+    tuple
+        ``(state, (rows, cols))``: the tiles row by row, and the shape.
+
+    Raises
+    ------
+    BoardError
+        If the board is empty, its rows differ in length, a tile is not a whole number,
+        a tile is out of range or repeated, or the tiles do not fill the shape.
+
     Examples
     --------
     >>> parse_board("1 2 3 / 4 5 6 / 7 8 0")
@@ -172,6 +190,17 @@ def _check_tiles(state: State) -> None:
 def default_goal(rows: int, cols: int) -> State:
     """Return the usual goal ``1, 2, ..., n-1, 0`` (blank last).
 
+    Parameters
+    ----------
+    rows, cols : int
+        The board's shape.
+
+    Returns
+    -------
+    tuple of int
+
+    Examples
+    --------
     >>> default_goal(2, 3)
     (1, 2, 3, 4, 5, 0)
     """
@@ -486,6 +515,17 @@ def moves_by_cell(rows: int, cols: int) -> list[list[tuple[str, int]]]:
     Cells are numbered row by row from 0; directions come in the order up, down,
     left, right (those that stay on the board).
 
+    Parameters
+    ----------
+    rows, cols : int
+        The board's shape.
+
+    Returns
+    -------
+    list of list of (str, int)
+
+    Examples
+    --------
     >>> moves = moves_by_cell(2, 3)  # 0 1 2 / 3 4 5
     >>> moves[0], moves[4]
     ([('down', 3), ('right', 1)], [('up', 1), ('left', 3), ('right', 5)])
@@ -550,6 +590,17 @@ def solvable(state: State, goal: State, cols: int) -> bool:
     left out). With an odd width a move never changes that count's parity, so it must
     be even. With an even width a vertical move changes it by an odd amount while the
     blank changes row, so the count plus the blank's row distance must be even.
+
+    Parameters
+    ----------
+    state, goal : tuple of int
+        Two boards of the same tiles.
+    cols : int
+        The board's width.
+
+    Returns
+    -------
+    bool
 
     Examples
     --------
