@@ -261,6 +261,31 @@ def distance_layers(
     ``predecessors``. Raises :class:`~puzzlelab.limits.LimitReached` when a limit
     stops it; the layers yielded so far are exact.
 
+    Parameters
+    ----------
+    puzzle : puzzle
+        A puzzle with one goal state and ``predecessors``.
+    max_states : int
+        Refuse a puzzle that says it has more states than this, and stop (raising
+        ``LimitReached``) after reaching this many.
+    max_seconds, max_memory_mb : optional
+        As for every search; the memory is bounded by default.
+
+    Yields
+    ------
+    list
+        The states at distance 0 (the goal), 1, 2, ...
+
+    Raises
+    ------
+    ProblemError
+        If the puzzle has no single goal state or no ``predecessors``, or says it has
+        too many states.
+    LimitReached
+        If a limit stopped it.
+
+    Examples
+    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> [len(layer) for layer in distance_layers(SlidingPuzzle(shape=(2, 2)))]
     [1, 2, 2, 2, 2, 2, 1]

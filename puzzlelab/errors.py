@@ -146,6 +146,31 @@ def finite_number(
     With *text*, text is read as a decimal number written with ASCII digits.
     ``bool``, infinity, NaN and anything that is not a number are refused.
 
+    Parameters
+    ----------
+    value : float, int or str
+        The number; ``bool`` is refused, and text unless *text* is true.
+    what : str
+        What the number is, for the message.
+    least : float, optional
+        The smallest value allowed.
+    above : float, optional
+        A value it must be greater than.
+    text : bool
+        Also read text written as a decimal number with the digits 0-9.
+    error : type
+        The :class:`PuzzleError` subclass to raise.
+
+    Returns
+    -------
+    float or int
+        *value* itself (or the number the text says).
+
+    Raises
+    ------
+    PuzzleError
+        *error*, saying what was given and what is allowed.
+
     Examples
     --------
     >>> finite_number(2.5, "weight", least=0), finite_number("0.5", "seconds", above=0, text=True)

@@ -272,6 +272,24 @@ class PatternDatabase:
 def check_pattern(goal: State, tiles: Iterable[int]) -> tuple[int, ...]:
     """Return *tiles* as a tuple, or raise ProblemError saying what is wrong with them.
 
+    Parameters
+    ----------
+    goal : tuple of int
+        The goal board.
+    tiles : iterable of int
+        The pattern, as a user gave it.
+
+    Returns
+    -------
+    tuple of int
+
+    Raises
+    ------
+    ProblemError
+        If *tiles* is not a group of different tiles of *goal* (the blank is no tile).
+
+    Examples
+    --------
     >>> check_pattern((1, 2, 3, 4, 5, 6, 7, 8, 0), [1.5])
     Traceback (most recent call last):
     puzzlelab.errors.ProblemError: a pattern is a group of tile numbers (whole numbers), not [1.5]
@@ -395,6 +413,19 @@ def mirror_of(
     """``(tile_of, cell_of)`` for mirroring boards in the main diagonal, or None when the
     goal is not its own mirror image (a board that is not square cannot be mirrored so).
 
+    Parameters
+    ----------
+    shape : (int, int)
+        Rows and columns.
+    goal : tuple of int
+        The goal board.
+
+    Returns
+    -------
+    tuple of (tuple, tuple) or None
+
+    Examples
+    --------
     >>> tile_of, cell_of = mirror_of((3, 3), (0, 1, 2, 3, 4, 5, 6, 7, 8))
     >>> tile_of[1], cell_of[1]
     (3, 3)
@@ -423,6 +454,26 @@ def partition_of(
     A named partition is drawn in goal cells counted from the blank's corner, so it
     fits any 15-puzzle goal with the blank in a corner (Korf's, puzzlelab's own).
 
+    Parameters
+    ----------
+    puzzle : SlidingPuzzle
+        The board and goal.
+    partition : str or iterable of iterables of int
+        A name from :data:`PARTITIONS`, or the groups of tiles themselves.
+
+    Returns
+    -------
+    tuple of (str, tuple of tuples)
+        The heuristic's name (``"pdb:6-6-3"``, or the groups joined) and the tile groups.
+
+    Raises
+    ------
+    ProblemError
+        If the name is unknown or drawn for another board, or the groups share tiles or
+        hold something other than the puzzle's tiles.
+
+    Examples
+    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> partition_of(SlidingPuzzle(shape=(4, 4)), "6-6-3")[1][2]  # the blank bottom right
     (3, 2, 1)
@@ -483,6 +534,32 @@ def pattern_heuristic(
     Building a database the first time shows a progress bar; *limits* (``max_seconds``,
     ``max_memory_mb``) bound each build.
 
+    Parameters
+    ----------
+    puzzle : SlidingPuzzle
+        The board and goal.
+    partition : str or iterable of iterables of int
+        A name from :data:`PARTITIONS`, or the groups of tiles themselves.
+    blank : bool
+        Keep the blank's cell in every table.
+    reflect : bool, optional
+        Also look the mirrored board up; default: whenever the goal allows it.
+    progress : bool
+        Show a progress bar while a database is built.
+    max_seconds, max_memory_mb : optional
+        Limits on building each database.
+
+    Returns
+    -------
+    PatternHeuristic
+
+    Raises
+    ------
+    ProblemError
+        If the partition is not one of this puzzle's (see :func:`partition_of`).
+
+    Examples
+    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> eight = SlidingPuzzle(shape=(3, 3))
     >>> h = pattern_heuristic(eight, [(1, 2, 3, 4), (5, 6, 7, 8)], progress=False)

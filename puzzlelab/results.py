@@ -250,6 +250,21 @@ def refused_if_unsolvable(
     one; the result is a *result_type* (default :class:`SearchResult`). Returns ``None``
     when the search should go ahead.
 
+    Parameters
+    ----------
+    algorithm : str
+        The name the result carries.
+    check_solvable : callable or None
+        The puzzle's proof, or None not to try one.
+    result_type : type
+        :class:`SearchResult` or a subclass of it.
+
+    Returns
+    -------
+    SearchResult or None
+
+    Examples
+    --------
     >>> def no_way():
     ...     raise UnsolvableError("the tiles have the wrong parity")
     >>> refused_if_unsolvable("bfs", no_way).reason, refused_if_unsolvable("bfs", None)

@@ -249,6 +249,22 @@ def effective_branching_factor(
     with N the nodes generated (duplicates left out) and d the solution depth
     (default: the goal's depth, else the deepest node's).
 
+    Parameters
+    ----------
+    tree : networkx.DiGraph
+        From :func:`search_tree`.
+    depth : int, optional
+        d; default: the goal's depth, else the deepest node's.
+    tolerance : float
+        How close the bisection gets to b*.
+
+    Returns
+    -------
+    float
+        b*; 0 for a tree of one node or of depth 0.
+
+    Examples
+    --------
     >>> import networkx as nx
     >>> full = nx.balanced_tree(3, 4, create_using=nx.DiGraph)
     >>> nx.set_node_attributes(full, {n: {"status": "expanded"} for n in full})
@@ -281,6 +297,26 @@ def bfs_tree(puzzle: Searchable, depth: int, graph_search: bool = True) -> nx.Di
     A thin wrapper: runs :func:`~puzzlelab.search.bfs` with a trace, long enough
     to expand every node above *depth*, and builds its :func:`search_tree`.
 
+    Parameters
+    ----------
+    puzzle : puzzle
+        What to search.
+    depth : int
+        The deepest level to keep; at least 0.
+    graph_search : bool
+        As for :func:`~puzzlelab.search.bfs`: False keeps repeated states.
+
+    Returns
+    -------
+    networkx.DiGraph
+
+    Raises
+    ------
+    ProblemError
+        If *depth* is not a whole number of at least 0.
+
+    Examples
+    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> tree = bfs_tree(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), 2, graph_search=False)
     >>> sorted(depth for _, depth in tree.nodes(data="depth"))

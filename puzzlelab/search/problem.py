@@ -323,6 +323,26 @@ def checked_heuristic(heuristic: Heuristic, name: str) -> Heuristic:
 
     A heuristic must return a finite number of at least 0 for every state.
 
+    Parameters
+    ----------
+    heuristic : callable
+        A function of a state.
+    name : str
+        What to call it in a message.
+
+    Returns
+    -------
+    callable
+        The same heuristic, checked at every call.
+
+    Raises
+    ------
+    ProblemError
+        When called: if *heuristic* raises, or returns something other than a finite
+        number of at least 0 (the message names the heuristic and the state).
+
+    Examples
+    --------
     >>> h = checked_heuristic(lambda state: -1, "my_h")
     >>> h((1, 2))
     Traceback (most recent call last):

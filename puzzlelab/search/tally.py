@@ -172,6 +172,17 @@ def close_iteration(stats: SearchStats, bound: float | None, before: tuple[int, 
     """Add one IDA* iteration to ``stats.iterations``: its *bound*, and the nodes expanded and
     generated since *before* (the two counts when it began).
 
+    Parameters
+    ----------
+    stats : SearchStats
+        The search's counts; one entry is added to its ``iterations``.
+    bound : float or None
+        The iteration's f-bound.
+    before : (int, int)
+        ``stats.expanded`` and ``stats.generated`` when the iteration began.
+
+    Examples
+    --------
     >>> stats = SearchStats(expanded=5, generated=9)
     >>> close_iteration(stats, 3, (2, 4))
     >>> stats.iterations
@@ -190,6 +201,19 @@ def depth_first_done(stats: SearchStats, budget: Budget) -> SearchStats:
     Returns *stats*, with ``max_frontier`` (one more than the deepest depth
     expanded) and ``seconds`` (from *budget*'s clock) filled in.
 
+    Parameters
+    ----------
+    stats : SearchStats
+        The search's counts.
+    budget : Budget
+        The search's limits and clock.
+
+    Returns
+    -------
+    SearchStats
+
+    Examples
+    --------
     >>> from puzzlelab.limits import Budget
     >>> stats = SearchStats(expanded=5, expanded_by_depth={0: 1, 1: 2, 2: 2})
     >>> depth_first_done(stats, Budget()).max_frontier
@@ -203,6 +227,22 @@ def depth_first_done(stats: SearchStats, budget: Budget) -> SearchStats:
 def solved(algorithm: str, node: Node, stats: SearchStats) -> SearchResult:
     """The result of a search that reached the goal at *node*, with its *stats*.
 
+    Parameters
+    ----------
+    algorithm : str
+        The name the result carries.
+    node : Node
+        The goal node; its parents give the path.
+    stats : SearchStats
+        The search's counts.
+
+    Returns
+    -------
+    SearchResult
+        Status ``solved``, with the path, actions and cost (the goal node's g).
+
+    Examples
+    --------
     >>> goal = Node.root("A").child("go to B", "B", 3)
     >>> result = solved("bfs", goal, SearchStats(expanded=1, generated=2))
     >>> result.status, result.path, result.actions, result.cost
@@ -217,6 +257,23 @@ def tally_for(
 ) -> Tally:
     """A :class:`TracingTally` when there is a *trace* to fill, else a plain :class:`Tally`.
 
+    Parameters
+    ----------
+    algorithm : str
+        The name the result carries.
+    budget : Budget
+        The limits.
+    frontier : Frontier
+        The search's frontier, watched for its size.
+    trace : Trace, optional
+        Where to record events.
+
+    Returns
+    -------
+    Tally
+
+    Examples
+    --------
     >>> from puzzlelab.limits import Budget
     >>> from .frontier import FifoFrontier
     >>> type(tally_for("bfs", Budget(), FifoFrontier())).__name__
