@@ -106,6 +106,24 @@ def group_sizes(
     over a block of rows, each row's answer numbers shifted into a range of its own.
     *check*, if given, is called with no arguments between two blocks (it may raise to stop).
 
+    Parameters
+    ----------
+    game : Mastermind
+        The game played.
+    candidates : numpy.ndarray
+        The numbers of the codes still consistent.
+    guesses : sequence of int, optional
+        The numbers of the codes to score; default: every code.
+    check : callable, optional
+        Called between blocks of work, to stop at a limit.
+
+    Returns
+    -------
+    numpy.ndarray
+        One row per guess, one column per answer number.
+
+    Examples
+    --------
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> game = bulls_and_cows()
     >>> sizes = group_sizes(game, np.arange(len(game.codes)), guesses=[0])
@@ -290,6 +308,28 @@ def next_guess(
 ) -> Code | None:
     """Return the code *strategy* asks after *history*, or None if no code is consistent.
 
+    Parameters
+    ----------
+    game : Mastermind
+        The game played.
+    history : iterable of (guess, (bulls, cows))
+        The questions asked so far and their answers, as a user writes them.
+    strategy : str or callable
+        A name from :data:`STRATEGIES`, or a function ``choose(game, candidates) -> number``.
+
+    Returns
+    -------
+    tuple or None
+
+    Raises
+    ------
+    BoardError
+        If a guess or an answer is not one of the game's.
+    ProblemError
+        If the strategy is unknown or returns something other than a code's number.
+
+    Examples
+    --------
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> next_guess(bulls_and_cows(), [("0 1 2 3", (0, 2))])
     (1, 0, 4, 5)
@@ -703,11 +743,29 @@ def decision_tree(
     answer the candidates can give, except the winning one (the guess was the secret, no
     question more). Below *depth* the children are left out.
 
+    Parameters
+    ----------
+    game : Mastermind, optional
+        Default: bulls and cows.
+    strategy : str or callable
+        A name from :data:`STRATEGIES`, or a function ``choose(game, candidates) -> number``.
+    depth : int
+        How many levels of questions to keep, at least 0.
+    max_nodes, max_seconds, max_memory_mb : optional
+        Limits, as for :func:`evaluate`.
+
+    Returns
+    -------
+    dict
+        The root node: the first question.
+
     Raises
     ------
     ProblemError
         A bad *depth* or limit, or a limit reached before the tree was built.
 
+    Examples
+    --------
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> tree = decision_tree(bulls_and_cows(), depth=1)
     >>> tree["guess"], tree["candidates"], len(tree["children"])

@@ -369,17 +369,40 @@ def dfs_dead_positions(
     max_memory_mb: MemoryLimit = DEFAULT,
     check_solvable: bool = True,
 ) -> PegSearchResult:
-    """Find a solution (not the fewest moves) by depth-first search over jumps, remembering
-    every position from which the goal proved out of reach.
+    """Find a solution (not the fewest moves) by depth-first search, remembering dead positions.
 
-    A position met again is skipped at once (counted in ``stats.duplicates``). With
-    *symmetry*, a dead position is stored with its images under the board's symmetries
-    that fix the finish hole, so a mirror image of a dead position is known dead too.
+    A dead position is one from which the goal proved out of reach. A position met again
+    is skipped at once (counted in ``stats.duplicates``). With *symmetry*, a dead position
+    is stored with its images under the board's symmetries that fix the finish hole, so a
+    mirror image of a dead position is known dead too.
     ``stats.extra["dead"]`` counts the positions found dead (not their images), and
     ``stats.expanded_by_depth`` the positions visited by the number of jumps made. The
     table of dead positions is what grows: the memory bound (on by default) stops it.
     Limits and ``check_solvable`` as for :func:`iterative_deepening`.
 
+    Parameters
+    ----------
+    puzzle : PegSolitaire
+        The board, the start and the finish.
+    symmetry : bool
+        Store each dead position with its mirror images.
+    max_nodes, max_seconds, max_memory_mb : optional
+        Stop there (status ``limit``): ``max_nodes`` counts positions visited.
+    check_solvable : bool
+        First try :meth:`PegSolitaire.check_solvable`, and return ``unsolvable`` at once
+        when it proves the goal out of reach.
+
+    Returns
+    -------
+    PegSearchResult
+
+    Raises
+    ------
+    ProblemError
+        If a limit is not a number of the allowed kind.
+
+    Examples
+    --------
     >>> result = dfs_dead_positions(PegSolitaire("english", hole=17))
     >>> result.status, holes_of(result.path[-1]), result.cost
     ('solved', (17,), 26)
@@ -487,6 +510,26 @@ def solve(puzzle: PegSolitaire, algorithm: str = "auto", **limits: Any) -> PegSe
     not the fewest moves). *limits* are ``max_nodes``, ``max_seconds``, ``max_memory_mb``
     and, for iterative deepening only, ``max_depth`` (refused with ``dfs``).
 
+    Parameters
+    ----------
+    puzzle : PegSolitaire
+        The board, the start and the finish.
+    algorithm : str
+        ``"auto"`` (default), ``"plain"``, ``"groups"``, ``"bound"`` or ``"dfs"``.
+    max_nodes, max_seconds, max_memory_mb, max_depth : optional
+        Limits, as for :func:`iterative_deepening` and :func:`dfs_dead_positions`.
+
+    Returns
+    -------
+    PegSearchResult
+
+    Raises
+    ------
+    ProblemError
+        If *algorithm* is unknown, or *max_depth* is given to ``dfs``.
+
+    Examples
+    --------
     >>> solve(PegSolitaire("triangle15", hole=4)).algorithm
     'ids+corners'
     >>> solve(PegSolitaire("english")).algorithm

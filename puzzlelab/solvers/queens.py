@@ -395,6 +395,27 @@ def first_solution(n: int, trace: list[Event] | None = None, **limits: Any) -> P
 
     Raises LimitReached if a limit (*limits*, as for :func:`backtracking`) stops the search.
 
+    Parameters
+    ----------
+    n : int
+        The board size.
+    trace : list, optional
+        A list to append every step to, as for :func:`backtracking`.
+    max_nodes, max_seconds, max_memory_mb : optional
+        As for :func:`backtracking`.
+
+    Returns
+    -------
+    tuple or None
+        None when there is no solution.
+
+    Raises
+    ------
+    LimitReached
+        If a limit stopped the search before it found one or tried everything.
+
+    Examples
+    --------
     >>> first_solution(8), first_solution(3)
     ((0, 4, 7, 5, 2, 6, 1, 3), None)
     """
@@ -410,6 +431,27 @@ def backtrack(
     The same search as :func:`backtracking`, written as short as it gets: *untried*
     holds, for each row being filled, the columns it has not tried yet.
 
+    Parameters
+    ----------
+    n : int
+        The board size.
+    placement : tuple of int
+        Queens already on the board, rows from the top; they are never taken off.
+    trace : list, optional
+        A list to append every step to, as for :func:`backtracking`.
+
+    Yields
+    ------
+    tuple of int
+        Each solution, as it is found.
+
+    Raises
+    ------
+    BoardError
+        If *n* is not a whole number of at least 1.
+
+    Examples
+    --------
     >>> next(backtrack(6))
     (1, 3, 5, 0, 2, 4)
     """
@@ -482,6 +524,24 @@ def replay(trace: Iterable[Event], n: int) -> list[TraceStep]:
     on a square that an earlier queen attacks, in the wrong row, or a retreat of a
     queen that is not the last one placed.
 
+    Parameters
+    ----------
+    trace : iterable of steps
+        ``("place", row, col)`` and ``("retreat", row, col)``, as :func:`backtracking` records them.
+    n : int
+        The board size.
+
+    Returns
+    -------
+    list of TraceStep
+
+    Raises
+    ------
+    BoardError
+        If a step is not one that backtracking can take there.
+
+    Examples
+    --------
     >>> steps = []
     >>> _ = backtracking(4, first_only=True, trace=steps)
     >>> last = replay(steps, 4)[-1]
@@ -582,6 +642,20 @@ def count_bitmask(
     an earlier queen passes through. Moving down one row shifts them by one bit.
     *max_nodes* limits the queens placed (``stats.expanded``).
 
+    Parameters
+    ----------
+    n : int
+        The board size.
+    max_nodes, max_seconds, max_memory_mb : optional
+        Stop there (status ``limit``), with the count so far.
+
+    Returns
+    -------
+    SolutionsResult
+        With ``count``; ``solutions`` stays empty.
+
+    Examples
+    --------
     >>> result = count_bitmask(8)
     >>> result.count, result.stats.expanded
     (92, 2056)
@@ -610,6 +684,24 @@ def count_solutions(n: int, **limits: Any) -> int:
 
     Raises LimitReached if a limit (*limits*, as for :func:`count_bitmask`) stops it.
 
+    Parameters
+    ----------
+    n : int
+        The board size.
+    max_nodes, max_seconds, max_memory_mb : optional
+        As for :func:`count_bitmask`.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    LimitReached
+        If a limit stopped the count: it would be too small.
+
+    Examples
+    --------
     >>> [count_solutions(n) for n in range(1, 11)]
     [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
     """
@@ -631,6 +723,21 @@ def count_fundamental(
     ``stats.expanded`` counts the queens placed there. With *keep*, the fundamental
     solutions are kept in ``solutions`` (in the order found).
 
+    Parameters
+    ----------
+    n : int
+        The board size.
+    keep : bool
+        Keep the fundamental solutions, not only their count.
+    max_nodes, max_seconds, max_memory_mb : optional
+        Stop there (status ``limit``), with the count so far.
+
+    Returns
+    -------
+    SolutionsResult
+
+    Examples
+    --------
     >>> result = count_fundamental(8)
     >>> result.count, result.status
     (12, 'solved')
@@ -663,6 +770,24 @@ def fundamental_solutions(n: int, **limits: Any) -> list[Placement]:
 
     Raises LimitReached if a limit (*limits*, as for :func:`count_fundamental`) stops it.
 
+    Parameters
+    ----------
+    n : int
+        The board size.
+    max_nodes, max_seconds, max_memory_mb : optional
+        As for :func:`count_fundamental`.
+
+    Returns
+    -------
+    list of tuple
+
+    Raises
+    ------
+    LimitReached
+        If a limit stopped the search: the list would be incomplete.
+
+    Examples
+    --------
     >>> fundamental_solutions(6)
     [(1, 3, 5, 0, 2, 4)]
     >>> [len(fundamental_solutions(n)) for n in range(1, 11)]
@@ -816,6 +941,27 @@ def greedy_start(n: int, seed: int | None = None, budget: Budget | None = None) 
     checking every constraint). It takes O(n²) steps: with a *budget*, it keeps to its
     time and memory limits (raising LimitReached).
 
+    Parameters
+    ----------
+    n : int
+        The board size.
+    seed : int, optional
+        Seeds the random tie-breaks, so the board can be made again.
+    budget : Budget, optional
+        The limits of the run that asks for the board.
+
+    Returns
+    -------
+    tuple of int
+        One column per row, from the top.
+
+    Raises
+    ------
+    LimitReached
+        If *budget*'s time or memory ran out.
+
+    Examples
+    --------
     >>> from puzzlelab.puzzles.queens import conflicts
     >>> conflicts(greedy_start(8, seed=1)) <= 3
     True
@@ -946,6 +1092,19 @@ def min_conflicts(
 def format_runs(rows: list[dict], columns: list[str] | None = None) -> str:
     """Return *rows* (dicts with the same keys) as an aligned plain-text table.
 
+    Parameters
+    ----------
+    rows : list of dict
+        The table's rows.
+    columns : list of str, optional
+        Which keys to show, in order; default: those of the first row.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
     >>> print(format_runs([{"n": 8, "count": 92}, {"n": 10, "count": 724}]))
      n  count
      8     92
