@@ -26,6 +26,26 @@ class WaterJugsProblem(PuzzleProblem):
 
     The model itself is ``problem.puzzle``: use it to draw states or describe actions.
 
+    Parameters
+    ----------
+    capacities : sequence of int or str
+        The jug sizes (text ``"8,5,3"`` is accepted).
+    start : sequence of int, optional
+        The amounts at the start; default: all empty.
+    target : int or sequence of int
+        One amount that any jug may hold, or a whole state.
+    tap : bool
+        Allow filling from the tap and emptying down the sink.
+    cost : {"action", "litre"}
+        What an action costs: 1, or the litres it moves.
+
+    Raises
+    ------
+    BoardError
+        Malformed capacities, start or target.
+
+    Examples
+    --------
     >>> problem = WaterJugsProblem("3,5", target=4, tap=True)
     >>> problem.initial_state, problem.actions((0, 0))
     ((0, 0), ['fill 0', 'fill 1'])

@@ -140,6 +140,25 @@ def csp_guess(game: Mastermind | None, history: History) -> Code | None:
 def play_with_csp(game: Mastermind | None, secret: CodeInput) -> list[tuple[Code, Answer]]:
     """Return the history of a whole game in which every guess comes from :func:`csp_guess`.
 
+    Parameters
+    ----------
+    game : Mastermind or None
+        The game; None for bulls and cows.
+    secret : code
+        The code to find, as a user writes it.
+
+    Returns
+    -------
+    list of (guess, (bulls, cows))
+        Every question and its answer; the last is the secret.
+
+    Raises
+    ------
+    BoardError
+        If *secret* is not a code of the game.
+
+    Examples
+    --------
     >>> from puzzlelab.puzzles.mastermind import Mastermind
     >>> game = Mastermind(6, 3)
     >>> [game.format(guess) for guess, _ in play_with_csp(game, "5 3 1")]

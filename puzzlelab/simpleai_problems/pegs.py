@@ -31,6 +31,24 @@ class PegSolitaireProblem(PuzzleProblem):
     States are bit masks of pegs; an action is a move such as ``(6, 3, 8, 6, 14)``. The
     model itself is ``problem.puzzle``: use it to draw states or replay moves.
 
+    Parameters
+    ----------
+    board : str or Board
+        ``"triangle21"`` (default), ``"triangle15"``, ``"english"`` or ``"french"``.
+    hole : int, optional
+        The empty hole at the start; default: the board's usual one.
+    finish : int, optional
+        The hole where the last peg must end; default: *hole*.
+    start : iterable of int or int, optional
+        The holes with a peg at the start, instead of *hole*.
+
+    Raises
+    ------
+    BoardError
+        If a hole is not on the board, or the start and finish do not fit together.
+
+    Examples
+    --------
     >>> problem = PegSolitaireProblem("triangle21", hole=7)
     >>> problem.actions(problem.initial_state)
     [(15, 7), (17, 7)]

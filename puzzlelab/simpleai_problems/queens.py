@@ -225,6 +225,26 @@ def solve_csp(
     ``LEAST_CONSTRAINING_VALUE``; *inference* runs arc consistency after each choice.
     *max_seconds* and *max_memory_mb* limit the run, as for every solver.
 
+    Parameters
+    ----------
+    n : int
+        The board size.
+    variable_heuristic : str
+        Which row simpleai assigns next.
+    value_heuristic : str
+        Which column it tries first.
+    inference : bool
+        Run arc consistency (AC-3) after each choice.
+    max_seconds, max_memory_mb : optional
+        Stop there (status ``limit``).
+
+    Returns
+    -------
+    CspResult
+        ``solved`` with the placement, or ``exhausted``, ``limit`` or ``interrupted``.
+
+    Examples
+    --------
     >>> from simpleai.search import MOST_CONSTRAINED_VARIABLE
     >>> run = solve_csp(8, MOST_CONSTRAINED_VARIABLE)
     >>> run.status, run.algorithm
@@ -259,6 +279,31 @@ def repair_csp(
     (3 or 6 queens, say) it can get stuck for good, so *iterations_limit* (queens moved)
     is ``100 n + 10,000`` unless given; ``None`` lifts it (then give *max_seconds*).
 
+    Parameters
+    ----------
+    n : int
+        The board size.
+    seed : int, optional
+        Seeds simpleai's random choices, so the run can be repeated.
+    iterations_limit : int, "default" or None
+        simpleai's own limit on queens moved.
+    greedy : bool
+        Start from :meth:`QueensCsp.greedy_start` (default), not simpleai's own start.
+    max_seconds, max_memory_mb : optional
+        Stop there (status ``limit``).
+
+    Returns
+    -------
+    CspResult
+        ``solved`` with the placement, or ``limit`` or ``interrupted`` with the board so far.
+
+    Raises
+    ------
+    ProblemError
+        If *iterations_limit* is not a whole number of at least 1 (or "default" or None).
+
+    Examples
+    --------
     >>> run = repair_csp(20, seed=1)
     >>> run.status, run.conflicts
     ('solved', 0)
