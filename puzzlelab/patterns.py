@@ -80,6 +80,19 @@ MOST_CODES = 1 << 28  # the largest table indexed by code (bytes): 7 tiles of th
 def placement_count(cells: int, k: int) -> int:
     """How many ways *k* distinct tiles can stand on *cells* cells: cells! / (cells - k)!.
 
+    Parameters
+    ----------
+    cells : int
+        The board's cells.
+    k : int
+        The tiles placed.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
     >>> placement_count(16, 6)
     5765760
     """
@@ -94,6 +107,20 @@ def placement_ranks(positions: np.ndarray, cells: int) -> np.ndarray:
     first tile's cell is the most significant digit, the next tile's cell counts
     only the cells still free, and so on.
 
+    Parameters
+    ----------
+    positions : numpy.ndarray
+        One placement per row: the cell of each tile, all different.
+    cells : int
+        The board's cells.
+
+    Returns
+    -------
+    numpy.ndarray of int64
+        One rank per row.
+
+    Examples
+    --------
     >>> placement_ranks(np.array([[0, 1], [0, 2], [1, 0], [2, 1]]), 3)
     array([0, 1, 2, 5])
     """
@@ -114,6 +141,22 @@ def placement_positions(ranks: np.ndarray | Sequence[int], cells: int, k: int) -
     tile's digit is its cell among the cells the tiles before it left free, so every
     later tile at or beyond that cell moves one cell on.
 
+    Parameters
+    ----------
+    ranks : numpy.ndarray or sequence of int
+        Ranks, as :func:`placement_ranks` gives them.
+    cells : int
+        The board's cells.
+    k : int
+        The tiles placed.
+
+    Returns
+    -------
+    numpy.ndarray of int8
+        One placement per rank: the cell of each tile.
+
+    Examples
+    --------
     >>> placement_positions(np.array([0, 1, 2, 5]), 3, 2).tolist()
     [[0, 1], [0, 2], [1, 0], [2, 1]]
     """
@@ -134,6 +177,20 @@ def placement_codes(cells: int, k: int) -> np.ndarray:
     ranks 0, 1, 2, ... built tile by tile: each placement of *i* tiles is followed
     by every free cell for the next, in increasing order.
 
+    Parameters
+    ----------
+    cells : int
+        The board's cells.
+    k : int
+        The tiles placed.
+
+    Returns
+    -------
+    numpy.ndarray of int64
+        One code per rank, ``placement_count(cells, k)`` of them.
+
+    Examples
+    --------
     >>> placement_codes(3, 2).tolist()  # (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)
     [3, 6, 1, 7, 2, 5]
     """

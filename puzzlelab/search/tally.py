@@ -128,6 +128,13 @@ class TracingTally(Tally):
 
     Nodes are numbered as they are generated (duplicates too), from 0 for the root.
 
+    Parameters
+    ----------
+    algorithm, budget, frontier
+        As for :class:`Tally`.
+    trace : Trace
+        Where to record the events.
+
     Examples
     --------
     >>> from puzzlelab.limits import Budget
