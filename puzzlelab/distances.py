@@ -187,9 +187,11 @@ class DistanceTable(Mapping[State, int]):
             yield from self._states(ranks)
 
     def values(self) -> ValuesView[int]:
+        """The distances, in the table's order, read straight from the array."""
         return _Distances(self)
 
     def items(self) -> ItemsView[State, int]:
+        """The ``(state, distance)`` pairs, in the table's order."""
         return _Entries(self)
 
     def at(self, distance: int) -> list[State]:

@@ -134,8 +134,9 @@ def placement_ranks(positions: np.ndarray, cells: int) -> np.ndarray:
 
 
 def placement_positions(ranks: np.ndarray | Sequence[int], cells: int, k: int) -> np.ndarray:
-    """The placements of *k* tiles on *cells* cells whose ranks are *ranks*, one row each:
-    the inverse of :func:`placement_ranks`.
+    """Return the placements of *k* tiles on *cells* cells whose ranks are *ranks*, one per row.
+
+    This is the inverse of :func:`placement_ranks`.
 
     The rank's digits are read off by division; then, from the last tile back, each
     tile's digit is its cell among the cells the tiles before it left free, so every
@@ -281,6 +282,7 @@ class PatternDatabase:
 
     @property
     def cells(self) -> int:
+        """The board's cells: rows times columns."""
         return self.shape[0] * self.shape[1]
 
     @property
@@ -308,8 +310,10 @@ class PatternDatabase:
         return tuple((tile, self.cells**i) for i, tile in enumerate(self.placed))
 
     def by_code(self) -> bytes:
-        """The table indexed by code (``sum(cell_i * cells**i)``) instead of rank: larger
-        (``cells**k`` bytes), but one addition away from the next board's entry."""
+        """The table indexed by code (``sum(cell_i * cells**i)``) instead of rank.
+
+        Larger (``cells**k`` bytes), but one addition away from the next board's entry.
+        """
         if self._codes is None:
             places = len(self.placed)
             if self.cells**places > MOST_CODES:
@@ -323,6 +327,7 @@ class PatternDatabase:
         return self._codes
 
     def checksum(self) -> str:
+        """The SHA-256 of the table, in hexadecimal: the cache checks files with it."""
         return hashlib.sha256(self.table.tobytes()).hexdigest()
 
 
@@ -467,8 +472,10 @@ class PatternHeuristic:
 def mirror_of(
     shape: tuple[int, int], goal: State
 ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """``(tile_of, cell_of)`` for mirroring boards in the main diagonal, or None when the
-    goal is not its own mirror image (a board that is not square cannot be mirrored so).
+    """Return ``(tile_of, cell_of)`` for mirroring boards in the main diagonal, or None.
+
+    None when the goal is not its own mirror image (a board that is not square cannot
+    be mirrored so).
 
     Parameters
     ----------

@@ -362,8 +362,9 @@ class WaterJugs:
     # ------------------------------------------------------------ words and pictures
 
     def jug_name(self, i: int, short: bool = False) -> str:
-        """Return jug *i* in words: ``"8L jug"`` (short: ``"8L"``), or ``"jug 1 (4L)"``
-        (short: ``"jug 1"``) when another jug has the same size.
+        """Return jug *i* in words: ``"8L jug"`` (short: ``"8L"``).
+
+        When another jug has the same size it is ``"jug 1 (4L)"`` (short: ``"jug 1"``).
 
         >>> jugs = WaterJugs((8, 5, 3), (8, 0, 0), 4)
         >>> jugs.jug_name(0), jugs.jug_name(0, short=True)

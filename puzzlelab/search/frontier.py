@@ -51,9 +51,13 @@ class Frontier(Protocol):
 
     by_cost: bool
 
-    def push(self, node: Node) -> None: ...
+    def push(self, node: Node) -> None:
+        """Add *node* to the nodes waiting."""
+        ...
 
-    def pop(self) -> Node: ...
+    def pop(self) -> Node:
+        """Take out the node to expand next, and return it."""
+        ...
 
     def __len__(self) -> int: ...
 
@@ -139,11 +143,13 @@ class PriorityFrontier:
         self._order = itertools.count()
 
     def push(self, node: Node) -> None:
+        """Add *node*, setting its h first when the frontier has a heuristic."""
         if self.heuristic is not None:
             node.h = self.heuristic(node.state)
         heapq.heappush(self._heap, (self.priority(node), next(self._order), node))
 
     def pop(self) -> Node:
+        """Take out the node of lowest priority (the oldest of equals), and return it."""
         return heapq.heappop(self._heap)[2]
 
     def __len__(self) -> int:

@@ -66,15 +66,20 @@ class Scorer:
     stateful = False
 
     def start(self, board: list[int]) -> int:
+        """Return h of *board* (a list of tiles, row by row), and remember it if stateful."""
         raise NotImplementedError
 
     def steps(self, moves: Moves) -> list[list[int]] | None:
-        """For a heuristic where each tile's move changes h by a fixed amount: for every move
+        """Return each move's change of h, by tile, when that change is fixed; else None.
+
+        For a heuristic where each tile's move changes h by a fixed amount: for every move
         (numbered as in *moves*, blank by blank), the change by the tile that slides. None
-        otherwise (then :meth:`after` is asked)."""
+        otherwise (then :meth:`after` is asked).
+        """
         return None
 
     def after(self, tile: int, source: int, target: int, h: int) -> int:
+        """Return h once *tile* slides from cell *source* to cell *target*; it was *h*."""
         raise NotImplementedError
 
     def enter(self, tile: int, source: int, target: int) -> None:
@@ -380,8 +385,10 @@ LINEAR_CONFLICT_CELLS = 256
 
 
 def scorer_for(puzzle: Searchable, heuristic: HeuristicChoice) -> Scorer | None:
-    """The scorer that follows *heuristic* move by move on *puzzle*, or None if there is none
-    (not a sliding puzzle, or a heuristic of the student's own: the general loop then).
+    """Return the scorer that follows *heuristic* move by move on *puzzle*, or None.
+
+    None when there is none (not a sliding puzzle, or a heuristic of the student's own):
+    :func:`~puzzlelab.search.idastar` then runs its general loop.
 
     Parameters
     ----------

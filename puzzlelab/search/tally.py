@@ -176,8 +176,10 @@ class TracingTally(Tally):
 
 
 def close_iteration(stats: SearchStats, bound: float | None, before: tuple[int, int]) -> None:
-    """Add one IDA* iteration to ``stats.iterations``: its *bound*, and the nodes expanded and
-    generated since *before* (the two counts when it began).
+    """Add one IDA* iteration to ``stats.iterations``: its bound and its counts.
+
+    The counts are the nodes expanded and generated since *before* (the two counts when
+    the iteration began).
 
     Parameters
     ----------

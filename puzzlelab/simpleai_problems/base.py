@@ -15,8 +15,10 @@ from ..search.problem import Action, State
 
 
 class Puzzle(Protocol):
-    """What :class:`PuzzleProblem` asks of a puzzle model; ``goal``, ``predecessors``,
-    ``heuristic``, ``heuristics`` and ``check_solvable`` it uses where the model has them.
+    """What :class:`PuzzleProblem` asks of a puzzle model.
+
+    ``goal``, ``predecessors``, ``heuristic``, ``heuristics`` and ``check_solvable`` it
+    uses where the model has them.
 
     Every puzzle of :mod:`puzzlelab.puzzles` provides it; a puzzle written elsewhere
     needs ``start`` and the five methods below.
@@ -32,15 +34,25 @@ class Puzzle(Protocol):
 
     start: State
 
-    def actions(self, state: State) -> Sequence[Action]: ...
+    def actions(self, state: State) -> Sequence[Action]:
+        """Return the actions allowed in *state*."""
+        ...
 
-    def result(self, state: State, action: Action) -> State: ...
+    def result(self, state: State, action: Action) -> State:
+        """Return the state after *action*."""
+        ...
 
-    def is_goal(self, state: State) -> bool: ...
+    def is_goal(self, state: State) -> bool:
+        """Return whether *state* is a goal."""
+        ...
 
-    def cost(self, state: State, action: Action, next_state: State) -> float: ...
+    def cost(self, state: State, action: Action, next_state: State) -> float:
+        """Return what *action* costs."""
+        ...
 
-    def render(self, state: State) -> str: ...
+    def render(self, state: State) -> str:
+        """Return *state* as text."""
+        ...
 
 
 class PuzzleProblem(SearchProblem):
@@ -85,16 +97,21 @@ class PuzzleProblem(SearchProblem):
         return own(state) if own is not None else 0
 
     def actions(self, state: State) -> Sequence[Action]:
+        """The puzzle's actions in *state*."""
         return self.puzzle.actions(state)
 
     def result(self, state: State, action: Action) -> State:
+        """The puzzle's state after *action*."""
         return self.puzzle.result(state, action)
 
     def is_goal(self, state: State) -> bool:
+        """Whether the puzzle says *state* is a goal."""
         return self.puzzle.is_goal(state)
 
     def cost(self, state: State, action: Action, state2: State) -> float:
+        """What the puzzle says *action* costs."""
         return self.puzzle.cost(state, action, state2)
 
     def state_representation(self, state: State) -> str:
+        """*state* as the puzzle writes it: simpleai's viewers show this."""
         return self.puzzle.render(state)
