@@ -723,11 +723,11 @@ class PegSolitaire:
     The search engine sees states (bit masks), ``successors`` giving ``(move, next_state, 1)``
     for every move (a whole chain of jumps is one move), and ``is_goal``.
 
-    >>> from puzzlelab.search import iddfs
+    >>> from puzzlelab.search import dfs
     >>> puzzle = PegSolitaire("triangle15", hole=4)
-    >>> result = iddfs(puzzle)
-    >>> result.cost, holes_of(result.path[-1])
-    (9, (4,))
+    >>> result = dfs(puzzle)
+    >>> result.status, holes_of(result.path[-1])  # one peg left, in hole 4
+    ('solved', (4,))
     """
 
     def __init__(

@@ -304,7 +304,7 @@ def repair_csp(
 
     Examples
     --------
-    >>> run = repair_csp(20, seed=1)
+    >>> run = repair_csp(10, seed=1)
     >>> run.status, run.conflicts
     ('solved', 0)
     >>> repair_csp(3, seed=1, iterations_limit=5).reason

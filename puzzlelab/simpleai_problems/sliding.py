@@ -6,13 +6,13 @@ unchanged, and so does puzzlelab's engine, which makes the two easy to compare.
 Examples
 --------
 >>> from simpleai.search import breadth_first
->>> problem = SlidingPuzzleProblem("3 1 5 / 0 7 4 / 6 8 2", goal="0 1 2 / 3 4 5 / 6 7 8")
+>>> problem = SlidingPuzzleProblem("3 1 0 / 7 6 2 / 4 8 5", goal="0 1 2 / 3 4 5 / 6 7 8")
 >>> node = breadth_first(problem, graph_search=True)
 >>> len(node.path()) - 1
-13
+10
 >>> from puzzlelab.search import bfs
 >>> bfs(problem).cost
-13
+10
 """
 
 from __future__ import annotations

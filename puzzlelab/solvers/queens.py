@@ -1015,8 +1015,8 @@ def min_conflicts(
     Examples
     --------
     >>> from puzzlelab.puzzles.queens import is_solution
-    >>> result = min_conflicts(1000, seed=7)
-    >>> result.solved, is_solution(result.placement, 1000), result.conflicts
+    >>> result = min_conflicts(300, seed=7)
+    >>> result.solved, is_solution(result.placement, 300), result.conflicts
     (True, True, 0)
     >>> [min_conflicts(8, seed=seed).solved for seed in range(5)]
     [True, True, True, True, True]
