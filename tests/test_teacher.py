@@ -15,6 +15,7 @@ import pytest
 from puzzlelab.cli import main
 from puzzlelab.cli.grade import Limits, grade_all
 from puzzlelab.cli.teacher import write_teachers_edition
+from puzzlelab.lesson_cells import cell_source
 from puzzlelab.teacher import (
     PLANS,
     SOLUTIONS,
@@ -24,7 +25,6 @@ from puzzlelab.teacher import (
     plan_page,
     worked_lesson,
 )
-from puzzlelab.teacher.edition import source_of
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("*.ipynb"))
@@ -62,7 +62,7 @@ def test_every_answer_cell_carries_its_exercise_id():
     """A check cell without an id would be left unworked in the teacher's edition."""
     for path in LESSONS:
         for cell in read(path)["cells"]:
-            if cell["cell_type"] == "code" and CHECKS_AN_ANSWER.search(source_of(cell)):
+            if cell["cell_type"] == "code" and CHECKS_AN_ANSWER.search(cell_source(cell)):
                 assert exercise_ids({"cells": [cell]}), f"{path.name}, cell {cell['id']}"
 
 
@@ -71,7 +71,7 @@ def test_every_lesson_has_a_plan_that_names_its_sections_and_exercises(path):
     lesson = read(path)
     assert lesson_slug(path.name) in PLANS
     page = plan_page(lesson, path.name)  # raises if a projected heading is not in the lesson
-    title = next(line for line in source_of(lesson["cells"][0]).splitlines() if line[:2] == "# ")
+    title = next(line for line in cell_source(lesson["cells"][0]).splitlines() if line[:2] == "# ")
     assert page.startswith(f"# Plan: {title[2:]}\n")
     for section in ("## Goals", "## Duration", "## Cells to project", "## Questions to ask"):
         assert f"\n{section}" in page, section
@@ -87,7 +87,7 @@ def test_every_lesson_has_a_plan_that_names_its_sections_and_exercises(path):
 def test_a_plan_that_projects_a_missing_section_says_which():
     lesson = read(NOTEBOOKS / "06_pattern_databases.ipynb")
     for cell in lesson["cells"]:
-        cell["source"] = source_of(cell).replace("## 3. Two databases", "## 3. Two tables")
+        cell["source"] = cell_source(cell).replace("## 3. Two databases", "## 3. Two tables")
     with pytest.raises(Exception, match="has no section '3. Two databases: may we add them"):
         plan_page(lesson, "06_pattern_databases.ipynb")
 
@@ -119,11 +119,11 @@ def test_the_command_writes_every_lesson_worked_and_every_plan(tmp_path, capsys)
             if cell.get("metadata", {}).get("puzzlelab", {}).get("exercise"):
                 name = cell.metadata.puzzlelab.exercise
                 assert cell.source == SOLUTIONS[name].answer
-                assert cell.source != source_of(student[cell.id])
+                assert cell.source != cell_source(student[cell.id])
         notes = [cell for cell in worked.cells if cell.source.startswith("**Worked solution.**")]
         assert len(notes) == len(names)
     skeleton = SOLUTIONS["state_spaces_and_bfs:two-by-two"].skeleton_worked
-    assert skeleton in [source_of(cell) for cell in read(out / LESSONS[1].name)["cells"]]
+    assert skeleton in [cell_source(cell) for cell in read(out / LESSONS[1].name)["cells"]]
 
 
 def test_the_command_refuses_to_overwrite_without_force(tmp_path, capsys):
@@ -161,20 +161,20 @@ def own_lines(solution, student_sources: list[str]) -> list[str]:
 def test_the_students_notebooks_hold_no_solution(path, edition):
     lesson = read(path)
     assert not is_teachers_edition(lesson)
-    text = "\n".join(source_of(cell) for cell in lesson["cells"])
+    text = "\n".join(cell_source(cell) for cell in lesson["cells"])
     assert "Worked solution" not in text
     for cell in lesson["cells"]:
         assert set(cell.get("metadata", {}).get("puzzlelab", {})) <= {"exercise"}, cell["id"]
         if exercise_ids({"cells": [cell]}):
-            assert "..." in source_of(cell), f"answer cell {cell['id']} is not a placeholder"
+            assert "..." in cell_source(cell), f"answer cell {cell['id']} is not a placeholder"
     worked = read(edition / path.name)
     worked_lines = {
-        line.strip() for cell in worked["cells"] for line in source_of(cell).splitlines()
+        line.strip() for cell in worked["cells"] for line in cell_source(cell).splitlines()
     }
     for name in exercise_ids(lesson):
         solution = SOLUTIONS[name]
         assert solution.explanation not in text
-        added = own_lines(solution, [source_of(cell) for cell in lesson["cells"]])
+        added = own_lines(solution, [cell_source(cell) for cell in lesson["cells"]])
         found = [line for line in added if line in text]
         assert len(found) < len(added) / 2, f"{name}: the lesson holds {found}"
         assert added and set(added) <= worked_lines  # the teacher's edition has them

@@ -61,6 +61,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError, one_line
+from ..lesson_cells import cell_source, exercise_id, lesson_slug
 from ._common import positive_int, print_json
 from ._kernel import BoundedKernel
 from .lessons import lesson_files, lessons_folder
@@ -166,77 +167,6 @@ class Exercise:
     id: str
     call: str
     checks: dict[str, str] = field(hash=False)
-
-
-def lesson_slug(name: str) -> str:
-    """Return the lesson a notebook file is about: its name without the number and ``.ipynb``.
-
-    Parameters
-    ----------
-    name : str
-        A notebook's file name, or its path.
-
-    Returns
-    -------
-    str
-        The lesson's slug, as exercise ids and :func:`trusted_lessons` name the lesson.
-
-    Examples
-    --------
-    >>> lesson_slug("00_first_search_problem_water_jugs.ipynb")
-    'first_search_problem_water_jugs'
-    >>> lesson_slug("class/alice/08_mastermind.ipynb")
-    'mastermind'
-    """
-    return re.sub(r"^\d+_", "", Path(name).stem)
-
-
-def exercise_id(cell: dict) -> str | None:
-    """Return the exercise id in *cell*'s metadata, or ``None`` if it names none.
-
-    Parameters
-    ----------
-    cell : dict
-        A notebook cell as its JSON reads.
-
-    Returns
-    -------
-    str or None
-        The id of the exercise the cell answers, such as ``"mastermind:codes-left"``.
-
-    Examples
-    --------
-    >>> exercise_id({"metadata": {"puzzlelab": {"exercise": "mastermind:codes-left"}}})
-    'mastermind:codes-left'
-    >>> exercise_id({"metadata": {}}) is None
-    True
-    """
-    tag = cell.get("metadata", {}).get("puzzlelab", {})
-    return tag.get("exercise") if isinstance(tag, dict) else None
-
-
-def cell_source(cell: dict) -> str:
-    """Return a cell's source as one string (notebook files may store it as a list of lines).
-
-    Parameters
-    ----------
-    cell : dict
-        A notebook cell as its JSON reads.
-
-    Returns
-    -------
-    str
-        The cell's source; ``""`` if it has none.
-
-    Examples
-    --------
-    >>> cell_source({"source": ["answer_8_2 = 4\\n", "check_codes_left(answer_8_2)"]})
-    'answer_8_2 = 4\\ncheck_codes_left(answer_8_2)'
-    >>> cell_source({"source": "bfs(puzzle)"})
-    'bfs(puzzle)'
-    """
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else source
 
 
 def lesson_exercises(notebook: dict) -> dict[str, Exercise]:
@@ -492,7 +422,8 @@ def which_lesson(notebook: dict | None, path: Path, lessons: dict) -> str | None
     --------
     >>> from pathlib import Path
     >>> lessons = {"first_search_problem_water_jugs": {}, "mastermind": {}}
-    >>> cell = {"metadata": {"puzzlelab": {"exercise": "mastermind:codes-left"}}}
+    >>> tag = {"puzzlelab": {"exercise": "mastermind:codes-left"}}
+    >>> cell = {"cell_type": "code", "metadata": tag}
     >>> which_lesson({"cells": [cell]}, Path("homework.ipynb"), lessons)
     'mastermind'
     >>> which_lesson(None, Path("alice_00_first_search_problem_water_jugs.ipynb"), lessons)

@@ -14,6 +14,7 @@ Examples
 ...      "metadata": {"puzzlelab": {"exercise": "pattern_databases:table-entries"}},
 ...      "source": "answer_6_1 = ...\\ncheck_table_entries(answer_6_1);"},
 ... ], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+>>> from puzzlelab.lesson_cells import exercise_ids
 >>> exercise_ids(lesson)
 ['pattern_databases:table-entries']
 >>> worked = worked_lesson(lesson, "06_tables.ipynb")
@@ -29,110 +30,12 @@ import copy
 import re
 
 from ..errors import PuzzleError
+from ..lesson_cells import KEY, cell_source, exercise_id, lesson_slug
 from .plans import PLANS
 from .solutions import SOLUTIONS, Solution
 
 #: The key of puzzlelab's own entries in a notebook's or a cell's metadata.
-KEY = "puzzlelab"
-
 HEADING = re.compile(r"^(#+)\s+(.*?)\s*$")
-
-
-def lesson_slug(file_name: str) -> str:
-    """Return the lesson's name in exercise ids: its file name without the number and ``.ipynb``.
-
-    Parameters
-    ----------
-    file_name : str
-        The lesson's file name, or its path with ``/``.
-
-    Returns
-    -------
-    str
-        The lesson's slug, as :data:`~puzzlelab.teacher.plans.PLANS` and exercise ids
-        name it.
-
-    Examples
-    --------
-    >>> lesson_slug("06_pattern_databases.ipynb")
-    'pattern_databases'
-    """
-    stem = file_name.rsplit("/", 1)[-1].removesuffix(".ipynb")
-    return re.sub(r"^\d+_", "", stem)
-
-
-def source_of(cell: dict) -> str:
-    """Return a cell's source as one string (a notebook file may store it as a list of lines).
-
-    Parameters
-    ----------
-    cell : dict
-        A notebook cell as its JSON reads.
-
-    Returns
-    -------
-    str
-        The cell's source; ``""`` if it has none.
-
-    Examples
-    --------
-    >>> source_of({"source": ["answer_6_1 = ...\\n", "check_table_entries(answer_6_1);"]})
-    'answer_6_1 = ...\\ncheck_table_entries(answer_6_1);'
-    """
-    source = cell.get("source", "")
-    return source if isinstance(source, str) else "".join(source)
-
-
-def exercise_of(cell: dict) -> str:
-    """Return the exercise id an answer cell names, or ``""`` for any other cell.
-
-    Parameters
-    ----------
-    cell : dict
-        A notebook cell as its JSON reads.
-
-    Returns
-    -------
-    str
-        The id in the cell's metadata, ``"<lesson>:<exercise>"``; ``""`` for a cell that is
-        no code cell or names no exercise.
-
-    Examples
-    --------
-    >>> answer = {"cell_type": "code", "source": "",
-    ...           "metadata": {"puzzlelab": {"exercise": "mastermind:codes-left"}}}
-    >>> exercise_of(answer), exercise_of({"cell_type": "markdown", "source": "# 1. The game"})
-    ('mastermind:codes-left', '')
-    """
-    if cell.get("cell_type") != "code":
-        return ""
-    return cell.get("metadata", {}).get(KEY, {}).get("exercise", "")
-
-
-def exercise_ids(notebook: dict) -> list[str]:
-    """Return the exercise ids of *notebook*'s answer cells, in the order of the lesson.
-
-    Parameters
-    ----------
-    notebook : dict
-        A lesson as ``json.load`` reads it.
-
-    Returns
-    -------
-    list of str
-        One id per answer cell (:func:`exercise_of`).
-
-    Examples
-    --------
-    >>> def answer(name):
-    ...     metadata = {"puzzlelab": {"exercise": name}}
-    ...     return {"cell_type": "code", "source": "", "metadata": metadata}
-    >>> title = {"cell_type": "markdown", "source": "# Lesson 8", "metadata": {}}
-    >>> exercise_ids({"cells": [title, answer("mastermind:bulls-and-cows"),
-    ...                         answer("mastermind:codes-left")]})
-    ['mastermind:bulls-and-cows', 'mastermind:codes-left']
-    """
-    return [name for name in map(exercise_of, notebook["cells"]) if name]
 
 
 def is_teachers_edition(notebook: dict) -> bool:
@@ -211,7 +114,7 @@ def worked_lesson(notebook: dict, file_name: str) -> dict:
     worked = copy.deepcopy(notebook)
     cells = worked["cells"]
     for number in reversed(range(len(cells))):  # from the end: insertions shift later cells
-        name = exercise_of(cells[number])
+        name = exercise_id(cells[number])
         if name:
             _work(cells, number, _solution(name))
     worked.setdefault("metadata", {})[KEY] = {"edition": "teacher"}
@@ -231,16 +134,16 @@ def _work(cells: list[dict], number: int, solution: Solution) -> None:
     _replace(answer, solution.answer)
     cells.insert(number, _teacher_cell(f"{answer['id']}-worked", _note(solution.explanation)))
     if solution.skeleton:
-        skeleton = _skeleton_cell(cells, number, solution.skeleton, exercise_of(answer))
+        skeleton = _skeleton_cell(cells, number, solution.skeleton, exercise_id(answer))
         _replace(skeleton, solution.skeleton_worked)
 
 
-def _skeleton_cell(cells: list[dict], number: int, line: str, name: str) -> dict:
+def _skeleton_cell(cells: list[dict], number: int, line: str, name: str | None) -> dict:
     """The code cell before ``cells[number]`` (after the previous answer) holding *line*."""
     for cell in reversed(cells[:number]):
-        if exercise_of(cell):
+        if exercise_id(cell):
             break
-        if cell["cell_type"] == "code" and line in source_of(cell):
+        if cell["cell_type"] == "code" and line in cell_source(cell):
             return cell
     raise PuzzleError(f"exercise {name}: no cell with {line!r} before its answer cell")
 
@@ -332,14 +235,14 @@ def plan_page(notebook: dict, file_name: str) -> str:
     lines += [f"{k}. {question}" for k, question in enumerate(plan.questions, 1)]
     lines += ["", "## Exercises and common mistakes", ""]
     for cell in cells:
-        if exercise_of(cell):
+        if exercise_id(cell):
             lines += _exercise_lines(cell)
     return "\n".join(lines).rstrip() + "\n"
 
 
 def _title(cells: list[dict]) -> str:
     for cell in cells:
-        for line in source_of(cell).splitlines() if cell["cell_type"] == "markdown" else []:
+        for line in cell_source(cell).splitlines() if cell["cell_type"] == "markdown" else []:
             match = HEADING.match(line)
             if match and len(match.group(1)) == 1:
                 return match.group(2)
@@ -362,7 +265,7 @@ def _section_start(cells: list[dict], heading: str, slug: str) -> tuple[int, int
     for number, cell in enumerate(cells):
         if cell["cell_type"] != "markdown":
             continue
-        for line in source_of(cell).splitlines():
+        for line in cell_source(cell).splitlines():
             match = HEADING.match(line)
             if match and match.group(2) == heading:
                 return number, len(match.group(1))
@@ -372,12 +275,12 @@ def _section_start(cells: list[dict], heading: str, slug: str) -> tuple[int, int
 def _heading_levels(cell: dict) -> list[str]:
     if cell["cell_type"] != "markdown":
         return []
-    return [m.group(1) for m in map(HEADING.match, source_of(cell).splitlines()) if m]
+    return [m.group(1) for m in map(HEADING.match, cell_source(cell).splitlines()) if m]
 
 
 def _exercise_lines(cell: dict) -> list[str]:
-    name = exercise_of(cell)
-    answer = re.search(r"\banswer_\d+_\d+\b", source_of(cell))
+    name = exercise_id(cell)
+    answer = re.search(r"\banswer_\d+_\d+\b", cell_source(cell))
     where = f"answer cell `{cell['id']}`" + (f", `{answer.group()}`" if answer else "")
     mistakes = SOLUTIONS[name].mistakes if name in SOLUTIONS else ()
     return [f"**{name}** ({where})", "", *[f"- {mistake}" for mistake in mistakes], ""]
