@@ -134,7 +134,7 @@ def own_minimax(game, candidates):
 
 def test_strategy_of_ones_own_passes_and_may_use_group_sizes(capsys):
     out = praised(capsys, mastermind.check_strategy, own_minimax)
-    assert "better than the seed's 5.56" in out
+    assert "better than the consistent strategy's 5.56" in out
 
 
 @pytest.mark.parametrize(
@@ -152,16 +152,16 @@ def test_strategy_refuses_puzzlelab_work_handed_back(capsys, answer, says):
 
 
 def test_strategy_is_judged_on_the_average_it_is_shown(capsys):
-    """An average that prints as 5.560 is not "better than the seed's 5.56"."""
+    """An average that prints as 5.560 is not "better than the consistent strategy's 5.56"."""
     game = bulls_and_cows()
 
-    def seed_but_among_five(game, candidates):  # the seed's, except among five candidates
+    def consistent_among_five(game, candidates):  # the consistent strategy, among five candidates
         return candidates[4] if len(candidates) == 5 else candidates[0]
 
-    average = evaluate(game, seed_but_among_five).average
+    average = evaluate(game, consistent_among_five).average
     assert average < 5.56 and f"{average:.3f}" == "5.560"  # it used to pass, shown as 5.560
-    out = refused(capsys, mastermind.check_strategy, seed_but_among_five)
-    assert "needs 5.560 questions" in out and "not below the seed's 5.56" in out
+    out = refused(capsys, mastermind.check_strategy, consistent_among_five)
+    assert "needs 5.560 questions" in out and "not below the consistent strategy's 5.56" in out
 
 
 def test_the_hint_for_codes_left_names_no_code_to_run(capsys):

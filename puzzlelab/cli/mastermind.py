@@ -2,12 +2,13 @@
 
 Examples::
 
-    python -m puzzlelab mastermind --evaluate consistent        # the seed: 5.56, 9 at most
+    python -m puzzlelab mastermind --evaluate consistent        # 5.56 on average, 9 at most
     python -m puzzlelab mastermind --evaluate minimax --classic  # Knuth: 4.476, 5 at most
-    python -m puzzlelab mastermind --secret 9431                # the seed's worked example
+    python -m puzzlelab mastermind --secret 9431                # a worked example, guess by guess
     python -m puzzlelab mastermind --evaluate all --symbols 6 --positions 4 --repeats --json
 
-Questions are counted as the seed counts them: the final, correct guess is one of them.
+Questions are counted as the backtracking article counts them: the final, correct guess is
+one of them.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def add_commands(commands: Commands) -> None:
         "mastermind",
         help="evaluate a Mastermind strategy or play one game",
         description="Bulls and cows / Mastermind: how many questions does a strategy need? "
-        "Default game: the seed's bulls and cows (4 different digits of 0-9).",
+        "Default game: bulls and cows (4 different digits of 0-9).",
     )
     what = game.add_mutually_exclusive_group()
     what.add_argument("--evaluate", metavar="STRATEGY", choices=(*STRATEGY_NAMES, "all"),

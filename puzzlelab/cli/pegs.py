@@ -46,7 +46,8 @@ def add_commands(commands: Commands) -> None:
         "-a",
         choices=("auto", *ALGORITHMS, "dfs"),
         default="auto",
-        help="plain / groups / bound: iterative deepening as in seed 004 (fewest moves); "
+        help="plain / groups / bound: iterative deepening as in the peg solitaire article "
+        "(fewest moves); "
         "dfs: depth-first search with dead positions (a solution, not the fewest moves); "
         "auto: bound where the group pruning applies or on small boards, else dfs",
     )

@@ -7,7 +7,7 @@ Three checks, one per exercise:
 - :func:`check_codes_left`: how many bulls-and-cows codes are still consistent after
   the two answers of :data:`TWO_ANSWERS`;
 - :func:`check_strategy`: a strategy of your own that needs fewer questions on average
-  than the seed's over all 5,040 secrets.
+  than the consistent strategy's 5.56 over all 5,040 secrets.
 
 Each check prints what is right or what to look at again, never the answer, and
 returns ``True`` or ``False``.
@@ -33,11 +33,12 @@ from .own_work import borrowed
 PEG_GUESS = (1, 1, 2, 2)
 PEG_SECRET = (2, 1, 1, 5)
 
-#: Exercise 2: the first two questions of the seed's example (its secret was 6 2 8 1).
+#: Exercise 2: the first two questions of the backtracking article's example (secret 6 2 8 1).
 TWO_ANSWERS = [((0, 1, 2, 3), (0, 2)), ((1, 0, 4, 5), (0, 1))]
 
-#: Exercise 3: a strategy passes if its average, over every secret, is below the seed's.
-SEED_AVERAGE = 5.56
+#: Exercise 3: a strategy passes if its average, over every secret, is below the consistent
+#: strategy's (always ask the first code consistent with every answer).
+CONSISTENT_AVERAGE = 5.56
 
 
 # ---------------------------------------------------------------- exercise 1
@@ -131,7 +132,7 @@ def check_codes_left(count: Any) -> bool:
 
 @self_check
 def check_strategy(strategy: Any, max_seconds: float = 60.0) -> bool:
-    """Evaluate *strategy* on every bulls-and-cows secret; pass if it beats the seed's average.
+    """Evaluate *strategy* over every bulls-and-cows secret; pass if it needs under 5.56 on average.
 
     A strategy is a function ``choose(game, candidates)`` that returns a code's number
     (see :mod:`puzzlelab.solvers.mastermind`).
@@ -179,19 +180,22 @@ def check_strategy(strategy: Any, max_seconds: float = 60.0) -> bool:
             False, "", f"the evaluation stopped ({result.reason}): make the strategy faster."
         )
     needs = f"needs {result.average:.3f} questions on average ({result.worst} at most)"
-    if round(result.average, 3) < SEED_AVERAGE:  # judged on the number it is shown
-        praise = f"Your strategy {needs}, better than the seed's {SEED_AVERAGE}."
+    if round(result.average, 3) < CONSISTENT_AVERAGE:  # judged on the number it is shown
+        praise = (
+            f"Your strategy {needs}, better than the consistent strategy's {CONSISTENT_AVERAGE}."
+        )
         return report(True, praise + _on_classic(strategy), "")
     return report(
         False,
         "",
-        f"your strategy {needs}: not below the seed's {SEED_AVERAGE}. Try picking, among "
-        "the candidates, the one whose largest answer group is smallest (group_sizes helps).",
+        f"your strategy {needs}: not below the consistent strategy's {CONSISTENT_AVERAGE}. Try "
+        "picking, among the candidates, the one whose largest answer group is smallest "
+        "(group_sizes helps).",
     )
 
 
-#: The seed's example game (secret 6 2 8 1): the candidates left after each of its questions
-#: are what :func:`check_strategy` first tries a strategy on.
+#: The backtracking article's example game (secret 6 2 8 1): the candidates left after each of
+#: its questions are what :func:`check_strategy` first tries a strategy on.
 EXAMPLE_QUESTIONS = ("0 1 2 3", "1 0 4 5", "2 3 5 6", "3 2 7 4", "3 6 0 8")
 EXAMPLE_SECRET = "6 2 8 1"
 

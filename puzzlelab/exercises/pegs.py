@@ -31,23 +31,24 @@ from . import is_number, not_answered, report
 from .answers import self_check
 from .own_work import borrowed, names_used, objects_read
 
-#: Seed 004's 12-move solution of the complement problem from hole 7.
-SEED_SOLUTION = [(15, 7), (12, 10), (4, 11), (2, 4), (8, 3), (1, 5), (13, 15, 7),
-                 (6, 3, 8, 6, 14), (21, 12, 10), (16, 18), (20, 9, 11), (19, 17, 7)]  # fmt: skip
+#: The peg solitaire article's 12-move solution of the complement problem from hole 7.
+TWELVE_MOVE_SOLUTION = [(15, 7), (12, 10), (4, 11), (2, 4), (8, 3), (1, 5), (13, 15, 7),
+                        (6, 3, 8, 6, 14), (21, 12, 10), (16, 18), (20, 9, 11),
+                        (19, 17, 7)]  # fmt: skip
 
 
-def seed_position(count: int) -> PegSolitaire:
-    """Return the 21-hole problem from the position after the seed's first *count* moves.
+def position_after(count: int) -> PegSolitaire:
+    """Return the 21-hole problem after the first *count* moves of the 12-move solution.
 
-    >>> seed_position(6).start.bit_count()
+    >>> position_after(6).start.bit_count()
     14
     """
     puzzle = PegSolitaire("triangle21", hole=7)
-    return puzzle.with_start(replay(puzzle.board, puzzle.start, SEED_SOLUTION[:count])[-1])
+    return puzzle.with_start(replay(puzzle.board, puzzle.start, TWELVE_MOVE_SOLUTION[:count])[-1])
 
 
-#: Exercise 1: the 21-hole board after the seed's first 6 moves (6 moves to go).
-SHARE_PUZZLE = seed_position(6)
+#: Exercise 1: the 21-hole board after the 12-move solution's first 6 moves (6 moves to go).
+SHARE_PUZZLE = position_after(6)
 
 
 # ---------------------------------------------------------------- exercise 1

@@ -313,7 +313,7 @@ FRENCH_ROWS = ["  ooo  ", " ooooo ", "ooooooo", "ooooooo", "ooooooo", " ooooo ",
 def _triangle21() -> Board:
     jumps = tuple((start, over, to) for start, pairs in TRIANGLE21_JUMPS.items()
                   for over, to in pairs)  # fmt: skip
-    text = "seed 004's modified triangle: jumps in all six directions"
+    text = "the peg solitaire article's modified triangle: jumps in all six directions"
     return Board("triangle21", dict(TRIANGLE21_CELLS), "triangular", jumps, 7, text)
 
 

@@ -195,7 +195,7 @@ PLANS["fifteen_puzzle_and_idastar"] = Plan(
     ),
     minutes=50,
     timing="10 minutes on the size of the puzzle, 20 on A* against IDA* and its iterations, "
-    "10 on seed 001's board, 10 for the exercises.",
+    "10 on the contest article's board, 10 for the exercises.",
     project=(
         ("1. How many boards?", "Petabytes: the numbers, read aloud."),
         ("3. A\\* remembers everything; IDA\\* remembers one path", "Memory side by side."),
@@ -220,14 +220,17 @@ PLANS["pattern_databases"] = Plan(
     ),
     minutes=60,
     timing="15 minutes on relaxed puzzles and a first database, 15 on adding tables, 15 on "
-    "the 15-puzzle's tables and seed 001's board, 15 for exercises 1 and 3 (exercise 2 at "
-    "home: it builds tables for a minute).",
+    "the 15-puzzle's tables and the contest article's board, 15 for exercises 1 and 3 "
+    "(exercise 2 at home: it builds tables for a minute).",
     project=(
         ("1. A heuristic is the answer to an easier puzzle", "Manhattan as a relaxed puzzle."),
         ("2. Keep a few tiles, forget the others", "A board as a pattern sees it."),
         ("3. Two databases: may we add them?", "The two reports side by side."),
         ("6. How many boards does IDA\\* save?", "Boards against memory."),
-        ("7. Seed 001's board, proved optimal", "Lesson 5's 11 minutes, now in seconds."),
+        (
+            "7. The contest article's board, proved optimal",
+            "Lesson 5's 11 minutes, now in seconds.",
+        ),
     ),
     questions=(
         "Which rule of the puzzle does Manhattan distance forget?",
@@ -270,7 +273,7 @@ PLANS["mastermind"] = Plan(
         "Choose a question by how it splits the possible codes (minimax, entropy).",
     ),
     minutes=60,
-    timing="10 minutes playing in pairs, 15 on consistent codes and the seed's strategy, 15 "
+    timing="10 minutes playing in pairs, 15 on consistent codes and the consistent strategy, 15 "
     "on better questions, 5 on classic Mastermind, 15 for the exercises.",
     project=(
         ("1. The game", "A game on the board; let the class answer."),
@@ -300,7 +303,7 @@ PLANS["peg_solitaire"] = Plan(
         ("1. The board and the rules", "A jump and a chain of jumps."),
         ("3. Iterative deepening", "The trees for limits 1, 2 and 3."),
         ("4. Three programs on one small instance", "Positions visited, three programs."),
-        ("5. The seed's problem: 12 moves", "The solution played."),
+        ("5. The complement problem from hole 7: 12 moves", "The solution played."),
         ("The French board: no complement game at all", "The three colours."),
     ),
     questions=(

@@ -93,10 +93,10 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
     Parameters
     ----------
     game : Mastermind, optional
-        Default: the seed's bulls and cows (4 different digits).
+        Default: bulls and cows (4 different digits of 0-9).
     strategy : str or function
         How the computer picks its guess (see :data:`~puzzlelab.solvers.mastermind.STRATEGIES`);
-        default the seed's: the first code consistent with every answer.
+        default the consistent strategy: the first code consistent with every answer.
 
     Attributes
     ----------
@@ -219,7 +219,7 @@ class YouGuess(StaticFallback, widgets.VBox):
     Parameters
     ----------
     game : Mastermind, optional
-        Default: the seed's bulls and cows.
+        Default: bulls and cows (4 different digits of 0-9).
     seed : int, optional
         Makes the secret repeatable (each New game takes the next seed).
     show_count : bool
