@@ -7,10 +7,10 @@ How things are measured:
 
 - the answer table (codes x codes) is timed on a fresh game, best of 3; evaluations reuse the
   game's table and are timed best of 2 (the decision tree is built from scratch each time);
-- "replaying games" is the seed's way: one game per secret, each guess the first code
-  consistent with the answers so far, found by scanning the codes in pure Python. It runs on
-  a sample of secrets and is scaled up to all 5,040;
-- simpleai: the seed's strategy as a ``CspProblem`` solved by ``simpleai.search.backtrack``
+- "replaying games" is the backtracking article's way: one game per secret, each guess the
+  first code consistent with the answers so far, found by scanning the codes in pure Python.
+  It runs on a sample of secrets and is scaled up to all 5,040;
+- simpleai: the consistent strategy as a ``CspProblem`` solved by ``simpleai.search.backtrack``
   for every guess of a game, against puzzlelab's ``play`` on the same secrets. ``play`` reads
   the answer table, built once beforehand (its time is in the first table), so the ratio is
   that of a guess from the table against a guess by backtracking through the codes.
@@ -32,14 +32,14 @@ from puzzlelab.solvers.mastermind import STRATEGIES, evaluate, play
 
 from measure import best_of, clocked, machine, verdict, within
 
-SEED_HARDEST = {(9, 4, 3, 1), (9, 2, 4, 1), (5, 2, 9, 3), (9, 2, 0, 4), (9, 2, 1, 4)}
+ARTICLE_HARDEST = {(9, 4, 3, 1), (9, 2, 4, 1), (5, 2, 9, 3), (9, 2, 0, 4), (9, 2, 1, 4)}
 TABLE_TARGET = 1.0  # seconds for the 5,040 x 5,040 answer table
 EVALUATION_TARGET = 10.0  # seconds per strategy on 5,040 codes ("in seconds")
 REPLAY_SAMPLE = 60
 
 
-def replay_seed_way(game, secret):
-    """One game the seed's way: scan the codes for the first consistent one, ask it, repeat."""
+def replay_article_way(game, secret):
+    """One game the backtracking article's way: scan for the first consistent code, ask, repeat."""
     history = []
     while not history or history[-1][1] != game.win:
         guess = next(code for code in game.codes if is_consistent(code, history))
@@ -77,17 +77,18 @@ def main() -> None:
             print(f"| {label} | {name} | {first} | {result.average:.4f} | {result.worst} "
                   f"| {len(result.hardest)} | {times} | {target} | {ok} |")  # fmt: skip
 
-    seed = results["bulls and cows", "consistent"]
+    consistent = results["bulls and cows", "consistent"]
     knuth = results["classic", "minimax"]
-    print("\n## The seed's figures and Knuth's\n")
+    print("\n## The backtracking article's figures and Knuth's\n")
     print("| figure | expected | measured | |")
     print("|---|---|---|---|")
-    print(f"| seed: average questions | 5.56 | {seed.average:.4f} | "
-          f"{verdict(round(seed.average, 2) == 5.56)} |")  # fmt: skip
-    print(f"| seed: most questions | 9 | {seed.worst} | {verdict(seed.worst == 9)} |")
-    hardest = " ".join("".join(map(str, code)) for code in seed.hardest)
-    print(f"| seed: the secrets needing 9 | 9431 9241 5293 9204 9214 | {hardest} | "
-          f"{verdict(set(seed.hardest) == SEED_HARDEST)} |")  # fmt: skip
+    print(f"| the article: average questions | 5.56 | {consistent.average:.4f} | "
+          f"{verdict(round(consistent.average, 2) == 5.56)} |")  # fmt: skip
+    print(f"| the article: most questions | 9 | {consistent.worst} | "
+          f"{verdict(consistent.worst == 9)} |")  # fmt: skip
+    hardest = " ".join("".join(map(str, code)) for code in consistent.hardest)
+    print(f"| the article: the secrets needing 9 | 9431 9241 5293 9204 9214 | {hardest} | "
+          f"{verdict(set(consistent.hardest) == ARTICLE_HARDEST)} |")  # fmt: skip
     print(f"| Knuth (classic, minimax): most questions | 5 | {knuth.worst} | "
           f"{verdict(knuth.worst == 5)} |")  # fmt: skip
     print(f"| Knuth: average (5801 / 1296) | 4.476 | {knuth.average:.4f} | "
@@ -96,10 +97,10 @@ def main() -> None:
     print("\n## One decision tree against one game per secret\n")
     secrets = random.Random(1).sample(game.codes, REPLAY_SAMPLE)
     replayed, replay_cpu, replay = clocked(
-        lambda: [len(replay_seed_way(game, secret)) for secret in secrets]
+        lambda: [len(replay_article_way(game, secret)) for secret in secrets]
     )
     replay_cpu, replay = (t * len(game.codes) / REPLAY_SAMPLE for t in (replay_cpu, replay))
-    same = all(seed.questions[game.numbers[s]] == q for s, q in zip(secrets, replayed))
+    same = all(consistent.questions[game.numbers[s]] == q for s, q in zip(secrets, replayed))
     _, tree_cpu, tree_seconds = best_of(lambda: evaluate(game, "consistent"), runs=2)
     print("| how | CPU s for 5,040 secrets | wall s | same questions | ratio (CPU) |")
     print("|---|---:|---:|---|---|")
@@ -108,7 +109,7 @@ def main() -> None:
     print(f"| decision tree over the answer table | {tree_cpu:.2f} | {tree_seconds:.2f} | | "
           f"**{replay_cpu / tree_cpu:.0f}x** |")  # fmt: skip
 
-    print("\n## simpleai: the seed's strategy as a CSP, one backtrack per guess\n")
+    print("\n## simpleai: the consistent strategy as a CSP, one backtrack per guess\n")
     print("| secret | questions | puzzlelab play | simpleai backtrack | simpleai / puzzlelab | |")
     print("|---|---:|---:|---:|---:|---|")
     for secret in ("9 8 7 6", "9 4 3 1", "5 2 9 3"):

@@ -1,5 +1,5 @@
-"""Peg solitaire: seed 004's three iterative deepenings on its 21-hole board, measured honestly,
-the English central game, and simpleai side by side on the 15-hole triangle.
+"""Peg solitaire: the peg solitaire article's three iterative deepenings on its 21-hole board,
+measured honestly, the English central game, and simpleai side by side on the 15-hole triangle.
 
 Run: ``.venv/bin/python benchmarks/bench_pegs.py`` (about 10 minutes: plain iterative
 deepening is capped at 120 s and the group-pruned one at 400 s). ``--quick`` caps them at
@@ -7,12 +7,12 @@ deepening is capped at 120 s and the group-pruned one at 400 s). ``--quick`` cap
 
 What is measured:
 
-- seed 004's complement problem from hole 7 (start: every hole but 7 full; goal: one peg,
+- the article's complement problem from hole 7 (start: every hole but 7 full; goal: one peg,
   in hole 7) with each variant under its time cap: the depths completed, the nodes (positions
   visited, one per jump tried) per depth limit, the seconds. A variant that runs out of time
   is reported with the depth it reached and its nodes so far; it is not extrapolated;
 - a smaller instance where all three finish (the position after the first 4 moves of the
-  seed's solution: 8 moves to go), so that the speed-ups compare equal work;
+  article's solution: 8 moves to go), so that the speed-ups compare equal work;
 - simpleai runs once, in a child process with a time cap, on the 15-hole triangle.
 """
 
@@ -28,19 +28,20 @@ from puzzlelab.solvers.pegs import dfs_dead_positions, iterative_deepening, solv
 
 from measure import best_of, clocked, machine, verdict, within
 
-#: Seed 004 (Julia 1.6.4, Core i5-6200U): seconds of its three programs on hole 7.
-SEED_SECONDS = {"plain": 123.254, "groups": 12.847, "bound": 0.270}
-SEED_SOLUTION = (
+#: The peg solitaire article (Julia 1.6.4, Core i5-6200U): seconds of its three programs on
+#: hole 7.
+ARTICLE_SECONDS = {"plain": 123.254, "groups": 12.847, "bound": 0.270}
+TWELVE_MOVE_SOLUTION = (
     "(15,7)(12,10)(4,11)(2,4)(8,3)(1,5)(13,15,7)(6,3,8,6,14)(21,12,10)(16,18)(20,9,11)(19,17,7)"
 )
 VARIANTS = ("plain", "groups", "bound")
-SMALL_AFTER = 4  # the smaller instance: the position after this many of the seed's moves
+SMALL_AFTER = 4  # the smaller instance: the position after this many moves of the solution
 CHILD_CAP = 60
 
 
-def seed_position(count: int) -> PegSolitaire:
+def position_after(count: int) -> PegSolitaire:
     puzzle = PegSolitaire("triangle21", hole=7)
-    moves = [tuple(int(h) for h in m.split(",")) for m in SEED_SOLUTION[1:-1].split(")(")]
+    moves = [tuple(int(h) for h in m.split(",")) for m in TWELVE_MOVE_SOLUTION[1:-1].split(")(")]
     return puzzle.with_start(replay(puzzle.board, puzzle.start, moves[:count])[-1])
 
 
@@ -49,16 +50,16 @@ def completed(result) -> int | None:
     return done[-1] if done else None
 
 
-# ---------------------------------------------------------------- seed 004's problem
+# ---------------------------------------------------------------- the article's problem
 
 
-def seed_problem(caps: dict) -> dict:
+def complement_problem(caps: dict) -> dict:
     puzzle = PegSolitaire("triangle21", hole=7)
-    print("## Seed 004: the complement problem from hole 7 on the 21-hole triangle\n")
+    print("## The peg solitaire article's complement problem from hole 7 on the 21-hole triangle\n")
     print(f"Each variant runs once, capped at {caps['plain']:g} s (plain), "
           f"{caps['groups']:g} s (groups) and {caps['bound']:g} s (bound).\n")  # fmt: skip
     print("| variant | status | moves | depths completed | depth reached | nodes | CPU s | wall s "
-          "| seed (Julia) |")  # fmt: skip
+          "| article (Julia) |")  # fmt: skip
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     results, cpus = {}, {}
     for name in VARIANTS:
@@ -70,7 +71,8 @@ def seed_problem(caps: dict) -> dict:
         reached = stats.iterations[-1]["bound"] if stats.iterations else "-"
         print(f"| {name} ({result.algorithm}) | {result.status} | {result.cost or '-'} "
               f"| up to {completed(result)} | {reached} | {stats.expanded:,} "
-              f"| {cpus[name]:.2f} | {stats.seconds:.2f} | {SEED_SECONDS[name]:g} s |")  # fmt: skip
+              f"| {cpus[name]:.2f} | {stats.seconds:.2f} "
+              f"| {ARTICLE_SECONDS[name]:g} s |")  # fmt: skip
     print("\nNodes per depth limit (a run stopped by its cap shows the nodes of its last, "
           "unfinished depth with `+`):\n")  # fmt: skip
     limits = sorted({it["bound"] for r in results.values() for it in r.stats.iterations})
@@ -92,28 +94,28 @@ def seed_problem(caps: dict) -> dict:
 
 
 def smaller_instance() -> dict:
-    puzzle = seed_position(SMALL_AFTER)
-    print(f"\n## A smaller instance where all three finish: after the seed's first "
+    puzzle = position_after(SMALL_AFTER)
+    print(f"\n## A smaller instance where all three finish: after the solution's first "
           f"{SMALL_AFTER} moves ({puzzle.start.bit_count()} pegs, "
           f"{12 - SMALL_AFTER} moves to go)\n")  # fmt: skip
     print("| variant | moves | nodes | CPU s | wall s | nodes saved vs previous | CPU speed-up "
-          "| seed's speed-up (hole 7) |")  # fmt: skip
+          "| article's speed-up (hole 7) |")  # fmt: skip
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     results, previous = {}, None
     for name in VARIANTS:
         result, seconds, wall = best_of(lambda name=name: solve(puzzle, name))  # CPU, wall
         results[name] = (result, seconds)
         if previous is None:
-            saved = speed = seed = "-"
+            saved = speed = article = "-"
         else:
             before, before_seconds, before_name = previous
             saved = f"{before.stats.expanded / result.stats.expanded:.1f}x"
             speed = f"{before_seconds / seconds:.1f}x"
-            seed = f"{SEED_SECONDS[before_name] / SEED_SECONDS[name]:.1f}x"
+            article = f"{ARTICLE_SECONDS[before_name] / ARTICLE_SECONDS[name]:.1f}x"
         print(f"| {name} | {result.cost} | {result.stats.expanded:,} | {seconds:.3f} | {wall:.3f} "
               f"| {saved} "
               f"| {speed} "
-              f"| {seed} |")  # fmt: skip
+              f"| {article} |")  # fmt: skip
         previous = (result, seconds, name)
     return results
 
@@ -167,7 +169,7 @@ def side_by_side(hole: int = 4) -> None:
         print(f"| {label} | {cpu:.3f}, {seconds:.3f} | {result.cost} | {their_cell} | {moves} "
               f"| {ratio} |")  # fmt: skip
     result, cpu, seconds = best_of(lambda: iterative_deepening(puzzle, corner_bound=True))
-    print(f"| seed 004's iterative deepening, corner bound | {cpu:.3f}, {seconds:.3f} "
+    print(f"| the article's iterative deepening, corner bound | {cpu:.3f}, {seconds:.3f} "
           f"| {result.cost} | - | - | - |")  # fmt: skip
 
 
@@ -180,23 +182,23 @@ def targets(results: dict, cpus: dict, small: dict) -> None:
     print("|---|---:|---|")
     bound = results["bound"]
     fast = bound.solved and within(cpus["bound"], bound.stats.seconds, 2)
-    print(f"| seed 004's problem, bound variant: {bound.cost} moves, {bound.stats.expanded:,} "
+    print(f"| the article's problem, bound variant: {bound.cost} moves, {bound.stats.expanded:,} "
           f"nodes | {bound.stats.seconds:.2f} s ({cpus['bound']:.2f} CPU s) "
           f"| <= 2 s: {verdict(fast)} |")  # fmt: skip
-    same = bound.solved and format_moves(bound.actions) == SEED_SOLUTION
-    print(f"| the solution found is the seed's, move for move | {'yes' if same else 'no'} "
+    same = bound.solved and format_moves(bound.actions) == TWELVE_MOVE_SOLUTION
+    print(f"| the solution found is the article's, move for move | {'yes' if same else 'no'} "
           f"| {verdict(same)} |")  # fmt: skip
     groups = results["groups"]
     if groups.solved:
         ratio = cpus["groups"] / cpus["bound"]
-        print(f"| seed's problem, groups / bound CPU time (seed: 47x) | {ratio:.0f}x "
+        print(f"| the article's problem, groups / bound CPU time (article: 47x) | {ratio:.0f}x "
               f"| >= 10x: {verdict(ratio >= 10)} |")  # fmt: skip
     (plain, plain_s), (grouped, grouped_s), (bounded, bounded_s) = (small[n] for n in VARIANTS)
     ratio = plain_s / grouped_s
-    print(f"| smaller instance, plain / groups CPU time (seed on hole 7: 9.6x) | {ratio:.1f}x "
+    print(f"| smaller instance, plain / groups CPU time (article on hole 7: 9.6x) | {ratio:.1f}x "
           f"| >= 3x: {verdict(ratio >= 3)} |")  # fmt: skip
     ratio = grouped_s / bounded_s
-    print(f"| smaller instance, groups / bound CPU time (seed on hole 7: 47x) | {ratio:.0f}x "
+    print(f"| smaller instance, groups / bound CPU time (article on hole 7: 47x) | {ratio:.0f}x "
           f"| >= 10x: {verdict(ratio >= 10)} |")  # fmt: skip
     english = PegSolitaire("english")
     result, cpu, seconds = best_of(lambda: dfs_dead_positions(english))
@@ -221,7 +223,7 @@ def main(argv) -> None:
     quick = "--quick" in argv
     caps = {"plain": 20 if quick else 120, "groups": 30 if quick else 400, "bound": 60}
     print(f"# Peg solitaire benchmark\n\n{machine()}\n")
-    results, cpus = seed_problem(caps)
+    results, cpus = complement_problem(caps)
     small = smaller_instance()
     side_by_side()
     targets(results, cpus, small)

@@ -1,5 +1,5 @@
-"""N queens: generate and test against backtracking (seed 002's table), fast counting,
-simpleai's CSP algorithms side by side with puzzlelab's, and min-conflicts for large n.
+"""N queens: generate and test against backtracking (the backtracking article's table), fast
+counting, simpleai's CSP algorithms side by side with puzzlelab's, and min-conflicts for large n.
 
 Run: ``.venv/bin/python benchmarks/bench_queens.py`` (``--quick`` skips the runs that
 take more than a few seconds: generate and test for n = 10, simpleai on 64 and 100
@@ -38,23 +38,24 @@ from puzzlelab.solvers.queens import min_conflicts as puzzlelab_min_conflicts
 
 from measure import best_of, machine, verdict, within
 
-#: Seed 002's seconds (Gauche on a 1.4 GHz Celeron, 2008): generate and test, pruned.
-SEED_SECONDS = {8: (0.73, 0.03), 9: (6.66, 0.14), 10: (67.34, 0.53)}
+#: The backtracking article's seconds (Gauche on a 1.4 GHz Celeron, 2008): generate and test,
+#: pruned.
+ARTICLE_SECONDS = {8: (0.73, 0.03), 9: (6.66, 0.14), 10: (67.34, 0.53)}
 #: Known counts (OEIS A000170 and A002562), n = 1..13.
 KNOWN_TOTAL = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]
 KNOWN_FUNDAMENTAL = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233]
 CAP_SECONDS = 60
 
 
-# ---------------------------------------------------------------- seed 002's table
+# ---------------------------------------------------------------- the backtracking article's table
 
 
-def seed_table(quick: bool) -> None:
-    print("## Generate and test vs backtracking (seed 002)\n")
+def article_table(quick: bool) -> None:
+    print("## Generate and test vs backtracking (the backtracking article's table)\n")
     print("Generate and test tries every permutation of the columns (n! candidates) and")
     print("checks the diagonals afterwards; backtracking checks each queen as it is placed.\n")
     print("| n | solutions | candidates tested | generate & test s | queens placed "
-          "| backtracking s | ratio | seed 002 s (ratio) | counts agree |")  # fmt: skip
+          "| backtracking s | ratio | article s (ratio) | counts agree |")  # fmt: skip
     print("|---:|---:|---:|---:|---:|---:|---:|---|---|")
     ratios = []
     for n in (8, 9, 10):
@@ -65,7 +66,7 @@ def seed_table(quick: bool) -> None:
         else:
             tested, gt_cpu, gt_s = best_of(lambda n=n: generate_and_test(n))
             gt_text = f"{gt_s:.3f} ({gt_cpu:.3f} CPU)"
-        seed_gt, seed_bt = SEED_SECONDS[n]
+        article_gt, article_bt = ARTICLE_SECONDS[n]
         ratio = gt_cpu / pruned_cpu if gt_s else None  # of CPU seconds
         if ratio:
             ratios.append(ratio)
@@ -74,13 +75,13 @@ def seed_table(quick: bool) -> None:
         print(f"| {n} | {pruned.count} | {tested.stats.expanded:,} | {gt_text} | "
               f"{pruned.stats.expanded:,} | "
               f"{pruned_s:.3f} ({pruned_cpu:.3f} CPU) | {f'{ratio:.0f}x' if ratio else '-'} "
-              f"| {seed_gt} vs {seed_bt} "
-              f"({seed_gt / seed_bt:.0f}x) | "
+              f"| {article_gt} vs {article_bt} "
+              f"({article_gt / article_bt:.0f}x) | "
               f"{verdict(agree) if finished else 'skipped (--quick)'} |")  # fmt: skip
     print()
     print(f"- 92 solutions for 8 queens: {verdict(backtracking(8).count == 92)}")
     grows = all(a < b for a, b in zip(ratios, ratios[1:]))
-    print(f"- the gap grows with n, as in the seed ({', '.join(f'{r:.0f}x' for r in ratios)}): "
+    print(f"- the gap grows with n, as in the article ({', '.join(f'{r:.0f}x' for r in ratios)}): "
           f"{verdict(grows)}")  # fmt: skip
     _, cpu, seconds = best_of(lambda: backtracking(10))
     print(f"- all 724 solutions of 10 queens by backtracking in {seconds:.3f} s, {cpu:.3f} CPU s "
@@ -232,7 +233,7 @@ def search_engine() -> None:
 def main() -> None:
     quick = "--quick" in sys.argv
     print(f"# N queens benchmark\n\n{machine()}\n")
-    seed_table(quick)
+    article_table(quick)
     counting()
     csp_backtrack()
     min_conflicts_table(quick)
