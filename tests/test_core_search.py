@@ -26,7 +26,7 @@ from puzzlelab.search import (
 )
 
 EIGHT = SlidingPuzzle(shape=(3, 3))
-SEED_000 = "8 6 7 / 2 5 4 / 3 0 1"
+HARDEST_START = "8 6 7 / 2 5 4 / 3 0 1"  # one of the 8-puzzle's two 31-move boards
 
 
 def assert_replays(puzzle, result):
@@ -118,11 +118,11 @@ def test_parity_rule_agrees_with_reachability_on_every_arrangement(shape, blank_
     assert len(reachable) * 2 == len(list(itertools.permutations(range(size))))
 
 
-# ---------------------------------------------------------------- the seeds' figures
+# ---------------------------------------------------------------- the articles' figures
 
 
-def test_seed_000_figures(table):
-    puzzle = SlidingPuzzle(SEED_000)
+def test_the_scheme_8_puzzle_articles_figures(table):
+    puzzle = SlidingPuzzle(HARDEST_START)
     plain, both = bfs(puzzle), bidirectional(puzzle)
     assert plain.cost == both.cost == table[puzzle.start] == 31
     assert plain.stats.generated == 181_440
@@ -132,14 +132,14 @@ def test_seed_000_figures(table):
     assert farthest(table) == [(6, 4, 7, 8, 5, 0, 3, 2, 1), (8, 6, 7, 2, 5, 4, 3, 0, 1)]
 
 
-def test_seed_001_board_has_manhattan_distance_37():
+def test_the_contest_articles_board_has_manhattan_distance_37():
     board = SlidingPuzzle("11 2 8 5 / 13 14 10 12 / 4 3 1 7 / 9 15 0 6")
     assert board.manhattan(board.start) == 37
     assert board.linear_conflict(board.start) >= 37
     assert astar(board, "linear-conflict", weight=2).solved
 
 
-def test_seed_003_costs_13():
+def test_the_classroom_notebooks_board_costs_13():
     puzzle = SlidingPuzzle("3 1 5 / 0 7 4 / 6 8 2", goal="0 1 2 / 3 4 5 / 6 7 8")
     for search in (bfs, bidirectional, lambda p: astar(p, "manhattan")):
         result = search(puzzle)
@@ -180,9 +180,9 @@ def test_manhattan_counting_the_blank_is_caught_with_a_real_counterexample(table
 )  # fmt: skip
 def test_node_limit_stops_with_the_statistics_so_far(search):
     try:
-        result = search(SlidingPuzzle(SEED_000), max_nodes=50)
+        result = search(SlidingPuzzle(HARDEST_START), max_nodes=50)
     except TypeError:  # the astar lambda already sets its limit
-        result = search(SlidingPuzzle(SEED_000))
+        result = search(SlidingPuzzle(HARDEST_START))
     assert result.status == "limit" and not result.solved
     assert result.stats.expanded == 50
     assert "50 expanded nodes" in result.reason
@@ -210,7 +210,7 @@ def interrupting_heuristic(puzzle, after):
 
 @pytest.mark.parametrize("search", [astar, greedy, idastar])
 def test_interrupt_from_the_notebook_stops_cleanly(search):
-    puzzle = SlidingPuzzle(SEED_000)
+    puzzle = SlidingPuzzle(HARDEST_START)
     result = search(puzzle, interrupting_heuristic(puzzle, 30))
     assert result.status == "interrupted"
     assert result.stats.expanded > 0
@@ -218,7 +218,7 @@ def test_interrupt_from_the_notebook_stops_cleanly(search):
 
 @pytest.mark.parametrize("was_on", [True, False])
 def test_searches_pause_the_cycle_collector_and_give_it_back(was_on):
-    puzzle = SlidingPuzzle(SEED_000)
+    puzzle = SlidingPuzzle(HARDEST_START)
     seen = []
 
     def h(state):
@@ -349,7 +349,7 @@ def test_every_search_answers_unsolvable_before_searching(name):
 )
 def test_bad_parameters_say_what_is_allowed(call, message):
     with pytest.raises(ProblemError, match=message):
-        call(SlidingPuzzle(SEED_000))
+        call(SlidingPuzzle(HARDEST_START))
 
 
 # ---------------------------------------------------------------- any simpleai problem

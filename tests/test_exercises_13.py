@@ -195,7 +195,7 @@ def test_solvable_boards_wrong(capsys, answer, contains):
 
 # ---------------------------------------------------------------- lesson 3, exercise 1
 
-PLAIN = 3 + 9 + 27 + 81 + 243 + 729  # seed 000's arithmetic, one layer deeper
+PLAIN = 3 + 9 + 27 + 81 + 243 + 729  # the Scheme 8-puzzle article's arithmetic, one layer deeper
 BOTH = 2 * (3 + 9 + 27)
 
 

@@ -1,4 +1,4 @@
-"""Mastermind: answers against a brute force, the seed's figures, strategies, CSP, widgets, CLI."""
+"""Mastermind: answers against a brute force, the backtracking article's figures, strategies, CSP, widgets, CLI."""
 
 import base64
 import json
@@ -55,8 +55,8 @@ def brute_answer(guess, secret):
     return bulls, cows
 
 
-def seed_program(secret, digits=10, positions=4):
-    """The seed's program, literally: walk the permutations once, ask each consistent one."""
+def article_program(secret, digits=10, positions=4):
+    """The backtracking article's program, literally: walk the permutations once, ask each consistent one."""
     asked = []
     for code in permutations(range(digits), positions):
         if all(brute_answer(guess, code) == answer for guess, answer in asked):
@@ -105,7 +105,7 @@ def test_answer_table_on_a_sample(game):
         assert game.answer_from_number(game.table[g, s]) == expected
 
 
-def test_the_seeds_example_of_consistency():
+def test_the_articles_example_of_consistency():
     game = bulls_and_cows()
     assert game.answer("0 1 2 3", "6 2 8 1") == (0, 2)
     history = [("0 1 2 3", (0, 2))]
@@ -124,20 +124,20 @@ def test_answers_listed_are_those_that_happen():
             assert game.check_answer(answer) == answer
 
 
-# ---------------------------------------------------------------- the seed's strategy
+# ---------------------------------------------------------------- the consistent strategy
 
 
-def test_seed_worked_example_9876():
+def test_worked_example_9876():
     game = bulls_and_cows()
     history = play(game, "9876").history
     assert [(game.format(g), a) for g, a in history] == [
         ("0 1 2 3", (0, 0)), ("4 5 6 7", (0, 2)), ("5 4 8 9", (0, 2)),
         ("6 7 9 8", (0, 4)), ("8 9 7 6", (2, 2)), ("9 8 7 6", (4, 0)),
     ]  # fmt: skip
-    assert history == seed_program((9, 8, 7, 6))
+    assert history == article_program((9, 8, 7, 6))
 
 
-def test_seed_worked_example_9431():
+def test_worked_example_9431():
     game = bulls_and_cows()
     history = play(game, (9, 4, 3, 1)).history
     assert [(game.format(g), a) for g, a in history] == [
@@ -145,14 +145,14 @@ def test_seed_worked_example_9431():
         ("3 4 0 6", (1, 1)), ("3 5 6 1", (1, 1)), ("6 5 0 2", (0, 0)),
         ("7 4 3 1", (3, 0)), ("8 4 3 1", (3, 0)), ("9 4 3 1", (4, 0)),
     ]  # fmt: skip
-    assert history == seed_program((9, 4, 3, 1))
+    assert history == article_program((9, 4, 3, 1))
 
 
-def test_seed_evaluation_over_all_5040_secrets():
+def test_consistent_strategy_over_all_5040_secrets():
     game = bulls_and_cows()
     result = evaluate(game, "consistent")
     assert result.solved and len(result.found) == 5040
-    assert round(result.average, 2) == 5.56  # the seed: 5.56 questions on average
+    assert round(result.average, 2) == 5.56  # the article: 5.56 questions on average
     assert int(result.questions.sum()) == 28024  # 28024 / 5040 = 5.5603
     assert result.worst == 9
     assert sorted(result.hardest) == sorted(
@@ -162,12 +162,12 @@ def test_seed_evaluation_over_all_5040_secrets():
     assert result.first_guess == (0, 1, 2, 3)
 
 
-def test_decision_tree_counts_agree_with_the_seeds_program_on_a_sample():
+def test_decision_tree_counts_agree_with_the_articles_program_on_a_sample():
     game = bulls_and_cows()
     questions = evaluate(game, "consistent").questions
     rng = random.Random(11)
     for secret in rng.sample(game.codes, 25):
-        assert len(seed_program(secret)) == questions[game.numbers[secret]]
+        assert len(article_program(secret)) == questions[game.numbers[secret]]
 
 
 @pytest.mark.parametrize("game", SMALL_GAMES, ids=repr)
@@ -185,11 +185,11 @@ def test_decision_tree_agrees_with_replaying_every_game(game, strategy):
         assert len(history) == result.questions[number]
 
 
-def test_seed_strategy_on_small_games_is_the_seed_program():
+def test_consistent_strategy_on_small_games_is_the_article_program():
     game = Mastermind(6, 3)
     questions = evaluate(game, "consistent").questions
     for secret in game.codes:
-        assert len(seed_program(secret, 6, 3)) == questions[game.numbers[secret]]
+        assert len(article_program(secret, 6, 3)) == questions[game.numbers[secret]]
 
 
 # ---------------------------------------------------------------- better strategies
@@ -268,7 +268,7 @@ def test_the_first_guess_and_the_table_count_against_the_time_limit():
 
 
 def interrupted_after(calls):
-    """A strategy (the seed's) that is interrupted, as by Ctrl-C, at its *calls*-th guess."""
+    """A strategy (the consistent one) that is interrupted, as by Ctrl-C, at its *calls*-th guess."""
     asked = []
 
     def choose(game, candidates):
@@ -350,7 +350,7 @@ def test_csp_solutions_are_exactly_the_consistent_codes():
         assert csp.code(backtrack(csp)) == accepted[0] == csp_guess(game, history)
 
 
-def test_csp_guess_is_the_seeds_guess_in_bulls_and_cows():
+def test_csp_guess_is_the_consistent_strategys_guess_in_bulls_and_cows():
     game = bulls_and_cows()
     history = [("0 1 2 3", (0, 2)), ("1 0 4 5", (0, 1))]
     assert csp_guess(game, history) == next_guess(game, history) == game.candidates(history)[0]
@@ -598,7 +598,7 @@ def game_text(code):
 # ---------------------------------------------------------------- command line
 
 
-def test_cli_evaluates_the_seeds_strategy(capsys):
+def test_cli_evaluates_the_consistent_strategy(capsys):
     assert main(["mastermind", "--evaluate", "consistent", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert {"average", "worst", "histogram", "hardest", "codes", "status", "reason"} <= set(result)
@@ -622,7 +622,7 @@ def test_cli_classic_and_text_output(capsys):
     assert all(r["codes"] == 60 and r["status"] == "solved" for r in results)
 
 
-def test_cli_plays_the_seeds_example(capsys):
+def test_cli_plays_the_articles_worked_example(capsys):
     assert main(["mastermind", "--secret", "9431"]) == 0
     out = capsys.readouterr().out
     assert "7: 7 4 3 1  bulls 3, cows 0" in out and "found in 9 questions" in out

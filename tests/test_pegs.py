@@ -1,9 +1,9 @@
-"""Peg solitaire: boards, moves, the three iterative deepenings of seed 004, depth-first search
-with dead positions, the command line, the picture and the player.
+"""Peg solitaire: boards, moves, the peg solitaire article's three iterative deepenings, depth-first
+search with dead positions, the command line, the picture and the player.
 
-Independent facts used here: seed 004's jump tables, corners, groups and 12-move solution
-(copied from the seed, not from the package); brute-force move generation; a legality check
-that uses only the seed's table or the board's geometry; breadth-first search by the engine.
+Independent facts used here: the peg solitaire article's jump tables, corners, groups and
+12-move solution (copied from the article, not from the package); brute-force move generation;
+a legality check that uses only the article's table or the board's geometry; breadth-first search by the engine.
 """
 
 import json
@@ -37,8 +37,8 @@ from puzzlelab.results import SearchResult
 from puzzlelab.search import bfs, dfs, iddfs
 from puzzlelab.solvers.pegs import dfs_dead_positions, iterative_deepening, solve
 
-# Seed 004's jump table and its reduced table (holes, then (over, to) pairs), as printed there.
-SEED_TABLE = {
+# The article's jump table and its reduced table (holes, then (over, to) pairs), as printed there.
+ARTICLE_TABLE = {
     1: [(3, 5)], 2: [(3, 4)], 3: [(4, 6), (5, 8)], 4: [(3, 2), (6, 9), (7, 11)],
     5: [(3, 1), (7, 10), (8, 12)], 6: [(4, 3), (7, 8), (9, 14), (10, 16)],
     7: [(10, 15), (11, 17)], 8: [(5, 3), (7, 6), (11, 16), (12, 18)],
@@ -48,7 +48,7 @@ SEED_TABLE = {
     17: [(11, 7), (16, 15), (18, 19)], 18: [(12, 8), (17, 16)], 19: [(18, 17)],
     20: [(14, 9)], 21: [(18, 12)],
 }  # fmt: skip
-SEED_REDUCED = {
+ARTICLE_REDUCED = {
     1: [(3, 5)], 2: [(3, 4)], 3: [(4, 6), (5, 8)], 4: [(7, 11)], 5: [(7, 10)],
     6: [(4, 3), (7, 8), (9, 14), (10, 16)], 7: [(10, 15), (11, 17)],
     8: [(5, 3), (7, 6), (11, 16), (12, 18)], 9: [(10, 11)], 10: [(7, 5), (11, 12)],
@@ -56,9 +56,9 @@ SEED_REDUCED = {
     15: [(10, 7)], 16: [(10, 6), (11, 8), (15, 14), (17, 18)], 17: [(11, 7)],
     18: [(12, 8), (17, 16)], 19: [(18, 17)], 20: [(14, 9)], 21: [(18, 12)],
 }  # fmt: skip
-SEED_CORNERS = {1, 2, 13, 19, 20, 21}
-SEED_SOLUTION = [(15, 7), (12, 10), (4, 11), (2, 4), (8, 3), (1, 5), (13, 15, 7),
-                 (6, 3, 8, 6, 14), (21, 12, 10), (16, 18), (20, 9, 11), (19, 17, 7)]  # fmt: skip
+ARTICLE_CORNERS = {1, 2, 13, 19, 20, 21}
+ARTICLE_SOLUTION = [(15, 7), (12, 10), (4, 11), (2, 4), (8, 3), (1, 5), (13, 15, 7),
+                    (6, 3, 8, 6, 14), (21, 12, 10), (16, 18), (20, 9, 11), (19, 17, 7)]  # fmt: skip
 
 SIZES = {"triangle21": (21, 48), "triangle15": (15, 36), "english": (33, 76), "french": (37, 92)}
 
@@ -84,19 +84,19 @@ def check_legal(board, start_holes, made, finish):
     assert pegs == {finish}
 
 
-def seed_position(count):
-    """The triangle21 position after the first *count* moves of the seed's solution."""
+def position_after(count):
+    """The triangle21 position after the first *count* moves of the article's solution."""
     puzzle = PegSolitaire("triangle21", hole=7)
-    return puzzle.with_start(replay(puzzle.board, puzzle.start, SEED_SOLUTION[:count])[-1])
+    return puzzle.with_start(replay(puzzle.board, puzzle.start, ARTICLE_SOLUTION[:count])[-1])
 
 
 # ---------------------------------------------------------------- boards and jump tables
 
 
-def test_triangle21_is_the_seeds_table_and_its_geometry_agrees():
+def test_triangle21_is_the_articles_table_and_its_geometry_agrees():
     board = get_board("triangle21")
-    assert set(board.jumps) == triples(SEED_TABLE)
-    assert {h: list(p) for h, p in board.jumps_from.items()} == SEED_TABLE  # same order too
+    assert set(board.jumps) == triples(ARTICLE_TABLE)
+    assert {h: list(p) for h, p in board.jumps_from.items()} == ARTICLE_TABLE  # same order too
     assert set(board.jumps) == set(pegs.grid_jumps(board.cells, "triangular"))
 
 
@@ -139,21 +139,21 @@ def test_english_and_french_numbering():
     assert english.numbering().splitlines()[3].split() == [str(h) for h in range(14, 21)]
 
 
-def test_seed_corners_and_groups():
+def test_the_articles_corners_and_groups():
     board = get_board("triangle21")
-    assert board.corners == SEED_CORNERS
+    assert board.corners == ARTICLE_CORNERS
     assert frozenset({3, 6, 8, 14, 16, 18}) in board.groups  # the group corner pegs jump over
-    assert frozenset({1, 5, 10, 12, 21}) in board.groups  # the seed: peg 1 reaches 5, 10, 12, 21
+    assert frozenset({1, 5, 10, 12, 21}) in board.groups  # the article: peg 1 reaches 5, 10, 12, 21
     assert sorted(len(g) for g in board.groups) == [5, 5, 5, 6]
     for start, _, to in board.jumps:  # a peg never leaves its group
         assert any(start in g and to in g for g in board.groups)
     assert get_board("english").corners == {1, 3, 7, 13, 21, 27, 31, 33}
 
 
-def test_group_argument_gives_the_seeds_reduced_table():
+def test_group_argument_gives_the_articles_reduced_table():
     argument = group_argument(PegSolitaire("triangle21", hole=7))
     assert argument["applies"] and argument["corner_pegs"] == argument["removable"] == 6
-    assert set(argument["reduced_jumps"]) == triples(SEED_REDUCED)
+    assert set(argument["reduced_jumps"]) == triples(ARTICLE_REDUCED)
     assert len(argument["reduced_jumps"]) == 36
 
 
@@ -205,11 +205,11 @@ def test_moves_match_brute_force_on_random_positions(name):
 
 def test_a_chain_is_one_move_and_chains_join_jumps():
     assert chains([(15, 7), (13, 15), (15, 7)]) == [(15, 7), (13, 15, 7)]
-    assert format_moves(SEED_SOLUTION[:2]) == "(15,7)(12,10)"
+    assert format_moves(ARTICLE_SOLUTION[:2]) == "(15,7)(12,10)"
     puzzle = PegSolitaire("triangle21", hole=7)
-    path = replay(puzzle.board, puzzle.start, SEED_SOLUTION)
+    path = replay(puzzle.board, puzzle.start, ARTICLE_SOLUTION)
     assert holes_of(path[-1]) == (7,) and len(path) == 13
-    # The 8th move of the seed is one move of four jumps among the successors of its position.
+    # The article's 8th move is one move of four jumps among the successors of its position.
     eighth = [move for move, after in moves(puzzle.board, path[7]) if after == path[8]]
     assert eighth == [(6, 3, 8, 6, 14)]
 
@@ -224,18 +224,18 @@ def test_successors_and_goal_for_the_engine():
     assert repr(puzzle) == "PegSolitaire('triangle21', hole=7)"
 
 
-# ---------------------------------------------------------------- seed 004's three programs
+# ---------------------------------------------------------------- the article's three programs
 
 
-def test_the_seeds_12_move_solution_with_the_corner_bound():
+def test_the_articles_12_move_solution_with_the_corner_bound():
     puzzle = PegSolitaire("triangle21", hole=7)
     result = iterative_deepening(puzzle, groups=True, corner_bound=True)
     assert result.solved and result.cost == 12
-    assert result.actions == SEED_SOLUTION  # the seed's order of trying jumps, the seed's answer
+    assert result.actions == ARTICLE_SOLUTION  # the article's order of trying jumps, its answer
     check_legal(puzzle.board, holes_of(puzzle.start), result.actions, 7)
-    for move in result.actions:  # and legal by the seed's own table
+    for move in result.actions:  # and legal by the article's own table
         for start, to in zip(move, move[1:]):
-            assert any(t == to for _, t in SEED_TABLE[start])
+            assert any(t == to for _, t in ARTICLE_TABLE[start])
     stats = result.stats
     bounds = [it["bound"] for it in stats.iterations]
     assert bounds == list(range(6, 13)) and [it["completed"] for it in stats.iterations] == (
@@ -249,7 +249,7 @@ def test_the_seeds_12_move_solution_with_the_corner_bound():
 
 @pytest.mark.parametrize("count", [6, 7])
 def test_the_three_variants_agree_on_smaller_instances(count):
-    puzzle = seed_position(count)
+    puzzle = position_after(count)
     results = {name: solve(puzzle, name) for name in ("plain", "groups", "bound")}
     assert {r.cost for r in results.values()} == {12 - count}
     expanded = [results[name].stats.expanded for name in ("plain", "groups", "bound")]
@@ -282,8 +282,8 @@ def test_engine_iddfs_and_dfs_run_on_the_model():
 
 
 def test_no_solution_is_reported_as_exhausted():
-    # After 8 of the seed's moves, the last peg can end in hole 7 but not in hole 9.
-    puzzle = PegSolitaire("triangle21", start=seed_position(8).start, finish=9)
+    # After 8 of the article's moves, the last peg can end in hole 7 but not in hole 9.
+    puzzle = PegSolitaire("triangle21", start=position_after(8).start, finish=9)
     for algorithm in ("plain", "bound", "dfs"):
         result = solve(puzzle, algorithm)
         assert result.status == "exhausted" and "hole 9" in result.reason
@@ -291,7 +291,7 @@ def test_no_solution_is_reported_as_exhausted():
 
 
 def plain_deepening(puzzle, table, corner_bound):
-    """Seed 004's search written out plainly: every hole in order, every jump of the table.
+    """The article's search written out plainly: every hole in order, every jump of the table.
 
     Returns the nodes visited per depth limit and the jumps of the solution, if any.
     """
@@ -333,8 +333,8 @@ def plain_deepening(puzzle, table, corner_bound):
     [(PegSolitaire("triangle15", hole=4), False, False),
      (PegSolitaire("triangle15", hole=1), False, True),
      (PegSolitaire("triangle15", hole=13), False, True),
-     (seed_position(5), False, False),
-     (seed_position(4), True, True)],
+     (position_after(5), False, False),
+     (position_after(4), True, True)],
 )  # fmt: skip
 def test_search_visits_the_same_nodes_as_the_plain_program(puzzle, groups, corner_bound):
     # The solver's tables (which holes to look at when the bound is tight) are shortcuts:
@@ -347,7 +347,7 @@ def test_search_visits_the_same_nodes_as_the_plain_program(puzzle, groups, corne
 
 
 def test_symmetry_at_the_first_jump_changes_nodes_not_answers():
-    puzzle = seed_position(0)
+    puzzle = position_after(0)
     both = iterative_deepening(puzzle, groups=True, corner_bound=True, symmetry=False,
                                max_depth=10)  # fmt: skip
     one = iterative_deepening(puzzle, groups=True, corner_bound=True, max_depth=10)
@@ -726,9 +726,9 @@ def test_picture_holes_pegs_numbers_and_move():
     from puzzlelab.drawing import board_png, draw_board, offscreen_figure, step_label
 
     puzzle = PegSolitaire("triangle21", hole=7)
-    position = replay(puzzle.board, puzzle.start, SEED_SOLUTION[:8])[-1]
+    position = replay(puzzle.board, puzzle.start, ARTICLE_SOLUTION[:8])[-1]
     ax = draw_board(puzzle, position, offscreen_figure().add_subplot(),
-                    highlight=SEED_SOLUTION[7], title="8")  # fmt: skip
+                    highlight=ARTICLE_SOLUTION[7], title="8")  # fmt: skip
     gids = [p.get_gid() for p in ax.patches]
     assert gids.count("hole") == 21 and gids.count("peg") == position.bit_count()
     assert gids.count("jump") == 4 and gids.count("move-start") == 1
@@ -748,8 +748,8 @@ def test_picture_holes_pegs_numbers_and_move():
 def test_draw_solution_shows_every_move():
     from puzzlelab.drawing.pegs import draw_solution
 
-    result = solve(seed_position(6), "bound")
-    figure = draw_solution(seed_position(6), result)
+    result = solve(position_after(6), "bound")
+    figure = draw_solution(position_after(6), result)
     assert len(figure.axes) == 7
     assert figure.axes[2].get_title() == "2: 6→3→8→6→14"
 
@@ -757,7 +757,7 @@ def test_draw_solution_shows_every_move():
 def test_solution_player_plays_a_solution():
     from puzzlelab.widgets import SolutionPlayer
 
-    puzzle = seed_position(6)
+    puzzle = position_after(6)
     result = solve(puzzle, "bound")
     player = SolutionPlayer(puzzle, result)
     assert len(player.frames) == 7 and player.caption().startswith("start")
@@ -771,7 +771,7 @@ def test_player_frames_show_the_path_of_the_jumping_peg():
     from puzzlelab.drawing import board_svg, step_highlight
     from puzzlelab.widgets import SolutionPlayer
 
-    puzzle = seed_position(6)
+    puzzle = position_after(6)
     result = solve(puzzle, "bound")
     before, after = result.path[1], result.path[2]
     assert step_highlight(puzzle, before, None, after) == (6, 3, 8, 6, 14)

@@ -108,13 +108,13 @@ def test_known_counts_up_to_12():
     assert [len(fundamental_solutions(n)) for n in range(1, 11)] == KNOWN_FUNDAMENTAL[:10]
 
 
-def test_seed_002_figures():
+def test_the_backtracking_articles_figures():
     run = backtracking(8)
     assert run.count == 92 and run.status == "solved" and isinstance(run, SearchResult)
     assert first_solution(8) == (0, 4, 7, 5, 2, 6, 1, 3)
-    # The seed's pictured solution (written there with columns reversed) is one of the 92.
+    # The backtracking article's pictured solution (written there with columns reversed) is one of the 92.
     assert tuple(reversed((0, 6, 4, 7, 1, 3, 5, 2))) in run.solutions
-    # Counts grow for n = 8, 9, 10, and the saving of pruning grows too (seed: 24x, 48x, 127x).
+    # Counts grow for n = 8, 9, 10, and the saving of pruning grows too (the article: 24x, 48x, 127x).
     ratios = [math.factorial(n) / backtracking(n).stats.expanded for n in (8, 9, 10)]
     assert ratios == sorted(ratios) and ratios[0] > 10
 

@@ -24,7 +24,7 @@ from puzzlelab.trees import (  # noqa: E402
     search_tree,
 )
 
-SEED_000 = "8 6 7 / 2 5 4 / 3 0 1"  # the 8-puzzle's hardest position: 31 moves
+HARDEST_START = "8 6 7 / 2 5 4 / 3 0 1"  # one of the 8-puzzle's two 31-move boards
 GOAL = SlidingPuzzle(shape=(3, 3))
 
 
@@ -43,7 +43,7 @@ def root_of(tree):
 @pytest.mark.parametrize("graph_search", [True, False])
 def test_bfs_tree_to_depth_3_has_the_nodes_its_trace_implies(graph_search):
     trace = Trace()
-    bfs(SlidingPuzzle(SEED_000), graph_search=graph_search, max_nodes=60, trace=trace)
+    bfs(SlidingPuzzle(HARDEST_START), graph_search=graph_search, max_nodes=60, trace=trace)
     tree = search_tree(trace, max_depth=3)
     implied = [e for e in trace.events if e.kind in ("generate", "duplicate") and e.depth <= 3]
     expanded_ids = {e.node for e in trace.events if e.kind == "expand"}
@@ -69,8 +69,8 @@ def test_bfs_tree_to_depth_3_has_the_nodes_its_trace_implies(graph_search):
 
 
 def test_tree_search_tries_every_path_graph_search_drops_repeats():
-    tree_search = search_tree(_bfs_trace(SEED_000, graph_search=False), max_depth=4)
-    graph_search = search_tree(_bfs_trace(SEED_000, graph_search=True), max_depth=4)
+    tree_search = search_tree(_bfs_trace(HARDEST_START, graph_search=False), max_depth=4)
+    graph_search = search_tree(_bfs_trace(HARDEST_START, graph_search=True), max_depth=4)
 
     def per_depth(tree, status=None):
         return [
@@ -84,7 +84,7 @@ def test_tree_search_tries_every_path_graph_search_drops_repeats():
     assert all(s != "duplicate" for _, s in tree_search.nodes(data="status"))
     kept = per_depth(graph_search, status="duplicate")
     assert kept[:3] == [1, 3, 5] and kept[3] < 24
-    moves = SlidingPuzzle(SEED_000).successors
+    moves = SlidingPuzzle(HARDEST_START).successors
     for tree in (tree_search, graph_search):
         expanded = [d for _, d in tree.nodes(data=True) if d["order"]]
         assert all(d["successors"] == len(list(moves(d["state"]))) for d in expanded)
@@ -149,7 +149,7 @@ def test_idastar_iterations_each_give_their_own_tree_with_cutoffs():
 
 
 def test_max_nodes_keeps_the_first_generated_and_a_connected_tree():
-    trace = _bfs_trace(SEED_000)
+    trace = _bfs_trace(HARDEST_START)
     tree = search_tree(trace, max_nodes=25)
     first = [e.node for e in trace.events if e.kind in ("generate", "duplicate")][:25]
     assert sorted(tree) == sorted(first)
@@ -215,13 +215,13 @@ def test_effective_branching_factor_of_a_full_tree_is_its_branching():
 
 
 def test_bfs_tree_reaches_the_depth_asked():
-    tree = bfs_tree(SlidingPuzzle(SEED_000), 6)
+    tree = bfs_tree(SlidingPuzzle(HARDEST_START), 6)
     assert max(d for _, d in tree.nodes(data="depth")) == 6
     assert all(tree.nodes[n]["order"] for n in tree if tree.nodes[n]["depth"] < 6
                and tree.nodes[n]["status"] != "duplicate")  # fmt: skip
     for depth in (-1, True, 2.5, "3"):
         with pytest.raises(ProblemError, match="depth must be a whole number of at least 0"):
-            bfs_tree(SlidingPuzzle(SEED_000), depth)
+            bfs_tree(SlidingPuzzle(HARDEST_START), depth)
 
 
 # ---------------------------------------------------------------- cutting, layout, drawing
@@ -259,7 +259,7 @@ def test_layout_of_a_deep_tree_does_not_recurse():
 
 
 def test_draw_tree_draws_one_node_per_state_and_more_markers_when_cut():
-    tree = search_tree(_bfs_trace(SEED_000, max_nodes=300))
+    tree = search_tree(_bfs_trace(HARDEST_START, max_nodes=300))
     ax = draw_tree(tree, ax=fresh_axes(), max_nodes=50)
     small = cut_tree(tree, max_nodes=50)
     markers = [n for n, s in small.nodes(data="status") if s == "more"]
@@ -280,7 +280,7 @@ def test_draw_tree_uses_boards_for_small_trees_and_circles_for_big_ones():
     ax = draw_tree(tree, ax=fresh_axes(), puzzle=puzzle)
     boxes = [a for a in ax.artists if isinstance(a, AnnotationBbox)]
     assert len(boxes) == tree.number_of_nodes() == len(ax.tree_nodes)
-    big = search_tree(_bfs_trace(SEED_000, max_nodes=100))
+    big = search_tree(_bfs_trace(HARDEST_START, max_nodes=100))
     ax = draw_tree(big, ax=fresh_axes(), puzzle=puzzle, max_nodes=100)
     assert len(ax.tree_circle_nodes) == 100 and not ax.artists
 

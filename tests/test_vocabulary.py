@@ -1,9 +1,13 @@
-"""One vocabulary: every command's --json says its status and reason in the same six words."""
+"""One vocabulary: every command's --json says its status and reason in the same six words, and
+what users read names the articles puzzlelab was built from in words they understand."""
 
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
+import nbformat
 import pytest
 
 from puzzlelab.results import STATUSES
@@ -63,3 +67,39 @@ def _pairs(data):
     elif isinstance(data, list):
         for value in data:
             yield from _pairs(value)
+
+
+# ---------------------------------------------------------------- the articles' names
+
+ROOT = Path(__file__).parent.parent
+
+#: The makers' own labels for the source articles ("seed 004", "the seed's average"): never
+#: in what users read, where an article is "the peg solitaire article" or its figure itself.
+PRIVATE_LABEL = re.compile(r"\bseed \d{3}\b|\bseed 00|\bseeds?['’]", re.IGNORECASE)
+
+
+def user_texts():
+    """Yield ``(where, text)`` for the lessons' cells, README.md and every .py file users read."""
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for number, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            yield f"{path.name}, cell {number}", cell.source
+    yield "README.md", (ROOT / "README.md").read_text("utf-8")
+    for folder in ("puzzlelab", "benchmarks"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            yield str(path.relative_to(ROOT)), path.read_text("utf-8")
+
+
+def test_there_are_user_texts():
+    places = [where for where, _ in user_texts()]
+    assert "README.md" in places and any(".ipynb" in where for where in places)
+    assert "puzzlelab/puzzles/pegs.py" in places and "puzzlelab/cli/mastermind.py" in places
+
+
+def test_no_private_label_for_a_source_article_in_what_users_read():
+    found = [
+        f"{where}, line {number}: {line.strip()}"
+        for where, text in user_texts()
+        for number, line in enumerate(text.splitlines(), start=1)
+        if PRIVATE_LABEL.search(line)
+    ]
+    assert not found, "\n".join(found)

@@ -25,7 +25,7 @@ from puzzlelab.widgets.base import picture_html  # noqa: E402
 from puzzlelab.widgets.frames import FramePlayer  # noqa: E402
 from puzzlelab.widgets.stepper import Stepper  # noqa: E402
 
-SEED_000 = "8 6 7 / 2 5 4 / 3 0 1"
+HARDEST_START = "8 6 7 / 2 5 4 / 3 0 1"  # one of the 8-puzzle's two 31-move boards
 EIGHT = SlidingPuzzle(shape=(3, 3))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 SVG = b'<svg width="10pt" height="10pt"></svg>'
@@ -82,7 +82,7 @@ def test_player_sends_every_frame_to_the_browser_which_steps_through_them():
 
 
 def test_player_steps_stop_at_the_ends():
-    puzzle = SlidingPuzzle(SEED_000)
+    puzzle = SlidingPuzzle(HARDEST_START)
     player = SolutionPlayer(puzzle, bidirectional(puzzle))
     assert player.step(-3).value == 0
     player.value = 10_000  # what the page sends is clipped too
@@ -90,7 +90,7 @@ def test_player_steps_stop_at_the_ends():
 
 
 def test_player_takes_a_plain_list_of_states_and_caps_long_paths():
-    puzzle = SlidingPuzzle(SEED_000)
+    puzzle = SlidingPuzzle(HARDEST_START)
     path = astar(puzzle).path
     player = SolutionPlayer(puzzle, path, max_frames=8)
     assert len(player.frames) == 8
@@ -115,7 +115,7 @@ def test_player_offers_pages_without_widgets_a_stepper_showing_the_frame_shown()
 
 
 def test_clicking_a_cell_next_to_the_blank_slides_its_tile(table):
-    board = PlayBoard(SlidingPuzzle(SEED_000))  # blank at cell 7, below 5
+    board = PlayBoard(SlidingPuzzle(HARDEST_START))  # blank at cell 7, below 5
     board.click_cell(4)
     assert board.state == (8, 6, 7, 2, 0, 4, 3, 5, 1) and board.moves == 1
     assert board.status.value == "Slid 5."
@@ -126,7 +126,7 @@ def test_clicking_a_cell_next_to_the_blank_slides_its_tile(table):
 
 
 def test_an_illegal_click_changes_nothing_and_says_why():
-    board = PlayBoard(SlidingPuzzle(SEED_000))
+    board = PlayBoard(SlidingPuzzle(HARDEST_START))
     board.click_cell(0)  # tile 8, far from the blank
     assert board.state == board.puzzle.start and board.moves == 0
     assert board.status.value == "Tile 8 is not next to the blank; tiles that can slide: 1, 3, 5."
@@ -177,7 +177,7 @@ def test_a_hint_that_runs_out_of_time_says_so():
 
 
 def test_play_board_static_picture():
-    board = PlayBoard(SlidingPuzzle(SEED_000))
+    board = PlayBoard(SlidingPuzzle(HARDEST_START))
     board.hint()
     assert_static_fallback(board)
 
@@ -206,8 +206,8 @@ def test_compare_rows_are_the_searches_own_counts():
     assert_static_fallback(comparison)
 
 
-def test_seed_000_story_in_one_call():
-    comparison = compare(SlidingPuzzle(SEED_000), ["bfs", "bidirectional"])
+def test_the_scheme_8_puzzle_articles_story_in_one_call():
+    comparison = compare(SlidingPuzzle(HARDEST_START), ["bfs", "bidirectional"])
     rows = {row["algorithm"]: row for row in comparison.rows}
     assert rows["bfs"]["generated"] == 181_440
     assert 10_000 < rows["bidirectional"]["generated"] < 20_000
@@ -321,7 +321,7 @@ def test_large_makes_widgets_and_figures_half_as_big_again():
 
 
 def test_a_hint_says_it_is_working_and_switches_the_buttons_off_meanwhile():
-    board = PlayBoard(SlidingPuzzle(SEED_000))
+    board = PlayBoard(SlidingPuzzle(HARDEST_START))
     seen = []
     board.status.observe(
         lambda change: seen.append((change["new"], board.hint_button.disabled)), names="value"
