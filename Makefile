@@ -34,7 +34,7 @@ ifeq ($(CHROMIUM),)
 	@echo "*** No Chromium found: the browser tests will be SKIPPED."
 	@echo "*** Install Debian's chromium (apt-get install chromium) to run them."
 endif
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --durations=20
 
 site: $(STAMP)
 	rm -rf site
