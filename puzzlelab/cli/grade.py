@@ -551,20 +551,7 @@ def grade_submission(
     >>> rows[0].error
     'too large to grade: 25 MB, over the 20 MB a submission may have'
     """
-    size = len(data) if data is not None else submission.path.stat().st_size
-    if size > LARGEST_SUBMISSION:
-        data, notebook = b"", None
-        trouble = (
-            f"too large to grade: {size / 2**20:.0f} MB, over the "
-            f"{LARGEST_SUBMISSION // 2**20} MB a submission may have"
-        )
-    else:
-        data = submission.path.read_bytes() if data is None else data
-        try:
-            notebook = _read_notebook(data)
-            trouble = ""
-        except Exception as error:  # invalid JSON, or JSON that is no notebook
-            notebook, trouble = None, f"not a notebook that can be read: {one_line(error)}"
+    data, notebook, trouble = _read_submission(submission, data)
     slug = which_lesson(notebook, submission.path, lessons)
     row = Grade(student_of(submission, list(lessons)), submission.shown, slug or "", "")
     if slug is None:
@@ -589,6 +576,24 @@ def grade_submission(
             each.outcome = "missing"
             each.error = "missing: no answer cell of this exercise in the notebook"
     return rows
+
+
+def _read_submission(
+    submission: Submission, data: bytes | None
+) -> tuple[bytes, NotebookNode | None, str]:
+    """The submission's bytes, its notebook (None if it cannot be read), and why not."""
+    size = len(data) if data is not None else submission.path.stat().st_size
+    if size > LARGEST_SUBMISSION:
+        trouble = (
+            f"too large to grade: {size / 2**20:.0f} MB, "
+            f"over the {LARGEST_SUBMISSION // 2**20} MB a submission may have"
+        )
+        return b"", None, trouble
+    data = submission.path.read_bytes() if data is None else data
+    try:
+        return data, _read_notebook(data), ""
+    except Exception as error:  # invalid JSON, or JSON that is no notebook
+        return data, None, f"not a notebook that can be read: {one_line(error)}"
 
 
 def _fill(row: Grade, result: dict, trouble: str) -> None:
