@@ -29,12 +29,14 @@ format: $(STAMP)
 
 CHROMIUM := $(shell command -v chromium 2>/dev/null || ls /usr/bin/chromium 2>/dev/null)
 
+# -n auto: one worker per core (pytest-xdist); --dist loadfile: a file's tests stay on one
+# worker, in order (a lesson's page test reads the page its run test made).
 test: lint
 ifeq ($(CHROMIUM),)
 	@echo "*** No Chromium found: the browser tests will be SKIPPED."
 	@echo "*** Install Debian's chromium (apt-get install chromium) to run them."
 endif
-	$(BIN)/python -m pytest -n auto --durations=20
+	$(BIN)/python -m pytest -n auto --dist loadfile --durations=20
 
 site: $(STAMP)
 	rm -rf site
