@@ -92,7 +92,30 @@ SIMPLEAI = str(Path(simpleai.__file__).resolve().parent) + os.sep
 
 
 def library_of(code: types.CodeType) -> str | None:
-    """``"puzzlelab"`` or ``"simpleai"`` when *code* was written there, else ``None``."""
+    """Return the library *code* was written in: ``"puzzlelab"``, ``"simpleai"`` or ``None``.
+
+    A :class:`Recorder` asks it of every caller between the student's function and
+    the problem: a search the library wrote is not the student's.
+
+    Parameters
+    ----------
+    code : types.CodeType
+        A function's code, or a running frame's.
+
+    Returns
+    -------
+    str or None
+        ``"puzzlelab"`` or ``"simpleai"`` when *code* comes from that library's files;
+        ``None`` for anything else, a notebook's cells among them.
+
+    Examples
+    --------
+    >>> from simpleai.search import breadth_first
+    >>> library_of(compare_search.__code__), library_of(breadth_first.__code__)
+    ('puzzlelab', 'simpleai')
+    >>> library_of((lambda problem: None).__code__) is None  # written here, as in a notebook
+    True
+    """
     if is_puzzlelab_code(code):
         return "puzzlelab"
     return "simpleai" if code.co_filename.startswith(SIMPLEAI) else None
@@ -165,9 +188,35 @@ class RoadMap(SearchProblem):
 
 
 def problems_for(like: str) -> dict[str, SearchProblem]:
-    """The problems :func:`check_search` tries, by a name it can print.
+    """Return the problems :func:`check_search` tries, by a name it can print.
 
     Small enough for a student's plain Python, with one that has no solution.
+
+    Parameters
+    ----------
+    like : str
+        The search the student's function should behave like (see :data:`SEARCHES`).
+        For ``"ucs"`` the jugs cost a litre per litre moved, and a jugs problem where
+        that matters is added; for ``"ucs"`` and ``"astar"``, a road map with a cheaper
+        detour.
+
+    Returns
+    -------
+    dict of str to SearchProblem
+        ``{name: problem}``, in the order they are tried.
+
+    Examples
+    --------
+    >>> for name in problems_for("bfs"):
+    ...     print(name)
+    the 2x3 sliding puzzle
+    the water jugs (3 and 5 litres, a tap, measure 4)
+    a road map with road lengths
+    the water jugs (2 and 4 litres, a tap, measure 3), which has no solution
+    >>> for name in list(problems_for("ucs"))[4:]:  # what uniform-cost search meets besides
+    ...     print(name)
+    the water jugs (2 and 7 litres, a tap, measure 1)
+    a road map with a detour that is cheaper
     """
     costs = "litre" if like == "ucs" else "action"
     found = {
@@ -209,20 +258,67 @@ class Stop(BaseException):
     """Stops a student's function from inside the problem it calls.
 
     A ``BaseException``, so that a student's ``except Exception`` cannot swallow it.
+    A :class:`Recorder` raises it with what was too much, such as ``"2,000 calls"``,
+    or with ``("borrowed", library)``; :func:`run_student` turns it into a sentence.
+
+    Examples
+    --------
+    >>> try:
+    ...     try:
+    ...         raise Stop("2,000 calls")
+    ...     except Exception:  # as a student's search might guard a step
+    ...         print("swallowed")
+    ... except Stop as stop:
+    ...     print("stopped after", stop)
+    stopped after 2,000 calls
     """
 
 
 class Recorder:
     """A problem that notes what the student's search does with it.
 
-    ``events`` lists ``("expand", state)`` and ``("generate", state)`` in the order
-    they happened. A state is *expanded* the first time its actions are asked for,
-    and *again* only when its successors are generated a second time (so asking
-    for the actions twice, or again to rebuild the path, is no second expansion).
-    Once ``is_goal`` has said yes, nothing more is recorded; a goal whose actions
-    were asked for just before that test was only tested, not expanded.
-    ``tested`` lists the states given to ``is_goal``; ``borrowed`` names the
-    library whose search called the problem, if one did.
+    It answers as *problem* does. A state is *expanded* the first time its actions
+    are asked for, and *again* only when its successors are generated a second time
+    (so asking for the actions twice, or again to rebuild the path, is no second
+    expansion). Once ``is_goal`` has said yes, nothing more is recorded; a goal whose
+    actions were asked for just before that test was only tested, not expanded.
+
+    Parameters
+    ----------
+    problem : SearchProblem
+        The simpleai-style problem the student's search is given.
+    max_calls : int
+        Calls to ``actions``, ``result`` and ``is_goal`` allowed in all; the next one
+        raises :class:`Stop`, as does a call made by puzzlelab's or simpleai's own search.
+
+    Attributes
+    ----------
+    events : list of (str, state)
+        ``("expand", state)`` and ``("generate", state)``, in the order they happened.
+    expanded : list of state
+        The states expanded, in order.
+    tested : list of state
+        The states given to ``is_goal``, in order.
+    borrowed : str or None
+        The library whose search called the problem, if one did.
+    found : bool
+        Whether ``is_goal`` has said yes.
+
+    Examples
+    --------
+    >>> from puzzlelab.simpleai_problems import SlidingPuzzleProblem
+    >>> recorder = Recorder(SlidingPuzzleProblem("1 2 / 0 3"), max_calls=4)
+    >>> start = recorder.initial_state
+    >>> [recorder.result(start, action) for action in recorder.actions(start)]
+    [(0, 2, 1, 3), (1, 2, 3, 0)]
+    >>> recorder.is_goal((1, 2, 3, 0))
+    True
+    >>> recorder.events
+    [('expand', (1, 2, 0, 3)), ('generate', (0, 2, 1, 3)), ('generate', (1, 2, 3, 0))]
+    >>> recorder.is_goal((1, 2, 3, 0))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.exercises.search.Stop: 4 calls
     """
 
     def __init__(self, problem: SearchProblem, max_calls: int) -> None:
@@ -349,6 +445,35 @@ class Watchdog:
     A thread looks every few hundredths of a second at the clock and at the
     memory the process holds; past *seconds*, or *max_memory_mb* megabytes more
     than at the start, it interrupts the main thread and ``reason`` says which.
+    Use it as a context manager around the student's call; a program that ignores
+    Ctrl-C gets its handler back when the block ends.
+
+    Parameters
+    ----------
+    seconds : float
+        How long the block may run.
+    max_memory_mb : float
+        How many megabytes the process may grow by while it runs.
+
+    Attributes
+    ----------
+    reason : str or None
+        Why the block was interrupted (``"after 2 seconds"``), or None if it was not.
+
+    Examples
+    --------
+    >>> watchdog = Watchdog(seconds=0.02, max_memory_mb=500)
+    >>> try:
+    ...     with watchdog:
+    ...         while True:  # a search that never ends
+    ...             pass
+    ... except KeyboardInterrupt:
+    ...     print("stopped", watchdog.reason)
+    stopped after 0.02 seconds
+    >>> with Watchdog(seconds=1, max_memory_mb=500) as watchdog:
+    ...     total = sum(range(1_000))
+    >>> total, watchdog.reason
+    (499500, None)
     """
 
     def __init__(self, seconds: float, max_memory_mb: float) -> None:
@@ -412,7 +537,54 @@ def _python_handles_ctrl_c() -> SignalHandler:
 def run_student(
     function: Callable[[Recorder], object], recorder: Recorder, seconds: float
 ) -> tuple[object, str | None]:
-    """Call *function* on *recorder*; return ``(answer, trouble)``, *trouble* a sentence or None."""
+    """Call *function* on *recorder*; return ``(answer, trouble)``, *trouble* a sentence or None.
+
+    A :class:`Watchdog` watches the call, and the recorder stops it after too many
+    calls or when a library's search made them.
+
+    Parameters
+    ----------
+    function : callable
+        The student's search: ``function(problem)`` returns a list of actions, or None.
+    recorder : Recorder
+        The problem to hand it, which notes what the search does.
+    seconds : float
+        How long the call may run before it is stopped.
+
+    Returns
+    -------
+    answer : object
+        What *function* returned; None when it was stopped or raised.
+    trouble : str or None
+        Why it gave no answer, as the end of a check's sentence (it raised, was
+        stopped, or called a library's search); None when it returned.
+
+    Raises
+    ------
+    KeyboardInterrupt
+        When the student stopped it (Ctrl-C, or the notebook's stop button), not
+        the watchdog.
+
+    Examples
+    --------
+    >>> from puzzlelab.simpleai_problems import SlidingPuzzleProblem
+    >>> def one_slide(problem):  # tries each action from the start
+    ...     start = problem.initial_state
+    ...     for action in problem.actions(start):
+    ...         if problem.is_goal(problem.result(start, action)):
+    ...             return [action]
+    >>> problem = SlidingPuzzleProblem("1 2 / 0 3")
+    >>> run_student(one_slide, Recorder(problem, max_calls=100), seconds=1)
+    (['right'], None)
+    >>> def circles(problem):  # asks for the same actions forever
+    ...     while True:
+    ...         problem.actions(problem.initial_state)
+    >>> run_student(circles, Recorder(problem, max_calls=100), seconds=1)
+    (None, 'your function was stopped after 100 calls to the problem without an answer: ...')
+    >>> from simpleai.search import breadth_first
+    >>> run_student(breadth_first, Recorder(problem, max_calls=100), seconds=1)
+    (None, "your function called simpleai's own search: write the loop yourself, ...")
+    """
     watchdog = Watchdog(seconds, MAX_MEMORY_MB)
     try:
         with watchdog:
@@ -440,7 +612,34 @@ def run_student(
 
 @dataclass(eq=False)
 class Entry:
-    """A node in the reference's frontier."""
+    """A node in the reference's frontier, as :class:`Rules` replays puzzlelab's search.
+
+    Attributes
+    ----------
+    state : state
+        The node's state.
+    g : float
+        The path's cost from the start.
+    depth : int
+        The number of actions from the start.
+    h : float
+        The heuristic's estimate (0 for searches that use none).
+    order : int
+        When it was pushed: 1 for the start, then one more for each node.
+    parent : Entry or None
+        The node it was generated from; None for the start.
+    action : object
+        The action that led from *parent* to it.
+
+    Examples
+    --------
+    >>> rules = Rules(RoadMap(), "astar")
+    >>> rules.choices()
+    [Entry(state='A', g=0, depth=0, h=7, order=1, parent=None, action=None)]
+    >>> rules.expand(rules.choices()[0])
+    >>> [(entry.state, entry.g, entry.h, entry.parent.state) for entry in rules.frontier]
+    [('B', 3, 5, 'A'), ('C', 2, 6, 'A')]
+    """
 
     state: State
     g: float
@@ -549,7 +748,37 @@ class Rules:
 
 @dataclass
 class Comparison:
-    """How a student's search compared with the reference on one problem (plain data)."""
+    """How a student's search compared with the reference on one problem (plain data).
+
+    :func:`compare_search` returns it; :func:`check_search` prints its message, and
+    :class:`~puzzlelab.widgets.SearchDivergence` draws its steps.
+
+    Attributes
+    ----------
+    problem : str
+        The problem's name, as the message says it.
+    like : str
+        The search the student's function was compared with (see :data:`SEARCHES`).
+    ok : bool
+        Whether it expanded the same states in the same order and answered right.
+    message : str
+        Why not, in one sentence that starts with the problem's name; ``""`` if ok.
+    parted_at : int or None
+        The expansion, counted from 1, where the two searches part; None if they
+        never do.
+    steps : list of dict
+        Per expansion up to there: its ``number``, the state the ``student`` expanded,
+        the states the ``reference`` could expand, and both frontiers.
+
+    Examples
+    --------
+    >>> comparison = compare_search(lambda problem: None, "bfs", RoadMap(), "a road map")
+    >>> comparison.ok, comparison.parted_at, comparison.steps
+    (False, None, [])
+    >>> print(comparison.message)
+    on a road map, your function returned None without searching (it never asked for the
+    actions of a state): write the loop that expands states.
+    """
 
     problem: str
     like: str
@@ -561,7 +790,32 @@ class Comparison:
 
 
 def checked_like(like: object) -> str:
-    """Return *like* if it names a search of :data:`SEARCHES`; raise a one-line error if not."""
+    """Return *like* if it names a search of :data:`SEARCHES`; raise a one-line error if not.
+
+    Parameters
+    ----------
+    like : object
+        The name of a search, as ``check_search`` and ``compare_search`` take it.
+
+    Returns
+    -------
+    str
+        *like*, unchanged.
+
+    Raises
+    ------
+    ProblemError
+        If *like* is not one of ``"bfs"``, ``"dfs"``, ``"ucs"``, ``"greedy"`` or ``"astar"``.
+
+    Examples
+    --------
+    >>> checked_like("astar")
+    'astar'
+    >>> checked_like("a*")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: like must be one of 'bfs', 'dfs', 'ucs', 'greedy', 'astar', ...
+    """
     if not isinstance(like, str) or like not in SEARCHES:
         raise ProblemError(f"like must be one of {', '.join(map(repr, SEARCHES))}, not {like!r}")
     return like
@@ -573,11 +827,62 @@ def compare_search(
     problem: SearchProblem,
     name: str = "the problem",
 ) -> Comparison:
-    """Run *function* on *problem* and compare it, step by step, with the reference.
+    """Return how *function* searched *problem* compared with puzzlelab's search, step by step.
 
-    Returns a :class:`Comparison`: whether it matched, the sentence that says
-    why not, and the steps (what each search expanded, and each one's frontier)
-    up to where they part, for :class:`~puzzlelab.widgets.SearchDivergence`.
+    The student's function runs on a :class:`Recorder` (see :func:`run_student`);
+    its expansions are then replayed through puzzlelab's :class:`Rules` up to the
+    first one the rules would not make, and its answer is checked.
+
+    Parameters
+    ----------
+    function : callable
+        The student's search: ``function(problem)`` returns a list of actions, or None.
+    like : str
+        The search it should behave like: a name of :data:`SEARCHES`.
+    problem : SearchProblem
+        The simpleai-style problem to run it on.
+    name : str, optional
+        The problem's name, for the message.
+
+    Returns
+    -------
+    Comparison
+        Whether it matched, the sentence that says why not, and the steps (what
+        each search expanded, and each one's frontier) up to where they part, for
+        :class:`~puzzlelab.widgets.SearchDivergence`.
+
+    Raises
+    ------
+    ProblemError
+        If *like* names no search of :data:`SEARCHES`.
+
+    Examples
+    --------
+    >>> from collections import deque
+    >>> from puzzlelab.simpleai_problems import SlidingPuzzleProblem
+    >>> def breadth_first(problem):
+    ...     start = problem.initial_state
+    ...     frontier, reached = deque([(start, [])]), {start}
+    ...     while frontier:
+    ...         state, actions = frontier.popleft()
+    ...         if problem.is_goal(state):
+    ...             return actions
+    ...         for action in problem.actions(state):
+    ...             child = problem.result(state, action)
+    ...             if child not in reached:
+    ...                 reached.add(child)
+    ...                 frontier.append((child, actions + [action]))
+    >>> same = compare_search(breadth_first, "bfs", SlidingPuzzleProblem("1 2 / 0 3"))
+    >>> same.ok, len(same.steps), same.steps[0]["student"], same.steps[0]["reference"]
+    (True, 2, (1, 2, 0, 3), [(1, 2, 0, 3)])
+    >>> parted = compare_search(breadth_first, "dfs", SlidingPuzzleProblem("4 1 2 / 0 5 3"))
+    >>> parted.ok, parted.parted_at
+    (False, 2)
+    >>> print(parted.message)
+    on the problem, your search and puzzlelab's part at expansion 2: yours expanded
+    (0 1 2 4 5 3), puzzlelab's would take (4 1 2 5 0 3). Your search seems to take the
+    oldest node first (FIFO, a queue); depth-first search takes the newest node (LIFO:
+    pop from the end of a list).
     """
     title, search = SEARCHES[checked_like(like)]
     reference = search(problem, max_nodes=50_000, check_solvable=False)
@@ -888,6 +1193,37 @@ def check_search(
         ``True`` when it expands the same states in the same order (ties in a
         best-first search in any order) and answers right on every problem; it
         prints why not otherwise.
+
+    Examples
+    --------
+    >>> from collections import deque
+    >>> def breadth_first(problem):
+    ...     start = problem.initial_state
+    ...     frontier, reached = deque([(start, [])]), {start}
+    ...     while frontier:
+    ...         state, actions = frontier.popleft()
+    ...         if problem.is_goal(state):
+    ...             return actions
+    ...         for action in problem.actions(state):
+    ...             child = problem.result(state, action)
+    ...             if child not in reached:
+    ...                 reached.add(child)
+    ...                 frontier.append((child, actions + [action]))
+    >>> check_search(breadth_first)  # doctest: +ELLIPSIS
+    Correct! Your breadth-first search expands the same states in the same order ... right.
+    True
+
+    The same function is no uniform-cost search: on a road map the fewest roads and the
+    shortest way differ.
+
+    >>> check_search(breadth_first, like="ucs", problems={"a road map": RoadMap()})
+    Not yet: on a road map, your search and puzzlelab's part at expansion 2: yours expanded
+    'B', puzzlelab's would take 'C'. Your search seems to take the node with the fewest
+    actions so far; uniform-cost search takes the lowest path cost g.
+    False
+    >>> check_search(breadth_first, like="a*")
+    Not yet: like must be one of 'bfs', 'dfs', 'ucs', 'greedy', 'astar'
+    False
     """
     if not isinstance(like, str) or like not in SEARCHES:
         return report(False, "", f"like must be one of {', '.join(map(repr, SEARCHES))}")
