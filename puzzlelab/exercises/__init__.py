@@ -14,13 +14,58 @@ import numbers
 
 
 def report(ok: bool, praise: str, hint: str) -> bool:
-    """Print *praise* if *ok*, else *hint*; return *ok*."""
+    """Return *ok*, after printing *praise* if it is true and *hint* if not.
+
+    Every check ends with it, so that each says "Correct!" or "Not yet:" the same way.
+
+    Parameters
+    ----------
+    ok : bool
+        Whether the student's answer is right.
+    praise : str
+        What to print after "Correct!": why the answer is right.
+    hint : str
+        What to print after "Not yet:": what to look at again, never the answer.
+
+    Returns
+    -------
+    bool
+        *ok*, unchanged.
+
+    Examples
+    --------
+    >>> report(True, "Nine tiles, one of them the blank.", "")
+    Correct! Nine tiles, one of them the blank.
+    True
+    >>> report(False, "", "replace ... with a whole number.")
+    Not yet: replace ... with a whole number.
+    False
+    """
     print(f"Correct! {praise}" if ok else f"Not yet: {hint}")
     return ok
 
 
 def not_answered(answer: object) -> bool:
-    """Return whether *answer* is still the ``...`` or ``None`` placeholder."""
+    """Return whether *answer* is still the ``...`` or ``None`` placeholder.
+
+    A lesson's answer cells start as ``answer = ...``; a check asks this first and
+    says what to write instead.
+
+    Parameters
+    ----------
+    answer : object
+        What the student's answer cell holds.
+
+    Returns
+    -------
+    bool
+        True for ``...`` and ``None``; false for anything else, ``0`` and ``""`` too.
+
+    Examples
+    --------
+    >>> not_answered(...), not_answered(None), not_answered(0), not_answered("")
+    (True, True, False, False)
+    """
     return answer is None or answer is Ellipsis
 
 
@@ -34,7 +79,24 @@ def is_whole_number(answer: object) -> bool:
 
 
 def is_number(answer: object) -> bool:
-    """Return whether *answer* is a real number (whole or not), not ``True`` or ``False``."""
+    """Return whether *answer* is a real number (whole or not), not ``True`` or ``False``.
+
+    Parameters
+    ----------
+    answer : object
+        What the student's answer cell holds.
+
+    Returns
+    -------
+    bool
+        True for an ``int``, a ``float`` or a ``Fraction`` (numpy's numbers too); false
+        for ``bool``, complex numbers and text such as ``"2.5"``.
+
+    Examples
+    --------
+    >>> is_number(7), is_number(2.5), is_number(True), is_number("2.5")
+    (True, True, False, False)
+    """
     return isinstance(answer, numbers.Real) and not isinstance(answer, bool)
 
 

@@ -72,6 +72,29 @@ def check_outcome(
     dict
         *passed* is true only when the check returned ``True``; *message* is what the
         check printed; *error* says why the check could not run (``""`` if it ran).
+
+    Raises
+    ------
+    ImportError, AttributeError
+        If *checks* names a module or a check that puzzlelab does not have: a mistake of
+        the grader's list, not of the student's answers.
+
+    Examples
+    --------
+    >>> checks = {"check_table_entries": "puzzlelab.exercises.patterns"}
+    >>> check_outcome({"answer_6_1": 16**6}, "check_table_entries(answer_6_1)", checks)
+    {'passed': False, 'message': 'Not yet: two tiles can never share a cell: ...', 'error': ''}
+
+    A check the notebook bound to the same name is not the one that runs:
+
+    >>> notebook = {"answer_6_1": 16**6, "check_table_entries": lambda answer: True}
+    >>> check_outcome(notebook, "check_table_entries(answer_6_1)", checks)["passed"]
+    False
+
+    An answer cell that never ran leaves its name undefined: the check cannot run.
+
+    >>> check_outcome({}, "check_table_entries(answer_6_1)", checks)
+    {'passed': False, 'message': '', 'error': "NameError: name 'answer_6_1' is not defined"}
     """
     scope = dict(answers)
     for name in set(ANSWER.findall(call)) & set(scope):
@@ -98,6 +121,18 @@ def open_channel() -> None:
     notebook replaced since. The key, the signing and the publishing function are kept in
     the hook's closure, taken before the student's code could replace them: a notebook
     that wraps ``display`` or the publisher can stop a result, not forge one.
+
+    Raises
+    ------
+    AttributeError
+        Outside an IPython kernel (see :func:`channel_parts`), before any hook is added.
+
+    Notes
+    -----
+    The hook stays for the life of the process (Python cannot remove an audit hook), and
+    it needs a running kernel's publisher: it is for the grader's kernel alone, so there is
+    no example here; ``tests/test_grade.py`` grades real submissions through it, forged
+    results among them.
     """
     import builtins
     import hashlib
@@ -130,7 +165,29 @@ def open_channel() -> None:
 
 
 def channel_parts() -> dict[str, Any]:
-    """The objects a result's display goes through, by name (see :func:`open_channel`)."""
+    """Return the objects a result's display goes through, by name (see :func:`open_channel`).
+
+    The channel takes them when it opens and again with each result: the names whose
+    object changed in between are the parts the notebook replaced, which the grader
+    reports instead of trusting the result.
+
+    Returns
+    -------
+    dict of str to object
+        IPython's two ``display`` functions, the kernel's display publisher, its
+        ``publish`` method, its session and the session's ``send`` (``None`` without a
+        session), and ``sys.audit``.
+
+    Raises
+    ------
+    AttributeError
+        Outside an IPython shell, where ``get_ipython()`` is ``None``.
+
+    Notes
+    -----
+    It reads the running kernel's shell, which a doctest does not have, so there is
+    no example here; ``tests/test_grade.py`` grades notebooks that replace these parts.
+    """
     import sys
 
     from IPython import get_ipython

@@ -32,7 +32,26 @@ from .own_work import borrowed, borrowing_method
 
 
 class Settings(TypedDict):
-    """A water jugs puzzle as ``WaterJugs(**settings)`` takes it."""
+    """A water jugs puzzle as ``WaterJugs(**settings)`` takes it: a plain dict.
+
+    Attributes
+    ----------
+    capacities : tuple of int
+        The size of each jug, in litres.
+    start : tuple of int
+        What each jug holds at the start.
+    target : tuple of int
+        What each jug must hold at the end: a whole state, not one amount.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.jugs import WaterJugs
+    >>> TWELVE["capacities"]
+    (12, 9, 4)
+    >>> jugs = WaterJugs(**TWELVE)
+    >>> jugs.start, jugs.goal
+    ((12, 0, 0), (6, 6, 0))
+    """
 
     capacities: tuple[int, ...]
     start: State

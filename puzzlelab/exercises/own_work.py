@@ -44,7 +44,26 @@ _PACKAGE_REAL = os.path.realpath(PACKAGE) + os.sep
 
 
 def is_puzzlelab_code(code: types.CodeType) -> bool:
-    """Return whether *code* was written in puzzlelab's own files."""
+    """Return whether *code* was written in puzzlelab's own files.
+
+    Parameters
+    ----------
+    code : types.CodeType
+        A function's code (its ``__code__``) or a running frame's (``f_code``).
+
+    Returns
+    -------
+    bool
+        True when the file it was compiled from lies in the puzzlelab package
+        (:data:`PACKAGE`, reached by a symbolic link or not); false for a notebook's cells.
+
+    Examples
+    --------
+    >>> is_puzzlelab_code(borrowed.__code__)
+    True
+    >>> is_puzzlelab_code((lambda state: 0).__code__)  # written here, as in a notebook
+    False
+    """
     return code.co_filename.startswith((PACKAGE, _PACKAGE_REAL))
 
 
@@ -116,6 +135,35 @@ def puzzlelab_calls(
     qualified name)`` pairs in order, repeats left out; not what puzzlelab's functions
     call in turn. Python's trace hook watches the call, so it is slow: checks probe a
     few arguments only.
+
+    Parameters
+    ----------
+    function : callable
+        The student's answer, such as a heuristic.
+    *args : object
+        What to call it with, such as one state.
+
+    Returns
+    -------
+    value : object
+        What ``function(*args)`` returned.
+    called : list of (str, str)
+        The puzzlelab functions it called directly, as ``(module, qualified name)``.
+
+    Raises
+    ------
+    Exception
+        Whatever ``function(*args)`` raises, unchanged.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle(shape=(2, 2))
+    >>> twice = lambda state: puzzle.manhattan(state) + puzzle.manhattan(state)
+    >>> puzzlelab_calls(twice, (1, 2, 0, 3))
+    (2, [('puzzlelab.puzzles.sliding', 'SlidingPuzzle.manhattan')])
+    >>> puzzlelab_calls(lambda state: state.index(0), (1, 2, 0, 3))
+    (2, [])
     """
     called: list[tuple[str, str]] = []
     return _watched(function, args, called), called
@@ -154,9 +202,36 @@ def borrowed(
     NAME"`` (a class) or ``"calls puzzlelab's NAME"``, to follow "your function" or
     "your class" in a check's message.
 
-    *answer* is called with each item of *probes*: one argument, or a list of
-    arguments; errors are ignored here, the check reports them. *allowed*,
-    ``allowed(module, name)``, lets a check accept some of puzzlelab's functions.
+    Parameters
+    ----------
+    answer : object
+        The student's answer: a function, a class or an object.
+    probes : iterable, optional
+        What to call *answer* with, one call per item: one argument, or a list of
+        arguments. Errors are ignored here; the check reports them.
+    allowed : callable, optional
+        ``allowed(module, name)`` is true for the puzzlelab functions and classes the
+        exercise lets the student use.
+
+    Returns
+    -------
+    str
+        What *answer* borrows from puzzlelab, said for a check's message, or ``""``.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle(shape=(2, 2))
+    >>> mine = lambda state: puzzle.manhattan(state)
+    >>> borrowed(mine), borrowed(mine, probes=[(1, 2, 0, 3)])
+    ('', "calls puzzlelab's SlidingPuzzle.manhattan")
+    >>> borrowed(mine, [(1, 2, 0, 3)], allowed=lambda module, name: name.endswith("manhattan"))
+    ''
+    >>> from puzzlelab.simpleai_problems import WaterJugsProblem
+    >>> class TapJugs(WaterJugsProblem):
+    ...     __module__ = "__main__"  # where a notebook's class lives
+    >>> borrowed(TapJugs), borrowed(WaterJugsProblem)
+    ("inherits from puzzlelab's WaterJugsProblem", "is puzzlelab's own WaterJugsProblem")
     """
     origin = _origin(answer)
     if origin is not None and (allowed is None or not allowed(*origin)):

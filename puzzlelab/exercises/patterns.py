@@ -57,7 +57,30 @@ PatternView = tuple[int | None, ...]
 
 
 def pattern_view(state: State, tiles: Collection[int]) -> PatternView:
-    """The board as the pattern *tiles* sees it: its tiles and the blank; any other tile is None."""
+    """Return the board as the pattern *tiles* sees it: its tiles and the blank; others None.
+
+    Boards that differ only in where the forgotten tiles stand look the same to the
+    pattern: a database keeps one entry for them all.
+
+    Parameters
+    ----------
+    state : tuple of int
+        A board, row by row, 0 for the blank.
+    tiles : collection of int
+        The pattern's tiles.
+
+    Returns
+    -------
+    tuple
+        *state* with every tile outside the pattern replaced by ``None``.
+
+    Examples
+    --------
+    >>> pattern_view((2, 1, 3, 0), (1,))
+    (None, 1, None, 0)
+    >>> pattern_view((3, 1, 2, 0), (1,)) == pattern_view((2, 1, 3, 0), (1,))
+    True
+    """
     return tuple(tile if tile == 0 or tile in tiles else None for tile in state)
 
 
@@ -176,17 +199,65 @@ PARTITION_BUDGET = 200_000
 
 
 def partition_boards() -> list[SlidingPuzzle]:
-    """The 15-puzzles of exercise 2: lesson 5's eight boards, 50 random moves from the goal."""
+    """Return the 15-puzzles of exercise 2: lesson 5's eight boards, 50 random moves from the goal.
+
+    Returns
+    -------
+    list of SlidingPuzzle
+        One 4x4 puzzle per entry of :data:`PARTITION_SCRAMBLES`, started where its
+        scramble ends; the same boards on every call.
+
+    Examples
+    --------
+    >>> boards = partition_boards()
+    >>> len(boards), (boards[0].rows, boards[0].cols)
+    (8, (4, 4))
+    >>> boards[0].start
+    (1, 2, 7, 3, 13, 5, 4, 15, 6, 9, 0, 14, 10, 11, 8, 12)
+    >>> [board.start for board in boards] == [board.start for board in partition_boards()]
+    True
+    """
     fifteen = SlidingPuzzle(shape=(4, 4))
     return [fifteen.with_start(fifteen.scramble(moves, seed=seed))
             for moves, seed in PARTITION_SCRAMBLES]  # fmt: skip
 
 
 def partition_nodes(groups: Partition, progress: bool = False) -> int | None:
-    """Boards IDA* expands with the partition *groups* on :func:`partition_boards`, in all.
+    """Return the boards IDA* expands with the partition *groups* on :func:`partition_boards`.
 
-    None if one of the boards passes :data:`PARTITION_BUDGET`. Raises
-    :class:`~puzzlelab.errors.ProblemError` for groups that are not a partition.
+    Parameters
+    ----------
+    groups : sequence of tuple of int
+        Tile groups of the 15-puzzle, no tile in two groups; each gets a pattern
+        database, and the heuristic adds their values.
+    progress : bool, optional
+        Show a progress bar while the databases are built.
+
+    Returns
+    -------
+    int or None
+        The boards expanded on all eight boards together; None if one of the boards
+        passes :data:`PARTITION_BUDGET`.
+
+    Raises
+    ------
+    ProblemError
+        For groups that are not a partition: a tile in two groups, or a tile that is
+        not one of 1 to 15.
+
+    Notes
+    -----
+    A count builds (or reads from the cache) a database per group and runs IDA* on
+    eight 15-puzzles: about a second for :data:`ROWS` with no database cached yet, so
+    the example shows only what is refused; ``tests/test_exercises_6.py`` counts real
+    partitions through :func:`check_partition`.
+
+    Examples
+    --------
+    >>> partition_nodes([(1, 2), (2, 3)])
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: the patterns of a partition must not share tiles: ...
     """
     boards = partition_boards()
     heuristic = pattern_heuristic(boards[0], groups, progress=progress)
@@ -257,7 +328,28 @@ HALVES = ((1, 2, 3, 4), (5, 6, 7, 8))
 
 
 def halves_tables(puzzle: SlidingPuzzle) -> tuple[list[Heuristic], list[Heuristic]]:
-    """``(every, own)``: the heuristics of :data:`HALVES` counting every move, and own moves."""
+    """Return ``(every, own)``: the heuristics of :data:`HALVES` counting every move, and own moves.
+
+    Parameters
+    ----------
+    puzzle : SlidingPuzzle
+        The 8-puzzle, whose goal the tables count from.
+
+    Returns
+    -------
+    every : list of callable
+        One heuristic per pattern of :data:`HALVES`, from :func:`relaxed_distances`
+        counting every move.
+    own : list of callable
+        The same, counting only the pattern's own moves: these two may be added.
+
+    Notes
+    -----
+    It builds four tables of 15,120 pattern views each, which takes longer than an
+    example should, so there is no example here; ``tests/test_exercises_6.py`` builds
+    them and checks that the every-move pair overestimates when added and the own-move
+    pair does not.
+    """
     every = [relaxed_heuristic(puzzle, tiles, EVERY_MOVE) for tiles in HALVES]
     own = [relaxed_heuristic(puzzle, tiles, OWN_MOVES) for tiles in HALVES]
     return every, own
