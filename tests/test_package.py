@@ -279,3 +279,41 @@ def test_the_public_api_is_typed():
         if not parameters | gives <= set(hints):
             untyped.append(f"{function.__module__}.{function.__qualname__}")
     assert untyped == [], "these lack a type"
+
+
+def public_names(module) -> list:
+    """The functions and classes *module* offers: ``__all__``, else its own public names."""
+    import inspect
+
+    names = getattr(module, "__all__", None)
+    if names is None:
+        names = [n for n in vars(module) if not n.startswith("_")]
+        names = [n for n in names if getattr(vars(module)[n], "__module__", "") == module.__name__]
+    found = (getattr(module, name) for name in names)
+    return [obj for obj in found if inspect.isfunction(obj) or inspect.isclass(obj)]
+
+
+#: How a docstring says why it has no example, and which tests run the function instead.
+NO_EXAMPLE = re.compile(r"no\s+example\s+here;\s+``(tests/test_\w+\.py)``")
+
+
+def test_every_public_function_and_class_shows_an_example():
+    """Like networkx's: each docstring has an example that runs (the doctests run them), or
+    says in its Notes why it cannot (a whole notebook on a kernel) and which tests run it."""
+    import importlib
+
+    offered = {
+        obj
+        for name in package_modules()
+        if not any(part.startswith("_") for part in name.split("."))
+        for obj in public_names(importlib.import_module(name))
+        if obj.__module__.startswith("puzzlelab")
+    }
+    assert len(offered) > 350
+    without = []
+    for obj in offered:
+        doc = obj.__doc__ or ""
+        excused = NO_EXAMPLE.search(doc)
+        if ">>>" not in doc and not (excused and (ROOT / excused[1]).exists()):
+            without.append(f"{obj.__module__}.{obj.__qualname__}")
+    assert sorted(without) == [], "these show no example"
