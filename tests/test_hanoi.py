@@ -85,11 +85,12 @@ def test_bad_sizes_are_refused_with_a_sentence(disks, pegs):
         TowerOfHanoi(disks, pegs)
 
 
-@pytest.mark.parametrize("action", ["2->0", "0->1", "1->1"])
+@pytest.mark.parametrize("action", ["2->0", "0->1", "1->1", "0->5", "-2->0", "0-2", "x->1", 3])
 def test_a_move_that_is_not_allowed_is_refused_with_the_allowed_ones(action):
     hanoi = TowerOfHanoi(3)
     state = (1, 0, 0)  # disk 0 alone on peg 1, the larger disks on peg 0, peg 2 empty
-    # from an empty peg, a larger disk onto a smaller one, a peg onto itself
+    # from an empty peg, a larger disk onto a smaller one, a peg onto itself, a peg that is
+    # not there (a negative one would count from the end), not a move's form at all
     with pytest.raises(BoardError, match=r"is not a move here; allowed: 0->2, 1->0, 1->2$"):
         hanoi.result(state, action)
 

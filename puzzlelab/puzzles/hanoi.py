@@ -115,12 +115,12 @@ class TowerOfHanoi:
         ...
         puzzlelab.errors.BoardError: '1->2' is not a move here; allowed: 0->1, 0->2
         """
+        allowed = self.actions(state)
+        if action not in allowed:  # checked first: "0->5" or "-2->0" must not reach a peg
+            raise BoardError(f"{action!r} is not a move here; allowed: {', '.join(allowed)}")
         a, b = (int(peg) for peg in action.split("->"))
-        top = self.tops(state)
-        disk, under = top[a], top[b]
-        if disk is None or a == b or (under is not None and under < disk):
-            allowed = ", ".join(self.actions(state))
-            raise BoardError(f"{action!r} is not a move here; allowed: {allowed}")
+        disk = self.tops(state)[a]
+        assert disk is not None  # an allowed move takes the top disk of a peg that has one
         return state[:disk] + (b,) + state[disk + 1 :]
 
     def successors(self, state: State) -> list[tuple[str, State, int]]:
