@@ -1,4 +1,4 @@
-# Two commands do all the set-up on a fresh clone (Python 3.10+ and make):
+# Two commands do all the set-up on a fresh clone (Python 3.11+ and make):
 #   make lab    create .venv, install everything, open the lessons in JupyterLab
 #   make test   create the same .venv and run every test (lint, types, doctests, notebooks, browser)
 #   make site   run the lessons and write them as HTML pages, with a contents page, into site/

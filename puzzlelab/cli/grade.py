@@ -509,6 +509,10 @@ class Limits:
     memory_mb: int = 4096
 
 
+#: Why an exercise is graded ``missing``: its answer cell is gone, or is no code cell now.
+MISSING = "missing: no code cell answers this exercise (a cell turned to Markdown counts for none)"
+
+
 def grade_submission(
     submission: Submission, lessons: dict, limits: Limits, data: bytes | None = None
 ) -> list[Grade]:
@@ -574,7 +578,7 @@ def grade_submission(
             _fill(each, results[each.exercise], troubles.get(each.exercise, ""))
         else:
             each.outcome = "missing"
-            each.error = "missing: no answer cell of this exercise in the notebook"
+            each.error = MISSING
     return rows
 
 
@@ -1028,7 +1032,7 @@ def grades_csv(grades: list[Grade]) -> str:
     ...     Grade("alice", "alice/08_mastermind.ipynb", "mastermind", "mastermind:codes-left",
     ...           "passed", True, "Correct! ..."),
     ...     Grade("bob", "bob/08_mastermind.ipynb", "mastermind", "mastermind:codes-left",
-    ...           "missing", error="missing: no answer cell of this exercise in the notebook"),
+    ...           "missing", error=MISSING),
     ... ]
     >>> print(grades_csv(rows), end="")
     student,notebook,lesson,exercise,outcome,passed,message,error

@@ -34,7 +34,7 @@ from ..lesson_cells import KEY, cell_source, exercise_id, lesson_slug
 from .plans import PLANS
 from .solutions import SOLUTIONS, Solution
 
-#: The key of puzzlelab's own entries in a notebook's or a cell's metadata.
+#: A Markdown heading line: its #s and its text.
 HEADING = re.compile(r"^(#+)\s+(.*?)\s*$")
 
 
