@@ -486,7 +486,9 @@ def test_simpleai_backtrack_reports_no_solution_and_limits():
     assert none.status == "exhausted" and none.placement is None and "3 queens" in none.reason
     started = time.perf_counter()
     slow = solve_csp(16, max_seconds=0.2)
-    assert slow.status == "limit" and time.perf_counter() - started < 0.2 * 1.1 + 0.05
+    assert (
+        slow.status == "limit" and time.perf_counter() - started < 0.2 * 1.5 + 0.1
+    )  # its limit, and a margin for a busy machine
     assert slow.as_dict()["status"] == "limit" and "checks" in slow.as_dict()
     with pytest.raises(ProblemError):
         solve_csp(8, max_seconds=-1)
@@ -519,7 +521,7 @@ def test_simpleai_min_conflicts_stops_at_its_limits():
     started = time.perf_counter()
     with pytest.raises(ProblemError, match="1,249,975,000"):
         repair_csp(50_000, seed=1, max_seconds=0.2)
-    assert time.perf_counter() - started < 0.1
+    assert time.perf_counter() - started < 0.5  # building it would take minutes
 
 
 @pytest.mark.parametrize("n", [5, 6, 8])
@@ -656,7 +658,9 @@ def test_cli_limits_and_large_boards(capsys):
     started = time.perf_counter()
     code, out, _ = run_cli(capsys, "50000", "--min-conflicts", "--max-seconds", "0.2", "--json")
     assert code == 1 and json.loads(out)["status"] == "limit"
-    assert time.perf_counter() - started < 0.2 * 1.1 + 0.05
+    assert (
+        time.perf_counter() - started < 0.2 * 1.5 + 0.1
+    )  # its limit, and a margin for a busy machine
     code, out, _ = run_cli(capsys, "50000", "--min-conflicts", "--max-seconds", "0.1")
     assert code == 1 and "limit" in out and "during the greedy start" in out
 

