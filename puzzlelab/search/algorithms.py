@@ -41,7 +41,7 @@ from .tally import tally_for
 from .trace import Trace
 
 #: The keywords every search takes after its own, described once. A search's docstring says
-#: ``{limits}`` in its Parameters, and :func:`_documented` writes this text there.
+#: ``{limits}`` in its Parameters, and :func:`with_limits_doc` writes this text there.
 LIMITS_DOC = f"""\
 max_nodes : int, optional
     Stop with status ``limit`` once this many nodes have been expanded.
@@ -59,12 +59,39 @@ check_solvable : bool
     prove its goal out of reach (a sliding puzzle's parity, say). Default True.
 """
 
-#: A search function, as :func:`_documented` takes and returns it.
+#: A search function, as :func:`with_limits_doc` takes and returns it.
 Search = TypeVar("Search", bound=Callable[..., SearchResult])
 
 
-def _documented(search: Search) -> Search:
-    """Write :data:`LIMITS_DOC` into *search*'s docstring where it says ``{limits}``."""
+def with_limits_doc(search: Search) -> Search:
+    """Return *search*, its docstring's ``{limits}`` line replaced by :data:`LIMITS_DOC`.
+
+    Every search takes the same limit keywords; their description is written once, here,
+    and each search's docstring says where it goes.
+
+    Parameters
+    ----------
+    search : callable
+        A search function whose docstring's Parameters hold a line ``{limits}``.
+
+    Returns
+    -------
+    callable
+        The same function, its docstring filled in.
+
+    Examples
+    --------
+    >>> @with_limits_doc
+    ... def walk(problem, **limits):
+    ...     '''Walk anywhere.
+    ...
+    ...     Parameters
+    ...     ----------
+    ...     {limits}
+    ...     '''
+    >>> print(walk.__doc__.splitlines()[4])
+        max_nodes : int, optional
+    """
     if search.__doc__:  # None under ``python -OO``
         marker = re.search(r"^( *)\{limits\}\n", search.__doc__, re.MULTILINE)
         assert marker is not None, f"{search.__name__}'s docstring has no {{limits}}"
@@ -168,7 +195,7 @@ def unsolvable(
     return refused_if_unsolvable(algorithm, problem.check_solvable if check_solvable else None)
 
 
-@_documented
+@with_limits_doc
 def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Breadth-first search: return a path with the fewest actions.
 
@@ -225,7 +252,7 @@ def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
     return _search("bfs", problem, None, graph_search=graph_search, **limits)
 
 
-@_documented
+@with_limits_doc
 def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Depth-first search: return the first path found down one branch (often a long one).
 
@@ -272,7 +299,7 @@ def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
     return _search("dfs", problem, None, graph_search=graph_search, **limits)
 
 
-@_documented
+@with_limits_doc
 def depth_limited(
     problem: Searchable, depth_limit: int, *, graph_search: bool = True, **limits: Any
 ) -> SearchResult:
@@ -327,7 +354,7 @@ def depth_limited(
     )  # fmt: skip
 
 
-@_documented
+@with_limits_doc
 def iddfs(
     problem: Searchable,
     *,
@@ -403,7 +430,7 @@ def iddfs(
     return total
 
 
-@_documented
+@with_limits_doc
 def uniform_cost(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Uniform-cost search: return a cheapest path (the lowest total step cost).
 
@@ -456,7 +483,7 @@ def uniform_cost(problem: Searchable, *, graph_search: bool = True, **limits: An
     return _search("uniform_cost", problem, _by_g, graph_search=graph_search, **limits)
 
 
-@_documented
+@with_limits_doc
 def greedy(
     problem: Searchable,
     heuristic: HeuristicChoice = None,
@@ -510,7 +537,7 @@ def greedy(
     return _search("greedy", problem, _by_h, heuristic, graph_search=graph_search, **limits)
 
 
-@_documented
+@with_limits_doc
 def astar(
     problem: Searchable,
     heuristic: HeuristicChoice = None,

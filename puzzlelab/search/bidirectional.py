@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..results import SearchResult, SearchStats
-from .algorithms import _documented, no_graph_search, prepare, unsolvable
+from .algorithms import no_graph_search, prepare, unsolvable, with_limits_doc
 from .node import Node, cycle_collector_paused, path_to
 from .problem import Action, Predecessors, Problem, Searchable, State
 from .trace import Trace
@@ -32,7 +32,7 @@ NEEDS = (
 
 
 @cycle_collector_paused()
-@_documented
+@with_limits_doc
 def bidirectional(
     problem: Searchable,
     *,

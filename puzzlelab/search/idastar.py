@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..results import SearchResult, SearchStats
-from .algorithms import _documented, no_graph_search, prepare, unsolvable
+from .algorithms import no_graph_search, prepare, unsolvable, with_limits_doc
 from .node import Node
 from .problem import Action, HeuristicChoice, Problem, Searchable, State
 from .sliding_idastar import scorer_for, sliding_idastar
@@ -26,7 +26,7 @@ from .tally import close_iteration, depth_first_done, solved
 from .trace import Trace
 
 
-@_documented
+@with_limits_doc
 def idastar(
     problem: Searchable,
     heuristic: HeuristicChoice = None,
