@@ -118,14 +118,18 @@ class TowerOfHanoi:
         allowed = self.actions(state)
         if action not in allowed:  # checked first: "0->5" or "-2->0" must not reach a peg
             raise BoardError(f"{action!r} is not a move here; allowed: {', '.join(allowed)}")
+        return self._moved(state, action)
+
+    def successors(self, state: State) -> list[tuple[str, State, int]]:
+        """Return ``(action, next_state, 1)`` for every legal move."""
+        return [(action, self._moved(state, action), 1) for action in self.actions(state)]
+
+    def _moved(self, state: State, action: str) -> State:
+        """The state after *action*, known to be allowed (no second look at the rules)."""
         a, b = (int(peg) for peg in action.split("->"))
         disk = self.tops(state)[a]
         assert disk is not None  # an allowed move takes the top disk of a peg that has one
         return state[:disk] + (b,) + state[disk + 1 :]
-
-    def successors(self, state: State) -> list[tuple[str, State, int]]:
-        """Return ``(action, next_state, 1)`` for every legal move."""
-        return [(action, self.result(state, action), 1) for action in self.actions(state)]
 
     def predecessors(self, state: State) -> list[tuple[str, State]]:
         """Return ``(action, previous_state)`` pairs: every move is undone by its opposite."""
