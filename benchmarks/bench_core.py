@@ -31,7 +31,7 @@ from pathlib import Path
 from simpleai.search import SearchProblem
 
 from puzzlelab import SlidingPuzzle
-from puzzlelab.distances import distance_layers, distance_table
+from puzzlelab.analysis.distances import distance_layers, distance_table
 from puzzlelab.search import astar, bfs, bidirectional
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem
 

@@ -34,10 +34,11 @@ import statistics
 import sys
 import tempfile
 
-from puzzlelab.patterns import pattern_heuristic
 from puzzlelab.puzzles import SlidingPuzzle
 from puzzlelab.puzzles.korf import korf_instances
 from puzzlelab.search import idastar
+from puzzlelab.solvers.patterns import pattern_heuristic
+from puzzlelab.solvers.sliding import sliding_idastar
 
 from measure import clocked, machine, verdict, within
 
@@ -85,9 +86,8 @@ def manhattan_speed(boards: int = 3, nodes: int = 300_000) -> None:
     ratios = []
     for seed in range(boards):
         puzzle = fifteen.with_start(fifteen.scramble(80, seed=seed))
-        general, slow, _ = clocked(lambda p=puzzle: idastar(p, "manhattan", max_nodes=nodes,
-                                                           in_place=False))  # fmt: skip
-        fast, quick, _ = clocked(lambda p=puzzle: idastar(p, "manhattan", max_nodes=nodes))
+        general, slow, _ = clocked(lambda p=puzzle: idastar(p, "manhattan", max_nodes=nodes))
+        fast, quick, _ = clocked(lambda p=puzzle: sliding_idastar(p, "manhattan", max_nodes=nodes))
         same = (general.stats.expanded, general.stats.generated) == (
             fast.stats.expanded, fast.stats.generated)  # fmt: skip
         ratios.append(slow / quick)
@@ -107,7 +107,7 @@ def korf(partition: str, count: int) -> None:
     seconds, walls, nodes, right = [], [], [], 0
     for instance in korf_instances()[:count]:
         board = instance.puzzle()
-        result, cpu, wall = clocked(lambda b=board: idastar(b, heuristic))
+        result, cpu, wall = clocked(lambda b=board: sliding_idastar(b, heuristic))
         ok = result.solved and result.cost == instance.optimal and replayed(board, result)
         right += ok
         seconds.append(cpu)

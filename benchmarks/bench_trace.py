@@ -23,11 +23,11 @@ from simpleai.search import breadth_first  # noqa: E402
 from simpleai.search.viewers import BaseViewer  # noqa: E402
 
 from puzzlelab import SlidingPuzzle  # noqa: E402
+from puzzlelab.analysis.simpleai_trace import TraceViewer  # noqa: E402
+from puzzlelab.analysis.trees import search_tree  # noqa: E402
 from puzzlelab.drawing import draw_tree, offscreen_figure  # noqa: E402
 from puzzlelab.search import Trace, astar, bfs  # noqa: E402
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem  # noqa: E402
-from puzzlelab.simpleai_trace import TraceViewer  # noqa: E402
-from puzzlelab.trees import search_tree  # noqa: E402
 from puzzlelab.widgets import SearchReplay  # noqa: E402
 
 from measure import best_of, machine, within  # noqa: E402

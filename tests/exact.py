@@ -2,7 +2,7 @@
 
 from functools import cache
 
-from puzzlelab.distances import distance_table
+from puzzlelab.analysis.distances import distance_table
 from puzzlelab.puzzles.sliding import SlidingPuzzle
 
 EIGHT = SlidingPuzzle(shape=(3, 3))

@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-from puzzlelab.cli.grade import trusted_lessons
+from puzzlelab.classroom.cells import trusted_lessons
 from puzzlelab.exercises.answers import plain, self_check
 from puzzlelab.exercises.patterns import check_table_entries
 from puzzlelab.exercises.state_spaces import check_positions_at_depth

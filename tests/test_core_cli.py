@@ -98,13 +98,24 @@ def test_distances_table_and_json():
 
 def test_import_and_command_line_stay_light():
     code = (
-        "import sys, puzzlelab, puzzlelab.cli, puzzlelab.search, puzzlelab.distances\n"
+        "import sys, puzzlelab, puzzlelab.cli, puzzlelab.search, puzzlelab.analysis.distances\n"
         "heavy = [m for m in sys.modules if m.split('.')[0] in "
         "('matplotlib', 'ipywidgets', 'anywidget', 'IPython', 'networkx', 'jupyter_client', 'notebook')]\n"
         "print(heavy)"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert run.stdout.strip() == "[]"
+
+
+def test_the_search_engine_loads_no_numpy_and_no_puzzle_tables():
+    """The engine knows no puzzle: importing it loads neither numpy nor matplotlib."""
+    code = (
+        "import sys, puzzlelab.search\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'matplotlib')"
+        " or m.startswith('puzzlelab.solvers')))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr
 
 
 # ---------------------------------------------------------------- environment files

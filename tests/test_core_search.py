@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from simpleai.search import SearchProblem
 
 from puzzlelab import SlidingPuzzle
-from puzzlelab.distances import check_heuristic, depth_histogram, distance_table, farthest
+from puzzlelab.analysis.distances import check_heuristic, depth_histogram, distance_table, farthest
 from puzzlelab.errors import BoardError, ProblemError
 from puzzlelab.search import (
     ALGORITHMS,

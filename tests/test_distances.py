@@ -6,7 +6,7 @@ import time
 import numpy as np
 import pytest
 
-from puzzlelab.distances import (
+from puzzlelab.analysis.distances import (
     DistanceTable,
     depth_histogram,
     distance_layers,
@@ -14,8 +14,8 @@ from puzzlelab.distances import (
     farthest,
 )
 from puzzlelab.errors import ProblemError
-from puzzlelab.patterns import placement_positions, placement_ranks
 from puzzlelab.puzzles import SlidingPuzzle
+from puzzlelab.solvers.patterns import placement_positions, placement_ranks
 
 PUZZLES = [
     SlidingPuzzle(shape=(2, 3)),

@@ -258,10 +258,10 @@ TREES = [
 
 @pytest.mark.parametrize(("search", "options", "labels"), TREES)
 def test_tree_labels_never_overlap_and_are_never_small(search, options, labels):
+    from puzzlelab.analysis.trees import search_tree
     from puzzlelab.drawing import draw_tree
     from puzzlelab.search import astar as a_star
     from puzzlelab.search import bfs as breadth_first
-    from puzzlelab.trees import search_tree
 
     puzzle = SlidingPuzzle(HARDEST_START)
     trace = traced({"bfs": breadth_first, "astar": a_star}[search], puzzle, **options)
@@ -284,9 +284,9 @@ def test_tree_labels_never_overlap_and_are_never_small(search, options, labels):
 
 
 def test_lesson_style_shows_figures_as_svg_with_text_large_enough():
+    from puzzlelab.analysis.trees import search_tree
     from puzzlelab.drawing import draw_tree, figure_svg
     from puzzlelab.drawing.style import SMALLEST_TEXT_PIXELS, text_pixels
-    from puzzlelab.trees import search_tree
 
     puzzle = SlidingPuzzle(HARDEST_START)
     ax = draw_tree(search_tree(traced(astar, puzzle, heuristic="manhattan", max_nodes=6)),

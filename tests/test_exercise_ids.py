@@ -12,8 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzlelab.cli.grade import lesson_exercises
-from puzzlelab.lesson_cells import exercise_id, lesson_slug
+from puzzlelab.classroom.cells import exercise_id, lesson_exercises, lesson_slug
 
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 ANSWER = re.compile(r"^(?:def\s+)?answer_(\d+)_(\d+)\b", re.MULTILINE)

@@ -7,7 +7,7 @@ import pytest
 from simpleai.search import SearchProblem
 
 from puzzlelab import SlidingPuzzle
-from puzzlelab.distances import depth_histogram, distance_table
+from puzzlelab.analysis.distances import depth_histogram, distance_table
 from puzzlelab.exercises import bidirectional, state_spaces
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem
 

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from puzzlelab.distances import check_heuristic, distance_table
+from puzzlelab.analysis.distances import check_heuristic, distance_table
 from puzzlelab.errors import PuzzleError
 from puzzlelab.exercises.patterns import (
     EVERY_MOVE,
@@ -18,8 +18,8 @@ from puzzlelab.exercises.patterns import (
     relaxed_distances,
     relaxed_heuristic,
 )
-from puzzlelab.patterns import PatternDatabase
 from puzzlelab.puzzles import SlidingPuzzle
+from puzzlelab.solvers.patterns import PatternDatabase
 
 EIGHT = SlidingPuzzle(shape=(3, 3))
 SIX = SlidingPuzzle(shape=(2, 3))

@@ -6,7 +6,7 @@ import math
 import pytest
 
 from puzzlelab import SlidingPuzzle
-from puzzlelab.distances import check_heuristic, distance_table, effective_branching
+from puzzlelab.analysis.distances import check_heuristic, distance_table, effective_branching
 from puzzlelab.errors import ProblemError
 from puzzlelab.exercises import properties
 from puzzlelab.search import ALGORITHMS, Trace, astar

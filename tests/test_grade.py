@@ -18,7 +18,11 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzlelab.cli import _kernel, build_parser, grade, main
+from puzzlelab.classroom import cells as lesson_cells
+from puzzlelab.classroom import grades as grade_rows
+from puzzlelab.classroom import grading, submissions
+from puzzlelab.classroom import kernel as grading_kernel
+from puzzlelab.cli import build_parser, grade, main
 
 LESSON = Path(__file__).parent.parent / "notebooks" / "00_first_search_problem_water_jugs.ipynb"
 SLUG = "first_search_problem_water_jugs"
@@ -104,10 +108,10 @@ from IPython.display import display
 
 MIME = "application/vnd.puzzlelab.grade+json"
 display({MIME: {"passed": True, "message": "Correct!", "error": "", "nonce": "0" * 32}}, raw=True)
-os.makedirs("puzzlelab/exercises", exist_ok=True)
-for name in ("puzzlelab/__init__.py", "puzzlelab/exercises/__init__.py"):
+os.makedirs("puzzlelab/classroom", exist_ok=True)
+for name in ("puzzlelab/__init__.py", "puzzlelab/classroom/__init__.py"):
     open(name, "w").close()
-with open("puzzlelab/exercises/grading.py", "w") as fake:
+with open("puzzlelab/classroom/checking.py", "w") as fake:
     fake.write(
         "from IPython.display import display\\n"
         "def run_check(answers, call, checks, nonce):\\n"
@@ -130,7 +134,7 @@ def submission(answers: dict, *, whole: bool = False, after_imports: str = "") -
     notebook = nbformat.read(LESSON, as_version=4)
     cells = []
     for index, cell in enumerate(notebook.cells):
-        exercise = grade.exercise_id(cell)
+        exercise = lesson_cells.exercise_id(cell)
         if exercise in answers:
             if answers[exercise] is None:
                 continue
@@ -232,7 +236,7 @@ def graded(tmp_path_factory):
     before = fingerprint(folder)
     out = folder.parent / "grades.csv"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_kernel, "RECOVERY_SECONDS", 3)  # frank's loop: give up on it sooner
+        patch.setattr(grading_kernel, "RECOVERY_SECONDS", 3)  # frank's loop: give up on it sooner
         code = main(["grade", str(folder), "--out", str(out), "--cell-timeout", "4",
                      "--memory-limit", "2048"])  # fmt: skip
     assert code == 0
@@ -257,7 +261,7 @@ def test_one_row_per_student_and_exercise(graded):
     assert list(rows[0]) == ["student", "notebook", "lesson", "exercise", "outcome", "passed",
                              "message", "error"]  # fmt: skip
     for each in rows:
-        assert each["outcome"] in grade.OUTCOMES
+        assert each["outcome"] in grade_rows.OUTCOMES
         assert (each["outcome"] == "passed") == (each["passed"] == "true")
 
 
@@ -499,7 +503,7 @@ def test_a_notebook_that_changes_puzzlelab_stops_the_run_and_keeps_the_grades(
     package = tmp_path / "installed" / "puzzlelab"  # stands for the package: never the real one
     package.mkdir(parents=True)
     (package / "checks.py").write_text("def check(answer):\n    return answer == 42\n")
-    monkeypatch.setattr(grade, "puzzlelab_folders", lambda: [package])
+    monkeypatch.setattr(grading, "puzzlelab_folders", lambda: [package])
     monkeypatch.setenv("PUZZLELAB_HOME", str(package))  # what the notebook learns from its kernel
     writer = (
         "import os\nopen(os.environ['PUZZLELAB_HOME'] + '/checks.py', 'a').write('check = all')"
@@ -539,10 +543,12 @@ def test_json_output_and_rows_for_notebooks_that_never_run(tmp_path, capsys):
 def test_a_submission_over_the_size_cap_is_not_read(tmp_path, monkeypatch):
     huge = tmp_path / "zoe_00_first_search_problem_water_jugs.ipynb"
     with huge.open("wb") as sparse:  # a hole: 21 MB on paper, no disk used
-        sparse.truncate(grade.LARGEST_SUBMISSION + 2**20)
+        sparse.truncate(grade_rows.LARGEST_SUBMISSION + 2**20)
     monkeypatch.setattr(Path, "read_bytes", lambda path: pytest.fail(f"{path} was read"))
-    rows = grade.grade_submission(
-        grade.find_submissions([str(tmp_path)])[0], grade.trusted_lessons(), grade.Limits()
+    rows = grading.grade_submission(
+        submissions.find_submissions([str(tmp_path)])[0],
+        lesson_cells.trusted_lessons(),
+        grade_rows.Limits(),
     )
     assert [(r.exercise, r.outcome) for r in rows] == [
         (name, "error") for name in (HALVING, TAP, MEASURABLE)
@@ -604,9 +610,9 @@ def test_without_jupyter_it_says_what_to_install(tmp_path, capsys, monkeypatch):
 def test_the_readme_names_the_columns_outcomes_and_limits_the_command_has():
     readme = (LESSON.parents[1] / "README.md").read_text(encoding="utf-8")
     section = readme.split("### Grading a class", 1)[1].split("\n### ", 1)[0]
-    columns = ", ".join(field.name for field in fields(grade.Grade))
+    columns = ", ".join(field.name for field in fields(grade_rows.Grade))
     assert f"`{columns}`" in section
-    assert all(f"`{outcome}`" in section for outcome in grade.OUTCOMES)
+    assert all(f"`{outcome}`" in section for outcome in grade_rows.OUTCOMES)
     args = build_parser().parse_args(["grade", "class"])
     assert f"`--memory-limit` {args.memory_limit} MB" in section
     assert f"`--cell-timeout` {args.cell_timeout} s" in section
@@ -625,5 +631,5 @@ def test_the_readme_names_the_columns_outcomes_and_limits_the_command_has():
 )
 def test_students_are_named_by_their_folder_or_file(shown, root, student):
     path = Path(root or "") / shown
-    found = grade.Submission(path, shown, Path(root) if root else None)
-    assert grade.student_of(found, list(grade.trusted_lessons())) == student
+    found = submissions.Submission(path, shown, Path(root) if root else None)
+    assert submissions.student_of(found, list(lesson_cells.trusted_lessons())) == student

@@ -13,7 +13,8 @@ import pytest  # noqa: E402
 from simpleai.search import astar as simpleai_astar  # noqa: E402
 from simpleai.search.viewers import BaseViewer  # noqa: E402
 
-from puzzlelab.distances import check_heuristic, distance_table  # noqa: E402
+from puzzlelab.analysis.distances import check_heuristic, distance_table  # noqa: E402
+from puzzlelab.analysis.trees import search_tree  # noqa: E402
 from puzzlelab.drawing import (  # noqa: E402
     draw_board,
     draw_tree,
@@ -25,7 +26,6 @@ from puzzlelab.errors import BoardError  # noqa: E402
 from puzzlelab.puzzles.hanoi import TowerOfHanoi  # noqa: E402
 from puzzlelab.search import ALGORITHMS, Trace, astar, bfs  # noqa: E402
 from puzzlelab.simpleai_problems.hanoi import HanoiProblem  # noqa: E402
-from puzzlelab.trees import search_tree  # noqa: E402
 from puzzlelab.widgets import SolutionPlayer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,11 +12,11 @@ import nbformat  # noqa: E402
 import pytest  # noqa: E402
 
 from puzzlelab import SlidingPuzzle  # noqa: E402
+from puzzlelab.classroom.site import prefer_static_fallbacks  # noqa: E402
 from puzzlelab.cli import build_parser, main  # noqa: E402
 from puzzlelab.cli.site import site_command  # noqa: E402
 from puzzlelab.errors import PuzzleError  # noqa: E402
 from puzzlelab.search import bfs  # noqa: E402
-from puzzlelab.site import prefer_static_fallbacks  # noqa: E402
 from puzzlelab.widgets import SolutionPlayer  # noqa: E402
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -230,7 +230,7 @@ def test_nbconvert_takes_the_preprocessor_by_name_as_on_its_command_line():
         return HTMLExporter(config=config, template_name="lab").from_notebook_node(nb)[0]
 
     config = Config()
-    config.HTMLExporter.preprocessors = ["puzzlelab.site.prefer_static_fallbacks"]
+    config.HTMLExporter.preprocessors = ["puzzlelab.classroom.site.prefer_static_fallbacks"]
     html = exported(config)
     assert WIDGET_VIEW not in html
     assert pictures_in(html) >= set(player.pictures)  # (beside the page's own icons)
@@ -239,9 +239,11 @@ def test_nbconvert_takes_the_preprocessor_by_name_as_on_its_command_line():
 
 
 def test_without_nbconvert_the_site_says_what_to_install(monkeypatch, tmp_path):
-    import puzzlelab.site
+    import puzzlelab.classroom.site
 
-    monkeypatch.setattr(puzzlelab.site, "NEEDS", ("nbconvert", "no_such_module_for_puzzlelab"))
+    monkeypatch.setattr(
+        puzzlelab.classroom.site, "NEEDS", ("nbconvert", "no_such_module_for_puzzlelab")
+    )
     with pytest.raises(PuzzleError, match=r"needs no_such_module_for_puzzlelab: pip install"):
-        puzzlelab.site.build_site([tmp_path / "lesson.ipynb"], tmp_path / "out")
+        puzzlelab.classroom.site.build_site([tmp_path / "lesson.ipynb"], tmp_path / "out")
     assert not (tmp_path / "out").exists()

@@ -225,7 +225,7 @@ def illegible(nb) -> list[str]:
 
 def lesson_page(nb) -> str:
     """The run lesson *nb* as the page ``jupyter nbconvert --to lesson`` writes."""
-    from puzzlelab.site import lesson_exporter
+    from puzzlelab.classroom.site import lesson_exporter
 
     return lesson_exporter()().from_notebook_node(copy.deepcopy(nb))[0]
 

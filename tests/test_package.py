@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import puzzlelab
-from puzzlelab.cli.lessons import lesson_files
+from puzzlelab.classroom.lessons import lesson_files
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"

@@ -3,21 +3,23 @@
 import numpy as np
 import pytest
 
-from puzzlelab.distances import check_heuristic, distance_table
+from puzzlelab.analysis.distances import check_heuristic, distance_table
 from puzzlelab.errors import ProblemError, PuzzleError
-from puzzlelab.patterns import (
+from puzzlelab.puzzles import SlidingPuzzle
+from puzzlelab.puzzles.korf import KORF_GOAL, korf_instances
+from puzzlelab.search import astar, idastar
+from puzzlelab.solvers.patterns import (
     PatternDatabase,
     cache_folder,
     cached,
+    named_heuristic,
     partition_of,
     pattern_heuristic,
     placement_codes,
     placement_count,
     placement_ranks,
 )
-from puzzlelab.puzzles import SlidingPuzzle
-from puzzlelab.puzzles.korf import KORF_GOAL, korf_instances
-from puzzlelab.search import astar, idastar
+from puzzlelab.solvers.sliding import sliding_idastar
 
 
 @pytest.fixture(autouse=True)
@@ -126,8 +128,8 @@ def test_idastar_in_place_expands_exactly_what_the_general_loop_does(goal, heuri
                                       blank=heuristic.endswith("blank"))  # fmt: skip
     for seed in range(8):
         puzzle = eight.with_start(eight.random_state(seed))
-        general = idastar(puzzle, heuristic, in_place=False)
-        same_search(general, idastar(puzzle, heuristic))
+        general = idastar(puzzle, heuristic)
+        same_search(general, sliding_idastar(puzzle, heuristic))
         assert general.solved and puzzle.is_goal(general.path[-1])
 
 
@@ -135,8 +137,8 @@ def test_idastar_in_place_expands_exactly_what_the_general_loop_does(goal, heuri
 def test_idastar_in_place_stops_at_its_limit_with_the_same_counts(heuristic):
     fifteen = SlidingPuzzle(shape=(4, 4))
     puzzle = fifteen.with_start(fifteen.scramble(80, seed=4))
-    fast = idastar(puzzle, heuristic, max_nodes=5_000)
-    slow = idastar(puzzle, heuristic, max_nodes=5_000, in_place=False)
+    fast = sliding_idastar(puzzle, heuristic, max_nodes=5_000)
+    slow = idastar(puzzle, heuristic, max_nodes=5_000)
     assert fast.status == slow.status == "limit" and "5,000" in fast.reason
     same_search(fast, slow)
 
@@ -213,8 +215,11 @@ def test_mirroring_without_reflection_is_one_clear_line():
 def test_pattern_databases_are_for_sliding_puzzles_only():
     from puzzlelab.puzzles import WaterJugs
 
+    jugs = WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0))
     with pytest.raises(ProblemError, match="pattern databases are for sliding puzzles"):
-        astar(WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)), "pdb")
+        named_heuristic(jugs, "pdb")
+    with pytest.raises(ProblemError, match="unknown heuristic 'pdb'"):
+        astar(jugs, "pdb")  # the engine knows no puzzle's tables
 
 
 # ---------------------------------------------------------------- Korf's 100
@@ -228,7 +233,7 @@ def test_korf_instances_are_solved_at_their_published_optimal_length():
     heuristic = pattern_heuristic(shortest[0].puzzle(), "5-5-5", progress=False)
     for instance in shortest:
         puzzle = instance.puzzle()
-        result = idastar(puzzle, heuristic)
+        result = sliding_idastar(puzzle, heuristic)
         assert result.solved and result.cost == instance.optimal, instance.number
         state = puzzle.start
         for action, after in zip(result.actions, result.path[1:]):

@@ -11,6 +11,7 @@ import pytest  # noqa: E402
 from simpleai.search import astar as simpleai_astar  # noqa: E402
 
 from puzzlelab import SlidingPuzzle  # noqa: E402
+from puzzlelab.analysis.simpleai_trace import TraceViewer  # noqa: E402
 from puzzlelab.drawing import board_svg  # noqa: E402
 from puzzlelab.drawing.trees import STATUS_LETTERS  # noqa: E402
 from puzzlelab.search import (  # noqa: E402
@@ -25,7 +26,6 @@ from puzzlelab.search import (  # noqa: E402
     snapshots,
 )
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem  # noqa: E402
-from puzzlelab.simpleai_trace import TraceViewer  # noqa: E402
 from puzzlelab.widgets import SearchReplay  # noqa: E402
 from puzzlelab.widgets.base import picture_html  # noqa: E402
 

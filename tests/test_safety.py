@@ -15,7 +15,7 @@ import pytest
 from simpleai.search import SearchProblem
 
 from puzzlelab import limits
-from puzzlelab.distances import check_heuristic, distance_table
+from puzzlelab.analysis.distances import check_heuristic, distance_table
 from puzzlelab.errors import BoardError, ProblemError
 from puzzlelab.puzzles.sliding import SlidingPuzzle
 from puzzlelab.search import ALGORITHMS, astar, bfs, bidirectional, dfs, idastar, uniform_cost

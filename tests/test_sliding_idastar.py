@@ -8,11 +8,12 @@ from test_patterns import same_search
 
 from puzzlelab.puzzles import SlidingPuzzle
 from puzzlelab.search import idastar
-from puzzlelab.search.sliding_idastar import (
+from puzzlelab.solvers.sliding import (
     LINEAR_CONFLICT_CELLS,
     LinearConflictScorer,
     ManhattanScorer,
     scorer_for,
+    sliding_idastar,
 )
 
 # Board shapes with goals of every kind: the usual one, the blank first, the blank in the middle.
@@ -73,8 +74,8 @@ def test_idastar_in_place_with_linear_conflict_expands_exactly_what_the_general_
     for seed in range(4):
         start = puzzle.random_state(seed) if small else puzzle.scramble(50, seed=seed)
         board = puzzle.with_start(start)
-        general = idastar(board, "linear-conflict", in_place=False, max_nodes=20_000)
-        same_search(general, idastar(board, "linear-conflict", max_nodes=20_000))
+        general = idastar(board, "linear-conflict", max_nodes=20_000)
+        same_search(general, sliding_idastar(board, "linear-conflict", max_nodes=20_000))
         assert general.solved or (not small and general.status == "limit")
 
 

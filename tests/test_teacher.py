@@ -12,11 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzlelab.cli import main
-from puzzlelab.cli.grade import Limits, grade_all
-from puzzlelab.cli.teacher import write_teachers_edition
-from puzzlelab.lesson_cells import cell_source
-from puzzlelab.teacher import (
+from puzzlelab.classroom import (
     PLANS,
     SOLUTIONS,
     exercise_ids,
@@ -25,6 +21,11 @@ from puzzlelab.teacher import (
     plan_page,
     worked_lesson,
 )
+from puzzlelab.classroom.cells import cell_source
+from puzzlelab.classroom.grades import Limits
+from puzzlelab.classroom.grading import grade_all
+from puzzlelab.cli import main
+from puzzlelab.cli.teacher import write_teachers_edition
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("*.ipynb"))

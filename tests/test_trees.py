@@ -10,12 +10,8 @@ from simpleai.search import astar as simpleai_astar  # noqa: E402
 from simpleai.search import breadth_first, iterative_limited_depth_first  # noqa: E402
 
 from puzzlelab import SlidingPuzzle  # noqa: E402
-from puzzlelab.drawing import draw_tree, layered_layout, offscreen_figure  # noqa: E402
-from puzzlelab.errors import ProblemError  # noqa: E402
-from puzzlelab.search import Trace, astar, bfs, bidirectional, idastar, iddfs  # noqa: E402
-from puzzlelab.simpleai_problems import SlidingPuzzleProblem  # noqa: E402
-from puzzlelab.simpleai_trace import TraceViewer  # noqa: E402
-from puzzlelab.trees import (  # noqa: E402
+from puzzlelab.analysis.simpleai_trace import TraceViewer  # noqa: E402
+from puzzlelab.analysis.trees import (  # noqa: E402
     STATUSES,
     bfs_tree,
     branching_factor,
@@ -23,6 +19,10 @@ from puzzlelab.trees import (  # noqa: E402
     effective_branching_factor,
     search_tree,
 )
+from puzzlelab.drawing import draw_tree, layered_layout, offscreen_figure  # noqa: E402
+from puzzlelab.errors import ProblemError  # noqa: E402
+from puzzlelab.search import Trace, astar, bfs, bidirectional, idastar, iddfs  # noqa: E402
+from puzzlelab.simpleai_problems import SlidingPuzzleProblem  # noqa: E402
 
 HARDEST_START = "8 6 7 / 2 5 4 / 3 0 1"  # one of the 8-puzzle's two 31-move boards
 GOAL = SlidingPuzzle(shape=(3, 3))

@@ -75,7 +75,7 @@ def site_command(args: argparse.Namespace) -> int:
     Returns
     -------
     int
-        0 once every page is written (see :func:`puzzlelab.site.build_site`).
+        0 once every page is written (see :func:`puzzlelab.classroom.site.build_site`).
 
     Raises
     ------
@@ -95,7 +95,7 @@ def site_command(args: argparse.Namespace) -> int:
     ...
     puzzlelab.errors.PuzzleError: no lessons folder at no-such-folder: give it with --notebooks DIR
     """
-    from ..site import build_site
+    from ..classroom.site import build_site
 
     folder = Path(args.notebooks)
     if not folder.is_dir():

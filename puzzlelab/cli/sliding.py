@@ -214,6 +214,8 @@ def solve_command(args: argparse.Namespace) -> int:
     1
     """
     from .. import search
+    from ..solvers.patterns import named_heuristic
+    from ..solvers.sliding import sliding_idastar
 
     _check_options(args)
     shape = None if args.shape is None else _shape(args.shape)
@@ -223,9 +225,12 @@ def solve_command(args: argparse.Namespace) -> int:
         options["graph_search"] = not args.tree_search
     if args.algorithm in INFORMED:
         options["heuristic"] = args.heuristic or "manhattan"
+        if options["heuristic"].partition(":")[0] == "pdb":
+            options["heuristic"] = named_heuristic(puzzle, options["heuristic"])
     if args.weight is not None:
         options["weight"] = args.weight
-    result = search.ALGORITHMS[args.algorithm](puzzle, **options)
+    run = sliding_idastar if args.algorithm == "idastar" else search.ALGORITHMS[args.algorithm]
+    result = run(puzzle, **options)
     if args.json:
         print_json(result.as_dict())
     else:
@@ -292,7 +297,7 @@ def distances_command(args: argparse.Namespace) -> int:
     <BLANKLINE>
     0
     """
-    from ..distances import distance_layers
+    from ..analysis.distances import distance_layers
 
     rows, cols = _shape(args.shape)
     if rows * cols > 10:

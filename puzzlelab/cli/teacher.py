@@ -19,9 +19,9 @@ import json
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from ..classroom import plan_page, worked_lesson
+from ..classroom.lessons import lesson_files, lessons_folder
 from ..errors import PuzzleError
-from ..teacher import plan_page, worked_lesson
-from .lessons import lesson_files, lessons_folder
 
 if TYPE_CHECKING:
     from ._common import Commands
@@ -66,8 +66,8 @@ def teachers_edition() -> dict[PurePosixPath, bytes]:
     """Return every file of the teacher's edition: its path (relative to DIR) and its contents.
 
     The files are made in memory, nothing is written: each lesson worked
-    (:func:`~puzzlelab.teacher.worked_lesson`), each lesson's plan in ``plans/``
-    (:func:`~puzzlelab.teacher.plan_page`), and any file the lessons read, as it is.
+    (:func:`~puzzlelab.classroom.worked_lesson`), each lesson's plan in ``plans/``
+    (:func:`~puzzlelab.classroom.plan_page`), and any file the lessons read, as it is.
 
     Returns
     -------

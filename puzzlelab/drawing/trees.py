@@ -1,10 +1,10 @@
-"""Drawing search trees: the graph from :func:`puzzlelab.trees.search_tree`, top-down.
+"""Drawing search trees: the graph from :func:`puzzlelab.analysis.trees.search_tree`, top-down.
 
 Examples
 --------
 >>> from puzzlelab.puzzles import SlidingPuzzle
 >>> from puzzlelab.search import Trace, bfs
->>> from puzzlelab.trees import search_tree
+>>> from puzzlelab.analysis.trees import search_tree
 >>> from puzzlelab.drawing import offscreen_figure
 >>> trace = Trace()
 >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 from matplotlib.axes import Axes
 
-from ..trees import cut_tree
+from ..analysis.trees import cut_tree
 from .boards import SMALLEST_FONT, figure_of
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def draw_tree(
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, bfs
     >>> from puzzlelab.drawing import offscreen_figure
-    >>> from puzzlelab.trees import search_tree
+    >>> from puzzlelab.analysis.trees import search_tree
     >>> trace = Trace()
     >>> _ = bfs(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), max_nodes=100, trace=trace)
     >>> ax = draw_tree(search_tree(trace), offscreen_figure().add_subplot(), max_nodes=20)

@@ -23,7 +23,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from ..distances import distance_table
+from ..analysis.distances import distance_table
 from ..puzzles import SlidingPuzzle
 from . import is_whole_number, not_answered, report
 from .answers import self_check

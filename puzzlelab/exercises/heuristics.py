@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from ..distances import HeuristicReport, check_heuristic, distance_table
+from ..analysis.distances import HeuristicReport, check_heuristic, distance_table
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import BoardInput, State
 from ..search import astar

@@ -23,8 +23,8 @@ from typing import Any
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
 from ..results import SearchResult
-from ..search import idastar
 from ..search.problem import Heuristic
+from ..solvers.sliding import sliding_idastar
 from . import is_number, is_whole_number, not_answered, report
 from .answers import self_check
 from .own_work import borrowed
@@ -218,7 +218,7 @@ def check_idastar_heuristic(heuristic: Any) -> bool:
                 "distances at a search's price. A heuristic looks at the board only.",
             )
     try:
-        result = idastar(puzzle, heuristic=heuristic, max_nodes=IDASTAR_BUDGET)
+        result = sliding_idastar(puzzle, heuristic=heuristic, max_nodes=IDASTAR_BUDGET)
         over = _overestimate(puzzle, heuristic, result)
     except Exception as error:  # a student's function may fail in any way
         return report(False, "", f"IDA* could not use it: {type(error).__name__}: {error}")

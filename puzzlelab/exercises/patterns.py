@@ -4,7 +4,7 @@
 tiles, forget which of the others is which, and search breadth first from the goal.
 It counts either *every move* (each slide costs 1) or only the pattern's *own moves*
 (a slide of a forgotten tile costs 0). The lesson adds two such tables and finds
-out why only the second kind may be added. :mod:`puzzlelab.patterns` builds the same
+out why only the second kind may be added. :mod:`puzzlelab.solvers.patterns` builds the same
 tables with numpy, fast enough for the 15-puzzle.
 
 Three checks, one per exercise:
@@ -39,13 +39,13 @@ from collections import deque
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
-from ..distances import distance_table
+from ..analysis.distances import distance_table
 from ..errors import PuzzleError
-from ..patterns import Partition, pattern_heuristic
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
-from ..search import idastar
 from ..search.problem import Heuristic
+from ..solvers.patterns import Partition, pattern_heuristic
+from ..solvers.sliding import sliding_idastar
 from . import is_whole_number, not_answered, report
 from .answers import self_check
 
@@ -261,7 +261,7 @@ def partition_nodes(groups: Partition, progress: bool = False) -> int | None:
     """
     boards = partition_boards()
     heuristic = pattern_heuristic(boards[0], groups, progress=progress)
-    runs = [idastar(board, heuristic=heuristic, max_nodes=PARTITION_BUDGET) for board in boards]
+    runs = [sliding_idastar(board, heuristic, max_nodes=PARTITION_BUDGET) for board in boards]
     if not all(run.solved for run in runs):
         return None
     return sum(run.stats.expanded for run in runs)

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from typing import Any
 
-from ..distances import distance_table
+from ..analysis.distances import distance_table
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
 from ..results import SearchResult

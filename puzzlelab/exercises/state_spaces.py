@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..distances import depth_histogram, distance_table
+from ..analysis.distances import depth_histogram, distance_table
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
 from . import is_whole_number, not_answered, report

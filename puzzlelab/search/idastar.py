@@ -21,7 +21,6 @@ from ..results import SearchResult, SearchStats
 from .algorithms import no_graph_search, prepare, unsolvable, with_limits_doc
 from .node import Node
 from .problem import Action, HeuristicChoice, Problem, Searchable, State
-from .sliding_idastar import scorer_for, sliding_idastar
 from .tally import close_iteration, depth_first_done, solved
 from .trace import Trace
 
@@ -37,7 +36,6 @@ def idastar(
     trace: Trace | None = None,
     check_solvable: bool = True,
     graph_search: bool | None = None,
-    in_place: bool = True,
 ) -> SearchResult:
     """IDA* search: return a cheapest path, in memory proportional to its length.
 
@@ -59,12 +57,6 @@ def idastar(
     {limits}
     graph_search : None
         Refused: IDA* keeps no memory of states but the current path.
-    in_place : bool
-        On a sliding puzzle with Manhattan distance, linear conflict or pattern
-        databases and no trace, run
-        :func:`~puzzlelab.search.sliding_idastar.sliding_idastar`: the same nodes
-        in the same order, several times faster (default). False: always this
-        general loop.
 
     Returns
     -------
@@ -96,9 +88,6 @@ def idastar(
     refused = unsolvable("idastar", prepared, check_solvable)
     if refused is not None:
         return refused
-    scorer = scorer_for(problem, heuristic) if in_place and trace is None else None
-    if scorer is not None:
-        return sliding_idastar(problem, scorer, budget)
     search = _BoundedSearch(prepared, budget, trace)
     bound, status, reason, goal = (
         search.root_f,

@@ -101,8 +101,7 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
         put in, if given).
     heuristic : callable or str, optional
         A function of a state, the name of one of the puzzle's built-in heuristics
-        (``puzzle.heuristics``), ``"pdb"`` or ``"pdb:PARTITION"`` for pattern
-        databases (sliding puzzles), or ``None`` for the problem's own
+        (``puzzle.heuristics``), or ``None`` for the problem's own
         ``heuristic`` method (0 everywhere if it has none).
 
     Returns
@@ -287,8 +286,6 @@ def _heuristic_of(problem: Searchable, heuristic: HeuristicChoice) -> Heuristic:
         if _ours(problem):  # puzzlelab's own heuristics are sound
             return own
         return checked_heuristic(own, f"{type(problem).__name__}.heuristic")
-    if isinstance(heuristic, str) and heuristic.partition(":")[0] == "pdb":
-        return _pattern_heuristic(problem, heuristic)
     if isinstance(heuristic, str):
         named = getattr(problem, "heuristics", {})
         if heuristic not in named:
@@ -304,18 +301,6 @@ def _heuristic_of(problem: Searchable, heuristic: HeuristicChoice) -> Heuristic:
     if getattr(heuristic, "__self__", None) is problem and _ours(problem):
         return heuristic  # a puzzle's own method, such as puzzle.manhattan
     return checked_heuristic(heuristic, getattr(heuristic, "__name__", "the heuristic"))
-
-
-def _pattern_heuristic(problem: Searchable, name: str) -> Heuristic:
-    """``pdb`` or ``pdb:PARTITION``: pattern databases, for a sliding puzzle only."""
-    from ..patterns import named_heuristic
-    from ..puzzles.sliding import SlidingPuzzle
-
-    if not isinstance(problem, SlidingPuzzle):
-        raise ProblemError(
-            f"{name!r}: pattern databases are for sliding puzzles, not {type(problem).__name__}"
-        )
-    return named_heuristic(problem, name)
 
 
 def checked_heuristic(heuristic: Heuristic, name: str) -> Heuristic:

@@ -7,7 +7,7 @@ from html import escape
 import ipywidgets as widgets
 from tqdm.auto import tqdm
 
-from ..distances import check_heuristic
+from ..analysis.distances import check_heuristic
 from ..drawing import draw_board, figure_svg, offscreen_figure
 from ..drawing.boards import log_scale
 from ..puzzles.sliding import SlidingPuzzle
@@ -43,7 +43,7 @@ class HeuristicLab(StaticFallback, widgets.VBox):
     Attributes
     ----------
     report : HeuristicReport
-        What :func:`~puzzlelab.distances.check_heuristic` found.
+        What :func:`~puzzlelab.analysis.distances.check_heuristic` found.
     expanded : dict
         Per heuristic: nodes A* expanded, summed over the boards.
     extra_moves : dict

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import ipywidgets as widgets
 
-from ..distances import distance_table
+from ..analysis.distances import distance_table
 from ..drawing import board_svg
 from ..puzzles.sliding import SlidingPuzzle, State
 from ..search import astar
@@ -33,7 +33,8 @@ def exact_distances(puzzle: SlidingPuzzle) -> Mapping[State, int]:
     Returns
     -------
     Mapping
-        ``{state: fewest moves to the goal}`` (:func:`~puzzlelab.distances.distance_table`).
+        ``{state: fewest moves to the goal}``
+        (:func:`~puzzlelab.analysis.distances.distance_table`).
 
     Examples
     --------

@@ -17,6 +17,7 @@ from typing import Any
 
 import networkx as nx
 
+from ..analysis.trees import cut_tree, search_tree
 from ..drawing import board_svg
 from ..drawing.trees import (
     COLOURS,
@@ -29,7 +30,6 @@ from ..drawing.trees import (
 )
 from ..search.problem import State
 from ..search.trace import Trace, TraceEvent, frontier_rows, snapshot_counts, snapshots
-from ..trees import cut_tree, search_tree
 from .base import picture_html
 from .stepper import Pieces, Stepper
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzlelab.site import build_site
+from puzzlelab.classroom.site import build_site
 
 from .lab_driver import EMPTY_OUTPUTS, IMAGES, block_all_but_files
 

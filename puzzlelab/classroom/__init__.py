@@ -11,7 +11,7 @@ are there to help students learn, and a grade that counts should come from work 
 or from ``puzzlelab grade``, not from the honour system.
 """
 
-from ..lesson_cells import exercise_ids, lesson_slug
+from .cells import exercise_ids, lesson_slug
 from .edition import is_teachers_edition, plan_page, worked_lesson
 from .plans import PLANS, Plan
 from .solutions import SOLUTIONS, Solution

@@ -32,12 +32,12 @@ from typing import Any
 
 import numpy as np
 
-from .errors import ProblemError, PuzzleError, whole_number
-from .limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, LimitReached, MemoryLimit
-from .patterns import UNSET, PatternDatabase, placement_positions
-from .puzzles import SlidingPuzzle
-from .puzzles.sliding import State
-from .search.problem import Heuristic, Searchable, as_problem
+from ..errors import ProblemError, PuzzleError, whole_number
+from ..limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, LimitReached, MemoryLimit
+from ..puzzles import SlidingPuzzle
+from ..puzzles.sliding import State
+from ..search.problem import Heuristic, Searchable, as_problem
+from ..solvers.patterns import UNSET, PatternDatabase, placement_positions
 
 #: The most states a table holds by default: the 8-puzzle's 181,440 fit many times over.
 MAX_STATES = 5_000_000
@@ -135,7 +135,7 @@ class DistanceTable(Mapping[State, int]):
 
     A read-only mapping over every position that can reach the goal, with one byte per
     position: the pattern database of every tile (with the blank). A position's entry
-    is at its perfect rank (:func:`~puzzlelab.patterns.placement_ranks` of the cells of
+    is at its perfect rank (:func:`~puzzlelab.solvers.patterns.placement_ranks` of the cells of
     the tiles and the blank); the positions that cannot reach the goal (the other parity)
     are not in it. Iterating gives the states in rank order, as tuples.
 
@@ -241,8 +241,9 @@ class _Entries(ItemsView[State, int]):
 
 
 def _rank_of(cells: list[int]) -> int:
-    """The rank of one placement (a list of different cells), as
-    :func:`~puzzlelab.patterns.placement_ranks` gives it, in plain Python for one position."""
+    """The rank of one placement (a list of different cells), in plain Python for one position.
+
+    The same as :func:`~puzzlelab.solvers.patterns.placement_ranks` gives it."""
     rank, taken = 0, 0  # taken: a bit for each cell the tiles before hold
     for i, cell in enumerate(cells):
         rank = rank * (len(cells) - i) + cell - (taken & ((1 << cell) - 1)).bit_count()
@@ -545,7 +546,7 @@ def effective_branching(nodes: int, depth: int, tolerance: float = 1e-9) -> floa
     search that generated N nodes besides the start to find a goal at depth d has
     N + 1 = 1 + b* + b*^2 + ... + b*^d. Near 1 is a search that walks straight to the
     goal; the smaller b*, the better the heuristic. It is solved by bisection.
-    (:func:`puzzlelab.trees.effective_branching_factor` measures the same on a
+    (:func:`puzzlelab.analysis.trees.effective_branching_factor` measures the same on a
     recorded search tree.)
 
     Parameters

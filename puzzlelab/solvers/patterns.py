@@ -48,9 +48,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .errors import ProblemError, PuzzleError
-from .limits import DEFAULT, Budget, LimitReached, MemoryLimit
-from .puzzles.sliding import SlidingPuzzle, State
+from ..errors import ProblemError, PuzzleError
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit
+from ..puzzles.sliding import SlidingPuzzle, State
 
 #: Named partitions of the 15-puzzle, as groups of goal *cells* counted from the blank's
 #: corner (cell 0 is the blank's goal cell, then row by row). With Korf's goal (the blank
@@ -671,6 +671,10 @@ def named_heuristic(puzzle: SlidingPuzzle, name: str) -> PatternHeuristic:
     ...
     puzzlelab.errors.ProblemError: the partition '6-6-3' is drawn for a 4x4 board with the ...
     """
+    if not isinstance(puzzle, SlidingPuzzle):
+        raise ProblemError(
+            f"{name!r}: pattern databases are for sliding puzzles, not {type(puzzle).__name__}"
+        )
     partition = name.partition(":")[2] or DEFAULT_PARTITION
     return pattern_heuristic(puzzle, partition)
 

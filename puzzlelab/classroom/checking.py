@@ -1,6 +1,6 @@
 """The half of ``puzzlelab grade`` that runs inside a student's kernel: one exercise's check.
 
-Before the student's cells, the grader (:mod:`puzzlelab.cli.grade`) opens a channel in
+Before the student's cells, the grader (:mod:`puzzlelab.classroom.grading`) opens a channel in
 the kernel (:func:`open_channel`) and learns its key. After them, it loads puzzlelab
 afresh in the same kernel (so a check the notebook replaced is back to what the package
 says) and asks the channel for each exercise's check, with a *nonce* of its own. The
@@ -40,7 +40,7 @@ import re
 from typing import Any
 
 from ..errors import one_line
-from .answers import plain
+from ..exercises.answers import plain
 
 #: The display type a check's result travels in, from the kernel to the grader.
 MIME = "application/vnd.puzzlelab.grade+json"

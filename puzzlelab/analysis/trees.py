@@ -45,9 +45,9 @@ from __future__ import annotations
 
 import networkx as nx
 
-from .errors import whole_number
-from .search import Trace, TraceEvent, bfs
-from .search.problem import Searchable
+from ..errors import whole_number
+from ..search import Trace, TraceEvent, bfs
+from ..search.problem import Searchable
 
 #: What a node of the tree can be, in the order the legend lists them.
 STATUSES = ("frontier", "expanded", "duplicate", "cutoff", "solution", "goal")
@@ -68,7 +68,7 @@ def search_tree(
     ----------
     trace : Trace
         From ``search(..., trace=Trace())`` of puzzlelab, or a simpleai run
-        recorded by :class:`puzzlelab.simpleai_trace.TraceViewer`.
+        recorded by :class:`puzzlelab.analysis.simpleai_trace.TraceViewer`.
     max_nodes : int, optional
         Keep only the first nodes generated (the tree stays connected).
     max_depth : int, optional

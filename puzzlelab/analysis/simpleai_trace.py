@@ -4,7 +4,7 @@ simpleai reports its progress to a *viewer*: ``started``, ``new_iteration``
 (with the fringe), ``chosen_node``, ``expanded`` (with the successors) and
 ``finished``. :class:`TraceViewer` is a viewer that turns those reports into
 puzzlelab :class:`~puzzlelab.search.TraceEvent`\\ s, so a search run by simpleai
-can be drawn (:func:`puzzlelab.trees.search_tree`) and replayed exactly like
+can be drawn (:func:`puzzlelab.analysis.trees.search_tree`) and replayed exactly like
 one run by puzzlelab.
 
 Examples
@@ -32,8 +32,8 @@ from typing import Any
 
 from simpleai.search.viewers import BaseViewer
 
-from .search import Node
-from .search.trace import Trace
+from ..search import Node
+from ..search.trace import Trace
 
 
 class TraceViewer(BaseViewer):

@@ -23,7 +23,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import PuzzleError
+from ..errors import PuzzleError
 
 if TYPE_CHECKING:  # imported inside the functions, so the command line starts without them
     from nbconvert import HTMLExporter
@@ -50,7 +50,7 @@ def prefer_static_fallbacks(nb: Json, resources: Json | None = None) -> tuple[Js
     An nbconvert preprocessor (a function of the notebook and the resources):
     ``HTMLExporter().register_preprocessor(prefer_static_fallbacks, enabled=True)``, or
     ``jupyter nbconvert --to html
-    --HTMLExporter.preprocessors=puzzlelab.site.prefer_static_fallbacks``. Progress
+    --HTMLExporter.preprocessors=puzzlelab.classroom.site.prefer_static_fallbacks``. Progress
     bars (tqdm's, shown while a widget computes) are dropped whole: the run they
     measured is over. When no widget view is left, the saved widget state goes too.
 
@@ -336,7 +336,7 @@ def lesson_exporter() -> type[HTMLExporter]:
 
 
 def __getattr__(name: str) -> type[HTMLExporter]:
-    """``puzzlelab.site.LessonExporter``, made when first asked for (nbconvert's entry point)."""
+    """``LessonExporter``, made when first asked for (nbconvert's entry point)."""
     if name == "LessonExporter":
         return lesson_exporter()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

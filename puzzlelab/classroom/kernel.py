@@ -27,20 +27,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import one_line
+from .checking import EVENT, MIME
 
 if TYPE_CHECKING:  # Jupyter's modules load only when a kernel starts
     from jupyter_client.kernelspec import KernelSpecManager
     from nbclient import NotebookClient
     from nbformat import NotebookNode
 
-    from .grade import Exercise
-
-#: A check result's display type (the same string as ``puzzlelab.exercises.grading.MIME``,
-#: which the command line may not import).
-MIME = "application/vnd.puzzlelab.grade+json"
-
-#: The audit event the channel answers (``puzzlelab.exercises.grading.EVENT``).
-EVENT = "puzzlelab.grade"
+    from .cells import Exercise
 
 #: What nbclient reports, as the error of a cell it interrupted when its time ran out.
 TIMED_OUT = "puzzlelab-grade-timeout"
@@ -71,6 +65,11 @@ class BoundedKernel:
     Use it as a context manager: :meth:`student_cells`, then :meth:`checks`. Once
     :attr:`broken` says why (the kernel died, or did not stop when interrupted), no
     more cells run.
+
+    Notes
+    -----
+    It starts a real Jupyter kernel, which takes seconds, so there is no example here;
+    ``tests/test_grade.py`` grades real submissions on it.
     """
 
     def __init__(self, workdir: Path, memory_mb: int) -> None:
@@ -276,7 +275,7 @@ def _result(
 
 
 def _channel_cell() -> str:
-    """Code that opens the channel of :func:`puzzlelab.exercises.grading.open_channel`.
+    """Code that opens the channel of :func:`puzzlelab.classroom.checking.open_channel`.
 
     The package's own folder is first on ``sys.path`` only while it loads.
     """
@@ -284,7 +283,7 @@ def _channel_cell() -> str:
     return (
         "import sys as _sys\n"
         f"_sys.path.insert(0, {root!r})\n"
-        "import puzzlelab.exercises.grading as _grading\n"
+        "import puzzlelab.classroom.checking as _grading\n"
         f"_sys.path.remove({root!r})\n"
         "_grading.open_channel()\n"
         "del _sys, _grading\n"
@@ -303,8 +302,8 @@ def _fresh_puzzlelab() -> str:
         f"sys.path.insert(0, {root!r})\n"
         "for name in [name for name in sys.modules if name.partition('.')[0] == 'puzzlelab']:\n"
         "    del sys.modules[name]\n"
-        "import puzzlelab.exercises.grading\n"
-        f"if not os.path.realpath(puzzlelab.exercises.grading.__file__).startswith({root!r}):\n"
+        "import puzzlelab.classroom.checking\n"
+        f"if not os.path.realpath(puzzlelab.classroom.checking.__file__).startswith({root!r}):\n"
         "    raise ImportError('the notebook put another puzzlelab in the way')\n"
     )
 

@@ -4,7 +4,7 @@ A notebook here is plain data: the dict that ``json.load`` reads from an ``.ipyn
 *answer cell* is a code cell whose metadata names its exercise,
 ``{"puzzlelab": {"exercise": "<lesson>:<exercise>"}}``. The worked lesson replaces each answer
 cell (and any cell the exercise has the student complete) with its solution from
-:data:`~puzzlelab.teacher.solutions.SOLUTIONS`, and puts a "Worked solution" cell above it.
+:data:`~puzzlelab.classroom.solutions.SOLUTIONS`, and puts a "Worked solution" cell above it.
 
 Examples
 --------
@@ -14,7 +14,7 @@ Examples
 ...      "metadata": {"puzzlelab": {"exercise": "pattern_databases:table-entries"}},
 ...      "source": "answer_6_1 = ...\\ncheck_table_entries(answer_6_1);"},
 ... ], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
->>> from puzzlelab.lesson_cells import exercise_ids
+>>> from puzzlelab.classroom.cells import exercise_ids
 >>> exercise_ids(lesson)
 ['pattern_databases:table-entries']
 >>> worked = worked_lesson(lesson, "06_tables.ipynb")
@@ -30,7 +30,7 @@ import copy
 import re
 
 from ..errors import PuzzleError
-from ..lesson_cells import KEY, cell_source, exercise_id, lesson_slug
+from .cells import KEY, cell_source, exercise_id, lesson_slug
 from .plans import PLANS
 from .solutions import SOLUTIONS, Solution
 
@@ -109,7 +109,7 @@ def worked_lesson(notebook: dict, file_name: str) -> dict:
     Traceback (most recent call last):
     ...
     puzzlelab.errors.PuzzleError: exercise mastermind:no-such-exercise has no worked solution in
-    puzzlelab.teacher
+    puzzlelab.classroom
     """
     worked = copy.deepcopy(notebook)
     cells = worked["cells"]
@@ -124,7 +124,7 @@ def worked_lesson(notebook: dict, file_name: str) -> dict:
 
 def _solution(name: str) -> Solution:
     if name not in SOLUTIONS:
-        raise PuzzleError(f"exercise {name} has no worked solution in puzzlelab.teacher")
+        raise PuzzleError(f"exercise {name} has no worked solution in puzzlelab.classroom")
     return SOLUTIONS[name]
 
 
@@ -187,7 +187,7 @@ def plan_page(notebook: dict, file_name: str) -> str:
         The student's lesson, as ``json.load`` reads it.
     file_name : str
         Its file name, which names the lesson's plan in
-        :data:`~puzzlelab.teacher.plans.PLANS`.
+        :data:`~puzzlelab.classroom.plans.PLANS`.
 
     Returns
     -------
@@ -202,7 +202,7 @@ def plan_page(notebook: dict, file_name: str) -> str:
     Examples
     --------
     >>> import json
-    >>> from puzzlelab.cli.lessons import lessons_folder
+    >>> from puzzlelab.classroom.lessons import lessons_folder
     >>> lesson = json.loads(lessons_folder().joinpath("08_mastermind.ipynb").read_text())
     >>> page = plan_page(lesson, "08_mastermind.ipynb")
     >>> for line in page.splitlines():
@@ -217,11 +217,11 @@ def plan_page(notebook: dict, file_name: str) -> str:
     >>> plan_page(lesson, "99_sudoku.ipynb")
     Traceback (most recent call last):
     ...
-    puzzlelab.errors.PuzzleError: lesson sudoku has no plan in puzzlelab.teacher
+    puzzlelab.errors.PuzzleError: lesson sudoku has no plan in puzzlelab.classroom
     """
     slug = lesson_slug(file_name)
     if slug not in PLANS:
-        raise PuzzleError(f"lesson {slug} has no plan in puzzlelab.teacher")
+        raise PuzzleError(f"lesson {slug} has no plan in puzzlelab.classroom")
     plan, cells = PLANS[slug], notebook["cells"]
     title = _title(cells) or slug
     lines = [f"# Plan: {title}", ""]

@@ -14,9 +14,9 @@ On a sliding puzzle all of that can go:
   already on the current path.
 
 It expands, generates and skips exactly the nodes :func:`idastar` does, in the
-same order (a test checks the counts of every iteration), so it is a drop-in:
-``idastar`` hands a sliding puzzle to it whenever it can. The lessons read the
-general one.
+same order (a test checks the counts of every iteration). It is called by its own
+name, :func:`sliding_idastar`, where speed matters (the command line, lessons 5 and
+6); the lessons read the general loop.
 """
 
 from __future__ import annotations
@@ -25,12 +25,15 @@ import math
 import sys
 from collections.abc import Sequence
 
-from ..limits import Budget, LimitReached, stopped
-from ..patterns import PatternHeuristic, named_heuristic
+from ..errors import ProblemError
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..puzzles.sliding import SlidingPuzzle, line_conflicts
 from ..results import SearchResult, SearchStats
-from .problem import HeuristicChoice, Searchable
-from .tally import close_iteration, depth_first_done
+from ..search import idastar
+from ..search.algorithms import prepare, unsolvable
+from ..search.problem import HeuristicChoice, Searchable
+from ..search.tally import close_iteration, depth_first_done
+from .patterns import PatternHeuristic, named_heuristic
 
 #: ``moves[blank]``: ``(target cell, direction, the move's number)`` for each move of a blank
 #: at cell *blank*; the moves are numbered blank by blank, from 0.
@@ -121,13 +124,13 @@ class PatternScorer(Scorer):
     """Additive pattern databases (and their mirror image): a tile's move changes one index.
 
     Each database is looked up by *code*, ``sum(cell_i * cells**i)`` over its
-    tiles (:meth:`~puzzlelab.patterns.PatternDatabase.by_code`), so a tile sliding
+    tiles (:meth:`~puzzlelab.solvers.patterns.PatternDatabase.by_code`), so a tile sliding
     from *source* to *target* adds ``(target - source) * cells**i`` to its
     database's code, and changes h by the difference of two table entries. The
     mirrored board has codes of its own, moved the same way.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> from puzzlelab.patterns import pattern_heuristic
+    >>> from puzzlelab.solvers.patterns import pattern_heuristic
     >>> eight = SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8")
     >>> heuristic = pattern_heuristic(eight, [(1, 2, 3, 4), (5, 6, 7, 8)], progress=False)
     >>> scorer = PatternScorer(heuristic)
@@ -388,15 +391,15 @@ def scorer_for(puzzle: Searchable, heuristic: HeuristicChoice) -> Scorer | None:
     """Return the scorer that follows *heuristic* move by move on *puzzle*, or None.
 
     None when there is none (not a sliding puzzle, or a heuristic of the student's own):
-    :func:`~puzzlelab.search.idastar` then runs its general loop.
+    :func:`sliding_idastar` then runs :func:`~puzzlelab.search.idastar`'s general loop.
 
     Parameters
     ----------
     puzzle : puzzle
-        What :func:`~puzzlelab.search.idastar` was given.
+        What :func:`sliding_idastar` was given.
     heuristic : callable, str or None
-        As :func:`~puzzlelab.search.idastar` was given it: None means the sliding
-        puzzle's own, Manhattan distance.
+        As :func:`sliding_idastar` was given it: None means the sliding puzzle's own,
+        Manhattan distance; ``"pdb"`` or ``"pdb:PARTITION"`` pattern databases.
 
     Returns
     -------
@@ -427,45 +430,76 @@ def scorer_for(puzzle: Searchable, heuristic: HeuristicChoice) -> Scorer | None:
 
 
 def sliding_idastar(
-    puzzle: SlidingPuzzle, scorer: Scorer, budget: Budget, name: str = "idastar"
+    puzzle: SlidingPuzzle,
+    heuristic: HeuristicChoice = None,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SearchResult:
-    """IDA* on *puzzle* (a SlidingPuzzle) from its start, guided by *scorer*.
-
-    Returns the :class:`~puzzlelab.results.SearchResult` :func:`idastar` would, with
-    the same statistics; *budget* bounds it and Ctrl-C stops it cleanly.
+    """IDA* on a sliding puzzle, in place: :func:`~puzzlelab.search.idastar`'s nodes, faster.
 
     Parameters
     ----------
     puzzle : SlidingPuzzle
         The puzzle, searched from its start.
-    scorer : Scorer
-        The heuristic, from :func:`scorer_for`.
-    budget : Budget
-        The limits (:class:`~puzzlelab.limits.Budget`).
-    name : str
-        The ``algorithm`` the result carries.
+    heuristic : callable or str, optional
+        ``"manhattan"`` (the default), ``"linear-conflict"``, ``"pdb"`` or
+        ``"pdb:PARTITION"`` (pattern databases, :func:`~.patterns.named_heuristic`),
+        the puzzle's own methods of those names, or a
+        :class:`~.patterns.PatternHeuristic`. Any other heuristic is searched by
+        :func:`~puzzlelab.search.idastar`'s general loop.
+    max_nodes, max_seconds, max_memory_mb
+        The limits, as every search takes them (:class:`~puzzlelab.limits.Budget`).
 
     Returns
     -------
     SearchResult
-        Status ``solved``, ``exhausted``, ``limit`` or ``interrupted``.
+        As :func:`~puzzlelab.search.idastar` returns it, with the same statistics; its
+        ``algorithm`` says which loop ran: ``"sliding_idastar"`` (in place) or
+        ``"idastar"`` (the general loop).
+
+    Raises
+    ------
+    ProblemError
+        If *puzzle* is not a sliding puzzle, a pattern partition is unknown, or a
+        limit is not a number of the allowed kind.
 
     Examples
     --------
-    >>> from puzzlelab.limits import Budget
     >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.search import idastar
     >>> puzzle = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
-    >>> sliding_idastar(puzzle, scorer_for(puzzle, "manhattan"), Budget())
-    <idastar: solved, cost 31 | 14,195 expanded, 22,804 generated, 14,175 duplicates, ... s>
+    >>> sliding_idastar(puzzle)
+    <sliding_idastar: solved, cost 31 | 14,195 expanded, 22,804 generated, 14,175 duplicates, ... s>
 
     The general loop expands the same nodes, iteration by iteration:
 
-    >>> from puzzlelab.search import idastar
     >>> small = SlidingPuzzle("4 1 3 / 2 0 5")
-    >>> fast = sliding_idastar(small, scorer_for(small, "manhattan"), Budget())
-    >>> fast.stats.iterations == idastar(small, in_place=False).stats.iterations
+    >>> sliding_idastar(small).stats.iterations == idastar(small).stats.iterations
     True
+    >>> sliding_idastar(small, "misplaced").algorithm
+    'idastar'
     """
+    if not isinstance(puzzle, SlidingPuzzle):
+        raise ProblemError(
+            f"sliding_idastar searches a SlidingPuzzle, not {type(puzzle).__name__}: "
+            "use puzzlelab.search.idastar for other problems"
+        )
+    budget = Budget(max_nodes, max_seconds, max_memory_mb)
+    scorer = scorer_for(puzzle, heuristic)
+    if scorer is None:
+        return idastar(puzzle, heuristic, max_nodes=max_nodes, max_seconds=max_seconds,
+                       max_memory_mb=max_memory_mb)  # fmt: skip
+    refused = unsolvable("sliding_idastar", prepare(puzzle), check_solvable=True)
+    if refused is not None:
+        return refused
+    return _search_in_place(puzzle, scorer, budget)
+
+
+def _search_in_place(puzzle: SlidingPuzzle, scorer: Scorer, budget: Budget) -> SearchResult:
+    """The in-place search itself, from :func:`sliding_idastar`."""
+    name = "sliding_idastar"
     walk = _Walk(puzzle, scorer, budget)
     bound: float = walk.h
     status, reason, found = "exhausted", "every reachable state was tried", False
