@@ -12,10 +12,10 @@ NaN, and in text only the ASCII digits ``0-9``.
 
 from __future__ import annotations
 
+import decimal
 import math
 import numbers
 import re
-from typing import cast
 
 
 class PuzzleError(ValueError):
@@ -190,17 +190,28 @@ def finite_number(
         if not DECIMAL.fullmatch(value.strip()):
             raise error(f"{what} must be {allowed} written with the digits 0-9, not {value!r}")
         value = float(value.strip())
-    elif isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise error(f"{what} must be {allowed}, not {value!r}")
-    # Any Real (a numpy number, a Fraction) compares like a float; typeshed's Real does not say so.
-    number = cast(float, value)
+    elif isinstance(value, bool) or not isinstance(value, numbers.Real | decimal.Decimal):
+        raise error(f"{what} must be {allowed}, not {_shown(value)}")
+    try:
+        number = float(value)  # a Fraction, a Decimal or a numpy number, as a float
+    except OverflowError:
+        raise error(f"{what} must be {allowed}, not a number that large") from None
     if (
         not math.isfinite(number)
         or (least is not None and number < least)
         or (above is not None and not number > above)
     ):
-        raise error(f"{what} must be {allowed}, not {value!r}")
-    return number
+        raise error(f"{what} must be {allowed}, not {_shown(value)}")
+    return value if isinstance(value, int) else number
+
+
+def _shown(value: object) -> str:
+    """*value* as an error message shows it: its repr, cut short (an int may be too long)."""
+    try:
+        shown = repr(value)
+    except ValueError:  # an int of more digits than Python will write
+        return "a number that large"
+    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 def one_line(error: BaseException) -> str:

@@ -74,7 +74,8 @@ def memory_mb() -> float | None:
     """Return the memory the process holds now (its resident set), in megabytes.
 
     On systems without ``/proc`` this is the largest it has held so far; where
-    neither can be read (Windows) it is ``None``, and the memory bound is off.
+    neither can be read (Windows, Pyodide and JupyterLite) it is ``None``, and the
+    memory bound is off.
 
     A :class:`Budget` reads it when the search starts and every so often after, and
     stops the search when the difference passes ``max_memory_mb``.
@@ -93,9 +94,10 @@ def memory_mb() -> float | None:
         pass
     try:
         import resource
-    except ImportError:
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    except (ImportError, AttributeError, OSError):  # Windows; Pyodide's resource has no getrusage
         return None
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / 2**20 if sys.platform == "darwin" else peak / 2**10
 
 

@@ -10,6 +10,8 @@ import signal
 import subprocess
 import sys
 import time
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from simpleai.search import SearchProblem
@@ -256,13 +258,18 @@ def test_a_puzzle_written_outside_puzzlelab_is_checked_too(puzzle, message):
     [
         (lambda p: bfs(p, heuristic="manhattan"), "bfs uses no heuristic"),
         (lambda p: uniform_cost(p, heuristic=p.manhattan), "uniform_cost uses no heuristic"),
-        (lambda p: idastar(p, graph_search=False), "graph_search does not apply to idastar"),
-        (lambda p: bidirectional(p, graph_search=True), "does not apply to bidirectional"),
     ],
 )
 def test_options_a_search_would_ignore_are_refused_from_the_api_too(call, message):
     with pytest.raises(ProblemError, match=message):
         call(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"))
+
+
+@pytest.mark.parametrize("search", [idastar, bidirectional])
+def test_graph_search_is_no_option_of_the_searches_with_their_own_memory(search):
+    """IDA* keeps only its path, bidirectional search every state: neither takes the switch."""
+    with pytest.raises(TypeError, match="unexpected keyword argument 'graph_search'"):
+        search(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), graph_search=False)
 
 
 def test_a_board_too_big_to_handle_is_refused_at_once():
@@ -354,3 +361,39 @@ def test_nothing_the_caller_passes_in_is_modified():
     min_conflicts(8, start=placement, seed=1)
     assert board == [[1, 2, 3], [4, 5, 6], [7, 0, 8]] and capacities == [8, 5, 3]
     assert start == [8, 0, 0] and placement == [0, 1, 2, 3, 4, 5, 6, 7]
+
+
+def test_memory_is_none_where_the_system_cannot_measure_it(monkeypatch):
+    """Pyodide (JupyterLite) has neither /proc nor resource.getrusage: the bound is off, no error."""
+    import builtins
+    import types
+
+    from puzzlelab import limits
+
+    real_open = builtins.open
+
+    def no_proc(path, *args, **kwargs):
+        if str(path).startswith("/proc/"):
+            raise FileNotFoundError(path)
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", no_proc)
+    monkeypatch.setitem(sys.modules, "resource", types.ModuleType("resource"))
+    assert limits.memory_mb() is None
+    assert bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8")).cost == 1
+
+
+@pytest.mark.parametrize(
+    ("weight", "expected"),
+    [(Fraction(1, 2), "astar(weight=0.5)"), (Decimal("1.5"), "astar(weight=1.5)")],
+)
+def test_a_weight_may_be_any_real_number_a_student_writes(weight, expected):
+    assert astar(SlidingPuzzle("4 1 3 / 2 0 5"), "manhattan", weight=weight).algorithm == expected
+
+
+@pytest.mark.parametrize(
+    "weight", [10**400, 10**5000, Decimal("NaN")], ids=["400 digits", "5000 digits", "NaN"]
+)
+def test_a_weight_too_large_to_be_a_float_is_one_sentence(weight):
+    with pytest.raises(ProblemError, match="weight must be a finite number of at least 0, not "):
+        astar(SlidingPuzzle("4 1 3 / 2 0 5"), "manhattan", weight=weight)

@@ -34,7 +34,7 @@ from ..errors import ProblemError, finite_number, whole_number
 from ..limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, MemoryLimit
 from ..results import SearchResult, refused_if_unsolvable
 from .engine import run
-from .frontier import FifoFrontier, Frontier, LifoFrontier, Priority, PriorityFrontier
+from .frontier import FifoFrontier, Frontier, LifoFrontier, PriorityFrontier
 from .node import Node
 from .problem import HeuristicChoice, Problem, Searchable, as_problem
 from .tally import tally_for
@@ -100,101 +100,6 @@ def with_limits_doc(search: Search) -> Search:
     return search
 
 
-def prepare(problem: Searchable, heuristic: HeuristicChoice = None) -> Problem:
-    """Return *problem* as an engine :class:`~.problem.Problem`, with its heuristic chosen.
-
-    Parameters
-    ----------
-    problem : puzzle or simpleai SearchProblem
-        What a search was given.
-    heuristic : callable or str, optional
-        A function of a state, the name of one of the puzzle's heuristics, or None
-        for the problem's own (see :func:`~.problem.as_problem`).
-
-    Returns
-    -------
-    Problem
-        Plain functions: ``start``, ``successors``, ``is_goal``, ``heuristic``, ...
-
-    Raises
-    ------
-    ProblemError
-        If *problem* is not a search problem, or *heuristic* is not one of its own.
-
-    Examples
-    --------
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> problem = prepare(SlidingPuzzle("4 1 3 / 2 0 5"), heuristic="misplaced")
-    >>> problem.start, problem.heuristic(problem.start)
-    ((4, 1, 3, 2, 0, 5), 4)
-    >>> problem.successors(problem.start)[0]
-    ('up', (4, 0, 3, 2, 1, 5), 1)
-    """
-    return as_problem(problem, heuristic)
-
-
-def no_graph_search(algorithm: str, graph_search: bool | None) -> None:
-    """Refuse ``graph_search`` for a search that has its own way with repeated states.
-
-    Parameters
-    ----------
-    algorithm : str
-        The search's name, for the message.
-    graph_search : bool or None
-        What the caller passed; None (not given) is the only value allowed.
-
-    Raises
-    ------
-    ProblemError
-        If *graph_search* was given.
-
-    Examples
-    --------
-    >>> no_graph_search("idastar", None)
-    >>> no_graph_search("idastar", True)
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: graph_search does not apply to idastar, which has its own ...
-    """
-    if graph_search is not None:
-        raise ProblemError(
-            f"graph_search does not apply to {algorithm}, which has its own way with repeated "
-            "states (idastar skips states on the current path; bidirectional remembers all)"
-        )
-
-
-def unsolvable(
-    algorithm: str, problem: Problem, check_solvable: bool = True
-) -> SearchResult | None:
-    """Return an ``unsolvable`` result when *problem* proves its goal out of reach, else None.
-
-    Parameters
-    ----------
-    algorithm : str
-        The search's name, which the result carries.
-    problem : Problem
-        From :func:`prepare`; its ``check_solvable`` (if any) makes the proof.
-    check_solvable : bool
-        False: do not try, and return None.
-
-    Returns
-    -------
-    SearchResult or None
-        Status ``unsolvable`` with the proof as its ``reason``; None when the
-        search should go ahead.
-
-    Examples
-    --------
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> swapped = prepare(SlidingPuzzle("1 2 3 / 5 4 0"))  # 4 and 5 swapped
-    >>> print(unsolvable("bfs", swapped).reason)
-    1 2 3 / 5 4 0 cannot reach 1 2 3 / 4 5 0: sliding a tile never changes the board's ...
-    >>> unsolvable("bfs", swapped, check_solvable=False) is None
-    True
-    """
-    return refused_if_unsolvable(algorithm, problem.check_solvable if check_solvable else None)
-
-
 @with_limits_doc
 def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Breadth-first search: return a path with the fewest actions.
@@ -249,7 +154,8 @@ def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
     >>> bfs(puzzle, max_nodes=5).summary()
     'limit: the limit of 5 expanded nodes was reached'
     """
-    return _search("bfs", problem, None, graph_search=graph_search, **limits)
+    problem = as_problem(problem)
+    return _search("bfs", problem, FifoFrontier(), graph_search=graph_search, **limits)
 
 
 @with_limits_doc
@@ -296,7 +202,8 @@ def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
     >>> bfs(puzzle).cost  # the shortest path
     5
     """
-    return _search("dfs", problem, None, graph_search=graph_search, **limits)
+    problem = as_problem(problem)
+    return _search("dfs", problem, LifoFrontier(), graph_search=graph_search, **limits)
 
 
 @with_limits_doc
@@ -348,10 +255,9 @@ def depth_limited(
     ['left', 'up', 'right', 'down', 'right']
     """
     _check_depth(depth_limit)
-    return _search(
-        "depth_limited", problem, None, graph_search=graph_search,
-        depth_limit=depth_limit, **limits,
-    )  # fmt: skip
+    problem = as_problem(problem)
+    return _search("depth_limited", problem, LifoFrontier(), graph_search=graph_search,
+                   depth_limit=depth_limit, **limits)  # fmt: skip
 
 
 @with_limits_doc
@@ -408,11 +314,11 @@ def iddfs(
     >>> iddfs(SlidingPuzzle("4 1 3 / 2 0 5"), max_depth=3).summary()
     'cutoff: no goal within depth 3'
     """
-    prepared = prepare(problem)
+    prepared = as_problem(problem)
     if max_depth is not None:
         _check_depth(max_depth)
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = unsolvable("iddfs", prepared, check_solvable)
+    refused = refused_if_unsolvable("iddfs", prepared.check_solvable if check_solvable else None)
     if refused is not None:
         return refused
     total, limit = None, 0
@@ -480,7 +386,9 @@ def uniform_cost(problem: Searchable, *, graph_search: bool = True, **limits: An
     >>> cheapest.actions
     ['fill 2', 'pour 2->1', 'fill 2', 'pour 2->1', 'pour 2->0', 'pour 1->2', 'pour 2->0']
     """
-    return _search("uniform_cost", problem, _by_g, graph_search=graph_search, **limits)
+    problem = as_problem(problem)
+    frontier = PriorityFrontier(_by_g, problem.heuristic)  # h shown in traces, not used
+    return _search("uniform_cost", problem, frontier, graph_search=graph_search, **limits)
 
 
 @with_limits_doc
@@ -534,7 +442,9 @@ def greedy(
     >>> idastar(puzzle, heuristic="manhattan").cost  # the shortest path
     31
     """
-    return _search("greedy", problem, _by_h, heuristic, graph_search=graph_search, **limits)
+    problem = as_problem(problem, heuristic)
+    frontier = PriorityFrontier(_by_h, problem.heuristic, by_cost=False)
+    return _search("greedy", problem, frontier, graph_search=graph_search, **limits)
 
 
 @with_limits_doc
@@ -609,40 +519,35 @@ def astar(
         assert node.h is not None, "the frontier sets h before it asks the priority"
         return (node.g + weight * node.h, node.h)
 
-    return _search(name, problem, f, heuristic, graph_search=graph_search, **limits)
+    problem = as_problem(problem, heuristic)
+    frontier = PriorityFrontier(f, problem.heuristic)
+    return _search(name, problem, frontier, graph_search=graph_search, **limits)
 
 
 # ---------------------------------------------------------------- helpers
 
 
 def _search(
-    algorithm: str, problem: Searchable, priority: Priority | None,
-    heuristic: HeuristicChoice = None, *, graph_search: bool = True,
+    algorithm: str, problem: Problem, frontier: Frontier, *, graph_search: bool = True,
     depth_limit: int | None = None, max_nodes: int | None = None,
     max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
-    trace: Trace | None = None, check_solvable: bool = True,
+    trace: Trace | None = None, check_solvable: bool = True, heuristic: None = None,
 ) -> SearchResult:  # fmt: skip
-    """Hand *problem* to the one search loop with the frontier *algorithm* needs.
+    """Run the one search loop on *problem* with the *frontier* the search chose.
 
-    *priority* is ``None`` for breadth-first (FIFO) and the depth-first family
-    (LIFO), else the priority the frontier orders by.
+    *heuristic* is here only to refuse it: the searches that take one name it
+    before the limits.
     """
-    if heuristic is not None and priority in (None, _by_g):
+    if heuristic is not None:
         raise ProblemError(
             f"{algorithm} uses no heuristic; give heuristic= to greedy, astar or idastar"
         )
-    prepared = prepare(problem, heuristic)
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = unsolvable(algorithm, prepared, check_solvable)
+    refused = refused_if_unsolvable(algorithm, problem.check_solvable if check_solvable else None)
     if refused is not None:
         return refused
-    frontier: Frontier
-    if priority is not None:
-        frontier = PriorityFrontier(priority, prepared.heuristic, by_cost=priority is not _by_h)
-    else:
-        frontier = FifoFrontier() if algorithm == "bfs" else LifoFrontier()
     tally = tally_for(algorithm, budget, frontier, trace)
-    return run(prepared, frontier, tally, graph_search=graph_search, depth_limit=depth_limit)
+    return run(problem, frontier, tally, graph_search=graph_search, depth_limit=depth_limit)
 
 
 def _by_g(node: Node) -> float:

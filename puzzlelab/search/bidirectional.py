@@ -17,10 +17,10 @@ from typing import Any
 
 from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
-from ..results import SearchResult, SearchStats
-from .algorithms import no_graph_search, prepare, unsolvable, with_limits_doc
+from ..results import SearchResult, SearchStats, refused_if_unsolvable
+from .algorithms import with_limits_doc
 from .node import Node, cycle_collector_paused, path_to
-from .problem import Action, Predecessors, Problem, Searchable, State
+from .problem import Action, Predecessors, Problem, Searchable, State, as_problem
 from .trace import Trace
 
 NEEDS = (
@@ -43,7 +43,6 @@ def bidirectional(
     max_memory_mb: MemoryLimit = DEFAULT,
     trace: Trace | None = None,
     check_solvable: bool = True,
-    graph_search: bool | None = None,
 ) -> SearchResult:
     """Bidirectional breadth-first search: return a path with the fewest actions, start to goal.
 
@@ -64,8 +63,6 @@ def bidirectional(
         For problems without ``predecessors``: every action can be undone, so the
         states before a state are the states after it.
     {limits}
-    graph_search : None
-        Refused: bidirectional search remembers every state it reaches.
 
     Returns
     -------
@@ -78,8 +75,7 @@ def bidirectional(
     ------
     ProblemError
         If the problem has no single goal state or no way to step backwards, *goal*
-        is not a goal of the problem, *graph_search* is given, or a limit is not a
-        number of the allowed kind.
+        is not a goal of the problem, or a limit is not a number of the allowed kind.
 
     Examples
     --------
@@ -98,8 +94,7 @@ def bidirectional(
     >>> result.cost, result.stats.generated
     (31, 15828)
     """
-    no_graph_search("bidirectional", graph_search)
-    prepared = prepare(problem)
+    prepared = as_problem(problem)
     goal = prepared.goal if goal is None else goal
     if goal is None:
         raise ProblemError(NEEDS)
@@ -110,7 +105,9 @@ def bidirectional(
         raise ProblemError(f"the goal given, {goal!r}, is not a goal of the problem")
 
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = unsolvable("bidirectional", prepared, check_solvable)
+    refused = refused_if_unsolvable(
+        "bidirectional", prepared.check_solvable if check_solvable else None
+    )
     if refused is not None:
         return refused
     ids = itertools.count()

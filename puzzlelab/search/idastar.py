@@ -17,10 +17,10 @@ import math
 from collections.abc import Iterator
 
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
-from ..results import SearchResult, SearchStats
-from .algorithms import no_graph_search, prepare, unsolvable, with_limits_doc
+from ..results import SearchResult, SearchStats, refused_if_unsolvable
+from .algorithms import with_limits_doc
 from .node import Node
-from .problem import Action, HeuristicChoice, Problem, Searchable, State
+from .problem import Action, HeuristicChoice, Problem, Searchable, State, as_problem
 from .tally import close_iteration, depth_first_done, solved
 from .trace import Trace
 
@@ -35,7 +35,6 @@ def idastar(
     max_memory_mb: MemoryLimit = DEFAULT,
     trace: Trace | None = None,
     check_solvable: bool = True,
-    graph_search: bool | None = None,
 ) -> SearchResult:
     """IDA* search: return a cheapest path, in memory proportional to its length.
 
@@ -55,8 +54,6 @@ def idastar(
         A function of a state, or the name of one of the puzzle's heuristics
         (``puzzle.heuristics``); default: the problem's own ``heuristic``.
     {limits}
-    graph_search : None
-        Refused: IDA* keeps no memory of states but the current path.
 
     Returns
     -------
@@ -68,9 +65,9 @@ def idastar(
     Raises
     ------
     ProblemError
-        If *graph_search* is given, *problem* is not a search problem, *heuristic*
-        is not one of its own or returns something other than a finite number of at
-        least 0, or a limit is not a number of the allowed kind.
+        If *problem* is not a search problem, *heuristic* is not one of its own or
+        returns something other than a finite number of at least 0, or a limit is not
+        a number of the allowed kind.
 
     Examples
     --------
@@ -82,10 +79,9 @@ def idastar(
     >>> result.stats.iterations
     [{'bound': 4, 'expanded': 2, 'generated': 4}, {'bound': 5, 'expanded': 6, 'generated': 9}]
     """
-    no_graph_search("idastar", graph_search)
-    prepared = prepare(problem, heuristic)
+    prepared = as_problem(problem, heuristic)
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = unsolvable("idastar", prepared, check_solvable)
+    refused = refused_if_unsolvable("idastar", prepared.check_solvable if check_solvable else None)
     if refused is not None:
         return refused
     search = _BoundedSearch(prepared, budget, trace)

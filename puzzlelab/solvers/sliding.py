@@ -28,9 +28,8 @@ from collections.abc import Sequence
 from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..puzzles.sliding import SlidingPuzzle, line_conflicts
-from ..results import SearchResult, SearchStats
+from ..results import SearchResult, SearchStats, refused_if_unsolvable
 from ..search import idastar
-from ..search.algorithms import prepare, unsolvable
 from ..search.problem import HeuristicChoice, Searchable
 from ..search.tally import close_iteration, depth_first_done
 from .patterns import PatternHeuristic, named_heuristic
@@ -491,7 +490,7 @@ def sliding_idastar(
     if scorer is None:
         return idastar(puzzle, heuristic, max_nodes=max_nodes, max_seconds=max_seconds,
                        max_memory_mb=max_memory_mb)  # fmt: skip
-    refused = unsolvable("sliding_idastar", prepare(puzzle), check_solvable=True)
+    refused = refused_if_unsolvable("sliding_idastar", puzzle.check_solvable)
     if refused is not None:
         return refused
     return _search_in_place(puzzle, scorer, budget)
