@@ -12,16 +12,19 @@ been reached by the other, before the goal test of any expansion.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from ..errors import ProblemError
-from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
-from ..results import SearchResult, SearchStats, refused_if_unsolvable
+from ..limits import DEFAULT, Budget, MemoryLimit
+from ..results import SearchResult, refused_if_unsolvable
 from .algorithms import with_limits_doc
 from .node import Node, cycle_collector_paused, path_to
 from .problem import Action, Predecessors, Problem, Searchable, State, as_problem
+from .tally import Tally, stops_cleanly, tally_for
 from .trace import Trace
+
+#: Each side's frontier: the nodes of its last layer, by side (``forward``, ``backward``).
+Layers = dict[str, list[Node]]
 
 NEEDS = (
     "bidirectional search must also search backwards from the goal, so it needs the goal state "
@@ -110,81 +113,69 @@ def bidirectional(
     )
     if refused is not None:
         return refused
-    ids = itertools.count()
-    start = prepared.start
-    forward = {start: Node(start, None, None, 0, 0, next(ids))}
-    backward = {goal: Node(goal, None, None, 0, 0, next(ids))}
-    layers = {"forward": list(forward.values()), "backward": list(backward.values())}
-    stats = SearchStats(generated=len(forward) + len(backward), max_frontier=2)
-    if trace is not None:
-        trace.record("generate", forward[start], side="forward")
-        trace.record("generate", backward[goal], side="backward")
+    tally = tally_for("bidirectional", budget, (), trace)  # the layers measure themselves
+    layers: Layers = {}
+    for side, state in (("forward", prepared.start), ("backward", goal)):
+        tally.side, layers[side] = side, [Node(state, None, None, 0, 0)]
+        tally.generated(layers[side][0])
+    tally.measured(2)
+    return _layers(prepared, layers, tally, predecessors=predecessors)
+
+
+@cycle_collector_paused()
+@stops_cleanly
+def _layers(
+    problem: Problem, layers: Layers, tally: Tally, *, predecessors: Predecessors
+) -> SearchResult:
+    """Grow the smaller side by a whole layer until a state of one side is on the other.
+
+    *layers* holds each side's frontier, the nodes of its last layer.
+    """
+    reached = {side: {layer[0].state: layer[0]} for side, layer in layers.items()}
 
     def neighbours_forward(state: State) -> list[tuple[Action, State]]:
-        return [(action, after) for action, after, _ in prepared.successors(state)]
+        return [(action, after) for action, after, _ in problem.successors(state)]
 
-    meeting: tuple[Node, Node] | None = None
-    status, reason = "exhausted", "every reachable state was tried"
-    next_look: float = 0  # when to ask the budget again
-    if start in backward:
-        meeting = (forward[start], backward[goal])
-    try:
-        while meeting is None and layers["forward"] and layers["backward"]:
-            side = "forward" if len(layers["forward"]) <= len(layers["backward"]) else "backward"
-            mine, other = (forward, backward) if side == "forward" else (backward, forward)
-            neighbours = neighbours_forward if side == "forward" else predecessors
-            next_layer: list[Node] = []
-            for node in layers[side]:
-                if stats.expanded >= next_look:
-                    next_look = budget.checkpoint(stats.expanded)
-                stats.expanded += 1
-                stats.expanded_by_depth[node.depth] = stats.expanded_by_depth.get(node.depth, 0) + 1
-                if trace is not None:
-                    trace.record("expand", node, side=side)
-                for action, state in neighbours(node.state):
-                    if state in mine:
-                        stats.duplicates += 1
-                        continue
-                    child = Node(state, node, action, node.g + 1, node.depth + 1, next(ids))
-                    mine[state] = child
-                    next_layer.append(child)
-                    stats.generated += 1
-                    if trace is not None:
-                        trace.record("generate", child, side=side)
-                    if state in other:
-                        meeting = (
-                            (child, other[state]) if side == "forward" else (other[state], child)
-                        )
-                        break
-                if meeting:
-                    break
-            layers[side] = next_layer
-            stats.max_frontier = max(
-                stats.max_frontier, len(layers["forward"]) + len(layers["backward"])
-            )
-    except (LimitReached, KeyboardInterrupt) as stop:
-        status, reason = stopped(stop)
-    stats.seconds = budget.elapsed()
-    if meeting is None:
-        return SearchResult("bidirectional", status, stats=stats, reason=reason)
-    return _joined(prepared, meeting, stats, trace)
+    if problem.start in reached["backward"]:
+        return _joined(problem, (layers["forward"][0], layers["backward"][0]), tally)
+    while layers["forward"] and layers["backward"]:
+        side = "forward" if len(layers["forward"]) <= len(layers["backward"]) else "backward"
+        other = "backward" if side == "forward" else "forward"
+        neighbours = neighbours_forward if side == "forward" else predecessors
+        tally.side, mine, next_layer = side, reached[side], []
+        for node in layers[side]:
+            tally.expanding(node)
+            for action, state in neighbours(node.state):
+                if state in mine:
+                    tally.duplicate(node, action, state, 1)
+                    continue
+                child = mine[state] = node.child(action, state, 1)
+                next_layer.append(child)
+                tally.generated(child)
+                if state in reached[other]:  # the frontiers met
+                    tally.measured(len(next_layer) + len(layers[other]))
+                    met = reached[other][state]
+                    ahead, behind = (child, met) if side == "forward" else (met, child)
+                    return _joined(problem, (ahead, behind), tally)
+        layers[side] = next_layer
+        tally.measured(len(layers["forward"]) + len(layers["backward"]))
+    return tally.exhausted()
 
 
-def _joined(
-    problem: Problem, meeting: tuple[Node, Node], stats: SearchStats, trace: Trace | None
-) -> SearchResult:
+def _joined(problem: Problem, meeting: tuple[Node, Node], tally: Tally) -> SearchResult:
     """Join the forward path to the meeting state with the backward path to the goal."""
     ahead, behind = meeting
     states, actions = path_to(ahead)
     back_states, back_actions = path_to(behind)  # from the goal back to the meeting state
     states += back_states[-2::-1]
     actions += back_actions[::-1]
-    if trace is not None:  # the frontiers met here: one node on each side
-        trace.record("goal", ahead, side="forward")
-        trace.record("goal", behind, side="backward")
+    for side, node in (("forward", ahead), ("backward", behind)):  # one node on each side
+        tally.side = side
+        tally.arrived(node)
     cost: float = 0
     for before, action, after in zip(states, actions, states[1:]):
         cost += _step_cost(problem, before, action, after)
+    stats = tally.stats()
     return SearchResult(
         "bidirectional", "solved", states, actions, cost, stats, "the frontiers met"
     )

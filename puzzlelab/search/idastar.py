@@ -12,17 +12,19 @@ successors are still to try.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Iterator
 
-from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
-from ..results import SearchResult, SearchStats, refused_if_unsolvable
+from ..limits import DEFAULT, Budget, MemoryLimit
+from ..results import SearchResult, refused_if_unsolvable
 from .algorithms import with_limits_doc
 from .node import Node
 from .problem import Action, HeuristicChoice, Problem, Searchable, State, as_problem
-from .tally import close_iteration, depth_first_done, solved
+from .tally import Tally, stops_cleanly, tally_for
 from .trace import Trace
+
+#: IDA*'s frontier: the current path, each node with the successors it has still to try.
+Path = list[tuple[Node, Iterator[tuple[Action, State, float]]]]
 
 
 @with_limits_doc
@@ -84,111 +86,55 @@ def idastar(
     refused = refused_if_unsolvable("idastar", prepared.check_solvable if check_solvable else None)
     if refused is not None:
         return refused
-    search = _BoundedSearch(prepared, budget, trace)
-    bound, status, reason, goal = (
-        search.root_f,
-        "exhausted",
-        "every reachable state was tried",
-        None,
-    )
-    try:
-        while goal is None and bound < math.inf:
-            if trace is not None:
-                trace.record("iteration", search.root, bound=bound)
-            search.start_iteration(bound)
-            goal, bound = search.below(bound)
-    except (LimitReached, KeyboardInterrupt) as stop:
-        status, reason = stopped(stop)
-        search.end_iteration()
-    stats = depth_first_done(search.stats, budget)
-    if goal is not None:
-        return solved("idastar", goal, stats)
-    return SearchResult("idastar", status, stats=stats, reason=reason)
+    path: Path = []
+    return _deepening(prepared, path, tally_for("idastar", budget, path, trace))
 
 
-class _BoundedSearch:
-    """One IDA* search: the depth-first iterations and the counts they share."""
+@stops_cleanly
+def _deepening(problem: Problem, path: Path, tally: Tally) -> SearchResult:
+    """Depth-first searches under a growing f-bound, the current *path* as the frontier."""
+    bound = problem.heuristic(problem.start)  # the root's f, as g is 0
+    root = Node(problem.start, None, None, 0, 0, h=bound)
+    tally.generated(root)
+    while bound < math.inf:
+        tally.iteration(root, bound)
+        goal, bound = _bounded(problem, root, bound, path, tally)
+        if goal is not None:
+            return tally.solved(goal)
+    return tally.exhausted()
 
-    def __init__(self, problem: Problem, budget: Budget, trace: Trace | None) -> None:
-        self.successors, self.is_goal, self.h = (
-            problem.successors,
-            problem.is_goal,
-            problem.heuristic,
-        )
-        self.budget, self.trace = budget, trace
-        self.ids = itertools.count(1)
-        self.root_f = self.h(problem.start)  # f = g + h, and g is 0 at the root
-        self.root = Node(problem.start, None, None, 0, 0, 0, self.root_f)
-        self.stats = SearchStats(generated=1)
-        self.bound: float | None = None
-        self.before = (0, 0)
-        self.next_look: float = 0  # when to ask the budget again
-        if trace is not None:
-            trace.record("generate", self.root)
 
-    def start_iteration(self, bound: float) -> None:
-        self.bound, self.before = bound, (self.stats.expanded, self.stats.generated)
-
-    def end_iteration(self) -> None:
-        """Add the iteration that just ended (or stopped) to ``stats.iterations``."""
-        close_iteration(self.stats, self.bound, self.before)
-
-    def below(self, bound: float) -> tuple[Node | None, float]:
-        """Search depth-first under *bound*; return ``(goal, inf)`` or ``(None, next bound)``."""
-        smallest = math.inf  # the smallest f that went over the bound
-        node = self.root
-        if self.root_f > bound:
-            self.end_iteration()
-            return None, self.root_f
-        if self.is_goal(node.state):
-            return self._found(node)
-        stack = [(node, self._expand(node))]
-        on_path = {node.state}
-        while stack:
-            node, todo = stack[-1]
-            for action, state, step in todo:
-                if state in on_path:
-                    self.stats.duplicates += 1
-                    continue
-                child, f = self._generate(node, action, state, step)
-                if f > bound:
-                    smallest = min(smallest, f)
-                    continue
-                if self.is_goal(state):
-                    return self._found(child)
-                stack.append((child, self._expand(child)))
-                on_path.add(state)
-                break
-            else:  # every successor tried: step back
-                stack.pop()
-                on_path.discard(node.state)
-        self.end_iteration()
-        return None, smallest
-
-    def _generate(
-        self, parent: Node, action: Action, state: State, step: float
-    ) -> tuple[Node, float]:
-        """The child of *parent* by *action*, numbered and traced, and its f = g + h."""
-        g, h = parent.g + step, self.h(state)
-        child = Node(state, parent, action, g, parent.depth + 1, next(self.ids), h)
-        self.stats.generated += 1
-        if self.trace is not None:
-            self.trace.record("generate", child)
-        return child, g + h
-
-    def _expand(self, node: Node) -> Iterator[tuple[Action, State, float]]:
-        """Count *node* as expanded (checking the limits) and return its successors."""
-        stats = self.stats
-        if stats.expanded >= self.next_look:
-            self.next_look = self.budget.checkpoint(stats.expanded)
-        stats.expanded += 1
-        stats.expanded_by_depth[node.depth] = stats.expanded_by_depth.get(node.depth, 0) + 1
-        if self.trace is not None:
-            self.trace.record("expand", node)
-        return iter(self.successors(node.state))
-
-    def _found(self, goal: Node) -> tuple[Node, float]:
-        if self.trace is not None:
-            self.trace.record("goal", goal)
-        self.end_iteration()
-        return goal, math.inf  # no next bound: the search is over
+def _bounded(
+    problem: Problem, root: Node, bound: float, path: Path, tally: Tally
+) -> tuple[Node | None, float]:
+    """One iteration: search depth-first under *bound*; return ``(goal, inf)`` or
+    ``(None, the smallest f over the bound)``. The root's f is never over the bound."""
+    smallest = math.inf  # the smallest f that went over the bound
+    if problem.is_goal(root.state):
+        return root, math.inf
+    tally.expanding(root)
+    path.append((root, iter(problem.successors(root.state))))
+    on_path = {root.state}
+    while path:
+        node, todo = path[-1]
+        for action, state, step in todo:
+            if state in on_path:
+                tally.duplicate(node, action, state, step)
+                continue
+            child = node.child(action, state, step)
+            child.h = h = problem.heuristic(state)
+            tally.generated(child)
+            if child.g + h > bound:
+                smallest = min(smallest, child.g + h)
+                continue
+            if problem.is_goal(state):
+                path.clear()
+                return child, math.inf
+            tally.expanding(child)
+            path.append((child, iter(problem.successors(state))))
+            on_path.add(state)
+            break
+        else:  # every successor tried: step back
+            path.pop()
+            on_path.discard(node.state)
+    return None, smallest

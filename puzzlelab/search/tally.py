@@ -1,9 +1,11 @@
 """The tally a search keeps: what it counts, what it records, and when it must stop.
 
-The search loop (:func:`~.engine.run`) tells its :class:`Tally` about every node it
-handles, and nothing else: that keeps the loop as short as the textbook's. The tally
-counts the nodes, checks the limits (raising :class:`~puzzlelab.limits.LimitReached`)
-and, when the search is traced, records every event; at the end it writes the result.
+Every search loop (:func:`~.engine.run`, IDA*'s and bidirectional search's) tells its
+:class:`Tally` about every node it handles, and nothing else: that keeps each loop as
+short as the textbook's. The tally counts the nodes, checks the limits (raising
+:class:`~puzzlelab.limits.LimitReached`) and, when the search is traced, records every
+event; at the end it writes the result. :func:`stops_cleanly` turns a limit or Ctrl-C
+inside any loop into the tally's ``limit`` or ``interrupted`` result.
 
 Examples
 --------
@@ -23,12 +25,11 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable
-from typing import Concatenate, ParamSpec
+from collections.abc import Callable, Sized
+from typing import Any, Concatenate, ParamSpec
 
 from ..limits import Budget, LimitReached
 from ..results import SearchResult, SearchStats
-from .frontier import Frontier
 from .node import Node, path_to
 from .problem import Action, Problem, State
 from .trace import Trace
@@ -43,8 +44,9 @@ class Tally:
         The name the result carries.
     budget : Budget
         The limits; :meth:`expanding` asks it before each expansion it may refuse.
-    frontier : Frontier
-        Watched for its largest size, measured each time a node is taken from it.
+    frontier : Frontier or sized
+        Watched for its largest size, measured each time a node is taken from it
+        (IDA*: its current path).
 
     Examples
     --------
@@ -60,7 +62,7 @@ class Tally:
     1
     """
 
-    def __init__(self, algorithm: str, budget: Budget, frontier: Frontier) -> None:
+    def __init__(self, algorithm: str, budget: Budget, frontier: Sized) -> None:
         self.algorithm, self.budget, self.frontier = algorithm, budget, frontier
         self.expanded_count = self.generated_count = self.duplicate_count = 0
         self.expanded_by_depth: dict[int, int] = {}
@@ -68,6 +70,16 @@ class Tally:
         # The depth limit, once it has kept a node from being expanded.
         self.cut_at: int | None = None
         self.next_look: float = 0  # when to ask the budget again
+        # IDA*'s iterations: those ended, and the bound and counts when this one began.
+        self.iterations: list[dict[str, float]] = []
+        self.bound: float | None = None
+        self.before = (0, 0)
+        self.side: str | None = None  # bidirectional search: the side it is expanding
+
+    def iteration(self, root: Node, bound: float) -> None:
+        """An iterative search starts again from *root* under a new *bound*."""
+        self._end_iteration()
+        self.bound, self.before = bound, (self.expanded_count, self.generated_count)
 
     def generated(self, node: Node) -> None:
         """*node* entered the frontier."""
@@ -95,6 +107,13 @@ class Tally:
         by_depth = self.expanded_by_depth
         by_depth[node.depth] = by_depth.get(node.depth, 0) + 1
 
+    def measured(self, size: int) -> None:
+        """The frontier holds *size* nodes now (bidirectional search: after each layer)."""
+        self.largest_frontier = max(self.largest_frontier, size)
+
+    def arrived(self, node: Node) -> None:
+        """*node* is where the search reached its goal (bidirectional search: one a side)."""
+
     def solved(self, node: Node) -> SearchResult:
         """The result of a search that took the goal *node* from the frontier."""
         self._taken()
@@ -112,10 +131,22 @@ class Tally:
 
     def stats(self) -> SearchStats:
         """The counts so far, and the seconds since the search began."""
+        self._end_iteration()
         return SearchStats(
             self.expanded_count, self.generated_count, self.duplicate_count,
             self.largest_frontier, self.budget.elapsed(), self.expanded_by_depth,
+            self.iterations,
         )  # fmt: skip
+
+    def _end_iteration(self) -> None:
+        """Add the iteration under way, if any, to ``iterations``: its bound and counts."""
+        if self.bound is not None:
+            expanded, generated = self.before
+            self.iterations.append(
+                {"bound": self.bound, "expanded": self.expanded_count - expanded,
+                 "generated": self.generated_count - generated}
+            )  # fmt: skip
+            self.bound = None
 
     def _taken(self) -> None:
         """Note the frontier's size as it was before a node was taken out of it."""
@@ -147,20 +178,24 @@ class TracingTally(Tally):
     ('solved, cost 0', ['generate', 'goal'])
     """
 
-    def __init__(self, algorithm: str, budget: Budget, frontier: Frontier, trace: Trace) -> None:
+    def __init__(self, algorithm: str, budget: Budget, frontier: Sized, trace: Trace) -> None:
         super().__init__(algorithm, budget, frontier)
         self.trace, self.ids = trace, itertools.count()
+
+    def iteration(self, root: Node, bound: float) -> None:
+        super().iteration(root, bound)
+        self.trace.record("iteration", root, bound=bound)
 
     def generated(self, node: Node) -> None:
         super().generated(node)
         node.id = next(self.ids)
-        self.trace.record("generate", node)
+        self.trace.record("generate", node, side=self.side)
 
     def duplicate(self, parent: Node, action: Action, state: State, step: float) -> None:
         super().duplicate(parent, action, state, step)
         dropped = parent.child(action, state, step)
         dropped.id = next(self.ids)
-        self.trace.record("duplicate", dropped)
+        self.trace.record("duplicate", dropped, side=self.side)
 
     def discarded(self, node: Node) -> None:
         super().discarded(node)
@@ -168,10 +203,13 @@ class TracingTally(Tally):
 
     def expanding(self, node: Node) -> None:
         super().expanding(node)
-        self.trace.record("expand", node)
+        self.trace.record("expand", node, side=self.side)
+
+    def arrived(self, node: Node) -> None:
+        self.trace.record("goal", node, side=self.side)
 
     def solved(self, node: Node) -> SearchResult:
-        self.trace.record("goal", node)
+        self.arrived(node)
         return super().solved(node)
 
 
@@ -261,9 +299,7 @@ def solved(algorithm: str, node: Node, stats: SearchStats) -> SearchResult:
     return SearchResult(algorithm, "solved", states, actions, node.g, stats, "the goal was reached")
 
 
-def tally_for(
-    algorithm: str, budget: Budget, frontier: Frontier, trace: Trace | None = None
-) -> Tally:
+def tally_for(algorithm: str, budget: Budget, frontier: Sized, trace: Trace | None = None) -> Tally:
     """A :class:`TracingTally` when there is a *trace* to fill, else a plain :class:`Tally`.
 
     Parameters
@@ -272,7 +308,7 @@ def tally_for(
         The name the result carries.
     budget : Budget
         The limits.
-    frontier : Frontier
+    frontier : Frontier or sized
         The search's frontier, watched for its size.
     trace : Trace, optional
         Where to record events.
@@ -299,7 +335,7 @@ def tally_for(
 Options = ParamSpec("Options")
 
 #: A search loop: ``loop(problem, frontier, tally, **options)``, returning the tally's result.
-SearchLoop = Callable[Concatenate[Problem, Frontier, Tally, Options], SearchResult]
+SearchLoop = Callable[Concatenate[Problem, Any, Tally, Options], SearchResult]
 
 
 def stops_cleanly(loop: SearchLoop[Options]) -> SearchLoop[Options]:
@@ -324,7 +360,7 @@ def stops_cleanly(loop: SearchLoop[Options]) -> SearchLoop[Options]:
     @functools.wraps(loop)
     def stopping(
         problem: Problem,
-        frontier: Frontier,
+        frontier: Any,
         tally: Tally,
         *args: Options.args,
         **options: Options.kwargs,
