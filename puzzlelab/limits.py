@@ -62,7 +62,7 @@ class LimitReached(PuzzleError):
     ... except LimitReached as stop:
     ...     print(stopped(stop))
     ('limit', 'the limit of 10 queens placed was reached')
-    >>> from puzzlelab.solvers.queens import count_solutions
+    >>> from puzzlelab.solvers.queens_counting import count_solutions
     >>> count_solutions(8, max_nodes=10)
     Traceback (most recent call last):
     ...
@@ -247,6 +247,25 @@ class Budget:
         nodes += self.spent
         if nodes >= self.max_nodes:
             return f"the limit of {self.max_nodes:,} {self.what} was reached"
+        return self._over_time_or_memory()
+
+    def look(self) -> None:
+        """Raise :class:`LimitReached` if the time or the memory is spent (nodes not counted).
+
+        A search looks while one expansion generates many successors: a problem whose
+        ``actions`` never ends is stopped there, not only at its next expansion.
+
+        >>> Budget(max_seconds=60).look()
+        >>> Budget(max_seconds=1e-9).look()
+        Traceback (most recent call last):
+        ...
+        puzzlelab.limits.LimitReached: the limit of 1e-09 seconds was reached
+        """
+        reason = self._over_time_or_memory()
+        if reason is not None:
+            raise LimitReached(reason)
+
+    def _over_time_or_memory(self) -> str | None:
         if perf_counter() > self.deadline:
             return self._time_reason()
         if self.memory_at_start is not None:  # a memory bound, and a way to measure it

@@ -340,7 +340,7 @@ def test_every_algorithm_says_unsolvable_in_json():
 
 
 def test_a_peg_board_too_big_for_the_recursive_solvers_is_refused():
-    from puzzlelab.puzzles.pegs import Board
+    from puzzlelab.puzzles.pegs_boards import Board
 
     with pytest.raises(BoardError, match="2 to 200 holes"):
         Board("long", {hole: (0, hole) for hole in range(1, 1001)}, "square", (), 1)
@@ -348,7 +348,7 @@ def test_a_peg_board_too_big_for_the_recursive_solvers_is_refused():
 
 def test_nothing_the_caller_passes_in_is_modified():
     from puzzlelab.puzzles.jugs import WaterJugs
-    from puzzlelab.solvers.queens import min_conflicts
+    from puzzlelab.solvers.queens_repair import min_conflicts
 
     board, capacities, start, placement = (
         [[1, 2, 3], [4, 5, 6], [7, 0, 8]],
@@ -397,3 +397,51 @@ def test_a_weight_may_be_any_real_number_a_student_writes(weight, expected):
 def test_a_weight_too_large_to_be_a_float_is_one_sentence(weight):
     with pytest.raises(ProblemError, match="weight must be a finite number of at least 0, not "):
         astar(SlidingPuzzle("4 1 3 / 2 0 5"), "manhattan", weight=weight)
+
+
+class EndlessActions:
+    """A student's problem whose actions never end: every whole number is an action."""
+
+    initial_state = 0
+
+    def actions(self, state):
+        return itertools.count()
+
+    def result(self, state, action):
+        return (state, action) if isinstance(state, int) else (state[0], action)
+
+    def is_goal(self, state):
+        return False
+
+
+@pytest.mark.parametrize("search", [bfs, dfs, uniform_cost, astar, idastar])
+def test_one_endless_expansion_stops_at_the_time_limit(search):
+    """The successors are taken one at a time, so the limit holds inside one expansion."""
+    started = time.perf_counter()
+    result = search(EndlessActions(), max_seconds=0.5)
+    assert result.status == "limit" and "0.5 seconds" in result.reason
+    assert time.perf_counter() - started < 0.5 * 1.2 + 0.5  # the limit, and a busy machine
+    assert result.stats.expanded == 1 and result.stats.generated > 1000
+
+
+def test_one_endless_expansion_stops_at_the_memory_limit():
+    result = bfs(EndlessActions(), max_memory_mb=50, max_seconds=60)
+    assert result.status == "limit" and "50 MB" in result.reason
+
+
+def test_a_system_cap_on_memory_ends_in_a_limit_not_a_traceback(tmp_path):
+    """Below the search's own bound, the system's cap (ulimit -v) says 'limit' too."""
+    code = (
+        "import resource, itertools\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (700 * 2**20, 700 * 2**20))\n"
+        "from puzzlelab.search import bfs\n"
+        "class Endless:\n"
+        "    initial_state = 0\n"
+        "    def actions(self, state): return itertools.count()\n"
+        "    def result(self, state, action): return (action, 'x' * 64)\n"
+        "    def is_goal(self, state): return False\n"
+        "print(bfs(Endless(), max_memory_mb=None, max_seconds=60).summary())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.startswith("limit: the memory the system allows this process ran out")

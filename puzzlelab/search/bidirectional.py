@@ -12,6 +12,7 @@ been reached by the other, before the goal test of any expansion.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..errors import ProblemError
@@ -133,8 +134,8 @@ def _layers(
     """
     reached = {side: {layer[0].state: layer[0]} for side, layer in layers.items()}
 
-    def neighbours_forward(state: State) -> list[tuple[Action, State]]:
-        return [(action, after) for action, after, _ in problem.successors(state)]
+    def neighbours_forward(state: State) -> Iterator[tuple[Action, State]]:
+        return ((action, after) for action, after, _ in problem.successors(state))
 
     if problem.start in reached["backward"]:
         return _joined(problem, (layers["forward"][0], layers["backward"][0]), tally)

@@ -9,7 +9,7 @@ simpleai ``SearchProblem`` is used unchanged through its ``actions``, ``result``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -178,13 +178,11 @@ def _successors_of(problem: Any) -> Successors:
     cost = getattr(problem, "cost", None) or (lambda state, action, next_state: 1)
     name = type(problem).__name__
 
-    def successors(state: State) -> list[tuple[Action, State, float]]:
-        found = []
-        for action in actions(state):
+    def successors(state: State) -> Iterator[tuple[Action, State, float]]:
+        for action in actions(state):  # one at a time: a search's limits hold inside it
             next_state = checked_state(result(state, action), f"{name}.result", state, action)
             step = checked_cost(cost(state, action, next_state), f"{name}.cost", state, action)
-            found.append((action, next_state, step))
-        return found
+            yield action, next_state, step
 
     return successors
 
@@ -192,15 +190,13 @@ def _successors_of(problem: Any) -> Successors:
 def _checked_successors(successors: Successors, name: str) -> Successors:
     """Wrap a puzzle's own ``successors`` so that every state and step cost is checked."""
 
-    def checked(state: State) -> list[tuple[Action, State, float]]:
-        return [
-            (
+    def checked(state: State) -> Iterator[tuple[Action, State, float]]:
+        for action, after, step in successors(state):  # one at a time, as the search takes them
+            yield (
                 action,
                 checked_state(after, f"{name}.successors", state, action),
                 checked_cost(step, f"{name}.successors", state, action),
             )
-            for action, after, step in successors(state)
-        ]
 
     return checked
 

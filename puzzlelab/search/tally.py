@@ -34,6 +34,10 @@ from .node import Node, path_to
 from .problem import Action, Problem, State
 from .trace import Trace
 
+#: How many successors (generated or dropped) a search makes between two looks at its time
+#: and memory, besides the looks before each expansion.
+GROWTH_LOOK = 1024
+
 
 class Tally:
     """Counts a search's nodes and checks its limits; writes its result.
@@ -70,6 +74,7 @@ class Tally:
         # The depth limit, once it has kept a node from being expanded.
         self.cut_at: int | None = None
         self.next_look: float = 0  # when to ask the budget again
+        self.next_growth_look = GROWTH_LOOK  # when to look again while generating
         # IDA*'s iterations: those ended, and the bound and counts when this one began.
         self.iterations: list[dict[str, float]] = []
         self.bound: float | None = None
@@ -84,10 +89,20 @@ class Tally:
     def generated(self, node: Node) -> None:
         """*node* entered the frontier."""
         self.generated_count += 1
+        if self.generated_count + self.duplicate_count >= self.next_growth_look:
+            self._look_while_generating()
 
     def duplicate(self, parent: Node, action: Action, state: State, step: float) -> None:
         """A successor of *parent* was dropped: its state was reached as cheaply before."""
         self.duplicate_count += 1
+        if self.generated_count + self.duplicate_count >= self.next_growth_look:
+            self._look_while_generating()
+
+    def _look_while_generating(self) -> None:
+        """Every :data:`GROWTH_LOOK` successors, check the time and memory: one expansion
+        that generates without end (a problem's endless ``actions``) still stops."""
+        self.budget.look()
+        self.next_growth_look = self.generated_count + self.duplicate_count + GROWTH_LOOK
 
     def discarded(self, node: Node) -> None:
         """*node* left the frontier unexpanded: a cheaper path to its state came later."""
@@ -341,9 +356,10 @@ SearchLoop = Callable[Concatenate[Problem, Any, Tally, Options], SearchResult]
 def stops_cleanly(loop: SearchLoop[Options]) -> SearchLoop[Options]:
     """Decorate a search *loop* ``loop(problem, frontier, tally, ...)`` to end it cleanly.
 
-    When the tally raises :class:`~puzzlelab.limits.LimitReached`, or the user
-    presses Ctrl-C, the loop returns the tally's ``limit`` or ``interrupted``
-    result, with the counts so far, instead of a traceback.
+    When the tally raises :class:`~puzzlelab.limits.LimitReached` (or Python runs out
+    of the memory the system allows it), or the user presses Ctrl-C, the loop returns
+    the tally's ``limit`` or ``interrupted`` result, with the counts so far, instead of
+    a traceback.
 
     Examples
     --------
@@ -369,6 +385,8 @@ def stops_cleanly(loop: SearchLoop[Options]) -> SearchLoop[Options]:
             return loop(problem, frontier, tally, *args, **options)
         except LimitReached as stop:
             return tally.stopped("limit", str(stop))
+        except MemoryError:  # the system's own cap on memory, below the search's limit
+            return tally.stopped("limit", "the memory the system allows this process ran out")
         except KeyboardInterrupt:
             return tally.stopped("interrupted", "the search was interrupted")
 
