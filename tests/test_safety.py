@@ -445,3 +445,66 @@ def test_a_system_cap_on_memory_ends_in_a_limit_not_a_traceback(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.startswith("limit: the memory the system allows this process ran out")
+
+
+class StudentProblem:
+    """A student's problem, with one method written wrong at a time."""
+
+    def __init__(self, start=(0,), actions=lambda state: ["up"], triples=None):
+        self.initial_state, self._actions, self._triples = start, actions, triples
+
+    def actions(self, state):
+        return self._actions(state)
+
+    def result(self, state, action):
+        return (state[0] + 1,)
+
+    def is_goal(self, state):
+        return state == (3,)
+
+
+@pytest.mark.parametrize(
+    ("problem", "message"),
+    [
+        (
+            StudentProblem(start=[0]),
+            "StudentProblem.initial_state is a list, which a search cannot remember",
+        ),
+        (StudentProblem(start={0}), "StudentProblem.initial_state is a set"),
+        (
+            StudentProblem(actions=lambda state: None),
+            r"StudentProblem.actions\(\(0,\)\) returned NoneType None: return a list",
+        ),
+        (
+            StudentProblem(actions=lambda state: 3),
+            r"StudentProblem.actions\(\(0,\)\) returned int 3",
+        ),
+    ],
+)
+def test_a_students_problem_written_wrong_is_named_in_one_sentence(problem, message):
+    with pytest.raises(ProblemError, match=message):
+        bfs(problem)
+
+
+def test_successors_that_are_not_triples_are_named():
+    class Pairs:
+        start, goal = 0, 3
+
+        def successors(self, state):
+            return [("up", state + 1)]
+
+        def is_goal(self, state):
+            return state == 3
+
+    with pytest.raises(
+        ProblemError,
+        match=r"Pairs.successors\(0\) gave \('up', 1\): give \(action, next state, step cost\) triples",
+    ):
+        astar(Pairs())
+
+
+def test_a_misspelt_limit_is_refused_in_the_searchs_name():
+    with pytest.raises(
+        ProblemError, match="bfs takes no keyword 'max_node'; it takes graph_search, max_nodes"
+    ):
+        bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), max_node=10)

@@ -532,12 +532,18 @@ def _search(
     depth_limit: int | None = None, max_nodes: int | None = None,
     max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
     trace: Trace | None = None, check_solvable: bool = True, heuristic: None = None,
+    **unknown: object,
 ) -> SearchResult:  # fmt: skip
     """Run the one search loop on *problem* with the *frontier* the search chose.
 
     *heuristic* is here only to refuse it: the searches that take one name it
-    before the limits.
+    before the limits. Any other keyword is refused in the search's own name.
     """
+    if unknown:
+        raise ProblemError(
+            f"{algorithm} takes no keyword {next(iter(unknown))!r}; it takes graph_search, "
+            "max_nodes, max_seconds, max_memory_mb, trace and check_solvable"
+        )
     if heuristic is not None:
         raise ProblemError(
             f"{algorithm} uses no heuristic; give heuristic= to greedy, astar or idastar"

@@ -134,6 +134,7 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
         successors = problem.successors
         if not _ours(problem):  # a puzzle written elsewhere: check what it hands back
             successors = _checked_successors(successors, type(problem).__name__)
+            _check_hashable(problem.start, f"{type(problem).__name__}.start")
         return Problem(
             start=problem.start,
             successors=successors,
@@ -156,6 +157,7 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
         raise ProblemError(
             f"{type(problem).__name__} has no initial_state: pass one to its constructor"
         )
+    _check_hashable(problem.initial_state, f"{type(problem).__name__}.initial_state")
     return Problem(
         start=problem.initial_state,
         successors=_successors_of(problem),
@@ -165,6 +167,27 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
         predecessors=getattr(problem, "predecessors", None),
         check_solvable=getattr(problem, "check_solvable", None),
     )
+
+
+def _check_hashable(state: object, where: str) -> None:
+    """Refuse a start state a search cannot remember (a list, a set, an array)."""
+    try:
+        hash(state)
+    except TypeError:
+        raise ProblemError(
+            f"{where} is a {type(state).__name__}, which a search cannot remember: "
+            "make states tuples (or strings, numbers, frozensets)"
+        ) from None
+
+
+def _listed(found: object, where: str, state: State) -> Iterator[Any]:
+    """Iterate over what a problem's method returned, or say in one line that it cannot."""
+    try:
+        return iter(found)  # type: ignore[call-overload]  # checked here, at run time
+    except TypeError:
+        raise ProblemError(
+            f"{where}({state!r}) returned {type(found).__name__} {found!r}: return a list"
+        ) from None
 
 
 def _ours(problem: object) -> bool:
@@ -179,7 +202,7 @@ def _successors_of(problem: Any) -> Successors:
     name = type(problem).__name__
 
     def successors(state: State) -> Iterator[tuple[Action, State, float]]:
-        for action in actions(state):  # one at a time: a search's limits hold inside it
+        for action in _listed(actions(state), f"{name}.actions", state):  # one at a time
             next_state = checked_state(result(state, action), f"{name}.result", state, action)
             step = checked_cost(cost(state, action, next_state), f"{name}.cost", state, action)
             yield action, next_state, step
@@ -191,7 +214,14 @@ def _checked_successors(successors: Successors, name: str) -> Successors:
     """Wrap a puzzle's own ``successors`` so that every state and step cost is checked."""
 
     def checked(state: State) -> Iterator[tuple[Action, State, float]]:
-        for action, after, step in successors(state):  # one at a time, as the search takes them
+        for triple in _listed(successors(state), f"{name}.successors", state):  # one at a time
+            try:
+                action, after, step = triple
+            except (TypeError, ValueError):
+                raise ProblemError(
+                    f"{name}.successors({state!r}) gave {triple!r}: give (action, next state, "
+                    "step cost) triples"
+                ) from None
             yield (
                 action,
                 checked_state(after, f"{name}.successors", state, action),
