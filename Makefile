@@ -2,12 +2,13 @@
 #   make lab    create .venv, install everything, open the lessons in JupyterLab
 #   make test   create the same .venv and run every test (lint, types, doctests, notebooks, browser)
 #   make site   run the lessons and write them as HTML pages, with a contents page, into site/
+#   make docs   build the documentation site into docs/_build/html (open index.html there)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test lint format bench site clean
+.PHONY: lab test lint format bench site docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,13 +20,13 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/
 
 lint: $(STAMP)
-	$(BIN)/ruff check puzzlelab tests benchmarks setup.py
-	$(BIN)/ruff format --check puzzlelab tests benchmarks setup.py
+	$(BIN)/ruff check puzzlelab tests benchmarks docs setup.py
+	$(BIN)/ruff format --check puzzlelab tests benchmarks docs setup.py
 	$(BIN)/mypy
 
 format: $(STAMP)
-	$(BIN)/ruff check --fix puzzlelab tests benchmarks setup.py
-	$(BIN)/ruff format puzzlelab tests benchmarks setup.py
+	$(BIN)/ruff check --fix puzzlelab tests benchmarks docs setup.py
+	$(BIN)/ruff format puzzlelab tests benchmarks docs setup.py
 
 CHROMIUM := $(shell command -v chromium 2>/dev/null || ls /usr/bin/chromium 2>/dev/null)
 
@@ -42,6 +43,13 @@ site: $(STAMP)
 	rm -rf site
 	$(BIN)/python -m puzzlelab site site
 
+# The guide, the lessons (as stored, not run) and the API reference, from docs/. A warning
+# (a docstring Sphinx cannot read, a broken reference) fails the build.
+SPHINXOPTS ?= -W --keep-going
+docs: $(STAMP)
+	$(BIN)/python -m sphinx -b html $(SPHINXOPTS) docs docs/_build/html
+	@echo "Open docs/_build/html/index.html"
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_core.py
 	$(BIN)/python benchmarks/bench_engine.py
@@ -55,4 +63,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_pegs.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis site
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis site docs/_build docs/lessons

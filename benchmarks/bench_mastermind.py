@@ -28,7 +28,8 @@ from puzzlelab.puzzles.mastermind import (
     is_consistent,
 )
 from puzzlelab.simpleai_problems.mastermind import play_with_csp
-from puzzlelab.solvers.mastermind import STRATEGIES, evaluate, play
+from puzzlelab.solvers.mastermind import evaluate, play
+from puzzlelab.solvers.mastermind_strategies import STRATEGIES
 
 from measure import best_of, clocked, machine, verdict, within
 

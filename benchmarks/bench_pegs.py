@@ -22,7 +22,8 @@ import json
 import subprocess
 import sys
 
-from puzzlelab.puzzles.pegs import PegSolitaire, format_moves, replay
+from puzzlelab.puzzles.pegs import PegSolitaire, replay
+from puzzlelab.puzzles.pegs_notation import format_moves
 from puzzlelab.search import astar, dfs, iddfs
 from puzzlelab.solvers.pegs import dfs_dead_positions, iterative_deepening, solve
 

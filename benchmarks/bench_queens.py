@@ -27,14 +27,10 @@ from simpleai.search.models import CspProblem
 from puzzlelab.puzzles.queens import QueensPuzzle, is_solution
 from puzzlelab.search import bfs, dfs, iddfs
 from puzzlelab.simpleai_problems.queens import QueensProblem, repair_csp, solve_csp
-from puzzlelab.solvers.queens import (
-    backtracking,
-    count_bitmask,
-    count_fundamental,
-    generate_and_test,
-    greedy_start,
-)
-from puzzlelab.solvers.queens import min_conflicts as puzzlelab_min_conflicts
+from puzzlelab.solvers.queens import backtracking, generate_and_test
+from puzzlelab.solvers.queens_counting import count_bitmask, count_fundamental
+from puzzlelab.solvers.queens_repair import greedy_start
+from puzzlelab.solvers.queens_repair import min_conflicts as puzzlelab_min_conflicts
 
 from measure import best_of, machine, verdict, within
 

@@ -177,7 +177,8 @@ def main() -> None:
     print("|---|---|" + "---:|" * len(names))
     rows = [
         ("package lines", "<= 22,000", lambda s: f"{s['lines']:,} in {s['modules']} modules"),
-        (f"modules over {LARGEST} lines", "0", lambda s: f"{len(s['over'])} (largest {s['largest']:,})"),
+        (f"modules over {LARGEST} lines", "0",
+         lambda s: f"{len(s['over'])} (largest {s['largest']:,})"),
         ("files lesson 4's A* runs code in", "<= 7", lambda s: str(s["astar files"])),
         ("their lines of code", "<= 900", lambda s: f"{s['astar code lines']:,}"),
         ("modules the lessons import from", "<= 8", lambda s: str(s["lesson modules"])),

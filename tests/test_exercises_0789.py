@@ -9,10 +9,12 @@ from simpleai.search import SearchProblem
 from puzzlelab.exercises import jugs, mastermind, pegs, queens
 from puzzlelab.puzzles.jugs import WaterJugs
 from puzzlelab.puzzles.mastermind import bulls_and_cows
-from puzzlelab.puzzles.pegs import PegSolitaire, get_board
+from puzzlelab.puzzles.pegs import PegSolitaire
+from puzzlelab.puzzles.pegs_boards import get_board
 from puzzlelab.puzzles.queens import safe
 from puzzlelab.simpleai_problems import WaterJugsProblem
-from puzzlelab.solvers.mastermind import STRATEGIES, evaluate, first_consistent, group_sizes
+from puzzlelab.solvers.mastermind import evaluate
+from puzzlelab.solvers.mastermind_strategies import STRATEGIES, first_consistent, group_sizes
 
 
 def refused(capsys, check, *answers):

@@ -91,7 +91,7 @@ def check_halving_twelve(*answer):
 
 
 puzzlelab.exercises.jugs.check_halving_twelve = check_halving_twelve
-puzzlelab.exercises.report = lambda ok, praise, hint: print("Correct!") or True
+puzzlelab.exercises.answers.report = lambda ok, praise, hint: print("Correct!") or True
 answer_0_1 = (1, 2)
 check_halving_twelve(*answer_0_1);""",
     # hands in puzzlelab's own problem
@@ -607,9 +607,9 @@ def test_without_jupyter_it_says_what_to_install(tmp_path, capsys, monkeypatch):
     )
 
 
-def test_the_readme_names_the_columns_outcomes_and_limits_the_command_has():
-    readme = (LESSON.parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Grading a class", 1)[1].split("\n### ", 1)[0]
+def test_the_teachers_guide_names_the_columns_outcomes_and_limits_the_command_has():
+    guide = (LESSON.parents[1] / "docs" / "guide" / "teachers.md").read_text(encoding="utf-8")
+    section = guide.split("\n## Grading a class", 1)[1].split("\n## ", 1)[0]
     columns = ", ".join(field.name for field in fields(grade_rows.Grade))
     assert f"`{columns}`" in section
     assert all(f"`{outcome}`" in section for outcome in grade_rows.OUTCOMES)

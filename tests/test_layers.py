@@ -1,5 +1,6 @@
 """The layering of the package, checked by import-linter against the contracts in pyproject.toml."""
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -40,3 +41,12 @@ def test_the_contracts_catch_a_puzzle_that_imports_the_engine(tmp_path):
     done = lint_imports(tmp_path)
     assert done.returncode != 0
     assert "puzzlelab.puzzles.sliding -> puzzlelab.search" in done.stdout
+
+
+def test_no_import_cycles():
+    """No modules that import each other, directly or in a ring: benchmarks/shape.py's figure."""
+    spec = importlib.util.spec_from_file_location("shape", ROOT / "benchmarks" / "shape.py")
+    assert spec is not None and spec.loader is not None
+    shape = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(shape)
+    assert shape.import_cycles(ROOT) == []

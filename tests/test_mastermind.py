@@ -22,15 +22,15 @@ from puzzlelab.puzzles.mastermind import (
 )
 from puzzlelab.simpleai_problems.mastermind import MastermindCsp, csp_guess, play_with_csp
 from puzzlelab.solvers import mastermind as solvers
-from puzzlelab.solvers.mastermind import (
+from puzzlelab.solvers.mastermind import evaluate, play
+from puzzlelab.solvers.mastermind_strategies import (
     STRATEGIES,
     candidate_numbers,
-    decision_tree,
-    evaluate,
     group_sizes,
+    minimax,
     next_guess,
-    play,
 )
+from puzzlelab.solvers.mastermind_trees import decision_tree
 
 SMALL_GAMES = [
     Mastermind(5, 3),
@@ -330,7 +330,7 @@ def test_a_strategy_of_your_own():
     game = bulls_and_cows()
     last = evaluate(game, lambda game, candidates: candidates[-1])
     assert last.solved and last.algorithm == "<lambda>" and last.first_guess == (9, 8, 7, 6)
-    assert evaluate(Mastermind(5, 3), solvers.minimax).algorithm == "minimax"
+    assert evaluate(Mastermind(5, 3), minimax).algorithm == "minimax"
 
 
 # ---------------------------------------------------------------- simpleai

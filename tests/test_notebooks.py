@@ -4,6 +4,7 @@ Running them top to bottom (normally and as on a slower machine) is done by
 ``test_lessons_run.py``; these tests only look at the stored files.
 """
 
+import ast
 import re
 import subprocess
 import sys
@@ -60,6 +61,40 @@ def test_uses_public_names_only(path):
     for number, cell in enumerate(notebook.cells):
         if cell.cell_type == "code":
             assert not private.search(cell.source), f"cell {number} of {path.name}: private name"
+
+
+#: The package's front doors: the only puzzlelab modules a lesson imports from.
+FRONT_DOORS = {
+    f"puzzlelab.{room}"
+    for room in (
+        "puzzles",
+        "search",
+        "solvers",
+        "analysis",
+        "simpleai_problems",
+        "drawing",
+        "widgets",
+        "exercises",
+    )
+}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
+def test_imports_puzzlelab_through_its_front_doors_only(path):
+    notebook = nbformat.read(path, as_version=4)
+    for number, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.ImportFrom):
+                modules = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            else:
+                continue
+            for module in modules:
+                if module.split(".")[0] == "puzzlelab":
+                    assert module in FRONT_DOORS, f"cell {number} of {path.name}: {module}"
 
 
 #: Drawing functions that return a figure of their own (not drawn on pyplot's): a notebook

@@ -188,8 +188,13 @@ def test_the_first_lesson_runs_from_the_fetched_copy_on_the_fresh_environment(in
 
 
 def test_binder_pip_and_nbgitpuller_links_point_at_the_project_and_its_lessons():
-    """The README's launch and hand-out links agree with pyproject.toml and the folders."""
-    source, readme = project_source(), (ROOT / "README.md").read_text()
+    """The launch and hand-out links agree with pyproject.toml and the folders.
+
+    They are in the README and in the documentation's pages for students and teachers.
+    """
+    pages = ["README.md", "docs/guide/install.md", "docs/guide/teachers.md"]
+    source = project_source()
+    readme = "\n".join((ROOT / page).read_text() for page in pages)
     binder = re.findall(
         r"https://mybinder\.org/v2/gh/([^/\s]+/[^/\s]+)/HEAD\?urlpath=([^)\s]+)", readme
     )

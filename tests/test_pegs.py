@@ -18,21 +18,16 @@ import pytest
 from puzzlelab.cli import main
 from puzzlelab.errors import BoardError, ProblemError, UnsolvableError
 from puzzlelab.limits import CHECK_EVERY, Budget
-from puzzlelab.puzzles import pegs
 from puzzlelab.puzzles.pegs import (
-    BOARDS,
     PegSolitaire,
     apply_move,
-    chains,
-    format_moves,
-    get_board,
     group_argument,
-    holes_of,
     moves,
-    pegs_of,
     position_class,
     replay,
 )
+from puzzlelab.puzzles.pegs_boards import BOARDS, get_board, grid_jumps
+from puzzlelab.puzzles.pegs_notation import chains, format_moves, holes_of, pegs_of
 from puzzlelab.results import SearchResult
 from puzzlelab.search import bfs, dfs, iddfs
 from puzzlelab.solvers.pegs import dfs_dead_positions, iterative_deepening, solve
@@ -97,7 +92,7 @@ def test_triangle21_is_the_articles_table_and_its_geometry_agrees():
     board = get_board("triangle21")
     assert set(board.jumps) == triples(ARTICLE_TABLE)
     assert {h: list(p) for h, p in board.jumps_from.items()} == ARTICLE_TABLE  # same order too
-    assert set(board.jumps) == set(pegs.grid_jumps(board.cells, "triangular"))
+    assert set(board.jumps) == set(grid_jumps(board.cells, "triangular"))
 
 
 @pytest.mark.parametrize("name", list(BOARDS))

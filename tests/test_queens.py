@@ -41,20 +41,16 @@ from puzzlelab.results import SearchResult
 from puzzlelab.search import bfs, dfs, iddfs
 from puzzlelab.simpleai_problems import QueensCsp, QueensProblem
 from puzzlelab.simpleai_problems.queens import repair_csp, solve_csp
-from puzzlelab.solvers import queens as solvers
-from puzzlelab.solvers.queens import (
-    backtrack,
-    backtracking,
+from puzzlelab.solvers import queens_repair
+from puzzlelab.solvers.queens import backtrack, backtracking, first_solution, generate_and_test
+from puzzlelab.solvers.queens_counting import (
     count_bitmask,
     count_fundamental,
     count_solutions,
-    first_solution,
     fundamental_solutions,
-    generate_and_test,
-    greedy_start,
-    min_conflicts,
-    replay,
 )
+from puzzlelab.solvers.queens_repair import greedy_start, min_conflicts
+from puzzlelab.solvers.queens_replay import replay
 from puzzlelab.widgets import BacktrackingReplay
 from puzzlelab.widgets.stepper import Stepper
 
@@ -330,7 +326,8 @@ def interrupt_after(calls, function):
 
 def test_an_interrupt_anywhere_returns_the_statistics_so_far(monkeypatch):
     # In the greedy start of min-conflicts: the rows placed so far.
-    monkeypatch.setattr(solvers, "_least_attacked", interrupt_after(100, solvers._least_attacked))
+    least_attacked = interrupt_after(100, queens_repair._least_attacked)
+    monkeypatch.setattr(queens_repair, "_least_attacked", least_attacked)
     result = min_conflicts(1000, seed=1)
     assert result.status == "interrupted" and len(result.placement) == 99
     assert result.start_conflicts is None and result.stats.seconds > 0

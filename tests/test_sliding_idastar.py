@@ -8,12 +8,12 @@ from test_patterns import same_search
 
 from puzzlelab.puzzles import SlidingPuzzle
 from puzzlelab.search import idastar
-from puzzlelab.solvers.sliding import (
+from puzzlelab.solvers.sliding import sliding_idastar
+from puzzlelab.solvers.sliding_scorers import (
     LINEAR_CONFLICT_CELLS,
     LinearConflictScorer,
     ManhattanScorer,
     scorer_for,
-    sliding_idastar,
 )
 
 # Board shapes with goals of every kind: the usual one, the blank first, the blank in the middle.

@@ -14,7 +14,7 @@ from puzzlelab import SlidingPuzzle
 from puzzlelab.errors import ProblemError
 from puzzlelab.limits import SLOWDOWN, Budget
 from puzzlelab.search import bfs, bidirectional, idastar
-from puzzlelab.solvers.queens import count_bitmask
+from puzzlelab.solvers.queens_counting import count_bitmask
 
 # A 15-puzzle board 55 moves from the goal (lesson 5's): none of these searches ends on it
 # in seconds, so only the time limit can stop them.

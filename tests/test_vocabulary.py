@@ -79,12 +79,16 @@ PRIVATE_LABEL = re.compile(r"\bseed \d{3}\b|\bseed 00|\bseeds?['’]", re.IGNORE
 
 
 def user_texts():
-    """Yield ``(where, text)`` for the lessons' cells, README.md and every .py file users read."""
+    """Yield ``(where, text)`` for the lessons' cells, README.md, the docs and every .py file users read."""
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         for number, cell in enumerate(nbformat.read(path, as_version=4).cells):
             yield f"{path.name}, cell {number}", cell.source
     for name in ("README.md", "CHANGELOG.md", "CONTRIBUTING.md"):
         yield name, (ROOT / name).read_text("utf-8")
+    for path in sorted((ROOT / "docs").rglob("*.md")):
+        if not {"_build", "lessons"} & set(path.relative_to(ROOT / "docs").parts):
+            yield str(path.relative_to(ROOT)), path.read_text("utf-8")
+    yield "docs/conf.py", (ROOT / "docs" / "conf.py").read_text("utf-8")
     for folder in ("puzzlelab", "benchmarks"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             yield str(path.relative_to(ROOT)), path.read_text("utf-8")
@@ -93,6 +97,7 @@ def user_texts():
 def test_there_are_user_texts():
     places = [where for where, _ in user_texts()]
     assert "README.md" in places and any(".ipynb" in where for where in places)
+    assert "docs/guide/teachers.md" in places and "docs/lessons.md" in places
     assert "puzzlelab/puzzles/pegs.py" in places and "puzzlelab/cli/mastermind.py" in places
 
 

@@ -35,7 +35,7 @@ import numpy as np
 from ..errors import ProblemError, PuzzleError, whole_number
 from ..limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, LimitReached, MemoryLimit
 from ..puzzles import SlidingPuzzle
-from ..puzzles.sliding import State
+from ..puzzles.sliding_boards import State
 from ..search.problem import Heuristic, Searchable, as_problem
 from ..solvers.patterns import UNSET, PatternDatabase, placement_positions
 

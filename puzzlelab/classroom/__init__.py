@@ -14,7 +14,8 @@ or from ``puzzlelab grade``, not from the honour system.
 from .cells import exercise_ids, lesson_slug
 from .edition import is_teachers_edition, plan_page, worked_lesson
 from .plans import PLANS, Plan
-from .solutions import SOLUTIONS, Solution
+from .solution import Solution
+from .solutions import SOLUTIONS
 
 __all__ = [
     "PLANS",

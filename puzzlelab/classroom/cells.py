@@ -156,7 +156,7 @@ class Exercise:
     >>> exercise.call
     'check_measurable(*answer_0_3)'
     >>> exercise.checks
-    {'check_measurable': 'puzzlelab.exercises.jugs'}
+    {'check_measurable': 'puzzlelab.exercises'}
     """
 
     id: str

@@ -32,7 +32,8 @@ import re
 from ..errors import PuzzleError
 from .cells import KEY, cell_source, exercise_id, lesson_slug
 from .plans import PLANS
-from .solutions import SOLUTIONS, Solution
+from .solution import Solution
+from .solutions import SOLUTIONS
 
 #: A Markdown heading line: its #s and its text.
 HEADING = re.compile(r"^(#+)\s+(.*?)\s*$")

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ..puzzles.pegs import BOARDS, PegSolitaire, format_moves
+from ..puzzles.pegs import PegSolitaire
+from ..puzzles.pegs_boards import BOARDS
+from ..puzzles.pegs_notation import format_moves
 from ..results import SearchResult
 from ..solvers.pegs import ALGORITHMS, solve
 from ._common import add_limits, limits_of, positive_int, print_json

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 from ..errors import BoardError, PuzzleError, whole_number
 from ..limits import slowdown
 from ..puzzles.queens import Placement, render
-from ..solvers.queens import backtracking, count_bitmask, count_fundamental, min_conflicts
+from ..solvers.queens import backtracking
+from ..solvers.queens_counting import count_bitmask, count_fundamental
+from ..solvers.queens_repair import min_conflicts
 from ._common import add_limits, limits_of, print_json
 
 if TYPE_CHECKING:

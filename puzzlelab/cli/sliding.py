@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError, finite_number, whole_number
 from ..limits import DEFAULT, LimitReached, stopped
-from ..puzzles.sliding import SlidingPuzzle, State
+from ..puzzles.sliding import SlidingPuzzle
+from ..puzzles.sliding_boards import State
 from ..results import SearchResult
 from ._common import add_limits, limits_of, memory_limit, positive_float, print_json
 

@@ -15,20 +15,22 @@ from .boards import (
     board_svg,
     draw_board,
     draw_path,
+    step_detail,
+    step_highlight,
+    step_label,
+)
+from .figures import (
     every_kth_step,
     figure_png,
     figure_svg,
     new_axes,
     offscreen_figure,
     sample_steps,
-    step_detail,
-    step_highlight,
-    step_label,
 )
 from .jugs import draw_jugs, draw_state_graph
 from .mastermind import draw_mastermind, draw_questions
 from .pegs import draw_pegs, draw_solution
-from .queens import draw_queens
+from .queens import draw_queens, draw_solutions, draw_work
 from .style import lesson_style
 from .trees import draw_tree, layered_layout
 
@@ -44,8 +46,10 @@ __all__ = [
     "draw_queens",
     "draw_questions",
     "draw_solution",
+    "draw_solutions",
     "draw_state_graph",
     "draw_tree",
+    "draw_work",
     "every_kth_step",
     "figure_png",
     "figure_svg",

@@ -13,7 +13,8 @@ from matplotlib.patches import Rectangle
 
 from ..puzzles.hanoi import State, TowerOfHanoi
 from ..search.problem import HeuristicChoice
-from .boards import draw_board, finish_board, new_axes, step_highlight, step_label
+from .boards import draw_board, finish_board, step_highlight, step_label
+from .figures import new_axes
 
 DISK = "#f2c078"
 HOME = "#8cc084"  # a disk already on the last peg

@@ -25,7 +25,8 @@ from ..puzzles.jugs import State, WaterJugs
 from ..results import SearchResult
 from ..search.problem import Action
 from ..solvers.jugs import state_graph
-from .boards import SMALLEST_FONT, Inches, draw_board, figure_of, new_axes, step_label
+from .boards import draw_board, step_label
+from .figures import SMALLEST_FONT, Inches, figure_of, new_axes
 
 WATER = "#6fa8dc"
 TARGET = "#8cc084"  # water in a jug that holds the target amount

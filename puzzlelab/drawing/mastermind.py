@@ -18,7 +18,8 @@ from matplotlib.patches import Circle, Rectangle
 from ..puzzles.mastermind import Answer, Code, CodeInput, History, Mastermind
 from ..search.problem import Action
 from ..solvers.mastermind import Evaluation
-from .boards import SMALLEST_FONT, draw_board, new_axes, points_per_unit, step_label
+from .boards import draw_board, step_label
+from .figures import SMALLEST_FONT, new_axes, points_per_unit
 
 #: Peg colours by symbol: the first six are classic Mastermind's.
 PEG_COLOURS = (

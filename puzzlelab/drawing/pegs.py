@@ -8,20 +8,12 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch
 
-from ..puzzles.pegs import Move, Pegs, PegSolitaire, holes_of, moves
+from ..puzzles.pegs import PegSolitaire, moves
+from ..puzzles.pegs_notation import Move, Pegs, holes_of
 from ..results import SearchResult
 from ..search.problem import HeuristicChoice
-from .boards import (
-    SMALLEST_FONT,
-    board_size,
-    draw_board,
-    finish_board,
-    new_axes,
-    offscreen_figure,
-    points_per_unit,
-    step_highlight,
-    step_label,
-)
+from .boards import board_size, draw_board, finish_board, step_highlight, step_label
+from .figures import SMALLEST_FONT, new_axes, offscreen_figure, points_per_unit
 
 HOLE = "#f4efe6"  # an empty hole
 RING = "#8a8a8a"
@@ -64,7 +56,7 @@ def draw_pegs(
         Ring the hole where the last peg must end in green (gid ``"finish"``).
     hole_colours : dict, optional
         ``hole -> colour`` to paint holes with (e.g. one colour per group of
-        :attr:`~puzzlelab.puzzles.pegs.Board.groups`); other holes stay plain.
+        :attr:`~puzzlelab.puzzles.pegs_boards.Board.groups`); other holes stay plain.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> puzzle = PegSolitaire("triangle21", hole=7)

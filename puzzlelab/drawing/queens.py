@@ -20,15 +20,8 @@ from matplotlib.patches import Polygon, Rectangle
 
 from ..puzzles.queens import Placement, QueensPuzzle, attacked_squares, attacks
 from ..search.problem import HeuristicChoice
-from .boards import (
-    SMALLEST_FONT,
-    draw_board,
-    finish_board,
-    log_scale,
-    new_axes,
-    offscreen_figure,
-    step_label,
-)
+from .boards import draw_board, finish_board, step_label
+from .figures import SMALLEST_FONT, log_scale, new_axes, offscreen_figure
 
 LIGHT = "#f0d9b5"
 DARK = "#b58863"
@@ -145,7 +138,7 @@ def draw_solutions(
 
     *titles* (optional) gives a caption per board (default: its number, from 1).
 
-    >>> from puzzlelab.solvers.queens import fundamental_solutions
+    >>> from puzzlelab.solvers.queens_counting import fundamental_solutions
     >>> figure = draw_solutions(8, fundamental_solutions(8), columns=6)
     >>> len(figure.axes), figure.axes[0].get_title()
     (12, '1')

@@ -8,19 +8,11 @@ from itertools import cycle
 from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
-from ..puzzles.sliding import DIRECTIONS, SlidingPuzzle, State
+from ..puzzles.sliding import DIRECTIONS, SlidingPuzzle
+from ..puzzles.sliding_boards import State
 from ..search.problem import Action, HeuristicChoice
-from .boards import (
-    SMALLEST_FONT,
-    board_size,
-    draw_board,
-    finish_board,
-    new_axes,
-    points_per_unit,
-    step_detail,
-    step_highlight,
-    step_label,
-)
+from .boards import board_size, draw_board, finish_board, step_detail, step_highlight, step_label
+from .figures import SMALLEST_FONT, new_axes, points_per_unit
 
 HOME = "#8cc084"  # a tile on its goal cell
 AWAY = "#f2c078"  # a tile that still has to move

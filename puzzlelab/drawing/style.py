@@ -19,7 +19,7 @@ import re
 
 from matplotlib.figure import Figure
 
-from .boards import figure_svg
+from .figures import figure_svg
 
 #: How wide a notebook's output is in JupyterLab at a 1400-pixel window, file browser open.
 OUTPUT_PIXELS = 968

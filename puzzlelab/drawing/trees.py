@@ -22,7 +22,7 @@ import networkx as nx
 from matplotlib.axes import Axes
 
 from ..analysis.trees import cut_tree
-from .boards import SMALLEST_FONT, figure_of
+from .figures import SMALLEST_FONT, figure_of
 
 if TYPE_CHECKING:
     import numpy as np

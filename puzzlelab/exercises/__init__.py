@@ -3,104 +3,131 @@
 Each lesson's exercises live in a module here. A check looks at the student's
 answer, says whether it is right and, if not, what is wrong, but never prints
 the answer itself. Checks return ``True`` or ``False`` and never raise, so a
-lesson still runs top to bottom before the exercises are done.
+lesson still runs top to bottom before the exercises are done. The lessons import
+the checks, and the boards and values their exercises use, from here; the helpers the
+checks share are in :mod:`~.answers`.
 
->>> report(False, "Well done.", "Count again: the blank is not a tile.")
-Not yet: Count again: the blank is not a tile.
+>>> from puzzlelab.exercises import check_positions_24
+>>> check_positions_24(...)
+Not yet: replace ... with a whole number (math.factorial may help).
 False
 """
 
-import numbers
+from .bidirectional import (
+    BRANCHING,
+    CENTRE_GOAL,
+    SOLUTION_DEPTH,
+    check_longest_from_centre,
+    check_meeting_in_the_middle,
+    check_two_by_four,
+)
+from .heuristics import (
+    MANHATTAN_BOARD,
+    check_better_heuristic,
+    check_manhattan,
+    check_worse_on_both,
+)
+from .idastar import (
+    IDASTAR_BOARD,
+    IDASTAR_BUDGET,
+    check_idastar_heuristic,
+    check_positions_24,
+    check_years_estimate,
+)
+from .jugs import (
+    GCD_JUGS,
+    TAP_CAPACITIES,
+    TAP_TARGET,
+    TWELVE,
+    check_halving_twelve,
+    check_measurable,
+    check_tap_problem,
+)
+from .mastermind import (
+    PEG_GUESS,
+    PEG_SECRET,
+    TWO_ANSWERS,
+    check_answer,
+    check_codes_left,
+    check_strategy,
+)
+from .patterns import (
+    LARGEST_PATTERN,
+    OWN_MOVES,
+    ROWS,
+    check_combination,
+    check_partition,
+    check_table_entries,
+    halves_tables,
+    pattern_view,
+    relaxed_distances,
+    relaxed_heuristic,
+)
+from .pegs import (
+    SHARE_PUZZLE,
+    TWELVE_MOVE_SOLUTION,
+    check_english_corners,
+    check_last_iteration_share,
+    check_solvable_holes,
+    position_after,
+)
+from .properties import check_properties
+from .queens import check_safe, check_small_family, check_work
+from .search import check_search
+from .state_spaces import BOARDS, check_positions_at_depth, check_solvable_boards, check_two_by_two
 
-
-def report(ok: bool, praise: str, hint: str) -> bool:
-    """Return *ok*, after printing *praise* if it is true and *hint* if not.
-
-    Every check ends with it, so that each says "Correct!" or "Not yet:" the same way.
-
-    Parameters
-    ----------
-    ok : bool
-        Whether the student's answer is right.
-    praise : str
-        What to print after "Correct!": why the answer is right.
-    hint : str
-        What to print after "Not yet:": what to look at again, never the answer.
-
-    Returns
-    -------
-    bool
-        *ok*, unchanged.
-
-    Examples
-    --------
-    >>> report(True, "Nine tiles, one of them the blank.", "")
-    Correct! Nine tiles, one of them the blank.
-    True
-    >>> report(False, "", "replace ... with a whole number.")
-    Not yet: replace ... with a whole number.
-    False
-    """
-    print(f"Correct! {praise}" if ok else f"Not yet: {hint}")
-    return ok
-
-
-def not_answered(answer: object) -> bool:
-    """Return whether *answer* is still the ``...`` or ``None`` placeholder.
-
-    A lesson's answer cells start as ``answer = ...``; a check asks this first and
-    says what to write instead.
-
-    Parameters
-    ----------
-    answer : object
-        What the student's answer cell holds.
-
-    Returns
-    -------
-    bool
-        True for ``...`` and ``None``; false for anything else, ``0`` and ``""`` too.
-
-    Examples
-    --------
-    >>> not_answered(...), not_answered(None), not_answered(0), not_answered("")
-    (True, True, False, False)
-    """
-    return answer is None or answer is Ellipsis
-
-
-def is_whole_number(answer: object) -> bool:
-    """Return whether *answer* is a whole number: an ``int`` (numpy's too), not ``True``.
-
-    >>> is_whole_number(7), is_whole_number(7.0), is_whole_number(True), is_whole_number("7")
-    (True, False, False, False)
-    """
-    return isinstance(answer, numbers.Integral) and not isinstance(answer, bool)
-
-
-def is_number(answer: object) -> bool:
-    """Return whether *answer* is a real number (whole or not), not ``True`` or ``False``.
-
-    Parameters
-    ----------
-    answer : object
-        What the student's answer cell holds.
-
-    Returns
-    -------
-    bool
-        True for an ``int``, a ``float`` or a ``Fraction`` (numpy's numbers too); false
-        for ``bool``, complex numbers and text such as ``"2.5"``.
-
-    Examples
-    --------
-    >>> is_number(7), is_number(2.5), is_number(True), is_number("2.5")
-    (True, True, False, False)
-    """
-    return isinstance(answer, numbers.Real) and not isinstance(answer, bool)
-
-
-# Imported last: it uses the helpers above.
-from .search import check_search  # noqa: E402
-
-__all__ = ["check_search", "is_number", "is_whole_number", "not_answered", "report"]
+__all__ = [
+    "BOARDS",
+    "BRANCHING",
+    "CENTRE_GOAL",
+    "GCD_JUGS",
+    "IDASTAR_BOARD",
+    "IDASTAR_BUDGET",
+    "LARGEST_PATTERN",
+    "MANHATTAN_BOARD",
+    "OWN_MOVES",
+    "PEG_GUESS",
+    "PEG_SECRET",
+    "ROWS",
+    "SHARE_PUZZLE",
+    "SOLUTION_DEPTH",
+    "TAP_CAPACITIES",
+    "TAP_TARGET",
+    "TWELVE",
+    "TWELVE_MOVE_SOLUTION",
+    "TWO_ANSWERS",
+    "check_answer",
+    "check_better_heuristic",
+    "check_codes_left",
+    "check_combination",
+    "check_english_corners",
+    "check_halving_twelve",
+    "check_idastar_heuristic",
+    "check_last_iteration_share",
+    "check_longest_from_centre",
+    "check_manhattan",
+    "check_measurable",
+    "check_meeting_in_the_middle",
+    "check_partition",
+    "check_positions_24",
+    "check_positions_at_depth",
+    "check_properties",
+    "check_safe",
+    "check_search",
+    "check_small_family",
+    "check_solvable_boards",
+    "check_solvable_holes",
+    "check_strategy",
+    "check_table_entries",
+    "check_tap_problem",
+    "check_two_by_four",
+    "check_two_by_two",
+    "check_work",
+    "check_worse_on_both",
+    "check_years_estimate",
+    "halves_tables",
+    "pattern_view",
+    "position_after",
+    "relaxed_distances",
+    "relaxed_heuristic",
+]

@@ -6,6 +6,9 @@ check of the lessons is a :func:`self_check`, which hands it the answers as :fun
 values first, so such an answer is checked as the number, text or collection it holds,
 in the student's own notebook and in ``puzzlelab grade`` alike.
 
+The helpers every check shares are here too: :func:`not_answered`, :func:`is_whole_number`
+and :func:`is_number` look at an answer, :func:`report` says what the check found.
+
 >>> class Always(int):
 ...     def __eq__(self, other):
 ...         return True
@@ -20,6 +23,7 @@ in the student's own notebook and in ``puzzlelab grade`` alike.
 from __future__ import annotations
 
 import functools
+import numbers
 from collections.abc import Callable, Iterator
 from typing import Any, ParamSpec, TypeVar
 
@@ -107,3 +111,90 @@ def self_check(check: Callable[Takes, Gives]) -> Callable[Takes, Gives]:
         return check(*plain_answers, **plain_named)  # type: ignore[arg-type]
 
     return checked
+
+
+def report(ok: bool, praise: str, hint: str) -> bool:
+    """Return *ok*, after printing *praise* if it is true and *hint* if not.
+
+    Every check ends with it, so that each says "Correct!" or "Not yet:" the same way.
+
+    Parameters
+    ----------
+    ok : bool
+        Whether the student's answer is right.
+    praise : str
+        What to print after "Correct!": why the answer is right.
+    hint : str
+        What to print after "Not yet:": what to look at again, never the answer.
+
+    Returns
+    -------
+    bool
+        *ok*, unchanged.
+
+    Examples
+    --------
+    >>> report(True, "Nine tiles, one of them the blank.", "")
+    Correct! Nine tiles, one of them the blank.
+    True
+    >>> report(False, "", "replace ... with a whole number.")
+    Not yet: replace ... with a whole number.
+    False
+    """
+    print(f"Correct! {praise}" if ok else f"Not yet: {hint}")
+    return ok
+
+
+def not_answered(answer: object) -> bool:
+    """Return whether *answer* is still the ``...`` or ``None`` placeholder.
+
+    A lesson's answer cells start as ``answer = ...``; a check asks this first and
+    says what to write instead.
+
+    Parameters
+    ----------
+    answer : object
+        What the student's answer cell holds.
+
+    Returns
+    -------
+    bool
+        True for ``...`` and ``None``; false for anything else, ``0`` and ``""`` too.
+
+    Examples
+    --------
+    >>> not_answered(...), not_answered(None), not_answered(0), not_answered("")
+    (True, True, False, False)
+    """
+    return answer is None or answer is Ellipsis
+
+
+def is_whole_number(answer: object) -> bool:
+    """Return whether *answer* is a whole number: an ``int`` (numpy's too), not ``True``.
+
+    >>> is_whole_number(7), is_whole_number(7.0), is_whole_number(True), is_whole_number("7")
+    (True, False, False, False)
+    """
+    return isinstance(answer, numbers.Integral) and not isinstance(answer, bool)
+
+
+def is_number(answer: object) -> bool:
+    """Return whether *answer* is a real number (whole or not), not ``True`` or ``False``.
+
+    Parameters
+    ----------
+    answer : object
+        What the student's answer cell holds.
+
+    Returns
+    -------
+    bool
+        True for an ``int``, a ``float`` or a ``Fraction`` (numpy's numbers too); false
+        for ``bool``, complex numbers and text such as ``"2.5"``.
+
+    Examples
+    --------
+    >>> is_number(7), is_number(2.5), is_number(True), is_number("2.5")
+    (True, True, False, False)
+    """
+    return isinstance(answer, numbers.Real) and not isinstance(answer, bool)

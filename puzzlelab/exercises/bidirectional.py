@@ -25,8 +25,7 @@ from typing import Any
 
 from ..analysis.distances import distance_table
 from ..puzzles import SlidingPuzzle
-from . import is_whole_number, not_answered, report
-from .answers import self_check
+from .answers import is_whole_number, not_answered, report, self_check
 
 #: Exercise 1: every board has this many successors ...
 BRANCHING = 3

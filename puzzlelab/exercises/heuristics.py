@@ -27,8 +27,7 @@ from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import BoardInput, State
 from ..search import astar
 from ..search.problem import Heuristic
-from . import is_whole_number, not_answered, report
-from .answers import self_check
+from .answers import is_whole_number, not_answered, report, self_check
 from .own_work import borrowed, table_of
 
 #: The board of exercise 1 (goal ``1 2 3 / 4 5 6 / 7 8 0``).

@@ -25,8 +25,7 @@ from ..puzzles.sliding import State
 from ..results import SearchResult
 from ..search.problem import Heuristic
 from ..solvers.sliding import sliding_idastar
-from . import is_number, is_whole_number, not_answered, report
-from .answers import self_check
+from .answers import is_number, is_whole_number, not_answered, report, self_check
 from .own_work import borrowed
 
 # ---------------------------------------------------------------- exercise 1

@@ -26,8 +26,7 @@ from typing import Any, TypedDict
 from ..puzzles.jugs import State, WaterJugs
 from ..search import bfs, dfs
 from ..solvers.jugs import state_graph
-from . import is_whole_number, not_answered, report
-from .answers import self_check
+from .answers import is_whole_number, not_answered, report, self_check
 from .own_work import borrowed, borrowing_method
 
 

@@ -25,8 +25,7 @@ import numpy as np
 
 from ..puzzles.mastermind import Mastermind, answer_of, bulls_and_cows, classic_mastermind
 from ..solvers.mastermind import Strategy, evaluate
-from . import is_whole_number, not_answered, report
-from .answers import self_check
+from .answers import is_whole_number, not_answered, report, self_check
 from .own_work import borrowed
 
 #: Exercise 1: classic Mastermind (6 colours numbered 0-5, repeats allowed).
@@ -147,7 +146,7 @@ def check_strategy(strategy: Any, max_seconds: float = 60.0) -> bool:
     It must be your own: puzzlelab's strategies, or a function that asks them, are
     refused (the game's methods and ``group_sizes`` may be used).
 
-    >>> from puzzlelab.solvers.mastermind import STRATEGIES
+    >>> from puzzlelab.solvers.mastermind_strategies import STRATEGIES
     >>> check_strategy(STRATEGIES["minimax"])
     Not yet: your strategy is puzzlelab's own minimax: ...
     False

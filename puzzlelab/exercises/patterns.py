@@ -46,8 +46,7 @@ from ..puzzles.sliding import State
 from ..search.problem import Heuristic
 from ..solvers.patterns import Partition, pattern_heuristic
 from ..solvers.sliding import sliding_idastar
-from . import is_whole_number, not_answered, report
-from .answers import self_check
+from .answers import is_whole_number, not_answered, report, self_check
 
 #: How the two kinds of database count a slide.
 EVERY_MOVE, OWN_MOVES = "every move", "own moves"

@@ -27,8 +27,7 @@ from typing import Any
 from ..errors import UnsolvableError
 from ..puzzles.pegs import Board, Pegs, PegSolitaire, get_board, holes_of, pegs_of, replay
 from ..solvers.pegs import PegSearchResult, dfs_dead_positions, iterative_deepening
-from . import is_number, not_answered, report
-from .answers import self_check
+from .answers import is_number, not_answered, report, self_check
 from .own_work import borrowed, names_used, objects_read
 
 #: The peg solitaire article's 12-move solution of the complement problem from hole 7.
@@ -256,7 +255,7 @@ def check_solvable_holes(holes: Any) -> bool:
         if wrong & corners:
             hints.append(
                 f"{len(wrong & corners)} of your corner holes have no solution: ask "
-                "solve(puzzle, 'dfs') for one of them."
+                "peg_solvers.solve(puzzle, 'dfs') for one of them."
             )
         if wrong - corners:
             hints.append(
@@ -265,8 +264,8 @@ def check_solvable_holes(holes: Any) -> bool:
             )
     if truth - holes:
         hints.append(
-            f"{len(truth - holes)} more holes have a solution: try solve(puzzle, 'dfs') "
-            "for each hole that check_solvable does not refuse."
+            f"{len(truth - holes)} more holes have a solution: try "
+            "peg_solvers.solve(puzzle, 'dfs') for each hole that check_solvable does not refuse."
         )
     if hints:
         return report(False, "", " ".join(hints))

@@ -34,8 +34,7 @@ from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
 from ..results import SearchResult
 from ..search import ALGORITHMS
-from . import not_answered, report
-from .answers import self_check
+from .answers import not_answered, report, self_check
 
 #: The rows of the table, in the lesson's order.
 SEARCHES = ("bfs", "dfs", "uniform_cost", "greedy", "astar", "iddfs", "bidirectional")

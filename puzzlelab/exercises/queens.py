@@ -25,9 +25,9 @@ from itertools import product
 from typing import Any
 
 from ..puzzles.queens import Placement, family, safe
-from ..solvers.queens import backtracking, fundamental_solutions
-from . import is_whole_number, not_answered, report
-from .answers import self_check
+from ..solvers.queens import backtracking
+from ..solvers.queens_counting import fundamental_solutions
+from .answers import is_whole_number, not_answered, report, self_check
 from .own_work import borrowed
 
 #: Exercise 1: the board size.

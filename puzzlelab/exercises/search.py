@@ -74,8 +74,7 @@ from ..results import SearchResult
 from ..search import astar, bfs, dfs, greedy, uniform_cost
 from ..search.problem import Action, State
 from ..simpleai_problems import SlidingPuzzleProblem, WaterJugsProblem
-from . import report
-from .answers import self_check
+from .answers import report, self_check
 from .own_work import is_puzzlelab_code
 
 #: The searches a student's function can be checked against, by the name ``like`` takes.

@@ -24,8 +24,7 @@ from typing import Any
 from ..analysis.distances import depth_histogram, distance_table
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
-from . import is_whole_number, not_answered, report
-from .answers import self_check
+from .answers import is_whole_number, not_answered, report, self_check
 from .own_work import borrowed, borrowing_method
 
 #: Exercise 1 asks how many boards are exactly this many moves from the goal.

@@ -16,8 +16,9 @@ Vocabulary:
 - a code is *consistent* with a history if, were it the secret, every guess of the history
   would have had the same answer. The consistent codes are the *candidates*: the secret is
   always one of them;
-- a *strategy* picks the next guess from the candidates; the strategies, and their evaluation
-  over every secret at once, are in :mod:`puzzlelab.solvers.mastermind`;
+- a *strategy* picks the next guess from the candidates; the strategies are in
+  :mod:`puzzlelab.solvers.mastermind_strategies`, their evaluation over every secret at once
+  in :mod:`puzzlelab.solvers.mastermind`;
 - the *answer table* holds the answer of every guess to every secret, codes and answers given
   by their numbers, so that a strategy looks answers up instead of counting bulls and cows.
 

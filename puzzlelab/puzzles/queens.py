@@ -1,7 +1,8 @@
 """N queens: place n queens on an n x n board so that no two attack each other.
 
-The rules only; the solvers (generate and test, backtracking, bitmask counting,
-min-conflicts) are in :mod:`puzzlelab.solvers.queens`.
+The rules only; the solvers are in :mod:`puzzlelab.solvers.queens` (generate and test,
+backtracking), :mod:`~puzzlelab.solvers.queens_counting` (bitmask counting) and
+:mod:`~puzzlelab.solvers.queens_repair` (min-conflicts).
 
 Vocabulary:
 

@@ -6,9 +6,9 @@ Importing this package imports simpleai; ``import puzzlelab`` alone does not.
 """
 
 from .jugs import WaterJugsProblem
-from .mastermind import MastermindCsp
+from .mastermind import MastermindCsp, csp_guess, play_with_csp
 from .pegs import PegSolitaireProblem
-from .queens import QueensCsp, QueensProblem
+from .queens import QueensCsp, QueensProblem, repair_csp, solve_csp
 from .sliding import SlidingPuzzleProblem
 
 __all__ = [
@@ -18,4 +18,8 @@ __all__ = [
     "QueensProblem",
     "SlidingPuzzleProblem",
     "WaterJugsProblem",
+    "csp_guess",
+    "play_with_csp",
+    "repair_csp",
+    "solve_csp",
 ]

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..puzzles.pegs import Board, Pegs, PegSolitaire
+from ..puzzles.pegs import PegSolitaire
+from ..puzzles.pegs_boards import Board
+from ..puzzles.pegs_notation import Pegs
 from .base import PuzzleProblem
 
 

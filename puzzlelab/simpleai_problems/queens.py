@@ -8,7 +8,7 @@ with a time limit, a seed, and a count of the constraint checks they made.
 What to expect from ``min_conflicts`` here: every time it weighs a value it checks all
 n(n-1)/2 constraints, so one step costs about n^3 / 2 checks (one second for 100 queens,
 ten for 200). Fifty queens take seconds, a hundred under a minute; thousands need
-puzzlelab's own :func:`~puzzlelab.solvers.queens.min_conflicts`, which is the same
+puzzlelab's own :func:`~puzzlelab.solvers.queens_repair.min_conflicts`, which is the same
 method with the queens on every line counted as they move.
 """
 
@@ -27,7 +27,7 @@ from ..errors import ProblemError, whole_number
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
 from ..puzzles.queens import Placement, QueensPuzzle, check_size, conflicts, is_solution
 from ..results import SearchResult, SearchStats
-from ..solvers.queens import greedy_start
+from ..solvers.queens_repair import greedy_start
 from .base import PuzzleProblem
 
 #: The largest CSP built. simpleai indexes its n(n-1)/2 constraints by scanning them once
@@ -77,7 +77,7 @@ class QueensCsp(CspProblem):
             raise ProblemError(
                 f"the CSP of {self.n:,} queens has a constraint per pair of rows ({pairs:,}, "
                 f"about {pairs * 210 / 2**20:,.0f} MB); QueensCsp takes up to {MAX_CSP_N:,} "
-                "queens: for larger boards use puzzlelab.solvers.queens.min_conflicts"
+                "queens: for larger boards use puzzlelab.solvers.queens_repair.min_conflicts"
             )
         self.checks = 0
         self.budget: Budget | None = None  # a run's limits (solve_csp, repair_csp)

@@ -18,7 +18,8 @@ Examples
 from __future__ import annotations
 
 from ..errors import ProblemError
-from ..puzzles.sliding import BoardInput, SlidingPuzzle, State
+from ..puzzles.sliding import SlidingPuzzle
+from ..puzzles.sliding_boards import BoardInput, State
 from .base import PuzzleProblem
 
 

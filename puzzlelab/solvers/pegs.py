@@ -32,18 +32,8 @@ from typing import Any
 
 from ..errors import ProblemError, whole_number
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
-from ..puzzles.pegs import (
-    Jump,
-    Pegs,
-    PegSolitaire,
-    chains,
-    format_moves,
-    group_argument,
-    holes_of,
-    jump,
-    pegs_of,
-    replay,
-)
+from ..puzzles.pegs import PegSolitaire, group_argument, jump, replay
+from ..puzzles.pegs_notation import Jump, Pegs, chains, format_moves, holes_of, pegs_of
 
 # SearchStats names the type of a field that PegSearchResult's __init__ inherits: it is
 # imported so that the annotations of that __init__ (written in this module) resolve here.
@@ -64,7 +54,7 @@ class PegSearchResult(SearchResult):
     ``path`` holds positions (bit masks of pegs) and ``actions`` moves (chains of holes);
     ``cost`` is the number of moves. :meth:`as_dict` gives each position as its list of
     holes, and the notebook's table shows the moves as one line,
-    :func:`~puzzlelab.puzzles.pegs.format_moves`.
+    :func:`~puzzlelab.puzzles.pegs_notation.format_moves`.
 
     Examples
     --------

@@ -13,7 +13,8 @@ from collections.abc import Iterable
 
 from ..drawing import board_svg
 from ..puzzles.queens import Placement, QueensPuzzle, check_size
-from ..solvers.queens import TraceStep, backtracking, replay
+from ..solvers.queens import backtracking
+from ..solvers.queens_replay import TraceStep, replay
 from .frames import FramePlayer
 
 #: When the widget runs backtracking itself, it places at most this many queens: every
@@ -125,7 +126,7 @@ class BacktrackingReplay(FramePlayer):
     # ------------------------------------------------------------ stepping
 
     def current(self) -> TraceStep:
-        """The :class:`~puzzlelab.solvers.queens.TraceStep` shown now."""
+        """The :class:`~puzzlelab.solvers.queens_replay.TraceStep` shown now."""
         return self.steps[self.shown[self.value]]
 
     def placement(self) -> Placement:

@@ -16,7 +16,7 @@ from tqdm.auto import tqdm
 
 from .. import search
 from ..drawing import figure_svg, offscreen_figure
-from ..drawing.boards import log_scale
+from ..drawing.figures import log_scale
 from ..results import SearchResult
 from ..search.problem import HeuristicChoice, Searchable
 from .base import StaticFallback, svg_image

@@ -9,7 +9,7 @@ from tqdm.auto import tqdm
 
 from ..analysis.distances import check_heuristic
 from ..drawing import draw_board, figure_svg, offscreen_figure
-from ..drawing.boards import log_scale
+from ..drawing.figures import log_scale
 from ..puzzles.sliding import SlidingPuzzle
 from ..search import astar
 from ..search.problem import Heuristic

@@ -21,7 +21,7 @@ from ..drawing import figure_svg, offscreen_figure
 from ..drawing.mastermind import draw_mastermind
 from ..errors import PuzzleError
 from ..puzzles.mastermind import Answer, Code, CodeInput, Mastermind, answer_of, game_of
-from ..solvers.mastermind import Strategy, strategy_of
+from ..solvers.mastermind_strategies import Strategy, strategy_of
 from .base import StaticFallback, show_svg, svg_image, working
 
 #: Boards show at least this many rows, so that the picture does not jump at every guess.
@@ -95,8 +95,9 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
     game : Mastermind, optional
         Default: bulls and cows (4 different digits of 0-9).
     strategy : str or function
-        How the computer picks its guess (see :data:`~puzzlelab.solvers.mastermind.STRATEGIES`);
-        default the consistent strategy: the first code consistent with every answer.
+        How the computer picks its guess (see
+        :data:`~puzzlelab.solvers.mastermind_strategies.STRATEGIES`); default the consistent
+        strategy: the first code consistent with every answer.
 
     Attributes
     ----------

@@ -8,7 +8,8 @@ import ipywidgets as widgets
 
 from ..analysis.distances import distance_table
 from ..drawing import board_svg
-from ..puzzles.sliding import SlidingPuzzle, State
+from ..puzzles.sliding import SlidingPuzzle
+from ..puzzles.sliding_boards import State
 from ..search import astar
 from .base import StaticFallback, working
 

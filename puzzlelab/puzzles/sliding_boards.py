@@ -1,0 +1,213 @@
+"""Sliding-puzzle boards as users write them, read and checked: :func:`parse_board`.
+
+A *state* (:data:`State`) is a tuple of tiles in row-major order, ``0`` the blank; a user
+may write a board as text (``"8 6 7 / 2 5 4 / 3 0 1"``), a flat sequence or rows
+(:data:`BoardInput`). Here too are the checks of a board's shape and tiles, with one
+sentence for what is wrong, and the default goal (:func:`default_goal`).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+from collections.abc import Iterable, Sequence
+
+from ..errors import BoardError, whole_number
+
+State = tuple[int, ...]
+#: A board as a user writes it: text such as ``"1 2 3 / 4 5 6 / 7 8 0"``, a flat sequence of
+#: tiles, or a sequence of rows; :func:`parse_board` turns each into a state.
+BoardInput = str | Iterable[int | str] | Sequence[Sequence[int | str]]
+
+
+BLANK_NAMES = {"0", "_", "."}
+
+#: The largest board, in cells: a 32x32 board already has far more positions than any search
+#: can visit, and the Manhattan table grows with the square of the cells.
+MAX_CELLS = 1024
+DIGITS = re.compile(r"[0-9]+", re.ASCII)  # not str.isdigit(), which also takes "３" and "٣"
+
+
+def parse_board(
+    board: BoardInput, shape: tuple[int, int] | None = None
+) -> tuple[State, tuple[int, int]]:
+    """Return ``(state, (rows, cols))`` for a board given as text or lists.
+
+    Accepted forms: text with rows split by ``/`` or new lines and tiles split by
+    spaces or commas (``"8 6 7 / 2 5 4 / 3 0 1"``); a flat sequence of numbers; a
+    nested sequence of rows. The blank is ``0`` (``_`` and ``.`` are accepted in text).
+    Without *shape* the board must be square, or given as rows.
+
+    Parameters
+    ----------
+    board : str or sequence
+        The tiles, in one of the forms above.
+    shape : (rows, cols), optional
+        The board's shape, needed for a flat sequence that is not square.
+
+    Returns
+    -------
+    tuple
+        ``(state, (rows, cols))``: the tiles row by row, and the shape.
+
+    Raises
+    ------
+    BoardError
+        If the board is empty, its rows differ in length, a tile is not a whole number,
+        a tile is out of range or repeated, or the tiles do not fill the shape.
+
+    Examples
+    --------
+    >>> parse_board("1 2 3 / 4 5 6 / 7 8 0")
+    ((1, 2, 3, 4, 5, 6, 7, 8, 0), (3, 3))
+    >>> parse_board([[1, 2, 3], [4, 0, 5]])
+    ((1, 2, 3, 4, 0, 5), (2, 3))
+    >>> parse_board([1, 2, 3, 0, 4, 5, 6, 7, 8, 9, 10, 11], shape=(3, 4))[1]
+    (3, 4)
+    >>> parse_board("1 2 / 3")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: rows have different lengths (2, 1); every row needs the same ...
+    """
+    rows, tiles = _split_board(board)
+    if rows is not None:
+        lengths = tuple(len(row) for row in rows)
+        if len(set(lengths)) != 1:
+            raise BoardError(
+                f"rows have different lengths {lengths}; every row needs the same number of tiles"
+            )
+        found = (len(rows), lengths[0])
+        if shape is not None and tuple(shape) != found:
+            raise BoardError(
+                f"the board has {found[0]} rows of {found[1]} tiles, "
+                f"but shape {shape[0]}x{shape[1]} was asked for"
+            )
+        shape = found
+    state = tuple(_tile_number(tile) for tile in tiles)
+    shape = shape_for(len(state), shape)
+    _check_tiles(state)
+    return state, shape
+
+
+def _split_board(board: BoardInput) -> tuple[Sequence[Sequence[object]] | None, Sequence[object]]:
+    """Return ``(rows, tiles)``: the rows when the form says where rows end, else ``None``.
+
+    Tiles are not checked here: :func:`_tile_number` reads each one.
+    """
+    if isinstance(board, str):
+        lines = [line for line in re.split(r"\s*[/\n;]\s*", board.strip()) if line]
+        rows = [[t for t in re.split(r"[\s,]+", line) if t] for line in lines]
+        if not rows:
+            raise BoardError("the board is empty; give tiles such as '1 2 3 / 4 5 6 / 7 8 0'")
+        tiles = [t for row in rows for t in row]
+        return (rows if len(rows) > 1 else None), tiles
+    if (
+        isinstance(board, (list, tuple))
+        and board
+        and all(isinstance(row, (list, tuple)) for row in board)
+    ):
+        return [list(row) for row in board], [t for row in board for t in row]
+    if not isinstance(board, Iterable):
+        raise BoardError(f"a board must be text or a list of tiles, not {type(board).__name__}")
+    return None, list(board)
+
+
+def _tile_number(tile: object) -> int:
+    if isinstance(tile, str):
+        if tile in BLANK_NAMES:
+            return 0
+        if DIGITS.fullmatch(tile):
+            return int(tile)
+    elif isinstance(tile, numbers.Integral) and not isinstance(tile, bool):
+        return int(tile)
+    raise BoardError(
+        f"{tile!r} is not a tile: tiles are whole numbers written with the digits 0-9, "
+        "0 (or _) for the blank"
+    )
+
+
+def shape_for(count: int, shape: tuple[int, int] | None) -> tuple[int, int]:
+    """Return ``(rows, cols)`` of a board of *count* tiles, checked: *shape*, or a square.
+
+    Parameters
+    ----------
+    count : int
+        The tiles, the blank included.
+    shape : (int, int) or None
+        The rows and columns asked for; None: the square board of *count* cells.
+
+    Returns
+    -------
+    tuple of (int, int)
+
+    Raises
+    ------
+    BoardError
+        If the shape is not two whole numbers, does not hold *count* tiles, or the board
+        is too small or too big (:data:`MAX_CELLS`); without *shape*, if *count* is no square.
+
+    Examples
+    --------
+    >>> shape_for(9, None), shape_for(12, (3, 4))
+    ((3, 3), (3, 4))
+    >>> shape_for(8, None)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: 8 tiles do not make a square board (4, 9, 16, 25, ...); ...
+    """
+    if count > MAX_CELLS:
+        raise BoardError(f"{count:,} cells is too many: boards have at most {MAX_CELLS:,} cells")
+    if shape is not None:
+        if isinstance(shape, str) or len(shape) != 2:
+            raise BoardError(f"a shape is two whole numbers (rows, cols), not {shape!r}")
+        rows, cols = (whole_number(n, "a shape's rows and cols", error=BoardError) for n in shape)
+        if rows * cols > MAX_CELLS:
+            raise BoardError(
+                f"a {rows}x{cols} board is too big: boards have at most {MAX_CELLS:,} cells"
+            )
+        if rows < 1 or cols < 1 or rows * cols < 2:
+            raise BoardError(f"a board needs at least 2 cells; {rows}x{cols} is too small")
+        if rows * cols != count:
+            raise BoardError(
+                f"{count} tiles do not fill a {rows}x{cols} board, which needs {rows * cols}"
+            )
+        return rows, cols
+    side = math.isqrt(count)
+    if side * side != count or count < 4:
+        raise BoardError(
+            f"{count} tiles do not make a square board (4, 9, 16, 25, ...); "
+            "give the rows with '/' or pass shape=(rows, cols)"
+        )
+    return side, side
+
+
+def _check_tiles(state: State) -> None:
+    n = len(state)
+    seen = set()
+    for tile in state:
+        if not 0 <= tile < n:
+            raise BoardError(f"tile {tile} is out of range: a board of {n} cells holds 0..{n - 1}")
+        if tile in seen:
+            raise BoardError(f"tile {tile} appears twice: each of 0..{n - 1} must appear once")
+        seen.add(tile)
+
+
+def default_goal(rows: int, cols: int) -> State:
+    """Return the usual goal ``1, 2, ..., n-1, 0`` (blank last).
+
+    Parameters
+    ----------
+    rows, cols : int
+        The board's shape.
+
+    Returns
+    -------
+    tuple of int
+
+    Examples
+    --------
+    >>> default_goal(2, 3)
+    (1, 2, 3, 4, 5, 0)
+    """
+    return tuple(range(1, rows * cols)) + (0,)

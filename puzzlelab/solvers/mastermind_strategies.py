@@ -1,0 +1,464 @@
+"""Mastermind strategies: how the next guess is chosen from the codes still possible.
+
+A strategy is a function ``choose(game, candidates) -> guess`` (:data:`Strategy`); the
+named ones are in :data:`STRATEGIES`: the first consistent code, and the :class:`Scored`
+strategies (minimax, expected size, entropy) that count, for every code, the groups its
+answers would split the candidates into (:func:`group_sizes`). Here too are the checks every
+guess passes, whoever chose it: a code's number, and one that tells candidates apart.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from ..errors import ProblemError
+from ..limits import Budget
+from ..puzzles.mastermind import Code, History, Mastermind, game_of
+from ..results import SearchStats
+
+#: A strategy: ``choose(game, candidates) -> code number``, the candidates being code numbers.
+Strategy = Callable[[Mastermind, np.ndarray], int]
+
+
+def first_consistent(game: Mastermind, candidates: np.ndarray) -> int:
+    """The consistent strategy: ask the first code consistent with every answer so far.
+
+    Parameters
+    ----------
+    game : Mastermind
+        The game played.
+    candidates : numpy.ndarray
+        The numbers of the codes consistent with the answers so far, increasing.
+
+    Returns
+    -------
+    int
+        The number of the code to ask.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import classic_mastermind
+    >>> game = classic_mastermind()
+    >>> candidates = candidate_numbers(game, [("0 0 1 1", (1, 0))])
+    >>> game.format(game.codes[first_consistent(game, candidates)])
+    '0 2 2 2'
+    """
+    return int(candidates[0])
+
+
+def group_sizes(
+    game: Mastermind,
+    candidates: np.ndarray,
+    guesses: Sequence[int] | np.ndarray | None = None,
+    check: Callable[[], object] | None = None,
+) -> np.ndarray:
+    """Return ``sizes[i, a]``: how many candidates give answer number *a* to guess ``guesses[i]``.
+
+    *guesses* defaults to every code. Each row's answers are counted by one ``bincount``
+    over a block of rows, each row's answer numbers shifted into a range of its own.
+    *check*, if given, is called with no arguments between two blocks (it may raise to stop).
+
+    Parameters
+    ----------
+    game : Mastermind
+        The game played.
+    candidates : numpy.ndarray
+        The numbers of the codes still consistent.
+    guesses : sequence of int, optional
+        The numbers of the codes to score; default: every code.
+    check : callable, optional
+        Called between blocks of work, to stop at a limit.
+
+    Returns
+    -------
+    numpy.ndarray
+        One row per guess, one column per answer number.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
+    >>> game = bulls_and_cows()
+    >>> sizes = group_sizes(game, np.arange(len(game.codes)), guesses=[0])
+    >>> int(sizes[0].max()), int(sizes[0, game.answer_number((0, 1))])
+    (1440, 1440)
+    """
+    table = game.table if guesses is None else game.table[np.asarray(guesses)]
+    kinds = (game.positions + 1) ** 2
+    sizes = np.empty((len(table), kinds), dtype=np.int32)
+    block = max(1, 1_000_000 // len(candidates))  # short blocks: limits are asked often
+    for start in range(0, len(table), block):
+        if check is not None and start:
+            check()
+        rows = table[start : start + block][:, candidates].astype(np.int32)
+        rows += (np.arange(len(rows), dtype=np.int32) * kinds)[:, None]
+        counts = np.bincount(rows.ravel(), minlength=len(rows) * kinds)
+        sizes[start : start + len(rows)] = counts.reshape(len(rows), kinds)
+    return sizes
+
+
+def best_guess(game: Mastermind, candidates: np.ndarray, scores: np.ndarray) -> int:
+    """Return the code with the lowest score: a consistent one if it ties, then the lowest.
+
+    Parameters
+    ----------
+    game : Mastermind
+        The game played.
+    candidates : numpy.ndarray
+        The numbers of the codes still consistent.
+    scores : numpy.ndarray
+        ``scores[code]``: the score of asking *code*, for every code of the game.
+
+    Returns
+    -------
+    int
+        A code's number.
+
+    Examples
+    --------
+    Knuth's minimax scores a guess by its largest group of candidates:
+
+    >>> from puzzlelab.puzzles.mastermind import classic_mastermind
+    >>> game = classic_mastermind()
+    >>> candidates = candidate_numbers(game, [("0 0 1 1", (1, 0))])
+    >>> largest = group_sizes(game, candidates).max(axis=1)
+    >>> game.format(game.codes[best_guess(game, candidates, largest)])
+    '0 2 3 3'
+    """
+    best = np.flatnonzero(scores <= scores.min() + 1e-9)
+    consistent = np.intersect1d(best, candidates)
+    return int(consistent[0] if len(consistent) else best[0])
+
+
+class Scored:
+    """A strategy that asks the code (any code) with the lowest ``score(sizes)``.
+
+    Called as ``choose(game, candidates)``, like any strategy;
+    :func:`~puzzlelab.solvers.mastermind.play` and :func:`~puzzlelab.solvers.mastermind.evaluate`
+    also pass ``check``, so that their limits hold while it counts groups.
+
+    Parameters
+    ----------
+    name : str
+        The strategy's name, which results carry.
+    score : callable
+        ``score(sizes)``: one score per code from :func:`group_sizes`'s table (one row
+        per code, one column per answer); the lowest is asked.
+    doc : str
+        What the strategy does, in one line.
+
+    Examples
+    --------
+    :data:`minimax` is one; here is a strategy that asks the code with the most
+    different answers:
+
+    >>> from puzzlelab.puzzles.mastermind import classic_mastermind
+    >>> game = classic_mastermind()
+    >>> most_answers = Scored("most_answers", lambda sizes: -(sizes > 0).sum(axis=1),
+    ...                       "Ask the code with the most different answers.")
+    >>> every_code = np.arange(len(game.codes))
+    >>> game.format(game.codes[most_answers(game, every_code)])
+    '0 0 1 2'
+    >>> game.format(game.codes[minimax(game, every_code)])
+    '0 0 1 1'
+    """
+
+    def __init__(self, name: str, score: Callable[[np.ndarray], np.ndarray], doc: str) -> None:
+        self.__name__, self.score, self.__doc__ = name, score, doc
+
+    def __repr__(self) -> str:
+        return f"<strategy {self.__name__}>"
+
+    def __call__(
+        self, game: Mastermind, candidates: np.ndarray, check: Callable[[], object] | None = None
+    ) -> int:
+        if len(candidates) <= 2:  # a consistent guess is as good as any: it may even win
+            return int(candidates[0])
+        sizes = group_sizes(game, candidates, check=check)
+        return best_guess(game, candidates, self.score(sizes))
+
+
+def _largest_group(sizes: np.ndarray) -> np.ndarray:
+    return sizes.max(1)
+
+
+def _expected_group(sizes: np.ndarray) -> np.ndarray:
+    return (sizes.astype(np.int64) ** 2).sum(1)  # / candidates, the same for every guess
+
+
+def _negative_entropy(sizes: np.ndarray) -> np.ndarray:
+    # The entropy of the groups is log2(n) - sum(size * log2(size)) / n for n candidates:
+    # largest where the sum is smallest. The sum is read from a table of size * log2(size).
+    return _size_log_size(int(sizes.max()))[sizes].sum(1)
+
+
+def _size_log_size(largest: int) -> np.ndarray:
+    sizes = np.arange(largest + 1)
+    return sizes * np.log2(np.maximum(sizes, 1))
+
+
+minimax = Scored(
+    "minimax", _largest_group, "Knuth's strategy: ask the code whose largest group is smallest."
+)
+
+
+expected_size = Scored(
+    "expected_size", _expected_group, "Ask the code that leaves the fewest candidates on average."
+)
+
+
+entropy = Scored(
+    "entropy", _negative_entropy, "Ask the code whose answer tells the most (largest entropy)."
+)
+
+
+#: The strategies by name, as the command line and the lessons know them.
+STRATEGIES: dict[str, Strategy] = {
+    "consistent": first_consistent,
+    "minimax": minimax,
+    "expected": expected_size,
+    "entropy": entropy,
+}
+
+
+def strategy_of(strategy: str | Strategy) -> tuple[str, Strategy]:
+    """Return ``(name, function)`` for a strategy given by name or as a function.
+
+    Parameters
+    ----------
+    strategy : str or callable
+        A name from :data:`STRATEGIES`, or a function ``choose(game, candidates) -> number``.
+
+    Returns
+    -------
+    tuple of (str, callable)
+
+    Raises
+    ------
+    ProblemError
+        If *strategy* is neither a known name nor a function.
+
+    Examples
+    --------
+    >>> strategy_of("minimax")
+    ('minimax', <strategy minimax>)
+    >>> strategy_of(first_consistent)[0]
+    'consistent'
+    >>> strategy_of("random")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: unknown strategy 'random'; choose one of consistent, minimax, ...
+    """
+    if isinstance(strategy, str) and strategy in STRATEGIES:
+        return strategy, STRATEGIES[strategy]
+    for name, known in STRATEGIES.items():
+        if strategy is known:
+            return name, known
+    if callable(strategy):
+        return getattr(strategy, "__name__", "strategy"), strategy
+    raise ProblemError(
+        f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}, "
+        "or pass a function choose(game, candidates) -> code number"
+    )
+
+
+def next_guess(
+    game: Mastermind, history: History, strategy: str | Strategy = "consistent"
+) -> Code | None:
+    """Return the code *strategy* asks after *history*, or None if no code is consistent.
+
+    Parameters
+    ----------
+    game : Mastermind
+        The game played.
+    history : iterable of (guess, (bulls, cows))
+        The questions asked so far and their answers, as a user writes them.
+    strategy : str or callable
+        A name from :data:`STRATEGIES`, or a function ``choose(game, candidates) -> number``.
+
+    Returns
+    -------
+    tuple or None
+
+    Raises
+    ------
+    BoardError
+        If a guess or an answer is not one of the game's.
+    ProblemError
+        If the strategy is unknown or returns something other than a code's number.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
+    >>> next_guess(bulls_and_cows(), [("0 1 2 3", (0, 2))])
+    (1, 0, 4, 5)
+    """
+    game = game_of(game)
+    name, choose = strategy_of(strategy)
+    left = candidate_numbers(game, history)
+    if len(left) == 0:
+        return None
+    return game.codes[checked_guess(game, name, choose, left)]
+
+
+def candidate_numbers(game: Mastermind, history: History) -> np.ndarray:
+    """Return the numbers of the codes consistent with *history* (read from the table).
+
+    Parameters
+    ----------
+    game : Mastermind
+        The game played.
+    history : iterable of (guess, (bulls, cows))
+        The guesses so far and their answers, as a user writes them.
+
+    Returns
+    -------
+    numpy.ndarray
+        The candidates' numbers, increasing: ``game.codes[number]`` is the code.
+
+    Raises
+    ------
+    BoardError
+        If a guess or an answer is not one of the game's.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import classic_mastermind
+    >>> game = classic_mastermind()
+    >>> candidates = candidate_numbers(game, [("0 0 1 1", (1, 0))])
+    >>> len(candidates), [game.format(game.codes[n]) for n in candidates[:2]]
+    (256, ['0 2 2 2', '0 2 2 3'])
+    """
+    left = np.arange(len(game.codes))
+    for guess, answer in game.check_history(history):
+        row = game.table[game.numbers[guess]]
+        left = left[row[left] == game.answer_number(answer)]
+    return left
+
+
+def checked_guess(
+    game: Mastermind,
+    name: str,
+    choose: Strategy,
+    candidates: np.ndarray,
+    check: Callable[[], object] | None = None,
+) -> int:
+    """Return the guess *choose* makes among *candidates*, checked: a code's number.
+
+    A strategy of the student's own may return anything: what is not a code's number is
+    refused with a sentence naming the strategy.
+
+    Parameters
+    ----------
+    game : Mastermind
+        The game.
+    name : str
+        The strategy's name, for the message.
+    choose : callable
+        The strategy.
+    candidates : numpy.ndarray
+        The numbers of the codes still possible.
+    check : callable, optional
+        Passed on to a :class:`Scored` strategy, which calls it between blocks of its work.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ProblemError
+        If the strategy returned something other than a code's number.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
+    >>> game = bulls_and_cows()
+    >>> checked_guess(game, "consistent", first_consistent, np.arange(10, 20))
+    10
+    >>> checked_guess(game, "mine", lambda game, candidates: "0 1 2 3", np.arange(10))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: strategy mine must return a code's number, not '0 1 2 3'
+    """
+    guess: object  # a strategy of the student's own may return anything
+    if isinstance(choose, Scored):
+        guess = choose(game, candidates, check=check)
+    else:
+        guess = choose(game, candidates)
+    if isinstance(guess, bool) or not isinstance(guess, numbers.Integral):
+        raise ProblemError(f"strategy {name} must return a code's number, not {guess!r}")
+    if not 0 <= guess < len(game.codes):
+        raise ProblemError(
+            f"strategy {name} returned {guess}; a code's number is 0 to {len(game.codes) - 1}"
+        )
+    return int(guess)
+
+
+def check_progress(
+    game: Mastermind, name: str, guess: int, left: np.ndarray, narrower: np.ndarray
+) -> None:
+    """Raise ProblemError if *guess* left every one of the candidates *left* (*narrower*).
+
+    A guess that cannot tell any candidates apart would be asked again and again.
+
+    Parameters
+    ----------
+    game : Mastermind
+        The game.
+    name : str
+        The strategy's name, for the message.
+    guess : int
+        The number of the code asked.
+    left, narrower : numpy.ndarray
+        The candidates before the answer, and those that gave it.
+
+    Raises
+    ------
+    ProblemError
+        If *narrower* is as large as *left*.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
+    >>> game = bulls_and_cows()
+    >>> check_progress(game, "mine", 0, np.arange(3), np.arange(1))  # it narrowed: no error
+    >>> check_progress(game, "mine", 0, np.arange(3), np.arange(3))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: strategy mine asked 0 1 2 3, which cannot tell any of ...
+    """
+    if len(narrower) == len(left):
+        raise ProblemError(
+            f"strategy {name} asked {game.format(game.codes[guess])}, which cannot tell "
+            f"any of the {len(left)} candidates apart: it would ask forever"
+        )
+
+
+def between_blocks(budget: Budget, stats: SearchStats) -> Callable[[], None]:
+    """Return the ``check`` that the answer table and the scored strategies call between
+    two blocks of their work: each block takes milliseconds, so it asks *budget* every time.
+
+    Parameters
+    ----------
+    budget : Budget
+        The search's limits.
+    stats : SearchStats
+        The search's counts: ``expanded`` is what the budget's *max_nodes* limits.
+
+    Returns
+    -------
+    callable
+        Without arguments; raises LimitReached when a limit is reached.
+
+    Examples
+    --------
+    >>> check = between_blocks(Budget(max_nodes=5), SearchStats(expanded=5))
+    >>> check()
+    Traceback (most recent call last):
+    ...
+    puzzlelab.limits.LimitReached: the limit of 5 expanded nodes was reached
+    """
+    return lambda: budget.check(stats.expanded)

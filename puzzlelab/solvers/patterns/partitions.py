@@ -1,0 +1,202 @@
+"""Partitions: disjoint patterns covering every tile, and the heuristic that adds them up.
+
+The 15-puzzle's named partitions (:data:`PARTITIONS`) are drawn in goal cells from the
+blank's corner; :func:`pattern_heuristic` turns a partition into a
+:class:`~puzzlelab.solvers.patterns.PatternHeuristic` of cached databases, and
+:func:`named_heuristic` reads the ``pdb:NAME`` of the command line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ...errors import ProblemError
+from ...puzzles.sliding import SlidingPuzzle
+from .cache import cached
+from .table import PatternHeuristic, check_pattern, mirror_of
+
+#: Named partitions of the 15-puzzle, as groups of goal *cells* counted from the blank's
+#: corner (cell 0 is the blank's goal cell, then row by row). With Korf's goal (the blank
+#: top left) the cells are the tiles themselves.
+PARTITIONS = {
+    "5-5-5": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
+    "6-6-3": ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15)),
+}
+
+
+#: The partition used when none is named.
+DEFAULT_PARTITION = "6-6-3"
+
+
+#: A partition as given: a name from :data:`PARTITIONS`, or groups of tiles.
+Partition = str | Iterable[Iterable[int]]
+
+
+def partition_of(
+    puzzle: SlidingPuzzle, partition: Partition = DEFAULT_PARTITION
+) -> tuple[str, tuple[tuple[int, ...], ...]]:
+    """``(name, tile groups)`` of *partition*: a name from :data:`PARTITIONS` or groups of tiles.
+
+    A named partition is drawn in goal cells counted from the blank's corner, so it
+    fits any 15-puzzle goal with the blank in a corner (Korf's, puzzlelab's own).
+
+    Parameters
+    ----------
+    puzzle : SlidingPuzzle
+        The board and goal.
+    partition : str or iterable of iterables of int
+        A name from :data:`PARTITIONS`, or the groups of tiles themselves.
+
+    Returns
+    -------
+    tuple of (str, tuple of tuples)
+        The heuristic's name (``"pdb:6-6-3"``, or the groups joined) and the tile groups.
+
+    Raises
+    ------
+    ProblemError
+        If the name is unknown or drawn for another board, or the groups share tiles or
+        hold something other than the puzzle's tiles.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> partition_of(SlidingPuzzle(shape=(4, 4)), "6-6-3")[1][2]  # the blank bottom right
+    (3, 2, 1)
+    """
+    goal, shape = tuple(puzzle.goal), (puzzle.rows, puzzle.cols)
+    if not isinstance(partition, str):
+        groups = tuple(check_pattern(goal, group) for group in partition)
+        tiles = [tile for group in groups for tile in group]
+        if len(set(tiles)) != len(tiles):
+            raise ProblemError(f"the patterns of a partition must not share tiles: {groups!r}")
+        return "pdb:" + "/".join("-".join(map(str, group)) for group in groups), groups
+    if partition not in PARTITIONS:
+        raise ProblemError(
+            f"unknown partition {partition!r}; named ones: {', '.join(PARTITIONS)} "
+            "(or give the groups of tiles yourself)"
+        )
+    corner = _corner_map(shape, goal.index(0))
+    if corner is None:
+        raise ProblemError(
+            f"the partition {partition!r} is drawn for a 4x4 board with the blank's goal in a "
+            "corner; give the groups of tiles for this board"
+        )
+    groups = tuple(tuple(goal[corner[cell]] for cell in group) for group in PARTITIONS[partition])
+    return f"pdb:{partition}", groups
+
+
+def _corner_map(shape: tuple[int, int], blank_cell: int) -> list[int] | None:
+    """The cell map (a flip of rows and/or columns) taking cell 0 to *blank_cell*, on a 4x4
+    board; None if the blank's goal is not in a corner."""
+    rows, cols = shape
+    if (rows, cols) != (4, 4):
+        return None
+    for flip_rows in (False, True):
+        for flip_cols in (False, True):
+            cell_of = [
+                (rows - 1 - r if flip_rows else r) * cols + (cols - 1 - c if flip_cols else c)
+                for r, c in (divmod(cell, cols) for cell in range(rows * cols))
+            ]
+            if cell_of[0] == blank_cell:
+                return cell_of
+    return None
+
+
+def pattern_heuristic(
+    puzzle: SlidingPuzzle,
+    partition: Partition = DEFAULT_PARTITION,
+    *,
+    blank: bool = False,
+    reflect: bool | None = None,
+    progress: bool = True,
+    **limits: Any,
+) -> PatternHeuristic:
+    """The additive pattern-database heuristic of *partition* for *puzzle*, databases cached.
+
+    *reflect* (default: whenever the goal allows it) also looks up the mirrored board;
+    *blank* keeps the blank's cell in every table (:class:`~.PatternDatabase`): larger
+    tables, a consistent heuristic.
+    Building a database the first time shows a progress bar; *limits* (``max_seconds``,
+    ``max_memory_mb``) bound each build.
+
+    Parameters
+    ----------
+    puzzle : SlidingPuzzle
+        The board and goal.
+    partition : str or iterable of iterables of int
+        A name from :data:`PARTITIONS`, or the groups of tiles themselves.
+    blank : bool
+        Keep the blank's cell in every table.
+    reflect : bool, optional
+        Also look the mirrored board up; default: whenever the goal allows it.
+    progress : bool
+        Show a progress bar while a database is built.
+    max_seconds, max_memory_mb : optional
+        Limits on building each database.
+
+    Returns
+    -------
+    PatternHeuristic
+
+    Raises
+    ------
+    ProblemError
+        If the partition is not one of this puzzle's (see :func:`partition_of`).
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> eight = SlidingPuzzle(shape=(3, 3))
+    >>> h = pattern_heuristic(eight, [(1, 2, 3, 4), (5, 6, 7, 8)], progress=False)
+    >>> h.name, h(eight.goal), h((1, 2, 3, 4, 5, 6, 7, 0, 8))
+    ('pdb:1-2-3-4/5-6-7-8', 0, 1)
+    """
+    name, groups = partition_of(puzzle, partition)
+    if reflect is None:
+        reflect = mirror_of((puzzle.rows, puzzle.cols), tuple(puzzle.goal)) is not None
+    databases = [cached(puzzle, group, blank=blank, progress=progress, **limits)
+                 for group in groups]  # fmt: skip
+    return PatternHeuristic(databases, name + ("+blank" if blank else ""), reflect=reflect)
+
+
+def named_heuristic(puzzle: SlidingPuzzle, name: str) -> PatternHeuristic:
+    """The heuristic a name on the command line means: ``pdb`` or ``pdb:PARTITION``.
+
+    ``pdb`` alone is the default partition, :data:`DEFAULT_PARTITION`; the databases
+    come from the cache (:func:`~.cached`), built the first time.
+
+    Parameters
+    ----------
+    puzzle : SlidingPuzzle
+        A 15-puzzle whose goal has the blank in a corner, for the named partitions.
+    name : str
+        ``"pdb"`` or ``"pdb:"`` followed by a name of :data:`PARTITIONS`.
+
+    Returns
+    -------
+    PatternHeuristic
+
+    Raises
+    ------
+    ProblemError
+        If the partition is unknown, or drawn for another board.
+
+    Examples
+    --------
+    On a 15-puzzle ``named_heuristic(puzzle, "pdb:5-5-5")`` is the sum of three
+    databases of five tiles. The named partitions fit no other board:
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> named_heuristic(SlidingPuzzle(shape=(3, 3)), "pdb")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: the partition '6-6-3' is drawn for a 4x4 board with the ...
+    """
+    if not isinstance(puzzle, SlidingPuzzle):
+        raise ProblemError(
+            f"{name!r}: pattern databases are for sliding puzzles, not {type(puzzle).__name__}"
+        )
+    partition = name.partition(":")[2] or DEFAULT_PARTITION
+    return pattern_heuristic(puzzle, partition)

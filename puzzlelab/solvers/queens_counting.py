@@ -1,0 +1,236 @@
+"""Counting N-queens solutions fast: backtracking over bit masks, and fundamental solutions.
+
+Each row's free squares are one integer, the columns and both diagonals taken above it
+three more; :func:`count_bitmask` counts every solution so (keeping none), and
+:func:`count_fundamental` keeps one solution per family of the 8 symmetries, searching
+only the first half of the top row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit
+from ..puzzles.queens import Placement, canonical, check_size
+from ..results import SearchStats
+from .queens import SolutionsResult, finished, solutions_result
+
+
+def _bitmask_solutions(
+    n: int, budget: Budget, stats: SearchStats, first_columns: Iterable[int] | None = None,
+    placements: bool = True,
+) -> Iterator[Placement | None]:  # fmt: skip
+    """Yield every solution, found by backtracking over bit masks (see :func:`count_bitmask`).
+
+    With *first_columns*, only the solutions whose row-0 queen is in one of them; without
+    *placements*, ``None`` for each solution (counting needs no more, and is faster).
+    ``stats.expanded`` counts the queens placed; the *budget* limits them (and raises
+    LimitReached).
+
+    >>> stats = SearchStats()
+    >>> list(_bitmask_solutions(6, Budget(), stats, first_columns=[1])), stats.expanded
+    ([(1, 3, 5, 0, 2, 4)], 29)
+    """
+    full = (1 << n) - 1
+    # For each row above the current one: its lines (columns, left, right), its squares untried.
+    rows_above: list[tuple[int, int, int, int]] = []
+    columns = left = right = 0
+    free = full if first_columns is None else sum(1 << col for col in set(first_columns))
+    placed = stats.expanded  # counted in a local: the loop runs millions of times
+    next_look: float = 0
+    try:
+        while True:
+            if free:
+                bit = free & -free  # the lowest free square
+                free ^= bit
+                if placed >= next_look:
+                    next_look = budget.checkpoint(placed)
+                placed += 1
+                if columns | bit == full:  # the last row's queen: a solution
+                    stats.expanded = placed
+                    yield _placement(rows_above, columns, full) if placements else None
+                    continue
+                rows_above.append((columns, left, right, free))
+                columns, left, right = columns | bit, ((left | bit) << 1) & full, (right | bit) >> 1
+                free = full & ~(columns | left | right)
+            elif rows_above:
+                columns, left, right, free = rows_above.pop()
+            else:
+                return
+    finally:  # however the search ended: a limit, Ctrl-C, or the last solution
+        stats.expanded = placed
+
+
+def _placement(rows_above: list[tuple[int, int, int, int]], columns: int, full: int) -> Placement:
+    """Return the columns of the queens of a solution, from the columns taken above each row."""
+    taken = [above for above, _, _, _ in rows_above] + [columns, full]
+    return tuple((after ^ before).bit_length() - 1 for before, after in zip(taken, taken[1:]))
+
+
+def count_bitmask(
+    n: int,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
+) -> SolutionsResult:
+    """Count the solutions by backtracking over bit masks (fast; keeps no solutions).
+
+    A row is an n-bit number. ``columns`` has bit c set when column c is taken;
+    ``left`` and ``right`` mark the squares of the current row that a diagonal from
+    an earlier queen passes through. Moving down one row shifts them by one bit.
+    *max_nodes* limits the queens placed (``stats.expanded``).
+
+    Parameters
+    ----------
+    n : int
+        The board size.
+    max_nodes, max_seconds, max_memory_mb : optional
+        Stop there (status ``limit``), with the count so far.
+
+    Returns
+    -------
+    SolutionsResult
+        With ``count``; ``solutions`` stays empty.
+
+    Examples
+    --------
+    >>> result = count_bitmask(8)
+    >>> result.count, result.stats.expanded
+    (92, 2056)
+    >>> count_bitmask(12, max_nodes=1000).reason
+    'the limit of 1,000 queens placed was reached; 5 solutions counted so far'
+    """
+    n = check_size(n)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
+    stats = SearchStats()
+    count = 0
+    stop: BaseException | None = None
+    try:
+        for _ in _bitmask_solutions(n, budget, stats, placements=False):
+            count += 1
+    except (LimitReached, KeyboardInterrupt) as error:
+        stop = error
+    result = solutions_result("count_bitmask", n, budget, stats.expanded, [], count,
+                               stop=stop, solved="every solution was counted")  # fmt: skip
+    if stop is not None:
+        result.reason += f"; {count:,} solution{'s' * (count != 1)} counted so far"
+    return result
+
+
+def count_solutions(n: int, **limits: Any) -> int:
+    """Return the number of solutions, counted over bit masks (see :func:`count_bitmask`).
+
+    Raises LimitReached if a limit (*limits*, as for :func:`count_bitmask`) stops it.
+
+    Parameters
+    ----------
+    n : int
+        The board size.
+    max_nodes, max_seconds, max_memory_mb : optional
+        As for :func:`count_bitmask`.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    LimitReached
+        If a limit stopped the count: it would be too small.
+
+    Examples
+    --------
+    >>> [count_solutions(n) for n in range(1, 11)]
+    [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
+    """
+    return finished(count_bitmask(n, **limits)).count
+
+
+def count_fundamental(
+    n: int,
+    *,
+    keep: bool = False,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
+) -> SolutionsResult:
+    """Count the fundamental solutions: one per family, the smallest of its 8 images.
+
+    A family's smallest image has its row-0 queen in the left half of the board (the
+    mirror of any member is in the family too), so only that half is searched;
+    ``stats.expanded`` counts the queens placed there. With *keep*, the fundamental
+    solutions are kept in ``solutions`` (in the order found).
+
+    Parameters
+    ----------
+    n : int
+        The board size.
+    keep : bool
+        Keep the fundamental solutions, not only their count.
+    max_nodes, max_seconds, max_memory_mb : optional
+        Stop there (status ``limit``), with the count so far.
+
+    Returns
+    -------
+    SolutionsResult
+
+    Examples
+    --------
+    >>> result = count_fundamental(8)
+    >>> result.count, result.status
+    (12, 'solved')
+    """
+    n = check_size(n)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
+    stats = SearchStats()
+    count = 0
+    kept: list[Placement] = []
+    stop: BaseException | None = None
+    try:
+        for placement in _bitmask_solutions(n, budget, stats, range((n + 1) // 2)):
+            assert placement is not None  # asked for placements (the default)
+            if placement == canonical(placement):
+                count += 1
+                if keep:
+                    kept.append(placement)
+    except (LimitReached, KeyboardInterrupt) as error:
+        stop = error
+    solved = "every fundamental solution was counted"
+    result = solutions_result("count_fundamental", n, budget, stats.expanded, kept, count,
+                               stop=stop, solved=solved)  # fmt: skip
+    if stop is not None:
+        result.reason += f"; {count:,} fundamental solution{'s' * (count != 1)} counted so far"
+    return result
+
+
+def fundamental_solutions(n: int, **limits: Any) -> list[Placement]:
+    """Return one solution per symmetry family: the smallest of its 8 images, sorted.
+
+    Raises LimitReached if a limit (*limits*, as for :func:`count_fundamental`) stops it.
+
+    Parameters
+    ----------
+    n : int
+        The board size.
+    max_nodes, max_seconds, max_memory_mb : optional
+        As for :func:`count_fundamental`.
+
+    Returns
+    -------
+    list of tuple
+
+    Raises
+    ------
+    LimitReached
+        If a limit stopped the search: the list would be incomplete.
+
+    Examples
+    --------
+    >>> fundamental_solutions(6)
+    [(1, 3, 5, 0, 2, 4)]
+    >>> [len(fundamental_solutions(n)) for n in range(1, 11)]
+    [1, 0, 0, 1, 2, 1, 6, 12, 46, 92]
+    """
+    return sorted(finished(count_fundamental(n, keep=True, **limits)).solutions)

@@ -1,0 +1,308 @@
+"""Min-conflicts repair for N queens: a full board with attacks, mended one queen at a time.
+
+A greedy start (:func:`greedy_start`) puts each row's queen where fewest earlier queens
+attack; :func:`min_conflicts` then moves an attacked queen, within its row, to a square
+attacked by as few queens as possible, until no queen is attacked. It cannot prove that
+there is no solution, and answers :class:`RepairResult`: the board it ended with.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import chain
+from typing import Any
+
+from ..errors import BoardError, whole_number
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
+from ..puzzles.queens import Placement, check_size, solvable
+from ..results import SearchResult, SearchStats
+from .queens import no_solution
+
+
+@dataclass(repr=False)
+class RepairResult(SearchResult):
+    """The outcome of one min-conflicts run: the board it ended with.
+
+    Attributes
+    ----------
+    n, seed : int
+        The board size and the random seed (``None``: not seeded).
+    placement : tuple
+        The board at the end: a solution when solved, else the board so far (only
+        the rows placed, if the greedy start was stopped).
+    start_conflicts : int or None
+        Attacking pairs on the first board repaired (``None`` if it was never finished).
+    conflicts : int
+        Attacking pairs on the board at the end.
+
+    ``stats.expanded`` counts the queens moved by the repair, ``stats.extra["restarts"]``
+    how often it started again from a new greedy board.
+
+    Examples
+    --------
+    >>> result = min_conflicts(8, seed=1)
+    >>> result
+    <min_conflicts: solved 8 queens | 42 expanded, restarts 0, 0 conflicts, ... s>
+    >>> result.placement, result.start_conflicts
+    ((1, 3, 5, 7, 2, 0, 6, 4), 2)
+    """
+
+    n: int = 0
+    seed: int | None = None
+    placement: Placement = ()
+    start_conflicts: int | None = None
+    conflicts: int = 0
+
+    def summary(self) -> str:
+        if self.solved:
+            return f"solved {self.n} queens"
+        return f"{self.status}: {self.reason}"
+
+    def __repr__(self) -> str:
+        s = self.stats
+        return (
+            f"<{self.algorithm}: {self.summary()} | {s.expanded:,} expanded, restarts "
+            f"{s.extra.get('restarts', 0)}, {self.conflicts:,} conflicts, {s.seconds:.3f} s>"
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the result as plain data (JSON-ready), without the placement."""
+        return {**super().as_dict(), "n": self.n, "seed": self.seed,
+                "start_conflicts": self.start_conflicts, "conflicts": self.conflicts}  # fmt: skip
+
+    def table_rows(self) -> list[tuple[str, object]]:
+        s = self.stats
+        return [
+            ("status", self.status_text()),
+            ("queens", self.n),
+            ("seed", self.seed),
+            ("conflicts at the start", self.start_conflicts),
+            ("conflicts", self.conflicts),
+            ("expanded", f"{s.expanded:,}"),
+            ("restarts", s.extra.get("restarts", 0)),
+            ("seconds", f"{s.seconds:.3f}"),
+        ]
+
+
+class _Lines:
+    """How many queens stand on every column, diagonal and anti-diagonal of an n x n board."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.columns = [0] * n
+        self.diagonals = [0] * (2 * n - 1)  # index row - col + n - 1
+        self.anti_diagonals = [0] * (2 * n - 1)  # index row + col
+
+    def add(self, row: int, col: int, queens: int = 1) -> None:
+        """Put *queens* on (row, col) (-1 takes one off)."""
+        self.columns[col] += queens
+        self.diagonals[row - col + self.n - 1] += queens
+        self.anti_diagonals[row + col] += queens
+
+    def attackers(self, row: int, col: int) -> int:
+        """Return the queens on the lines of (row, col), a queen there counted 3 times."""
+        return (
+            self.columns[col]
+            + self.diagonals[row - col + self.n - 1]
+            + self.anti_diagonals[row + col]
+        )
+
+    def row_costs(self, row: int) -> list[int]:
+        """Return ``attackers(row, col)`` for every column, in one pass."""
+        n = self.n
+        # Along the row the diagonal index falls from row + n - 1 to row; the anti-diagonal
+        # index rises from row to row + n - 1.
+        diagonals = reversed(self.diagonals[row : row + n])
+        return [
+            a + b + c
+            for a, b, c in zip(self.columns, diagonals, self.anti_diagonals[row : row + n])
+        ]
+
+    def pairs(self) -> int:
+        """Return the attacking pairs: k queens on one line make k(k-1)/2 of them."""
+        lines = chain(self.columns, self.diagonals, self.anti_diagonals)
+        return sum(k * (k - 1) for k in lines if k > 1) // 2
+
+
+#: Bytes min-conflicts holds per queen, about: its line counts and one row's costs.
+_BYTES_PER_QUEEN = 64
+
+
+def _least_attacked(costs: list[int], rng: random.Random) -> int:
+    """Return a column with the smallest cost, chosen at random among ties."""
+    best = min(costs)
+    return rng.choice([col for col, cost in enumerate(costs) if cost == best])
+
+
+def _greedy(
+    n: int, rng: random.Random, placement: list[int], lines: _Lines, budget: Budget | None = None
+) -> None:
+    """Fill *placement* (empty, with *lines*) row by row, each queen where the fewest
+    earlier ones attack; with *budget*, keep to its time and memory limits.
+
+    A row costs O(n), as a step of the repair does. The start moves no queen, so the
+    budget is asked about 0 nodes: its answer, how many more nodes to go before the
+    next look, counts rows here.
+    """
+    next_look: float = 0  # the row at which to ask the budget again
+    for row in range(n):
+        if budget is not None and row >= next_look:
+            next_look = row + budget.checkpoint(0)
+        col = _least_attacked(lines.row_costs(row), rng)
+        lines.add(row, col)
+        placement.append(col)
+
+
+def greedy_start(n: int, seed: int | None = None, budget: Budget | None = None) -> Placement:
+    """Return a full board built row by row, each queen where the fewest earlier ones attack.
+
+    Ties are broken at random. This is also how simpleai's ``min_conflicts`` builds its
+    start when it is given none (there it is much slower: it counts conflicts by
+    checking every constraint). It takes O(n²) steps: with a *budget*, it keeps to its
+    time and memory limits (raising LimitReached).
+
+    Parameters
+    ----------
+    n : int
+        The board size.
+    seed : int, optional
+        Seeds the random tie-breaks, so the board can be made again.
+    budget : Budget, optional
+        The limits of the run that asks for the board.
+
+    Returns
+    -------
+    tuple of int
+        One column per row, from the top.
+
+    Raises
+    ------
+    LimitReached
+        If *budget*'s time or memory ran out.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.queens import conflicts
+    >>> conflicts(greedy_start(8, seed=1)) <= 3
+    True
+    """
+    n = check_size(n)
+    placement: list[int] = []
+    _greedy(n, random.Random(seed), placement, _Lines(n), budget)
+    return tuple(placement)
+
+
+def min_conflicts(
+    n: int,
+    *,
+    seed: int | None = None,
+    start: Sequence[int] | None = None,
+    restart_after: int | None = None,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
+) -> RepairResult:
+    """Solve n queens by min-conflicts: repair a greedy full board one queen at a time.
+
+    Each step picks an attacked queen at random and moves it, within its row, to the
+    square that the fewest other queens attack (ties at random). A step costs O(n),
+    because the queens on every line are counted as they move, so thousands of queens
+    take seconds. A repair can get stuck (on small boards a queen's best square may be
+    the one it is on): after *restart_after* steps it starts again from a new greedy board.
+    Min-conflicts cannot prove that there is no solution; 2 and 3 queens (which have
+    none, see :func:`~puzzlelab.puzzles.queens.solvable`) are answered ``"unsolvable"``.
+
+    Parameters
+    ----------
+    n : int
+        The board size.
+    seed : int, optional
+        Seeds the random choices (same seed, same run).
+    start : tuple, optional
+        The first board to repair (default: :func:`greedy_start`).
+    restart_after : int, optional
+        Steps per try (default ``2 * n + 100``).
+    max_nodes, max_seconds, max_memory_mb
+        Stop after moving this many queens, after this many seconds, or when the process
+        has grown by this many megabytes (1,000 by default; ``None`` lifts it). The
+        greedy starts (O(n²) each: seconds for 10,000 queens) count against the time
+        and memory limits; a board too large for the memory limit is refused at once.
+
+    Returns
+    -------
+    RepairResult
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.queens import is_solution
+    >>> result = min_conflicts(300, seed=7)
+    >>> result.solved, is_solution(result.placement, 300), result.conflicts
+    (True, True, 0)
+    >>> [min_conflicts(8, seed=seed).solved for seed in range(5)]
+    [True, True, True, True, True]
+    >>> min_conflicts(3).status
+    'unsolvable'
+    """
+    n = check_size(n)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens moved")
+    restart_after = 2 * n + 100 if restart_after is None else whole_number(
+        restart_after, "restart_after", least=1)  # fmt: skip
+    if start is not None and (
+        len(start) != n or not all(isinstance(c, int) and 0 <= c < n for c in start)
+    ):
+        raise BoardError(f"the start must give a column 0..{n - 1} for each of the {n} rows, "
+                         f"not {start!r}")  # fmt: skip
+    result = RepairResult("min_conflicts", "solved", n=n, seed=seed,
+                          stats=SearchStats(extra={"restarts": 0}))  # fmt: skip
+    if not solvable(n):
+        result.status, result.reason = "unsolvable", (
+            f"{no_solution(n)} (min-conflicts itself could never tell: it would move "
+            "queens forever)")  # fmt: skip
+        return result
+    needed = _BYTES_PER_QUEEN * n / 2**20
+    if needed > budget.max_memory_mb:
+        result.status = "limit"
+        result.reason = (f"{n:,} queens need about {needed:,.0f} MB, more than the limit of "
+                         f"{budget.max_memory_mb:,g} MB of memory")  # fmt: skip
+        return result
+    rng = random.Random(seed)
+    placement: list[int] = []
+    lines = _Lines(n)
+    steps = 0
+    next_look: float = 0  # when to ask the budget again
+    try:
+        if start is None:
+            _greedy(n, random.Random(rng.randrange(2**32)), placement, lines, budget)
+        else:
+            placement = list(start)
+            for row, col in enumerate(placement):
+                lines.add(row, col)
+        result.start_conflicts = lines.pairs()
+        steps_this_try = 0
+        while True:
+            attacked = [row for row in range(n) if lines.attackers(row, placement[row]) > 3]
+            if not attacked:
+                result.reason = "no queen is attacked"
+                break
+            if steps >= next_look:
+                next_look = budget.checkpoint(steps)
+            if steps_this_try == restart_after:
+                placement, lines = [], _Lines(n)
+                _greedy(n, random.Random(rng.randrange(2**32)), placement, lines, budget)
+                result.stats.extra["restarts"] += 1
+                steps_this_try = 0
+                continue
+            row = rng.choice(attacked)
+            lines.add(row, placement[row], -1)
+            placement[row] = _least_attacked(lines.row_costs(row), rng)
+            lines.add(row, placement[row])
+            steps += 1
+            steps_this_try += 1
+    except (LimitReached, KeyboardInterrupt) as error:
+        result.status, result.reason = stopped(error)
+    result.placement = tuple(placement)
+    result.conflicts = lines.pairs()
+    result.stats.expanded, result.stats.seconds = steps, budget.elapsed()
+    return result
