@@ -19,10 +19,11 @@ loops of their own.
 from collections.abc import Callable
 
 from ..results import SearchResult, SearchStats
-from .algorithms import astar, bfs, depth_limited, dfs, greedy, iddfs, uniform_cost
+from .algorithms import astar, bfs, dfs, greedy, uniform_cost
 from .bidirectional import bidirectional
+from .deepening import depth_limited, iddfs
+from .engine import Node
 from .idastar import idastar
-from .node import Node
 from .problem import Problem, as_problem
 from .trace import Trace, TraceEvent, frontier_rows, snapshot_counts, snapshots
 

@@ -25,20 +25,20 @@ Examples
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import re
 import textwrap
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from ..errors import ProblemError, finite_number, whole_number
+from ..errors import ProblemError, finite_number
 from ..limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, MemoryLimit
 from ..results import SearchResult, refused_if_unsolvable
-from .engine import run
-from .frontier import FifoFrontier, Frontier, LifoFrontier, PriorityFrontier
-from .node import Node
-from .problem import HeuristicChoice, Problem, Searchable, as_problem
-from .tally import tally_for
-from .trace import Trace
+from .engine import Frontier, Node, Priority, Tally, run
+from .problem import Heuristic, HeuristicChoice, Problem, Searchable, as_problem
+from .trace import Trace, TracingTally
 
 #: The keywords every search takes after its own, described once. A search's docstring says
 #: ``{limits}`` in its Parameters, and :func:`with_limits_doc` writes this text there.
@@ -204,136 +204,6 @@ def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
     """
     problem = as_problem(problem)
     return _search("dfs", problem, LifoFrontier(), graph_search=graph_search, **limits)
-
-
-@with_limits_doc
-def depth_limited(
-    problem: Searchable, depth_limit: int, *, graph_search: bool = True, **limits: Any
-) -> SearchResult:
-    """Depth-first search to a depth limit: return a path of at most *depth_limit* actions.
-
-    Status ``cutoff`` means the limit hid deeper states, ``exhausted`` that there
-    were none. With graph search a state is expanded again when it is reached by a
-    shallower path, so a goal within the limit is always found.
-
-    Parameters
-    ----------
-    problem : puzzle or simpleai SearchProblem
-        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
-    depth_limit : int
-        The depth (number of actions) at which nodes are no longer expanded; at least 0.
-    graph_search : bool
-        Remember the states reached and drop a successor whose state was reached
-        before as shallowly (default). False: tree search, which remembers nothing.
-    {limits}
-
-    Returns
-    -------
-    SearchResult
-        Status ``solved`` with the ``path``, ``actions`` and ``cost``; ``cutoff``
-        when no goal lies within the limit but deeper states were left unexpanded;
-        else ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``. The
-        ``reason`` says which.
-
-    Raises
-    ------
-    ProblemError
-        If *depth_limit* is not a whole number of at least 0, *problem* is not a
-        search problem, or a limit is not a number of the allowed kind.
-
-    See Also
-    --------
-    iddfs : depth-limited search with limits 0, 1, 2, ... until one finds the goal.
-
-    Examples
-    --------
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
-    >>> depth_limited(puzzle, 4)
-    <depth_limited: cutoff: no goal within depth 4 | 12 expanded, 18 generated, ... s>
-    >>> depth_limited(puzzle, 5).actions
-    ['left', 'up', 'right', 'down', 'right']
-    """
-    _check_depth(depth_limit)
-    problem = as_problem(problem)
-    return _search("depth_limited", problem, LifoFrontier(), graph_search=graph_search,
-                   depth_limit=depth_limit, **limits)  # fmt: skip
-
-
-@with_limits_doc
-def iddfs(
-    problem: Searchable,
-    *,
-    graph_search: bool = True,
-    max_depth: int | None = None,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_memory_mb: MemoryLimit = DEFAULT,
-    trace: Trace | None = None,
-    check_solvable: bool = True,
-) -> SearchResult:
-    """Iterative deepening: return a path with the fewest actions, as :func:`bfs` does.
-
-    Runs :func:`depth_limited` with limits 0, 1, 2, ... until a limit lets it find
-    the goal. Its frontier holds one path's worth of nodes, not a whole layer; the
-    price is expanding the shallow states again in every iteration.
-    ``stats.iterations`` lists each limit (``bound``) with its counts; the other
-    counts add up over all iterations.
-
-    Parameters
-    ----------
-    problem : puzzle or simpleai SearchProblem
-        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
-    graph_search : bool
-        Within each iteration, remember the states reached and drop a successor
-        whose state was reached before as shallowly (default). False: tree search.
-    max_depth : int, optional
-        The last depth limit to try; then the status is ``cutoff`` if deeper
-        states were left unexpanded. Default: no last limit.
-    {limits}
-
-    Returns
-    -------
-    SearchResult
-        Status ``solved`` with the ``path``, ``actions`` and ``cost``; ``cutoff``
-        when *max_depth* was reached; else ``exhausted``, ``unsolvable``, ``limit``
-        or ``interrupted``, with the ``reason``.
-
-    Raises
-    ------
-    ProblemError
-        If *max_depth* is not a whole number of at least 0, *problem* is not a
-        search problem, or a limit is not a number of the allowed kind.
-
-    Examples
-    --------
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> result = iddfs(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"))
-    >>> result.cost, [it["bound"] for it in result.stats.iterations]
-    (2, [0, 1, 2])
-    >>> iddfs(SlidingPuzzle("4 1 3 / 2 0 5"), max_depth=3).summary()
-    'cutoff: no goal within depth 3'
-    """
-    prepared = as_problem(problem)
-    if max_depth is not None:
-        _check_depth(max_depth)
-    budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = refused_if_unsolvable("iddfs", prepared.check_solvable if check_solvable else None)
-    if refused is not None:
-        return refused
-    total, limit = None, 0
-    while True:
-        if trace is not None:
-            trace.record("iteration", Node(prepared.start, None, None, 0, 0, -1), bound=limit)
-        frontier = LifoFrontier()
-        tally = tally_for("iddfs", budget, frontier, trace)
-        result = run(prepared, frontier, tally, graph_search=graph_search, depth_limit=limit)
-        total = _add_iteration(total, result, limit)
-        budget.spent = total.stats.expanded
-        if result.status != "cutoff" or (max_depth is not None and limit >= max_depth):
-            break
-        limit += 1
-    return total
 
 
 @with_limits_doc
@@ -552,7 +422,9 @@ def _search(
     refused = refused_if_unsolvable(algorithm, problem.check_solvable if check_solvable else None)
     if refused is not None:
         return refused
-    tally = tally_for(algorithm, budget, frontier, trace)
+    tally = Tally(algorithm, budget, frontier)
+    if trace is not None:
+        tally = TracingTally(algorithm, budget, frontier, trace)
     return run(problem, frontier, tally, graph_search=graph_search, depth_limit=depth_limit)
 
 
@@ -565,22 +437,96 @@ def _by_h(node: Node) -> float:
     return node.h
 
 
-def _check_depth(depth: int) -> None:
-    whole_number(depth, "a depth limit", least=0)
+class FifoFrontier(deque[Node]):
+    """First in, first out: the oldest node is expanded next (breadth-first).
+
+    It is a ``deque`` whose ``push`` appends on the right and ``pop`` takes from the
+    left, so every frontier operation of breadth-first search runs in C.
+
+    Examples
+    --------
+    >>> frontier = FifoFrontier()
+    >>> for state in "ABC":
+    ...     frontier.push(Node.root(state))
+    >>> frontier.pop().state, [node.state for node in frontier]
+    ('A', ['B', 'C'])
+    """
+
+    by_cost = False
+    push = deque.append
+    pop = deque.popleft
 
 
-def _add_iteration(total: SearchResult | None, result: SearchResult, bound: int) -> SearchResult:
-    """Fold one iteration's *result* into the running *total*."""
-    s = result.stats
-    s.iterations = [{"bound": bound, "expanded": s.expanded, "generated": s.generated}]
-    if total is None:
-        return result
-    t = total.stats
-    s.expanded += t.expanded
-    s.generated += t.generated
-    s.duplicates += t.duplicates
-    s.max_frontier = max(s.max_frontier, t.max_frontier)
-    for depth, count in t.expanded_by_depth.items():
-        s.expanded_by_depth[depth] = s.expanded_by_depth.get(depth, 0) + count
-    s.iterations = t.iterations + s.iterations
-    return result
+class LifoFrontier(list[Node]):
+    """Last in, first out: the newest node is expanded next (depth-first).
+
+    It is a ``list``: ``push`` appends and ``pop`` takes the last one. Iterating
+    lists the nodes in the order they will be taken, newest first.
+
+    Examples
+    --------
+    >>> frontier = LifoFrontier()
+    >>> for state in "ABC":
+    ...     frontier.push(Node.root(state))
+    >>> frontier.pop().state, [node.state for node in frontier]
+    ('C', ['B', 'A'])
+    """
+
+    by_cost = False
+    push = list.append
+
+    def __iter__(self) -> Iterator[Node]:
+        return reversed(self)
+
+
+class PriorityFrontier:
+    """Lowest priority first (uniform cost, greedy, A*); ties go to the oldest node.
+
+    Parameters
+    ----------
+    priority : callable
+        ``priority(node)``, the key the frontier orders by (smallest first).
+    heuristic : callable, optional
+        When given, each node's ``h`` is set to ``heuristic(node.state)`` as it is
+        pushed, before its priority is computed.
+    by_cost : bool
+        Whether the priority depends on the path cost g (uniform cost, A*: yes;
+        greedy search: no).
+
+    Examples
+    --------
+    A* orders by ``(f, h)``, so of two nodes with the same f the one with the smaller
+    h goes first; the frontier sets each node's h as it is pushed:
+
+    >>> distance_left = {"A": 1, "B": 2}
+    >>> frontier = PriorityFrontier(lambda node: (node.g + node.h, node.h), distance_left.get)
+    >>> frontier.push(Node("A", None, "go to A", 3, 1))
+    >>> frontier.push(Node("B", None, "go to B", 2, 1))
+    >>> [(node.state, node.g + node.h) for node in frontier]
+    [('A', 4), ('B', 4)]
+    >>> frontier.pop().state, len(frontier)
+    ('A', 1)
+    """
+
+    def __init__(
+        self, priority: Priority, heuristic: Heuristic | None = None, by_cost: bool = True
+    ) -> None:
+        self.priority, self.heuristic, self.by_cost = priority, heuristic, by_cost
+        self._heap: list[tuple[float | tuple[float, ...], int, Node]] = []
+        self._order = itertools.count()
+
+    def push(self, node: Node) -> None:
+        """Add *node*, setting its h first when the frontier has a heuristic."""
+        if self.heuristic is not None:
+            node.h = self.heuristic(node.state)
+        heapq.heappush(self._heap, (self.priority(node), next(self._order), node))
+
+    def pop(self) -> Node:
+        """Take out the node of lowest priority (the oldest of equals), and return it."""
+        return heapq.heappop(self._heap)[2]
+
+    def __len__(self) -> int:
+        return len(self._heap)
+
+    def __iter__(self) -> Iterator[Node]:
+        return (node for _, _, node in sorted(self._heap))

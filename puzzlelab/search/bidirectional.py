@@ -19,10 +19,9 @@ from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, MemoryLimit
 from ..results import SearchResult, refused_if_unsolvable
 from .algorithms import with_limits_doc
-from .node import Node, cycle_collector_paused, path_to
+from .engine import Node, Tally, cycle_collector_paused, path_to, stops_cleanly
 from .problem import Action, Predecessors, Problem, Searchable, State, as_problem
-from .tally import Tally, stops_cleanly, tally_for
-from .trace import Trace
+from .trace import Trace, TracingTally
 
 #: Each side's frontier: the nodes of its last layer, by side (``forward``, ``backward``).
 Layers = dict[str, list[Node]]
@@ -114,7 +113,9 @@ def bidirectional(
     )
     if refused is not None:
         return refused
-    tally = tally_for("bidirectional", budget, (), trace)  # the layers measure themselves
+    tally = Tally("bidirectional", budget, ())  # the layers measure themselves
+    if trace is not None:
+        tally = TracingTally("bidirectional", budget, (), trace)
     layers: Layers = {}
     for side, state in (("forward", prepared.start), ("backward", goal)):
         tally.side, layers[side] = side, [Node(state, None, None, 0, 0)]

@@ -1,14 +1,15 @@
 """The search loop that breadth-first, depth-first, uniform-cost, greedy and A* share.
 
-They differ only in the frontier they hand :func:`run`: first in first out,
-last in first out, or a priority queue that orders itself. (IDA* and
-bidirectional search keep loops of their own: see their modules.)
+They differ only in the frontier they hand :func:`run` (each search makes its own,
+in :mod:`~.algorithms`): first in first out, last in first out, or a priority queue
+that orders itself. IDA* and bidirectional search keep loops of their own, and report
+to the same :class:`Tally` and stop the same way (:func:`stops_cleanly`).
 
-Vocabulary: a *node* (:class:`~.node.Node`) wraps a state with the path that
+Vocabulary: a *node* (:class:`Node`) wraps a state with the path that
 reached it; *expanding* a node generates its successors; the *frontier* holds
 generated nodes waiting to be expanded; *reached* maps each state to the
 cheapest node found for it (graph search only: tree search keeps no memory of
-states); the *tally* (:class:`~.tally.Tally`) counts, traces and checks limits.
+states); the *tally* (:class:`Tally`) counts, traces and checks limits.
 
 The rules
 ---------
@@ -38,11 +39,386 @@ Every search in this loop follows these rules, and
 
 from __future__ import annotations
 
-from ..results import SearchResult
-from .frontier import Frontier
-from .node import Node, cycle_collector_paused
-from .problem import Problem, State
-from .tally import Tally, stops_cleanly
+import functools
+import gc
+from collections.abc import Callable, Iterator, Sized
+from contextlib import contextmanager
+from typing import Any, Concatenate, ParamSpec, Protocol
+
+from ..limits import Budget, LimitReached
+from ..results import SearchResult, SearchStats
+from .problem import Action, Problem, State
+
+
+class Node:
+    """A state plus how the search reached it.
+
+    Parameters
+    ----------
+    state : state
+        The state this node is at.
+    parent : Node or None
+        The node it was generated from; None for the root.
+    action : action
+        The action that led from *parent* to *state*; None for the root.
+    g : float
+        The path cost from the root.
+    depth : int
+        The number of actions from the root.
+    id : int, optional
+        A number unique within one search, given when the search is traced.
+    h : float, optional
+        The heuristic's estimate from *state* to the goal, set by a priority frontier.
+
+    Examples
+    --------
+    >>> root = Node.root((0, 0))
+    >>> root.child("fill 1", (0, 5), 1)
+    Node((0, 5), g=1, depth=1)
+    """
+
+    __slots__ = ("state", "parent", "action", "g", "depth", "id", "h")
+
+    def __init__(
+        self,
+        state: State,
+        parent: Node | None,
+        action: Action,
+        g: float,
+        depth: int,
+        id: int | None = None,
+        h: float | None = None,
+    ) -> None:
+        self.state, self.parent, self.action = state, parent, action
+        self.g, self.depth, self.id, self.h = g, depth, id, h
+
+    @classmethod
+    def root(cls, state: State) -> Node:
+        """The node a search starts from: *state*, no parent, cost 0.
+
+        >>> Node.root("A")
+        Node('A', g=0, depth=0)
+        """
+        return cls(state, None, None, 0, 0)
+
+    def child(self, action: Action, state: State, step: float) -> Node:
+        """The node reached from this one by *action*, into *state*, at cost *step*.
+
+        >>> Node.root("A").child("go to B", "B", 3)
+        Node('B', g=3, depth=1)
+        """
+        return Node(state, self, action, self.g + step, self.depth + 1)
+
+    def __repr__(self) -> str:
+        return f"Node({self.state!r}, g={self.g}, depth={self.depth})"
+
+
+def path_to(node: Node) -> tuple[list[State], list[Action]]:
+    """Return ``(states, actions)`` from the root to *node*, following the parents back.
+
+    Parameters
+    ----------
+    node : Node
+        Usually the goal node.
+
+    Returns
+    -------
+    tuple of (list, list)
+        The states from the root to *node*, both included, and the actions between
+        them (one fewer).
+
+    Examples
+    --------
+    >>> goal = Node.root("A").child("go to B", "B", 3).child("go to C", "C", 1)
+    >>> path_to(goal)
+    (['A', 'B', 'C'], ['go to B', 'go to C'])
+    """
+    states, actions = [], []
+    step: Node | None = node
+    while step is not None:
+        states.append(step.state)
+        if step.parent is not None:
+            actions.append(step.action)
+        step = step.parent
+    return states[::-1], actions[::-1]
+
+
+@contextmanager
+def cycle_collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a search runs; as a decorator, around each call.
+
+    A search makes hundreds of thousands of nodes that point only to their parents,
+    never in a cycle, so reference counting frees them all. The cycle collector would
+    still walk them again and again as they pile up, for nothing: about a quarter of a
+    breadth-first search's time over the 8-puzzle. It is switched back on afterwards
+    (if it was on), however the search ends.
+
+    Examples
+    --------
+    >>> import gc
+    >>> with cycle_collector_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+#: What a priority frontier orders by: a number, or a tuple compared item by item.
+Priority = Callable[[Node], float | tuple[float, ...]]
+
+
+class Frontier(Protocol):
+    """What the search loop asks of a frontier (each search in :mod:`~.algorithms` makes one).
+
+    ``push(node)`` adds a node, ``pop()`` takes the one to expand next, ``len()``
+    counts the nodes waiting, and iterating lists them in the order they will be
+    taken. ``by_cost`` says whether that order depends on the path cost g.
+
+    Examples
+    --------
+    Any of the three will do where a frontier is asked for:
+
+    >>> from .algorithms import FifoFrontier
+    >>> def waiting(frontier: Frontier) -> list:
+    ...     return [node.state for node in frontier]
+    >>> frontier = FifoFrontier()
+    >>> frontier.push(Node.root("A"))
+    >>> waiting(frontier), frontier.by_cost
+    (['A'], False)
+    """
+
+    by_cost: bool
+
+    def push(self, node: Node) -> None:
+        """Add *node* to the nodes waiting."""
+        ...
+
+    def pop(self) -> Node:
+        """Take out the node to expand next, and return it."""
+        ...
+
+    def __len__(self) -> int: ...
+
+    def __iter__(self) -> Iterator[Node]: ...
+
+
+#: How many successors (generated or dropped) a search makes between two looks at its time
+#: and memory, besides the looks before each expansion.
+GROWTH_LOOK = 1024
+
+
+class Tally:
+    """Counts a search's nodes and checks its limits; writes its result.
+
+    Parameters
+    ----------
+    algorithm : str
+        The name the result carries.
+    budget : Budget
+        The limits; :meth:`expanding` asks it before each expansion it may refuse.
+    frontier : Frontier or sized
+        Watched for its largest size, measured each time a node is taken from it
+        (IDA*: its current path).
+
+    Examples
+    --------
+    >>> from puzzlelab.limits import Budget
+    >>> from .algorithms import FifoFrontier
+    >>> tally = Tally("bfs", Budget(max_nodes=1), FifoFrontier())
+    >>> tally.expanding(Node.root("A"))
+    >>> tally.expanding(Node.root("B"))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.limits.LimitReached: the limit of 1 expanded nodes was reached
+    >>> tally.stopped("limit", "the limit of 1 expanded nodes was reached").stats.expanded
+    1
+    """
+
+    def __init__(self, algorithm: str, budget: Budget, frontier: Sized) -> None:
+        self.algorithm, self.budget, self.frontier = algorithm, budget, frontier
+        self.expanded_count = self.generated_count = self.duplicate_count = 0
+        self.expanded_by_depth: dict[int, int] = {}
+        self.largest_frontier = 0
+        # The depth limit, once it has kept a node from being expanded.
+        self.cut_at: int | None = None
+        self.next_look: float = 0  # when to ask the budget again
+        self.next_growth_look = GROWTH_LOOK  # when to look again while generating
+        # IDA*'s iterations: those ended, and the bound and counts when this one began.
+        self.iterations: list[dict[str, float]] = []
+        self.bound: float | None = None
+        self.before = (0, 0)
+        self.side: str | None = None  # bidirectional search: the side it is expanding
+
+    def iteration(self, root: Node, bound: float) -> None:
+        """An iterative search starts again from *root* under a new *bound*."""
+        self._end_iteration()
+        self.bound, self.before = bound, (self.expanded_count, self.generated_count)
+
+    def generated(self, node: Node) -> None:
+        """*node* entered the frontier."""
+        self.generated_count += 1
+        if self.generated_count + self.duplicate_count >= self.next_growth_look:
+            self._look_while_generating()
+
+    def duplicate(self, parent: Node, action: Action, state: State, step: float) -> None:
+        """A successor of *parent* was dropped: its state was reached as cheaply before."""
+        self.duplicate_count += 1
+        if self.generated_count + self.duplicate_count >= self.next_growth_look:
+            self._look_while_generating()
+
+    def _look_while_generating(self) -> None:
+        """Every :data:`GROWTH_LOOK` successors, check the time and memory: one expansion
+        that generates without end (a problem's endless ``actions``) still stops."""
+        self.budget.look()
+        self.next_growth_look = self.generated_count + self.duplicate_count + GROWTH_LOOK
+
+    def discarded(self, node: Node) -> None:
+        """*node* left the frontier unexpanded: a cheaper path to its state came later."""
+        self._taken()
+
+    def cut_off(self, node: Node) -> None:
+        """*node* left the frontier unexpanded: it is as deep as the depth limit."""
+        self._taken()
+        self.cut_at = node.depth
+
+    def expanding(self, node: Node) -> None:
+        """*node* is about to be expanded: count it, or raise ``LimitReached``."""
+        self._taken()
+        if self.expanded_count >= self.next_look:
+            self.next_look = self.budget.checkpoint(self.expanded_count)
+        self.expanded_count += 1
+        by_depth = self.expanded_by_depth
+        by_depth[node.depth] = by_depth.get(node.depth, 0) + 1
+
+    def measured(self, size: int) -> None:
+        """The frontier holds *size* nodes now (bidirectional search: after each layer)."""
+        self.largest_frontier = max(self.largest_frontier, size)
+
+    def arrived(self, node: Node) -> None:
+        """*node* is where the search reached its goal (bidirectional search: one a side)."""
+
+    def solved(self, node: Node) -> SearchResult:
+        """The result of a search that took the goal *node* from the frontier."""
+        self._taken()
+        return solved(self.algorithm, node, self.stats())
+
+    def exhausted(self) -> SearchResult:
+        """The result of a search whose frontier ran empty."""
+        if self.cut_at is not None:
+            return self.stopped("cutoff", f"no goal within depth {self.cut_at}")
+        return self.stopped("exhausted", "every reachable state was tried")
+
+    def stopped(self, status: str, reason: str) -> SearchResult:
+        """The result of a search that ended without a goal, for *reason*."""
+        return SearchResult(self.algorithm, status, stats=self.stats(), reason=reason)
+
+    def stats(self) -> SearchStats:
+        """The counts so far, and the seconds since the search began."""
+        self._end_iteration()
+        return SearchStats(
+            self.expanded_count, self.generated_count, self.duplicate_count,
+            self.largest_frontier, self.budget.elapsed(), self.expanded_by_depth,
+            self.iterations,
+        )  # fmt: skip
+
+    def _end_iteration(self) -> None:
+        """Add the iteration under way, if any, to ``iterations``: its bound and counts."""
+        if self.bound is not None:
+            expanded, generated = self.before
+            self.iterations.append(
+                {"bound": self.bound, "expanded": self.expanded_count - expanded,
+                 "generated": self.generated_count - generated}
+            )  # fmt: skip
+            self.bound = None
+
+    def _taken(self) -> None:
+        """Note the frontier's size as it was before a node was taken out of it."""
+        if len(self.frontier) >= self.largest_frontier:
+            self.largest_frontier = len(self.frontier) + 1
+
+
+def solved(algorithm: str, node: Node, stats: SearchStats) -> SearchResult:
+    """The result of a search that reached the goal at *node*, with its *stats*.
+
+    Parameters
+    ----------
+    algorithm : str
+        The name the result carries.
+    node : Node
+        The goal node; its parents give the path.
+    stats : SearchStats
+        The search's counts.
+
+    Returns
+    -------
+    SearchResult
+        Status ``solved``, with the path, actions and cost (the goal node's g).
+
+    Examples
+    --------
+    >>> goal = Node.root("A").child("go to B", "B", 3)
+    >>> result = solved("bfs", goal, SearchStats(expanded=1, generated=2))
+    >>> result.status, result.path, result.actions, result.cost
+    ('solved', ['A', 'B'], ['go to B'], 3)
+    """
+    states, actions = path_to(node)
+    return SearchResult(algorithm, "solved", states, actions, node.g, stats, "the goal was reached")
+
+
+#: The options a search loop takes after its problem, frontier and tally.
+Options = ParamSpec("Options")
+
+
+#: A search loop: ``loop(problem, frontier, tally, **options)``, returning the tally's result.
+SearchLoop = Callable[Concatenate[Problem, Any, Tally, Options], SearchResult]
+
+
+def stops_cleanly(loop: SearchLoop[Options]) -> SearchLoop[Options]:
+    """Decorate a search *loop* ``loop(problem, frontier, tally, ...)`` to end it cleanly.
+
+    When the tally raises :class:`~puzzlelab.limits.LimitReached` (or Python runs out
+    of the memory the system allows it), or the user presses Ctrl-C, the loop returns
+    the tally's ``limit`` or ``interrupted`` result, with the counts so far, instead of
+    a traceback.
+
+    Examples
+    --------
+    >>> from puzzlelab.limits import Budget
+    >>> from .algorithms import FifoFrontier
+    >>> @stops_cleanly
+    ... def never_ends(problem, frontier, tally):
+    ...     raise KeyboardInterrupt
+    >>> frontier = FifoFrontier()
+    >>> never_ends(None, frontier, Tally("bfs", Budget(), frontier)).summary()
+    'interrupted: the search was interrupted'
+    """
+
+    @functools.wraps(loop)
+    def stopping(
+        problem: Problem,
+        frontier: Any,
+        tally: Tally,
+        *args: Options.args,
+        **options: Options.kwargs,
+    ) -> SearchResult:
+        try:
+            return loop(problem, frontier, tally, *args, **options)
+        except LimitReached as stop:
+            return tally.stopped("limit", str(stop))
+        except MemoryError:  # the system's own cap on memory, below the search's limit
+            return tally.stopped("limit", "the memory the system allows this process ran out")
+        except KeyboardInterrupt:
+            return tally.stopped("interrupted", "the search was interrupted")
+
+    return stopping
 
 
 @cycle_collector_paused()
@@ -67,7 +443,7 @@ def run(
     frontier : FifoFrontier, LifoFrontier or PriorityFrontier
         Decides which node is expanded next.
     tally : Tally
-        Counts, traces and checks the limits (:func:`~.tally.tally_for`).
+        Counts, traces and checks the limits (a :class:`~.trace.TracingTally` records them too).
     graph_search : bool
         Remember reached states and drop successors already reached.
     depth_limit : int, optional
@@ -77,7 +453,7 @@ def run(
     -------
     SearchResult
         ``solved``, ``exhausted`` or ``cutoff``; when the tally raises at a limit or
-        on Ctrl-C, :func:`~.tally.stops_cleanly` turns that into ``limit`` or
+        on Ctrl-C, :func:`stops_cleanly` turns that into ``limit`` or
         ``interrupted``, with the counts so far.
 
     Examples
@@ -87,9 +463,8 @@ def run(
 
     >>> from puzzlelab.limits import Budget
     >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> from .frontier import FifoFrontier, LifoFrontier
+    >>> from .algorithms import FifoFrontier, LifoFrontier
     >>> from .problem import as_problem
-    >>> from .tally import Tally
     >>> problem = as_problem(SlidingPuzzle("4 1 3 / 2 0 5"))
     >>> frontier = FifoFrontier()
     >>> run(problem, frontier, Tally("bfs", Budget(), frontier))

@@ -18,10 +18,9 @@ from collections.abc import Iterator
 from ..limits import DEFAULT, Budget, MemoryLimit
 from ..results import SearchResult, refused_if_unsolvable
 from .algorithms import with_limits_doc
-from .node import Node
+from .engine import Node, Tally, stops_cleanly
 from .problem import Action, HeuristicChoice, Problem, Searchable, State, as_problem
-from .tally import Tally, stops_cleanly, tally_for
-from .trace import Trace
+from .trace import Trace, TracingTally
 
 #: IDA*'s frontier: the current path, each node with the successors it has still to try.
 Path = list[tuple[Node, Iterator[tuple[Action, State, float]]]]
@@ -87,7 +86,10 @@ def idastar(
     if refused is not None:
         return refused
     path: Path = []
-    return _deepening(prepared, path, tally_for("idastar", budget, path, trace))
+    tally = Tally("idastar", budget, path)
+    if trace is not None:
+        tally = TracingTally("idastar", budget, path, trace)
+    return _deepening(prepared, path, tally)
 
 
 @stops_cleanly

@@ -17,11 +17,15 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Sized
 from typing import Any, NamedTuple, TypedDict
 
-from .node import Node
+from ..limits import Budget
+from ..results import SearchResult
+from .engine import Node, Tally
+from .problem import Action, State
 
 #: The kinds of event, in the order a node usually meets them.
 EVENT_KINDS = ("iteration", "generate", "duplicate", "expand", "discard", "goal")
@@ -360,3 +364,62 @@ def frontier_rows(snapshot: Snapshot) -> list[dict[str, Any]]:
          "f": None if e.h is None else e.g + e.h, "action": e.action, "state": e.state}
         for e in snapshot["frontier"]
     ]  # fmt: skip
+
+
+class TracingTally(Tally):
+    """A :class:`Tally` that also records every event into a :class:`~.trace.Trace`.
+
+    Nodes are numbered as they are generated (duplicates too), from 0 for the root.
+
+    Parameters
+    ----------
+    algorithm, budget, frontier
+        As for :class:`Tally`.
+    trace : Trace
+        Where to record the events.
+
+    Examples
+    --------
+    >>> from puzzlelab.limits import Budget
+    >>> from .algorithms import FifoFrontier
+    >>> trace = Trace()
+    >>> tally = TracingTally("bfs", Budget(), FifoFrontier(), trace)
+    >>> root = Node.root("A")
+    >>> tally.generated(root)
+    >>> tally.solved(root).summary(), [event.kind for event in trace.events]
+    ('solved, cost 0', ['generate', 'goal'])
+    """
+
+    def __init__(self, algorithm: str, budget: Budget, frontier: Sized, trace: Trace) -> None:
+        super().__init__(algorithm, budget, frontier)
+        self.trace, self.ids = trace, itertools.count()
+
+    def iteration(self, root: Node, bound: float) -> None:
+        super().iteration(root, bound)
+        self.trace.record("iteration", root, bound=bound)
+
+    def generated(self, node: Node) -> None:
+        super().generated(node)
+        node.id = next(self.ids)
+        self.trace.record("generate", node, side=self.side)
+
+    def duplicate(self, parent: Node, action: Action, state: State, step: float) -> None:
+        super().duplicate(parent, action, state, step)
+        dropped = parent.child(action, state, step)
+        dropped.id = next(self.ids)
+        self.trace.record("duplicate", dropped, side=self.side)
+
+    def discarded(self, node: Node) -> None:
+        super().discarded(node)
+        self.trace.record("discard", node)
+
+    def expanding(self, node: Node) -> None:
+        super().expanding(node)
+        self.trace.record("expand", node, side=self.side)
+
+    def arrived(self, node: Node) -> None:
+        self.trace.record("goal", node, side=self.side)
+
+    def solved(self, node: Node) -> SearchResult:
+        self.arrived(node)
+        return super().solved(node)

@@ -31,7 +31,6 @@ from ..puzzles.sliding import SlidingPuzzle
 from ..results import SearchResult, SearchStats, refused_if_unsolvable
 from ..search import idastar
 from ..search.problem import HeuristicChoice
-from ..search.tally import close_iteration, depth_first_done
 from .sliding_scorers import Moves, Scorer, scorer_for
 
 
@@ -225,3 +224,61 @@ class _Walk:
                     )
         self.end_iteration()
         return found, math.inf if found else counts[SMALLEST]
+
+
+def close_iteration(stats: SearchStats, bound: float | None, before: tuple[int, int]) -> None:
+    """Add one IDA* iteration to ``stats.iterations``: its bound and its counts.
+
+    The counts are the nodes expanded and generated since *before* (the two counts when
+    the iteration began).
+
+    Parameters
+    ----------
+    stats : SearchStats
+        The search's counts; one entry is added to its ``iterations``.
+    bound : float or None
+        The iteration's f-bound.
+    before : (int, int)
+        ``stats.expanded`` and ``stats.generated`` when the iteration began.
+
+    Examples
+    --------
+    >>> stats = SearchStats(expanded=5, generated=9)
+    >>> close_iteration(stats, 3, (2, 4))
+    >>> stats.iterations
+    [{'bound': 3, 'expanded': 3, 'generated': 5}]
+    """
+    expanded, generated = before
+    stats.iterations.append(
+        {"bound": bound, "expanded": stats.expanded - expanded,
+         "generated": stats.generated - generated}
+    )  # fmt: skip
+
+
+def depth_first_done(stats: SearchStats, budget: Budget) -> SearchStats:
+    """Finish the counts of a depth-first search: its frontier is at most its deepest path.
+
+    Returns *stats*, with ``max_frontier`` (one more than the deepest depth
+    expanded) and ``seconds`` (from *budget*'s clock) filled in.
+
+    Parameters
+    ----------
+    stats : SearchStats
+        The search's counts.
+    budget : Budget
+        The search's limits and clock.
+
+    Returns
+    -------
+    SearchStats
+
+    Examples
+    --------
+    >>> from puzzlelab.limits import Budget
+    >>> stats = SearchStats(expanded=5, expanded_by_depth={0: 1, 1: 2, 2: 2})
+    >>> depth_first_done(stats, Budget()).max_frontier
+    3
+    """
+    stats.max_frontier = max(stats.expanded_by_depth, default=0) + 1
+    stats.seconds = budget.elapsed()
+    return stats

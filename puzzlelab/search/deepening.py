@@ -1,0 +1,175 @@
+"""Depth-limited search and iterative deepening: the LIFO loop, stopped at a depth.
+
+Depth-limited search is :func:`~.engine.run` with a LIFO frontier and a depth limit;
+iterative deepening runs it with limits 0, 1, 2, ... until a limit hides no deeper state,
+which gives breadth-first search's shortest paths in depth-first search's memory.
+
+>>> from puzzlelab.puzzles import SlidingPuzzle
+>>> iddfs(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")).actions
+['down', 'right']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import whole_number
+from ..limits import DEFAULT, Budget, MemoryLimit
+from ..results import SearchResult, refused_if_unsolvable
+from .algorithms import LifoFrontier, _search, with_limits_doc
+from .engine import Node, Tally, run
+from .problem import Searchable, as_problem
+from .trace import Trace, TracingTally
+
+
+@with_limits_doc
+def depth_limited(
+    problem: Searchable, depth_limit: int, *, graph_search: bool = True, **limits: Any
+) -> SearchResult:
+    """Depth-first search to a depth limit: return a path of at most *depth_limit* actions.
+
+    Status ``cutoff`` means the limit hid deeper states, ``exhausted`` that there
+    were none. With graph search a state is expanded again when it is reached by a
+    shallower path, so a goal within the limit is always found.
+
+    Parameters
+    ----------
+    problem : puzzle or simpleai SearchProblem
+        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    depth_limit : int
+        The depth (number of actions) at which nodes are no longer expanded; at least 0.
+    graph_search : bool
+        Remember the states reached and drop a successor whose state was reached
+        before as shallowly (default). False: tree search, which remembers nothing.
+    {limits}
+
+    Returns
+    -------
+    SearchResult
+        Status ``solved`` with the ``path``, ``actions`` and ``cost``; ``cutoff``
+        when no goal lies within the limit but deeper states were left unexpanded;
+        else ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``. The
+        ``reason`` says which.
+
+    Raises
+    ------
+    ProblemError
+        If *depth_limit* is not a whole number of at least 0, *problem* is not a
+        search problem, or a limit is not a number of the allowed kind.
+
+    See Also
+    --------
+    iddfs : depth-limited search with limits 0, 1, 2, ... until one finds the goal.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
+    >>> depth_limited(puzzle, 4)
+    <depth_limited: cutoff: no goal within depth 4 | 12 expanded, 18 generated, ... s>
+    >>> depth_limited(puzzle, 5).actions
+    ['left', 'up', 'right', 'down', 'right']
+    """
+    _check_depth(depth_limit)
+    problem = as_problem(problem)
+    return _search("depth_limited", problem, LifoFrontier(), graph_search=graph_search,
+                   depth_limit=depth_limit, **limits)  # fmt: skip
+
+
+@with_limits_doc
+def iddfs(
+    problem: Searchable,
+    *,
+    graph_search: bool = True,
+    max_depth: int | None = None,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
+    trace: Trace | None = None,
+    check_solvable: bool = True,
+) -> SearchResult:
+    """Iterative deepening: return a path with the fewest actions, as :func:`bfs` does.
+
+    Runs :func:`depth_limited` with limits 0, 1, 2, ... until a limit lets it find
+    the goal. Its frontier holds one path's worth of nodes, not a whole layer; the
+    price is expanding the shallow states again in every iteration.
+    ``stats.iterations`` lists each limit (``bound``) with its counts; the other
+    counts add up over all iterations.
+
+    Parameters
+    ----------
+    problem : puzzle or simpleai SearchProblem
+        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    graph_search : bool
+        Within each iteration, remember the states reached and drop a successor
+        whose state was reached before as shallowly (default). False: tree search.
+    max_depth : int, optional
+        The last depth limit to try; then the status is ``cutoff`` if deeper
+        states were left unexpanded. Default: no last limit.
+    {limits}
+
+    Returns
+    -------
+    SearchResult
+        Status ``solved`` with the ``path``, ``actions`` and ``cost``; ``cutoff``
+        when *max_depth* was reached; else ``exhausted``, ``unsolvable``, ``limit``
+        or ``interrupted``, with the ``reason``.
+
+    Raises
+    ------
+    ProblemError
+        If *max_depth* is not a whole number of at least 0, *problem* is not a
+        search problem, or a limit is not a number of the allowed kind.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> result = iddfs(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"))
+    >>> result.cost, [it["bound"] for it in result.stats.iterations]
+    (2, [0, 1, 2])
+    >>> iddfs(SlidingPuzzle("4 1 3 / 2 0 5"), max_depth=3).summary()
+    'cutoff: no goal within depth 3'
+    """
+    prepared = as_problem(problem)
+    if max_depth is not None:
+        _check_depth(max_depth)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb)
+    refused = refused_if_unsolvable("iddfs", prepared.check_solvable if check_solvable else None)
+    if refused is not None:
+        return refused
+    total, limit = None, 0
+    while True:
+        if trace is not None:
+            trace.record("iteration", Node(prepared.start, None, None, 0, 0, -1), bound=limit)
+        frontier = LifoFrontier()
+        tally = Tally("iddfs", budget, frontier)
+        if trace is not None:
+            tally = TracingTally("iddfs", budget, frontier, trace)
+        result = run(prepared, frontier, tally, graph_search=graph_search, depth_limit=limit)
+        total = _add_iteration(total, result, limit)
+        budget.spent = total.stats.expanded
+        if result.status != "cutoff" or (max_depth is not None and limit >= max_depth):
+            break
+        limit += 1
+    return total
+
+
+def _check_depth(depth: int) -> None:
+    whole_number(depth, "a depth limit", least=0)
+
+
+def _add_iteration(total: SearchResult | None, result: SearchResult, bound: int) -> SearchResult:
+    """Fold one iteration's *result* into the running *total*."""
+    s = result.stats
+    s.iterations = [{"bound": bound, "expanded": s.expanded, "generated": s.generated}]
+    if total is None:
+        return result
+    t = total.stats
+    s.expanded += t.expanded
+    s.generated += t.generated
+    s.duplicates += t.duplicates
+    s.max_frontier = max(s.max_frontier, t.max_frontier)
+    for depth, count in t.expanded_by_depth.items():
+        s.expanded_by_depth[depth] = s.expanded_by_depth.get(depth, 0) + count
+    s.iterations = t.iterations + s.iterations
+    return result
