@@ -21,7 +21,9 @@ from __future__ import annotations
 import math
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
 from time import perf_counter
 from typing import Final, Literal
 
@@ -57,11 +59,10 @@ class LimitReached(PuzzleError):
     Examples
     --------
     >>> budget = Budget(max_nodes=10, what="queens placed")
-    >>> try:
+    >>> with stopping() as stop:
     ...     budget.check(10)
-    ... except LimitReached as stop:
-    ...     print(stopped(stop))
-    ('limit', 'the limit of 10 queens placed was reached')
+    >>> stop.reason
+    'the limit of 10 queens placed was reached'
     >>> from puzzlelab.solvers.queens_counting import count_solutions
     >>> count_solutions(8, max_nodes=10)
     Traceback (most recent call last):
@@ -325,14 +326,54 @@ class Budget:
         return perf_counter() - self.started
 
 
-def stopped(stop: BaseException) -> tuple[str, str]:
-    """Return the ``(status, reason)`` of a search ended by *stop*: a limit or Ctrl-C.
+@dataclass
+class Stop:
+    """Why a loop ended before its end: empty (false) until a limit or Ctrl-C stops it.
 
-    >>> stopped(LimitReached("the limit of 5 seconds was reached"))
-    ('limit', 'the limit of 5 seconds was reached')
-    >>> stopped(KeyboardInterrupt())
-    ('interrupted', 'the search was interrupted')
+    Attributes
+    ----------
+    status : str
+        ``"limit"`` or ``"interrupted"``; ``""`` while nothing stopped the loop.
+    reason : str
+        The sentence a result gives for it.
+
+    Examples
+    --------
+    >>> bool(Stop()), bool(Stop("limit", "the limit of 5 seconds was reached"))
+    (False, True)
     """
-    if isinstance(stop, KeyboardInterrupt):
-        return "interrupted", "the search was interrupted"
-    return "limit", str(stop)
+
+    status: str = ""
+    reason: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.status)
+
+
+@contextmanager
+def stopping() -> Iterator[Stop]:
+    """Run a loop's block; a limit, Ctrl-C or the system's memory cap ends it, and says why.
+
+    Every loop of puzzlelab stops this way: the block ends early, the :class:`Stop` it
+    yields says why, and the loop writes its result with the counts so far.
+
+    Examples
+    --------
+    >>> with stopping() as stop:
+    ...     raise LimitReached("the limit of 10 queens placed was reached")
+    >>> stop.status, stop.reason
+    ('limit', 'the limit of 10 queens placed was reached')
+    >>> with stopping() as stop:
+    ...     raise KeyboardInterrupt
+    >>> stop
+    Stop(status='interrupted', reason='the search was interrupted')
+    """
+    stop = Stop()
+    try:
+        yield stop
+    except LimitReached as error:
+        stop.status, stop.reason = "limit", str(error)
+    except MemoryError:  # the system's own cap on memory, below the search's limit
+        stop.status, stop.reason = "limit", "the memory the system allows this process ran out"
+    except KeyboardInterrupt:
+        stop.status, stop.reason = "interrupted", "the search was interrupted"

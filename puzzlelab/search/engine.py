@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator, Sized
 from contextlib import contextmanager
 from typing import Any, Concatenate, ParamSpec, Protocol
 
-from ..limits import Budget, LimitReached
+from ..limits import Budget, stopping
 from ..results import SearchResult, SearchStats
 from .problem import Action, Problem, State
 
@@ -402,23 +402,18 @@ def stops_cleanly(loop: SearchLoop[Options]) -> SearchLoop[Options]:
     """
 
     @functools.wraps(loop)
-    def stopping(
+    def loop_that_stops(
         problem: Problem,
         frontier: Any,
         tally: Tally,
         *args: Options.args,
         **options: Options.kwargs,
     ) -> SearchResult:
-        try:
+        with stopping() as stop:
             return loop(problem, frontier, tally, *args, **options)
-        except LimitReached as stop:
-            return tally.stopped("limit", str(stop))
-        except MemoryError:  # the system's own cap on memory, below the search's limit
-            return tally.stopped("limit", "the memory the system allows this process ran out")
-        except KeyboardInterrupt:
-            return tally.stopped("interrupted", "the search was interrupted")
+        return tally.stopped(stop.status, stop.reason)
 
-    return stopping
+    return loop_that_stops
 
 
 @cycle_collector_paused()

@@ -24,7 +24,7 @@ from simpleai.search import backtrack, min_conflicts
 from simpleai.search.models import CspProblem
 
 from ..errors import ProblemError, whole_number
-from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
+from ..limits import DEFAULT, Budget, MemoryLimit, stopping
 from ..puzzles.queens import Placement, QueensPuzzle, check_size, conflicts, is_solution
 from ..results import SearchResult, SearchStats
 from ..solvers.queens_repair import greedy_start
@@ -196,12 +196,13 @@ def _run(
     status: str | None = None
     reason = ""
     try:
-        assignment = run()
-    except (LimitReached, KeyboardInterrupt) as stop:
-        status, reason = stopped(stop)
+        with stopping() as stop:
+            assignment = run()
     finally:
         csp.budget = None
         random.setstate(saved)
+    if stop:
+        status, reason = stop.status, stop.reason
     placement = csp.placement(assignment) if assignment else None
     if status is None:
         if placement and is_solution(placement, csp.n):

@@ -51,7 +51,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import ProblemError
-from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
+from ..limits import DEFAULT, Budget, MemoryLimit, stopping
 from ..puzzles.mastermind import Answer, Code, CodeInput, Mastermind, answer_of, game_of
 from ..results import SearchResult, SearchStats
 from .mastermind_strategies import (
@@ -157,7 +157,7 @@ def play(
     history: list[tuple[Code, Answer]] = []
     next_look: float = 0  # when to ask the budget again
     check = between_blocks(budget, stats)
-    try:
+    with stopping() as stop:
         game.build_table(check)
         left = np.arange(len(game.codes))
         while not history or history[-1][1] != game.win:
@@ -174,8 +174,8 @@ def play(
                 check_progress(game, name, guess, left, narrower)
             left = narrower
         status, reason = "solved", f"found the secret in {len(history)} questions"
-    except (LimitReached, KeyboardInterrupt) as stop:
-        status, reason = stopped(stop)
+    if stop:
+        status, reason = stop.status, stop.reason
     stats.seconds = budget.elapsed()
     solved = status == "solved"
     return Game(
@@ -356,15 +356,15 @@ def evaluate(
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="decision-tree nodes")
     questions = np.zeros(game.size, dtype=np.int64)
     stats, first = SearchStats(), None
-    try:
+    with stopping() as stop:
         game.build_table(between_blocks(budget, stats))
         for answers, _, guess, found in settle(game, name, choose, budget, stats):
             first = guess if first is None else first
             if found:
                 questions[guess] = len(answers) + 1
         status, reason = "solved", f"every one of the {len(questions):,} secrets was found"
-    except (LimitReached, KeyboardInterrupt) as stop:
-        status, reason = stopped(stop)
+    if stop:
+        status, reason = stop.status, stop.reason
     stats.seconds = budget.elapsed()
     return Evaluation(
         name,

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ProblemError, whole_number
-from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
+from ..limits import DEFAULT, Budget, MemoryLimit, stopping
 from ..puzzles.pegs import PegSolitaire, group_argument, jump, replay
 from ..puzzles.pegs_notation import Jump, Pegs, chains, format_moves, holes_of, pegs_of
 
@@ -222,7 +222,7 @@ def iterative_deepening(
     most = puzzle.start.bit_count() - 1
     top = most if max_depth is None else min(max_depth, most)
     found = search = None
-    try:  # Ctrl-C may come at any time, also while the tables are built
+    with stopping() as stop:  # Ctrl-C may come at any time, also while the tables are built
         refused = _refused(algorithm, puzzle, check_solvable)
         if refused is not None:
             return _finish(refused, 0, budget, by_depth)
@@ -246,8 +246,8 @@ def iterative_deepening(
             iteration["completed"] = found is None
             if found is not None:
                 break
-    except (LimitReached, KeyboardInterrupt) as stop:
-        result.status, result.reason = stopped(stop)
+    if stop:
+        result.status, result.reason = stop.status, stop.reason
     if found is not None:
         _solved(puzzle, result, found)
     elif result.status == "exhausted":
@@ -429,7 +429,7 @@ def dfs_dead_positions(
         found_dead.append(pegs)
         return False
 
-    try:  # Ctrl-C may come at any time, also while the tables are built
+    with stopping() as stop:  # Ctrl-C may come at any time, also while the tables are built
         refused = _refused("dfs", puzzle, check_solvable)
         if refused is not None:
             return _finish(refused, 0, budget, by_depth)
@@ -441,8 +441,8 @@ def dfs_dead_positions(
             _solved(puzzle, result, found[::-1])
         else:
             result.reason = f"no sequence of jumps leaves one peg, in hole {puzzle.finish}"
-    except (LimitReached, KeyboardInterrupt) as stop:
-        result.status, result.reason = stopped(stop)
+    if stop:
+        result.status, result.reason = stop.status, stop.reason
     stats.extra["dead"] = len(found_dead)
     return _finish(result, nodes, budget, by_depth)
 

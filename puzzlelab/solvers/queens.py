@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
-from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, Stop, stopping
 from ..puzzles.queens import Placement, check_size, safe
 from ..results import SearchResult, SearchStats
 
@@ -144,7 +144,7 @@ class SolutionsResult(SearchResult):
 def solutions_result(
     algorithm: str, n: int, budget: Budget, expanded: int, solutions: list[Placement],
     count: int | None = None, extra: dict[str, Any] | None = None,
-    stop: BaseException | None = None, solved: str = "every solution was found",
+    stop: Stop | None = None, solved: str = "every solution was found",
 ) -> SolutionsResult:  # fmt: skip
     """Return the SolutionsResult of a search that ended normally, or by *stop*.
 
@@ -168,7 +168,7 @@ def solutions_result(
     extra : dict, optional
         More counts, for ``stats.extra``.
     stop : BaseException, optional
-        What stopped the search early (LimitReached or KeyboardInterrupt).
+        Why the search stopped early (a limit or Ctrl-C), from :func:`~puzzlelab.limits.stopping`.
     solved : str
         The reason when solutions were found.
 
@@ -183,8 +183,8 @@ def solutions_result(
     <by hand: exhausted: no placement of 3 queens avoids every attack | 5 expanded, ... s>
     """
     count = len(solutions) if count is None else count
-    if stop is not None:
-        status, reason = stopped(stop)
+    if stop:
+        status, reason = stop.status, stop.reason
     elif count:
         status, reason = "solved", solved
     else:
@@ -284,16 +284,13 @@ def generate_and_test(
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="candidates tested")
     tested, next_look = 0, 0.0  # candidates tested, and when to ask the budget again
     solutions: list[Placement] = []
-    stop: BaseException | None = None
-    try:
+    with stopping() as stop:
         for candidate in permutations(range(n)):
             if tested >= next_look:
                 next_look = budget.checkpoint(tested)
             tested += 1
             if no_diagonal_attacks(candidate):
                 solutions.append(candidate)
-    except (LimitReached, KeyboardInterrupt) as error:
-        stop = error
     return solutions_result("generate_and_test", n, budget, tested, solutions, stop=stop,
                              solved="every candidate was tested")  # fmt: skip
 
@@ -390,10 +387,9 @@ def backtracking(
     anti_diagonals: set[int] = set()
     solutions: list[Placement] = []
     placed, retreats = 0, 0
-    stop: BaseException | None = None
     next_look: float = 0  # the queens placed at the next look at the limits
     col = 0  # the next column to try in the row being filled
-    try:
+    with stopping() as stop:
         while True:
             row = len(placement)
             if row == n:
@@ -427,8 +423,6 @@ def backtracking(
                 col += 1
             else:
                 break  # the row-0 queen has tried every column: the search is over
-    except (LimitReached, KeyboardInterrupt) as error:
-        stop = error
     solved = "the first solution was found" if first_only else "every solution was found"
     return solutions_result("backtracking", n, budget, placed, solutions, stop=stop,
                              extra={"retreats": retreats}, solved=solved)  # fmt: skip

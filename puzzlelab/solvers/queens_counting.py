@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit
+from ..limits import DEFAULT, Budget, MemoryLimit, stopping
 from ..puzzles.queens import Placement, canonical, check_size
 from ..results import SearchStats
 from .queens import SolutionsResult, finished, solutions_result
@@ -106,15 +106,12 @@ def count_bitmask(
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
     stats = SearchStats()
     count = 0
-    stop: BaseException | None = None
-    try:
+    with stopping() as stop:
         for _ in _bitmask_solutions(n, budget, stats, placements=False):
             count += 1
-    except (LimitReached, KeyboardInterrupt) as error:
-        stop = error
     result = solutions_result("count_bitmask", n, budget, stats.expanded, [], count,
                                stop=stop, solved="every solution was counted")  # fmt: skip
-    if stop is not None:
+    if stop:
         result.reason += f"; {count:,} solution{'s' * (count != 1)} counted so far"
     return result
 
@@ -187,20 +184,17 @@ def count_fundamental(
     stats = SearchStats()
     count = 0
     kept: list[Placement] = []
-    stop: BaseException | None = None
-    try:
+    with stopping() as stop:
         for placement in _bitmask_solutions(n, budget, stats, range((n + 1) // 2)):
             assert placement is not None  # asked for placements (the default)
             if placement == canonical(placement):
                 count += 1
                 if keep:
                     kept.append(placement)
-    except (LimitReached, KeyboardInterrupt) as error:
-        stop = error
     solved = "every fundamental solution was counted"
     result = solutions_result("count_fundamental", n, budget, stats.expanded, kept, count,
                                stop=stop, solved=solved)  # fmt: skip
-    if stop is not None:
+    if stop:
         result.reason += f"; {count:,} fundamental solution{'s' * (count != 1)} counted so far"
     return result
 

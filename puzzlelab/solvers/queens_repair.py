@@ -15,7 +15,7 @@ from itertools import chain
 from typing import Any
 
 from ..errors import BoardError, whole_number
-from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
+from ..limits import DEFAULT, Budget, MemoryLimit, stopping
 from ..puzzles.queens import Placement, check_size, solvable
 from ..results import SearchResult, SearchStats
 from .queens import no_solution
@@ -272,7 +272,7 @@ def min_conflicts(
     lines = _Lines(n)
     steps = 0
     next_look: float = 0  # when to ask the budget again
-    try:
+    with stopping() as stop:
         if start is None:
             _greedy(n, random.Random(rng.randrange(2**32)), placement, lines, budget)
         else:
@@ -300,8 +300,8 @@ def min_conflicts(
             lines.add(row, placement[row])
             steps += 1
             steps_this_try += 1
-    except (LimitReached, KeyboardInterrupt) as error:
-        result.status, result.reason = stopped(error)
+    if stop:
+        result.status, result.reason = stop.status, stop.reason
     result.placement = tuple(placement)
     result.conflicts = lines.pairs()
     result.stats.expanded, result.stats.seconds = steps, budget.elapsed()

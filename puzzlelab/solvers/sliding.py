@@ -26,7 +26,7 @@ import math
 import sys
 
 from ..errors import ProblemError
-from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopped
+from ..limits import DEFAULT, Budget, MemoryLimit, stopping
 from ..puzzles.sliding import SlidingPuzzle
 from ..results import SearchResult, SearchStats, refused_if_unsolvable
 from ..search import idastar
@@ -108,11 +108,11 @@ def _search_in_place(puzzle: SlidingPuzzle, scorer: Scorer, budget: Budget) -> S
     walk = _Walk(puzzle, scorer, budget)
     bound: float = walk.h
     status, reason, found = "exhausted", "every reachable state was tried", False
-    try:
+    with stopping() as stop:
         while not found and bound < math.inf:
             found, bound = walk.below(bound)
-    except (LimitReached, KeyboardInterrupt) as stop:
-        status, reason = stopped(stop)
+    if stop:
+        status, reason = stop.status, stop.reason
         walk.end_iteration()
     stats = depth_first_done(walk.stats, budget)
     if not found:
