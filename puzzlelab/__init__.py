@@ -1,5 +1,11 @@
 """puzzlelab: interactive lessons on state-space search, and the package behind them.
 
+A folder a room, each importing only the rooms below it: ``puzzles`` (the rules),
+``search`` (the engine), ``solvers`` (one puzzle's tricks), ``analysis`` (exact distances,
+search trees), ``simpleai_problems``, ``drawing``, ``exercises`` (the lessons'
+self-checks), ``widgets``, ``classroom`` (grading, the teacher's edition, the lesson site)
+and ``cli``; at the top only the shared words: ``errors``, ``limits``, ``results``.
+
 Importing puzzlelab loads only the puzzles and the search engine; drawing and
 widgets (matplotlib, ipywidgets) load when their modules are imported.
 

@@ -1,11 +1,14 @@
-"""puzzlelab's search engine.
+"""puzzlelab's search engine: one loop, the frontiers that make it each search, two others.
 
-Breadth-first, depth-first, depth-limited, iterative deepening, uniform-cost,
-greedy and A* search share one loop, :func:`~.engine.run`, and differ only in
-the frontier they hand it; the rules that loop follows (successor order, goal
-test on expansion, ties, repeated states) are written in :mod:`~.engine`.
-IDA* (:mod:`~.idastar`) and bidirectional search (:mod:`~.bidirectional`) keep
-loops of their own.
+To follow A* from a lesson to the loop: :func:`~.algorithms.astar` turns the puzzle into a
+:class:`~.problem.Problem` (:func:`~.problem.as_problem`), makes a priority frontier on
+f = g + h beside it in :mod:`~.algorithms`, and hands both to :func:`~.engine.run`, the loop
+that breadth-first, depth-first, uniform-cost and greedy search share; the rules the loop
+follows (successor order, goal test on expansion, ties, repeated states) are written above it
+in :mod:`~.engine`, with the :class:`~.engine.Node` it makes and the :class:`~.engine.Tally`
+it reports to. Depth-limited search and iterative deepening (:mod:`~.deepening`) run the same
+loop with a depth limit; IDA* (:mod:`~.idastar`) and bidirectional search
+(:mod:`~.bidirectional`) keep loops of their own and report to the same tally.
 
 >>> from puzzlelab.puzzles import SlidingPuzzle
 >>> from puzzlelab.search import astar, bfs
