@@ -15,7 +15,7 @@ widgets (matplotlib, ipywidgets) load when their modules are imported.
 31
 """
 
-from . import search
+from . import _startup, search  # noqa: F401  _startup first: Ctrl-C as the command starts
 from .errors import BoardError, ProblemError, PuzzleError, UnsolvableError
 from .puzzles import SlidingPuzzle, parse_board
 

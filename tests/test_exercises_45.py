@@ -166,7 +166,8 @@ def test_better_heuristic_accepts_a_cache_of_its_own_values(capsys):
         return cache[state]
 
     assert_praise(capsys, heuristics.check_better_heuristic, cached_manhattan)
-    assert len(cache) > 100_000  # a big table of boards, but of its own guesses
+    # a big table of boards, but of its own guesses; it filled in the child process the
+    # check ran the heuristic in (see puzzlelab.exercises.sandbox), not here
     assert_praise(capsys, heuristics.check_better_heuristic, cached_manhattan)
 
 

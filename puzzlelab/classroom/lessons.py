@@ -11,6 +11,9 @@ is never replaced unless they ask for it.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import secrets
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath
@@ -86,6 +89,9 @@ def lesson_files(folder: Traversable) -> list[PurePosixPath]:
 def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = False) -> list[Path]:
     """Copy the lessons, with any file they read, into *out_dir*; return the files written.
 
+    Nothing is written through a symbolic link, so nothing lands outside *out_dir*: a link
+    where a lesson or one of its folders would go is refused before anything is copied.
+
     Parameters
     ----------
     out_dir : Path
@@ -104,7 +110,8 @@ def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = Fal
     ------
     PuzzleError
         If *out_dir* already has one of the files and neither *force* nor *only_missing*
-        is given (nothing is copied then), or if a file cannot be written.
+        is given, or a symbolic link stands where a file would be written (nothing is
+        copied then), or if a file cannot be written.
 
     Examples
     --------
@@ -122,7 +129,7 @@ def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = Fal
     names = lesson_files(folder)
     if not names:
         raise PuzzleError(f"no lessons found in {folder}")
-    there = [name for name in names if (out_dir / name).exists()]
+    there = [name for name in names if os.path.lexists(out_dir / name)]
     if there and not (force or only_missing):
         more = f" and {len(there) - 1} more" if len(there) > 1 else ""
         raise PuzzleError(
@@ -130,11 +137,78 @@ def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = Fal
             "give --only-missing to add the other lessons, --force to replace them"
         )
     wanted = [name for name in names if not (only_missing and name in there)]
+    files = {name: folder.joinpath(*name.parts).read_bytes() for name in wanted}
+    return write_inside(out_dir, files, "the lessons")
+
+
+def write_inside(out_dir: Path, files: dict[PurePosixPath, bytes], what: str) -> list[Path]:
+    """Write *files* (paths relative to *out_dir*, and their bytes) into *out_dir*, never
+    through a symbolic link; return the paths written.
+
+    A symbolic link on the way to any of the files is refused before anything is
+    written, so nothing lands outside *out_dir*. Each file is written new and renamed into
+    place: a file that was there is replaced, never written into.
+
+    Parameters
+    ----------
+    out_dir : Path
+        The folder, created if need be.
+    files : dict of PurePosixPath to bytes
+        What to write, by path below *out_dir*.
+    what : str
+        What the files are, for the message (``"the lessons"``).
+
+    Returns
+    -------
+    list of Path
+
+    Raises
+    ------
+    PuzzleError
+        If a symbolic link stands on the way to a file, or a file cannot be written.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     os.symlink("/tmp", os.path.join(folder, "elsewhere"))
+    ...     write_inside(Path(folder), {PurePosixPath("elsewhere/x.txt"): b"x"}, "the notes")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.PuzzleError: .../elsewhere is a symbolic link: puzzlelab writes the notes
+    through no link, so that nothing lands outside ...; remove the link or choose another folder
+    """
+    for name in files:
+        path = out_dir
+        for part in name.parts:
+            path = path / part
+            if path.is_symlink():
+                raise PuzzleError(
+                    f"{path} is a symbolic link: puzzlelab writes {what} through no link, so "
+                    f"that nothing lands outside {out_dir}; remove the link or choose another "
+                    "folder"
+                )
     try:
-        for name in wanted:
+        for name, data in files.items():
             target = out_dir.joinpath(name)
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(folder.joinpath(*name.parts).read_bytes())
+            _write_new(target, data)
     except OSError as error:
-        raise PuzzleError(f"cannot copy the lessons into {out_dir}: {error}") from None
-    return [out_dir.joinpath(name) for name in wanted]
+        raise PuzzleError(f"cannot write {what} into {out_dir}: {error}") from None
+    return [out_dir.joinpath(name) for name in files]
+
+
+def _write_new(target: Path, data: bytes) -> None:
+    """Write *data* to a new file, then rename it to *target*: no file there is written into
+    (a link, even one made since the check, is replaced, never followed), and an interrupted
+    copy leaves no half-written lesson behind."""
+    partial = target.with_name(f".{target.name}.{secrets.token_hex(4)}.partial")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        with os.fdopen(os.open(partial, flags, 0o666), "wb") as file:
+            file.write(data)
+        os.replace(partial, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        raise

@@ -15,15 +15,20 @@ the functions, so the command line starts without them.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
+import inspect
+import os
 import re
+import signal
+import subprocess
 from collections.abc import Iterable
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import PuzzleError
+from ..errors import PuzzleError, one_line
 
 if TYPE_CHECKING:  # imported inside the functions, so the command line starts without them
     from nbconvert import HTMLExporter
@@ -162,7 +167,9 @@ def build_site(notebooks: Iterable[str | Path], out_dir: str | Path) -> list[Pat
     ------
     PuzzleError
         If nbconvert or nbclient is not installed, there is no lesson, a lesson is
-        missing, or a cell of a lesson fails.
+        missing or is no notebook, two lessons (or a lesson and the contents page) would
+        make pages of the same name, *out_dir* is no folder that can be written, or a cell
+        of a lesson fails. All but the last are found before any lesson runs.
 
     Notes
     -----
@@ -179,21 +186,62 @@ def build_site(notebooks: Iterable[str | Path], out_dir: str | Path) -> list[Pat
     """
     lessons = [Path(notebook) for notebook in notebooks]
     _check_can_build(lessons)
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    out = writable_folder(Path(out_dir))
     pages, titles = [], []
     for lesson in lessons:
         nb = run_lesson(lesson)
         titles.append(lesson_title(nb, lesson.stem))
         pages.append(out / f"{lesson.stem}.html")
-        pages[-1].write_text(export_html(nb, lesson), encoding="utf-8")
-    index = out / "index.html"
-    index.write_text(contents_page(list(zip(titles, pages))), encoding="utf-8")
+        _write_page(pages[-1], export_html(nb, lesson))
+    index = out / INDEX
+    _write_page(index, contents_page(list(zip(titles, pages))))
     return [*pages, index]
 
 
+#: The contents page: no lesson may make a page of this name.
+INDEX = "index.html"
+
+
+def writable_folder(out: Path) -> Path:
+    """Return *out*, made if need be, or raise PuzzleError saying why pages cannot go there.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile() as file:
+    ...     writable_folder(Path(file.name))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.PuzzleError: ... is a file, not a folder: give a folder for the pages
+    """
+    if out.exists() and not out.is_dir():
+        raise PuzzleError(f"{out} is a file, not a folder: give a folder for the pages")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise PuzzleError(f"cannot make the folder {out} for the pages: {error.strerror}") from None
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise PuzzleError(f"cannot write into {out}: give a folder you may write into")
+    return out
+
+
+def _write_page(page: Path, html: str) -> None:
+    """Write *html* to *page*, whole (renamed into place) or, if that fails, not at all."""
+    partial = page.with_name(f".{page.name}.partial")
+    try:
+        partial.write_text(html, encoding="utf-8")
+        os.replace(partial, page)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise PuzzleError(f"cannot write {page}: {error.strerror or error}") from None
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+
+
 def _check_can_build(lessons: list[Path]) -> None:
-    """Raise PuzzleError unless nbconvert and nbclient are there and every lesson is a file."""
+    """Raise PuzzleError unless nbconvert and nbclient are there, every lesson is a notebook
+    file, and no two pages (the contents page included) would have the same name."""
     missing = [name for name in NEEDS if importlib.util.find_spec(name) is None]
     if missing:
         raise PuzzleError(
@@ -201,9 +249,45 @@ def _check_can_build(lessons: list[Path]) -> None:
         )
     if not lessons:
         raise PuzzleError("no lessons to build: give at least one notebook (.ipynb)")
+    pages: dict[str, Path] = {INDEX: Path(INDEX)}
     for lesson in lessons:
         if not lesson.is_file():
             raise PuzzleError(f"no lesson at {lesson}: give the path of a notebook (.ipynb)")
+        page = f"{lesson.stem}.html".casefold()
+        if page in pages:
+            taken = "the contents page" if page == INDEX else f"the page of {pages[page]}"
+            raise PuzzleError(
+                f"the page of {lesson} would replace {taken} ({lesson.stem}.html): rename the "
+                f"lesson, or leave it out"
+            )
+        pages[page] = lesson
+        read_lesson(lesson)
+
+
+def read_lesson(lesson: Path) -> NotebookNode:
+    """Return the notebook in the file *lesson*, or raise PuzzleError saying why it is none.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile(suffix=".ipynb") as file:
+    ...     read_lesson(Path(file.name))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.PuzzleError: ... is not a notebook (NotJSONError: ...): give a lesson saved
+    by Jupyter (.ipynb)
+    """
+    import nbformat
+
+    try:
+        nb = nbformat.read(lesson, as_version=4)
+        nbformat.validate(nb)
+    except Exception as error:  # not JSON, not a notebook, unreadable: one line says which
+        raise PuzzleError(
+            f"{lesson} is not a notebook ({one_line(error)}): give a lesson saved by Jupyter "
+            "(.ipynb)"
+        ) from None
+    return nb
 
 
 def run_lesson(lesson: Path) -> NotebookNode:
@@ -223,26 +307,68 @@ def run_lesson(lesson: Path) -> NotebookNode:
     Raises
     ------
     PuzzleError
-        If a cell fails, or runs longer than :data:`CELL_SECONDS`.
+        If a cell fails, runs longer than :data:`CELL_SECONDS`, or the kernel dies.
+    KeyboardInterrupt
+        On Ctrl-C (or SIGTERM), saying which lesson was running; the kernel is stopped.
 
     Notes
     -----
     It starts a kernel and runs a whole lesson, which takes seconds to minutes, so there
     is no example here; ``tests/test_lesson_site.py`` runs lessons through ``puzzlelab site``.
     """
-    import nbformat
-    from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
-    nb = nbformat.read(lesson, as_version=4)
-    client = NotebookClient(
+    nb = read_lesson(lesson)
+    client = _client_class()(
         nb, timeout=CELL_SECONDS, resources={"metadata": {"path": str(lesson.parent)}}
     )
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}  # the kernel's own logs
     try:
-        client.execute()
-    except CellExecutionError as error:
-        raise PuzzleError(f"{lesson.name} did not run: {error.ename}: {error.evalue}") from None
+        client.execute(**quiet)
+    except BaseException as error:  # nbclient turns Ctrl-C into other errors as it tidies up
+        if client.interrupted or isinstance(error, KeyboardInterrupt):
+            raise KeyboardInterrupt(
+                f"interrupted while {lesson.name} ran; its page was not written"
+            ) from None
+        if isinstance(error, CellExecutionError):
+            raise PuzzleError(f"{lesson.name} did not run: {error.ename}: {error.evalue}") from None
+        raise PuzzleError(f"{lesson.name} did not run: {one_line(error)}") from None
     return nb
+
+
+@functools.cache
+def _client_class() -> type[Any]:
+    """nbclient's NotebookClient, noting Ctrl-C and SIGTERM (``interrupted``) as it stops the
+    kernel: nbclient takes both signals while a notebook runs, and ends with another error."""
+    import asyncio
+    from collections.abc import AsyncIterator
+
+    from nbclient import NotebookClient
+
+    class LessonClient(NotebookClient):
+        interrupted = False
+
+        @contextlib.asynccontextmanager
+        async def async_setup_kernel(self, **kwargs: Any) -> AsyncIterator[None]:
+            async with super().async_setup_kernel(**kwargs):
+                loop = asyncio.get_event_loop()
+                with contextlib.suppress(RuntimeError, NotImplementedError, ValueError):
+                    for sig in (signal.SIGINT, signal.SIGTERM):
+                        loop.add_signal_handler(sig, self.stop)
+                yield
+
+        def stop(self) -> None:
+            """Note the signal, and shut the kernel down: the cell running ends."""
+            self.interrupted = True
+            asyncio.ensure_future(self.shut_down())
+
+        async def shut_down(self) -> None:
+            """Shut the kernel down now (the kernel manager is nbclient's, asynchronous)."""
+            done: Any = None if self.km is None else self.km.shutdown_kernel(now=True)
+            if inspect.isawaitable(done):
+                await done
+
+    return LessonClient
 
 
 def export_html(nb: NotebookNode, lesson: Path) -> str:

@@ -10,15 +10,22 @@ solution (unsolvable, exhausted or a limit reached, with the reason), 2 bad inpu
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import pkgutil
+import re
+import signal
 import sys
+from collections.abc import Iterator
 
-from .. import __version__
+from .. import __version__, _startup
 from ..errors import PuzzleError
 from ..limits import LimitReached
 from ._common import Parser, print_json
+
+#: The most digits a number on the command line may have: Python reads no longer ones.
+MOST_DIGITS = 4300
 
 
 def build_parser() -> Parser:
@@ -51,6 +58,9 @@ def build_parser() -> Parser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line on *argv* (default: ``sys.argv[1:]``); return the exit code.
 
+    SIGTERM is taken as Ctrl-C while the command runs: a search stops and says what it
+    found so far.
+
     Parameters
     ----------
     argv : list of str, optional
@@ -71,21 +81,64 @@ def main(argv: list[str] | None = None) -> int:
     >>> main(["solve", "1 2 3"])  # the error goes to standard error
     2
     """
-    args = build_parser().parse_args(argv)
+    starting = signal.getsignal(signal.SIGINT) is _startup.quit_quietly  # the command's process
     try:
-        return args.run(args)
-    except LimitReached as stop:  # from a function that returns plain data, not a result
-        return _stopped(args, "limit", str(stop))
-    except PuzzleError as error:
-        print(f"puzzlelab: error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:  # outside a search, which reports its own interruption
-        return _stopped(args, "interrupted", "interrupted before any result was ready")
-    except BrokenPipeError:
-        # The reader stopped early (``| head``): end quietly, as other command-line tools do.
-        # Python would complain again when it flushes stdout at exit, so point it at devnull.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        args = _parse(sys.argv[1:] if argv is None else argv)
+    except KeyboardInterrupt:  # called from Python: Ctrl-C while the command modules load
+        print("puzzlelab: interrupted before the command started", file=sys.stderr)
         return 1
+    if starting:  # from now on Ctrl-C stops the command, which says what it has done
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with _terminate_as_interrupt():
+        try:
+            return int(args.run(args))
+        except LimitReached as stop:  # from a function that returns plain data, not a result
+            return _stopped(args, "limit", str(stop))
+        except PuzzleError as error:
+            print(f"puzzlelab: error: {error}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt as stop:  # outside a search, which reports its own interruption
+            return _stopped(
+                args, "interrupted", str(stop) or "interrupted before any result was ready"
+            )
+        except BrokenPipeError:
+            # The reader stopped early (``| head``): end quietly, as other command-line tools do.
+            # Python would complain again when it flushes stdout at exit: point it at devnull.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    """The parsed command line, or a usage error (exit 2) for a number too long to read."""
+    parser = build_parser()
+    for word in argv:
+        longest = max((len(run) for run in re.findall(r"[0-9]+", word)), default=0)
+        if longest > MOST_DIGITS:
+            shown = word if len(word) <= 30 else word[:27] + "..."
+            parser.error(
+                f"{shown!r} holds a number of {longest:,} digits; numbers here have at most "
+                f"{MOST_DIGITS:,} digits"
+            )
+    return parser.parse_args(argv)
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While the command runs, SIGTERM raises KeyboardInterrupt, as Ctrl-C does."""
+    try:
+        before = signal.signal(signal.SIGTERM, _interrupt)
+    except (ValueError, OSError, AttributeError):  # not the main thread; no SIGTERM here
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _stopped(args: argparse.Namespace, status: str, reason: str) -> int:

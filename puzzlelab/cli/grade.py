@@ -27,6 +27,11 @@ from ._common import positive_int, print_json
 if TYPE_CHECKING:
     from ._common import Commands
 
+#: The least address space a kernel may be given, in megabytes. Measured on Linux: a Python
+#: kernel that has imported puzzlelab maps about 870 MB (a dozen threads, each with its own
+#: memory arena) before its first cell runs; below about 800 MB it dies starting or at once.
+LEAST_KERNEL_MB = 1024
+
 
 def add_commands(commands: Commands) -> None:
     """Add the ``grade`` command to the command line's *commands*.
@@ -80,11 +85,52 @@ def add_commands(commands: Commands) -> None:
     )
     grade.add_argument(
         "--memory-limit",
-        type=positive_int,
+        type=kernel_memory,
         default=4096,
-        help="megabytes of address space a notebook's kernel may use (default 4096)",
+        help=f"megabytes of address space a notebook's kernel may use (default 4096, at least "
+        f"{LEAST_KERNEL_MB})",
     )
     grade.set_defaults(run=grade_command)
+
+
+def kernel_memory(text: str) -> int:
+    """Return the megabytes *text* gives a kernel: a whole number, :data:`LEAST_KERNEL_MB` or more.
+
+    An argparse type, for ``--memory-limit``: a Python kernel that has imported puzzlelab
+    already maps hundreds of megabytes of address space, so a smaller bound would only kill
+    every kernel before its first cell runs (see :data:`LEAST_KERNEL_MB`).
+
+    Parameters
+    ----------
+    text : str
+        The megabytes, as given on the command line.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        If *text* is not such a number (argparse reports it as a usage error).
+
+    Examples
+    --------
+    >>> kernel_memory("2048")
+    2048
+    >>> kernel_memory("1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a kernel needs at least 1024 MB of address space (Python with
+    puzzlelab maps about 900 MB before a cell runs), not 1
+    """
+    megabytes = positive_int(text)
+    if megabytes < LEAST_KERNEL_MB:
+        raise argparse.ArgumentTypeError(
+            f"a kernel needs at least {LEAST_KERNEL_MB} MB of address space (Python with "
+            f"puzzlelab maps about 900 MB before a cell runs), not {megabytes}"
+        )
+    return megabytes
 
 
 def grade_command(args: argparse.Namespace) -> int:

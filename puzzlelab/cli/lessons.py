@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..classroom.lessons import copy_lessons
+from ..errors import PuzzleError
 
 if TYPE_CHECKING:
     from ._common import Commands
@@ -80,7 +81,7 @@ def lessons_command(args: argparse.Namespace) -> int:
     Raises
     ------
     PuzzleError
-        As :func:`copy_lessons` does.
+        If ``out_dir`` is empty, or as :func:`copy_lessons` does.
 
     Examples
     --------
@@ -95,6 +96,11 @@ def lessons_command(args: argparse.Namespace) -> int:
     nothing to copy: ... has every lesson already
     0
     """
+    if not args.out_dir.strip():
+        raise PuzzleError(
+            "give the folder to copy the lessons into, e.g. puzzlelab lessons search-lessons "
+            "(an empty name would be the current folder)"
+        )
     out_dir = Path(args.out_dir)
     written = copy_lessons(out_dir, force=args.force, only_missing=args.only_missing)
     notebooks = sum(path.suffix == ".ipynb" for path in written)

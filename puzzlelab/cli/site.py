@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
@@ -97,10 +97,12 @@ def site_command(args: argparse.Namespace) -> int:
     """
     from ..classroom.site import build_site
 
+    if not args.out_dir.strip():
+        raise PuzzleError("give the folder to write the pages into, e.g. puzzlelab site public")
     folder = Path(args.notebooks)
     if not folder.is_dir():
         raise PuzzleError(f"no lessons folder at {folder}: give it with --notebooks DIR")
-    lessons = sorted(folder.glob(args.lessons))
+    lessons = sorted(path for path in folder.glob(_pattern(args.lessons)) if path.is_file())
     if not lessons:
         raise PuzzleError(f"no lesson in {folder} matches {args.lessons!r}")
     started = time.perf_counter()
@@ -111,3 +113,14 @@ def site_command(args: argparse.Namespace) -> int:
     lessons_built = f"{len(lessons)} lesson{'s' if len(lessons) > 1 else ''}"
     print(f"{lessons_built} and a contents page in {seconds:.0f} s: open {pages[-1]}")
     return 0
+
+
+def _pattern(text: str) -> str:
+    """*text*, if it is a file pattern inside the lessons folder; else PuzzleError says why."""
+    path = PurePath(text)
+    if not text.strip() or path.is_absolute() or path.anchor or ".." in path.parts:
+        raise PuzzleError(
+            f"--lessons takes a file pattern inside the lessons folder, such as "
+            f"'0[12]_*.ipynb', not {text!r}"
+        )
+    return text

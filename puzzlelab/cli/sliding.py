@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import time
 from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError, finite_number, whole_number
-from ..limits import DEFAULT, LimitReached, stopped
+from ..limits import DEFAULT, LimitReached, Stop, slowdown, stopping
 from ..puzzles.sliding import SlidingPuzzle
 from ..puzzles.sliding_boards import State
 from ..results import SearchResult
@@ -51,7 +52,8 @@ def add_commands(commands: Commands) -> None:
         type=heuristic_name,
         metavar="{" + ",".join(HEURISTICS) + ",pdb[:PARTITION]}",
         help="greedy, astar, idastar: h (default manhattan); pdb: pattern databases, "
-        "partition 6-6-3 (or pdb:5-5-5), built once and cached",
+        "partition 6-6-3 (or pdb:5-5-5), built once (within --max-seconds and "
+        "--max-memory-mb, the search getting the time left) and cached",
     )
     solve.add_argument("--weight", type=weight, help="astar: f = g + weight * h (default 1)")
     solve.add_argument(
@@ -80,8 +82,8 @@ def add_commands(commands: Commands) -> None:
 def heuristic_name(text: str) -> str:
     """Return *text* if it names a heuristic (:data:`HEURISTICS`, ``pdb``, ``pdb:PARTITION``).
 
-    An argparse type, for ``--heuristic``; the partition is checked when the pattern
-    databases are built.
+    An argparse type, for ``--heuristic``; a partition must be one of the named ones
+    (whether it fits the board is checked when the pattern databases are built).
 
     Parameters
     ----------
@@ -107,8 +109,21 @@ def heuristic_name(text: str) -> str:
     ...
     argparse.ArgumentTypeError: unknown heuristic 'euclid'; choose from misplaced, manhattan,
     linear-conflict, pdb or pdb:PARTITION
+    >>> heuristic_name("pdb:")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'pdb:' names no partition; write pdb (6-6-3) or pdb: and one of
+    5-5-5, 6-6-3
     """
-    if text in HEURISTICS or text == "pdb" or text.startswith("pdb:"):
+    if text in HEURISTICS:
+        return text
+    if text == "pdb" or text.startswith("pdb:"):
+        from ..solvers.patterns.partitions import check_name  # numpy: only when asked for
+
+        try:
+            check_name(text)
+        except PuzzleError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
         return text
     raise argparse.ArgumentTypeError(
         f"unknown heuristic {text!r}; choose from {', '.join(HEURISTICS)}, pdb or pdb:PARTITION"
@@ -226,8 +241,11 @@ def solve_command(args: argparse.Namespace) -> int:
         options["graph_search"] = not args.tree_search
     if args.algorithm in INFORMED:
         options["heuristic"] = args.heuristic or "manhattan"
-        if options["heuristic"].partition(":")[0] == "pdb":
-            options["heuristic"] = named_heuristic(puzzle, options["heuristic"])
+        if options["heuristic"].partition(":")[0] == "pdb":  # built within the time limit
+            started = time.perf_counter()
+            options["heuristic"] = named_heuristic(puzzle, options["heuristic"],
+                max_seconds=args.max_seconds, max_memory_mb=args.max_memory_mb)  # fmt: skip
+            options["max_seconds"] = _time_left(args.max_seconds, started)
     if args.weight is not None:
         options["weight"] = args.weight
     run = sliding_idastar if args.algorithm == "idastar" else search.ALGORITHMS[args.algorithm]
@@ -237,6 +255,17 @@ def solve_command(args: argparse.Namespace) -> int:
     else:
         _print_result(puzzle, result)
     return 0 if result.solved else 1
+
+
+def _time_left(max_seconds: float | None, started: float) -> float | None:
+    """The seconds of *max_seconds* left since *started*: the search gets what building left."""
+    if max_seconds is None:
+        return None
+    left = max_seconds - (time.perf_counter() - started) * slowdown()
+    if left <= 0:
+        raise LimitReached(f"the limit of {max_seconds:g} seconds was reached while building "
+                           "the pattern databases")  # fmt: skip
+    return left
 
 
 def _print_result(puzzle: SlidingPuzzle, result: SearchResult) -> None:
@@ -308,11 +337,11 @@ def distances_command(args: argparse.Namespace) -> int:
         )
     puzzle = SlidingPuzzle(goal=args.goal, shape=(rows, cols))
     layers: list[list[State]] = []
-    try:
+    with stopping() as stop:
         for layer in distance_layers(puzzle, max_seconds=args.max_seconds,
                                      max_memory_mb=args.max_memory_mb):  # fmt: skip
             layers.append(layer)
-    except (LimitReached, KeyboardInterrupt) as stop:
+    if stop:
         return _report_unfinished(args, layers, stop)
     counts = [len(layer) for layer in layers]
     far = sorted(layers[-1])
@@ -330,10 +359,8 @@ def distances_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report_unfinished(
-    args: argparse.Namespace, layers: list[list[State]], stop: BaseException
-) -> int:
-    status, reason = stopped(stop)
+def _report_unfinished(args: argparse.Namespace, layers: list[list[State]], stop: Stop) -> int:
+    status, reason = stop.status, stop.reason
     counts = [len(layer) for layer in layers]
     if args.json:
         print_json({"status": status, "reason": reason, "positions": sum(counts), "counts": counts})

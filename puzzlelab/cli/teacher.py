@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from ..classroom import plan_page, worked_lesson
-from ..classroom.lessons import lesson_files, lessons_folder
+from ..classroom.lessons import lesson_files, lessons_folder, write_inside
 from ..errors import PuzzleError
 
 if TYPE_CHECKING:
@@ -147,21 +148,14 @@ def write_teachers_edition(out_dir: Path, *, force: bool = False) -> list[Path]:
     if out_dir.exists() and not out_dir.is_dir():
         raise PuzzleError(f"{out_dir} is a file: give a folder for the teacher's edition")
     files = teachers_edition()
-    there = [name for name in files if (out_dir / name).exists()]
+    there = [name for name in files if os.path.lexists(out_dir / name)]
     if there and not force:
         more = f" and {len(there) - 1} more" if len(there) > 1 else ""
         raise PuzzleError(
             f"{out_dir / there[0]}{more} already there: nothing written; "
             "give --force to replace them"
         )
-    try:
-        for name, data in files.items():
-            target = out_dir.joinpath(name)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-    except OSError as error:
-        raise PuzzleError(f"cannot write the teacher's edition into {out_dir}: {error}") from None
-    return [out_dir.joinpath(name) for name in files]
+    return write_inside(out_dir, files, "the teacher's edition")
 
 
 def teacher_command(args: argparse.Namespace) -> int:
@@ -192,6 +186,8 @@ def teacher_command(args: argparse.Namespace) -> int:
     the plans: .../plans; keep this folder away from the students
     0
     """
+    if not args.out_dir.strip():
+        raise PuzzleError("give the folder to write the teacher's edition into, e.g. answer-key")
     out_dir = Path(args.out_dir)
     written = write_teachers_edition(out_dir, force=args.force)
     lessons = sum(path.suffix == ".ipynb" for path in written)

@@ -29,6 +29,7 @@ from ..search import astar
 from ..search.problem import Heuristic
 from .answers import is_whole_number, not_answered, report, self_check
 from .own_work import borrowed, table_of
+from .sandbox import guarded_check
 
 #: The board of exercise 1 (goal ``1 2 3 / 4 5 6 / 7 8 0``).
 MANHATTAN_BOARD = "7 2 4 / 5 0 6 / 8 3 1"
@@ -55,6 +56,7 @@ def _manhattan_with_blank(puzzle: SlidingPuzzle, state: State) -> int:
 
 
 @self_check
+@guarded_check("your answer")
 def check_manhattan(answer: Any) -> bool:
     """Check the Manhattan distance of :data:`MANHATTAN_BOARD` worked out by hand.
 
@@ -125,7 +127,13 @@ def _misplaced_ratio() -> float:
     return check_heuristic("misplaced", _eight_puzzle(), _eight_puzzle_table()).mean_ratio
 
 
+def _warm_tables() -> None:
+    """Fill the caches in the kernel, before the check runs in a child that would lose them."""
+    _misplaced_ratio()
+
+
 @self_check
+@guarded_check("your heuristic", prepare=_warm_tables)
 def check_better_heuristic(heuristic: Any) -> bool:
     """Check a heuristic for the 8-puzzle: admissible, and better informed than misplaced tiles.
 
@@ -244,6 +252,7 @@ def _consistency(found: HeuristicReport) -> str:
 
 
 @self_check
+@guarded_check("your answer")
 def check_worse_on_both(seed: Any) -> bool:
     """Check a seed where weighted A* loses twice: more nodes expanded *and* a longer path.
 

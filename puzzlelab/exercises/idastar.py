@@ -27,11 +27,13 @@ from ..search.problem import Heuristic
 from ..solvers.sliding import sliding_idastar
 from .answers import is_number, is_whole_number, not_answered, report, self_check
 from .own_work import borrowed
+from .sandbox import guarded_check
 
 # ---------------------------------------------------------------- exercise 1
 
 
 @self_check
+@guarded_check("your answer")
 def check_positions_24(answer: Any) -> bool:
     """Check the number of 24-puzzle (5 x 5) positions from which the goal can be reached.
 
@@ -99,6 +101,7 @@ def _years(steps: int) -> float:
 
 
 @self_check
+@guarded_check("your answer")
 def check_years_estimate(answer: Any) -> bool:
     """Check an estimate, in years, of the IDA* iteration at :data:`TARGET_BOUND`.
 
@@ -182,6 +185,7 @@ IDASTAR_SHORTEST = 34
 
 
 @self_check
+@guarded_check("your heuristic")
 def check_idastar_heuristic(heuristic: Any) -> bool:
     """Check that IDA* with *heuristic* solves :data:`IDASTAR_BOARD` shortest within budget.
 

@@ -28,6 +28,7 @@ from ..search import bfs, dfs
 from ..solvers.jugs import state_graph
 from .answers import is_whole_number, not_answered, report, self_check
 from .own_work import borrowed, borrowing_method
+from .sandbox import guarded_check
 
 
 class Settings(TypedDict):
@@ -86,6 +87,7 @@ def _twelve() -> tuple[int, int, int, int]:
 
 
 @self_check
+@guarded_check("your answer")
 def check_halving_twelve(pours: Any, states: Any) -> bool:
     """Check the fewest pours for :data:`TWELVE` and how many states the start can reach.
 
@@ -181,6 +183,7 @@ def _compare_rules(problem: Any, jugs: WaterJugs) -> str:
 
 
 @self_check
+@guarded_check("your problem")
 def check_tap_problem(problem: Any) -> bool:
     """Check a simpleai problem for :data:`TAP_CAPACITIES` with a tap, started empty.
 
@@ -258,6 +261,7 @@ def _measurable() -> frozenset[int]:
 
 
 @self_check
+@guarded_check("your answer")
 def check_measurable(amounts: Any, multiple_of: Any) -> bool:
     """Check which amounts from 1 to the biggest jug's size the :data:`GCD_JUGS` can hold.
 

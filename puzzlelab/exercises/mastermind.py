@@ -27,6 +27,7 @@ from ..puzzles.mastermind import Mastermind, answer_of, bulls_and_cows, classic_
 from ..solvers.mastermind import Strategy, evaluate
 from .answers import is_whole_number, not_answered, report, self_check
 from .own_work import borrowed
+from .sandbox import guarded_check
 
 #: Exercise 1: classic Mastermind (6 colours numbered 0-5, repeats allowed).
 PEG_GUESS = (1, 1, 2, 2)
@@ -44,6 +45,7 @@ CONSISTENT_AVERAGE = 5.56
 
 
 @self_check
+@guarded_check("your answer")
 def check_answer(bulls: Any, cows: Any) -> bool:
     """Check the bulls and cows of :data:`PEG_GUESS` when the secret is :data:`PEG_SECRET`.
 
@@ -90,6 +92,7 @@ def check_answer(bulls: Any, cows: Any) -> bool:
 
 
 @self_check
+@guarded_check("your answer")
 def check_codes_left(count: Any) -> bool:
     """Check how many bulls-and-cows codes give both answers of :data:`TWO_ANSWERS`.
 
@@ -129,7 +132,13 @@ def check_codes_left(count: Any) -> bool:
 # ---------------------------------------------------------------- exercise 3
 
 
+#: Seconds :func:`check_strategy` may run a strategy: its evaluation on bulls and cows (60 s at
+#: most by default) and then on classic Mastermind (60 s at most), with room to spare.
+STRATEGY_SECONDS = 150.0
+
+
 @self_check
+@guarded_check("your strategy", seconds=STRATEGY_SECONDS)
 def check_strategy(strategy: Any, max_seconds: float = 60.0) -> bool:
     """Evaluate *strategy* over every bulls-and-cows secret; pass if it needs under 5.56 on average.
 

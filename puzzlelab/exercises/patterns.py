@@ -47,6 +47,7 @@ from ..search.problem import Heuristic
 from ..solvers.patterns import Partition, pattern_heuristic
 from ..solvers.sliding import sliding_idastar
 from .answers import is_whole_number, not_answered, report, self_check
+from .sandbox import guarded_check
 
 #: How the two kinds of database count a slide.
 EVERY_MOVE, OWN_MOVES = "every move", "own moves"
@@ -153,6 +154,7 @@ SIX_TILES = (1, 2, 3, 4, 5, 6)
 
 
 @self_check
+@guarded_check("your answer")
 def check_table_entries(answer: Any) -> bool:
     """Check the number of entries of a database of six 15-puzzle tiles, one per placement.
 
@@ -275,6 +277,7 @@ def _rows_nodes() -> int:
 
 
 @self_check
+@guarded_check("your answer")
 def check_partition(groups: Any) -> bool:
     """Check tile groups of at most four tiles that beat :data:`ROWS` on the exercise's boards.
 
@@ -355,6 +358,7 @@ def halves_tables(puzzle: SlidingPuzzle) -> tuple[list[Heuristic], list[Heuristi
 
 
 @self_check
+@guarded_check("your heuristic")
 def check_combination(heuristic: Any) -> bool:
     """Check an 8-puzzle heuristic built from :func:`halves_tables`: admissible on every
     board, and higher on average than the two own-move databases added.

@@ -29,6 +29,7 @@ from ..puzzles.pegs import Board, Pegs, PegSolitaire, get_board, holes_of, pegs_
 from ..solvers.pegs import PegSearchResult, dfs_dead_positions, iterative_deepening
 from .answers import is_number, not_answered, report, self_check
 from .own_work import borrowed, names_used, objects_read
+from .sandbox import guarded_check
 
 #: The peg solitaire article's 12-move solution of the complement problem from hole 7.
 TWELVE_MOVE_SOLUTION = [(15, 7), (12, 10), (4, 11), (2, 4), (8, 3), (1, 5), (13, 15, 7),
@@ -73,6 +74,7 @@ def _iterations() -> list[dict[str, Any]]:
 
 
 @self_check
+@guarded_check("your answer")
 def check_last_iteration_share(share: Any) -> bool:
     """Check the share (between 0 and 1) of all positions visited that the last iteration took.
 
@@ -126,6 +128,7 @@ def _english_positions(count: int = 300) -> list[Pegs]:
 
 
 @self_check
+@guarded_check("your function")
 def check_english_corners(count_corners: Any) -> bool:
     """Check a function ``count_corners(pegs)``: the pegs in the English board's corners.
 
@@ -230,6 +233,7 @@ def _solvable_holes() -> frozenset[int]:
 
 
 @self_check
+@guarded_check("your answer")
 def check_solvable_holes(holes: Any) -> bool:
     """Check the set of holes h of the 21-hole board whose complement problem can be solved.
 

@@ -35,6 +35,7 @@ from ..puzzles.sliding import State
 from ..results import SearchResult
 from ..search import ALGORITHMS
 from .answers import not_answered, report, self_check
+from .sandbox import guarded_check
 
 #: The rows of the table, in the lesson's order.
 SEARCHES = ("bfs", "dfs", "uniform_cost", "greedy", "astar", "iddfs", "bidirectional")
@@ -254,6 +255,7 @@ def _cell_trouble(name: str, column: str, given: object) -> str | None:
 
 
 @self_check
+@guarded_check("your answer")
 def check_properties(table: Any) -> bool:
     """Check a table of the searches' properties, every cell against the searches themselves.
 

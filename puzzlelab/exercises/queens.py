@@ -29,6 +29,7 @@ from ..solvers.queens import backtracking
 from ..solvers.queens_counting import fundamental_solutions
 from .answers import is_whole_number, not_answered, report, self_check
 from .own_work import borrowed
+from .sandbox import guarded_check
 
 #: Exercise 1: the board size.
 WORK_N = 12
@@ -46,6 +47,7 @@ def _placed() -> int:
 
 
 @self_check
+@guarded_check("your answer")
 def check_work(candidates: Any, placed: Any) -> bool:
     """Check the work for all solutions of :data:`WORK_N` queens, done both ways.
 
@@ -101,6 +103,7 @@ def _family_sizes() -> list[int]:
 
 
 @self_check
+@guarded_check("your answer")
 def check_small_family(size: Any) -> bool:
     """Check the size of the one family of 8-queens solutions with fewer than 8 members.
 
@@ -155,6 +158,7 @@ def _cases() -> Iterator[tuple[Placement, int]]:
 
 
 @self_check
+@guarded_check("your function")
 def check_safe(function: Any) -> bool:
     """Check a function ``function(placement, col)`` that says whether the next row's
     queen may go in column *col*, with the queens of *placement* on the board.

@@ -26,6 +26,7 @@ from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
 from .answers import is_whole_number, not_answered, report, self_check
 from .own_work import borrowed, borrowing_method
+from .sandbox import guarded_check
 
 #: Exercise 1 asks how many boards are exactly this many moves from the goal.
 DEPTH = 10
@@ -53,6 +54,7 @@ def _eight_puzzle_histogram() -> tuple[int, ...]:
 
 
 @self_check
+@guarded_check("your answer")
 def check_positions_at_depth(answer: Any) -> bool:
     """Check how many 8-puzzle boards are exactly :data:`DEPTH` moves from the goal.
 
@@ -134,6 +136,7 @@ def _shown(state: State) -> str:
 
 
 @self_check
+@guarded_check("your problem")
 def check_two_by_two(problem_class: Any) -> bool:
     """Check a simpleai ``SearchProblem`` subclass for the 2x2 puzzle.
 
@@ -286,6 +289,7 @@ def _solvable_names() -> set[str]:
 
 
 @self_check
+@guarded_check("your answer")
 def check_solvable_boards(answer: Any) -> bool:
     """Check which boards of :data:`BOARDS` can reach the goal ``1 2 3 / 4 5 6 / 7 8 0``.
 

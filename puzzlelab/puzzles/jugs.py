@@ -53,6 +53,9 @@ Amounts = str | Iterable[int]
 ACTION = re.compile(r"(pour) ([0-9]+)->([0-9]+)|(fill|empty) ([0-9]+)", re.ASCII)
 
 
+#: The most digits an amount written as text may have (Python reads no longer numbers).
+MOST_DIGITS = 4300
+
 #: What an action may cost: ``"action"``, 1 each; ``"litre"``, the litres it moves.
 COSTS = ("action", "litre")
 
@@ -60,7 +63,9 @@ COSTS = ("action", "litre")
 def parse_amounts(values: Amounts, what: str) -> tuple[int, ...]:
     """Return *values* (numbers, or text such as ``"8,5,3"``) as a tuple of whole numbers.
 
-    Text takes the digits 0-9 only; ``bool``, fractions, infinity and NaN are refused.
+    Text takes the digits 0-9 only, the amounts parted by commas or spaces, with nothing
+    left out between two commas; ``bool``, fractions, infinity, NaN and numbers of more
+    than :data:`MOST_DIGITS` digits are refused.
 
     Parameters
     ----------
@@ -90,10 +95,12 @@ def parse_amounts(values: Amounts, what: str) -> tuple[int, ...]:
     Traceback (most recent call last):
     ...
     puzzlelab.errors.BoardError: each of the capacities must be a whole number written with the ...
+    >>> parse_amounts("8,,3", "capacities")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: '8,,3' (capacities) has nothing between two commas; write ...
     """
-    given: Iterable[object] = (
-        values.replace(",", " ").split() if isinstance(values, str) else values
-    )
+    given: Iterable[object] = _words(values, what) if isinstance(values, str) else values
     try:
         amounts = tuple(given)
     except TypeError:
@@ -102,6 +109,23 @@ def parse_amounts(values: Amounts, what: str) -> tuple[int, ...]:
         ) from None
     each = "each of the capacities" if what == "capacities" else f"each amount of the {what}"
     return tuple(whole_number(value, each, text=True, error=BoardError) for value in amounts)
+
+
+def _words(text: str, what: str) -> list[str]:
+    """The amounts written in *text*, parted by commas or spaces; none may be left out."""
+    if any(not part.strip() for part in text.split(",")) and text.strip():
+        raise BoardError(
+            f"{text!r} ({what}) has nothing between two commas; write a whole number between "
+            "each two commas, e.g. 8,5,3"
+        )
+    words = text.replace(",", " ").split()
+    for word in words:
+        if len(word) > MOST_DIGITS:
+            raise BoardError(
+                f"a number of {len(word):,} digits in the {what} is too long: an amount has "
+                f"at most {MOST_DIGITS:,} digits"
+            )
+    return words
 
 
 class WaterJugs:
@@ -193,7 +217,7 @@ class WaterJugs:
     def _target(self, target: int | Amounts | None) -> tuple[int | State, State | None]:
         if target is None:
             raise BoardError("give a target: one amount (e.g. 4) or a whole state (e.g. 4,4,0)")
-        if isinstance(target, str) and len(target.replace(",", " ").split()) <= 1:
+        if isinstance(target, str) and len(_words(target, "target")) <= 1:
             return self._target_amount(target.replace(",", " ").strip()), None
         if isinstance(target, (int, numbers.Number)):  # an int is a Number: named for mypy
             return self._target_amount(target), None

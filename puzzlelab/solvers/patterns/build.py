@@ -8,18 +8,29 @@ with one line saying so; a progress bar shows it going.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Protocol
 
 import numpy as np
 
-from ...errors import PuzzleError
-from ...limits import Budget, LimitReached
+from ...limits import Budget, LimitReached, memory_mb
 from ...puzzles.sliding_boards import State
 from .ranking import placement_count, placement_ranks
 
 UNSET = 255  # a table entry not reached (yet)
 CHUNK = 1 << 19  # boards moved at once while building: bounds the memory a layer takes
+SMALLEST_CHUNK = 1 << 10  # ... however tight the memory bound
+
+#: What a build counts, for ``max_nodes``: the abstract boards it labels with their cost.
+LABELLED = "boards labelled"
+
+#: Bytes of working memory one board of a chunk takes while it is moved and ranked (its
+#: moves, their ranks, sorting them), measured; the memory bound sets the chunk's size.
+BYTES_PER_BOARD = 200
+
+#: The share of the memory bound one chunk's working memory may take.
+CHUNK_SHARE = 0.03
 
 
 def breadth_first(
@@ -51,7 +62,10 @@ def breadth_first(
     tiles : tuple of int
         The pattern (checked already: different tiles of *goal*).
     budget : Budget
-        The limits on building (seconds, memory).
+        The limits on building: its nodes are the boards labelled (:data:`LABELLED`),
+        counted on from ``budget.spent`` (the builds before on the same budget), to which
+        this build's boards are added when it ends; seconds and memory are looked at
+        after every chunk of boards, and a table that cannot fit is refused before any work.
     progress : bool
         Show a progress bar.
     blank : bool
@@ -64,8 +78,11 @@ def breadth_first(
 
     Raises
     ------
-    PuzzleError
-        If a limit or Ctrl-C stopped the search (one line: what stopped it).
+    LimitReached
+        If a limit stopped the search, or the table cannot fit in the memory allowed (one
+        line: what stopped it).
+    KeyboardInterrupt
+        On Ctrl-C, saying how far the search came.
 
     Examples
     --------
@@ -74,83 +91,150 @@ def breadth_first(
     >>> from puzzlelab.limits import Budget
     >>> breadth_first((2, 2), (1, 2, 3, 0), (1,), Budget(), progress=False)
     array([0, 1, 1, 2], dtype=uint8)
+    >>> few = Budget(max_nodes=100, what=LABELLED)
+    >>> breadth_first((3, 3), tuple(range(1, 9)) + (0,), (1, 2), few, progress=False)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.limits.LimitReached: the pattern database of tiles [1, 2] was not finished (... of
+    504 boards): the limit of 100 boards labelled was reached
     """
     rows, cols = shape
     cells, k = rows * cols, len(tiles)
-    neighbours = _neighbours(rows, cols)
-    reached_at = np.full(placement_count(cells, k + 1), UNSET, dtype=np.uint8)
     # With every tile in the pattern the blank's cell is the one left over: both tables
     # have the same ranks (the blank's digit is always 0), so one array serves as both.
     every_tile = k == cells - 1
-    table = reached_at if every_tile else np.full(placement_count(cells, k), UNSET, np.uint8)
+    what = "the distance table" if every_tile else f"the pattern database of tiles {list(tiles)}"
+    total = placement_count(cells, k + 1)
+    needed = total + (0 if every_tile else placement_count(cells, k))
+    if not fits(budget, needed):
+        raise LimitReached(f"{what} was not built: {too_large(budget, needed)}")
+    search = _Search(shape, k, budget, _progress_bar(total, what_of(tiles), progress))
+    table = search.reached_at if every_tile else np.full(placement_count(cells, k), UNSET, np.uint8)
     start = np.array([[goal.index(tile) for tile in tiles] + [goal.index(0)]], dtype=np.int8)
-    reached_at[placement_ranks(start, cells)] = 0
-    layer, cost, reached = start, 0, 0
-    bar = _progress_bar(len(reached_at), f"pattern {'-'.join(map(str, tiles))}", progress)
+    layer, cost = start, 0
     try:
+        search.start(start)
         while len(layer):
-            layer = _close_under_free_moves(layer, neighbours, k, reached_at, cells, cost)
-            reached += len(layer)
+            layer = search.close_under_free_moves(layer, cost)
             if not every_tile:
-                _mark_placements(layer[:, :k], table, cells, cost)
-            bar.update(len(layer))
-            budget.check(reached)
-            layer = _reached(layer, neighbours, k, reached_at, cells, cost + 1, tile_moves=True)
+                search.mark_placements(layer[:, :k], table, cost)
+            layer = search.reached(layer, cost + 1, tile_moves=True)
             cost += 1
-    except (LimitReached, KeyboardInterrupt) as stop:
-        why = str(stop) or "interrupted (Ctrl-C)"
-        what = f"the pattern database of tiles {list(tiles)}"
-        what = "the distance table" if every_tile else what
-        raise PuzzleError(
-            f"{what} was not finished ({reached:,} of {len(reached_at):,} boards): {why}"
+    except LimitReached as stop:
+        raise LimitReached(f"{what} was not finished ({search.done(total)}): {stop}") from None
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(
+            f"{what} was not finished ({search.done(total)}): interrupted (Ctrl-C)"
         ) from None
     finally:
-        bar.close()
-    return reached_at if blank else table
+        search.bar.close()
+    budget.spent += search.labelled
+    return search.reached_at if blank else table
 
 
-def _mark_placements(placements: np.ndarray, table: np.ndarray, cells: int, cost: int) -> None:
-    """Give *cost* to the table's entries of *placements* not reached before."""
-    for start in range(0, len(placements), CHUNK):
-        ranks = placement_ranks(placements[start : start + CHUNK], cells)
-        table[ranks[table[ranks] == UNSET]] = cost
+def what_of(tiles: tuple[int, ...]) -> str:
+    """The progress bar's name for the pattern *tiles*.
+
+    >>> what_of((1, 2, 3))
+    'pattern 1-2-3'
+    """
+    return f"pattern {'-'.join(map(str, tiles))}"
 
 
-def _close_under_free_moves(
-    layer: np.ndarray, neighbours: np.ndarray, k: int, reached_at: np.ndarray, cells: int, cost: int
-) -> np.ndarray:
-    """*layer* and every board its free moves reach, each once."""
-    if k == len(neighbours) - 1:
-        return layer  # every tile is in the pattern: no move is free
-    found, fresh = [layer], layer
-    while len(fresh):
-        fresh = _reached(fresh, neighbours, k, reached_at, cells, cost, tile_moves=False)
-        found.append(fresh)
-    return np.concatenate(found)
+def fits(budget: Budget, nbytes: int) -> bool:
+    """Whether *nbytes* more bytes keep the memory *budget* bounds within it.
+
+    >>> fits(Budget(max_memory_mb=100), 2**20), fits(Budget(max_memory_mb=100), 200 * 2**20)
+    (True, False)
+    """
+    if budget.memory_at_start is None:  # no bound, or no way to measure
+        return True
+    now = memory_mb()
+    return now is None or now - budget.memory_at_start + nbytes / 2**20 <= budget.max_memory_mb
 
 
-def _reached(
-    boards: np.ndarray,
-    neighbours: np.ndarray,
-    k: int,
-    reached_at: np.ndarray,
-    cells: int,
-    cost: int,
-    tile_moves: bool,
-) -> np.ndarray:
-    """The boards not reached before that one move (a tile move, or a free move) from
-    *boards* reaches, each once; they are marked reached at *cost*. Done in chunks, to
-    bound the memory."""
-    found = [
-        _new(
-            _moves(boards[start : start + CHUNK], neighbours, k, tile_moves),
-            reached_at,
-            cells,
-            cost,
-        )  # fmt: skip
-        for start in range(0, len(boards), CHUNK)
-    ]
-    return np.concatenate(found) if found else boards[:0]
+def too_large(budget: Budget, nbytes: int) -> str:
+    """Why *nbytes* do not fit the memory *budget* bounds: what they need and what is allowed.
+
+    >>> too_large(Budget(max_memory_mb=5), 60 * 2**20)
+    'it needs 60.0 MB of memory, more than the limit of 5 MB allows'
+    """
+    lift = (" (the default; pass max_memory_mb=None, or --max-memory-mb none, to lift it)"
+            if budget.default_memory else "")  # fmt: skip
+    return (
+        f"it needs {nbytes / 2**20:,.1f} MB of memory, more than the limit of "
+        f"{budget.max_memory_mb:,g} MB allows{lift}"
+    )
+
+
+class _Search:
+    """One build: the boards reached so far, the limits kept, the progress shown."""
+
+    def __init__(self, shape: tuple[int, int], k: int, budget: Budget, bar: _ProgressBar):
+        self.cells, self.k = shape[0] * shape[1], k
+        self.neighbours = _neighbours(*shape)
+        self.budget, self.bar = budget, bar
+        self.reached_at = np.full(placement_count(self.cells, k + 1), UNSET, dtype=np.uint8)
+        self.labelled = 0
+        self.chunk = CHUNK
+        if budget.max_memory_mb < math.inf:  # a chunk's work stays a small part of the bound
+            share = budget.max_memory_mb * 2**20 * CHUNK_SHARE / BYTES_PER_BOARD
+            self.chunk = int(min(CHUNK, max(SMALLEST_CHUNK, share)))
+
+    def start(self, boards: np.ndarray) -> np.ndarray:
+        """The first layer, *boards*, labelled at cost 0."""
+        self.reached_at[placement_ranks(boards, self.cells)] = 0
+        self.counted(len(boards))
+        return boards
+
+    def done(self, total: int) -> str:
+        """How far the build came, in words."""
+        return f"{self.labelled:,} of {total:,} boards"
+
+    def counted(self, labelled: int) -> None:
+        """Count *labelled* more boards; raise :class:`LimitReached` if a limit is passed."""
+        self.labelled += labelled
+        self.bar.update(labelled)
+        budget = self.budget
+        if self.labelled + budget.spent > budget.max_nodes:
+            raise LimitReached(f"the limit of {budget.max_nodes:,} {budget.what} was reached")
+        budget.look()
+
+    def make_room(self, nbytes: int) -> None:
+        """Raise :class:`LimitReached` unless *nbytes* more bytes fit the memory bound."""
+        if not fits(self.budget, nbytes):  # said as the budget says it when it is passed
+            raise LimitReached(self.budget._memory_reason())
+
+    def mark_placements(self, placements: np.ndarray, table: np.ndarray, cost: int) -> None:
+        """Give *cost* to the table's entries of *placements* not reached before."""
+        for start in range(0, len(placements), self.chunk):
+            ranks = placement_ranks(placements[start : start + self.chunk], self.cells)
+            table[ranks[table[ranks] == UNSET]] = cost
+            self.budget.look()
+
+    def close_under_free_moves(self, layer: np.ndarray, cost: int) -> np.ndarray:
+        """*layer* and every board its free moves reach, each once."""
+        if self.k == self.cells - 1:
+            return layer  # every tile is in the pattern: no move is free
+        found, fresh = [layer], layer
+        while len(fresh):
+            fresh = self.reached(fresh, cost, tile_moves=False)
+            found.append(fresh)
+        self.make_room(sum(map(len, found)) * (self.k + 1))
+        return np.concatenate(found)
+
+    def reached(self, boards: np.ndarray, cost: int, tile_moves: bool) -> np.ndarray:
+        """The boards not reached before that one move (a tile move, or a free move) from
+        *boards* reaches, each once; they are labelled with *cost*. Done in chunks, to
+        bound the memory, and the limits are looked at after each."""
+        found, count = [], 0
+        for start in range(0, len(boards), self.chunk):
+            moved = _moves(boards[start : start + self.chunk], self.neighbours, self.k, tile_moves)
+            found.append(_new(moved, self.reached_at, self.cells, cost))
+            count += len(found[-1])
+            self.counted(len(found[-1]))
+        self.make_room(count * (self.k + 1))
+        return np.concatenate(found) if found else boards[:0]
 
 
 def _moves(boards: np.ndarray, neighbours: np.ndarray, k: int, tile_moves: bool) -> np.ndarray:

@@ -11,15 +11,21 @@ import contextlib
 import hashlib
 import json
 import os
-import threading
+import stat
+import sys
+import tempfile
+import zipfile
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
+from ...errors import one_line
+from ...limits import DEFAULT, Budget, LimitReached, MemoryLimit
 from ...puzzles.sliding import SlidingPuzzle
 from ...puzzles.sliding_boards import State
+from .build import LABELLED, fits, too_large
 from .ranking import placement_count
 from .table import PatternDatabase, check_pattern
 
@@ -29,6 +35,12 @@ CACHE_VARIABLE = "PUZZLELAB_CACHE"
 
 #: Changes whenever the way tables are built or stored changes: older files are rebuilt.
 FORMAT = 1
+
+#: Bytes a cache file may hold beyond its table: the headers of its arrays and of the archive.
+SLACK = 1 << 16
+
+#: How the name of a file being written ends, until it is complete and renamed into place.
+PARTIAL = ".partial"
 
 
 def cache_folder() -> Path:
@@ -63,12 +75,17 @@ def cached(
     *,
     blank: bool = False,
     progress: bool = True,
-    **limits: Any,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
+    budget: Budget | None = None,
 ) -> PatternDatabase:
     """The database of *tiles* for *puzzle*: read from the cache, or built and saved there.
 
-    A file that does not match what it should hold (another format, board, goal or
-    pattern, or a checksum that fails) is rebuilt.
+    Only a regular file of the right size is read. A file that cannot be read, or does not
+    match what it should hold (another format, board, goal or pattern, or a checksum that
+    fails), is named in one line on standard error and rebuilt. A file is written whole or
+    not at all: into a file of its own in the same folder, renamed into place when complete.
 
     Parameters
     ----------
@@ -80,8 +97,11 @@ def cached(
         Keep the blank's cell in the table (see :class:`~.PatternDatabase`).
     progress : bool
         Show a progress bar while building.
-    max_seconds, max_memory_mb : optional
-        Limits on building.
+    max_nodes, max_seconds, max_memory_mb : optional
+        Limits on building, as :meth:`PatternDatabase.build` takes them; the table read
+        from the cache must fit the memory bound too.
+    budget : Budget, optional
+        A budget shared with other builds; it replaces the three limits.
 
     Returns
     -------
@@ -91,8 +111,8 @@ def cached(
     ------
     ProblemError
         If *tiles* is not a group of different tiles of the puzzle.
-    PuzzleError
-        If a limit stopped the building.
+    LimitReached
+        If a limit stopped the building, or the table cannot fit the memory bound.
 
     Examples
     --------
@@ -112,10 +132,18 @@ def cached(
     """
     shape, goal = (puzzle.rows, puzzle.cols), tuple(puzzle.goal)
     tiles = check_pattern(goal, tiles)
+    if budget is None:
+        budget = Budget(max_nodes, max_seconds, max_memory_mb, what=LABELLED)
+    size = placement_count(shape[0] * shape[1], len(tiles) + blank)
     path = cache_folder() / _file_name(shape, goal, tiles, blank)
+    if os.path.lexists(path) and not fits(budget, size):
+        what = f"the pattern database of tiles {list(tiles)}"
+        raise LimitReached(f"{what} cannot be loaded: {too_large(budget, size)}")
     database = _read(path, shape, goal, tiles, blank)
     if database is None:
-        database = PatternDatabase.build(puzzle, tiles, blank=blank, progress=progress, **limits)
+        database = PatternDatabase.build(
+            puzzle, tiles, blank=blank, progress=progress, budget=budget
+        )
         _write(path, database)
     return database
 
@@ -129,33 +157,96 @@ def _file_name(shape: tuple[int, int], goal: State, tiles: tuple[int, ...], blan
 def _read(
     path: Path, shape: tuple[int, int], goal: State, tiles: tuple[int, ...], blank: bool
 ) -> PatternDatabase | None:
+    """The database the file at *path* holds, or None: missing (quietly), or unusable (said).
+
+    Only a regular file is read (a FIFO or a device could block or never end), no larger
+    than the table it should hold, and only as arrays (never pickles, never decompressed).
+    """
+    size = placement_count(shape[0] * shape[1], len(tiles) + blank)
     try:
-        with np.load(path) as stored:
-            about, table = json.loads(str(stored["about"])), stored["table"]
-    except (OSError, ValueError, KeyError):
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None  # not built yet
+    except OSError as error:
+        _unusable(path, error.strerror or one_line(error))
+        return None
+    try:
+        with os.fdopen(handle, "rb") as file:
+            about, table = _load(file, size)
+    except Exception as error:  # whatever is wrong with the file, building mends it
+        _unusable(path, str(error) if isinstance(error, _Unusable) else one_line(error))
         return None
     expected = {"format": FORMAT, "shape": list(shape), "goal": list(goal),
                 "tiles": list(tiles), "blank": blank}  # fmt: skip
     database = PatternDatabase(shape, tuple(goal), tuple(tiles), table, blank)
-    fits = {key: about.get(key) for key in expected} == expected
-    size = placement_count(shape[0] * shape[1], len(tiles) + blank)
-    if not fits or len(table) != size or about.get("sha256") != database.checksum():
-        return None
-    return database
+    if {key: about.get(key) for key in expected} != expected:
+        _unusable(path, "it was made for another board, pattern or version of puzzlelab")
+    elif about.get("sha256") != database.checksum():
+        _unusable(path, "its table does not match its checksum")
+    else:
+        return database
+    return None
+
+
+class _Unusable(ValueError):
+    """What is wrong with a cache file, in words."""
+
+
+def _load(file: BinaryIO, size: int) -> tuple[dict[str, Any], np.ndarray]:
+    """The metadata and the table in the open cache *file*, whose table has *size* entries."""
+    found = os.fstat(file.fileno())
+    if not stat.S_ISREG(found.st_mode):
+        raise _Unusable("it is not a regular file")
+    if found.st_size > size + SLACK:
+        raise _Unusable(f"it holds {found.st_size:,} bytes, more than its table can take")
+    with zipfile.ZipFile(file) as archive:
+        members = {member.filename: member for member in archive.infolist()}
+        if set(members) != {"about.npy", "table.npy"}:
+            raise _Unusable("it holds other files than a table and its description")
+        for member in members.values():
+            if member.compress_type != zipfile.ZIP_STORED or member.file_size > size + SLACK:
+                raise _Unusable("it holds a compressed or oversized array")
+        with archive.open("about.npy") as stored:
+            about = np.lib.format.read_array(stored, allow_pickle=False)
+        with archive.open("table.npy") as stored:
+            table = np.lib.format.read_array(stored, allow_pickle=False)
+    if about.shape != () or about.dtype.kind != "U":
+        raise _Unusable("its description is not text")
+    described = json.loads(str(about))
+    if not isinstance(described, dict):
+        raise _Unusable("its description is not a JSON object")
+    if table.dtype != np.uint8 or table.shape != (size,):
+        raise _Unusable(f"its table is not {size:,} bytes")
+    return described, table
+
+
+def _unusable(path: Path, why: str) -> None:
+    """Say, in one line on standard error, that the cache file *path* is rebuilt, and why."""
+    print(f"puzzlelab: the cached pattern database {path} cannot be used ({why}); "
+          "building it again", file=sys.stderr)  # fmt: skip
 
 
 def _write(path: Path, database: PatternDatabase) -> None:
     about = {"format": FORMAT, "shape": list(database.shape), "goal": list(database.goal),
              "tiles": list(database.tiles), "blank": database.blank,
              "sha256": database.checksum()}  # fmt: skip
-    # Each writer fills a file of its own, then renames it into place: a reader sees the
-    # whole table or none, even when two kernels build the same database at once.
-    partial = path.with_name(f"{path.stem}.{os.getpid()}.{threading.get_ident()}.partial")
+    # Each writer fills a file of its own in the same folder, then renames it into place: a
+    # reader sees the whole table or none, even when two kernels build the same database at
+    # once. Whatever stops the writing (a full disk, Ctrl-C) takes the partial file away.
+    partial: Path | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with partial.open("wb") as file:
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=PARTIAL)
+        partial = Path(name)
+        with os.fdopen(handle, "wb") as file:
             np.savez(file, about=json.dumps(about), table=database.table)
-        partial.replace(path)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(partial, path)
+        partial = None
     except OSError:  # an unwritable or full cache only means building again next time
-        with contextlib.suppress(OSError):
-            partial.unlink(missing_ok=True)
+        pass
+    finally:
+        if partial is not None:
+            with contextlib.suppress(OSError):
+                partial.unlink()

@@ -9,10 +9,11 @@ blank's corner; :func:`pattern_heuristic` turns a partition into a
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from ...errors import ProblemError
+from ...limits import DEFAULT, Budget, MemoryLimit
 from ...puzzles.sliding import SlidingPuzzle
+from .build import LABELLED
 from .cache import cached
 from .table import PatternHeuristic, check_pattern, mirror_of
 
@@ -111,15 +112,17 @@ def pattern_heuristic(
     blank: bool = False,
     reflect: bool | None = None,
     progress: bool = True,
-    **limits: Any,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
 ) -> PatternHeuristic:
     """The additive pattern-database heuristic of *partition* for *puzzle*, databases cached.
 
     *reflect* (default: whenever the goal allows it) also looks up the mirrored board;
     *blank* keeps the blank's cell in every table (:class:`~.PatternDatabase`): larger
     tables, a consistent heuristic.
-    Building a database the first time shows a progress bar; *limits* (``max_seconds``,
-    ``max_memory_mb``) bound each build.
+    Building a database the first time shows a progress bar; the limits bound building
+    (and reading) every database together.
 
     Parameters
     ----------
@@ -133,8 +136,12 @@ def pattern_heuristic(
         Also look the mirrored board up; default: whenever the goal allows it.
     progress : bool
         Show a progress bar while a database is built.
+    max_nodes : int, optional
+        How many abstract boards the builds may label with their cost, all databases
+        together (:data:`~.build.LABELLED`); the databases read from the cache count none.
     max_seconds, max_memory_mb : optional
-        Limits on building each database.
+        How long building and reading every database may take, and how much memory
+        they may add, all together.
 
     Returns
     -------
@@ -143,7 +150,10 @@ def pattern_heuristic(
     Raises
     ------
     ProblemError
-        If the partition is not one of this puzzle's (see :func:`partition_of`).
+        If the partition is not one of this puzzle's (see :func:`partition_of`), or a
+        limit is not a number of the allowed kind.
+    LimitReached
+        If a limit stopped building, or a table cannot fit the memory bound.
 
     Examples
     --------
@@ -154,14 +164,22 @@ def pattern_heuristic(
     ('pdb:1-2-3-4/5-6-7-8', 0, 1)
     """
     name, groups = partition_of(puzzle, partition)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what=LABELLED)
     if reflect is None:
         reflect = mirror_of((puzzle.rows, puzzle.cols), tuple(puzzle.goal)) is not None
-    databases = [cached(puzzle, group, blank=blank, progress=progress, **limits)
+    databases = [cached(puzzle, group, blank=blank, progress=progress, budget=budget)
                  for group in groups]  # fmt: skip
     return PatternHeuristic(databases, name + ("+blank" if blank else ""), reflect=reflect)
 
 
-def named_heuristic(puzzle: SlidingPuzzle, name: str) -> PatternHeuristic:
+def named_heuristic(
+    puzzle: SlidingPuzzle,
+    name: str,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
+) -> PatternHeuristic:
     """The heuristic a name on the command line means: ``pdb`` or ``pdb:PARTITION``.
 
     ``pdb`` alone is the default partition, :data:`DEFAULT_PARTITION`; the databases
@@ -173,6 +191,8 @@ def named_heuristic(puzzle: SlidingPuzzle, name: str) -> PatternHeuristic:
         A 15-puzzle whose goal has the blank in a corner, for the named partitions.
     name : str
         ``"pdb"`` or ``"pdb:"`` followed by a name of :data:`PARTITIONS`.
+    max_nodes, max_seconds, max_memory_mb : optional
+        Limits on building the databases, as :func:`pattern_heuristic` takes them.
 
     Returns
     -------
@@ -181,7 +201,10 @@ def named_heuristic(puzzle: SlidingPuzzle, name: str) -> PatternHeuristic:
     Raises
     ------
     ProblemError
-        If the partition is unknown, or drawn for another board.
+        If the name is not ``pdb`` or ``pdb:`` and a partition of :data:`PARTITIONS`, or the
+        partition is drawn for another board.
+    LimitReached
+        If a limit stopped building.
 
     Examples
     --------
@@ -193,10 +216,57 @@ def named_heuristic(puzzle: SlidingPuzzle, name: str) -> PatternHeuristic:
     Traceback (most recent call last):
     ...
     puzzlelab.errors.ProblemError: the partition '6-6-3' is drawn for a 4x4 board with the ...
+    >>> named_heuristic(SlidingPuzzle(shape=(4, 4)), "pdb:")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: 'pdb:' names no partition; write pdb (6-6-3) or pdb: and one
+    of 5-5-5, 6-6-3
     """
     if not isinstance(puzzle, SlidingPuzzle):
         raise ProblemError(
             f"{name!r}: pattern databases are for sliding puzzles, not {type(puzzle).__name__}"
         )
-    partition = name.partition(":")[2] or DEFAULT_PARTITION
-    return pattern_heuristic(puzzle, partition)
+    partition = check_name(name)
+    return pattern_heuristic(puzzle, partition, max_nodes=max_nodes, max_seconds=max_seconds,
+                             max_memory_mb=max_memory_mb)  # fmt: skip
+
+
+def check_name(name: str) -> str:
+    """Return the partition *name* (``pdb`` or ``pdb:PARTITION``) names, or say what is allowed.
+
+    Parameters
+    ----------
+    name : str
+        A heuristic's name, as the command line takes it.
+
+    Returns
+    -------
+    str
+        A name of :data:`PARTITIONS`: :data:`DEFAULT_PARTITION` for ``pdb``.
+
+    Raises
+    ------
+    ProblemError
+        If *name* is not ``pdb``, nor ``pdb:`` followed by a name of :data:`PARTITIONS`.
+
+    Examples
+    --------
+    >>> check_name("pdb"), check_name("pdb:5-5-5")
+    ('6-6-3', '5-5-5')
+    >>> check_name("pdb:7-8")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: unknown partition '7-8' in 'pdb:7-8'; write pdb (6-6-3) or
+    pdb: and one of 5-5-5, 6-6-3
+    """
+    kind, colon, partition = name.partition(":")
+    allowed = f"write pdb ({DEFAULT_PARTITION}) or pdb: and one of {', '.join(PARTITIONS)}"
+    if kind != "pdb":
+        raise ProblemError(f"{name!r} names no pattern databases; {allowed}")
+    if not colon:
+        return DEFAULT_PARTITION
+    if not partition:
+        raise ProblemError(f"{name!r} names no partition; {allowed}")
+    if partition not in PARTITIONS:
+        raise ProblemError(f"unknown partition {partition!r} in {name!r}; {allowed}")
+    return partition

@@ -21,7 +21,7 @@ from ...errors import ProblemError
 from ...limits import DEFAULT, Budget, MemoryLimit
 from ...puzzles.sliding import SlidingPuzzle
 from ...puzzles.sliding_boards import State
-from .build import UNSET, breadth_first
+from .build import LABELLED, UNSET, breadth_first
 from .ranking import placement_codes, placement_ranks
 
 MOST_CODES = 1 << 28  # the largest table indexed by code (bytes): 7 tiles of the 15-puzzle
@@ -86,18 +86,33 @@ class PatternDatabase:
         *,
         blank: bool = False,
         progress: bool = True,
+        max_nodes: int | None = None,
         max_seconds: float | None = None,
         max_memory_mb: MemoryLimit = DEFAULT,
+        budget: Budget | None = None,
     ) -> PatternDatabase:
         """Solve the pattern *tiles* of *puzzle* (a SlidingPuzzle) by breadth-first search.
 
         Shows a progress bar unless *progress* is False, keeps to the limits, and
-        raises :class:`~puzzlelab.errors.PuzzleError` (one line: what stopped it)
-        when a limit or Ctrl-C stops it: a half-built table is never returned.
+        raises :class:`~puzzlelab.limits.LimitReached` (one line: what stopped it) when
+        a limit stops it, ``KeyboardInterrupt`` on Ctrl-C: a half-built table is never
+        returned. *max_nodes* bounds the abstract boards the search labels with their
+        cost (:data:`~.build.LABELLED`); *max_seconds* and *max_memory_mb* are as for
+        every search. A *budget* given (several builds sharing one) replaces the three.
+
+        >>> from puzzlelab.puzzles import SlidingPuzzle
+        >>> eight = SlidingPuzzle(shape=(3, 3))
+        >>> PatternDatabase.build(eight, (1, 2, 3), progress=False, max_nodes=3024).size
+        504
+        >>> PatternDatabase.build(eight, (1, 2, 3), progress=False, max_nodes=1000)
+        Traceback (most recent call last):
+        ...
+        puzzlelab.limits.LimitReached: the pattern database of tiles [1, 2, 3] was not ...
         """
         shape, goal = (puzzle.rows, puzzle.cols), tuple(puzzle.goal)
         tiles = check_pattern(goal, tiles)
-        budget = Budget(None, max_seconds, max_memory_mb)
+        if budget is None:
+            budget = Budget(max_nodes, max_seconds, max_memory_mb, what=LABELLED)
         table = breadth_first(shape, goal, tiles, budget, progress, blank)
         return cls(shape, goal, tiles, table, blank)
 

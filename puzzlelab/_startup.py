@@ -1,0 +1,68 @@
+"""Ctrl-C while the ``puzzlelab`` command starts: one line and exit code 1, never a traceback.
+
+``puzzlelab/__init__.py`` imports this module first. When the process is the command line
+(``python -m puzzlelab ...`` or the ``puzzlelab`` script), Ctrl-C or SIGTERM before the
+command itself begins ends the process at once, with one line on standard error and exit
+code 1: an import that Ctrl-C breaks would end in a traceback (numpy even turns it into an
+``ImportError``). :func:`puzzlelab.cli.main` hands Ctrl-C back to Python when the command
+begins, so that a search stops with the figures it has. Imported any other way (a notebook,
+a test, another program), this module changes nothing.
+
+Python's own start-up, before any module of puzzlelab is read, is beyond its reach.
+
+>>> is_command_line(["/usr/bin/python3", "-m", "puzzlelab", "solve", "1 2 / 3 0"], ["-m"])
+True
+>>> is_command_line(["/usr/bin/python3", "-m", "pytest"], ["/venv/bin/pytest"])
+False
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from types import FrameType
+
+#: What the command says when Ctrl-C stops it before it began.
+STOPPED = b"puzzlelab: interrupted while starting; nothing was done\n"
+
+
+def is_command_line(orig_argv: list[str], argv: list[str]) -> bool:
+    """Whether the process is the ``puzzlelab`` command: ``python -m puzzlelab`` or the script.
+
+    Parameters
+    ----------
+    orig_argv : list of str
+        The command line as the operating system gave it (``sys.orig_argv``).
+    argv : list of str
+        ``sys.argv``, whose first word is ``"-m"`` while ``-m`` imports the package.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_command_line(["python", "/venv/bin/puzzlelab", "lessons", "x"], ["/venv/bin/puzzlelab"])
+    True
+    """
+    if argv[:1] == ["-m"]:
+        after = orig_argv[orig_argv.index("-m") + 1 :] if "-m" in orig_argv else []
+        return after[:1] == ["puzzlelab"]
+    script = os.path.basename(argv[0]) if argv else ""
+    return script.removesuffix(".exe") == "puzzlelab"
+
+
+def quit_quietly(signum: int, frame: FrameType | None) -> None:
+    """A signal handler: say in one line that the command stopped before it began; exit 1.
+
+    It exits at once (``os._exit``): nothing has been written yet, and no import that the
+    signal broke can print a traceback on the way out.
+    """
+    os.write(2, STOPPED)
+    os._exit(1)
+
+
+if is_command_line(list(getattr(sys, "orig_argv", [])), sys.argv):
+    signal.signal(signal.SIGINT, quit_quietly)
+    signal.signal(signal.SIGTERM, quit_quietly)

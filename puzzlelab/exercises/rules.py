@@ -1,0 +1,155 @@
+"""puzzlelab's search rules, replayed one expansion at a time.
+
+:func:`~.check_search` walks a student's expansions through :class:`Rules`: at each
+step they say which states puzzlelab's search (:mod:`puzzlelab.search.engine`) could
+expand next, ties of a best-first search all allowed.
+
+>>> from puzzlelab.exercises.search_problems import RoadMap
+    >>> rules = Rules(RoadMap(), "bfs")
+>>> rules.expand(rules.choices()[0])
+>>> [entry.state for entry in rules.choices()]
+['B']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from simpleai.search import SearchProblem
+
+from ..search.problem import Action, State
+
+
+@dataclass(eq=False)
+class Entry:
+    """A node in the reference's frontier, as :class:`Rules` replays puzzlelab's search.
+
+    Attributes
+    ----------
+    state : state
+        The node's state.
+    g : float
+        The path's cost from the start.
+    depth : int
+        The number of actions from the start.
+    h : float
+        The heuristic's estimate (0 for searches that use none).
+    order : int
+        When it was pushed: 1 for the start, then one more for each node.
+    parent : Entry or None
+        The node it was generated from; None for the start.
+    action : object
+        The action that led from *parent* to it.
+
+    Examples
+    --------
+    >>> from puzzlelab.exercises.search_problems import RoadMap
+    >>> rules = Rules(RoadMap(), "astar")
+    >>> rules.choices()
+    [Entry(state='A', g=0, depth=0, h=7, order=1, parent=None, action=None)]
+    >>> rules.expand(rules.choices()[0])
+    >>> [(entry.state, entry.g, entry.h, entry.parent.state) for entry in rules.frontier]
+    [('B', 3, 5, 'A'), ('C', 2, 6, 'A')]
+    """
+
+    state: State
+    g: float
+    depth: int
+    h: float
+    order: int
+    parent: Entry | None = None
+    action: Action = None
+
+
+@dataclass
+class Rules:
+    """puzzlelab's search rules, replayed one expansion at a time.
+
+    :meth:`choices` lists the frontier entries the reference could expand next (one
+    for breadth- and depth-first search; all of the lowest priority for a
+    best-first search); :meth:`expand` expands the one chosen, following rule 4
+    of :mod:`puzzlelab.search.engine` for repeated states.
+
+    >>> from puzzlelab.exercises.search_problems import RoadMap
+    >>> rules = Rules(RoadMap(), "ucs")
+    >>> [entry.state for entry in rules.choices()]
+    ['A']
+    >>> rules.expand(rules.choices()[0])
+    >>> [(entry.state, entry.g) for entry in rules.frontier_in_order()]
+    [('C', 2), ('B', 3)]
+    """
+
+    problem: SearchProblem
+    like: str
+    frontier: list[Entry] = field(default_factory=list)
+    reached: dict[State, Entry] = field(default_factory=dict)
+    expanded: list[State] = field(default_factory=list)
+    count: int = 0
+    #: state -> (the dearer g, the cheaper g) found
+    cheaper: dict[State, tuple[float, float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        start = self.problem.initial_state
+        self._push(Entry(start, 0, 0, self._h(start), 0))
+
+    def _h(self, state: State) -> float:
+        return self.problem.heuristic(state) if self.like in ("greedy", "astar") else 0
+
+    def priority(self, entry: Entry) -> float:
+        """What the reference orders by; ties are free (except in FIFO and LIFO order)."""
+        return {
+            "bfs": entry.order,
+            "dfs": -entry.order,
+            "ucs": entry.g,
+            "greedy": entry.h,
+            "astar": entry.g + entry.h,
+        }[self.like]
+
+    def tie_break(self, entry: Entry) -> tuple[float, float, int]:
+        """How puzzlelab's own search orders entries of equal priority."""
+        return (self.priority(entry), entry.h, entry.order)
+
+    def live(self) -> list[Entry]:
+        """The frontier without the entries a cheaper path has replaced."""
+        return [entry for entry in self.frontier if self.reached[entry.state] is entry]
+
+    def frontier_in_order(self) -> list[Entry]:
+        """The live frontier, in the order puzzlelab's search would take it."""
+        key = self.tie_break if self.like in ("astar",) else lambda e: (self.priority(e), e.order)
+        return sorted(self.live(), key=key)
+
+    def choices(self) -> list[Entry]:
+        """The entries the reference could expand (or goal-test) next."""
+        live = self.live()
+        if not live:
+            return []
+        best = min(self.priority(entry) for entry in live)
+        return [entry for entry in live if self.priority(entry) == best]
+
+    def expand(self, entry: Entry) -> None:
+        """Expand *entry*: take it out and push its successors, by the rules."""
+        self.frontier.remove(entry)
+        self.expanded.append(entry.state)
+        problem = self.problem
+        for action in problem.actions(entry.state):
+            state = problem.result(entry.state, action)
+            g = entry.g + problem.cost(entry.state, action, state)
+            old = self.reached.get(state)
+            if old is not None and self.like in ("ucs", "astar") and g < old.g:
+                self.cheaper[state] = (old.g, g)
+            if old is None or (self.like in ("ucs", "astar") and g < old.g):
+                self._push(Entry(state, g, entry.depth + 1, self._h(state), 0, entry, action))
+
+    def _push(self, entry: Entry) -> None:
+        self.count += 1
+        entry.order = self.count
+        self.reached[entry.state] = entry
+        self.frontier.append(entry)
+
+    def path(self, entry: Entry) -> list[Action]:
+        """The actions from the start to *entry*."""
+        actions = []
+        while entry.parent is not None:
+            actions.append(entry.action)
+            entry = entry.parent
+        return actions[::-1]

@@ -1,0 +1,459 @@
+"""Running a student's code where it can always be stopped: in a child process.
+
+A check that calls a student's function cannot trust it to end: it may loop inside a
+bare ``except:``, ignore Ctrl-C, wait on a lock, sleep, or ask for gigabytes at once.
+:func:`run_guarded` runs it in a child process, forked from the notebook's kernel (the
+student's functions, defined in ``__main__``, are copied along; nothing is pickled on
+the way in). The child is given hard limits by the system (address space, CPU time),
+sends back plain data only (numbers, text, lists, tuples, sets and dicts of them, at
+most :data:`MAX_REPLY_BYTES`), and is killed when its wall-clock time is up. Whatever
+the child does, the kernel goes on.
+
+Where a process cannot be forked (Windows, Pyodide and JupyterLite) the code runs in
+the kernel itself under a :class:`~.watchdog.Watchdog`, which stops most runaway loops
+but not all; the sentence of a stopped check then says so.
+
+:func:`guarded_check` makes a lesson's check run this way whenever it is handed
+anything but plain data (a function, a problem, an object of the student's).
+
+>>> outcome = run_guarded(lambda: sum(range(10)), seconds=5, max_memory_mb=100)
+>>> outcome.value, outcome.trouble
+(45, None)
+>>> import time
+>>> run_guarded(lambda: time.sleep(30), seconds=0.2, max_memory_mb=100).trouble
+'ran past its 0.2 s limit and was stopped'
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+import multiprocessing
+import os
+import pickle
+import signal
+import sys
+import warnings
+from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, ParamSpec
+
+from ..limits import DEFAULT_MAX_MEMORY_MB, slowdown
+from .answers import report
+from .watchdog import Watchdog
+
+#: Seconds a check that runs a student's code may take, unless it says otherwise.
+CHECK_SECONDS = 30.0
+
+#: Megabytes a student's code may add to the process it runs in.
+MAX_MEMORY_MB = DEFAULT_MAX_MEMORY_MB
+
+#: The most a child may send back, in bytes; more is refused.
+MAX_REPLY_BYTES = 64 * 2**20
+
+#: The most a child's printed text that is shown, in characters.
+MAX_PRINTED = 20_000
+
+#: The exit code of a child that ran out of memory while it was answering.
+OUT_OF_MEMORY = 3
+
+#: Types whose values are plain data, and travel between processes as they are.
+PLAIN_TYPES = (type(None), type(Ellipsis), bool, int, float, complex, str, bytes)
+
+Takes = ParamSpec("Takes")
+
+#: What is added to a stopped check's sentence where no child process could be made.
+NOT_ENFORCED = " (puzzlelab could not enforce its time and memory limits here)"
+
+
+@dataclass
+class Outcome:
+    """How running a student's code went: its value, or why there is none.
+
+    Attributes
+    ----------
+    value : object
+        What the code returned, as plain data; None when it gave nothing back.
+    trouble : str or None
+        Why it gave nothing back, as the end of a sentence that starts with "your
+        function" (``"ran past its 3 s limit and was stopped"``); None if it returned.
+    printed : str
+        What it printed in the child process (the kernel shows it); ``""`` in-process.
+    enforced : bool
+        Whether it ran in a child process with hard limits.
+
+    Examples
+    --------
+    >>> Outcome(value=[1, 2]).trouble is None
+    True
+    """
+
+    value: object = None
+    trouble: str | None = None
+    printed: str = ""
+    enforced: bool = True
+
+
+def can_isolate() -> bool:
+    """Return whether student code can run in a forked child process here.
+
+    Returns
+    -------
+    bool
+        True on Linux and macOS; False on Windows, Pyodide and JupyterLite.
+
+    Examples
+    --------
+    >>> can_isolate() == (sys.platform in ("linux", "darwin"))
+    True
+    """
+    if sys.platform in ("emscripten", "wasi") or not hasattr(os, "fork"):
+        return False
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def run_guarded(
+    task: Callable[[], object], seconds: float, max_memory_mb: float, grace: float = 0.0
+) -> Outcome:
+    """Run *task* where it can be stopped: in a child process if the system allows.
+
+    Parameters
+    ----------
+    task : callable
+        Called with no arguments; its value is sent back as plain data (see
+        :func:`portable`).
+    seconds : float
+        The limit the sentence names; the child is killed after *seconds* + *grace*.
+    max_memory_mb : float
+        Megabytes the task may add to the process.
+    grace : float, optional
+        Seconds more given to a task that stops itself at *seconds* (and keeps what it
+        did so far), before it is killed.
+
+    Returns
+    -------
+    Outcome
+        The value, or why there is none; never raises for what the task does.
+
+    Examples
+    --------
+    >>> run_guarded(lambda: {"answer": [1, 2], "why": None}, 5, 100).value
+    {'answer': [1, 2], 'why': None}
+    >>> run_guarded(lambda: bytearray(3 * 2**30), 5, max_memory_mb=100).trouble
+    'used more than 100 MB of memory and was stopped'
+    >>> run_guarded(lambda: 1 / 0, 5, 100).trouble
+    'raised ZeroDivisionError: division by zero'
+    """
+    if can_isolate():
+        return _in_child(task, seconds, max_memory_mb, grace)
+    return _in_process(task, seconds, max_memory_mb, grace)
+
+
+def guarded_check(
+    what: str = "your function", seconds: float | None = None,
+    prepare: Callable[[], object] | None = None,
+) -> Callable[[Callable[Takes, bool]], Callable[Takes, bool]]:  # fmt: skip
+    """Make a lesson's check run in a child process when it is handed student code.
+
+    Answers that are plain data (numbers, text, collections of them) are checked in the
+    kernel, as before; anything else (a function, a problem class, an object) may run
+    the student's code, so the whole check runs through :func:`run_guarded` and its
+    sentence comes back. Stopped, it says "Not yet: *what* ran past its ... limit".
+
+    Parameters
+    ----------
+    what : str, optional
+        Who the sentence blames, such as ``"your heuristic"``.
+    seconds : float, optional
+        The check's limit; :data:`CHECK_SECONDS` (read at each call) if not given. It
+        is shortened by :func:`~puzzlelab.limits.slowdown`, as every limit is.
+    prepare : callable, optional
+        Called in the kernel first, to fill the check's caches there once (a table of
+        distances): a child's caches are lost with it.
+
+    Returns
+    -------
+    callable
+        A decorator; put it under ``@self_check``.
+
+    Examples
+    --------
+    >>> @guarded_check("your function", seconds=0.5)
+    ... def check_double(double):
+    ...     return report(double(2) == 4, "Twice 2 is 4.", "twice 2 is 4.")
+    >>> check_double(lambda number: 2 * number)
+    Correct! Twice 2 is 4.
+    True
+    >>> import time
+    >>> def stubborn(number):
+    ...     while True:
+    ...         try:
+    ...             time.sleep(1)
+    ...         except:  # noqa: E722 -- as a student might write it
+    ...             pass
+    >>> check_double(stubborn)
+    Not yet: your function ran past its 0.5 s limit and was stopped.
+    False
+    """
+
+    def decorate(check: Callable[Takes, bool]) -> Callable[Takes, bool]:
+        @functools.wraps(check)
+        def guarded(*answers: Takes.args, **named: Takes.kwargs) -> bool:
+            if all(is_plain_data(answer) for answer in (*answers, *named.values())):
+                return check(*answers, **named)
+            if prepare is not None:
+                prepare()
+            limit = (CHECK_SECONDS if seconds is None else seconds) / slowdown()
+            outcome = run_guarded(lambda: check(*answers, **named) is True, limit, MAX_MEMORY_MB)
+            print(outcome.printed, end="")
+            if outcome.trouble is not None:
+                return report(False, "", said(what, outcome))
+            return outcome.value is True
+
+        return guarded
+
+    return decorate
+
+
+def said(who: str, outcome: Outcome) -> str:
+    """The sentence for a stopped *outcome*: *who* and its trouble, and whether it was enforced.
+
+    Examples
+    --------
+    >>> said("your search", Outcome(trouble="ran past its 3 s limit and was stopped"))
+    'your search ran past its 3 s limit and was stopped.'
+    """
+    note = "" if outcome.enforced else NOT_ENFORCED
+    return f"{who} {outcome.trouble}{note}."
+
+
+def is_plain_data(value: object) -> bool:
+    """Return whether *value* is plain data: Python's own numbers, text and collections.
+
+    Examples
+    --------
+    >>> is_plain_data(([1, 2.5], {"a": {3}}, ..., None)), is_plain_data(len)
+    (True, False)
+    """
+    if type(value) in PLAIN_TYPES:
+        return True
+    if type(value) in (tuple, list, set, frozenset):
+        return all(is_plain_data(item) for item in value)  # type: ignore[attr-defined]
+    if type(value) is dict:
+        return all(is_plain_data(key) and is_plain_data(item) for key, item in value.items())
+    return False
+
+
+def portable(value: object) -> object:
+    """*value* as plain data that can cross to another process; an unknown object as a name.
+
+    Parameters
+    ----------
+    value : object
+        What a student's code gave back.
+
+    Returns
+    -------
+    object
+        Numbers, text, ``None`` and ``...`` in Python's own types; tuples, lists, sets and
+        dicts rebuilt of portable items; any other object as the text ``"<Name object>"``.
+
+    Examples
+    --------
+    >>> class Move:
+    ...     pass
+    >>> portable([("up", 1), True, Move()])
+    [('up', 1), True, '<Move object>']
+    """
+    if isinstance(value, bool) or value is None or value is Ellipsis:
+        return value
+    kinds: tuple[Any, ...] = (int, float, complex, str, bytes)
+    for kind in kinds:
+        if isinstance(value, kind):
+            return kind(value)  # a student's subclass becomes the plain value it holds
+    collections: tuple[Any, ...] = (tuple, list, set, frozenset)
+    for collection in collections:
+        if isinstance(value, collection):
+            return collection(portable(item) for item in collection.__iter__(value))
+    if isinstance(value, dict):
+        return {portable(key): portable(item) for key, item in dict.items(value)}
+    return f"<{type(value).__name__} object>"
+
+
+# ---------------------------------------------------------------- in a child process
+
+
+def _in_child(task: Callable[[], object], seconds: float, memory: float, grace: float) -> Outcome:
+    """Fork a child that runs *task*; wait for its answer, and kill it when time is up."""
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(task, seconds + grace, memory, sender))
+    child.daemon = True
+    with warnings.catch_warnings():  # forking a kernel that runs threads: the child uses none
+        warnings.simplefilter("ignore", DeprecationWarning)
+        child.start()
+    sender.close()
+    try:
+        return _answer(child, receiver, seconds, grace, memory)
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receiver.close()
+
+
+def _answer(
+    child: BaseProcess, receiver: Connection, seconds: float, grace: float, memory: float
+) -> Outcome:
+    """Wait for the child's reply until its time is up; return it as an :class:`Outcome`."""
+    late = f"ran past its {seconds:g} s limit and was stopped"
+    if not receiver.poll(seconds + grace):
+        return Outcome(trouble=late)
+    try:
+        data = receiver.recv_bytes(MAX_REPLY_BYTES)
+    except EOFError:  # the child ended without a word
+        child.join(1)
+        return Outcome(trouble=_ended(child.exitcode, late, memory))
+    except OSError:
+        return Outcome(trouble=f"gave back more than {MAX_REPLY_BYTES // 2**20} MB of data")
+    try:
+        reply = _PlainUnpickler(io.BytesIO(data)).load()
+    except Exception:  # what the child sent was not plain data: the student's code meddled
+        return Outcome(trouble="sent back something that is not plain data")
+    return _outcome(reply, memory)
+
+
+def _ended(exitcode: int | None, late: str, memory: float) -> str:
+    """Why a child ended without an answer, from its exit code."""
+    if exitcode == -signal.SIGXCPU:
+        return late
+    if exitcode == OUT_OF_MEMORY:
+        return f"used more than {memory:,g} MB of memory and was stopped"
+    return f"ended the process it ran in (exit code {exitcode}) without an answer"
+
+
+def _outcome(reply: object, memory: float) -> Outcome:
+    """The :class:`Outcome` a child's reply tells of."""
+    if not isinstance(reply, tuple) or len(reply) != 3 or not isinstance(reply[2], str):
+        return Outcome(trouble="sent back something that is not plain data")
+    kind, value, printed = reply
+    if kind == "done":
+        return Outcome(value=value, printed=printed)
+    if kind == "memory":
+        trouble = f"used more than {memory:,g} MB of memory and was stopped"
+    else:
+        trouble = f"raised {value}" if kind == "raised" else "was interrupted"
+    return Outcome(trouble=trouble, printed=printed)
+
+
+class _PlainUnpickler(pickle.Unpickler):
+    """Reads plain data only: no class or function is ever looked up."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"{module}.{name} is not plain data")
+
+
+def _child(task: Callable[[], object], seconds: float, memory: float, sender: Connection) -> None:
+    """In the child: set the limits, run *task*, send what came of it, and end at once."""
+    code = 0
+    try:
+        _limit(seconds, memory)
+        reply = pickle.dumps(_attempt(task), protocol=pickle.HIGHEST_PROTOCOL)
+        if len(reply) > MAX_REPLY_BYTES:
+            reply = pickle.dumps(("raised", "an answer too large to send back", ""))
+        sender.send_bytes(reply)
+    except MemoryError:
+        code = OUT_OF_MEMORY
+    except BaseException:  # nothing may escape the child: its end says what happened
+        code = 1
+    finally:
+        os._exit(code)  # no clean-up of the kernel's copied state: it is the kernel's
+
+
+def _limit(seconds: float, memory: float) -> None:
+    """Ask the system to stop this process past *seconds* of CPU or *memory* MB more."""
+    import resource  # not on Windows, where no child is made
+
+    cpu = math.ceil(seconds) + 1
+    _set(resource, resource.RLIMIT_CPU, cpu, cpu + 1)
+    size = _address_space()
+    if size is not None:
+        wanted = size + int(memory * 2**20)
+        _set(resource, resource.RLIMIT_AS, wanted, wanted)
+
+
+def _set(resource: Any, which: int, soft: int, hard: int) -> None:
+    """Lower a limit to (*soft*, *hard*), never above the hard limit already set."""
+    _, old_hard = resource.getrlimit(which)
+    if old_hard != resource.RLIM_INFINITY:
+        soft, hard = min(soft, old_hard), min(hard, old_hard)
+    try:
+        resource.setrlimit(which, (soft, hard))
+    except (ValueError, OSError):  # macOS keeps its own counsel on address space
+        pass
+
+
+def _address_space() -> int | None:
+    """The bytes of address space this process holds now, or None where it cannot be read."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _attempt(task: Callable[[], object]) -> tuple[str, object, str]:
+    """Run *task*, its printing caught; return ``(kind, value, printed)``, all plain data."""
+    printed = _Printed()
+    try:
+        with redirect_stdout(printed), redirect_stderr(printed):
+            try:
+                return "done", portable(task()), printed.text()
+            except MemoryError:
+                return "memory", None, printed.text()
+            except Exception as error:  # the student's code: say what it raised, in one line
+                return "raised", f"{type(error).__name__}: {error}", printed.text()
+    except KeyboardInterrupt:  # the stop button: the kernel is interrupted too
+        return "interrupted", None, printed.text()
+    except SystemExit as leaving:
+        return "raised", f"SystemExit: {leaving}", printed.text()
+
+
+class _Printed(io.StringIO):
+    """What the child prints, kept up to :data:`MAX_PRINTED` characters."""
+
+    def write(self, text: str) -> int:
+        room = MAX_PRINTED - self.tell()
+        if room > 0:
+            super().write(str(text)[:room])
+        return len(text)
+
+    def text(self) -> str:
+        return self.getvalue()
+
+
+# ---------------------------------------------------------------- in the kernel itself
+
+
+def _in_process(task: Callable[[], object], seconds: float, memory: float, grace: float) -> Outcome:
+    """Run *task* here under a :class:`~.watchdog.Watchdog`: the fallback without fork."""
+    watchdog = Watchdog(seconds + grace, memory)
+    try:
+        with watchdog:
+            return Outcome(value=portable(task()), enforced=False)
+    except KeyboardInterrupt:
+        if watchdog.reason is None:
+            raise  # the student pressed stop
+        if watchdog.reason.startswith("after"):
+            trouble = f"ran past its {seconds:g} s limit and was stopped"
+        else:
+            trouble = f"used more than {memory:,g} MB of memory and was stopped"
+        return Outcome(trouble=trouble, enforced=False)
+    except MemoryError:
+        return Outcome(trouble=f"used more than {memory:,g} MB of memory", enforced=False)
+    except Exception as error:  # the student's code: say what it raised, in one line
+        return Outcome(trouble=f"raised {type(error).__name__}: {error}", enforced=False)
