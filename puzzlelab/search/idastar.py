@@ -112,10 +112,11 @@ def _bounded(
     """One iteration: search depth-first under *bound*; return ``(goal, inf)`` or
     ``(None, the smallest f over the bound)``. The root's f is never over the bound."""
     smallest = math.inf  # the smallest f that went over the bound
-    if problem.is_goal(root.state):
+    successors, is_goal, heuristic = problem.successors, problem.is_goal, problem.heuristic
+    if is_goal(root.state):
         return root, math.inf
     tally.expanding(root)
-    path.append((root, iter(problem.successors(root.state))))
+    path.append((root, iter(successors(root.state))))
     on_path = {root.state}
     while path:
         node, todo = path[-1]
@@ -123,17 +124,17 @@ def _bounded(
             if state in on_path:
                 tally.duplicate(node, action, state, step)
                 continue
-            child = node.child(action, state, step)
-            child.h = h = problem.heuristic(state)
+            g, h = node.g + step, heuristic(state)
+            child = Node(state, node, action, g, node.depth + 1, h=h)
             tally.generated(child)
-            if child.g + h > bound:
-                smallest = min(smallest, child.g + h)
+            if g + h > bound:
+                smallest = min(smallest, g + h)
                 continue
-            if problem.is_goal(state):
+            if is_goal(state):
                 path.clear()
                 return child, math.inf
             tally.expanding(child)
-            path.append((child, iter(problem.successors(state))))
+            path.append((child, iter(successors(state))))
             on_path.add(state)
             break
         else:  # every successor tried: step back
