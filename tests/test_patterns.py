@@ -1,5 +1,7 @@
 """Pattern databases: exact, admissible and consistent, cached honestly; IDA* in place is IDA*."""
 
+import time
+
 import numpy as np
 import pytest
 
@@ -323,3 +325,16 @@ def test_the_heuristic_lab_and_compare_take_pattern_databases():
     board = eight.with_start(eight.random_state(3))
     rows = compare(board, [("idastar", "manhattan"), ("idastar", heuristic)]).rows
     assert rows[0]["cost"] == rows[1]["cost"] and rows[1]["expanded"] < rows[0]["expanded"]
+
+
+def test_sliding_idastar_builds_its_databases_within_its_own_limits():
+    """Asked for pdb by name, the in-place IDA* builds the tables under its time limit."""
+    started = time.perf_counter()
+    result = sliding_idastar(korf_instances()[0].puzzle(), "pdb:6-6-3", max_seconds=1)
+    assert result.status == "limit"
+    assert result.reason.startswith("the pattern databases were not built: ")
+    assert time.perf_counter() - started < 1 * 1.2 + 1.0  # the limit, and a busy machine
+
+
+def test_sliding_idastar_says_why_it_stopped_when_it_solves():
+    assert sliding_idastar(SlidingPuzzle("4 1 3 / 2 0 5")).reason == "the goal was reached"

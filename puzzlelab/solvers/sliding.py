@@ -31,6 +31,7 @@ from ..puzzles.sliding import SlidingPuzzle
 from ..results import SearchResult, SearchStats, refused_if_unsolvable
 from ..search import idastar
 from ..search.problem import HeuristicChoice
+from .patterns import named_heuristic
 from .sliding_scorers import Moves, Scorer, scorer_for
 
 
@@ -92,6 +93,14 @@ def sliding_idastar(
             "use puzzlelab.search.idastar for other problems"
         )
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
+    if isinstance(heuristic, str) and heuristic.partition(":")[0] == "pdb":
+        with stopping() as stop:  # the databases' build keeps the search's time and memory
+            heuristic = named_heuristic(puzzle, heuristic, max_seconds=max_seconds,
+                                        max_memory_mb=max_memory_mb)  # fmt: skip
+        if stop:
+            reason = f"the pattern databases were not built: {stop.reason}"
+            return SearchResult("sliding_idastar", stop.status, stats=SearchStats(), reason=reason)
+        budget = Budget(max_nodes, _time_left(max_seconds, budget), max_memory_mb)
     scorer = scorer_for(puzzle, heuristic)
     if scorer is None:
         return idastar(puzzle, heuristic, max_nodes=max_nodes, max_seconds=max_seconds,
@@ -100,6 +109,11 @@ def sliding_idastar(
     if refused is not None:
         return refused
     return _search_in_place(puzzle, scorer, budget)
+
+
+def _time_left(max_seconds: float | None, budget: Budget) -> float | None:
+    """What is left of *max_seconds* after what *budget* has counted so far (the build)."""
+    return None if max_seconds is None else max(max_seconds - budget.elapsed(), 1e-9)
 
 
 def _search_in_place(puzzle: SlidingPuzzle, scorer: Scorer, budget: Budget) -> SearchResult:
@@ -121,8 +135,8 @@ def _search_in_place(puzzle: SlidingPuzzle, scorer: Scorer, budget: Budget) -> S
     for action in walk.actions:
         state = puzzle.result(state, action)
         path.append(state)
-    return SearchResult(name, "solved", path=path, actions=list(walk.actions),
-                        cost=len(walk.actions), stats=stats)  # fmt: skip
+    actions, reason = list(walk.actions), "the goal was reached"
+    return SearchResult(name, "solved", path, actions, len(actions), stats, reason)
 
 
 class _Walk:
