@@ -508,3 +508,15 @@ def test_a_misspelt_limit_is_refused_in_the_searchs_name():
         ProblemError, match="bfs takes no keyword 'max_node'; it takes graph_search, max_nodes"
     ):
         bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), max_node=10)
+
+
+def test_a_heuristic_that_leaves_cycles_behind_does_not_fill_the_memory():
+    """The cycle collector is paused during a search, but what is new is swept at each look."""
+
+    def leaky(state):
+        garbage = [bytearray(10_000)]
+        garbage.append(garbage)  # a cycle: only the cycle collector frees it
+        return 0
+
+    result = astar(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), heuristic=leaky, max_memory_mb=300)
+    assert result.status == "solved" and result.cost == 31

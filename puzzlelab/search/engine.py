@@ -150,8 +150,10 @@ def cycle_collector_paused() -> Iterator[None]:
     A search makes hundreds of thousands of nodes that point only to their parents,
     never in a cycle, so reference counting frees them all. The cycle collector would
     still walk them again and again as they pile up, for nothing: about a quarter of a
-    breadth-first search's time over the 8-puzzle. It is switched back on afterwards
-    (if it was on), however the search ends.
+    breadth-first search's time over the 8-puzzle. Only the objects made since the last
+    look at the limits are swept, at that look (:meth:`Tally.expanding`), so garbage in
+    cycles (a heuristic's, say) is still freed. It is switched back on afterwards (if it
+    was on), however the search ends.
 
     Examples
     --------
@@ -293,6 +295,8 @@ class Tally:
         """*node* is about to be expanded: count it, or raise ``LimitReached``."""
         self._taken()
         if self.expanded_count >= self.next_look:
+            if not gc.isenabled():  # paused for the search: sweep only what is new since
+                gc.collect(0)  # the last look, so cycles a heuristic leaves do not pile up
             self.next_look = self.budget.checkpoint(self.expanded_count)
         self.expanded_count += 1
         by_depth = self.expanded_by_depth
