@@ -1,6 +1,8 @@
 """Exact distance tables: the numpy table of a sliding puzzle against breadth-first search."""
 
 import itertools
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -94,3 +96,25 @@ def test_limits_stop_the_table_with_one_line():
     ) as stopped:
         distance_table(SlidingPuzzle(shape=(2, 5)), max_seconds=0.01)
     assert "\n" not in str(stopped.value)
+
+
+def test_a_distance_table_too_large_for_its_memory_limit_stops_within_it():
+    """The 3x4 board's 239,500,800 positions, with only max_states raised: the memory limit
+    holds while the table is built, layer part by layer part, not only between layers."""
+    code = (
+        "import resource\n"
+        "from puzzlelab.analysis import distance_table\n"
+        "from puzzlelab.limits import memory_mb\n"
+        "from puzzlelab.puzzles import SlidingPuzzle\n"
+        "before = memory_mb()\n"
+        "try:\n"
+        "    distance_table(SlidingPuzzle(shape=(3, 4)), max_states=300_000_000,"
+        " max_memory_mb=600)\n"
+        "except Exception as stop:\n"
+        "    print(type(stop).__name__, stop)\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 - before)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    stopped, grown = done.stdout.splitlines()
+    assert stopped.startswith("ProblemError") and "600 MB" in stopped, done.stderr
+    assert float(grown) <= 600 * 1.1
