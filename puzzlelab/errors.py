@@ -1,13 +1,9 @@
 """The errors puzzlelab raises, and the checks of numbers that raise them.
 
-Every error is a ``ValueError`` so that code written against plain Python
-conventions (``except ValueError``) still catches it. Every message says what was
-wrong and what is allowed, in one line.
-
-Numbers come in from many places (limits, weights, capacities, sizes, costs a
-problem returns, values a heuristic returns); :func:`whole_number` and
-:func:`finite_number` check them all the same way: no ``bool``, no infinity, no
-NaN, and in text only the ASCII digits ``0-9``.
+Every error is a ``ValueError`` whose message says, in one line, what was wrong and
+what is allowed. :func:`whole_number` and :func:`finite_number` check every number
+that comes in (limits, weights, sizes, step costs, heuristic values) the same way: no
+``bool``, no infinity, no NaN, and in text only the ASCII digits ``0-9``.
 """
 
 from __future__ import annotations
@@ -19,9 +15,7 @@ import re
 
 
 class PuzzleError(ValueError):
-    """Base class of puzzlelab's input errors: one line saying what was wrong and what is allowed.
-
-    Catch it to catch any of them; it is a ``ValueError`` too.
+    """Base class of puzzlelab's input errors: catch it to catch any of them.
 
     Examples
     --------
@@ -50,8 +44,7 @@ class BoardError(PuzzleError):
 class UnsolvableError(PuzzleError):
     """A start position from which the goal cannot be reached (wrong parity).
 
-    A puzzle's ``check_solvable`` raises it with the reason; the searches catch it
-    and return status ``unsolvable`` with that reason, without searching.
+    The searches catch it and return status ``unsolvable`` with its reason.
 
     Examples
     --------
@@ -91,24 +84,7 @@ def whole_number(
 ) -> int:
     """Return *value* as an ``int``: an integer (or, with *text*, ASCII digits) >= *least*.
 
-    Parameters
-    ----------
-    value : int or str
-        The number; ``bool`` is refused, and text unless *text* is true.
-    what : str
-        What the number is, for the message.
-    least : int, optional
-        The smallest value allowed.
-    text : bool
-        Also read text written with the digits 0-9 (other Unicode digits, such as
-        ``"３"``, are refused).
-    error : type
-        The :class:`PuzzleError` subclass to raise.
-
-    Raises
-    ------
-    PuzzleError
-        *error*, saying what was given and what is allowed.
+    *what* names the number in the message; *error* is the :class:`PuzzleError` to raise.
 
     Examples
     --------
@@ -143,33 +119,8 @@ def finite_number(
 ) -> float | int:
     """Return *value* if it is a finite real number, at least *least* or above *above*.
 
-    With *text*, text is read as a decimal number written with ASCII digits.
-    ``bool``, infinity, NaN and anything that is not a number are refused.
-
-    Parameters
-    ----------
-    value : float, int or str
-        The number; ``bool`` is refused, and text unless *text* is true.
-    what : str
-        What the number is, for the message.
-    least : float, optional
-        The smallest value allowed.
-    above : float, optional
-        A value it must be greater than.
-    text : bool
-        Also read text written as a decimal number with the digits 0-9.
-    error : type
-        The :class:`PuzzleError` subclass to raise.
-
-    Returns
-    -------
-    float or int
-        *value* itself (or the number the text says).
-
-    Raises
-    ------
-    PuzzleError
-        *error*, saying what was given and what is allowed.
+    With *text*, text is read as a decimal number written with ASCII digits. *what*
+    names the number in the message; *error* is the :class:`PuzzleError` to raise.
 
     Examples
     --------
@@ -203,6 +154,21 @@ def finite_number(
     ):
         raise error(f"{what} must be {allowed}, not {_shown(value)}")
     return value if isinstance(value, int) else number
+
+
+def true_or_false(value: object, what: str) -> bool:
+    """Return *value* if it is ``True`` or ``False``: text such as ``"no"`` is refused, not true.
+
+    >>> true_or_false(False, "graph_search")
+    False
+    >>> true_or_false("no", "graph_search")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: graph_search must be True or False, not 'no'
+    """
+    if type(value) is not bool:
+        raise ProblemError(f"{what} must be True or False, not {_shown(value)}")
+    return value
 
 
 def _shown(value: object) -> str:

@@ -1,21 +1,11 @@
 """What every search and solver returns: one result shape, plain data that prints well.
 
-Vocabulary, the same in code, docstrings, the command line's ``--json`` and the lessons:
-
-- ``status`` says how a run ended, always one of :data:`STATUSES`:
-  ``solved`` (it found what was asked), ``exhausted`` (it searched everything and there
-  is no solution), ``unsolvable`` (refused before searching: the goal cannot be
-  reached, and a quick argument proves it), ``limit`` (a node, time or memory limit
-  stopped it), ``interrupted`` (Ctrl-C or the notebook's stop button), and ``cutoff``
-  (a depth limit hid deeper states);
-- ``reason`` is one sentence saying why;
-- ``path`` the states from start to goal, ``actions`` the actions between them,
-  ``cost`` the path's total step cost;
-- ``stats`` the counts, gathered so far also when a run stopped early. ``expanded``
-  always counts what the limit ``max_nodes`` counts: the nodes a solver worked on.
-
-Solvers that return more (the number of solutions, a strategy's questions per secret)
-return a small subclass of :class:`SearchResult`.
+The same words serve the code, the command line's ``--json`` and the lessons:
+``status`` says how a run ended: ``solved``, ``exhausted`` (searched everything, no
+solution), ``unsolvable`` (refused before searching, with a proof), ``limit``,
+``interrupted`` (Ctrl-C or the notebook's stop button) or ``cutoff`` (a depth limit hid
+deeper states); ``reason`` says why in one sentence; ``stats`` holds the counts, also
+when a run stopped early. Solvers that return more subclass :class:`SearchResult`.
 
 Examples
 --------
@@ -28,12 +18,11 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar
 
-from .errors import UnsolvableError
+from .errors import UnsolvableError, true_or_false
 
 #: How a run ended. ``solved`` is the only status with a path.
 STATUSES = ("solved", "exhausted", "unsolvable", "limit", "interrupted", "cutoff")
@@ -49,25 +38,22 @@ class SearchStats:
     Attributes
     ----------
     expanded : int
-        Nodes taken from the frontier and expanded (their successors generated); for
-        solvers, the nodes they worked on (queens placed, positions visited, ...).
+        Nodes expanded: what ``max_nodes`` counts (for solvers, queens placed, ...).
     generated : int
-        Nodes created, the start included; in graph search, the distinct states
-        reached (plus any state re-reached by a cheaper path).
+        Nodes created, the start included.
     duplicates : int
         Successors dropped because their state was already reached as cheaply.
     max_frontier : int
-        The largest number of nodes waiting in the frontier at once.
+        The most nodes waiting in the frontier at once.
     seconds : float
         Wall-clock time of the search.
     expanded_by_depth : dict
         How many nodes were expanded at each depth.
     iterations : list of dict
-        For iterative deepening and IDA*: one entry per iteration with its
-        ``bound`` (depth limit or f-bound), ``expanded`` and ``generated``.
+        Iterative deepening and IDA*: each iteration's ``bound``, ``expanded`` and
+        ``generated``.
     extra : dict
-        Counts that only some solvers keep, by name (``retreats`` of backtracking,
-        ``restarts`` of min-conflicts, ``dead`` positions of peg solitaire, ...).
+        Counts only some solvers keep (``retreats``, ``restarts``, ``dead``, ...).
 
     Examples
     --------
@@ -113,14 +99,12 @@ class SearchResult:
         Which search or solver ran, e.g. ``"astar"``.
     status : str
         One of :data:`STATUSES`.
-    path : list
-        The states from start to goal, both included (empty unless solved).
-    actions : list
-        The actions between consecutive states of *path*.
+    path, actions : list
+        The states from start to goal (empty unless solved), and the actions between.
     cost : float or None
         The path's total step cost, or ``None`` when nothing was found.
     stats : SearchStats
-        Counts gathered so far, also when the search stopped early.
+        Counts gathered so far.
     reason : str
         One sentence saying why the search stopped.
 
@@ -226,53 +210,29 @@ class SearchResult:
 Result = TypeVar("Result", bound=SearchResult)
 
 
-@overload
-def refused_if_unsolvable(
-    algorithm: str, check_solvable: Callable[[], object] | None
-) -> SearchResult | None: ...
-
-
-@overload
-def refused_if_unsolvable(
-    algorithm: str, check_solvable: Callable[[], object] | None, result_type: type[Result]
-) -> Result | None: ...
-
-
 def refused_if_unsolvable(
     algorithm: str,
-    check_solvable: Callable[[], object] | None,
-    result_type: type[SearchResult] = SearchResult,
-) -> SearchResult | None:
-    """Return an ``unsolvable`` result when *check_solvable* proves the goal out of reach.
+    problem: object,
+    check_solvable: bool = True,
+    result_type: type[Result] = SearchResult,  # type: ignore[assignment]
+) -> Result | None:
+    """Return an ``unsolvable`` *result_type* when *problem* proves its goal out of reach.
 
-    *check_solvable* is a puzzle's quick proof (it raises
-    :class:`~puzzlelab.errors.UnsolvableError` with the reason), or ``None`` not to try
-    one; the result is a *result_type* (default :class:`SearchResult`). Returns ``None``
-    when the search should go ahead.
-
-    Parameters
-    ----------
-    algorithm : str
-        The name the result carries.
-    check_solvable : callable or None
-        The puzzle's proof, or None not to try one.
-    result_type : type
-        :class:`SearchResult` or a subclass of it.
-
-    Returns
-    -------
-    SearchResult or None
+    *problem*'s ``check_solvable()``, if it has one, raises
+    :class:`~puzzlelab.errors.UnsolvableError` with the reason. ``None`` means: search.
 
     Examples
     --------
-    >>> def no_way():
-    ...     raise UnsolvableError("the tiles have the wrong parity")
-    >>> refused_if_unsolvable("bfs", no_way).reason, refused_if_unsolvable("bfs", None)
+    >>> class Stuck:
+    ...     def check_solvable(self):
+    ...         raise UnsolvableError("the tiles have the wrong parity")
+    >>> refused_if_unsolvable("bfs", Stuck()).reason, refused_if_unsolvable("bfs", object())
     ('the tiles have the wrong parity', None)
     """
-    if check_solvable is not None:
+    proof = getattr(problem, "check_solvable", None)
+    if true_or_false(check_solvable, "check_solvable") and proof is not None:
         try:
-            check_solvable()
+            proof()
         except UnsolvableError as error:
             return result_type(algorithm, "unsolvable", reason=str(error))
     return None

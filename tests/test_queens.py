@@ -333,10 +333,10 @@ def test_an_interrupt_anywhere_returns_the_statistics_so_far(monkeypatch):
     assert result.start_conflicts is None and result.stats.seconds > 0
     monkeypatch.undo()
     # In the limits' look at the clock, inside the counting loops and generate and test.
-    exceeded = Budget.exceeded
+    check = Budget.check
     for call in (lambda: count_bitmask(14), lambda: count_fundamental(14),
                  lambda: generate_and_test(11), lambda: min_conflicts(2000, seed=1)):  # fmt: skip
-        monkeypatch.setattr(Budget, "exceeded", interrupt_after(3, exceeded))
+        monkeypatch.setattr(Budget, "check", interrupt_after(3, check))
         result = call()
         assert result.status == "interrupted"
         assert result.reason.startswith("the search was interrupted")
@@ -663,16 +663,16 @@ def test_cli_limits_and_large_boards(capsys):
 
 
 def test_cli_interrupt_prints_the_statistics_so_far(capsys, monkeypatch):
-    exceeded = Budget.exceeded
+    check = Budget.check
     for args in (["14", "--count", "--json"], ["1000", "--min-conflicts", "--json"],
                  ["14", "--json"]):  # fmt: skip
-        monkeypatch.setattr(Budget, "exceeded", interrupt_after(2, exceeded))
+        monkeypatch.setattr(Budget, "check", interrupt_after(2, check))
         code, out, err = run_cli(capsys, *args)
         answer = json.loads(out)
         assert code == 1 and answer["status"] == "interrupted" and "Traceback" not in err
         assert answer["reason"].startswith("the search was interrupted")
         assert answer["seconds"] > 0
-    monkeypatch.setattr(Budget, "exceeded", interrupt_after(2, exceeded))
+    monkeypatch.setattr(Budget, "check", interrupt_after(2, check))
     code, out, _ = run_cli(capsys, "14", "--count")
     assert code == 1 and "not counted: interrupted" in out
 

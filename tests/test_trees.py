@@ -16,7 +16,6 @@ from puzzlelab.analysis.trees import (  # noqa: E402
     bfs_tree,
     branching_factor,
     cut_tree,
-    effective_branching_factor,
     search_tree,
 )
 from puzzlelab.drawing import draw_tree, layered_layout, offscreen_figure  # noqa: E402
@@ -207,13 +206,6 @@ def test_simpleai_astar_trace_is_a_tree_with_its_goal():
 # ---------------------------------------------------------------- measures
 
 
-def test_effective_branching_factor_of_a_full_tree_is_its_branching():
-    full = nx.balanced_tree(2, 5, create_using=nx.DiGraph)
-    nx.set_node_attributes(full, "expanded", "status")
-    nx.set_node_attributes(full, nx.shortest_path_length(full, 0), "depth")
-    assert effective_branching_factor(full) == pytest.approx(2, abs=1e-4)
-
-
 def test_bfs_tree_reaches_the_depth_asked():
     tree = bfs_tree(SlidingPuzzle(HARDEST_START), 6)
     assert max(d for _, d in tree.nodes(data="depth")) == 6
@@ -295,12 +287,10 @@ def test_draw_tree_labels_and_legend():
     assert f"0+{root['h']}={root['h']}" in [t.get_text() for t in ax.texts]
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "goal" in legend and "path to the goal" in legend
-    ordered = draw_tree(tree, ax=fresh_axes(), labels="order", color_by="order")
+    ordered = draw_tree(tree, ax=fresh_axes(), labels="order")
     assert "#1" in [t.get_text() for t in ordered.texts]
     with pytest.raises(ValueError, match="labels must be"):
         draw_tree(tree, labels="boards")
-    with pytest.raises(ValueError, match="color_by must be"):
-        draw_tree(tree, color_by="depth")
 
 
 def test_every_status_has_a_colour():

@@ -1,16 +1,5 @@
-"""What searches and state spaces are made of: exact distances, heuristics checked, search trees.
-
-- :mod:`~.distances`: every state's exact distance to the goal, by breadth-first search
-  from the goal, and what follows from it: :func:`check_heuristic` (admissible?
-  consistent?), the depth histogram, the farthest states, the effective branching factor;
-- :mod:`~.trees`: a search's recorded trace as a networkx tree;
-- :mod:`~.simpleai_trace`: simpleai's searches recorded as the same trace.
-
->>> from puzzlelab.puzzles import SlidingPuzzle
->>> table = distance_table(SlidingPuzzle(shape=(2, 3)))
->>> len(table), max(table.values())
-(360, 21)
-"""
+"""Exact distances and heuristics checked (:mod:`~.distances`), search trees (:mod:`~.trees`)
+and simpleai's searches recorded as puzzlelab traces (:mod:`~.simpleai_trace`)."""
 
 from .distances import (
     DistanceTable,
@@ -24,7 +13,7 @@ from .distances import (
 )
 
 #: The names of :mod:`~.trees`, loaded on first use: networkx stays out of the command line.
-_TREES = ("bfs_tree", "branching_factor", "cut_tree", "goal_node", "search_tree")
+_TREES = ("bfs_tree", "branching_factor", "cut_tree", "search_tree")
 
 
 def __getattr__(name: str) -> object:
@@ -48,6 +37,5 @@ __all__ = [
     "distance_table",
     "effective_branching",
     "farthest",
-    "goal_node",
     "search_tree",
 ]

@@ -1,25 +1,10 @@
-"""Exact distances: breadth-first search outward from the goal.
+"""Exact distances, by breadth-first search outward from the goal, and what follows from them:
+the farthest states, the depth histogram, heuristics checked against the truth.
 
-For a puzzle small enough to hold every state in memory (the 8-puzzle has
-181,440 reachable positions) one breadth-first search from the goal gives the
-true distance of every position. That table answers the first lesson's question (which
-positions are the farthest?) and is the yardstick for checking heuristics.
-
-Examples
---------
 >>> from puzzlelab.puzzles import SlidingPuzzle
 >>> table = distance_table(SlidingPuzzle(shape=(2, 3)))
 >>> len(table), max(table.values())
 (360, 21)
->>> depth_histogram(table)[:4]
-[1, 2, 3, 5]
-
-The same table checks a heuristic: is it admissible (never above the true distance)
-and consistent (never dropping by more than a move's cost)?
-
->>> report = check_heuristic("manhattan", SlidingPuzzle(shape=(2, 3)), table)
->>> report.admissible, report.consistent
-(True, True)
 """
 
 from __future__ import annotations
@@ -39,7 +24,7 @@ from ..puzzles.sliding_boards import State
 from ..search.problem import Heuristic, Searchable, as_problem
 from ..solvers.patterns import UNSET, PatternDatabase, placement_positions
 
-#: The most states a table holds by default: the 8-puzzle's 181,440 fit many times over.
+#: The most states a table holds by default.
 MAX_STATES = 5_000_000
 
 
@@ -48,43 +33,16 @@ def distance_table(
 ) -> Mapping[Any, int]:
     """Return ``{state: fewest moves to the goal}`` for every state that can reach the goal.
 
-    A sliding puzzle's table is a :class:`DistanceTable` (a pattern database of every
-    tile, one byte per position); any other puzzle's is a dict filled by
-    :func:`distance_layers`. Both are read the same way: ``table[state]``, ``len``,
-    ``in``, ``.items()``, ``.values()``.
-
-    Parameters
-    ----------
-    puzzle : puzzle
-        A puzzle with one goal state and ``predecessors`` (a sliding puzzle).
-    max_states : int
-        Refuse a puzzle with more states than this, before any work when the puzzle
-        says how many it has (``reachable_states``).
-    max_seconds, max_memory_mb : optional
-        As for every search; the memory is bounded by default.
-
-    Returns
-    -------
-    DistanceTable or dict
-        Every state that can reach the goal, with its distance: 0 for the goal.
-
-    Raises
-    ------
-    ProblemError
-        If the puzzle has too many states, has no single goal state, or a limit
-        stopped the table (which is then incomplete, so nothing is returned).
+    A sliding puzzle's table is a :class:`DistanceTable`; any other puzzle (one goal state
+    and ``predecessors``) gets a dict filled by :func:`distance_layers`. *max_states*,
+    *max_seconds* and *max_memory_mb* bound the work; ProblemError if a limit stops it.
 
     Examples
     --------
     >>> from puzzlelab.puzzles import SlidingPuzzle, WaterJugs
     >>> table = distance_table(SlidingPuzzle(shape=(2, 3)))
-    >>> table
-    <DistanceTable: 360 positions of the 2x3 puzzle, 0 to 21 moves from the goal>
-    >>> table[(4, 1, 3, 2, 0, 5)]  # bfs found 5 actions from this board
+    >>> table[(4, 1, 3, 2, 0, 5)]
     5
-
-    Any puzzle with one goal state and ``predecessors`` gets a dict:
-
     >>> jugs = distance_table(WaterJugs((8, 5, 3), start=(8, 0, 0), target=(4, 4, 0)))
     >>> len(jugs), jugs[(8, 0, 0)], jugs[(4, 4, 0)]
     (24, 7, 0)
@@ -131,18 +89,10 @@ def _sliding_table(
 
 
 class DistanceTable(Mapping[State, int]):
-    """``{state: fewest moves to the goal}`` of a sliding puzzle, held in a numpy array.
+    """``{state: fewest moves to the goal}`` of a sliding puzzle, one byte per position.
 
-    A read-only mapping over every position that can reach the goal, with one byte per
-    position: the pattern database of every tile (with the blank). A position's entry
-    is at its perfect rank (:func:`~puzzlelab.solvers.patterns.placement_ranks` of the cells of
-    the tiles and the blank); the positions that cannot reach the goal (the other parity)
-    are not in it. Iterating gives the states in rank order, as tuples.
-
-    Attributes
-    ----------
-    database : PatternDatabase
-        The table, ``database.table[rank]``; 255 where no position of that rank is reachable.
+    A read-only mapping: ``database`` is the pattern database of every tile and the blank,
+    a position's entry at its rank. Iterating gives the states in rank order, as tuples.
 
     Examples
     --------
@@ -241,9 +191,7 @@ class _Entries(ItemsView[State, int]):
 
 
 def _rank_of(cells: list[int]) -> int:
-    """The rank of one placement (a list of different cells), in plain Python for one position.
-
-    The same as :func:`~puzzlelab.solvers.patterns.placement_ranks` gives it."""
+    """The rank of one placement (a list of different cells), as ``placement_ranks`` gives it."""
     rank, taken = 0, 0  # taken: a bit for each cell the tiles before hold
     for i, cell in enumerate(cells):
         rank = rank * (len(cells) - i) + cell - (taken & ((1 << cell) - 1)).bit_count()
@@ -260,32 +208,9 @@ def distance_layers(
 ) -> Iterator[list[Any]]:
     """Yield the states 0, 1, 2, ... moves from the goal, one list per distance.
 
-    Breadth-first search outward from the goal, stepping backwards with
-    ``predecessors``. Raises :class:`~puzzlelab.limits.LimitReached` when a limit
-    stops it; the layers yielded so far are exact.
-
-    Parameters
-    ----------
-    puzzle : puzzle
-        A puzzle with one goal state and ``predecessors``.
-    max_states : int
-        Refuse a puzzle that says it has more states than this, and stop (raising
-        ``LimitReached``) after reaching this many.
-    max_seconds, max_memory_mb : optional
-        As for every search; the memory is bounded by default.
-
-    Yields
-    ------
-    list
-        The states at distance 0 (the goal), 1, 2, ...
-
-    Raises
-    ------
-    ProblemError
-        If the puzzle has no single goal state or no ``predecessors``, or says it has
-        too many states.
-    LimitReached
-        If a limit stopped it.
+    Breadth-first search from the goal, stepping backwards with ``predecessors``. A limit
+    (*max_states*, *max_seconds*, *max_memory_mb*) raises
+    :class:`~puzzlelab.limits.LimitReached`; the layers yielded so far are exact.
 
     Examples
     --------
@@ -327,17 +252,7 @@ def _refuse_early(puzzle: Searchable, max_states: int) -> None:
 
 
 def depth_histogram(table: Mapping[Any, int]) -> list[int]:
-    """Return ``counts`` where ``counts[d]`` is how many states are *d* moves from the goal.
-
-    Parameters
-    ----------
-    table : mapping
-        From :func:`distance_table`.
-
-    Returns
-    -------
-    list of int
-        One count per distance, from 0 (the goal) to the largest.
+    """Return ``counts`` where ``counts[d]`` is how many states of *table* are *d* moves away.
 
     Examples
     --------
@@ -374,27 +289,10 @@ def farthest(table: Mapping[Any, int]) -> list:
 class HeuristicReport:
     """What :func:`check_heuristic` found: is the heuristic admissible, consistent, informed?
 
-    Attributes
-    ----------
-    name : str
-        The heuristic's name.
-    admissible : bool
-        ``h(s) <= true distance`` for every state.
-    consistent : bool
-        ``h(s) <= cost + h(t)`` for every move s -> t, and ``h(goal) == 0``.
-    overestimates : list of (state, h, distance)
-        The worst states where h says more than the truth (largest excess first).
-    inconsistencies : list of (state, next_state, h_state, h_next)
-        The worst moves s -> t where h drops by more than the move's cost (largest
-        drop first): the first one is the move to look at.
-    goal_h : float
-        h at the goal: a consistent heuristic says 0 there.
-    mean_ratio : float
-        Mean of ``h(s) / distance(s)`` over non-goal states: 1 would be perfect.
-    mean_h, mean_distance : float
-        Averages over all states.
-    states : int
-        How many states were checked.
+    ``overestimates`` lists the worst ``(state, h, distance)`` where h says more than the
+    truth, ``inconsistencies`` the worst ``(state, next_state, h_state, h_next)`` where h
+    drops by more than the move's cost (largest first); ``mean_ratio`` is the mean of
+    ``h(s) / distance(s)`` over non-goal states, ``goal_h`` is h at the goal.
 
     Examples
     --------
@@ -469,18 +367,10 @@ def check_heuristic(
     table: Mapping[Any, int] | None = None,
     worst: int = 5,
 ) -> HeuristicReport:
-    """Compare *heuristic* with the exact distances over every state of *puzzle*.
+    """Compare *heuristic* (a function or a name) with the exact distances of every state.
 
-    Parameters
-    ----------
-    heuristic : callable or str
-        A function of a state, or the name of one of the puzzle's heuristics.
-    puzzle : SlidingPuzzle
-        Small enough to tabulate (2x3, 3x3, ...).
-    table : dict, optional
-        A table from :func:`distance_table`, to avoid computing it again.
-    worst : int
-        How many counterexamples to keep.
+    *table* (from :func:`distance_table`) saves computing it again; *worst* is how many
+    counterexamples to keep.
 
     Examples
     --------
@@ -494,11 +384,6 @@ def check_heuristic(
     >>> report = check_heuristic(counts_the_blank, puzzle)
     >>> report.admissible, len(report.overestimates) > 0
     (False, True)
-
-    Admissible is not enough for A*'s graph search: Manhattan distance when the blank
-    is in the left column, and 0 elsewhere, never overestimates, yet drops by more than
-    one on some moves:
-
     >>> def left_only(state):
     ...     return puzzle.manhattan(state) if state.index(0) % 3 == 0 else 0
     >>> report = check_heuristic(left_only, puzzle)
@@ -542,29 +427,12 @@ def check_heuristic(
 def effective_branching(nodes: int, depth: int, tolerance: float = 1e-9) -> float:
     """Return b*, the branching factor of a uniform tree of *depth* that holds *nodes* + 1 nodes.
 
-    The textbook's measure of how much a heuristic prunes (AIMA, section 3.6.1): a
-    search that generated N nodes besides the start to find a goal at depth d has
-    N + 1 = 1 + b* + b*^2 + ... + b*^d. Near 1 is a search that walks straight to the
-    goal; the smaller b*, the better the heuristic. It is solved by bisection.
-    (:func:`puzzlelab.analysis.trees.effective_branching_factor` measures the same on a
-    recorded search tree.)
-
-    Parameters
-    ----------
-    nodes : int
-        N, the nodes generated besides the start (``result.stats.generated - 1``).
-    depth : int
-        d, the depth of the goal found (the solution's length).
-
-    Raises
-    ------
-    ProblemError
-        If *nodes* is not a whole number of at least 0 or *depth* of at least 1.
+    The textbook's measure of how much a heuristic prunes (AIMA, section 3.6.1):
+    N + 1 = 1 + b* + b*^2 + ... + b*^d for N nodes generated besides the start
+    (``result.stats.generated - 1``) and a goal at depth d; solved by bisection.
 
     Examples
     --------
-    The textbook's example, 52 nodes for a goal at depth 5:
-
     >>> round(effective_branching(52, 5), 2)
     1.92
     >>> effective_branching(2 + 4 + 8, 3)  # a full binary tree of depth 3

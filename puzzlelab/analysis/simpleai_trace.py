@@ -1,23 +1,11 @@
-"""Recording simpleai's own searches in puzzlelab's trace format.
+"""Recording simpleai's own searches in puzzlelab's trace format, to draw and replay them.
 
-simpleai reports its progress to a *viewer*: ``started``, ``new_iteration``
-(with the fringe), ``chosen_node``, ``expanded`` (with the successors) and
-``finished``. :class:`TraceViewer` is a viewer that turns those reports into
-puzzlelab :class:`~puzzlelab.search.TraceEvent`\\ s, so a search run by simpleai
-can be drawn (:func:`puzzlelab.analysis.trees.search_tree`) and replayed exactly like
-one run by puzzlelab.
-
-Examples
---------
 >>> from simpleai.search import breadth_first
 >>> from puzzlelab.simpleai_problems import SlidingPuzzleProblem
 >>> viewer = TraceViewer()
 >>> node = breadth_first(SlidingPuzzleProblem("1 2 3 / 4 0 6 / 7 5 8"), True, viewer=viewer)
 >>> viewer.trace
 <Trace: 32 events (generate 16, duplicate 7, expand 8, goal 1)>
-
-puzzlelab's own breadth-first search does exactly the same work:
-
 >>> from puzzlelab.search import Trace, bfs
 >>> ours = Trace()
 >>> _ = bfs(SlidingPuzzleProblem("1 2 3 / 4 0 6 / 7 5 8"), trace=ours)
@@ -39,29 +27,10 @@ from ..search.trace import Trace
 class TraceViewer(BaseViewer):
     """A simpleai viewer that records events into :attr:`trace` (a puzzlelab ``Trace``).
 
-    simpleai's nodes have no ids: each gets the next number the first time the
-    viewer sees it. simpleai also drops some nodes without saying so; the viewer
-    infers what happened from the fringe it reports at the next step:
-
-    - a successor that did not enter the fringe is a ``duplicate`` (its state
-      was already expanded or waiting in the fringe);
-    - a node that left the fringe without being chosen is a ``discard``
-      (uniform cost, greedy and A* replace it when a cheaper path to its state
-      turns up).
-
-    Iterative deepening calls the search once per depth limit: each call starts
-    an ``iteration`` (its ``bound`` is the depth limit, 0, 1, 2, ...).
-
-    Unlike ``BaseViewer``, the event log keeps short descriptions (the fringe
-    is not printed at every step), so recording costs little on top of simpleai.
-
-    simpleai's nodes (``Any`` below) carry ``state``, ``parent``, ``action``, ``cost``,
-    ``depth`` and, in informed searches, ``heuristic``.
-
-    Parameters
-    ----------
-    trace : Trace, optional
-        Where to record; default: a new, empty one.
+    simpleai drops some nodes without saying so; the viewer infers what happened from the
+    fringe it reports at the next step: a successor that did not enter the fringe is a
+    ``duplicate``, a node that left it without being chosen a ``discard``. Each run of
+    iterative deepening starts an ``iteration`` whose ``bound`` is the depth limit.
 
     Examples
     --------
@@ -71,12 +40,9 @@ class TraceViewer(BaseViewer):
     >>> _ = astar(SlidingPuzzleProblem("4 1 3 / 2 0 5"), graph_search=True, viewer=viewer)
     >>> viewer.trace
     <Trace: 23 events (generate 11, duplicate 5, expand 6, goal 1)>
-    >>> goal = viewer.trace.events[-1]  # search_tree(viewer.trace) draws them all
+    >>> goal = viewer.trace.events[-1]
     >>> goal.kind, goal.depth, goal.g + goal.h
     ('goal', 5, 5)
-
-    Iterative deepening records one iteration per depth limit:
-
     >>> viewer = TraceViewer()
     >>> problem = SlidingPuzzleProblem("1 2 3 / 4 5 6 / 0 7 8")
     >>> _ = iterative_limited_depth_first(problem, graph_search=True, viewer=viewer)

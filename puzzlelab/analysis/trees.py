@@ -1,44 +1,19 @@
-"""Search trees: a recorded search as a ``networkx.DiGraph``.
+"""Search trees: a recorded search as a ``networkx.DiGraph``, drawn by ``draw_tree``.
 
-The picture of a tree is drawn by :func:`puzzlelab.drawing.draw_tree`.
+Each graph node is one search node, keyed by its id in the trace, with attributes
+``state``, ``depth``, ``g``, ``h``, ``f`` (``None`` without h), ``action``, ``side``
+(bidirectional search), ``order`` (when it was expanded, from 1; ``None`` if never),
+``successors`` (how many its expansion generated, duplicates included) and ``status``
+(one of :data:`STATUSES`). Each edge goes parent -> child and carries the ``action``.
 
-The graph is the public object. Each graph node is one search node (a state
-plus the path that reached it), keyed by its id in the trace, with attributes
-
-- ``state``, ``depth``, ``g``, ``h`` and ``f = g + h`` (``None`` without h),
-  ``action`` (the move that led here) and ``side`` (bidirectional search only);
-- ``order``: when it was expanded (1 for the first), ``None`` if never;
-- ``successors``: how many successors its expansion generated (duplicates
-  included, also those a cut left out of the graph);
-- ``status``: one of :data:`STATUSES`.
-
-Each edge goes parent -> child and carries the ``action``. Students can query
-the graph with networkx directly.
-
-Examples
---------
 >>> from puzzlelab.puzzles import SlidingPuzzle
 >>> from puzzlelab.search import Trace, bfs
->>> puzzle = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
 >>> trace = Trace()
+>>> puzzle = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
 >>> result = bfs(puzzle, graph_search=False, max_nodes=200, trace=trace)
 >>> tree = search_tree(trace, max_depth=5)
-
-How many nodes at each depth? Tree search keeps no memory, so depth 5 holds
-every sequence of five moves, undoing ones included:
-
 >>> [sum(1 for _, d in tree.nodes(data="depth") if d == depth) for depth in range(6)]
 [1, 3, 8, 24, 64, 192]
->>> round(branching_factor(tree), 2), round(effective_branching_factor(tree), 2)
-(2.79, 2.86)
-
-The path to the goal is marked:
-
->>> trace = Trace()
->>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
->>> tree = search_tree(trace)
->>> [tree.nodes[n]["status"] for n in nx.shortest_path(tree, 0, tree.graph["goal"])]
-['solution', 'solution', 'goal']
 """
 
 from __future__ import annotations
@@ -46,14 +21,12 @@ from __future__ import annotations
 import networkx as nx
 
 from ..errors import whole_number
+from ..limits import LimitReached
 from ..search import Trace, TraceEvent, bfs
 from ..search.problem import Searchable
 
 #: What a node of the tree can be, in the order the legend lists them.
 STATUSES = ("frontier", "expanded", "duplicate", "cutoff", "solution", "goal")
-
-
-# ---------------------------------------------------------------- building the tree
 
 
 def search_tree(
@@ -62,32 +35,12 @@ def search_tree(
     max_depth: int | None = None,
     iteration: int | None = None,
 ) -> nx.DiGraph:
-    """Build the tree of the search recorded in *trace*.
+    """Build the tree of the search recorded in *trace* (puzzlelab's, or a ``TraceViewer``'s).
 
-    Parameters
-    ----------
-    trace : Trace
-        From ``search(..., trace=Trace())`` of puzzlelab, or a simpleai run
-        recorded by :class:`puzzlelab.analysis.simpleai_trace.TraceViewer`.
-    max_nodes : int, optional
-        Keep only the first nodes generated (the tree stays connected).
-    max_depth : int, optional
-        Leave out nodes deeper than this.
-    iteration : int, optional
-        For iterative deepening and IDA*, which iteration to show (0 is the
-        first; default: the last). Nodes over that iteration's bound get the
-        status ``cutoff``.
-
-    Returns
-    -------
-    networkx.DiGraph
-        Node attributes as in the module's description; ``tree.graph`` holds
-        ``goal`` (the goal node's id or ``None``), ``bound`` and ``iterations``.
-
-    Raises
-    ------
-    ValueError
-        If *iteration* names an iteration the trace does not have.
+    Only the first *max_nodes* generated are kept (the tree stays connected), none deeper
+    than *max_depth*. For iterative deepening and IDA*, *iteration* picks one (0 is the
+    first; default: the last), whose nodes over its bound get the status ``cutoff``.
+    ``tree.graph`` holds ``goal`` (the goal node's id or ``None``), ``bound`` and ``iterations``.
 
     Examples
     --------
@@ -96,18 +49,10 @@ def search_tree(
     >>> trace = Trace()
     >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
     >>> tree = search_tree(trace)
-    >>> print(tree)
-    DiGraph with 19 nodes and 18 edges
     >>> tree.graph
     {'goal': 8, 'bound': None, 'iterations': 0}
     >>> tree.nodes[8]["state"], tree.nodes[8]["depth"], tree.nodes[8]["status"]
     ((1, 2, 3, 4, 5, 6, 7, 8, 0), 2, 'goal')
-    >>> [tree.edges[0, child]["action"] for child in tree.successors(0)]
-    ['up', 'right']
-
-    Iterative deepening searches again for every depth limit; each iteration has
-    its own tree:
-
     >>> trace = Trace()
     >>> _ = iddfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
     >>> first = search_tree(trace, iteration=0)
@@ -185,8 +130,7 @@ def _add_node(tree: nx.DiGraph[int], event: TraceEvent, status: str) -> None:
 
 
 def _mark_solution(tree: nx.DiGraph[int], goal: int) -> None:
-    """Mark *goal* and the path to it. Bidirectional search records two goals:
-    the node on each side where the frontiers met."""
+    """Mark *goal* and the path to it (bidirectional search records one goal per side)."""
     for node in nx.ancestors(tree, goal):
         tree.nodes[node]["status"] = "solution"
     tree.nodes[goal]["status"] = "goal"
@@ -199,35 +143,12 @@ def _mark_cutoff(tree: nx.DiGraph[int], bound: float) -> None:
     for _, data in tree.nodes(data=True):
         if data["status"] != "frontier":
             continue
-        over = data["f"] > bound if data["h"] is not None else data["depth"] >= bound
-        if over:
+        if data["f"] > bound if data["h"] is not None else data["depth"] >= bound:
             data["status"] = "cutoff"
 
 
-def goal_node(tree: nx.DiGraph) -> int | None:
-    """Return the id of the goal node of *tree* (the first one recorded), or ``None``.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> from puzzlelab.search import Trace, bfs
-    >>> trace = Trace()
-    >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
-    >>> tree = search_tree(trace)
-    >>> goal = goal_node(tree)
-    >>> goal, tree.nodes[goal]["status"]
-    (8, 'goal')
-    >>> trace = Trace()
-    >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), max_nodes=1, trace=trace)
-    >>> goal_node(search_tree(trace)) is None  # stopped before the goal
-    True
-    """
-    return tree.graph.get("goal")
-
-
-# ---------------------------------------------------------------- measuring the tree
-
-
 def branching_factor(tree: nx.DiGraph) -> float:
-    """Return the mean number of successors of the expanded nodes of *tree* (duplicates included).
+    """Return the mean number of successors of the expanded nodes (duplicates included).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, bfs
@@ -240,80 +161,14 @@ def branching_factor(tree: nx.DiGraph) -> float:
     return sum(tree.nodes[n]["successors"] for n in parents) / max(len(parents), 1)
 
 
-def effective_branching_factor(
-    tree: nx.DiGraph, depth: int | None = None, tolerance: float = 1e-6
-) -> float:
-    """Return b* such that a uniform tree of depth *depth* with branching b* has as many nodes.
+def bfs_tree(
+    puzzle: Searchable, depth: int, graph_search: bool = True, max_nodes: int = 100_000
+) -> nx.DiGraph:
+    """Return the breadth-first search tree of *puzzle* down to *depth* (at least 0).
 
-    The textbook measure of a search's effort: N + 1 = 1 + b* + b*^2 + ... + b*^d
-    with N the nodes generated (duplicates left out) and d the solution depth
-    (default: the goal's depth, else the deepest node's).
-
-    Parameters
-    ----------
-    tree : networkx.DiGraph
-        From :func:`search_tree`.
-    depth : int, optional
-        d; default: the goal's depth, else the deepest node's.
-    tolerance : float
-        How close the bisection gets to b*.
-
-    Returns
-    -------
-    float
-        b*; 0 for a tree of one node or of depth 0.
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> full = nx.balanced_tree(3, 4, create_using=nx.DiGraph)
-    >>> nx.set_node_attributes(full, {n: {"status": "expanded"} for n in full})
-    >>> nx.set_node_attributes(full, nx.shortest_path_length(full, 0), "depth")
-    >>> round(effective_branching_factor(full), 3)
-    3.0
-    """
-    generated = sum(1 for _, s in tree.nodes(data="status") if s not in ("duplicate", "more"))
-    if depth is None:
-        goal = tree.graph.get("goal")
-        depth = tree.nodes[goal]["depth"] if goal is not None else max(
-            (tree.nodes[node]["depth"] for node in tree), default=0
-        )  # fmt: skip
-    if depth < 1 or generated <= 1:
-        return 0.0
-
-    def size(b: float) -> float:
-        return sum(b**k for k in range(depth + 1))
-
-    low, high = 0.0, float(generated)
-    while high - low > tolerance:
-        middle = (low + high) / 2
-        low, high = (middle, high) if size(middle) < generated else (low, middle)
-    return (low + high) / 2
-
-
-def bfs_tree(puzzle: Searchable, depth: int, graph_search: bool = True) -> nx.DiGraph:
-    """Return the breadth-first search tree of *puzzle* down to *depth*.
-
-    A thin wrapper: runs :func:`~puzzlelab.search.bfs` with a trace, long enough
-    to expand every node above *depth*, and builds its :func:`search_tree`.
-
-    Parameters
-    ----------
-    puzzle : puzzle
-        What to search.
-    depth : int
-        The deepest level to keep; at least 0.
-    graph_search : bool
-        As for :func:`~puzzlelab.search.bfs`: False keeps repeated states.
-
-    Returns
-    -------
-    networkx.DiGraph
-
-    Raises
-    ------
-    ProblemError
-        If *depth* is not a whole number of at least 0.
+    *graph_search* is as for :func:`~puzzlelab.search.bfs`: False keeps repeated states.
+    A tree that needs more than *max_nodes* expanded nodes (or more than the search's
+    default limits) raises :class:`~puzzlelab.limits.LimitReached`.
 
     Examples
     --------
@@ -321,42 +176,32 @@ def bfs_tree(puzzle: Searchable, depth: int, graph_search: bool = True) -> nx.Di
     >>> tree = bfs_tree(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), 2, graph_search=False)
     >>> sorted(depth for _, depth in tree.nodes(data="depth"))
     [0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2]
+    >>> bfs_tree(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), 40, max_nodes=1000)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.limits.LimitReached: the tree to depth 40 is too big: the limit of 1,000 expanded ...
     """
     depth = whole_number(depth, "depth", least=0)
+    max_nodes = whole_number(max_nodes, "max_nodes", least=1)
     budget = 16
     while True:
         trace = Trace(max_events=None)
-        result = bfs(puzzle, graph_search=graph_search, max_nodes=budget, trace=trace)
+        nodes = min(budget, max_nodes)
+        result = bfs(puzzle, graph_search=graph_search, max_nodes=nodes, trace=trace)
         deepest = max((e.depth for e in trace.events if e.kind == "expand"), default=0)
         if result.status != "limit" or deepest >= depth:
             return search_tree(trace, max_depth=depth)
+        if nodes == max_nodes or result.stats.expanded < nodes:  # the last budget, or time
+            raise LimitReached(f"the tree to depth {depth} is too big: {result.reason}")
         budget *= 4
-
-
-# ---------------------------------------------------------------- cutting and layout
 
 
 def cut_tree(tree: nx.DiGraph, max_nodes: int = 300, max_depth: int | None = None) -> nx.DiGraph:
     """Return a copy of *tree* small enough to draw.
 
-    The path to the goal is always kept; the other nodes are kept shallow first
-    (breadth-first) up to *max_nodes* nodes in all and *max_depth*. Under each
-    parent that lost children, one marker node ``("more", parent)`` says how many
-    nodes were left out below it (attribute ``more``, status ``"more"``).
-
-    Parameters
-    ----------
-    tree : networkx.DiGraph
-        From :func:`search_tree`.
-    max_nodes : int
-        About how many nodes to keep, markers and the path to the goal aside.
-    max_depth : int, optional
-        Keep no node deeper than this.
-
-    Returns
-    -------
-    networkx.DiGraph
-        A new graph; *tree* is not changed.
+    The path to the goal is always kept; the other nodes are kept shallow first up to
+    about *max_nodes* and *max_depth*. Under each parent that lost children, a marker node
+    ``("more", parent)`` says how many nodes were left out below it (status ``"more"``).
 
     Examples
     --------

@@ -1,36 +1,15 @@
-"""The teacher's edition of a lesson, and its plan, made from the student's notebook.
-
-A notebook here is plain data: the dict that ``json.load`` reads from an ``.ipynb`` file. An
-*answer cell* is a code cell whose metadata names its exercise,
-``{"puzzlelab": {"exercise": "<lesson>:<exercise>"}}``. The worked lesson replaces each answer
-cell (and any cell the exercise has the student complete) with its solution from
-:data:`~puzzlelab.classroom.solutions.SOLUTIONS`, and puts a "Worked solution" cell above it.
-
-Examples
---------
->>> lesson = {"cells": [
-...     {"cell_type": "markdown", "id": "0", "metadata": {}, "source": "# Lesson 6 · Tables"},
-...     {"cell_type": "code", "id": "1", "execution_count": None, "outputs": [],
-...      "metadata": {"puzzlelab": {"exercise": "pattern_databases:table-entries"}},
-...      "source": "answer_6_1 = ...\\ncheck_table_entries(answer_6_1);"},
-... ], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
->>> from puzzlelab.classroom.cells import exercise_ids
->>> exercise_ids(lesson)
-['pattern_databases:table-entries']
->>> worked = worked_lesson(lesson, "06_tables.ipynb")
->>> [cell["id"] for cell in worked["cells"]]
-['0', 'teachers-edition', '1-worked', '1']
->>> "16 * 15 * 14" in worked["cells"][-1]["source"], "..." in lesson["cells"][-1]["source"]
-(True, True)
-"""
+"""The teacher's edition: each lesson with its exercises worked, its plan, and the files."""
 
 from __future__ import annotations
 
 import copy
+import json
 import re
+from pathlib import Path, PurePosixPath
 
 from ..errors import PuzzleError
 from .cells import KEY, cell_source, exercise_id, lesson_slug
+from .lessons import already_there, read_lessons, write_inside
 from .plans import PLANS
 from .solution import Solution
 from .solutions import SOLUTIONS
@@ -42,53 +21,20 @@ HEADING = re.compile(r"^(#+)\s+(.*?)\s*$")
 def is_teachers_edition(notebook: dict) -> bool:
     """Return whether *notebook* is a teacher's edition (its metadata says so).
 
-    Parameters
-    ----------
-    notebook : dict
-        A lesson as ``json.load`` reads it.
-
-    Returns
-    -------
-    bool
-        True for a notebook :func:`worked_lesson` made, False for a student's lesson.
-
     Examples
     --------
     >>> is_teachers_edition({"cells": [], "metadata": {"puzzlelab": {"edition": "teacher"}}})
     True
-    >>> is_teachers_edition({"cells": [], "metadata": {}})
-    False
     """
     return notebook.get("metadata", {}).get(KEY, {}).get("edition") == "teacher"
-
-
-# ---------------------------------------------------------------- the worked lesson
 
 
 def worked_lesson(notebook: dict, file_name: str) -> dict:
     """Return a copy of *notebook* with every exercise worked, marked as the teacher's edition.
 
-    Each answer cell gets its solution's source, with a "Worked solution" cell above it;
-    a cell the exercise asks the student to complete gets its worked source too. A banner
-    cell after the first says this is the teacher's edition. *notebook* is left as it is.
-
-    Parameters
-    ----------
-    notebook : dict
-        A lesson as ``json.load`` reads it.
-    file_name : str
-        The lesson's file name, which the banner names its plan by.
-
-    Returns
-    -------
-    dict
-        The worked lesson, as ``json.dump`` writes it.
-
-    Raises
-    ------
-    PuzzleError
-        If an exercise has no solution, or the cell it asks the student to complete is not
-        found.
+    Each answer cell (and a cell the exercise has the student complete) gets its solution's
+    source, under a "Worked solution" cell; a banner after the first cell names the plan, by
+    *file_name*.
 
     Examples
     --------
@@ -102,15 +48,7 @@ def worked_lesson(notebook: dict, file_name: str) -> dict:
     >>> print(worked["cells"][-1]["source"])
     print(TWO_ANSWERS)
     ...
-    answer_8_2 = len(game.candidates(TWO_ANSWERS))
-    print(answer_8_2, "codes left")
     check_codes_left(answer_8_2);
-    >>> answer["metadata"]["puzzlelab"]["exercise"] = "mastermind:no-such-exercise"
-    >>> worked_lesson({"cells": [title, answer]}, "08_mastermind.ipynb")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.PuzzleError: exercise mastermind:no-such-exercise has no worked solution in
-    puzzlelab.classroom
     """
     worked = copy.deepcopy(notebook)
     cells = worked["cells"]
@@ -173,48 +111,18 @@ def _banner(file_name: str) -> str:
     )
 
 
-# ---------------------------------------------------------------- the plan
-
-
 def plan_page(notebook: dict, file_name: str) -> str:
-    """Return the lesson's one-page plan, as markdown.
+    """Return the plan of the lesson *notebook* (file *file_name*), one page of markdown.
 
-    The page holds the plan's goals, duration, the cells to project (found by the
-    headings the plan names), the questions to ask, and each exercise's common mistakes.
-
-    Parameters
-    ----------
-    notebook : dict
-        The student's lesson, as ``json.load`` reads it.
-    file_name : str
-        Its file name, which names the lesson's plan in
-        :data:`~puzzlelab.classroom.plans.PLANS`.
-
-    Returns
-    -------
-    str
-        The plan, one markdown page.
-
-    Raises
-    ------
-    PuzzleError
-        If the lesson has no plan, or a section the plan projects is not in the notebook.
+    Goals, duration, the cells to project (found by the headings the plan names), the
+    questions to ask, and each exercise's common mistakes.
 
     Examples
     --------
-    >>> import json
-    >>> from puzzlelab.classroom.lessons import lessons_folder
-    >>> lesson = json.loads(lessons_folder().joinpath("08_mastermind.ipynb").read_text())
+    >>> lesson = json.loads(read_lessons()[PurePosixPath("08_mastermind.ipynb")])
     >>> page = plan_page(lesson, "08_mastermind.ipynb")
-    >>> for line in page.splitlines():
-    ...     if line.startswith("#"):
-    ...         print(line)
-    # Plan: Lesson 8 · How few questions find a secret code?
-    ## Goals
-    ## Duration
-    ## Cells to project
-    ## Questions to ask the class
-    ## Exercises and common mistakes
+    >>> [line for line in page.splitlines() if line.startswith("#")][:2]
+    ['# Plan: Lesson 8 · How few questions find a secret code?', '## Goals']
     >>> plan_page(lesson, "99_sudoku.ipynb")
     Traceback (most recent call last):
     ...
@@ -241,13 +149,16 @@ def plan_page(notebook: dict, file_name: str) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def _headings(cell: dict) -> list[tuple[int, str]]:
+    """The level and text of each heading of a markdown cell."""
+    if cell["cell_type"] != "markdown":
+        return []
+    matches = map(HEADING.match, cell_source(cell).splitlines())
+    return [(len(match.group(1)), match.group(2)) for match in matches if match]
+
+
 def _title(cells: list[dict]) -> str:
-    for cell in cells:
-        for line in cell_source(cell).splitlines() if cell["cell_type"] == "markdown" else []:
-            match = HEADING.match(line)
-            if match and len(match.group(1)) == 1:
-                return match.group(2)
-    return ""
+    return next((text for cell in cells for level, text in _headings(cell) if level == 1), "")
 
 
 def _projected(cells: list[dict], heading: str, show: str, slug: str) -> str:
@@ -255,7 +166,7 @@ def _projected(cells: list[dict], heading: str, show: str, slug: str) -> str:
     start, level = _section_start(cells, heading, slug)
     ids = [f"`{cells[start]['id']}`"]
     for cell in cells[start + 1 :]:
-        if any(len(found) <= level for found in _heading_levels(cell)):
+        if any(found <= level for found, _ in _headings(cell)):
             break
         if cell["cell_type"] == "code":
             ids.append(f"`{cell['id']}`")
@@ -264,19 +175,10 @@ def _projected(cells: list[dict], heading: str, show: str, slug: str) -> str:
 
 def _section_start(cells: list[dict], heading: str, slug: str) -> tuple[int, int]:
     for number, cell in enumerate(cells):
-        if cell["cell_type"] != "markdown":
-            continue
-        for line in cell_source(cell).splitlines():
-            match = HEADING.match(line)
-            if match and match.group(2) == heading:
-                return number, len(match.group(1))
+        for level, text in _headings(cell):
+            if text == heading:
+                return number, level
     raise PuzzleError(f"lesson {slug} has no section {heading!r} (its plan projects it)")
-
-
-def _heading_levels(cell: dict) -> list[str]:
-    if cell["cell_type"] != "markdown":
-        return []
-    return [m.group(1) for m in map(HEADING.match, cell_source(cell).splitlines()) if m]
 
 
 def _exercise_lines(cell: dict) -> list[str]:
@@ -285,3 +187,35 @@ def _exercise_lines(cell: dict) -> list[str]:
     where = f"answer cell `{cell['id']}`" + (f", `{answer.group()}`" if answer else "")
     mistakes = SOLUTIONS[name].mistakes if name in SOLUTIONS else ()
     return [f"**{name}** ({where})", "", *[f"- {mistake}" for mistake in mistakes], ""]
+
+
+def teachers_edition() -> dict[PurePosixPath, bytes]:
+    """Return every file of the teacher's edition, by path: lessons worked, plans, data files.
+
+    There is no example here; ``tests/test_teacher.py`` runs it.
+    """
+    files = {}
+    for name, data in read_lessons().items():
+        if name.suffix != ".ipynb":
+            files[name] = data  # a file the lessons read
+            continue
+        lesson = json.loads(data)
+        notebook = worked_lesson(lesson, name.name)
+        files[name] = (json.dumps(notebook, indent=1, ensure_ascii=False) + "\n").encode()
+        files["plans" / name.with_suffix(".md")] = plan_page(lesson, name.name).encode()
+    return files
+
+
+def write_teachers_edition(out_dir: Path, *, force: bool = False) -> list[Path]:
+    """Write the teacher's edition into *out_dir*; return the files written.
+
+    Unless *force* is given, nothing is written when *out_dir* has one of the files.
+
+    There is no example here; ``tests/test_teacher.py`` runs it.
+    """
+    if out_dir.exists() and not out_dir.is_dir():
+        raise PuzzleError(f"{out_dir} is a file: give a folder for the teacher's edition")
+    files = teachers_edition()
+    if not force:
+        already_there(out_dir, files, "nothing written; give --force to replace them")
+    return write_inside(out_dir, files, "the teacher's edition")

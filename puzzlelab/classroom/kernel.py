@@ -1,16 +1,7 @@
 """One submitted notebook on one bounded kernel: its cells within their time limits, then checks.
 
-The kernel is this Python, started by :data:`KERNEL_LAUNCH`, which bounds its address space
-(``RLIMIT_AS``) before ipykernel loads: a notebook that asks for more memory gets a
-``MemoryError`` and the kernel lives on. A cell that runs past its time is interrupted; a
-kernel that does not listen again within :data:`RECOVERY_SECONDS`, or that dies, ends that
-notebook's run and no other.
-
-A *trouble* is what went wrong with a cell, read as what the cell did:
-``"raised ZeroDivisionError: division by zero"``, ``"ran out of time (120 s) and was
-interrupted"``, ``"ended the kernel (...)"``; ``""`` when nothing did.
-
-Jupyter's modules are imported only when a kernel starts: the command line stays light.
+A *trouble* is what went wrong with a cell (``"raised ZeroDivisionError: division by zero"``);
+``""`` when nothing did.
 """
 
 from __future__ import annotations
@@ -63,13 +54,10 @@ class BoundedKernel:
     """A kernel for one notebook, with *memory_mb* of address space, started in *workdir*.
 
     Use it as a context manager: :meth:`student_cells`, then :meth:`checks`. Once
-    :attr:`broken` says why (the kernel died, or did not stop when interrupted), no
-    more cells run.
+    :attr:`broken` says why (the kernel died, or did not stop when interrupted), no more
+    cells run.
 
-    Notes
-    -----
-    It starts a real Jupyter kernel, which takes seconds, so there is no example here;
-    ``tests/test_grade.py`` grades real submissions on it.
+    There is no example here; ``tests/test_grade.py`` runs it.
     """
 
     def __init__(self, workdir: Path, memory_mb: int) -> None:
@@ -125,9 +113,8 @@ class BoundedKernel:
     ) -> str:
         """Run *cell*, number *index* of ``client.nb``; return its trouble.
 
-        A student's cell is kept in the kernel's history (``In``, ``Out``, ``_``), as
-        Jupyter keeps it; the *grader*'s own cells are not. Unless *recover* is false, a
-        cell that ran out of time is followed by a test of whether the kernel listens.
+        Only a student's cell is kept in the kernel's history, not the *grader*'s. Unless *recover*
+        is false, a cell that ran out of time is followed by a test of whether the kernel listens.
         """
         from nbclient.exceptions import DeadKernelError
 
@@ -213,8 +200,7 @@ class BoundedKernel:
     def checks(self, exercises: list[Exercise], seconds: int) -> dict[str, dict[str, Any]]:
         """Load puzzlelab afresh in the kernel, then run each exercise's check there.
 
-        *exercises* have an ``id``, the lesson's check ``call`` and the modules of its
-        ``checks``. Return, by id, ``{"passed", "message", "error"}`` from the check, or
+        Return, by id, ``{"passed", "message", "error"}`` from the check, or
         ``{"trouble"}`` alone when the check gave no result.
         """
         nonce = secrets.token_hex(16)  # a result without it was not made by this run

@@ -1,19 +1,11 @@
-"""The lessons as installed: where they are, which files they are, and copying them.
-
-A wheel carries the lessons in ``puzzlelab/lessons/`` (setup.py copies ``notebooks/`` there
-when it builds); a clone or an editable install reads ``notebooks/`` itself. A student's file
-is never replaced unless they ask for it.
-
->>> names = [name.as_posix() for name in lesson_files(lessons_folder())]
->>> names[0]
-'00_first_search_problem_water_jugs.ipynb'
-"""
+"""The lessons as installed: where they are, which files they are, and copying them."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import secrets
+from collections.abc import Iterable
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath
@@ -24,24 +16,9 @@ SKIPPED = {"__pycache__"}  # and every hidden file or folder, such as .ipynb_che
 
 
 def lessons_folder() -> Traversable:
-    """Return the folder of lessons: the installed package's, or a clone's ``notebooks/``.
+    """Return the folder of lessons: ``puzzlelab/lessons`` in a wheel, or a clone's notebooks.
 
-    Returns
-    -------
-    Traversable
-        The folder: ``puzzlelab/lessons`` in an installed wheel, ``notebooks/`` in a
-        clone or an editable install.
-
-    Raises
-    ------
-    PuzzleError
-        If this installation of puzzlelab has no lessons.
-
-    Examples
-    --------
-    >>> folder = lessons_folder()
-    >>> folder.joinpath("08_mastermind.ipynb").is_file()
-    True
+    There is no example here; ``tests/test_hostile_cli.py`` runs it.
     """
     shipped = resources.files("puzzlelab") / "lessons"
     if shipped.is_dir():
@@ -57,23 +34,7 @@ def lessons_folder() -> Traversable:
 def lesson_files(folder: Traversable) -> list[PurePosixPath]:
     """Return every file under *folder*, relative to it and sorted, hidden ones left out.
 
-    Parameters
-    ----------
-    folder : Traversable
-        A folder, such as :func:`lessons_folder`; ``__pycache__`` is left out too.
-
-    Returns
-    -------
-    list of PurePosixPath
-        The files' paths below *folder*, in subfolders too.
-
-    Examples
-    --------
-    >>> names = [name.as_posix() for name in lesson_files(lessons_folder())]
-    >>> names[:2]
-    ['00_first_search_problem_water_jugs.ipynb', '01_state_spaces_and_bfs.ipynb']
-    >>> any(name.startswith(".") for name in names)
-    False
+    There is no example here; ``tests/test_package.py`` runs it.
     """
     files = []
     for entry in folder.iterdir():
@@ -86,42 +47,22 @@ def lesson_files(folder: Traversable) -> list[PurePosixPath]:
     return sorted(files)
 
 
+def read_lessons() -> dict[PurePosixPath, bytes]:
+    """Every file of the lessons (:func:`lesson_files`), and its bytes.
+
+    There is no example here; ``tests/test_teacher.py`` runs it.
+    """
+    folder = lessons_folder()
+    return {name: folder.joinpath(*name.parts).read_bytes() for name in lesson_files(folder)}
+
+
 def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = False) -> list[Path]:
     """Copy the lessons, with any file they read, into *out_dir*; return the files written.
 
-    Nothing is written through a symbolic link, so nothing lands outside *out_dir*: a link
-    where a lesson or one of its folders would go is refused before anything is copied.
+    Unless *force* (replace them) or *only_missing* (keep them) is given, nothing is written
+    when *out_dir* already has one of the files.
 
-    Parameters
-    ----------
-    out_dir : Path
-        The student's folder, created if need be.
-    force : bool
-        Replace the files *out_dir* already has.
-    only_missing : bool
-        Copy only the files *out_dir* does not have, and keep the others as they are.
-
-    Returns
-    -------
-    list of Path
-        The files written, in the order of :func:`lesson_files`.
-
-    Raises
-    ------
-    PuzzleError
-        If *out_dir* already has one of the files and neither *force* nor *only_missing*
-        is given, or a symbolic link stands where a file would be written (nothing is
-        copied then), or if a file cannot be written.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> from pathlib import Path
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     written = copy_lessons(Path(folder, "lessons"))
-    ...     again = copy_lessons(Path(folder, "lessons"), only_missing=True)
-    >>> written[0].name, len(again)
-    ('00_first_search_problem_water_jugs.ipynb', 0)
+    There is no example here; ``tests/test_hostile_cli.py`` runs it.
     """
     if out_dir.exists() and not out_dir.is_dir():
         raise PuzzleError(f"{out_dir} is a file: give a folder to copy the lessons into")
@@ -129,54 +70,37 @@ def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = Fal
     names = lesson_files(folder)
     if not names:
         raise PuzzleError(f"no lessons found in {folder}")
-    there = [name for name in names if os.path.lexists(out_dir / name)]
-    if there and not (force or only_missing):
-        more = f" and {len(there) - 1} more" if len(there) > 1 else ""
-        raise PuzzleError(
-            f"{out_dir / there[0]}{more} already there: your work is kept; "
-            "give --only-missing to add the other lessons, --force to replace them"
-        )
+    refuse = (
+        "your work is kept; give --only-missing to add the other lessons, --force to replace them"
+    )
+    there = already_there(out_dir, names, None if force or only_missing else refuse)
     wanted = [name for name in names if not (only_missing and name in there)]
     files = {name: folder.joinpath(*name.parts).read_bytes() for name in wanted}
     return write_inside(out_dir, files, "the lessons")
 
 
+def already_there(
+    out_dir: Path, names: Iterable[PurePosixPath], refuse: str | None
+) -> list[PurePosixPath]:
+    """The *names* already in *out_dir*; if any and *refuse* is given, PuzzleError ending in it.
+
+    There is no example here; ``tests/test_hostile_cli.py`` runs it.
+    """
+    there = [name for name in names if os.path.lexists(out_dir / name)]
+    if there and refuse:
+        more = f" and {len(there) - 1} more" if len(there) > 1 else ""
+        raise PuzzleError(f"{out_dir / there[0]}{more} already there: {refuse}")
+    return there
+
+
 def write_inside(out_dir: Path, files: dict[PurePosixPath, bytes], what: str) -> list[Path]:
-    """Write *files* (paths relative to *out_dir*, and their bytes) into *out_dir*, never
-    through a symbolic link; return the paths written.
+    """Write *files* (their bytes, by path below *out_dir*) into *out_dir*; return the paths.
 
-    A symbolic link on the way to any of the files is refused before anything is
-    written, so nothing lands outside *out_dir*. Each file is written new and renamed into
-    place: a file that was there is replaced, never written into.
+    A symbolic link on the way to any file is refused before anything is written, so nothing
+    lands outside *out_dir*; *what* names the files in the error. Each file is written new and
+    renamed into place.
 
-    Parameters
-    ----------
-    out_dir : Path
-        The folder, created if need be.
-    files : dict of PurePosixPath to bytes
-        What to write, by path below *out_dir*.
-    what : str
-        What the files are, for the message (``"the lessons"``).
-
-    Returns
-    -------
-    list of Path
-
-    Raises
-    ------
-    PuzzleError
-        If a symbolic link stands on the way to a file, or a file cannot be written.
-
-    Examples
-    --------
-    >>> import os, tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     os.symlink("/tmp", os.path.join(folder, "elsewhere"))
-    ...     write_inside(Path(folder), {PurePosixPath("elsewhere/x.txt"): b"x"}, "the notes")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.PuzzleError: .../elsewhere is a symbolic link: puzzlelab writes the notes
-    through no link, so that nothing lands outside ...; remove the link or choose another folder
+    There is no example here; ``tests/test_hostile_cli.py`` runs it.
     """
     for name in files:
         path = out_dir
@@ -192,16 +116,17 @@ def write_inside(out_dir: Path, files: dict[PurePosixPath, bytes], what: str) ->
         for name, data in files.items():
             target = out_dir.joinpath(name)
             target.parent.mkdir(parents=True, exist_ok=True)
-            _write_new(target, data)
+            write_new(target, data)
     except OSError as error:
         raise PuzzleError(f"cannot write {what} into {out_dir}: {error}") from None
     return [out_dir.joinpath(name) for name in files]
 
 
-def _write_new(target: Path, data: bytes) -> None:
-    """Write *data* to a new file, then rename it to *target*: no file there is written into
-    (a link, even one made since the check, is replaced, never followed), and an interrupted
-    copy leaves no half-written lesson behind."""
+def write_new(target: Path, data: bytes) -> None:
+    """Write *data* to a new file renamed to *target*: nothing there is written into or followed.
+
+    There is no example here; ``tests/test_hostile_cli.py`` runs it.
+    """
     partial = target.with_name(f".{target.name}.{secrets.token_hex(4)}.partial")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:

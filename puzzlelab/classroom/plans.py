@@ -1,15 +1,7 @@
-"""A plan for each lesson: goals, time, the sections to project, the questions to ask.
+"""A plan for each lesson, by lesson slug: goals, time, the sections to project, questions.
 
-Plans are keyed by lesson slug (the notebook's file name without its number and
-``.ipynb``). A section to project is named by its heading, as the notebook writes it, and the
-teacher's edition finds its cells by that heading: a plan never holds a cell number that an
-edit of the lesson could leave behind.
-
-Examples
---------
->>> plan = PLANS["pattern_databases"]
->>> plan.minutes > 0 and len(plan.goals) > 1 and len(plan.questions) > 1
-True
+A section to project is named by its heading, as the notebook writes it, never by a cell
+number that an edit of the lesson could leave behind.
 """
 
 from __future__ import annotations
@@ -21,27 +13,14 @@ from dataclasses import dataclass
 class Plan:
     """One lesson's plan.
 
-    Attributes
-    ----------
-    goals : tuple of str
-        What students can do after the lesson.
-    minutes : int
-        Time in class, exercises included.
-    timing : str
-        How the time divides.
-    project : tuple of (str, str)
-        Sections to show on the projector: the heading as the notebook writes it (without
-        its ``#``), and what to show and say there.
-    questions : tuple of str
-        Questions to ask the class, in the order the lesson meets them.
+    *timing* says how the *minutes* in class divide; *project* holds the sections to show on the
+    projector, each as its heading (without ``#``) and what to show and say there.
 
     Examples
     --------
     >>> plan = PLANS["mastermind"]
-    >>> plan.minutes, plan.goals[0]
-    (60, 'Compute the answer (bulls and cows) to a question, with and without repeated colours.')
-    >>> plan.project[0]
-    ('1. The game', 'A game on the board; let the class answer.')
+    >>> plan.minutes, plan.project[0]
+    (60, ('1. The game', 'A game on the board; let the class answer.'))
     """
 
     goals: tuple[str, ...]

@@ -1,16 +1,7 @@
 """The lesson site: executed lessons as HTML pages that need no kernel and no network.
 
-A widget's output holds its live view (``application/vnd.jupyter.widget-view+json``)
-and, for puzzlelab's widgets, what a page without widgets can show instead
-(``text/html``): the players and replays with the script that steps them, the
-other widgets as a picture. Exported HTML prefers the view, which shows nothing
-without a widget manager loaded from the network; :func:`prefer_static_fallbacks`
-drops the view wherever a fallback is there, ``LessonExporter`` (``jupyter
-nbconvert --to lesson``) exports with it, and :func:`build_site` runs the lessons,
-exports them and writes a contents page.
-
-nbconvert, nbclient and nbformat (installed with JupyterLab) are imported inside
-the functions, so the command line starts without them.
+nbconvert, nbclient and nbformat are imported inside the functions, so the command line
+starts without them.
 """
 
 from __future__ import annotations
@@ -29,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError, one_line
+from .lessons import write_new
 
 if TYPE_CHECKING:  # imported inside the functions, so the command line starts without them
     from nbconvert import HTMLExporter
@@ -52,23 +44,13 @@ CELL_SECONDS = 300
 def prefer_static_fallbacks(nb: Json, resources: Json | None = None) -> tuple[Json, Json | None]:
     """Drop the widget view from every output that has a fallback; return ``(nb, resources)``.
 
-    An nbconvert preprocessor (a function of the notebook and the resources):
-    ``HTMLExporter().register_preprocessor(prefer_static_fallbacks, enabled=True)``, or
-    ``jupyter nbconvert --to html
-    --HTMLExporter.preprocessors=puzzlelab.classroom.site.prefer_static_fallbacks``. Progress
-    bars (tqdm's, shown while a widget computes) are dropped whole: the run they
-    measured is over. When no widget view is left, the saved widget state goes too.
+    An nbconvert preprocessor. Progress bars (tqdm's) are dropped whole; when no widget view
+    is left, the saved widget state goes too.
 
-    Examples
-    --------
-    >>> nb = {"metadata": {"widgets": {}}, "cells": [{"cell_type": "code", "outputs": [
-    ...     {"output_type": "display_data",
-    ...      "data": {WIDGET_VIEW: {}, "image/png": "iVBO", "text/plain": "a picture"}}]}]}
-    >>> nb, _ = prefer_static_fallbacks(nb)
-    >>> sorted(nb["cells"][0]["outputs"][0]["data"]), "widgets" in nb["metadata"]
-    (['image/png', 'text/plain'], False)
+    There is no example here; ``tests/test_lesson_site.py`` runs it.
     """
-    models = widget_models(nb)
+    saved = nb.get("metadata", {}).get("widgets", {})
+    models = saved.get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
     code = [cell for cell in nb.get("cells", []) if cell.get("cell_type") == "code"]
     for cell in code:
         cell["outputs"] = [o for o in cell.get("outputs", []) if not _is_progress_bar(o, models)]
@@ -79,34 +61,6 @@ def prefer_static_fallbacks(nb: Json, resources: Json | None = None) -> tuple[Js
     if not any(WIDGET_VIEW in data for data in outputs):
         nb.get("metadata", {}).pop("widgets", None)
     return nb, resources
-
-
-def widget_models(nb: Json) -> dict[str, Json]:
-    """Return the widget state saved with a run notebook, by model id.
-
-    Parameters
-    ----------
-    nb : dict
-        A run notebook, as its JSON reads.
-
-    Returns
-    -------
-    dict of str to dict
-        ``{model id: {"model_name": ..., "state": ..., ...}}``; empty when no widget
-        state was saved.
-
-    Examples
-    --------
-    >>> state = {"a1": {"model_name": "FloatProgressModel", "state": {"value": 3}}}
-    >>> nb = {"metadata": {"widgets": {
-    ...     "application/vnd.jupyter.widget-state+json": {"state": state}}}}
-    >>> widget_models(nb)
-    {'a1': {'model_name': 'FloatProgressModel', 'state': {'value': 3}}}
-    >>> widget_models({"metadata": {}})
-    {}
-    """
-    saved = nb.get("metadata", {}).get("widgets", {})
-    return saved.get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
 
 
 def _is_progress_bar(output: Json, models: dict[str, Json]) -> bool:
@@ -121,17 +75,12 @@ def _is_progress_bar(output: Json, models: dict[str, Json]) -> bool:
 
 
 def lesson_title(nb: Json, default: str) -> str:
-    """The text of the first heading in the lesson's markdown, or *default*.
+    """The text of the first heading in the lesson's markdown, without its marks, or *default*.
 
     Examples
     --------
-    >>> cell = {"cell_type": "markdown", "source": "Intro\\n# 1. BFS *now*"}
-    >>> lesson_title({"cells": [cell]}, "x")
-    '1. BFS now'
     >>> lesson_title({"cells": [{"cell_type": "markdown", "source": "## IDA\\\\* `and` *A*"}]}, "")
     'IDA* and A'
-    >>> lesson_title({"cells": []}, "02_search")
-    '02_search'
     """
     for cell in nb.get("cells", []):
         if cell.get("cell_type") != "markdown":
@@ -147,34 +96,8 @@ def lesson_title(nb: Json, default: str) -> str:
 def build_site(notebooks: Iterable[str | Path], out_dir: str | Path) -> list[Path]:
     """Run every lesson in *notebooks*, export each as HTML into *out_dir*, add ``index.html``.
 
-    Each lesson runs on a fresh kernel in its own folder, as in JupyterLab; its
-    widgets' views give way to their fallbacks (:func:`prefer_static_fallbacks`) and
-    its images are embedded, so every page works offline on its own.
-
-    Parameters
-    ----------
-    notebooks : iterable of str or Path
-        The lessons to run, in the order of the contents page.
-    out_dir : str or Path
-        The folder to write the pages into, created if need be.
-
-    Returns
-    -------
-    list of Path
-        The pages written, one per lesson, and the contents page ``index.html`` last.
-
-    Raises
-    ------
-    PuzzleError
-        If nbconvert or nbclient is not installed, there is no lesson, a lesson is
-        missing or is no notebook, two lessons (or a lesson and the contents page) would
-        make pages of the same name, *out_dir* is no folder that can be written, or a cell
-        of a lesson fails. All but the last are found before any lesson runs.
-
-    Notes
-    -----
-    Every lesson runs top to bottom on a kernel, which takes minutes; the example shows
-    only what is refused before any lesson runs.
+    Return the pages written, the contents page last. What makes a PuzzleError, but a failing
+    cell, is found before any lesson runs.
 
     Examples
     --------
@@ -205,14 +128,7 @@ INDEX = "index.html"
 def writable_folder(out: Path) -> Path:
     """Return *out*, made if need be, or raise PuzzleError saying why pages cannot go there.
 
-    Examples
-    --------
-    >>> import tempfile
-    >>> with tempfile.NamedTemporaryFile() as file:
-    ...     writable_folder(Path(file.name))
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.PuzzleError: ... is a file, not a folder: give a folder for the pages
+    There is no example here; ``tests/test_lesson_site.py`` runs it.
     """
     if out.exists() and not out.is_dir():
         raise PuzzleError(f"{out} is a file, not a folder: give a folder for the pages")
@@ -227,21 +143,16 @@ def writable_folder(out: Path) -> Path:
 
 def _write_page(page: Path, html: str) -> None:
     """Write *html* to *page*, whole (renamed into place) or, if that fails, not at all."""
-    partial = page.with_name(f".{page.name}.partial")
     try:
-        partial.write_text(html, encoding="utf-8")
-        os.replace(partial, page)
+        write_new(page, html.encode())
     except OSError as error:
-        partial.unlink(missing_ok=True)
         raise PuzzleError(f"cannot write {page}: {error.strerror or error}") from None
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
 
 
 def _check_can_build(lessons: list[Path]) -> None:
-    """Raise PuzzleError unless nbconvert and nbclient are there, every lesson is a notebook
-    file, and no two pages (the contents page included) would have the same name."""
+    """Raise PuzzleError unless nbconvert and nbclient are there, every lesson is a notebook, and
+    no two pages (the contents page included) would have the same name.
+    """
     missing = [name for name in NEEDS if importlib.util.find_spec(name) is None]
     if missing:
         raise PuzzleError(
@@ -267,15 +178,7 @@ def _check_can_build(lessons: list[Path]) -> None:
 def read_lesson(lesson: Path) -> NotebookNode:
     """Return the notebook in the file *lesson*, or raise PuzzleError saying why it is none.
 
-    Examples
-    --------
-    >>> import tempfile
-    >>> with tempfile.NamedTemporaryFile(suffix=".ipynb") as file:
-    ...     read_lesson(Path(file.name))
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.PuzzleError: ... is not a notebook (NotJSONError: ...): give a lesson saved
-    by Jupyter (.ipynb)
+    There is no example here; ``tests/test_lesson_site.py`` runs it.
     """
     import nbformat
 
@@ -291,30 +194,12 @@ def read_lesson(lesson: Path) -> NotebookNode:
 
 
 def run_lesson(lesson: Path) -> NotebookNode:
-    """Return the lesson *lesson* (a path), run top to bottom on a fresh kernel in its folder.
+    """Return *lesson* run top to bottom on a fresh kernel in its own folder.
 
-    Parameters
-    ----------
-    lesson : Path
-        The lesson's notebook file; it runs in its own folder, so it finds the files it
-        reads there.
+    Raise PuzzleError if a cell fails, runs past :data:`CELL_SECONDS`, or the kernel dies;
+    KeyboardInterrupt on Ctrl-C or SIGTERM, naming the lesson.
 
-    Returns
-    -------
-    NotebookNode
-        The lesson with the outputs of every cell.
-
-    Raises
-    ------
-    PuzzleError
-        If a cell fails, runs longer than :data:`CELL_SECONDS`, or the kernel dies.
-    KeyboardInterrupt
-        On Ctrl-C (or SIGTERM), saying which lesson was running; the kernel is stopped.
-
-    Notes
-    -----
-    It starts a kernel and runs a whole lesson, which takes seconds to minutes, so there
-    is no example here; ``tests/test_lesson_site.py`` runs lessons through ``puzzlelab site``.
+    There is no example here; ``tests/test_lessons_run.py`` runs it.
     """
     from nbclient.exceptions import CellExecutionError
 
@@ -338,8 +223,7 @@ def run_lesson(lesson: Path) -> NotebookNode:
 
 @functools.cache
 def _client_class() -> type[Any]:
-    """nbclient's NotebookClient, noting Ctrl-C and SIGTERM (``interrupted``) as it stops the
-    kernel: nbclient takes both signals while a notebook runs, and ends with another error."""
+    """nbclient's NotebookClient, noting Ctrl-C and SIGTERM (``interrupted``) as it stops."""
     import asyncio
     from collections.abc import AsyncIterator
 
@@ -358,12 +242,10 @@ def _client_class() -> type[Any]:
                 yield
 
         def stop(self) -> None:
-            """Note the signal, and shut the kernel down: the cell running ends."""
             self.interrupted = True
             asyncio.ensure_future(self.shut_down())
 
         async def shut_down(self) -> None:
-            """Shut the kernel down now (the kernel manager is nbclient's, asynchronous)."""
             done: Any = None if self.km is None else self.km.shutdown_kernel(now=True)
             if inspect.isawaitable(done):
                 await done
@@ -372,35 +254,14 @@ def _client_class() -> type[Any]:
 
 
 def export_html(nb: NotebookNode, lesson: Path) -> str:
-    """Return the run lesson *nb* as one HTML page that works offline (``LessonExporter``).
+    """Return the run lesson *nb* as one offline HTML page; its images are in *lesson*'s folder.
 
-    Parameters
-    ----------
-    nb : NotebookNode
-        A run lesson (:func:`run_lesson`).
-    lesson : Path
-        Its notebook file, whose folder the images it names are read from.
-
-    Returns
-    -------
-    str
-        The page: JupyterLab's look, images embedded, widgets' fallbacks instead of their
-        views (:func:`prefer_static_fallbacks`), no script from the network.
-
-    Examples
-    --------
-    >>> import nbformat
-    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Lesson 8")])
-    >>> page = export_html(nb, Path("notebooks/08_mastermind.ipynb"))
-    >>> page.startswith("<!DOCTYPE html>"), "Lesson 8" in page, 'src="http' in page
-    (True, True, False)
+    There is no example here; ``tests/test_lesson_site.py`` runs it.
     """
     resources = {"metadata": {"path": str(lesson.parent)}}
     html, _ = lesson_exporter()().from_notebook_node(nb, resources=resources)
     return html
 
-
-# ---------------------------------------------------------------- jupyter nbconvert --to lesson
 
 #: The name of puzzlelab's page template (JupyterLab's, without the scripts it loads from
 #: the network: require.js, needed only by widget views, and MathJax, unused by the lessons).
@@ -413,21 +274,10 @@ TEMPLATE = """{%- extends 'index.html.j2' -%}
 
 @functools.cache
 def lesson_exporter() -> type[HTMLExporter]:
-    """Return ``LessonExporter``: an nbconvert exporter of run lessons as pages that work offline.
+    """Return ``LessonExporter``, made on first use: run lessons as pages that work offline.
 
-    ``jupyter nbconvert --to lesson --execute LESSON.ipynb`` uses it (puzzlelab
-    registers the name with nbconvert). A page has JupyterLab's look, embedded
-    images, the fallbacks of widgets (:func:`prefer_static_fallbacks`) and no
-    script from the network. The class is made on first use, so that importing
-    this module does not import nbconvert.
-
-    Examples
-    --------
-    >>> import nbformat
-    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A lesson")])
-    >>> html, _ = lesson_exporter()().from_notebook_node(nb)
-    >>> "A lesson" in html, 'src="http' in html
-    (True, False)
+    ``jupyter nbconvert --to lesson --execute LESSON.ipynb`` uses it. A page has JupyterLab's
+    look, embedded images, the widgets' fallbacks and no script from the network.
     """
     import jinja2
     from nbconvert import HTMLExporter
@@ -471,11 +321,7 @@ def __getattr__(name: str) -> type[HTMLExporter]:
 def contents_page(entries: Iterable[tuple[str, Path]]) -> str:
     """Return ``index.html``: a list of links to the pages in *entries*, ``(title, path)`` pairs.
 
-    Examples
-    --------
-    >>> page = contents_page([("Water & jugs", Path("site/00_jugs.html"))])
-    >>> '<a href="00_jugs.html">Water &amp; jugs</a>' in page
-    True
+    There is no example here; ``tests/test_hostile_cli.py`` runs it.
     """
     items = "\n".join(
         f'<li><a href="{escape(path.name)}">{escape(title)}</a></li>' for title, path in entries

@@ -1,8 +1,4 @@
-"""The worked solutions of the lessons on heuristics: lessons 4 to 6.
-
-Heuristic search (lesson 4), the 15-puzzle and IDA* (5), pattern databases (6); each keyed
-by its exercise id, as :data:`~puzzlelab.classroom.solutions.SOLUTIONS` gathers them.
-"""
+"""The worked solutions of lessons 4 to 6 (heuristics), by exercise id."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""The worked solutions of the lessons on puzzles with solvers of their own: lessons 7 to 9.
-
-Backtracking and N queens (lesson 7), Mastermind (8), peg solitaire (9); each keyed by its
-exercise id, as :data:`~puzzlelab.classroom.solutions.SOLUTIONS` gathers them.
-"""
+"""The worked solutions of lessons 7 to 9 (puzzles with solvers of their own), by id."""
 
 from __future__ import annotations
 

@@ -1,9 +1,4 @@
-"""The worked solutions of the lessons on uninformed search: lessons 0 to 3.
-
-Water jugs (lesson 0), state spaces and breadth-first search (1), writing your own search
-(2), bidirectional search and the longest shortest paths (3); each keyed by its exercise
-id, as :data:`~puzzlelab.classroom.solutions.SOLUTIONS` gathers them.
-"""
+"""The worked solutions of lessons 0 to 3 (uninformed search), by exercise id."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""What a notebook may not change: the submissions, the grades file and puzzlelab's own files.
-
-The grader reads them all before any notebook runs; after each notebook it compares, puts
-back what changed and marks that notebook's rows (:func:`watch_changes`).
-"""
+"""What a notebook may not change: the submissions, the grades file and puzzlelab's own files."""
 
 from __future__ import annotations
 
@@ -20,19 +16,9 @@ State = dict[Path, tuple[str, bytes]]
 
 
 def puzzlelab_folders() -> list[Path]:
-    """Return the folders whose files the checks run: this puzzlelab's package and its lessons.
+    """Return the folders whose files the checks run: the package's, and a clone's lessons.
 
-    Returns
-    -------
-    list of Path
-        The package's folder, then the lessons' folder if it is not inside the package (a
-        clone's ``notebooks/``).
-
-    Examples
-    --------
-    >>> folders = puzzlelab_folders()
-    >>> folders[0].name, all(folder.is_dir() for folder in folders)
-    ('puzzlelab', True)
+    There is no example here; ``tests/test_grade.py`` runs it.
     """
     folders = [Path(__file__).resolve().parents[1]]
     lessons = lessons_folder()
@@ -42,30 +28,9 @@ def puzzlelab_folders() -> list[Path]:
 
 
 def files_state(paths: list[Path]) -> State:
-    """Return the state of every file, folder and link at or under *paths* (links not followed).
+    """Return the :data:`State` of every path at or under *paths* (links not followed).
 
-    Parameters
-    ----------
-    paths : list of Path
-        Files and folders; one that does not exist is left out.
-
-    Returns
-    -------
-    dict of Path to (str, bytes)
-        Each path's kind (``file``, ``folder``, ``link``, ``large`` or ``other``) and
-        content (a file's bytes, a link's target, a large file's sha256).
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> from pathlib import Path
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     top = Path(folder)
-    ...     (top / "alice").mkdir()
-    ...     _ = (top / "alice" / "notes.txt").write_text("BFS first")
-    ...     state = files_state([top])
-    >>> {path.relative_to(top).as_posix(): state[path] for path in sorted(state)}
-    {'.': ('folder', b''), 'alice': ('folder', b''), 'alice/notes.txt': ('file', b'BFS first')}
+    There is no example here; ``tests/test_grade.py`` runs it.
     """
     state = {}
     for top in paths:
@@ -96,27 +61,9 @@ def _path_state(path: Path) -> tuple[str, bytes]:
 
 
 def changed_paths(before: State, after: State) -> list[Path]:
-    """Return the paths added, removed or changed between *before* and *after*.
+    """Return the paths added, removed or changed between *before* and *after*, sorted.
 
-    Parameters
-    ----------
-    before, after : dict of Path to (str, bytes)
-        Two :func:`files_state` of the same folders.
-
-    Returns
-    -------
-    list of Path
-        The paths whose state differs, sorted.
-
-    Examples
-    --------
-    >>> from pathlib import Path
-    >>> before = {Path("a.ipynb"): ("file", b"{}"), Path("b.ipynb"): ("file", b"{}")}
-    >>> after = {Path("a.ipynb"): ("file", b"{ }"), Path("c.txt"): ("file", b"")}
-    >>> [path.name for path in changed_paths(before, after)]
-    ['a.ipynb', 'b.ipynb', 'c.txt']
-    >>> changed_paths(before, before)
-    []
+    There is no example here; ``tests/test_grade.py`` runs it.
     """
     return sorted(
         path for path in before.keys() | after.keys() if before.get(path) != after.get(path)
@@ -126,33 +73,10 @@ def changed_paths(before: State, after: State) -> list[Path]:
 def put_back(before: State, after: State) -> list[Path]:
     """Make the files on disk as *before* says again; return the paths that could not be.
 
-    What was added is removed, what changed or went away is written again from *before*.
+    What was added is removed, what changed or went away is written again. Large files and
+    pipes, whose content *before* does not hold, cannot be put back.
 
-    Parameters
-    ----------
-    before, after : dict of Path to (str, bytes)
-        The :func:`files_state` of the same folders before a notebook ran, and after.
-
-    Returns
-    -------
-    list of Path
-        The paths that could not be put back: large files and pipes, whose content
-        *before* does not hold.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> from pathlib import Path
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     notebook = Path(folder, "alice.ipynb")
-    ...     _ = notebook.write_text("{}")
-    ...     before = files_state([Path(folder)])
-    ...     _ = notebook.write_text("changed")
-    ...     _ = Path(folder, "added.txt").write_text("added")
-    ...     lost = put_back(before, files_state([Path(folder)]))
-    ...     left = [path.name for path in Path(folder).iterdir()], notebook.read_text()
-    >>> lost, left
-    ([], (['alice.ipynb'], '{}'))
+    There is no example here; ``tests/test_grade.py`` runs it.
     """
     for path in sorted(after, reverse=True):  # the deepest first
         if before.get(path, ("",))[0] != after[path][0]:
@@ -180,39 +104,11 @@ def put_back(before: State, after: State) -> list[Path]:
 def watch_changes(rows: list[Grade], tops: tuple, before: State, package: State) -> None:
     """After a notebook ran: put back any file it changed, and mark its *rows* as errors.
 
-    Parameters
-    ----------
-    rows : list of Grade
-        The notebook's grades, marked as errors (with what it changed) if it changed a file.
-    tops : (list of Path, list of Path)
-        The submissions (and the grades' file), and puzzlelab's folders
-        (:func:`puzzlelab_folders`).
-    before, package : dict of Path to (str, bytes)
-        The :func:`files_state` of the two lists of *tops*, read before the notebook ran.
+    *tops* are the submissions (and the grades' file) and :func:`puzzlelab_folders`; *before*
+    and *package* their :func:`files_state` before the notebook ran. Raise
+    :class:`GradingStopped` if puzzlelab's own files changed.
 
-    Raises
-    ------
-    GradingStopped
-        If puzzlelab's own files changed: the later notebooks could not be trusted.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> from pathlib import Path
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     submissions, installed = Path(folder, "class"), Path(folder, "puzzlelab")
-    ...     submissions.mkdir()
-    ...     installed.mkdir()
-    ...     tops = ([submissions], [installed])
-    ...     before, package = files_state(tops[0]), files_state(tops[1])
-    ...     _ = (submissions / "bob.ipynb").write_text("{}")  # what alice's notebook did
-    ...     rows = [Grade("alice", "alice.ipynb", "mastermind", "mastermind:codes-left")]
-    ...     watch_changes(rows, tops, before, package)
-    ...     left = list(submissions.iterdir())
-    >>> left, rows[0].outcome
-    ([], 'error')
-    >>> rows[0].error
-    'it changed files outside its own folder: .../class/bob.ipynb (put back)'
+    There is no example here; ``tests/test_grade.py`` runs it.
     """
     after = files_state(tops[0])
     changed = changed_paths(before, after)

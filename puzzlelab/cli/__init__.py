@@ -1,9 +1,6 @@
-"""``python -m puzzlelab``: quick checks from the command line.
+"""``python -m puzzlelab``: every module here not starting with ``_`` adds its commands.
 
-Every module of this package whose name does not start with ``_`` adds its own
-commands (see ``_common``): ``sliding`` gives ``solve`` and ``distances``, and each
-further puzzle brings its own. Exit codes: 0 solved (or table printed), 1 no
-solution (unsolvable, exhausted or a limit reached, with the reason), 2 bad input
+Exit codes: 0 solved (or table printed), 1 no solution (with the reason), 2 bad input
 (one line, no traceback).
 """
 
@@ -29,16 +26,7 @@ MOST_DIGITS = 4300
 
 
 def build_parser() -> Parser:
-    """Return the ``puzzlelab`` parser, with the commands of every command module.
-
-    Each module of this package whose name does not start with ``_`` adds its own
-    commands (its ``add_commands``); ``solve`` comes first in ``--help``.
-
-    Returns
-    -------
-    Parser
-        An argparse parser whose usage errors are one line and exit code 2. A command's
-        parsed arguments carry ``run``, the function that runs it.
+    """Return the ``puzzlelab`` parser; a command's parsed arguments carry ``run``.
 
     Examples
     --------
@@ -58,20 +46,7 @@ def build_parser() -> Parser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line on *argv* (default: ``sys.argv[1:]``); return the exit code.
 
-    SIGTERM is taken as Ctrl-C while the command runs: a search stops and says what it
-    found so far.
-
-    Parameters
-    ----------
-    argv : list of str, optional
-        The command and its arguments, as typed after ``puzzlelab``.
-
-    Returns
-    -------
-    int
-        0 solved (or table printed); 1 no solution (unsolvable, exhausted, a limit
-        reached or interrupted), with the reason; 2 bad input, said in one line on
-        standard error.
+    SIGTERM is taken as Ctrl-C while the command runs.
 
     Examples
     --------

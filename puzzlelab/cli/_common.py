@@ -1,12 +1,9 @@
 """What every command shares: one-line usage errors, limits, JSON, and how a command plugs in.
 
-A command module in this package defines ``add_commands(commands)``: it adds its
-sub-parsers to *commands* and gives each a ``run`` default, a function of the
-parsed arguments that returns the exit code (0 solved, 1 no solution, 2 bad input).
-Raise :class:`~puzzlelab.errors.PuzzleError` for bad input; ``main`` turns it into
-one line on stderr and exit code 2. Every ``--json`` output is an object with
-``status`` and ``reason`` (see :mod:`puzzlelab.results`). Keep module-level imports
-light: the command line must start fast and never load matplotlib, ipywidgets or Jupyter.
+A command module defines ``add_commands(commands)``: it adds its sub-parsers, each with a
+``run`` default that takes the parsed arguments and returns the exit code. Bad input raises
+:class:`~puzzlelab.errors.PuzzleError` (exit 2); every ``--json`` output has ``status`` and
+``reason``. Keep imports light: never load matplotlib, ipywidgets or Jupyter at start.
 """
 
 from __future__ import annotations
@@ -31,8 +28,9 @@ class Parser(argparse.ArgumentParser):
 
 
 if TYPE_CHECKING:
-    #: What ``add_subparsers`` returns (argparse names its class privately): each command
-    #: module adds its sub-parsers to it.
+    from ..results import SearchStats
+
+    #: What ``add_subparsers`` returns (argparse names its class privately).
     Commands = argparse._SubParsersAction[Parser]
 
 
@@ -62,6 +60,11 @@ def positive_int(text: str) -> int:
     return _argument(whole_number, text, "a whole number of at least 1", least=1)
 
 
+def whole_int(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits."""
+    return _argument(whole_number, text, "a whole number")
+
+
 def positive_float(text: str) -> float:
     """An argparse type: a positive finite number, in ASCII digits."""
     return _argument(finite_number, text, "a positive number", above=0)
@@ -84,7 +87,28 @@ def _argument(check: Callable[..., Number], text: str, allowed: str, **bounds: f
         raise argparse.ArgumentTypeError(f"{text!r} is not {allowed}") from None
 
 
+def board_shape(text: str) -> tuple[int, int]:
+    """The rows and columns of *text*, ``ROWSxCOLS``."""
+    rows, sep, cols = text.lower().partition("x")
+    try:
+        if not sep:
+            raise PuzzleError(text)
+        return whole_number(rows, "rows", 1, text=True), whole_number(cols, "cols", 1, text=True)
+    except PuzzleError:
+        raise PuzzleError(
+            f"shape {text!r} is not ROWSxCOLS in the digits 0-9, e.g. 3x3 or 2x3"
+        ) from None
+
+
 def print_json(data: dict[str, Any]) -> None:
     """Print *data*, which must say its ``status`` and ``reason``, as one line of JSON."""
     assert "status" in data and "reason" in data, "every --json output has status and reason"
     print(json.dumps(data))
+
+
+def print_stats(stats: SearchStats) -> None:
+    """Print a search's counts and time on one line."""
+    print(
+        f"expanded {stats.expanded:,}, generated {stats.generated:,}, duplicates "
+        f"{stats.duplicates:,}, largest frontier {stats.max_frontier:,}, {stats.seconds:.3f} s"
+    )

@@ -1,13 +1,4 @@
-"""``grade``: run a class's lesson notebooks and grade every exercise with the lessons' checks.
-
-The grading itself is :mod:`puzzlelab.classroom.grading`; this module reads the command line,
-calls :func:`~puzzlelab.classroom.grading.grade_all` and prints or writes the grades.
-
->>> from puzzlelab.cli import build_parser
->>> args = build_parser().parse_args(["grade", "class/", "--out", "grades.csv"])
->>> args.submissions, args.out, args.cell_timeout, args.memory_limit
-(['class/'], 'grades.csv', 120, 4096)
-"""
+"""``grade``: run a class's lesson notebooks and grade every exercise with the lessons' checks."""
 
 from __future__ import annotations
 
@@ -27,30 +18,13 @@ from ._common import positive_int, print_json
 if TYPE_CHECKING:
     from ._common import Commands
 
-#: The least address space a kernel may be given, in megabytes. Measured on Linux: a Python
-#: kernel that has imported puzzlelab maps about 870 MB (a dozen threads, each with its own
-#: memory arena) before its first cell runs; below about 800 MB it dies starting or at once.
+#: The least address space a kernel may be given, in megabytes: on Linux a kernel that has
+#: imported puzzlelab maps about 870 MB before its first cell runs.
 LEAST_KERNEL_MB = 1024
 
 
 def add_commands(commands: Commands) -> None:
-    """Add the ``grade`` command to the command line's *commands*.
-
-    Parameters
-    ----------
-    commands : argparse sub-parsers
-        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``grade`` is added,
-        with :func:`grade_command` as the ``run`` default that ``main`` calls.
-
-    Examples
-    --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
-    >>> add_commands(parser.add_subparsers())
-    >>> args = parser.parse_args(["grade", "class/", "--cell-timeout", "30"])
-    >>> args.run is grade_command, args.submissions, args.cell_timeout, args.time_limit
-    (True, ['class/'], 30, 600)
-    """
+    """Add the ``grade`` command (no example here; ``tests/test_grade.py`` runs it)."""
     grade = commands.add_parser(
         "grade",
         help="run students' lesson notebooks and grade every exercise",
@@ -94,25 +68,7 @@ def add_commands(commands: Commands) -> None:
 
 
 def kernel_memory(text: str) -> int:
-    """Return the megabytes *text* gives a kernel: a whole number, :data:`LEAST_KERNEL_MB` or more.
-
-    An argparse type, for ``--memory-limit``: a Python kernel that has imported puzzlelab
-    already maps hundreds of megabytes of address space, so a smaller bound would only kill
-    every kernel before its first cell runs (see :data:`LEAST_KERNEL_MB`).
-
-    Parameters
-    ----------
-    text : str
-        The megabytes, as given on the command line.
-
-    Returns
-    -------
-    int
-
-    Raises
-    ------
-    argparse.ArgumentTypeError
-        If *text* is not such a number (argparse reports it as a usage error).
+    """An argparse type: a kernel's megabytes, a whole number of :data:`LEAST_KERNEL_MB` or more.
 
     Examples
     --------
@@ -134,35 +90,7 @@ def kernel_memory(text: str) -> int:
 
 
 def grade_command(args: argparse.Namespace) -> int:
-    """Grade the submissions *args* name, print or write the grades; return the exit code.
-
-    Progress goes to standard error, a line per notebook; the grades (CSV, or JSON with
-    ``--json``) to standard output, or to the ``--out`` file.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed ``grade`` command line: ``submissions``, ``out``, ``json``,
-        ``cell_timeout``, ``time_limit`` and ``memory_limit``.
-
-    Returns
-    -------
-    int
-        0: every notebook was graded (the grades say who passed what).
-
-    Raises
-    ------
-    PuzzleError
-        If nbclient or ipykernel is not installed, ``--out`` cannot be written, a
-        submission does not exist, or no notebook is found.
-    GradingStopped
-        If a notebook changed puzzlelab's own files, after the grades so far are printed
-        or written.
-
-    Notes
-    -----
-    Each notebook runs on a kernel of its own, which takes seconds; the example shows only
-    what is refused before any notebook runs.
+    """Grade the submissions *args* name, print or write the grades (even if GradingStopped).
 
     Examples
     --------

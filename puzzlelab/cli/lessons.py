@@ -1,16 +1,4 @@
-"""``lessons``: copy the lessons, and any file they read, into a folder of the student's.
-
-A wheel carries the lessons in ``puzzlelab/lessons/`` (setup.py copies ``notebooks/`` there
-when it builds); a clone or an editable install reads ``notebooks/`` itself. A student's file
-is never replaced unless they ask for it.
-
-Examples
---------
->>> from puzzlelab.cli import build_parser
->>> args = build_parser().parse_args(["lessons", "search-lessons", "--only-missing"])
->>> args.out_dir, args.force, args.only_missing
-('search-lessons', False, True)
-"""
+"""``lessons``: copy the lessons, and any file they read, into a folder of the student's."""
 
 from __future__ import annotations
 
@@ -26,23 +14,7 @@ if TYPE_CHECKING:
 
 
 def add_commands(commands: Commands) -> None:
-    """Add the ``lessons`` command to the command line's *commands*.
-
-    Parameters
-    ----------
-    commands : argparse sub-parsers
-        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``lessons`` is
-        added, with :func:`lessons_command` as the ``run`` default that ``main`` calls.
-
-    Examples
-    --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
-    >>> add_commands(parser.add_subparsers())
-    >>> args = parser.parse_args(["lessons", "search-lessons", "--force"])
-    >>> args.run is lessons_command, args.out_dir, args.force, args.only_missing
-    (True, 'search-lessons', True, False)
-    """
+    """Add the ``lessons`` command (no example here; ``tests/test_hostile_cli.py`` runs it)."""
     lessons = commands.add_parser(
         "lessons",
         help="copy the lessons into a folder of yours, to open them in Jupyter",
@@ -66,22 +38,7 @@ def add_commands(commands: Commands) -> None:
 
 
 def lessons_command(args: argparse.Namespace) -> int:
-    """Copy the lessons into ``args.out_dir`` and say what was copied; return the exit code.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed ``lessons`` command line: ``out_dir``, ``force`` and ``only_missing``.
-
-    Returns
-    -------
-    int
-        0, also when there was nothing left to copy.
-
-    Raises
-    ------
-    PuzzleError
-        If ``out_dir`` is empty, or as :func:`copy_lessons` does.
+    """Copy the lessons into ``args.out_dir`` and say what was copied; return 0.
 
     Examples
     --------

@@ -29,23 +29,7 @@ STRATEGY_NAMES = ("consistent", "minimax", "expected", "entropy")
 
 
 def add_commands(commands: Commands) -> None:
-    """Add the ``mastermind`` command to the command line's *commands*.
-
-    Parameters
-    ----------
-    commands : argparse sub-parsers
-        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``mastermind`` is
-        added, with :func:`mastermind_command` as the ``run`` default that ``main`` calls.
-
-    Examples
-    --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
-    >>> add_commands(parser.add_subparsers())
-    >>> args = parser.parse_args(["mastermind", "--evaluate", "minimax", "--classic"])
-    >>> args.run is mastermind_command, args.evaluate, args.classic, args.secret
-    (True, 'minimax', True, None)
-    """
+    """Add the ``mastermind`` command (no example here; ``tests/test_mastermind.py`` runs it)."""
     game = commands.add_parser(
         "mastermind",
         help="evaluate a Mastermind strategy or play one game",
@@ -87,23 +71,6 @@ def _game(args: argparse.Namespace) -> Mastermind:
 
 def mastermind_command(args: argparse.Namespace) -> int:
     """Play one game, or evaluate strategies over every secret; print it, return the exit code.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed ``mastermind`` command line: ``evaluate`` or ``secret``, ``strategy``,
-        ``symbols``, ``positions``, ``repeats``, ``classic``, the limits and ``json``.
-
-    Returns
-    -------
-    int
-        0 when the secret was found (or every secret, by every strategy evaluated); 1 when
-        a limit or Ctrl-C stopped it first.
-
-    Raises
-    ------
-    PuzzleError
-        If the game or the secret is not a valid one, or the options do not go together.
 
     Examples
     --------
@@ -189,7 +156,6 @@ def _evaluate(game: Mastermind, names: Sequence[str], args: argparse.Namespace) 
 def _overall(
     names: Sequence[str], results: list[Evaluation], stopped: list[Evaluation]
 ) -> tuple[str, str]:
-    """The status and reason of evaluating several strategies: the first that stopped."""
     if not stopped:
         return "solved", f"every secret was found by each of the {len(names)} strategies"
     first = stopped[0]

@@ -17,23 +17,7 @@ if TYPE_CHECKING:
 
 
 def add_commands(commands: Commands) -> None:
-    """Add the ``pegs`` command to the command line's *commands*.
-
-    Parameters
-    ----------
-    commands : argparse sub-parsers
-        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``pegs`` is
-        added, with :func:`pegs_command` as the ``run`` default that ``main`` calls.
-
-    Examples
-    --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
-    >>> add_commands(parser.add_subparsers())
-    >>> args = parser.parse_args(["pegs", "english", "--algorithm", "dfs"])
-    >>> args.run is pegs_command, args.board, args.hole, args.finish, args.algorithm
-    (True, 'english', None, None, 'dfs')
-    """
+    """Add the ``pegs`` command (no example here; ``tests/test_pegs.py`` runs it)."""
     pegs = commands.add_parser(
         "pegs",
         help="solve peg solitaire: one peg left, in the hole that was empty",
@@ -64,26 +48,8 @@ def add_commands(commands: Commands) -> None:
 def pegs_command(args: argparse.Namespace) -> int:
     """Solve the peg-solitaire board *args* names; print the jumps, return the exit code.
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed ``pegs`` command line: ``board``, ``hole``, ``finish``, ``algorithm``,
-        ``max_depth``, the limits and ``json``.
-
-    Returns
-    -------
-    int
-        0 solved; 1 no solution (unsolvable, exhausted, a limit reached or interrupted).
-
-    Raises
-    ------
-    PuzzleError
-        If the board is unknown, or a hole is not one of its holes.
-
     Examples
     --------
-    Depth-first search finds a solution, not the fewest moves:
-
     >>> from puzzlelab.cli import main
     >>> main(["pegs", "triangle15", "--hole", "4", "--algorithm", "dfs"])
     triangle15: 14 pegs, hole 4 empty; goal: one peg left, in hole 4
@@ -94,19 +60,6 @@ def pegs_command(args: argparse.Namespace) -> int:
     dead positions stored: 105
     0
 
-    Iterative deepening searches again with each bound, one move deeper than the last,
-    here until the limit stops it:
-
-    >>> main(["pegs", "triangle15", "--hole", "4", "--max-nodes", "500"])
-    triangle15: 14 pegs, hole 4 empty; goal: one peg left, in hole 4
-    no solution: limit: the limit of 500 positions visited was reached
-    expanded 500 positions, ... s
-      bound  3 moves: expanded            2, ... s
-      bound  4 moves: expanded            8, ... s
-      bound  5 moves: expanded           47, ... s
-      bound  6 moves: expanded          377, ... s
-      bound  7 moves: expanded           66, ... s (stopped)
-    1
     """
     puzzle = PegSolitaire(args.board, args.hole, finish=args.finish)
     limits = limits_of(args)

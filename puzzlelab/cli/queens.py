@@ -1,12 +1,4 @@
-"""``queens``: N queens from the command line.
-
-``queens N`` prints the first solution backtracking finds, as a board, with the queens
-it placed and took back on the way; ``--min-conflicts`` repairs a random board instead
-(thousands of queens in seconds); ``--count`` counts all solutions and the fundamental
-ones (up to :data:`MAX_COUNT_N` queens). ``--max-nodes`` limits the queens placed
-(backtracking, counting) or moved (min-conflicts); ``--max-seconds`` the time, by
-default :data:`FIND_SECONDS` (:data:`COUNT_SECONDS` with ``--count``).
-"""
+"""``queens``: N queens by backtracking, by min-conflicts, or all of them counted."""
 
 from __future__ import annotations
 
@@ -19,7 +11,7 @@ from ..puzzles.queens import Placement, render
 from ..solvers.queens import backtracking
 from ..solvers.queens_counting import count_bitmask, count_fundamental
 from ..solvers.queens_repair import min_conflicts
-from ._common import add_limits, limits_of, print_json
+from ._common import add_limits, limits_of, print_json, whole_int
 
 if TYPE_CHECKING:
     from ._common import Commands
@@ -36,23 +28,7 @@ FIND_SECONDS, COUNT_SECONDS = 20.0, 60.0
 
 
 def add_commands(commands: Commands) -> None:
-    """Add the ``queens`` command to the command line's *commands*.
-
-    Parameters
-    ----------
-    commands : argparse sub-parsers
-        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``queens`` is
-        added, with :func:`queens_command` as the ``run`` default that ``main`` calls.
-
-    Examples
-    --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
-    >>> add_commands(parser.add_subparsers())
-    >>> args = parser.parse_args(["queens", "1000", "--min-conflicts", "--seed", "7"])
-    >>> args.run is queens_command, args.n, args.min_conflicts, args.seed, args.count
-    (True, '1000', True, 7, False)
-    """
+    """Add the ``queens`` command (no example here; ``tests/test_queens.py`` runs it)."""
     queens = commands.add_parser(
         "queens",
         help="place N queens that do not attack each other",
@@ -69,19 +45,11 @@ def add_commands(commands: Commands) -> None:
         action="store_true",
         help="repair a random board instead of backtracking (for large N)",
     )
-    queens.add_argument("--seed", type=_seed, help="random seed for --min-conflicts")
+    queens.add_argument("--seed", type=whole_int, help="random seed for --min-conflicts")
     add_limits(queens, nodes_help="stop after placing this many queens (with --min-conflicts: "
                                   "after moving this many)")  # fmt: skip
     queens.add_argument("--json", action="store_true", help="print the result as JSON")
     queens.set_defaults(run=queens_command)  # fmt: skip
-
-
-def _seed(text: str) -> int:
-    """An argparse type: a whole number in ASCII digits."""
-    try:
-        return whole_number(text, "value", text=True)
-    except PuzzleError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def _size(text: str) -> int:
@@ -93,23 +61,6 @@ def _size(text: str) -> int:
 
 def queens_command(args: argparse.Namespace) -> int:
     """Place or count the queens *args* asks for; print the result, return the exit code.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed ``queens`` command line: ``n``, ``count``, ``min_conflicts``, ``seed``,
-        the limits and ``json``.
-
-    Returns
-    -------
-    int
-        0 solved (or counted); 1 no solution, or a limit reached.
-
-    Raises
-    ------
-    PuzzleError
-        If the board size is not a whole number from 1 to :data:`MAX_N`, ``--count`` is
-        asked for past :data:`MAX_COUNT_N` queens, or the options do not go together.
 
     Examples
     --------
@@ -146,9 +97,6 @@ def _limits(args: argparse.Namespace, seconds: float) -> dict[str, Any]:
     limits = limits_of(args)
     limits["max_seconds"] = limits["max_seconds"] or seconds
     return limits
-
-
-# ---------------------------------------------------------------- one solution
 
 
 def _print_board(placement: Placement) -> None:
@@ -199,9 +147,6 @@ def _repair(n: int, args: argparse.Namespace) -> int:
     print(f"attacking pairs at the start {start}, queens moved {result.stats.expanded:,}, "
           f"restarts {result.stats.extra['restarts']}, {result.stats.seconds:.3f} s")  # fmt: skip
     return 0 if result.solved else 1
-
-
-# ---------------------------------------------------------------- counting
 
 
 def _count(n: int, args: argparse.Namespace) -> int:

@@ -1,12 +1,4 @@
-"""``site``: the lessons, run and exported as HTML pages with a contents page.
-
-Examples
---------
->>> from puzzlelab.cli import build_parser
->>> args = build_parser().parse_args(["site", "public", "--lessons", "0[12]_*.ipynb"])
->>> args.out_dir, args.lessons, args.notebooks
-('public', '0[12]_*.ipynb', 'notebooks')
-"""
+"""``site``: the lessons, run and exported as HTML pages with a contents page."""
 
 from __future__ import annotations
 
@@ -22,23 +14,7 @@ if TYPE_CHECKING:
 
 
 def add_commands(commands: Commands) -> None:
-    """Add the ``site`` command to the command line's *commands*.
-
-    Parameters
-    ----------
-    commands : argparse sub-parsers
-        What ``add_subparsers`` returned for the ``puzzlelab`` parser. ``site`` is added,
-        with :func:`site_command` as the ``run`` default that ``main`` calls.
-
-    Examples
-    --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser(prog="puzzlelab")
-    >>> add_commands(parser.add_subparsers())
-    >>> args = parser.parse_args(["site", "public"])
-    >>> args.run is site_command, args.out_dir, args.lessons, args.notebooks
-    (True, 'public', '*.ipynb', 'notebooks')
-    """
+    """Add the ``site`` command (no example here; ``tests/test_lesson_site.py`` runs it)."""
     site = commands.add_parser(
         "site",
         help="build the lessons as HTML pages that work offline",
@@ -65,27 +41,7 @@ def add_commands(commands: Commands) -> None:
 
 
 def site_command(args: argparse.Namespace) -> int:
-    """Build the lesson site *args* asks for; print the pages written, return the exit code.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed ``site`` command line: ``out_dir``, ``lessons`` and ``notebooks``.
-
-    Returns
-    -------
-    int
-        0 once every page is written (see :func:`puzzlelab.classroom.site.build_site`).
-
-    Raises
-    ------
-    PuzzleError
-        If there is no lessons folder, no lesson matches, or a lesson fails to run.
-
-    Notes
-    -----
-    Every lesson runs top to bottom on a kernel, which takes minutes; the example shows
-    only what is refused before any lesson runs.
+    """Build the lesson site *args* asks for; print the pages written, return 0.
 
     Examples
     --------

@@ -1,12 +1,7 @@
-"""Drawing puzzles and solutions with matplotlib.
+"""Drawing puzzles, solutions and search trees with matplotlib.
 
-``draw_board(puzzle, state)`` draws any puzzle that has registered a picture;
-``draw_path`` draws a solution as a strip of boards; ``draw_tree`` draws a search
-tree; ``board_png`` renders one board offscreen for widgets and search trees.
-
-A puzzle's picture needs no import here: ``draw_board`` loads ``drawing/NAME.py``
-the first time it meets a puzzle from ``puzzles/NAME.py``. The names below are
-imported only to offer them at ``puzzlelab.drawing``.
+``draw_board(puzzle, state)`` draws any puzzle that has registered a picture; it loads
+``drawing/NAME.py`` the first time it meets a puzzle from ``puzzles/NAME.py``.
 """
 
 from .boards import (
@@ -15,6 +10,7 @@ from .boards import (
     board_svg,
     draw_board,
     draw_path,
+    replayed,
     step_detail,
     step_highlight,
     step_label,
@@ -57,6 +53,7 @@ __all__ = [
     "lesson_style",
     "new_axes",
     "offscreen_figure",
+    "replayed",
     "sample_steps",
     "step_detail",
     "step_highlight",

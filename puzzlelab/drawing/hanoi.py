@@ -1,8 +1,4 @@
-"""Pictures of the Tower of Hanoi: pegs as posts, disks as bars, the smallest on top.
-
-Nothing imports this module by hand: :func:`~puzzlelab.drawing.draw_board` loads it
-the first time a :class:`~puzzlelab.puzzles.hanoi.TowerOfHanoi` is drawn.
-"""
+"""Pictures of the Tower of Hanoi: pegs as posts, disks as bars, the smallest on top."""
 
 from __future__ import annotations
 

@@ -1,13 +1,4 @@
-"""Pictures of water jugs: the jugs themselves, and the whole state graph.
-
-- :func:`draw_jugs` (registered with ``draw_board``) draws one state: an outline per jug,
-  filled up to its water level, with the target level dashed;
-- :func:`draw_state_graph` draws every reachable state and every action between them
-  (the graph of :func:`~puzzlelab.solvers.jugs.state_graph`), the start, the goal
-  states and a solution path highlighted;
-- :func:`water_layout` places each state by the water in the first two jugs: across
-  for the first jug, up for the second.
-"""
+"""Pictures of water jugs: one state (:func:`draw_jugs`) and the whole state graph."""
 
 from __future__ import annotations
 
@@ -26,7 +17,7 @@ from ..results import SearchResult
 from ..search.problem import Action
 from ..solvers.jugs import state_graph
 from .boards import draw_board, step_label
-from .figures import SMALLEST_FONT, Inches, figure_of, new_axes
+from .figures import SMALLEST_FONT, Inches, new_axes
 
 WATER = "#6fa8dc"
 TARGET = "#8cc084"  # water in a jug that holds the target amount
@@ -46,9 +37,6 @@ LAYOUTS = ("auto", "water", "spring", "circular", "shell")
 Positions = Mapping[State, Collection[float]]
 
 
-# ---------------------------------------------------------------- one state
-
-
 @draw_board.register(WaterJugs)
 def draw_jugs(
     puzzle: WaterJugs,
@@ -60,9 +48,8 @@ def draw_jugs(
 ) -> Axes:
     """Draw the jugs side by side, heights in proportion to their capacities.
 
-    Each jug is an outline (gid ``"jug"``) with its water (gid ``"water"``, green when the
-    jug holds the target amount or its goal amount), a dashed line at the level the target
-    asks for (gid ``"target"``) and a label ``amount/capacity`` below.
+    Each jug is an outline (gid ``"jug"``) with its water (gid ``"water"``, green at the
+    target amount), a dashed line at the target (gid ``"target"``) and a label below.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> jugs = WaterJugs((8, 5, 3), start=(8, 0, 0), target=(4, 4, 0))
@@ -98,9 +85,8 @@ def draw_jugs(
 
 
 def _wrapped(ax: Axes, title: str, fontsize: float) -> str:
-    """*title* broken into lines about as wide as *ax* (a character is about half an em;
-    a title may reach a little past its axes, into the gap between pictures)."""
-    inches = ax.get_position().width * figure_of(ax).get_figwidth()
+    """*title* broken into lines about as wide as *ax* (a character is about half an em)."""
+    inches = ax.get_position().width * ax.figure.figure.get_figwidth()
     return textwrap.fill(title, max(12, int(inches * 72 / (0.5 * fontsize)) + 2))
 
 
@@ -113,35 +99,24 @@ def _wanted(puzzle: WaterJugs, i: int) -> int | None:
 
 @step_label.register(WaterJugs)
 def _(puzzle: WaterJugs, before: Sequence[int], action: Action, after: Sequence[int]) -> str:
-    """The step in words, found from the two states, so that any naming of actions works
-    (e.g. the ``(0, 1)`` pairs of a class's own simpleai problem)."""
+    """The step in words, found from the states (any naming of the actions works)."""
     for own_action, state, _ in puzzle.successors(tuple(before)):
         if state == tuple(after):
             return puzzle.describe(own_action, short=True)
     return str(action)
 
 
-# ---------------------------------------------------------------- the state graph
-
-
 def state_label(jugs: WaterJugs, state: State) -> str:
-    """Return a short label: ``"530"`` when every jug holds at most 9 litres, else ``"10,3,0"``.
+    """A short label: ``"530"`` when every jug holds at most 9 litres, else ``"10,3,0"``.
 
-    >>> state_label(WaterJugs((8, 5, 3), (8, 0, 0), 4), (3, 5, 0))
-    '350'
     >>> state_label(WaterJugs((12, 7, 5), (12, 0, 0), 6), (12, 0, 0))
     '12,0,0'
     """
-    if max(jugs.capacities) <= 9:
-        return "".join(map(str, state))
-    return ",".join(map(str, state))
+    return ("" if max(jugs.capacities) <= 9 else ",").join(map(str, state))
 
 
 def water_layout(graph: nx.DiGraph) -> dict[State, tuple[int, int]]:
     """Place each state at (water in jug 0, water in jug 1); a single jug sits on a line.
-
-    For the 8-5-3 jugs every state lies on the edge of a parallelogram: after a pour
-    some jug is empty or full, and those are the parallelogram's sides.
 
     >>> water_layout(state_graph(WaterJugs((8, 5, 3), (8, 0, 0), 4)))[(3, 5, 0)]
     (3, 5)
@@ -150,7 +125,6 @@ def water_layout(graph: nx.DiGraph) -> dict[State, tuple[int, int]]:
 
 
 def _positions(graph: nx.DiGraph, layout: str | Positions) -> tuple[Positions, str]:
-    """Return the node positions and the name of the layout used."""
     if isinstance(layout, Mapping):
         return layout, "given"
     if layout not in LAYOUTS:
@@ -176,6 +150,10 @@ def _path_edges(graph: nx.DiGraph, path: Sequence[State]) -> list[tuple[State, S
     return edges
 
 
+#: The most states a state graph is drawn with: more would be a blot, and slow to lay out.
+MOST_DRAWN = 400
+
+
 def draw_state_graph(
     jugs: WaterJugs,
     path: SearchResult | Sequence[Sequence[int]] | None = None,
@@ -189,35 +167,14 @@ def draw_state_graph(
 ) -> Axes:
     """Draw every state reachable from the start and every action between them.
 
-    Parameters
-    ----------
-    jugs : WaterJugs
-        The puzzle.
-    path : list of states or SearchResult, optional
-        A solution to highlight (orange states and thick orange arrows).
-    ax : matplotlib axes, optional
-        Where to draw; default a new figure of *size* inches.
-    graph : networkx.DiGraph, optional
-        ``state_graph(jugs)`` if you have it already (else it is built with the default
-        limits of :func:`~puzzlelab.solvers.jugs.state_graph`).
-    layout : str or dict
-        ``"water"`` (x: litres in the first jug, y: in the second), ``"auto"`` (water,
-        unless two states would share a place, then ``"spring"``), another networkx
-        layout name (``"circular"``, ``"shell"``) or a dict state -> (x, y).
-    labels : bool, optional
-        Write each state's amounts on its node (see :func:`state_label`); default: when
-        there are at most 60 states.
-    legend : bool
-        Say what the colours mean, to the right of the graph.
+    *path* (states or a search result) is highlighted in orange; *graph* is
+    ``state_graph(jugs)`` if you have it already. *layout* is ``"water"`` (x: litres in the
+    first jug, y: in the second), ``"auto"`` (water, unless two states would share a place,
+    then ``"spring"``), ``"circular"``, ``"shell"`` or a dict state -> (x, y). *labels*
+    (default: for at most 60 states) writes the amounts on each node. On the axes returned,
+    the nodes are one collection with gid ``"states"`` (in ``graph`` order), and each arrow
+    a patch with gid ``"action"`` or ``"path"``.
 
-    Returns
-    -------
-    matplotlib axes
-        The nodes are one collection with gid ``"states"`` (one point per state, in
-        ``graph`` order); each arrow is a patch with gid ``"action"`` or ``"path"``.
-
-    Examples
-    --------
     >>> from puzzlelab.drawing import offscreen_figure
     >>> from puzzlelab.search import bfs
     >>> jugs = WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0))
@@ -228,6 +185,11 @@ def draw_state_graph(
     7
     """
     graph = state_graph(jugs) if graph is None else graph
+    if len(graph) > MOST_DRAWN:
+        raise BoardError(
+            f"{jugs} reaches {len(graph):,} states, too many to draw (at most {MOST_DRAWN}): "
+            "draw jugs that hold less water"
+        )
     if isinstance(path, SearchResult):
         path = path.path
     states = [tuple(state) for state in path or []]
@@ -283,7 +245,6 @@ def _draw_arrows(
 def _finish(
     jugs: WaterJugs, graph: nx.DiGraph, path: Sequence[State], ax: Axes, layout: str
 ) -> None:
-    """Title and (for the water layout) axes that say what x and y are."""
     title = f"{graph.number_of_nodes()} states, {graph.number_of_edges()} actions"
     if path:
         title += f"; a solution of {len(path) - 1} steps"

@@ -1,12 +1,4 @@
-"""Pictures of Mastermind: the board of a game, and how many questions strategies need.
-
-- :func:`draw_mastermind` (registered with ``draw_board``) draws a game's history: one row
-  per guess, top to bottom, each symbol a coloured peg with its digit on it, and beside the
-  row its answer as small pegs (black for a bull, white for a cow, an empty hole for the
-  rest) and in figures ("2B 1C");
-- :func:`draw_questions` draws one bar per number of questions: how many secrets a
-  strategy needs that many questions for, several strategies side by side.
-"""
+"""Pictures of Mastermind: the board of a game, and how many questions strategies need."""
 
 from __future__ import annotations
 
@@ -46,32 +38,6 @@ EDGE = "#4a4a4a"
 BAR_COLOURS = ("#fd8d3c", "#6baed6", "#74c476", "#9e9ac8", "#fdd835", "#969696")
 
 
-def peg_colour(symbol: int) -> str:
-    """Return the colour of *symbol*'s peg (the palette repeats after 12 symbols).
-
-    Parameters
-    ----------
-    symbol : int
-        A symbol of a code, from 0.
-
-    Returns
-    -------
-    str
-        A colour of :data:`PEG_COLOURS`, as ``#rrggbb``.
-
-    Examples
-    --------
-    >>> peg_colour(0), peg_colour(5)
-    ('#e53935', '#8e24aa')
-    >>> peg_colour(12) == peg_colour(0)
-    True
-    """
-    return PEG_COLOURS[symbol % len(PEG_COLOURS)]
-
-
-# ---------------------------------------------------------------- the board
-
-
 @draw_board.register(Mastermind)
 def draw_mastermind(
     game: Mastermind,
@@ -86,20 +52,11 @@ def draw_mastermind(
 ) -> Axes:
     """Draw the guesses of *state* (a history of ``(guess, (bulls, cows))``), one row each.
 
-    Parameters
-    ----------
-    game : Mastermind
-    state : list of (guess, (bulls, cows)), optional
-        The history to draw; empty by default.
-    secret : code, optional
-        Drawn as a last row under a line, when the secret may be shown.
-    rows : int, optional
-        Draw at least this many rows (empty ones below), so boards of a game keep their size.
-    asking : code, optional
-        A question not answered yet: drawn in the row after the history, with a "?" beside it.
+    Each symbol is a coloured circle (gid ``"peg"``) with its digit on it; beside it the
+    answer as small pegs (gid ``"bull"``, ``"cow"`` or ``"hole"``) and as "2B 1C".
 
-    Each symbol of a guess is a circle (gid ``"peg"``) with the symbol written on it; each
-    answer peg is a small circle, gid ``"bull"``, ``"cow"`` or ``"hole"``.
+    *secret* is drawn as a last row under a line; *asking*, a question not answered yet,
+    after the history with a "?". At least *rows* rows are drawn.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
@@ -148,13 +105,12 @@ def draw_mastermind(
 
 
 def _font_size(ax: Axes, width: float, height: float) -> float:
-    """Return a font size (points) that fits the board's units in *ax* (9 to 11)."""
     return max(SMALLEST_FONT, min(11.0, 0.36 * points_per_unit(ax, width, height)))
 
 
 def _draw_code(ax: Axes, code: Code, y: float, font: float, gid: str = "peg") -> None:
     for position, symbol in enumerate(code):
-        colour = peg_colour(symbol)
+        colour = PEG_COLOURS[symbol % len(PEG_COLOURS)]
         ax.add_patch(Circle((1.2 + position, y), 0.36, facecolor=colour, edgecolor=EDGE,
                             lw=0.8, gid=gid))  # fmt: skip
         ink = "black" if colour in DARK_TEXT_ON else "white"
@@ -169,7 +125,6 @@ def _answer_columns(positions: int) -> int:
 def _draw_answer(
     ax: Axes, game: Mastermind, answer: Answer, x: float, y: float, font: float
 ) -> None:
-    """Draw the answer pegs in two rows (bulls first, then cows, then holes) and in figures."""
     bulls, cows = answer
     kinds = ["bull"] * bulls + ["cow"] * cows + ["hole"] * (game.positions - bulls - cows)
     columns = _answer_columns(game.positions)
@@ -194,9 +149,6 @@ def _(
     return f"{game.format(guess)}: {bulls}B {cows}C"
 
 
-# ---------------------------------------------------------------- questions per secret
-
-
 def draw_questions(
     evaluations: Evaluation | Sequence[Evaluation],
     ax: Axes | None = None,
@@ -206,10 +158,8 @@ def draw_questions(
 ) -> Axes:
     """Draw how many secrets need each number of questions, one bar group per number.
 
-    *evaluations* is one :class:`~puzzlelab.solvers.mastermind.Evaluation` or a list of
-    them (one colour each, side by side; the legend gives each average and worst case).
-    With *log*, the counts are on a log scale, so that a handful of hardest secrets shows.
-    Returns the axes.
+    *evaluations* is one :class:`~puzzlelab.solvers.mastermind.Evaluation` or a list of them
+    (side by side). With *log*, the counts are on a log scale.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind
@@ -245,7 +195,6 @@ def draw_questions(
 
 
 def _questions_title(run: Evaluation) -> str:
-    """Say over how many codes *run* asked its questions: every code of its game."""
     if run.game is None:
         return "Questions per secret"
     return f"Questions per secret over all {len(run.game.codes):,} codes"

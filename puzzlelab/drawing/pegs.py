@@ -39,24 +39,9 @@ def draw_pegs(
 ) -> Axes:
     """Draw the board: a ring per hole (gid ``"hole"``), a disc per peg (gid ``"peg"``).
 
-    Parameters
-    ----------
-    state : int, optional
-        The pegs (a bit mask); default: the puzzle's start.
-    title : str, optional
-        A caption above the board.
-    numbers : bool
-        Write each hole's number in it (white on a peg).
-    highlight : sequence of int
-        A move, e.g. ``(6, 3, 8, 6, 14)``: its path is drawn as red arrows (gid ``"jump"``)
-        from the hole where it started.
-    heuristic : callable or str, optional
-        A function of a state, or ``"corners"``; its value goes in the title.
-    show_finish : bool
-        Ring the hole where the last peg must end in green (gid ``"finish"``).
-    hole_colours : dict, optional
-        ``hole -> colour`` to paint holes with (e.g. one colour per group of
-        :attr:`~puzzlelab.puzzles.pegs_boards.Board.groups`); other holes stay plain.
+    *state* is a bit mask of pegs. *highlight* is a move, e.g. ``(6, 3, 8, 6, 14)``, drawn
+    as red arrows (gid ``"jump"``). *show_finish* rings in green the hole where the last peg
+    must end; *hole_colours* (``hole -> colour``) paints holes.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> puzzle = PegSolitaire("triangle21", hole=7)
@@ -99,7 +84,6 @@ def _(puzzle: PegSolitaire) -> float:
 
 
 def _draw_move(ax: Axes, spots: dict[int, tuple[float, float]], move: Move) -> None:
-    """Ring the hole the move started from and draw one arrow per jump."""
     x, y = spots[move[0]]
     ax.add_patch(Circle((x, y), RADIUS + 0.06, facecolor="none", edgecolor=JUMP, lw=1.8,
                         linestyle="--", gid="move-start"))  # fmt: skip
@@ -111,7 +95,6 @@ def _draw_move(ax: Axes, spots: dict[int, tuple[float, float]], move: Move) -> N
 
 
 def _move_between(puzzle: PegSolitaire, before: Pegs, after: Pegs) -> Move | None:
-    """Return the move that takes *before* to *after*, or None."""
     return next((m for m, state in moves(puzzle.board, before) if state == after), None)
 
 
@@ -133,10 +116,7 @@ def draw_solution(
     size: float = 1.9,
     numbers: bool = True,
 ) -> Figure:
-    """Draw every position of a solution with the move that led to it, as a grid of boards.
-
-    *solution* is a result of a peg solver (or any object with ``path`` and ``actions``).
-    The start comes first; each later board shows its move's path in red.
+    """Draw every position of *solution* (``path`` and ``actions``) and its move, in a grid.
 
     >>> from puzzlelab.solvers.pegs import dfs_dead_positions
     >>> puzzle = PegSolitaire("triangle15", hole=4)

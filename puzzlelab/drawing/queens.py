@@ -1,11 +1,4 @@
-"""Pictures of N-queens boards: a chessboard with one crown-shaped patch per queen.
-
-``draw_board(QueensPuzzle(n), placement)`` draws one board, optionally with the
-squares the queens attack shaded (``attacked=True``) and squares outlined
-(``highlight``); :func:`draw_solutions` draws many boards in a grid (all 92 solutions
-of 8 queens, or the 12 fundamental ones); :func:`draw_work` compares the work of
-generate and test and of backtracking.
-"""
+"""Pictures of N-queens boards (a crown-shaped patch per queen), and of the work to solve them."""
 
 from __future__ import annotations
 
@@ -36,38 +29,6 @@ CROWN = [(0.16, 0.16), (0.84, 0.16), (0.9, 0.76), (0.68, 0.46), (0.5, 0.86), (0.
          (0.1, 0.76)]  # fmt: skip
 
 
-def queen_patch(row: int, col: int, n: int, conflict: bool = False) -> Polygon:
-    """Return the crown patch (gid ``"queen"``) of a queen on (row, col), row 0 at the top.
-
-    Parameters
-    ----------
-    row, col : int
-        The queen's square.
-    n : int
-        The board's size, to turn rows (down from the top) into heights.
-    conflict : bool
-        Outline the crown in red: another queen attacks it.
-
-    Returns
-    -------
-    Polygon
-        The crown, in the unit square of its square (one unit per square).
-
-    Examples
-    --------
-    >>> from matplotlib.colors import to_hex
-    >>> patch = queen_patch(0, 1, 4)
-    >>> patch.get_gid(), to_hex(patch.get_facecolor()), patch.get_xy()[0].tolist()
-    ('queen', '#222222', [1.16, 3.16])
-    >>> to_hex(queen_patch(0, 1, 4, conflict=True).get_edgecolor())
-    '#c0392b'
-    """
-    corner_x, corner_y = col, n - 1 - row
-    outline = {"edgecolor": CONFLICT, "lw": 2.0} if conflict else {"edgecolor": "white", "lw": 0.8}
-    points = [(corner_x + x, corner_y + y) for x, y in CROWN]
-    return Polygon(points, closed=True, facecolor=QUEEN, gid="queen", **outline)
-
-
 @draw_board.register(QueensPuzzle)
 def draw_queens(
     puzzle: QueensPuzzle,
@@ -82,11 +43,9 @@ def draw_queens(
 ) -> Axes:
     """Draw the board and the queens of *state* (a tuple of columns, row 0 at the top).
 
-    Each queen is one crown-shaped patch (gid ``"queen"``), outlined red if another
-    queen attacks it. With *attacked*, every empty square a queen attacks is shaded
-    (one collection, gid ``"attacked"``): the unshaded squares of the next row are where the next
-    queen may go. *highlight* is a list of squares ``(row, col)`` to outline. *title*
-    and *heuristic* (a function of the state) caption the board.
+    Each queen is a crown (gid ``"queen"``), outlined red if another queen attacks it. With
+    *attacked*, the empty squares queens attack are shaded (one collection, gid
+    ``"attacked"``). *highlight* lists squares ``(row, col)`` to outline.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> ax = draw_board(QueensPuzzle(4), (1, 3, 0), ax=offscreen_figure().add_subplot(),
@@ -100,8 +59,7 @@ def draw_queens(
     n = puzzle.n
     side = min(0.35 * n + 0.4, 6.0)  # large boards: smaller squares, not a larger figure
     ax = new_axes(ax, (side, side))
-    # The squares as one image and the shading as one collection: far faster to draw
-    # than a patch per square.
+    # The squares as one image and the shading as one collection: far faster than patches.
     checkers = [[LIGHT if (row + col) % 2 == 0 else DARK for col in range(n)] for row in range(n)]
     ax.imshow([[to_rgb(c) for c in line] for line in checkers], extent=(0, n, 0, n),
               interpolation="nearest", gid="board")  # fmt: skip
@@ -117,7 +75,11 @@ def draw_queens(
                                edgecolor=OUTLINE, lw=2.5, gid="highlight"))  # fmt: skip
     for row, col in enumerate(state):
         conflict = any(attacks(row, col, r, c) for r, c in enumerate(state) if r != row)
-        ax.add_patch(queen_patch(row, col, n, conflict))
+        outline = (
+            {"edgecolor": CONFLICT, "lw": 2.0} if conflict else {"edgecolor": "white", "lw": 0.8}
+        )
+        points = [(col + x, n - 1 - row + y) for x, y in CROWN]
+        ax.add_patch(Polygon(points, closed=True, facecolor=QUEEN, gid="queen", **outline))
     return finish_board(ax, puzzle, state, (-0.05, n + 0.05), (-0.05, n + 0.05), title,
                         heuristic)  # fmt: skip
 
@@ -134,9 +96,7 @@ def draw_solutions(
     size: float = 0.9,
     titles: Sequence[str] | None = None,
 ) -> Figure:
-    """Draw many n x n boards in a grid, *columns* to a row; return the figure.
-
-    *titles* (optional) gives a caption per board (default: its number, from 1).
+    """Draw many n x n boards in a grid, *columns* to a row, captioned *titles* (default 1, 2...).
 
     >>> from puzzlelab.solvers.queens_counting import fundamental_solutions
     >>> figure = draw_solutions(8, fundamental_solutions(8), columns=6)
@@ -161,7 +121,7 @@ def draw_solutions(
 
 def draw_work(sizes: Iterable[int] = range(4, 11)) -> Figure:
     """Draw, per board size, the candidates generate and test tries (n!) beside the queens
-    backtracking places to find every solution, on a log scale; return the figure.
+    backtracking places to find every solution, on a log scale.
 
     >>> figure = draw_work(range(4, 7))
     >>> [int(bar.get_height()) for bar in figure.axes[0].patches][:3]

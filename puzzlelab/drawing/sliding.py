@@ -38,19 +38,9 @@ def draw_sliding(
 ) -> Axes:
     """Draw a sliding-puzzle board: one square patch per tile, the blank left empty.
 
-    Parameters
-    ----------
-    heuristic : callable or str, optional
-        A function of a state or a built-in heuristic name; its value goes in the title.
-    title : str, optional
-        A caption above the board.
-    highlight : iterable of int
-        Tiles to outline in red (e.g. the one that just moved).
-    color_home : bool
-        Colour tiles on their goal cell green and the others sand (default).
-    patterns : sequence of sequences of int, optional
-        Groups of tiles (the patterns of a pattern database): each group gets a colour of
-        its own, and a tile in no group is drawn grey and unnumbered, as the database sees it.
+    *highlight* tiles are outlined in red. With *color_home*, tiles on their goal cell are
+    green and the others sand; with *patterns* (of a pattern database), each pattern has a
+    colour and tiles in none are grey and unnumbered, as the database sees them.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.drawing import offscreen_figure
@@ -97,7 +87,6 @@ def _tile_colours(
     color_home: bool,
     patterns: Sequence[Iterable[int]] | None,
 ) -> dict[int, str]:
-    """``{tile: face colour}``: home or away, or by pattern (grey for a tile in none)."""
     if patterns is None:
         home = {tile: tile == goal_tile for tile, goal_tile in zip(state, puzzle.goal)}
         return {tile: HOME if home[tile] and color_home else AWAY for tile in state}
@@ -119,12 +108,7 @@ def _(puzzle: SlidingPuzzle, before: State, action: Action, after: State) -> str
 
 @step_detail.register(SlidingPuzzle)
 def _blank_moves(puzzle: SlidingPuzzle, action: Action) -> str:
-    """The blank's direction; an action named otherwise (a problem of a class's own) as it is.
-
-    >>> eight = SlidingPuzzle(shape=(3, 3))
-    >>> _blank_moves(eight, "up"), _blank_moves(eight, 3)
-    ('the blank moves up', 'action: 3')
-    """
+    """The blank's direction; an action named otherwise (a problem of a class's own) as it is."""
     if action in DIRECTIONS:
         return f"the blank moves {action}"
     return f"action: {action}"

@@ -1,15 +1,8 @@
-"""How the lessons show pictures: sharp (SVG), at their own size, and larger on a projector.
+"""How the lessons show pictures: as SVG, at their own size, and larger on a projector.
 
-A lesson's first cell calls :func:`lesson_style`. From then on every matplotlib
-figure the notebook shows is an SVG picture (vector: sharp on any screen), with
-its text kept as text, and puzzlelab's widgets follow the same setting.
-``lesson_style(large=True)`` makes every figure and widget half as big again,
-for the back of a classroom.
-
-The rule the pictures keep (a test checks every lesson's output against it): at
-a 1400-pixel-wide window, where a notebook's output is :data:`OUTPUT_PIXELS`
-wide, no text is smaller than :data:`SMALLEST_TEXT_PIXELS`. A figure at most
-that wide is shown at its own size, where 9-point text is 12 pixels.
+The rule a test checks in every lesson's output: at a 1400-pixel-wide window, where a
+notebook's output is :data:`OUTPUT_PIXELS` wide, no text is smaller than
+:data:`SMALLEST_TEXT_PIXELS`.
 """
 
 from __future__ import annotations
@@ -36,7 +29,7 @@ LARGE = 1.5
 def lesson_style(large: bool = False) -> None:
     """Show this notebook's figures as SVG; with *large*, half as big again (for a projector).
 
-    Outside IPython (a script, a test) only the scale changes.
+    Widgets follow the same scale. Outside IPython (a script, a test) only the scale changes.
 
     Examples
     --------
@@ -65,43 +58,24 @@ def lesson_style(large: bool = False) -> None:
 
 
 def picture_scale() -> float:
-    """Return how much larger than their own size pictures and widgets are shown now.
+    """How much larger than their own size pictures and widgets are shown now.
 
-    Returns
-    -------
-    float
-        1, or :data:`LARGE` (1.5) after ``lesson_style(large=True)``.
-
-    Examples
-    --------
     >>> picture_scale()
     1.0
-    >>> lesson_style(large=True)
-    >>> picture_scale()
-    1.5
-    >>> lesson_style()
     """
     return SETTINGS["scale"]
 
 
 def shown_svg(figure: Figure) -> str:
-    """*figure* as SVG text, at the size :func:`lesson_style` asked for (what a notebook shows).
+    """*figure* as SVG text, its width and height times :func:`picture_scale`.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> shown_svg(offscreen_figure((1, 1)))[:5]
     '<?xml'
     """
     svg = figure_svg(figure).decode("utf-8")
-    return scaled_svg(svg, picture_scale())
-
-
-def scaled_svg(svg: str, scale: float) -> str:
-    """*svg* with its width and height times *scale* (its drawing is scaled with them).
-
-    >>> scaled_svg('<svg width="10pt" height="20pt" viewBox="0 0 10 20">', 1.5)
-    '<svg width="15pt" height="30pt" viewBox="0 0 10 20">'
-    """
     tag = re.search(r"<svg\b[^>]*>", svg)
+    scale = picture_scale()
     if scale == 1 or tag is None:
         return svg
 
@@ -115,12 +89,8 @@ def scaled_svg(svg: str, scale: float) -> str:
 def text_pixels(svg: str | bytes, room: float = OUTPUT_PIXELS) -> list[tuple[float, str]]:
     """Every text of an SVG picture as ``(CSS pixels high, text)``, shown in *room* pixels.
 
-    A picture wider than *room* is shrunk to fit (as a notebook does), and its text
-    with it. Text drawn as outlines (matplotlib's default, not puzzlelab's) is not
-    found: write SVG with :func:`~puzzlelab.drawing.figure_svg`.
+    A wider picture is shrunk to fit, as a notebook does. Text drawn as outlines is not found.
 
-    Examples
-    --------
     >>> svg = '<svg width="900pt" height="9pt"><text style="font-size: 9px">hi</text></svg>'
     >>> text_pixels(svg)  # 1,200 pixels wide, shrunk into 968
     [(9.68, 'hi')]

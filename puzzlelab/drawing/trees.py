@@ -1,17 +1,5 @@
-"""Drawing search trees: the graph from :func:`puzzlelab.analysis.trees.search_tree`, top-down.
-
-Examples
---------
->>> from puzzlelab.puzzles import SlidingPuzzle
->>> from puzzlelab.search import Trace, bfs
->>> from puzzlelab.analysis.trees import search_tree
->>> from puzzlelab.drawing import offscreen_figure
->>> trace = Trace()
->>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
->>> ax = draw_tree(search_tree(trace), offscreen_figure().add_subplot())
->>> sorted(set(ax.tree_nodes)) == sorted(search_tree(trace))
-True
-"""
+"""Search trees (from :func:`puzzlelab.analysis.trees.search_tree`) drawn top-down, with
+matplotlib or as marked SVG for a page."""
 
 from __future__ import annotations
 
@@ -22,7 +10,7 @@ import networkx as nx
 from matplotlib.axes import Axes
 
 from ..analysis.trees import cut_tree
-from .figures import SMALLEST_FONT, figure_of
+from .figures import SMALLEST_FONT
 
 if TYPE_CHECKING:
     import numpy as np
@@ -30,7 +18,6 @@ if TYPE_CHECKING:
     from matplotlib.collections import PathCollection
     from matplotlib.offsetbox import AnnotationBbox
     from matplotlib.text import Text
-    from matplotlib.typing import ColorType
 
 #: A place on the drawing, ``(x, y)``, and where each node of a tree is drawn.
 Point = tuple[float, float]
@@ -68,11 +55,8 @@ LEGEND_INCHES = 2.5  # what the legend beside the tree takes
 
 
 def layered_layout(tree: nx.DiGraph) -> Layout:
-    """Return ``{node: (x, y)}``: depth downwards, leaves side by side, parents centred.
-
-    A simple tidy tree: leaves one unit apart in the order the search made them,
+    """Return ``{node: (x, y)}``: leaves one unit apart in the order the search made them,
     each parent centred over its first and last child, one level per unit down.
-    No Graphviz needed.
 
     >>> import networkx as nx
     >>> layered_layout(nx.DiGraph([(0, 1), (0, 2)]))
@@ -105,7 +89,6 @@ def draw_tree(
     tree: nx.DiGraph,
     ax: Axes | None = None,
     labels: str | None = "board",
-    color_by: str = "status",
     max_nodes: int = 300,
     max_depth: int | None = None,
     puzzle: object = None,
@@ -113,31 +96,16 @@ def draw_tree(
 ) -> Axes:
     """Draw *tree* top-down and return the axes.
 
-    ``ax.tree_nodes`` maps every drawn node (markers included) to its artist:
-    a board's ``AnnotationBbox``, the marker's text, or the one scatter
-    collection that holds all the circles (``ax.tree_circles``, in the order of
-    ``ax.tree_circle_nodes``).
+    ``ax.tree_nodes`` maps every drawn node to its artist: a board's ``AnnotationBbox``,
+    a "N more" marker's text, or the one scatter of all circles (``ax.tree_circles``, in
+    the order of ``ax.tree_circle_nodes``).
 
-    Parameters
-    ----------
-    tree : networkx.DiGraph
-        From :func:`search_tree`.
-    ax : matplotlib Axes, optional
-        Default: a new figure sized to the tree.
-    labels : {"board", "short", "order", None}
-        ``board``: each node is a small board when a *puzzle* is given and the
-        tree has at most 60 nodes; otherwise (and for ``short``) circles
-        labelled ``g+h=f`` (informed search) or the expansion order;
-        ``order``: always the expansion order; ``None``: plain circles.
-    color_by : {"status", "order"}
-        Colour by status (with a legend) or by expansion order (early = dark).
-    max_nodes, max_depth : int, optional
-        Larger trees are cut (see :func:`cut_tree`), with "N more" markers.
-    puzzle : optional
-        The puzzle the states belong to, for boards.
+    *tree* comes from :func:`~puzzlelab.analysis.trees.search_tree`; without *ax*, a new
+    figure is sized to it. Trees over *max_nodes* or *max_depth* are cut, with "N more"
+    markers. *labels*: ``"board"``, small boards of *puzzle* when it is given and at most
+    60 nodes are drawn, else (and for ``"short"``) circles labelled ``g+h=f`` or with the
+    expansion order; ``"order"``: always the expansion order; ``None``: plain circles.
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, bfs
     >>> from puzzlelab.drawing import offscreen_figure
@@ -148,12 +116,8 @@ def draw_tree(
     >>> len(ax.tree_circle_nodes), len(ax.tree_nodes) - len(ax.tree_circle_nodes)
     (20, 9)
     """
-    if labels == "auto":
-        labels = "board"
     if labels not in ("board", "short", "order", None):
         raise ValueError(f"labels must be 'board', 'short', 'order' or None, not {labels!r}")
-    if color_by not in ("status", "order"):
-        raise ValueError(f"color_by must be 'status' or 'order', not {color_by!r}")
     small = cut_tree(tree, max_nodes, max_depth)
     position = layered_layout(small)
     boards = labels == "board" and puzzle is not None and len(small) <= BOARDS_UP_TO
@@ -168,7 +132,7 @@ def draw_tree(
         width = min(MOST_INCHES, LEGEND_INCHES + per_leaf * leaves)
         ax = plt.subplots(figsize=(width, 0.6 + per_level * levels))[1]
     if not small:
-        _keep_drawn(ax, {}, None, [], [])
+        vars(ax).update(tree_nodes={}, tree_circles=None, tree_circle_nodes=[], tree_labels=[])
         ax.set_axis_off()
         return ax
     _draw_edges(ax, small, position)
@@ -187,29 +151,16 @@ def draw_tree(
     texts: list[Text] = []
     if circles:
         show = labels if len(circles) <= LABELLED_UP_TO else None
-        dots, texts = _draw_circles(ax, small, circles, position, show, color_by, len(tree))
+        dots, texts = _draw_circles(ax, small, circles, position, show)
         drawn.update(dict.fromkeys(circles, dots))
-    _keep_drawn(ax, drawn, dots, circles, texts)
+    # What was drawn for each node, for a notebook or a test: puzzlelab's own attributes.
+    vars(ax).update(
+        tree_nodes=drawn, tree_circles=dots, tree_circle_nodes=circles, tree_labels=texts
+    )
     ax.set_axis_off()
     ax.margins(0.04, 0.12)
-    if color_by == "status":
-        _legend(ax, small)
+    _legend(ax, small)
     return ax
-
-
-def _keep_drawn(
-    ax: Axes,
-    nodes: dict[Hashable, Artist],
-    circles: PathCollection | None,
-    circle_nodes: list[Hashable],
-    labels: list[Text],
-) -> None:
-    """Leave on *ax* what was drawn for each node: ``ax.tree_nodes`` and the others of
-    :func:`draw_tree`, for a notebook (or a test) to look at."""
-    # Axes have no such attributes: these are puzzlelab's own, added to this one object.
-    vars(ax).update(
-        tree_nodes=nodes, tree_circles=circles, tree_circle_nodes=circle_nodes, tree_labels=labels
-    )
 
 
 def _draw_edges(ax: Axes, small: nx.DiGraph, position: Layout) -> None:
@@ -244,25 +195,16 @@ def _draw_circles(
     nodes: list[Hashable],
     position: Layout,
     labels: str | None,
-    color_by: str,
-    total: int,
 ) -> tuple[PathCollection, list[Text]]:
     """All circles in one scatter (fast), and their labels; return both."""
-    import matplotlib
-
-    def colour(data: dict[str, Any]) -> ColorType:
-        if color_by == "order" and data.get("order"):
-            return matplotlib.colormaps["viridis"](data["order"] / max(total, 1))
-        return COLOURS.get(data["status"], "#ffffff")
-
     xs, ys = zip(*(position[n] for n in nodes))
-    colours = [colour(small.nodes[n]) for n in nodes]
-    dots = ax.scatter(xs, ys, s=_circle_area(ax, position), c=colours, edgecolors=OUTLINE,
-                      linewidths=0.8, zorder=2)  # fmt: skip
+    colours = [COLOURS.get(small.nodes[n]["status"], "#ffffff") for n in nodes]
+    # Small enough that neighbouring leaves do not overlap (points²).
+    area = max(10.0, min(140.0, (0.8 * _room(ax, position)[0]) ** 2))
+    dots = ax.scatter(xs, ys, s=area, c=colours, edgecolors=OUTLINE, linewidths=0.8, zorder=2)
     if labels is None:
         return dots, []
-    texts = {node: _short(small.nodes[node], labels == "order" or color_by == "order")
-             for node in nodes}  # fmt: skip
+    texts = {node: _short(small.nodes[node], labels == "order") for node in nodes}
     rotation = _label_rotation(ax, position, max(map(len, texts.values()), default=0))
     if rotation is None:
         return dots, []  # too crowded for labels of a readable size
@@ -287,8 +229,7 @@ def _draw_circles(
 
 
 def _label_rotation(ax: Axes, position: Layout, longest: int) -> int | None:
-    """0 if labels of *longest* characters fit side by side under the circles, 90 if they fit
-    turned upright, None if they do not fit at a readable size."""
+    """0 if labels of *longest* characters fit side by side, 90 turned upright, else None."""
     across = 0.62 * SMALLEST_FONT * longest + 4  # points: a label's width, with a gap
     column, level = _room(ax, position)
     if across <= column:
@@ -300,19 +241,13 @@ def _label_rotation(ax: Axes, position: Layout, longest: int) -> int | None:
 
 def _room(ax: Axes, position: Layout) -> tuple[float, float]:
     """Points between neighbouring leaves, and between levels, on *ax*."""
-    figure = figure_of(ax)
+    figure = ax.figure.figure
     box = ax.get_position()
     xs = [x for x, _ in position.values()]
     levels = 1 + max(-y for _, y in position.values())
     width = box.width * figure.get_figwidth() * 72
     height = box.height * figure.get_figheight() * 72
     return width / (1.4 + max(xs) - min(xs)), height / (levels + 0.4)
-
-
-def _circle_area(ax: Axes, position: Layout) -> float:
-    """Circle area in points², small enough that neighbouring leaves do not overlap."""
-    column, _ = _room(ax, position)
-    return max(10.0, min(140.0, (0.8 * column) ** 2))
 
 
 def _short(data: dict[str, Any], order: bool = False) -> str:
@@ -355,7 +290,6 @@ _BOARD_CACHE: dict[tuple[Hashable, ...], np.ndarray] = {}  # (puzzle, goal, stat
 
 
 def _board_image(puzzle: object, state: Hashable, size: float) -> np.ndarray:
-    """The board as an image array, drawn once per (puzzle, state, size)."""
     import io
 
     import matplotlib.image
@@ -380,14 +314,12 @@ STATUS_LETTERS = {status: status[0] for status in COLOURS}  # f, e, d, c, s, g
 def marked_tree_svg(
     tree: nx.DiGraph, layout: Layout, width: int = 640, level: int = 36, most_height: int = 320
 ) -> str:
-    """Every node and edge of *tree* as SVG, each marked for a page to colour and show.
+    """Every node and edge of *tree* as SVG, node ``j`` (in the order of *tree*) marked
+    ``<g data-mark="j">`` and the edge to it ``<line data-mark="j">``.
 
-    Node ``j`` (in the order of *tree*) is a group ``<g data-mark="j">`` and the
-    edge to it a ``<line data-mark="j">``; a page sets their ``data-state`` to a
-    letter of :data:`STATUS_LETTERS` (upper case: the node of the current step,
-    ringed) or ``-`` (hidden). :func:`marked_tree_css` holds the colours.
+    A page sets their ``data-state`` to a letter of :data:`STATUS_LETTERS` (upper case: the
+    node of the current step, ringed) or ``-`` (hidden); :func:`marked_tree_css` colours them.
 
-    >>> import networkx as nx
     >>> svg = marked_tree_svg(nx.DiGraph([(0, 1), (0, 2)]), {0: (0.5, 0), 1: (0, -1), 2: (1, -1)})
     >>> svg.count("<g data-mark="), svg.count("<line data-mark=")
     (3, 2)
@@ -425,27 +357,10 @@ def marked_tree_svg(
 
 
 def marked_tree_css(scope: str) -> str:
-    """Return the CSS that colours a :func:`marked_tree_svg` inside the element of class *scope*.
+    """The CSS, one rule a line, that colours a :func:`marked_tree_svg` inside class *scope*.
 
-    Parameters
-    ----------
-    scope : str
-        The class of the element that holds the tree, so that two trees on a page keep
-        their own colours.
-
-    Returns
-    -------
-    str
-        One rule a line: edges, dots, the ring of the current step, and the colour of each
-        status letter (:data:`STATUS_LETTERS`).
-
-    Examples
-    --------
-    >>> css = marked_tree_css("tree-7")
-    >>> print(css.splitlines()[0])
+    >>> print(marked_tree_css("tree-7").splitlines()[0])
     .tree-7 line { stroke: #bdbdbd; stroke-width: 1.2; }
-    >>> all(rule.startswith(".tree-7 ") for rule in css.splitlines())
-    True
     """
     rules = [
         f".{scope} line {{ stroke: {EDGE_COLOUR}; stroke-width: 1.2; }}",
@@ -470,33 +385,16 @@ def marked_tree_css(scope: str) -> str:
 
 
 def tree_legend_html(statuses: Iterable[str]) -> str:
-    """Return a legend for :func:`marked_tree_svg`: a coloured dot and a word per status, as HTML.
+    """HTML legend of a :func:`marked_tree_svg`: a dot and a word per status, and the ring.
 
-    Parameters
-    ----------
-    statuses : iterable of str
-        The statuses the tree shows, such as ``"expanded"`` and ``"goal"`` (the keys of
-        :data:`COLOURS`), in the legend's order.
-
-    Returns
-    -------
-    str
-        One ``<div>`` per status, and a last one for the ring of the current step.
-
-    Examples
-    --------
-    >>> import re
-    >>> html = tree_legend_html(["expanded", "goal"])
-    >>> re.findall(r"</span>([^<]+)</div>", html)
-    ['expanded', 'goal', 'this step']
+    >>> tree_legend_html(["goal"]).count("<div>")
+    2
     """
     dot = (
-        '<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
-        f'border:1px solid {OUTLINE};background:{{}};margin-right:0.3em"></span>'
+        '<div><span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
+        'border:{};{}margin-right:0.3em"></span>{}</div>'
     )
-    items = [f"<div>{dot.format(COLOURS[s])}{LEGEND[s]}</div>" for s in statuses]
-    ring = (
-        '<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
-        'border:2.5px solid #c0392b;margin-right:0.3em"></span>'
-    )
-    return "".join(items) + f"<div>{ring}this step</div>"
+    items = [
+        dot.format(f"1px solid {OUTLINE}", f"background:{COLOURS[s]};", LEGEND[s]) for s in statuses
+    ]
+    return "".join(items) + dot.format("2.5px solid #c0392b", "", "this step")

@@ -1,20 +1,4 @@
-"""Where a student's search parts from puzzlelab's, and why that usually happens.
-
-:func:`replay` walks a :class:`~.recording.Recording` through the :class:`~.rules.Rules`
-up to the first expansion they would not make, and says why in a sentence: duplicates
-not dropped, the wrong end of the frontier, the goal tested when generated, a dearer
-path kept. :func:`wrong_answer` looks at the list of actions the search returned.
-
->>> from puzzlelab.exercises.rules import Rules
->>> from puzzlelab.exercises.search_problems import RoadMap
->>> recording = Recording("A", [("expand", "A"), ("generate", "B"), ("generate", "C"),
-...                             ("expand", "C")])
->>> steps, why, parted_at = replay(recording, Rules(RoadMap(), "bfs"))
->>> print(why)
-your search and puzzlelab's part at expansion 2: yours expanded 'C', puzzlelab's would
-take 'B'. It took the successors in the opposite order: breadth-first search takes them in
-the order actions() gives them, the first one first.
-"""
+"""Where a student's search parts from puzzlelab's, and why that usually happens."""
 
 from __future__ import annotations
 
@@ -33,30 +17,14 @@ from .rules import Entry, Rules
 def replay(
     recording: Recording, rules: Rules
 ) -> tuple[list[dict[str, Any]], str | None, int | None]:
-    """Walk the student's expansions through the *rules*; return (steps, why, where they part).
+    """Walk the student's expansions through the *rules* (advanced as it goes).
 
-    Parameters
-    ----------
-    recording : Recording
-        What the student's search did.
-    rules : Rules
-        puzzlelab's search on the same problem, not yet started; it is advanced.
+    Returns the steps up to where they part (per expansion: its ``number``, the state
+    the ``student`` expanded, the states the ``reference`` could expand, and both
+    frontiers), why they part (or why the student stopped too soon) as a sentence, and
+    the expansion, counted from 1, where they part; None for the last two if they do not.
 
-    Returns
-    -------
-    steps : list of dict
-        Per expansion up to where they part: its ``number``, the state the ``student``
-        expanded, the states the ``reference`` could expand, and both frontiers.
-    why : str or None
-        Why they part (or why the student stopped too soon), as a sentence; None if
-        the student's search went as the rules would.
-    parted_at : int or None
-        The expansion, counted from 1, where they part; None if they never do.
-
-    Notes
-    -----
-    The module's example replays a search that parts; there is no example here;
-    ``tests/test_check_search.py`` replays every mistake the lesson expects.
+    There is no example here; ``tests/test_check_search.py`` runs it.
     """
     steps = []
     for number, state in enumerate(recording.expanded, start=1):
@@ -70,25 +38,18 @@ def replay(
         })  # fmt: skip
         chosen = next((entry for entry in choices if entry.state == state), None)
         if chosen is None or rules.problem.is_goal(chosen.state):
-            return steps, _why_parted(number, state, choices, rules, recording), number
+            wanted = " or ".join(_shown(e.state) for e in choices[:3]) or "nothing (it had stopped)"
+            why = (
+                f"your search and puzzlelab's part at expansion {number}: yours expanded "
+                f"{_shown(state)}, puzzlelab's would take {wanted}. "
+            )
+            return steps, why + _diagnosis(state, choices, rules, recording), number
         rules.expand(chosen)
     return steps, _why_stopped(recording, rules), None
 
 
 def _row(entry: Entry) -> dict[str, object]:
     return {"state": entry.state, "g": entry.g, "h": entry.h, "depth": entry.depth}
-
-
-def _why_parted(
-    number: int, state: State, choices: list[Entry], rules: Rules, recording: Recording
-) -> str:
-    """The sentence for the first expansion where the student's search left the rules."""
-    wanted = " or ".join(_shown(e.state) for e in choices[:3]) or "nothing (it had stopped)"
-    where = (
-        f"your search and puzzlelab's part at expansion {number}: yours expanded "
-        f"{_shown(state)}, puzzlelab's would take {wanted}. "
-    )
-    return where + _diagnosis(state, choices, rules, recording)
 
 
 def _diagnosis(state: State, choices: list[Entry], rules: Rules, recording: Recording) -> str:
@@ -196,8 +157,8 @@ def _ordering_diagnosis(entry: Entry, live: list[Entry], rules: Rules, recording
 def _among_siblings(entry: Entry, rules: Rules, recording: Recording, should: str) -> str:
     """The student took a sibling of the node the rules take: wrong end, or reversed order?
 
-    One step cannot tell: the next one can. A search that takes the wrong end of
-    its frontier moves on to a sibling (depth-first) or a child (breadth-first).
+    The next step tells: a search that takes the wrong end of its frontier moves on to a
+    sibling (depth-first) or a child (breadth-first).
     """
     expansions = recording.expanded
     number = len(rules.expanded) + 1
@@ -249,33 +210,12 @@ def wrong_answer(
     like: str,
     rules: Rules,
 ) -> str | None:
-    """Check what the student returned: a legal path to a goal, as short or cheap as it should.
+    """What is wrong with the actions the student returned, as a sentence; None if nothing.
 
-    Parameters
-    ----------
-    actions : list or None
-        What the student's search returned, as a list.
-    problem : SearchProblem
-        The problem it was given.
-    reference : SearchResult
-        What puzzlelab's search found on it.
-    like : str
-        The search the student's should behave like.
-    rules : Rules
-        The rules, replayed up to where the student's search stopped.
+    They must be a legal path to a goal, as short as *reference*'s for ``"bfs"`` and as
+    cheap for ``"ucs"`` and ``"astar"``.
 
-    Returns
-    -------
-    str or None
-        What is wrong, as a sentence; None if the answer is right.
-
-    Examples
-    --------
-    >>> from puzzlelab.search import bfs
-    >>> from puzzlelab.exercises.search_problems import RoadMap
-    >>> roads = RoadMap()
-    >>> wrong_answer(["C", "A"], roads, bfs(roads), "bfs", Rules(roads, "bfs"))
-    "your answer's 2 actions do not end at a goal."
+    There is no example here; ``tests/test_check_search.py`` runs it.
     """
     if reference.status != "solved":
         if actions is None:

@@ -1,20 +1,4 @@
-"""Exercises for lesson 4, "Heuristic search".
-
-Three checks, one per exercise:
-
-- :func:`check_manhattan`: the Manhattan distance of :data:`MANHATTAN_BOARD`, by hand;
-- :func:`check_better_heuristic`: a heuristic of your own that never overestimates
-  and knows more than counting misplaced tiles;
-- :func:`check_worse_on_both`: a seed whose random 8-puzzle board makes weighted A*
-  (weight 2) both slower and longer than plain A*.
-
-Each check prints what is right or what to look at again, never the answer, and
-returns ``True`` or ``False``.
-
->>> check_manhattan(...)
-Not yet: replace ... with a whole number: the sum of every tile's distance to its home.
-False
-"""
+"""Exercises for lesson 4, "Heuristic search"."""
 
 from __future__ import annotations
 
@@ -22,12 +6,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from ..analysis.distances import HeuristicReport, check_heuristic, distance_table
+from ..analysis.distances import check_heuristic, distance_table
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import BoardInput, State
 from ..search import astar
-from ..search.problem import Heuristic
-from .answers import is_whole_number, not_answered, report, self_check
+from .answers import fail, is_whole_number, not_answered, passed, self_check
 from .own_work import borrowed, table_of
 from .sandbox import guarded_check
 
@@ -40,9 +23,6 @@ FIRST_NEW_SEED = 10
 
 def _eight_puzzle(start: BoardInput | None = None) -> SlidingPuzzle:
     return SlidingPuzzle(start, shape=(3, 3))
-
-
-# ---------------------------------------------------------------- exercise 1
 
 
 def _manhattan_with_blank(puzzle: SlidingPuzzle, state: State) -> int:
@@ -65,56 +45,37 @@ def check_manhattan(answer: Any) -> bool:
     False
     """
     if not_answered(answer):
-        return report(
-            False,
-            "",
-            "replace ... with a whole number: the sum of every tile's distance to its home.",
+        return fail(
+            "replace ... with a whole number: the sum of every tile's distance to its home."
         )
     if not is_whole_number(answer):
-        return report(
-            False,
-            "",
-            f"give a whole number (no quotes, no decimals), not a {type(answer).__name__}.",
-        )
+        return fail(f"give a whole number (no quotes, no decimals), not a {type(answer).__name__}.")
     puzzle = _eight_puzzle(MANHATTAN_BOARD)
     state = puzzle.start
     truth = puzzle.manhattan(state)
     if answer == truth:
-        return report(
-            True,
-            "Every tile needs at least that many moves of its own, so no solution is shorter.",
-            "",
+        return passed(
+            "Every tile needs at least that many moves of its own, so no solution is shorter."
         )
     if answer == _manhattan_with_blank(puzzle, state):
-        return report(
-            False,
-            "",
+        return fail(
             "your total includes the blank. The blank is not a tile: "
-            "it moves on every turn anyway, so leave it out.",
+            "it moves on every turn anyway, so leave it out."
         )
     if answer in (puzzle.misplaced(state), puzzle.misplaced(state) + 1):
-        return report(
-            False,
-            "",
+        return fail(
             "that looks like the number of tiles out of place. Manhattan distance "
-            "adds how far each tile is from home: rows plus columns.",
+            "adds how far each tile is from home: rows plus columns."
         )
     if answer < truth:
-        return report(
-            False,
-            "",
+        return fail(
             "too small. For every tile 1..8, count the rows plus the columns between "
-            "its cell and its home cell, then add the eight numbers.",
+            "its cell and its home cell, then add the eight numbers."
         )
-    return report(
-        False,
-        "",
+    return fail(
         "too large. A tile's distance is rows plus columns to its home cell, "
-        "not counting other tiles in the way; tiles already home count 0.",
+        "not counting other tiles in the way; tiles already home count 0."
     )
-
-
-# ---------------------------------------------------------------- exercise 2
 
 
 @lru_cache(maxsize=1)
@@ -127,22 +88,14 @@ def _misplaced_ratio() -> float:
     return check_heuristic("misplaced", _eight_puzzle(), _eight_puzzle_table()).mean_ratio
 
 
-def _warm_tables() -> None:
-    """Fill the caches in the kernel, before the check runs in a child that would lose them."""
-    _misplaced_ratio()
-
-
 @self_check
-@guarded_check("your heuristic", prepare=_warm_tables)
+@guarded_check("your heuristic", prepare=_misplaced_ratio)
 def check_better_heuristic(heuristic: Any) -> bool:
     """Check a heuristic for the 8-puzzle: admissible, and better informed than misplaced tiles.
 
-    *heuristic* is a function of a state (a tuple of 9 tiles, ``0`` the blank,
-    goal ``1 2 3 / 4 5 6 / 7 8 0``) returning a number. It is checked against the
-    true distance of all 181,440 reachable boards (a few seconds).
-
-    It must be your own: puzzlelab's heuristics, a function that calls them, and a
-    table of exact distances are refused.
+    *heuristic* is a function of a state (9 tiles, ``0`` the blank), checked against the
+    true distance of all 181,440 boards. puzzlelab's heuristics, a function that calls
+    them, and a table of exact distances are refused.
 
     >>> check_better_heuristic(lambda state: 0)
     Not yet: it never overestimates, but it knows no more than counting misplaced tiles ...
@@ -153,102 +106,70 @@ def check_better_heuristic(heuristic: Any) -> bool:
     False
     """
     if not_answered(heuristic):
-        return report(
-            False,
-            "",
-            "write a function of a state, then set answer_4_2 = your_function (no brackets).",
+        return fail(
+            "write a function of a state, then set answer_4_2 = your_function (no brackets)."
         )
     if not callable(heuristic):
-        return report(
-            False,
-            "",
+        return fail(
             f"answer must be a function of a state, like def h(state): ..., "
-            f"not a {type(heuristic).__name__}.",
+            f"not a {type(heuristic).__name__}."
         )
     puzzle = _eight_puzzle()
-    copied = _copied(heuristic)
-    if copied:
-        return report(False, "", copied)
-    try:
-        at_goal = heuristic(puzzle.goal)
-    except Exception as error:  # a student's function may fail in any way
-        return report(
-            False,
-            "",
-            f"calling it on the goal board {puzzle.goal} raised {type(error).__name__}: {error}",
-        )
-    if isinstance(at_goal, bool) or not isinstance(at_goal, (int, float)):
-        return report(False, "", f"it must return a number, but returned {at_goal!r}.")
-    if at_goal != 0:
-        return report(
-            False, "", f"at the goal it says {at_goal}; a heuristic must be 0 on the goal."
-        )
-    try:
-        found = check_heuristic(heuristic, puzzle, _eight_puzzle_table())
-    except Exception as error:  # a student's function may fail in any way
-        return report(False, "", f"it raised {type(error).__name__}: {error} on some board.")
-    if not found.admissible:
-        state, h, distance = found.overestimates[0]
-        return report(
-            False,
-            "",
-            f"it overestimates: on {puzzle.render(state).replace(chr(10), ' / ')} it says "
-            f"{h}, but the goal is only {distance} moves away. A* may then miss "
-            "the shortest path.",
-        )
-    if found.mean_ratio == 1:
-        return report(
-            False,
-            "",
-            "it gives the exact distance of every board: that takes a search (or a table "
-            "made by one), not a quick look at the board. A heuristic is a guess computed "
-            "from the board alone.",
-        )
-    baseline = _misplaced_ratio()
-    if found.mean_ratio <= baseline:
-        return report(
-            False,
-            "",
-            f"it never overestimates, but it knows no more than counting misplaced tiles "
-            f"(on average {found.mean_ratio:.1%} of the true distance, against "
-            f"{baseline:.1%} for misplaced tiles). Use more of what the board tells you.",
-        )
-    return report(
-        True,
-        f"It never overestimates and reaches {found.mean_ratio:.1%} of the true distance "
-        f"on average (misplaced tiles: {baseline:.1%}). " + _consistency(found),
-        "",
-    )
-
-
-def _copied(heuristic: Heuristic) -> str:
-    """Say so if *heuristic* is or calls puzzlelab's, or reads exact distances; else ``""``."""
     if table_of(heuristic, _eight_puzzle_table()) is not None:  # first: reading it calls puzzlelab
-        return (
+        return fail(
             "it reads a table of exact distances: those were found by a search, not worked "
             "out from the board. A heuristic is a guess computed from the board alone."
         )
-    boards = [_eight_puzzle().goal, *sorted(_eight_puzzle_table())[::3_000]]
-    called = borrowed(heuristic, boards)
+    called = borrowed(heuristic, [puzzle.goal, *sorted(_eight_puzzle_table())[::3_000]])
     if called:
-        return (
+        return fail(
             f"your heuristic {called}: write it yourself, working its value out from the "
             "tiles and their home cells."
         )
-    return ""
-
-
-def _consistency(found: HeuristicReport) -> str:
-    """A sentence on whether the checked heuristic is consistent too."""
-    if found.consistent:
-        return "It is consistent too: along any move it drops by at most 1."
-    return (
-        f"It is not consistent, though ({found.first_inconsistency()}): "
-        "see the section on consistency."
+    try:
+        at_goal = heuristic(puzzle.goal)
+    except Exception as error:  # a student's function may fail in any way
+        return fail(
+            f"calling it on the goal board {puzzle.goal} raised {type(error).__name__}: {error}"
+        )
+    if isinstance(at_goal, bool) or not isinstance(at_goal, (int, float)):
+        return fail(f"it must return a number, but returned {at_goal!r}.")
+    if at_goal != 0:
+        return fail(f"at the goal it says {at_goal}; a heuristic must be 0 on the goal.")
+    try:
+        found = check_heuristic(heuristic, puzzle, _eight_puzzle_table())
+    except Exception as error:  # a student's function may fail in any way
+        return fail(f"it raised {type(error).__name__}: {error} on some board.")
+    if not found.admissible:
+        state, h, distance = found.overestimates[0]
+        return fail(
+            f"it overestimates: on {puzzle.render(state).replace(chr(10), ' / ')} it says "
+            f"{h}, but the goal is only {distance} moves away. A* may then miss "
+            "the shortest path."
+        )
+    if found.mean_ratio == 1:
+        return fail(
+            "it gives the exact distance of every board: that takes a search (or a table "
+            "made by one), not a quick look at the board. A heuristic is a guess computed "
+            "from the board alone."
+        )
+    baseline = _misplaced_ratio()
+    if found.mean_ratio <= baseline:
+        return fail(
+            f"it never overestimates, but it knows no more than counting misplaced tiles "
+            f"(on average {found.mean_ratio:.1%} of the true distance, against "
+            f"{baseline:.1%} for misplaced tiles). Use more of what the board tells you."
+        )
+    return passed(
+        f"It never overestimates and reaches {found.mean_ratio:.1%} of the true distance "
+        f"on average (misplaced tiles: {baseline:.1%}). "
+        + (
+            "It is consistent too: along any move it drops by at most 1."
+            if found.consistent
+            else f"It is not consistent, though ({found.first_inconsistency()}): "
+            "see the section on consistency."
+        )
     )
-
-
-# ---------------------------------------------------------------- exercise 3
 
 
 @self_check
@@ -256,23 +177,20 @@ def _consistency(found: HeuristicReport) -> str:
 def check_worse_on_both(seed: Any) -> bool:
     """Check a seed where weighted A* loses twice: more nodes expanded *and* a longer path.
 
-    The board is ``SlidingPuzzle(shape=(3, 3)).random_state(seed)``; both searches
-    use Manhattan distance, one with ``weight=1`` and one with ``weight=2``.
+    The board is ``SlidingPuzzle(shape=(3, 3)).random_state(seed)``; weight 2 against 1.
 
     >>> check_worse_on_both(4)
     Not yet: pick a seed of your own, 10 or more: seeds below 10 are in the lesson's table.
     False
     """
     if not_answered(seed):
-        return report(False, "", "replace ... with a whole number: the seed you found.")
+        return fail("replace ... with a whole number: the seed you found.")
     if not is_whole_number(seed):
-        return report(False, "", f"a seed is a whole number such as 123, not {seed!r}.")
+        return fail(f"a seed is a whole number such as 123, not {seed!r}.")
     if seed < FIRST_NEW_SEED:
-        return report(
-            False,
-            "",
+        return fail(
             f"pick a seed of your own, {FIRST_NEW_SEED} or more: "
-            f"seeds below {FIRST_NEW_SEED} are in the lesson's table.",
+            f"seeds below {FIRST_NEW_SEED} are in the lesson's table."
         )
     puzzle = _eight_puzzle(_eight_puzzle().random_state(seed))
     plain = astar(puzzle, heuristic="manhattan")
@@ -280,12 +198,10 @@ def check_worse_on_both(seed: Any) -> bool:
     slower = weighted.stats.expanded > plain.stats.expanded
     longer = len(weighted.actions) > len(plain.actions)
     if slower and longer:
-        return report(
-            True,
+        return passed(
             f"On seed {seed} weighted A* expanded {weighted.stats.expanded:,} nodes "
             f"(plain A*: {plain.stats.expanded:,}) and found {len(weighted.actions)} moves "
-            f"instead of {len(plain.actions)}.",
-            "",
+            f"instead of {len(plain.actions)}."
         )
     what = (
         "it was faster and just as short"
@@ -294,9 +210,7 @@ def check_worse_on_both(seed: Any) -> bool:
         if longer
         else "it expanded more nodes, but its path was just as short"
     )
-    return report(
-        False,
-        "",
+    return fail(
         f"on seed {seed} weighted A* lost on at most one count: {what}. "
-        "Try more seeds (a loop helps).",
+        "Try more seeds (a loop helps)."
     )

@@ -1,19 +1,4 @@
-"""Exercises for lesson 5, "The 15-puzzle and IDA*".
-
-Three checks, one per exercise:
-
-- :func:`check_positions_24`: how many positions of the 24-puzzle (5 x 5) can reach the goal;
-- :func:`check_years_estimate`: how long one IDA* iteration at bound 79 would run;
-- :func:`check_idastar_heuristic`: a heuristic that lets IDA* solve :data:`IDASTAR_BOARD`
-  shortest within :data:`IDASTAR_BUDGET` expanded nodes.
-
-Each check prints what is right or what to look at again, never the answer, and
-returns ``True`` or ``False``.
-
->>> check_positions_24(...)
-Not yet: replace ... with a whole number (math.factorial may help).
-False
-"""
+"""Exercises for lesson 5, "The 15-puzzle and IDA*"."""
 
 from __future__ import annotations
 
@@ -25,11 +10,9 @@ from ..puzzles.sliding import State
 from ..results import SearchResult
 from ..search.problem import Heuristic
 from ..solvers.sliding import sliding_idastar
-from .answers import is_number, is_whole_number, not_answered, report, self_check
+from .answers import fail, is_number, is_whole_number, not_answered, passed, self_check
 from .own_work import borrowed
 from .sandbox import guarded_check
-
-# ---------------------------------------------------------------- exercise 1
 
 
 @self_check
@@ -42,45 +25,33 @@ def check_positions_24(answer: Any) -> bool:
     False
     """
     if not_answered(answer):
-        return report(False, "", "replace ... with a whole number (math.factorial may help).")
+        return fail("replace ... with a whole number (math.factorial may help).")
     if isinstance(answer, float):
-        return report(
-            False,
-            "",
+        return fail(
             "give the exact whole number, not a float: floats keep only about 16 digits. "
-            "Use // rather than / to divide.",
+            "Use // rather than / to divide."
         )
     if not is_whole_number(answer):
-        return report(False, "", f"give a whole number (no quotes), not a {type(answer).__name__}.")
+        return fail(f"give a whole number (no quotes), not a {type(answer).__name__}.")
     cells = 25
     if answer == math.factorial(cells) // 2:
-        return report(
-            True,
+        return passed(
             "Exactly half of all arrangements: sliding a tile never changes the board's "
-            "parity, so the other half can never reach the goal.",
-            "",
+            "parity, so the other half can never reach the goal."
         )
     if answer == math.factorial(cells):
-        return report(
-            False,
-            "",
-            "that counts every arrangement of the 25 cells. Can every one of them reach the goal?",
+        return fail(
+            "that counts every arrangement of the 25 cells. Can every one of them reach the goal?"
         )
     if answer in (math.factorial(cells - 1), math.factorial(cells - 1) // 2):
-        return report(
-            False,
-            "",
-            "the blank occupies a cell too: arrange 25 things (24 tiles and the blank), not 24.",
+        return fail(
+            "the blank occupies a cell too: arrange 25 things (24 tiles and the blank), not 24."
         )
-    return report(
-        False,
-        "",
+    return fail(
         "count the ways to place 24 tiles and the blank in 25 cells, then think about parity "
-        "(lesson 1): what share of them can reach the goal?",
+        "(lesson 1): what share of them can reach the goal?"
     )
 
-
-# ---------------------------------------------------------------- exercise 2
 
 #: The numbers exercise 2 starts from.
 LAST_BOUND = 51
@@ -105,23 +76,18 @@ def _years(steps: int) -> float:
 def check_years_estimate(answer: Any) -> bool:
     """Check an estimate, in years, of the IDA* iteration at :data:`TARGET_BOUND`.
 
-    The premise: the iteration at bound :data:`LAST_BOUND` expanded
-    :data:`LAST_EXPANDED` nodes, each next bound (2 higher) expands :data:`GROWTH`
-    times as many, and Python expands :data:`NODES_PER_SECOND` nodes a second.
-    Any estimate within a factor of 2 counts; the numbers are chosen so that no round
-    guess (a hundred thousand years, a million) falls inside.
+    The iteration at bound :data:`LAST_BOUND` expanded :data:`LAST_EXPANDED` nodes, each
+    next bound (2 higher) :data:`GROWTH` times as many, at :data:`NODES_PER_SECOND` nodes a
+    second. Within a factor of 2 counts (no round guess falls inside).
 
-    >>> check_years_estimate(1)
-    Not yet: far too small. Count how many bound steps lie between 51 and 79; ...
-    False
     >>> check_years_estimate(100_000)
     Not yet: too small...
     False
     """
     if not_answered(answer):
-        return report(False, "", "replace ... with a number of years (a rough figure is fine).")
+        return fail("replace ... with a number of years (a rough figure is fine).")
     if not is_number(answer) or not answer > 0:
-        return report(False, "", f"give a positive number of years, not {answer!r}.")
+        return fail(f"give a positive number of years, not {answer!r}.")
     steps = (TARGET_BOUND - LAST_BOUND) // 2
     truth = _years(steps)
 
@@ -132,49 +98,33 @@ def check_years_estimate(answer: Any) -> bool:
         return abs(answer - value) <= value / 10
 
     if near(truth):
-        return report(
-            True,
+        return passed(
             f"Each step of 2 in the bound multiplies the work by {GROWTH}: {steps} steps turn "
             f"{LAST_EXPANDED / NODES_PER_SECOND:.0f} seconds into about {truth:,.0f} years. "
-            "That is why the hardest positions are out of reach here.",
-            "",
+            "That is why the hardest positions are out of reach here."
         )
     if precisely(_years(steps - 1)) or precisely(_years(steps + 1)):
-        return report(
-            False,
-            "",
+        return fail(
             "off by one bound step (a factor of 6). Count the iterations from bound "
-            f"{LAST_BOUND} to bound {TARGET_BOUND} again: the bound rises by 2 each time.",
+            f"{LAST_BOUND} to bound {TARGET_BOUND} again: the bound rises by 2 each time."
         )
     if precisely(_years(TARGET_BOUND - LAST_BOUND)):
-        return report(
-            False,
-            "",
+        return fail(
             "far too large: the bound rises by 2 per iteration, not by 1 "
-            "(every path to the goal has the same parity), so there are fewer steps.",
+            "(every path to the goal has the same parity), so there are fewer steps."
         )
     for unit, per_year in (("seconds", SECONDS_PER_YEAR), ("hours", 365.25 * 24), ("days", 365.25)):
         if precisely(truth * per_year):
-            return report(
-                False, "", f"that looks like {unit}: convert to years ({per_year:,.0f} per year)."
-            )
+            return fail(f"that looks like {unit}: convert to years ({per_year:,.0f} per year).")
     if answer < truth / 6:
-        return report(
-            False,
-            "",
+        return fail(
             f"far too small. Count how many bound steps lie between {LAST_BOUND} and "
-            f"{TARGET_BOUND}; each multiplies the work by {GROWTH}.",
+            f"{TARGET_BOUND}; each multiplies the work by {GROWTH}."
         )
     if answer < truth:
-        return report(
-            False,
-            "",
-            f"too small. {_STEP_BY_STEP}",
-        )
-    return report(False, "", f"too large. {_STEP_BY_STEP}")
+        return fail(f"too small. {_STEP_BY_STEP}")
+    return fail(f"too large. {_STEP_BY_STEP}")
 
-
-# ---------------------------------------------------------------- exercise 3
 
 #: The 15-puzzle board of exercise 3 (``SlidingPuzzle(shape=(4, 4)).scramble(60, seed=7)``).
 IDASTAR_BOARD = "6 8 15 4 / 1 2 3 0 / 9 5 10 7 / 14 13 11 12"
@@ -189,42 +139,39 @@ IDASTAR_SHORTEST = 34
 def check_idastar_heuristic(heuristic: Any) -> bool:
     """Check that IDA* with *heuristic* solves :data:`IDASTAR_BOARD` shortest within budget.
 
-    *heuristic* is a built-in name (``"misplaced"``, ``"manhattan"``,
-    ``"linear-conflict"``) or a function of a 16-tile state.
-
-    A heuristic that overestimates is told so, even where IDA* happens to find a
-    shortest path with it; one that runs a search itself is refused.
+    *heuristic* is a built-in name or a function of a 16-tile state; one that
+    overestimates is told so, and one that runs a search itself is refused.
 
     >>> check_idastar_heuristic("misplaced")
     Not yet: IDA* stopped at the limit of 20,000 expanded nodes without solving the board: ...
     False
     """
     if not_answered(heuristic):
-        return report(
-            False,
-            "",
-            "replace ... with a heuristic: a name such as 'manhattan' or a function of a state.",
+        return fail(
+            "replace ... with a heuristic: a name such as 'manhattan' or a function of a state."
         )
     puzzle = SlidingPuzzle(IDASTAR_BOARD)
     if isinstance(heuristic, str) and heuristic not in puzzle.heuristics:
         names = ", ".join(repr(name) for name in puzzle.heuristics)
-        return report(False, "", f"{heuristic!r} is not a heuristic; the names are {names}.")
+        return fail(f"{heuristic!r} is not a heuristic; the names are {names}.")
     if not isinstance(heuristic, str) and not callable(heuristic):
-        return report(False, "", f"give a name or a function of a state, not {heuristic!r}.")
+        return fail(f"give a name or a function of a state, not {heuristic!r}.")
     if not isinstance(heuristic, str):
-        searched = borrowed(heuristic, [puzzle.start, puzzle.goal], allowed=_looks_only)
+        searched = borrowed(
+            heuristic,
+            [puzzle.start, puzzle.goal],
+            allowed=lambda module, _: module.startswith("puzzlelab.puzzles"),
+        )
         if searched:
-            return report(
-                False,
-                "",
+            return fail(
                 f"your heuristic {searched}: a search inside the search gives exact "
-                "distances at a search's price. A heuristic looks at the board only.",
+                "distances at a search's price. A heuristic looks at the board only."
             )
     try:
         result = sliding_idastar(puzzle, heuristic=heuristic, max_nodes=IDASTAR_BUDGET)
         over = _overestimate(puzzle, heuristic, result)
     except Exception as error:  # a student's function may fail in any way
-        return report(False, "", f"IDA* could not use it: {type(error).__name__}: {error}")
+        return fail(f"IDA* could not use it: {type(error).__name__}: {error}")
     if over:
         board, h, at_most = over
         shown = puzzle.render(board).replace(chr(10), " / ")
@@ -233,39 +180,26 @@ def check_idastar_heuristic(heuristic: Any) -> bool:
             if result.solved and result.cost == IDASTAR_SHORTEST
             else "so IDA* may skip past the shortest bound"
         )
-        return report(
-            False,
-            "",
+        return fail(
             f"it overestimates: on {shown} it says {h}, but the goal is at most {at_most} "
             f"moves away; {outcome}. A heuristic for a shortest path must never say more "
-            "than the true distance.",
+            "than the true distance."
         )
     if not result.solved:
-        return report(
-            False,
-            "",
+        return fail(
             f"IDA* stopped at the limit of {IDASTAR_BUDGET:,} expanded nodes without solving "
             "the board: this heuristic leaves too many boards looking promising. "
-            "Try one that knows more.",
+            "Try one that knows more."
         )
     if len(result.actions) > IDASTAR_SHORTEST:
-        return report(
-            False,
-            "",
+        return fail(
             f"IDA* solved it in {len(result.actions)} moves, but a shorter solution exists: "
-            "your heuristic overestimates somewhere, so IDA* skipped past the shortest bound.",
+            "your heuristic overestimates somewhere, so IDA* skipped past the shortest bound."
         )
-    return report(
-        True,
+    return passed(
         f"IDA* found a shortest path after {result.stats.expanded:,} expanded nodes "
-        f"in {len(result.stats.iterations)} iterations.",
-        "",
+        f"in {len(result.stats.iterations)} iterations."
     )
-
-
-def _looks_only(module: str, name: str) -> bool:
-    """A heuristic may use the puzzle's own heuristics (the names are allowed) but no search."""
-    return module.startswith("puzzlelab.puzzles")
 
 
 def _overestimate(

@@ -1,21 +1,4 @@
-"""Exercises for lesson 8, "How few questions find a secret code?".
-
-Three checks, one per exercise:
-
-- :func:`check_answer`: the bulls and cows of :data:`PEG_GUESS` against :data:`PEG_SECRET`
-  in classic Mastermind (colours may repeat, which is where counting gets tricky);
-- :func:`check_codes_left`: how many bulls-and-cows codes are still consistent after
-  the two answers of :data:`TWO_ANSWERS`;
-- :func:`check_strategy`: a strategy of your own that needs fewer questions on average
-  than the consistent strategy's 5.56 over all 5,040 secrets.
-
-Each check prints what is right or what to look at again, never the answer, and
-returns ``True`` or ``False``.
-
->>> check_codes_left(...)
-Not yet: replace ... with a whole number: how many codes give both answers.
-False
-"""
+"""Exercises for lesson 8, "How few questions find a secret code?"."""
 
 from __future__ import annotations
 
@@ -25,7 +8,7 @@ import numpy as np
 
 from ..puzzles.mastermind import Mastermind, answer_of, bulls_and_cows, classic_mastermind
 from ..solvers.mastermind import Strategy, evaluate
-from .answers import is_whole_number, not_answered, report, self_check
+from .answers import fail, is_whole_number, not_answered, passed, self_check
 from .own_work import borrowed
 from .sandbox import guarded_check
 
@@ -41,9 +24,6 @@ TWO_ANSWERS = [((0, 1, 2, 3), (0, 2)), ((1, 0, 4, 5), (0, 1))]
 CONSISTENT_AVERAGE = 5.56
 
 
-# ---------------------------------------------------------------- exercise 1
-
-
 @self_check
 @guarded_check("your answer")
 def check_answer(bulls: Any, cows: Any) -> bool:
@@ -54,9 +34,9 @@ def check_answer(bulls: Any, cows: Any) -> bool:
     False
     """
     if not_answered(bulls) or not_answered(cows):
-        return report(False, "", "replace both ... with whole numbers: bulls, then cows.")
+        return fail("replace both ... with whole numbers: bulls, then cows.")
     if not (is_whole_number(bulls) and is_whole_number(cows)):
-        return report(False, "", "give two whole numbers (no quotes, no decimals).")
+        return fail("give two whole numbers (no quotes, no decimals).")
     truth_bulls, truth_cows = answer_of(PEG_GUESS, PEG_SECRET)
     hints = []
     if bulls != truth_bulls:
@@ -79,16 +59,11 @@ def check_answer(bulls: Any, cows: Any) -> bool:
                 "codes; add these up and take away the bulls."
             )
     if hints:
-        return report(False, "", " ".join(hints))
-    return report(
-        True,
+        return fail(" ".join(hints))
+    return passed(
         "With repeats, a colour counts as often as it appears in both codes, which is what "
-        "game.answer computes.",
-        "",
+        "game.answer computes."
     )
-
-
-# ---------------------------------------------------------------- exercise 2
 
 
 @self_check
@@ -101,35 +76,24 @@ def check_codes_left(count: Any) -> bool:
     False
     """
     if not_answered(count):
-        return report(
-            False, "", "replace ... with a whole number: how many codes give both answers."
-        )
+        return fail("replace ... with a whole number: how many codes give both answers.")
     if not is_whole_number(count):
-        return report(False, "", f"give a whole number, not a {type(count).__name__}.")
+        return fail(f"give a whole number, not a {type(count).__name__}.")
     game = bulls_and_cows()
     truth = len(game.candidates(TWO_ANSWERS))
     if count == truth:
-        return report(
-            True,
+        return passed(
             f"Two answers leave {count / len(game.codes):.0%} of the 5,040 codes: each answer "
-            "cuts the candidates down by a large factor.",
-            "",
+            "cuts the candidates down by a large factor."
         )
     if count == len(game.candidates(TWO_ANSWERS[:1])):
-        return report(
-            False, "", "that many codes give the first answer; the second answer rules more out."
-        )
+        return fail("that many codes give the first answer; the second answer rules more out.")
     if count == len(game.candidates(TWO_ANSWERS[1:])):
-        return report(False, "", "that many codes give the second answer; both must hold.")
-    return report(
-        False,
-        "",
+        return fail("that many codes give the second answer; both must hold.")
+    return fail(
         f"{'too few' if count < truth else 'too many'}. Keep the codes that, as the secret, "
-        "would have given both answers (game.answer tells what a code answers to a guess).",
+        "would have given both answers (game.answer tells what a code answers to a guess)."
     )
-
-
-# ---------------------------------------------------------------- exercise 3
 
 
 #: Seconds :func:`check_strategy` may run a strategy: its evaluation on bulls and cows (60 s at
@@ -143,62 +107,49 @@ def check_strategy(strategy: Any, max_seconds: float = 60.0) -> bool:
     """Evaluate *strategy* over every bulls-and-cows secret; pass if it needs under 5.56 on average.
 
     A strategy is a function ``choose(game, candidates)`` that returns a code's number
-    (see :mod:`puzzlelab.solvers.mastermind`).
+    (see :mod:`puzzlelab.solvers.mastermind`); puzzlelab's own strategies are refused.
 
     >>> check_strategy(lambda game, candidates: candidates[-1])
     Not yet: your strategy needs 5.5... questions on average (9 at most): ...
     False
-    >>> check_strategy(lambda game, candidates: None)
-    Not yet: your function returns nothing yet: make it return a number.
-    False
-
-    It must be your own: puzzlelab's strategies, or a function that asks them, are
-    refused (the game's methods and ``group_sizes`` may be used).
-
     >>> from puzzlelab.solvers.mastermind_strategies import STRATEGIES
     >>> check_strategy(STRATEGIES["minimax"])
     Not yet: your strategy is puzzlelab's own minimax: ...
     False
     """
     if not_answered(strategy):
-        return report(False, "", "replace ... with your strategy: a function (game, candidates).")
+        return fail("replace ... with your strategy: a function (game, candidates).")
     if not callable(strategy):
-        return report(False, "", "a strategy is a function choose(game, candidates) -> number.")
+        return fail("a strategy is a function choose(game, candidates) -> number.")
     game = bulls_and_cows()
     copied = borrowed(strategy, _probes(game), allowed=_tools)
     if copied:
-        return report(
-            False,
-            "",
+        return fail(
             f"your strategy {copied}: choose the code yourself (the game's methods and "
-            "group_sizes may help).",
+            "group_sizes may help)."
         )
     try:
         first = strategy(game, np.arange(len(game.codes)))
     except Exception as error:  # a student's function may fail in any way: say how
-        return report(False, "", f"your strategy failed: {type(error).__name__}: {error}")
+        return fail(f"your strategy failed: {type(error).__name__}: {error}")
     if first is None or first is Ellipsis:
-        return report(False, "", "your function returns nothing yet: make it return a number.")
+        return fail("your function returns nothing yet: make it return a number.")
     try:
         result = evaluate(game, strategy, max_seconds=max_seconds)
     except Exception as error:  # a student's function may fail in any way: say how
-        return report(False, "", f"your strategy failed: {type(error).__name__}: {error}")
+        return fail(f"your strategy failed: {type(error).__name__}: {error}")
     if not result.solved:
-        return report(
-            False, "", f"the evaluation stopped ({result.reason}): make the strategy faster."
-        )
+        return fail(f"the evaluation stopped ({result.reason}): make the strategy faster.")
     needs = f"needs {result.average:.3f} questions on average ({result.worst} at most)"
     if round(result.average, 3) < CONSISTENT_AVERAGE:  # judged on the number it is shown
         praise = (
             f"Your strategy {needs}, better than the consistent strategy's {CONSISTENT_AVERAGE}."
         )
-        return report(True, praise + _on_classic(strategy), "")
-    return report(
-        False,
-        "",
+        return passed(praise + _on_classic(strategy))
+    return fail(
         f"your strategy {needs}: not below the consistent strategy's {CONSISTENT_AVERAGE}. Try "
         "picking, among the candidates, the one whose largest answer group is smallest "
-        "(group_sizes helps).",
+        "(group_sizes helps)."
     )
 
 

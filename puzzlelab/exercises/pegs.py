@@ -1,21 +1,4 @@
-"""Exercises for lesson 9, "Peg solitaire and iterative deepening".
-
-Three checks, one per exercise:
-
-- :func:`check_last_iteration_share`: what share of plain iterative deepening's positions
-  its last iteration visits, on :data:`SHARE_PUZZLE`;
-- :func:`check_english_corners`: a function of your own that counts the pegs in the
-  English board's corners (holes no jump passes over);
-- :func:`check_solvable_holes`: the holes of the 21-hole board from which the complement
-  problem has a solution.
-
-Each check prints what is right or what to look at again, never the answer, and
-returns ``True`` or ``False``.
-
->>> check_solvable_holes(...)
-Not yet: replace ... with a set of hole numbers, e.g. {4, 7}.
-False
-"""
+"""Exercises for lesson 9, "Peg solitaire and iterative deepening"."""
 
 from __future__ import annotations
 
@@ -27,7 +10,7 @@ from typing import Any
 from ..errors import UnsolvableError
 from ..puzzles.pegs import Board, Pegs, PegSolitaire, get_board, holes_of, pegs_of, replay
 from ..solvers.pegs import PegSearchResult, dfs_dead_positions, iterative_deepening
-from .answers import is_number, not_answered, report, self_check
+from .answers import fail, is_number, not_answered, passed, self_check
 from .own_work import borrowed, names_used, objects_read
 from .sandbox import guarded_check
 
@@ -51,17 +34,8 @@ def position_after(count: int) -> PegSolitaire:
 SHARE_PUZZLE = position_after(6)
 
 
-# ---------------------------------------------------------------- exercise 1
-
-
 #: How far a share may be from the measured one (which is near, but not at, one half).
 SHARE_TOLERANCE = 0.005
-
-
-@lru_cache(maxsize=1)
-def _last_share() -> float:
-    stats = _share_run().stats
-    return stats.iterations[-1]["expanded"] / stats.expanded
 
 
 @lru_cache(maxsize=1)
@@ -69,8 +43,9 @@ def _share_run() -> PegSearchResult:
     return iterative_deepening(SHARE_PUZZLE)
 
 
-def _iterations() -> list[dict[str, Any]]:
-    return _share_run().stats.iterations
+def _last_share() -> float:
+    stats = _share_run().stats
+    return stats.iterations[-1]["expanded"] / stats.expanded
 
 
 @self_check
@@ -78,43 +53,33 @@ def _iterations() -> list[dict[str, Any]]:
 def check_last_iteration_share(share: Any) -> bool:
     """Check the share (between 0 and 1) of all positions visited that the last iteration took.
 
-    Plain iterative deepening on :data:`SHARE_PUZZLE`: the last iteration is the one that
-    finds the solution. Within :data:`SHARE_TOLERANCE` counts as right: close enough for
-    a measured share rounded to two places, too close for a guess of one half.
+    Plain iterative deepening on :data:`SHARE_PUZZLE`; within :data:`SHARE_TOLERANCE` of
+    the measured share counts as right.
 
     >>> check_last_iteration_share(50)
     Not yet: give a fraction between 0 and 1 (0.5 for a half), not a percentage.
     False
     """
     if not_answered(share):
-        return report(False, "", "replace ... with a number between 0 and 1.")
+        return fail("replace ... with a number between 0 and 1.")
     if not is_number(share):
-        return report(False, "", f"give a number, not a {type(share).__name__}.")
+        return fail(f"give a number, not a {type(share).__name__}.")
     if not 0 <= share <= 1:
-        return report(
-            False, "", "give a fraction between 0 and 1 (0.5 for a half), not a percentage."
-        )
+        return fail("give a fraction between 0 and 1 (0.5 for a half), not a percentage.")
     truth = _last_share()
     if abs(share - truth) <= SHARE_TOLERANCE:
-        earlier = len(_iterations()) - 1
-        return report(
-            True,
+        earlier = len(_share_run().stats.iterations) - 1
+        return passed(
             f"The last iteration did {truth:.0%} of the work and the {earlier} before it "
             f"{1 - truth:.0%} together: in all, iterative deepening did {1 / truth:.1f} times "
             "the work of its last iteration alone (which stopped early, at the solution). "
-            "A small price for keeping only one path in memory.",
-            "",
+            "A small price for keeping only one path in memory."
         )
-    return report(
-        False,
-        "",
+    return fail(
         f"{'too small' if share < truth else 'too large'}. Run iterative_deepening on "
         "SHARE_PUZZLE and compare the positions its last iteration visited with all the "
-        "positions it visited (the result's stats list both).",
+        "positions it visited (the result's stats list both)."
     )
-
-
-# ---------------------------------------------------------------- exercise 2
 
 
 def _english_positions(count: int = 300) -> list[Pegs]:
@@ -134,46 +99,38 @@ def check_english_corners(count_corners: Any) -> bool:
 
     A corner is a hole that no jump passes over. *pegs* is a bit mask (bit h set when
     hole h holds a peg); the holes are numbered as ``get_board("english").numbering()``.
+    A function that reads the board's own corners, or calls puzzlelab's, is refused.
 
-    >>> def count_corners(pegs):
-    ...     ...  # not written yet
-    >>> check_english_corners(count_corners)
-    Not yet: your function returns nothing yet: ...
-    False
     >>> check_english_corners(lambda pegs: 0)
     Not yet: with pegs in holes [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, ...
     False
-
-    The corners must be found by you: a function that reads the board's own corners, or
-    calls puzzlelab's corner bound, is refused.
-
     >>> english = get_board("english")
     >>> check_english_corners(lambda pegs: sum(pegs >> h & 1 for h in english.corners))
-    Not yet: your function reads puzzlelab's list of the board's corners: ...
+    Not yet: your function ... puzzlelab's ... corners...
     False
     """
     if not_answered(count_corners):
-        return report(False, "", "replace ... with a function of a bit mask of pegs.")
+        return fail("replace ... with a function of a bit mask of pegs.")
     if not callable(count_corners):
-        return report(False, "", "give a function (def or lambda) of a bit mask of pegs.")
+        return fail("give a function (def or lambda) of a bit mask of pegs.")
     board = get_board("english")
     copied = _borrowed_corners(count_corners, board)
     if copied:
-        return report(
-            False,
-            "",
+        return fail(
             f"your function {copied}: find the corners yourself, in the numbering of "
-            "section 6 (holes that no jump passes over).",
+            "section 6 (holes that no jump passes over)."
         )
     for pegs in _english_positions():
         truth = sum(1 for hole in board.corners if pegs >> hole & 1)
         try:
             yours = count_corners(pegs)
         except Exception as error:  # a student's function may fail in any way
-            return report(False, "", f"your function raised {type(error).__name__}: {error}")
+            return fail(f"your function raised {type(error).__name__}: {error}")
         if yours is None or yours is Ellipsis:
-            return report(False, "", "your function returns nothing yet: write its body so "
-                          "that it returns a whole number.")  # fmt: skip
+            return fail(
+                "your function returns nothing yet: write its body so "
+                "that it returns a whole number."
+            )
         if yours != truth:
             triangle = sum(1 for hole in (1, 2, 13, 19, 20, 21) if pegs >> hole & 1)
             hint = (
@@ -182,24 +139,21 @@ def check_english_corners(count_corners: Any) -> bool:
                 else "which holes of the cross have no hole on both sides of them in a row "
                 "or a column?"
             )
-            return report(
-                False,
-                "",
+            return fail(
                 f"with pegs in holes {list(holes_of(pegs))} your function says {yours!r}, "
-                f"which is {'too many' if is_number(yours) and yours > truth else 'wrong'}: "
-                + hint,
+                f"which is {'too many' if is_number(yours) and yours > truth else 'wrong'}: " + hint
             )
-    return report(
-        True,
+    return passed(
         "A lower bound for the English board too. It is weaker there: 8 corners out of 33 "
-        "holes, and solutions of the central game need many more moves than that.",
-        "",
+        "holes, and solutions of the central game need many more moves than that."
     )
 
 
 def _borrowed_corners(count_corners: Callable[[Pegs], int], board: Board) -> str:
     """Say so if *count_corners* uses puzzlelab's own corners of *board*; else ``""``."""
-    called = borrowed(count_corners, [board.full, 1 << 17], allowed=_not_about_corners)
+    called = borrowed(
+        count_corners, [board.full, 1 << 17], allowed=lambda _, name: "corner" not in name
+    )
     if called:
         return called
     read = objects_read(count_corners)
@@ -209,13 +163,6 @@ def _borrowed_corners(count_corners: Callable[[Pegs], int], board: Board) -> str
     ):
         return "reads puzzlelab's list of the board's corners"
     return ""
-
-
-def _not_about_corners(module: str, name: str) -> bool:
-    return "corner" not in name
-
-
-# ---------------------------------------------------------------- exercise 3
 
 
 @lru_cache(maxsize=1)
@@ -237,20 +184,18 @@ def _solvable_holes() -> frozenset[int]:
 def check_solvable_holes(holes: Any) -> bool:
     """Check the set of holes h of the 21-hole board whose complement problem can be solved.
 
-    The complement problem from h: every hole full but h; finish with one peg in h.
-
     >>> check_solvable_holes({22})
     Not yet: the holes are numbered 1 to 21.
     False
     """
     if not_answered(holes):
-        return report(False, "", "replace ... with a set of hole numbers, e.g. {4, 7}.")
+        return fail("replace ... with a set of hole numbers, e.g. {4, 7}.")
     try:
         holes = set(holes)
     except TypeError:
-        return report(False, "", "give a set of whole numbers, e.g. {4, 7}.")
+        return fail("give a set of whole numbers, e.g. {4, 7}.")
     if not all(isinstance(h, int) and not isinstance(h, bool) and 1 <= h <= 21 for h in holes):
-        return report(False, "", "the holes are numbered 1 to 21.")
+        return fail("the holes are numbered 1 to 21.")
     truth = _solvable_holes()
     corners = get_board("triangle21").corners
     hints = []
@@ -272,10 +217,8 @@ def check_solvable_holes(holes: Any) -> bool:
             "peg_solvers.solve(puzzle, 'dfs') for each hole that check_solvable does not refuse."
         )
     if hints:
-        return report(False, "", " ".join(hints))
-    return report(
-        True,
+        return fail(" ".join(hints))
+    return passed(
         f"{len(truth)} of the 21 holes. Six are ruled out by an argument (the corner pegs "
-        "need every peg of the group they jump over) and six, the corners, by search.",
-        "",
+        "need every peg of the group they jump over) and six, the corners, by search."
     )

@@ -1,22 +1,14 @@
 """Exercise 4 of lesson 4: the searches' properties, each cell checked against what they do.
 
-The student fills in a table: for each of :data:`SEARCHES`, whether it is *complete*
-and *optimal*, and how its *time* and *space* grow, as one of :data:`GROWTHS`. The
-check does not compare the table with a stored answer: it runs the searches and
-measures each cell.
+The check runs the searches to measure each cell of the student's table:
 
-- **complete**: does it find a goal 3 moves away in an endless tree (every state has
-  three new successors, :class:`EndlessTree`) within :data:`PATIENCE` expanded nodes?
-  Greedy and A* get a heuristic that never overestimates but says 1 on the way to the
-  goal and 0 everywhere else (a heuristic that does not help).
-- **optimal**: does it return a shortest path on every 2x3 board of a sample, against
-  the exact distances (greedy and A* with Manhattan distance)?
+- **complete**: does it find a goal 3 moves away in an :class:`EndlessTree` (b = 3)
+  within :data:`PATIENCE` expanded nodes? Greedy and A* get a heuristic that does not help.
+- **optimal**: does it return a shortest path on a sample of 2x3 boards (greedy and A*
+  with Manhattan distance)?
 - **time** and **space**: how the nodes expanded and the largest frontier grow with the
-  goal's depth d in the endless tree (``b^d``, ``b^(d/2)``, ``bd``); a search that does
-  not finish there is measured on trees whose paths end at depth m (``b^m``, ``bm``).
-
-Vocabulary: *b* the branching factor (3 new successors here), *d* the depth of the
-goal, *m* the depth of the deepest path.
+  goal's depth d (``b^d``, ``b^(d/2)``, ``bd``); a search that does not finish is
+  measured on trees whose paths end at depth m (``b^m``, ``bm``).
 
 >>> check_properties(...)
 Not yet: replace ... with your table: a dict of 7 rows, one per search, as in the lesson.
@@ -34,7 +26,7 @@ from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
 from ..results import SearchResult
 from ..search import ALGORITHMS
-from .answers import not_answered, report, self_check
+from .answers import fail, not_answered, passed, self_check
 from .sandbox import guarded_check
 
 #: The rows of the table, in the lesson's order.
@@ -59,17 +51,13 @@ Word = tuple[int, ...]
 class EndlessTree:
     """A state space where every state has 4 neighbours and no path ever comes back.
 
-    A state is a word, a tuple of letters 0-3; a move appends a letter, except that
-    the letter which undoes the last one (0 and 2 undo each other, 1 and 3 too)
-    removes it. So every state but the start has 3 new successors and one way back:
-    an endless tree with b = 3, which bidirectional search can also walk backwards.
-    With *deepest*, no word is longer than that: the paths end at depth m.
+    A state is a word of letters 0-3; a move appends a letter, except that the letter
+    which undoes the last one (0 and 2, 1 and 3) removes it: an endless tree with b = 3,
+    which can be walked backwards too. With *deepest*, no word is longer than that.
 
     >>> tree = EndlessTree(goal=(0, 1))
     >>> [after for _, after, _ in tree.successors((0,))]
     [(0, 0), (0, 1), (), (0, 3)]
-    >>> tree.heuristic((0,)), tree.heuristic((1,)), tree.heuristic((0, 1))
-    (1, 0, 0)
     """
 
     def __init__(self, goal: Iterable[int], deepest: int | None = None) -> None:
@@ -101,19 +89,13 @@ class EndlessTree:
         return int(state != self.goal and self.goal[: len(state)] == state)
 
 
-# ---------------------------------------------------------------- measuring the searches
-
-
-def _goals(depth: int) -> list[Word]:
-    """Two goals at *depth*: one down the first letters, one down the last."""
-    return [(0,) * depth, (3,) * depth]
-
-
 def _runs(
     name: str, depth: int, deepest: int | None = None, max_nodes: int | None = None
 ) -> list[SearchResult]:
+    """Runs of search *name* to two goals at *depth*: down the first letters, and the last."""
     search = ALGORITHMS[name]
-    return [search(EndlessTree(goal, deepest), max_nodes=max_nodes) for goal in _goals(depth)]
+    goals = [(0,) * depth, (3,) * depth]
+    return [search(EndlessTree(goal, deepest), max_nodes=max_nodes) for goal in goals]
 
 
 def _completeness(name: str) -> tuple[bool, str]:
@@ -155,16 +137,6 @@ def _growth(counts: list[int]) -> float:
     return (counts[-1] / counts[0]) ** (1 / (len(counts) - 1))
 
 
-def _kind(counts: list[int], letter: str) -> str:
-    """Name the growth of *counts* along *letter* (``d`` or ``m``): ``b^d``, ``b^(d/2)``, ``bd``."""
-    factor = _growth(counts)
-    if factor >= 2.4:
-        return f"b^{letter}"
-    if factor >= 1.5:
-        return f"b^({letter}/2)"
-    return f"b{letter}"
-
-
 def _growths(name: str) -> dict[str, tuple[str, str]]:
     """Measure ``{"time": (growth, why), "space": (growth, why)}`` for search *name*."""
     finishes = all(run.solved for run in _runs(name, 3, max_nodes=PATIENCE))
@@ -184,32 +156,28 @@ def _growths(name: str) -> dict[str, tuple[str, str]]:
     found: dict[str, tuple[str, str]] = {}
     for column, counts, what in (("time", times, "nodes expanded"),
                                  ("space", spaces, "largest frontier")):  # fmt: skip
-        kind = _kind(counts, letter)
+        factor = _growth(counts)
+        kind = (
+            f"b^{letter}" if factor >= 2.4 else f"b^({letter}/2)" if factor >= 1.5 else f"b{letter}"
+        )
         shown = ", ".join(f"{count:,}" for count in counts)
         if kind == f"b{letter}":
             step = (counts[-1] - counts[0]) / (len(counts) - 1)
             pace = f"+{step:.0f} per level of {letter}"
         else:
-            pace = f"x{_growth(counts):.1f} per level of {letter}"
+            pace = f"x{factor:.1f} per level of {letter}"
         found[column] = (kind, f"{where}, its {what} went {shown} ({pace})")
     return found
 
 
 @cache
 def measured(name: str) -> dict[str, tuple[bool | str, str]]:
-    """Return ``{column: (value, why)}`` for search *name*, measured as the module says.
-
-    >>> measured("bfs")["complete"][0], measured("dfs")["complete"][0]
-    (True, False)
-    """
+    """Return ``{column: (value, why)}`` for search *name*, measured as the module says."""
     return {
         "complete": _completeness(name),
         "optimal": _optimality(name),
         **_growths(name),
     }
-
-
-# ---------------------------------------------------------------- the check
 
 
 def _normal(growth: object) -> str | None:
@@ -259,23 +227,20 @@ def _cell_trouble(name: str, column: str, given: object) -> str | None:
 def check_properties(table: Any) -> bool:
     """Check a table of the searches' properties, every cell against the searches themselves.
 
-    *table* maps each of :data:`SEARCHES` to ``(complete, optimal, time, space)``:
-    two of ``True``/``False``, then two of :data:`GROWTHS`. Cells still ``...`` are
-    counted, not judged; the first three wrong cells are explained.
+    *table* maps each of :data:`SEARCHES` to ``(complete, optimal, time, space)``: two of
+    ``True``/``False``, then two of :data:`GROWTHS`. Cells still ``...`` are counted.
 
     >>> check_properties({name: (True, True, "b^d", "b^d") for name in SEARCHES})
     Not yet: 11 of the 28 cells are wrong. dfs, complete: you wrote True, but it was ...
     False
     """
     if not_answered(table):
-        return report(
-            False,
-            "",
-            "replace ... with your table: a dict of 7 rows, one per search, as in the lesson.",
+        return fail(
+            "replace ... with your table: a dict of 7 rows, one per search, as in the lesson."
         )
     trouble = _shape_trouble(table)
     if trouble:
-        return report(False, "", trouble)
+        return fail(trouble)
     cells = [
         (name, column, table[name][k]) for name in SEARCHES for k, column in enumerate(COLUMNS)
     ]
@@ -283,25 +248,19 @@ def check_properties(table: Any) -> bool:
     wrong = [verdict for verdict in verdicts if verdict]
     empty = sum(verdict == "" for verdict in verdicts)
     if empty == len(cells):
-        return report(
-            False,
-            "",
-            'replace the ... in the table: True or False, then growths such as "b^d" or "bm".',
+        return fail(
+            'replace the ... in the table: True or False, then growths such as "b^d" or "bm".'
         )
     if wrong:
-        return report(
-            False,
-            "",
+        return fail(
             f"{len(wrong)} of the {len(cells)} cells are wrong"
             + (f" and {empty} {'is' if empty == 1 else 'are'} not filled in yet" if empty else "")
             + ". "
-            + " ".join(wrong[:3]),
+            + " ".join(wrong[:3])
         )
     if empty:
-        return report(
-            False, "", f"the cells you filled in are right; {empty} are not filled in yet."
-        )
-    return report(True, _summary(), "")
+        return fail(f"the cells you filled in are right; {empty} are not filled in yet.")
+    return passed(_summary())
 
 
 def _summary() -> str:

@@ -1,20 +1,4 @@
-"""Exercises for lesson 7, "Backtracking and N queens".
-
-Three checks, one per exercise:
-
-- :func:`check_work`: how many candidates generate and test would try for
-  :data:`WORK_N` queens, and how many queens backtracking places;
-- :func:`check_small_family`: the size of the one family of 8-queens solutions that
-  has fewer than 8 members;
-- :func:`check_safe`: a student's own test of whether the next queen may go in a column.
-
-Each check prints what is right or what to look at again, never the answer, and
-returns ``True`` or ``False``.
-
->>> check_work(..., ...)
-Not yet: replace both ... with whole numbers.
-False
-"""
+"""Exercises for lesson 7, "Backtracking and N queens"."""
 
 from __future__ import annotations
 
@@ -27,7 +11,7 @@ from typing import Any
 from ..puzzles.queens import Placement, family, safe
 from ..solvers.queens import backtracking
 from ..solvers.queens_counting import fundamental_solutions
-from .answers import is_whole_number, not_answered, report, self_check
+from .answers import fail, is_whole_number, not_answered, passed, self_check, two_whole_numbers
 from .own_work import borrowed
 from .sandbox import guarded_check
 
@@ -36,9 +20,6 @@ WORK_N = 12
 
 #: Exercise 3: boards up to this size are tried on the student's function.
 SAFE_UP_TO = 6
-
-
-# ---------------------------------------------------------------- exercise 1
 
 
 @lru_cache(maxsize=1)
@@ -51,17 +32,16 @@ def _placed() -> int:
 def check_work(candidates: Any, placed: Any) -> bool:
     """Check the work for all solutions of :data:`WORK_N` queens, done both ways.
 
-    *candidates*: the arrangements generate and test would try (one queen per row
-    and per column); *placed*: the queens backtracking places to find every solution.
+    *candidates*: the arrangements generate and test would try; *placed*: the queens
+    backtracking places.
 
     >>> check_work(WORK_N**WORK_N, 1)
     Not yet: candidates: that lets two queens share a column; ...
     False
     """
-    if not_answered(candidates) or not_answered(placed):
-        return report(False, "", "replace both ... with whole numbers.")
-    if not (is_whole_number(candidates) and is_whole_number(placed)):
-        return report(False, "", "give two whole numbers (no quotes, no decimals).")
+    trouble = two_whole_numbers(candidates, placed)
+    if trouble:
+        return fail(trouble)
     hints = []
     truth = math.factorial(WORK_N)
     if candidates != truth:
@@ -86,20 +66,11 @@ def check_work(candidates: Any, placed: Any) -> bool:
             f"on {WORK_N} queens and look at stats.expanded (the queens placed)."
         )
     if hints:
-        return report(False, "", " ".join(hints))
-    return report(
-        True,
+        return fail(" ".join(hints))
+    return passed(
         f"Backtracking places about {truth / _placed():.0f} times fewer queens than generate "
-        "and test tries arrangements, and the factor grows with every row you add.",
-        "",
+        "and test tries arrangements, and the factor grows with every row you add."
     )
-
-
-# ---------------------------------------------------------------- exercise 2
-
-
-def _family_sizes() -> list[int]:
-    return sorted(len(family(p)) for p in fundamental_solutions(8))
 
 
 @self_check
@@ -112,38 +83,27 @@ def check_small_family(size: Any) -> bool:
     False
     """
     if not_answered(size):
-        return report(
-            False, "", "replace ... with a whole number: how many solutions are in that family?"
-        )
+        return fail("replace ... with a whole number: how many solutions are in that family?")
     if not is_whole_number(size):
-        return report(False, "", f"give a whole number, not a {type(size).__name__}.")
-    sizes = _family_sizes()
+        return fail(f"give a whole number, not a {type(size).__name__}.")
+    sizes = sorted(len(family(p)) for p in fundamental_solutions(8))
     small = min(sizes)
     if size == small:
-        return report(
-            True,
+        return passed(
             f"{len(sizes) - 1} families of 8 and one of {small} make the 92 solutions. "
-            "That solution looks the same after a half turn, so its 8 images come in pairs.",
-            "",
+            "That solution looks the same after a half turn, so its 8 images come in pairs."
         )
     if size == 8:
-        return report(
-            False,
-            "",
+        return fail(
             "8 is the size of the other eleven families. Twelve families of 8 would be "
-            "96 solutions, but there are 92.",
+            "96 solutions, but there are 92."
         )
     if size < 1 or size > 8:
-        return report(False, "", "a family has between 1 and 8 members (8 symmetries).")
-    return report(
-        False,
-        "",
+        return fail("a family has between 1 and 8 members (8 symmetries).")
+    return fail(
         "count again: 92 solutions in 12 families, eleven of them with 8 members. "
-        "Or ask family() for each fundamental solution.",
+        "Or ask family() for each fundamental solution."
     )
-
-
-# ---------------------------------------------------------------- exercise 3
 
 
 def _cases() -> Iterator[tuple[Placement, int]]:
@@ -160,11 +120,9 @@ def _cases() -> Iterator[tuple[Placement, int]]:
 @self_check
 @guarded_check("your function")
 def check_safe(function: Any) -> bool:
-    """Check a function ``function(placement, col)`` that says whether the next row's
-    queen may go in column *col*, with the queens of *placement* on the board.
+    """Check ``function(placement, col)``: may the next row's queen go in column *col*?
 
-    It is tried on every partial placement of boards up to :data:`SAFE_UP_TO` wide.
-
+    It is tried on every partial placement of boards up to :data:`SAFE_UP_TO` wide;
     puzzlelab's own ``safe``, or a function that calls it, is refused.
 
     >>> check_safe(lambda placement, col: col not in placement)
@@ -175,40 +133,32 @@ def check_safe(function: Any) -> bool:
     False
     """
     if not_answered(function):
-        return report(False, "", "replace ... with the name of your function (no brackets).")
+        return fail("replace ... with the name of your function (no brackets).")
     if not callable(function):
-        return report(False, "", f"give a function, not a {type(function).__name__}.")
+        return fail(f"give a function, not a {type(function).__name__}.")
     probes = [[placement, col] for placement, col in _cases() if len(placement) == 3][:20]
     copied = borrowed(function, probes)
     if copied:
-        return report(
-            False,
-            "",
+        return fail(
             f"your function {copied}: write the test yourself, comparing the new queen's "
-            "column and diagonals with those of each queen on the board.",
+            "column and diagonals with those of each queen on the board."
         )
     for placement, col in _cases():
         try:
             answer = function(placement, col)
         except Exception as error:  # a student's bug: say where, do not crash the lesson
-            return report(
-                False,
-                "",
+            return fail(
                 f"your function raised {type(error).__name__}: {error} for queens "
-                f"{placement} and column {col}.",
+                f"{placement} and column {col}."
             )
         if bool(answer) != safe(placement, col):
             verb = "may" if safe(placement, col) else "may not"
-            return report(
-                False,
-                "",
+            return fail(
                 f"with queens {placement} on the board, the queen of row {len(placement)} "
                 f"{verb} go in column {col}, but your function says {answer!r}. "
-                "Check columns, then both diagonals.",
+                "Check columns, then both diagonals."
             )
-    return report(
-        True,
+    return passed(
         "That test is what makes backtracking prune: it throws a queen away at once, "
-        "together with every arrangement below it.",
-        "",
+        "together with every arrangement below it."
     )

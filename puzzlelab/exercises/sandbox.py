@@ -1,24 +1,10 @@
 """Running a student's code where it can always be stopped: in a child process.
 
-A check that calls a student's function cannot trust it to end: it may loop inside a
-bare ``except:``, ignore Ctrl-C, wait on a lock, sleep, or ask for gigabytes at once.
-:func:`run_guarded` runs it in a child process, forked from the notebook's kernel (the
-student's functions, defined in ``__main__``, are copied along; nothing is pickled on
-the way in). The child is given hard limits by the system (address space, CPU time),
-sends back plain data only (numbers, text, lists, tuples, sets and dicts of them, at
-most :data:`MAX_REPLY_BYTES`), and is killed when its wall-clock time is up. Whatever
-the child does, the kernel goes on.
+:func:`run_guarded` forks a child from the kernel, gives it hard limits (address space,
+CPU time), takes back plain data only, and kills it when its time is up. Where no
+process can be forked (Windows, Pyodide, JupyterLite) the code runs in the kernel
+under a :class:`~.watchdog.Watchdog`, which stops most runaway loops but not all.
 
-Where a process cannot be forked (Windows, Pyodide and JupyterLite) the code runs in
-the kernel itself under a :class:`~.watchdog.Watchdog`, which stops most runaway loops
-but not all; the sentence of a stopped check then says so.
-
-:func:`guarded_check` makes a lesson's check run this way whenever it is handed
-anything but plain data (a function, a problem, an object of the student's).
-
->>> outcome = run_guarded(lambda: sum(range(10)), seconds=5, max_memory_mb=100)
->>> outcome.value, outcome.trouble
-(45, None)
 >>> import time
 >>> run_guarded(lambda: time.sleep(30), seconds=0.2, max_memory_mb=100).trouble
 'ran past its 0.2 s limit and was stopped'
@@ -43,7 +29,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any, ParamSpec
 
 from ..limits import DEFAULT_MAX_MEMORY_MB, slowdown
-from .answers import report
+from .answers import fail, plain
 from .watchdog import Watchdog
 
 #: Seconds a check that runs a student's code may take, unless it says otherwise.
@@ -72,24 +58,11 @@ NOT_ENFORCED = " (puzzlelab could not enforce its time and memory limits here)"
 
 @dataclass
 class Outcome:
-    """How running a student's code went: its value, or why there is none.
+    """How running a student's code went: its plain *value*, or the *trouble* (to follow
+    "your function") why there is none; what it *printed* in a child process, and whether
+    its limits were *enforced*.
 
-    Attributes
-    ----------
-    value : object
-        What the code returned, as plain data; None when it gave nothing back.
-    trouble : str or None
-        Why it gave nothing back, as the end of a sentence that starts with "your
-        function" (``"ran past its 3 s limit and was stopped"``); None if it returned.
-    printed : str
-        What it printed in the child process (the kernel shows it); ``""`` in-process.
-    enforced : bool
-        Whether it ran in a child process with hard limits.
-
-    Examples
-    --------
-    >>> Outcome(value=[1, 2]).trouble is None
-    True
+    There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
 
     value: object = None
@@ -99,17 +72,10 @@ class Outcome:
 
 
 def can_isolate() -> bool:
-    """Return whether student code can run in a forked child process here.
+    """Return whether student code can run in a forked child process here (not on Windows,
+    Pyodide or JupyterLite).
 
-    Returns
-    -------
-    bool
-        True on Linux and macOS; False on Windows, Pyodide and JupyterLite.
-
-    Examples
-    --------
-    >>> can_isolate() == (sys.platform in ("linux", "darwin"))
-    True
+    There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
     if sys.platform in ("emscripten", "wasi") or not hasattr(os, "fork"):
         return False
@@ -121,30 +87,9 @@ def run_guarded(
 ) -> Outcome:
     """Run *task* where it can be stopped: in a child process if the system allows.
 
-    Parameters
-    ----------
-    task : callable
-        Called with no arguments; its value is sent back as plain data (see
-        :func:`portable`).
-    seconds : float
-        The limit the sentence names; the child is killed after *seconds* + *grace*.
-    max_memory_mb : float
-        Megabytes the task may add to the process.
-    grace : float, optional
-        Seconds more given to a task that stops itself at *seconds* (and keeps what it
-        did so far), before it is killed.
+    Its value comes back :func:`portable`. A task that stops itself at *seconds* has
+    *grace* seconds more before it is killed. Never raises for what the task does.
 
-    Returns
-    -------
-    Outcome
-        The value, or why there is none; never raises for what the task does.
-
-    Examples
-    --------
-    >>> run_guarded(lambda: {"answer": [1, 2], "why": None}, 5, 100).value
-    {'answer': [1, 2], 'why': None}
-    >>> run_guarded(lambda: bytearray(3 * 2**30), 5, max_memory_mb=100).trouble
-    'used more than 100 MB of memory and was stopped'
     >>> run_guarded(lambda: 1 / 0, 5, 100).trouble
     'raised ZeroDivisionError: division by zero'
     """
@@ -157,47 +102,14 @@ def guarded_check(
     what: str = "your function", seconds: float | None = None,
     prepare: Callable[[], object] | None = None,
 ) -> Callable[[Callable[Takes, bool]], Callable[Takes, bool]]:  # fmt: skip
-    """Make a lesson's check run in a child process when it is handed student code.
+    """Make a lesson's check run through :func:`run_guarded` when handed more than plain data.
 
-    Answers that are plain data (numbers, text, collections of them) are checked in the
-    kernel, as before; anything else (a function, a problem class, an object) may run
-    the student's code, so the whole check runs through :func:`run_guarded` and its
-    sentence comes back. Stopped, it says "Not yet: *what* ran past its ... limit".
+    Stopped, the check says "Not yet: *what* ran past its ... limit". The limit is
+    *seconds*, or :data:`CHECK_SECONDS` read at each call, shortened by
+    :func:`~puzzlelab.limits.slowdown`. *prepare* is called in the kernel first, to fill
+    caches a child would lose. Put it under ``@self_check``.
 
-    Parameters
-    ----------
-    what : str, optional
-        Who the sentence blames, such as ``"your heuristic"``.
-    seconds : float, optional
-        The check's limit; :data:`CHECK_SECONDS` (read at each call) if not given. It
-        is shortened by :func:`~puzzlelab.limits.slowdown`, as every limit is.
-    prepare : callable, optional
-        Called in the kernel first, to fill the check's caches there once (a table of
-        distances): a child's caches are lost with it.
-
-    Returns
-    -------
-    callable
-        A decorator; put it under ``@self_check``.
-
-    Examples
-    --------
-    >>> @guarded_check("your function", seconds=0.5)
-    ... def check_double(double):
-    ...     return report(double(2) == 4, "Twice 2 is 4.", "twice 2 is 4.")
-    >>> check_double(lambda number: 2 * number)
-    Correct! Twice 2 is 4.
-    True
-    >>> import time
-    >>> def stubborn(number):
-    ...     while True:
-    ...         try:
-    ...             time.sleep(1)
-    ...         except:  # noqa: E722 -- as a student might write it
-    ...             pass
-    >>> check_double(stubborn)
-    Not yet: your function ran past its 0.5 s limit and was stopped.
-    False
+    There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
 
     def decorate(check: Callable[Takes, bool]) -> Callable[Takes, bool]:
@@ -211,7 +123,7 @@ def guarded_check(
             outcome = run_guarded(lambda: check(*answers, **named) is True, limit, MAX_MEMORY_MB)
             print(outcome.printed, end="")
             if outcome.trouble is not None:
-                return report(False, "", said(what, outcome))
+                return fail(said(what, outcome))
             return outcome.value is True
 
         return guarded
@@ -222,10 +134,7 @@ def guarded_check(
 def said(who: str, outcome: Outcome) -> str:
     """The sentence for a stopped *outcome*: *who* and its trouble, and whether it was enforced.
 
-    Examples
-    --------
-    >>> said("your search", Outcome(trouble="ran past its 3 s limit and was stopped"))
-    'your search ran past its 3 s limit and was stopped.'
+    There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
     note = "" if outcome.enforced else NOT_ENFORCED
     return f"{who} {outcome.trouble}{note}."
@@ -234,10 +143,7 @@ def said(who: str, outcome: Outcome) -> str:
 def is_plain_data(value: object) -> bool:
     """Return whether *value* is plain data: Python's own numbers, text and collections.
 
-    Examples
-    --------
-    >>> is_plain_data(([1, 2.5], {"a": {3}}, ..., None)), is_plain_data(len)
-    (True, False)
+    There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
     if type(value) in PLAIN_TYPES:
         return True
@@ -249,42 +155,19 @@ def is_plain_data(value: object) -> bool:
 
 
 def portable(value: object) -> object:
-    """*value* as plain data that can cross to another process; an unknown object as a name.
+    """*value* as plain data that can cross to another process; any other object as a name.
 
-    Parameters
-    ----------
-    value : object
-        What a student's code gave back.
-
-    Returns
-    -------
-    object
-        Numbers, text, ``None`` and ``...`` in Python's own types; tuples, lists, sets and
-        dicts rebuilt of portable items; any other object as the text ``"<Name object>"``.
-
-    Examples
-    --------
-    >>> class Move:
-    ...     pass
-    >>> portable([("up", 1), True, Move()])
-    [('up', 1), True, '<Move object>']
+    There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
-    if isinstance(value, bool) or value is None or value is Ellipsis:
-        return value
-    kinds: tuple[Any, ...] = (int, float, complex, str, bytes)
-    for kind in kinds:
-        if isinstance(value, kind):
-            return kind(value)  # a student's subclass becomes the plain value it holds
-    collections: tuple[Any, ...] = (tuple, list, set, frozenset)
-    for collection in collections:
-        if isinstance(value, collection):
-            return collection(portable(item) for item in collection.__iter__(value))
-    if isinstance(value, dict):
-        return {portable(key): portable(item) for key, item in dict.items(value)}
-    return f"<{type(value).__name__} object>"
+    return plain(value, lambda other: f"<{type(other).__name__} object>")
 
 
-# ---------------------------------------------------------------- in a child process
+def _late(seconds: float) -> str:
+    return f"ran past its {seconds:g} s limit and was stopped"
+
+
+def _too_big(memory: float) -> str:
+    return f"used more than {memory:,g} MB of memory and was stopped"
 
 
 def _in_child(task: Callable[[], object], seconds: float, memory: float, grace: float) -> Outcome:
@@ -310,14 +193,13 @@ def _answer(
     child: BaseProcess, receiver: Connection, seconds: float, grace: float, memory: float
 ) -> Outcome:
     """Wait for the child's reply until its time is up; return it as an :class:`Outcome`."""
-    late = f"ran past its {seconds:g} s limit and was stopped"
     if not receiver.poll(seconds + grace):
-        return Outcome(trouble=late)
+        return Outcome(trouble=_late(seconds))
     try:
         data = receiver.recv_bytes(MAX_REPLY_BYTES)
     except EOFError:  # the child ended without a word
         child.join(1)
-        return Outcome(trouble=_ended(child.exitcode, late, memory))
+        return Outcome(trouble=_ended(child.exitcode, seconds, memory))
     except OSError:
         return Outcome(trouble=f"gave back more than {MAX_REPLY_BYTES // 2**20} MB of data")
     try:
@@ -327,12 +209,12 @@ def _answer(
     return _outcome(reply, memory)
 
 
-def _ended(exitcode: int | None, late: str, memory: float) -> str:
+def _ended(exitcode: int | None, seconds: float, memory: float) -> str:
     """Why a child ended without an answer, from its exit code."""
     if exitcode == -signal.SIGXCPU:
-        return late
+        return _late(seconds)
     if exitcode == OUT_OF_MEMORY:
-        return f"used more than {memory:,g} MB of memory and was stopped"
+        return _too_big(memory)
     return f"ended the process it ran in (exit code {exitcode}) without an answer"
 
 
@@ -344,7 +226,7 @@ def _outcome(reply: object, memory: float) -> Outcome:
     if kind == "done":
         return Outcome(value=value, printed=printed)
     if kind == "memory":
-        trouble = f"used more than {memory:,g} MB of memory and was stopped"
+        trouble = _too_big(memory)
     else:
         trouble = f"raised {value}" if kind == "raised" else "was interrupted"
     return Outcome(trouble=trouble, printed=printed)
@@ -436,9 +318,6 @@ class _Printed(io.StringIO):
         return self.getvalue()
 
 
-# ---------------------------------------------------------------- in the kernel itself
-
-
 def _in_process(task: Callable[[], object], seconds: float, memory: float, grace: float) -> Outcome:
     """Run *task* here under a :class:`~.watchdog.Watchdog`: the fallback without fork."""
     watchdog = Watchdog(seconds + grace, memory)
@@ -448,10 +327,7 @@ def _in_process(task: Callable[[], object], seconds: float, memory: float, grace
     except KeyboardInterrupt:
         if watchdog.reason is None:
             raise  # the student pressed stop
-        if watchdog.reason.startswith("after"):
-            trouble = f"ran past its {seconds:g} s limit and was stopped"
-        else:
-            trouble = f"used more than {memory:,g} MB of memory and was stopped"
+        trouble = _late(seconds) if watchdog.reason.startswith("after") else _too_big(memory)
         return Outcome(trouble=trouble, enforced=False)
     except MemoryError:
         return Outcome(trouble=f"used more than {memory:,g} MB of memory", enforced=False)

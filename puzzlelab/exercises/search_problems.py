@@ -1,11 +1,4 @@
-"""The small problems :func:`~.search.check_search` tries a student's search on.
-
-A sliding puzzle, water jugs (one without a solution), and a :class:`RoadMap` whose
-fewest roads and shortest way differ; uniform-cost search and A* meet a detour too.
-
->>> list(problems_for("astar"))[-1]
-'a road map with a detour that is cheaper'
-"""
+"""The small problems :func:`~.search.check_search` tries a student's search on."""
 
 from __future__ import annotations
 
@@ -20,16 +13,12 @@ Roads = Mapping[str, Mapping[str, float]]
 
 
 class RoadMap(SearchProblem):
-    """A small weighted graph: towns, roads with lengths, and straight-line distances.
+    """A small road map whose fewest roads and shortest way differ.
 
-    A weighted problem where the fewest roads and the shortest way differ; the
-    straight-line distance to G never overestimates, and is consistent. Give
-    ``roads`` (``{town: {neighbour: length}}``) and ``estimates`` (``{town: h}``;
-    default 0) for another map.
+    ``roads`` is ``{town: {neighbour: length}}``; ``estimates`` (``{town: h}``, default
+    0) never overestimate on the default map, and are consistent.
 
-    >>> roads = RoadMap()
-    >>> roads.actions("A"), roads.cost("A", "B", "B"), roads.heuristic("A")
-    (['B', 'C'], 3, 7)
+    There is no example here; ``tests/test_check_search.py`` runs it.
     """
 
     ROADS = {  # town: {neighbour: road length}
@@ -73,35 +62,12 @@ class RoadMap(SearchProblem):
 
 
 def problems_for(like: str) -> dict[str, SearchProblem]:
-    """Return the problems :func:`check_search` tries, by a name it can print.
+    """Return ``{name: problem}``, the problems :func:`check_search` tries, in order.
 
-    Small enough for a student's plain Python, with one that has no solution.
+    For ``"ucs"`` the jugs cost a litre per litre moved, and a jugs problem where that
+    matters is added; for ``"ucs"`` and ``"astar"``, a road map with a cheaper detour.
 
-    Parameters
-    ----------
-    like : str
-        The search the student's function should behave like (see :data:`SEARCHES`).
-        For ``"ucs"`` the jugs cost a litre per litre moved, and a jugs problem where
-        that matters is added; for ``"ucs"`` and ``"astar"``, a road map with a cheaper
-        detour.
-
-    Returns
-    -------
-    dict of str to SearchProblem
-        ``{name: problem}``, in the order they are tried.
-
-    Examples
-    --------
-    >>> for name in problems_for("bfs"):
-    ...     print(name)
-    the 2x3 sliding puzzle
-    the water jugs (3 and 5 litres, a tap, measure 4)
-    a road map with road lengths
-    the water jugs (2 and 4 litres, a tap, measure 3), which has no solution
-    >>> for name in list(problems_for("ucs"))[4:]:  # what uniform-cost search meets besides
-    ...     print(name)
-    the water jugs (2 and 7 litres, a tap, measure 1)
-    a road map with a detour that is cheaper
+    There is no example here; ``tests/test_check_search.py`` runs it.
     """
     costs = "litre" if like == "ucs" else "action"
     found = {
@@ -123,10 +89,9 @@ def problems_for(like: str) -> dict[str, SearchProblem]:
     return found
 
 
-#: Roads where the way to B found first is dear (5) and a cheaper one (2) turns up before B is
-#: expanded: a search that keeps the first path it found to each state goes wrong here.
-#: Its dear entry for B (5) is still queued when the cheap one (2) has been expanded, and the
-#: goal is cheaper by C (9) than by B (12): a search that expands a node twice goes wrong too.
+#: Roads where the way to B found first (5) is dearer than one found before B is expanded (2),
+#: and the goal cheaper by C (9) than by B (12): a search that keeps the first path it found,
+#: or expands a node twice, goes wrong here.
 DETOUR: Roads = {
     "S": {"B": 5, "A": 1},
     "A": {"B": 1, "C": 4},

@@ -1,30 +1,16 @@
-"""Exercises for lesson 1, "State spaces and breadth-first search".
-
-Three checks, one per exercise:
-
-- :func:`check_positions_at_depth`: how many 8-puzzle boards are exactly
-  :data:`DEPTH` moves from the goal;
-- :func:`check_two_by_two`: a simpleai ``SearchProblem`` of your own for the
-  2x2 puzzle (``actions``, ``result`` and ``is_goal``);
-- :func:`check_solvable_boards`: which of the boards in :data:`BOARDS` can reach the goal.
-
-Each check prints what is right or what to look at again, never the answer, and
-returns ``True`` or ``False``.
-
->>> check_positions_at_depth(...)
-Not yet: replace ... with a whole number: how many boards are exactly 10 moves from the goal.
-False
-"""
+"""Exercises for lesson 1, "State spaces and breadth-first search"."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
 
+from simpleai.search import breadth_first
+
 from ..analysis.distances import depth_histogram, distance_table
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
-from .answers import is_whole_number, not_answered, report, self_check
+from .answers import fail, is_whole_number, not_answered, passed, self_check
 from .own_work import borrowed, borrowing_method
 from .sandbox import guarded_check
 
@@ -45,9 +31,6 @@ BOARDS = {
 }
 
 
-# ---------------------------------------------------------------- exercise 1
-
-
 @lru_cache(maxsize=1)
 def _eight_puzzle_histogram() -> tuple[int, ...]:
     return tuple(depth_histogram(distance_table(SlidingPuzzle(shape=(3, 3)))))
@@ -58,77 +41,48 @@ def _eight_puzzle_histogram() -> tuple[int, ...]:
 def check_positions_at_depth(answer: Any) -> bool:
     """Check how many 8-puzzle boards are exactly :data:`DEPTH` moves from the goal.
 
-    The goal is ``1 2 3 / 4 5 6 / 7 8 0``; "exactly" means their shortest
-    solution has :data:`DEPTH` moves.
-
     >>> check_positions_at_depth(3 ** 10)
     Not yet: too many. Not every move leads somewhere new: ...
     False
     """
     if not_answered(answer):
-        return report(
-            False,
-            "",
+        return fail(
             f"replace ... with a whole number: how many boards are exactly {DEPTH} moves "
-            "from the goal.",
+            "from the goal."
         )
     if not is_whole_number(answer):
-        return report(
-            False,
-            "",
-            f"give a whole number (no quotes, no decimals), not a {type(answer).__name__}.",
-        )
+        return fail(f"give a whole number (no quotes, no decimals), not a {type(answer).__name__}.")
     counts = _eight_puzzle_histogram()
     truth = counts[DEPTH]
     if answer == truth:
-        return report(
-            True,
-            f"Breadth-first search meets those boards all together, in its layer {DEPTH}.",
-            "",
+        return passed(
+            f"Breadth-first search meets those boards all together, in its layer {DEPTH}."
         )
     if answer == sum(counts[: DEPTH + 1]):
-        return report(
-            False,
-            "",
+        return fail(
             f"that counts every board at most {DEPTH} moves away. Keep only those whose "
-            f"shortest solution is exactly {DEPTH} moves.",
+            f"shortest solution is exactly {DEPTH} moves."
         )
     if answer == sum(counts[1 : DEPTH + 1]):
-        return report(
-            False,
-            "",
+        return fail(
             f"that counts every board 1 to {DEPTH} moves away. Keep only those whose "
-            f"shortest solution is exactly {DEPTH} moves.",
+            f"shortest solution is exactly {DEPTH} moves."
         )
     if answer in (counts[DEPTH - 1], counts[DEPTH + 1]):
-        return report(
-            False,
-            "",
+        return fail(
             f"that is the count for a neighbouring depth; check that you asked for {DEPTH} "
-            "and that the goal itself is at depth 0.",
+            "and that the goal itself is at depth 0."
         )
     if answer > truth:
-        return report(
-            False,
-            "",
+        return fail(
             "too many. Not every move leads somewhere new: many boards can be reached in "
             "several ways, and some moves lead back. A table of exact distances "
-            "(distance_table) counts each board once.",
+            "(distance_table) counts each board once."
         )
-    return report(
-        False,
-        "",
+    return fail(
         "too few. distance_table(puzzle) gives every board's exact distance to the goal; "
-        "count the boards whose distance is the one asked for.",
+        "count the boards whose distance is the one asked for."
     )
-
-
-# ---------------------------------------------------------------- exercise 2
-
-
-def _true_neighbours(state: State) -> set[State]:
-    puzzle = SlidingPuzzle(goal=TWO_BY_TWO_GOAL, shape=(2, 2))
-    return {after for _, after, _ in puzzle.successors(state)}
 
 
 def _shown(state: State) -> str:
@@ -140,86 +94,68 @@ def _shown(state: State) -> str:
 def check_two_by_two(problem_class: Any) -> bool:
     """Check a simpleai ``SearchProblem`` subclass for the 2x2 puzzle.
 
-    States are tuples of 4 tiles row by row, ``0`` for the blank; the goal is
-    :data:`TWO_BY_TWO_GOAL`. The class must give, for every board, actions whose
-    results are exactly the boards one slide away, and ``is_goal`` must be true
-    on the goal only. Finally simpleai's ``breadth_first`` must solve the
-    farthest board in the fewest moves.
+    States are tuples of 4 tiles, ``0`` the blank; the goal is :data:`TWO_BY_TWO_GOAL`.
+    Every board's actions must lead exactly to the boards one slide away.
 
     >>> check_two_by_two(...)
     Not yet: replace ... with your class: answer_1_2 = TwoByTwo (the class itself, no brackets).
     False
     """
     if not_answered(problem_class):
-        return report(
-            False,
-            "",
-            "replace ... with your class: answer_1_2 = TwoByTwo (the class itself, no brackets).",
+        return fail(
+            "replace ... with your class: answer_1_2 = TwoByTwo (the class itself, no brackets)."
         )
     if not isinstance(problem_class, type):
-        return report(
-            False,
-            "",
-            f"give the class itself (answer_1_2 = TwoByTwo), not {problem_class!r}.",
-        )
+        return fail(f"give the class itself (answer_1_2 = TwoByTwo), not {problem_class!r}.")
     origin = borrowed(problem_class)
     if origin:
-        return report(
-            False,
-            "",
+        return fail(
             f"your class {origin}: write your own, a "
-            "subclass of simpleai's SearchProblem, with actions, result and is_goal.",
+            "subclass of simpleai's SearchProblem, with actions, result and is_goal."
         )
     table = distance_table(SlidingPuzzle(goal=TWO_BY_TWO_GOAL, shape=(2, 2)))
     start = max(table, key=table.__getitem__)
     try:
         problem = problem_class(initial_state=start)
     except Exception as error:  # a student's class may fail in any way
-        return report(
-            False,
-            "",
+        return fail(
             f"TwoByTwo(initial_state=...) raised {type(error).__name__}: {error}. "
-            "Subclass simpleai's SearchProblem and keep its constructor.",
+            "Subclass simpleai's SearchProblem and keep its constructor."
         )
-    copied = _borrowed_moves(problem, sorted(table)[:6])
-    if copied:
-        return report(False, "", copied)
+    found = borrowing_method(problem, sorted(table)[:6], most_actions=4)
+    if found:
+        return fail(
+            f"your {found[0]} method {found[1]}: work out yourself which tiles can slide "
+            "into the blank, and where they go."
+        )
     for state in sorted(table):
         hint = _check_moves(problem, state)
         if hint:
-            return report(False, "", hint)
+            return fail(hint)
     for state in sorted(table):
         try:
             says = problem.is_goal(state)
         except Exception as error:  # a student's method may fail in any way
-            return report(
-                False,
-                "",
-                f"is_goal({state}) raised {type(error).__name__}: {error}.",
-            )
+            return fail(f"is_goal({state}) raised {type(error).__name__}: {error}.")
         if bool(says) != (state == TWO_BY_TWO_GOAL):
             wrong = "says it is the goal" if says else "says it is not the goal"
-            return report(
-                False,
-                "",
-                f"is_goal{(state,)} {wrong}. Compare the whole state with the goal board.",
-            )
-    return _check_solves(problem, start, table[start])
-
-
-def _borrowed_moves(problem: Any, states: list[State]) -> str:
-    """Say so if *problem*'s methods call puzzlelab's sliding puzzle on *states*; else ``""``."""
-    found = borrowing_method(problem, states, most_actions=4)
-    if found:
-        return (
-            f"your {found[0]} method {found[1]}: work out yourself which tiles can slide "
-            "into the blank, and where they go."
-        )
-    return ""
+            return fail(f"is_goal{(state,)} {wrong}. Compare the whole state with the goal board.")
+    try:
+        node = breadth_first(problem, graph_search=True)
+    except Exception as error:  # a student's class may fail in any way
+        return fail(f"breadth_first raised {type(error).__name__}: {error}.")
+    if node is None or len(node.path()) - 1 != table[start]:
+        return fail("breadth_first did not find a shortest solution: check is_goal and result.")
+    return passed(
+        f"simpleai's breadth_first solves {_shown(start)} with your class, in the fewest "
+        "moves possible."
+    )
 
 
 def _check_moves(problem: Any, state: State) -> str | None:
     """Return a hint if *problem*'s actions and result go wrong on *state*, else ``None``."""
+    puzzle = SlidingPuzzle(goal=TWO_BY_TWO_GOAL, shape=(2, 2))
+    expected = {after for _, after, _ in puzzle.successors(state)}
     try:
         actions = problem.actions(state)
         if actions is None:
@@ -241,13 +177,12 @@ def _check_moves(problem: Any, state: State) -> str | None:
                 f"result({state}, {action!r}) returned {after!r}; return a tuple of 4 tiles "
                 "(a list cannot be remembered by graph search)."
             )
-        if after not in _true_neighbours(state):
+        if after not in expected:
             return (
                 f"result({state}, {action!r}) gives {after}, which is not one slide away "
                 f"from {_shown(state)}: only a tile next to the blank may slide into it."
             )
         reached.add(after)
-    expected = _true_neighbours(state)
     if len(reached) < len(expected):
         return (
             f"from {_shown(state)} your actions reach {len(reached)} board(s), but the blank "
@@ -260,71 +195,33 @@ def _check_moves(problem: Any, state: State) -> str | None:
     return None
 
 
-def _check_solves(problem: Any, start: State, distance: int) -> bool:
-    from simpleai.search import breadth_first
-
-    try:
-        node = breadth_first(problem, graph_search=True)
-    except Exception as error:  # a student's class may fail in any way
-        return report(False, "", f"breadth_first raised {type(error).__name__}: {error}.")
-    if node is None or len(node.path()) - 1 != distance:
-        return report(
-            False,
-            "",
-            "breadth_first did not find a shortest solution: check is_goal and result.",
-        )
-    return report(
-        True,
-        f"simpleai's breadth_first solves {_shown(start)} with your class, in the fewest "
-        "moves possible.",
-        "",
-    )
-
-
-# ---------------------------------------------------------------- exercise 3
-
-
-def _solvable_names() -> set[str]:
-    return {name for name, board in BOARDS.items() if SlidingPuzzle(board).is_solvable()}
-
-
 @self_check
 @guarded_check("your answer")
 def check_solvable_boards(answer: Any) -> bool:
     """Check which boards of :data:`BOARDS` can reach the goal ``1 2 3 / 4 5 6 / 7 8 0``.
-
-    *answer* is a set of letters, such as ``{"A", "C"}``.
 
     >>> check_solvable_boards(set("ABCDEF"))
     Not yet: 3 of the boards you chose cannot reach the goal. ...
     False
     """
     if not_answered(answer):
-        return report(
-            False,
-            "",
-            'replace ... with the set of letters of the solvable boards, e.g. {"A", "C"}.',
-        )
+        return fail('replace ... with the set of letters of the solvable boards, e.g. {"A", "C"}.')
     if isinstance(answer, str):
         answer = {letter for letter in answer if letter not in ", "}
     try:
         chosen = {str(letter).strip().upper() for letter in answer}
     except TypeError:
-        return report(False, "", f'give a set of letters such as {{"A", "C"}}, not {answer!r}.')
+        return fail(f'give a set of letters such as {{"A", "C"}}, not {answer!r}.')
     unknown = chosen - set(BOARDS)
     if unknown:
-        return report(
-            False,
-            "",
+        return fail(
             f"{', '.join(sorted(unknown))} is not one of the boards; "
-            f"choose among {', '.join(BOARDS)}.",
+            f"choose among {', '.join(BOARDS)}."
         )
-    truth = _solvable_names()
+    truth = {name for name, board in BOARDS.items() if SlidingPuzzle(board).is_solvable()}
     if chosen == truth:
-        return report(
-            True,
-            "The parity of the tile order decides it, whatever the tiles' positions look like.",
-            "",
+        return passed(
+            "The parity of the tile order decides it, whatever the tiles' positions look like."
         )
     wrong, missed = len(chosen - truth), len(truth - chosen)
     hints = []
@@ -336,4 +233,4 @@ def check_solvable_boards(answer: Any) -> bool:
         "For each board, read the tiles row by row without the blank and count the pairs "
         "in the wrong order (a larger tile before a smaller one): even means solvable."
     )
-    return report(False, "", " ".join(hints))
+    return fail(" ".join(hints))

@@ -1,10 +1,8 @@
 """Stopping a student's function in the process it runs in, as Ctrl-C would.
 
-The fallback of :mod:`~.sandbox` where a child process cannot be made (Windows,
-Pyodide and JupyterLite), and the gentle first stop of :func:`~.recording.run_student`,
-which keeps what the search did so far. It interrupts the main thread between two
-bytecodes: code that swallows Ctrl-C, sleeps or waits on a lock is not stopped by it,
-which is why :mod:`~.sandbox` kills a child process instead wherever it can.
+The fallback of :mod:`~.sandbox` where no child process can be made, and the gentle
+first stop of :func:`~.recording.run_student`. It interrupts the main thread between two
+bytecodes: code that swallows Ctrl-C, sleeps or waits on a lock is not stopped by it.
 """
 
 from __future__ import annotations
@@ -20,40 +18,13 @@ from ..limits import memory_mb
 
 
 class Watchdog:
-    """Stops the student's function, as Ctrl-C would, when it runs or grows too long.
+    """Interrupts the main thread, as Ctrl-C would, when the block runs or grows too long.
 
-    A thread looks every few hundredths of a second at the clock and at the
-    memory the process holds; past *seconds*, or *max_memory_mb* megabytes more
-    than at the start, it interrupts the main thread and ``reason`` says which.
-    Use it as a context manager around the student's call; a program that ignores
-    Ctrl-C gets its handler back when the block ends.
+    Past *seconds*, or *max_memory_mb* megabytes more than at the start, ``reason`` says
+    which (None if it was not interrupted). A program that ignores Ctrl-C gets its
+    handler back when the block ends.
 
-    Parameters
-    ----------
-    seconds : float
-        How long the block may run.
-    max_memory_mb : float
-        How many megabytes the process may grow by while it runs.
-
-    Attributes
-    ----------
-    reason : str or None
-        Why the block was interrupted (``"after 2 seconds"``), or None if it was not.
-
-    Examples
-    --------
-    >>> watchdog = Watchdog(seconds=0.02, max_memory_mb=500)
-    >>> try:
-    ...     with watchdog:
-    ...         while True:  # a search that never ends
-    ...             pass
-    ... except KeyboardInterrupt:
-    ...     print("stopped", watchdog.reason)
-    stopped after 0.02 seconds
-    >>> with Watchdog(seconds=1, max_memory_mb=500) as watchdog:
-    ...     total = sum(range(1_000))
-    >>> total, watchdog.reason
-    (499500, None)
+    There is no example here; ``tests/test_check_search.py`` runs it.
     """
 
     def __init__(self, seconds: float, max_memory_mb: float) -> None:
@@ -86,25 +57,20 @@ class Watchdog:
             return
 
     def _grown_since(self, memory_at_start: float | None) -> bool:
-        """Whether the process holds more than *max_memory_mb* more than *memory_at_start*."""
         if memory_at_start is None:  # memory cannot be measured here
             return False
         memory = memory_mb()
         return memory is not None and memory - memory_at_start > self.max_memory_mb
 
 
-#: A Ctrl-C handler as :func:`signal.signal` takes and returns it: a function of the signal
-#: and the frame it interrupted, ``SIG_DFL`` or ``SIG_IGN`` (or None, set outside Python).
+#: A Ctrl-C handler as :func:`signal.signal` takes and returns it.
 SignalHandler = Callable[[int, types.FrameType | None], object] | int | signal.Handlers | None
 
 
 def _python_handles_ctrl_c() -> SignalHandler:
-    """Make Ctrl-C raise KeyboardInterrupt in the main thread, as the watchdog needs; return
-    the handler it replaced, or None if there was nothing to replace.
+    """Make Ctrl-C raise KeyboardInterrupt in the main thread; return the handler replaced.
 
-    A program that ignores Ctrl-C, or leaves it to the system (a server, a test runner's
-    helper), would otherwise make ``_thread.interrupt_main`` do nothing, and the student's
-    loop would never be stopped.
+    Where Ctrl-C is ignored or left to the system, ``_thread.interrupt_main`` would do nothing.
     """
     if threading.current_thread() is not threading.main_thread():
         return None

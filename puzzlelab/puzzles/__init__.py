@@ -1,13 +1,8 @@
 """Puzzle models: pure rules, no drawing, no search.
 
-Mastermind's names (:mod:`~.mastermind`) load on first use: Mastermind needs numpy,
-which would slow down ``import puzzlelab`` and the command line. A rule with a generic
-name (``pegs.replay``, the ``render`` of pegs and of queens) stays in its module, which
-the lessons import from here: ``from puzzlelab.puzzles import pegs as peg_rules``.
-
-Each model gives a ``start``, ``is_goal(state)``, ``successors(state)`` (triples of
-action, next state and step cost) and, where it helps, ``actions`` / ``result``
-in simpleai's style, so the search engine and simpleai can both use it.
+Each model gives a ``start``, ``is_goal``, ``successors`` (action, next state, step cost)
+and ``actions`` / ``result`` in simpleai's style. Mastermind's names load on first use,
+keeping numpy out of ``import puzzlelab``.
 """
 
 from .jugs import WaterJugs

@@ -1,35 +1,20 @@
 """The Tower of Hanoi: move a stack of disks to another peg, one disk at a time.
 
-Vocabulary:
+Disks are numbered from 0 (the smallest) and pegs from 0; a *state* gives the peg of each
+disk (``state[d]``), and an *action* ``"0->2"`` moves the top disk of peg 0 onto peg 2.
+The stack starts on peg 0 and must end on the last peg.
 
-- *disks* are numbered from 0, the smallest, to ``disks - 1``, the largest;
-- *pegs* are numbered from 0; the stack starts on peg 0 and must end on the last peg;
-- a *state* is a tuple giving the peg of each disk: ``state[d]`` is where disk *d* is.
-  The order of the disks on a peg needs no storing: it is always largest at the bottom;
-- an *action* ``"0->2"`` moves the top disk of peg 0 onto peg 2, allowed only when peg 2
-  is empty or its top disk is larger.
+This file is the worked example of adding a puzzle (see the README's "Adding a puzzle"):
+the rules here, a picture in ``drawing/hanoi.py``, the simpleai view in
+``simpleai_problems/hanoi.py`` and the tests in ``tests/test_hanoi.py``.
 
-Every move can be undone by the opposite move, so the puzzle steps backwards as easily
-as forwards. With three pegs the fewest moves are ``2**disks - 1``.
-
-This file is also the worked example of adding a puzzle to puzzlelab (see the README's
-"Adding a puzzle"): the rules here, a picture in ``drawing/hanoi.py``, the simpleai view
-in ``simpleai_problems/hanoi.py`` and the tests in ``tests/test_hanoi.py``.
-
-Examples
---------
 >>> hanoi = TowerOfHanoi(3)
 >>> hanoi.start, hanoi.goal
 ((0, 0, 0), (2, 2, 2))
->>> hanoi.actions(hanoi.start)
-['0->1', '0->2']
->>> hanoi.result(hanoi.start, "0->2")
-(2, 0, 0)
+>>> hanoi.actions(hanoi.start), hanoi.result(hanoi.start, "0->2")
+(['0->1', '0->2'], (2, 0, 0))
 >>> print(hanoi.render((2, 0, 0)))
 peg 0: 2 1 | peg 1: - | peg 2: 0
->>> from puzzlelab.search import astar
->>> astar(hanoi).cost
-7
 """
 
 from __future__ import annotations
@@ -40,28 +25,7 @@ State = tuple[int, ...]
 
 
 class TowerOfHanoi:
-    """The Tower of Hanoi with *disks* disks on *pegs* pegs.
-
-    Parameters
-    ----------
-    disks : int
-        How many disks, at least 1.
-    pegs : int
-        How many pegs, at least 3.
-
-    Attributes
-    ----------
-    start : tuple of int
-        Every disk on peg 0.
-    goal : tuple of int
-        Every disk on the last peg.
-    heuristics : dict
-        The heuristics by name: ``not_home``.
-
-    Raises
-    ------
-    BoardError
-        A number of disks or pegs that is not allowed.
+    """The Tower of Hanoi with *disks* disks (at least 1) on *pegs* pegs (at least 3).
 
     Examples
     --------
@@ -87,14 +51,9 @@ class TowerOfHanoi:
     def __repr__(self) -> str:
         return f"TowerOfHanoi(disks={self.disks}, pegs={self.pegs})"
 
-    # -- the rules
-
     def tops(self, state: State) -> list[int | None]:
         """Return the top disk of every peg (``None`` for an empty peg)."""
-        top: list[int | None] = [None] * self.pegs
-        for disk in reversed(range(len(state))):  # smaller disks come later and win
-            top[state[disk]] = disk
-        return top
+        return [disks[-1] if disks else None for disks in self.stacks(state)]
 
     def actions(self, state: State) -> list[str]:
         """Return the legal moves, ``"from->to"``, in order of the pegs."""
@@ -147,8 +106,6 @@ class TowerOfHanoi:
         """Every move costs 1."""
         return 1
 
-    # -- heuristics
-
     def not_home(self, state: State) -> int:
         """Return how many disks are not yet on the last peg (each must move at least once)."""
         return sum(1 for peg in state if peg != self.pegs - 1)
@@ -156,8 +113,6 @@ class TowerOfHanoi:
     def heuristic(self, state: State) -> int:
         """The default heuristic: :meth:`not_home`."""
         return self.not_home(state)
-
-    # -- showing states
 
     def stacks(self, state: State) -> list[list[int]]:
         """Return the disks on each peg, bottom (largest) first."""

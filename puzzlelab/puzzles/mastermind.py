@@ -1,36 +1,13 @@
 """Mastermind and bulls and cows: find a secret code by asking as few questions as possible.
 
-Vocabulary:
+A *code* is a tuple of ``positions`` symbols, each ``0 .. symbols - 1``; its *number* is
+its place in ``game.codes``. The *answer* to a guess is ``(bulls, cows)``: right symbols in
+the right place, and in the wrong place. The *candidates* are the codes *consistent* with
+the *history* of ``(guess, answer)`` so far.
 
-- a *code* is a tuple of ``positions`` *symbols*, each a whole number ``0 .. symbols - 1``
-  (digits in bulls and cows, colours of pegs in Mastermind). A *game* fixes the number of
-  symbols, of positions and whether a symbol may *repeat* in a code. Bulls and cows: 10 digits,
-  4 positions, no repeats, 10 * 9 * 8 * 7 = 5,040 codes. Classic Mastermind: 6 colours,
-  4 pegs, repeats allowed, 6 ** 4 = 1,296 codes. ``game.codes`` lists them in increasing
-  order, and a code's *number* is its place in that list;
-- the *secret* is the code to find; a *guess* is a code asked as a question;
-- the *answer* to a guess is ``(bulls, cows)``: bulls count the symbols in the right place
-  (Mastermind's black pegs), cows the right symbols in the wrong place (white pegs). The game
-  is won when the bulls equal the positions;
-- the *history* is the list of ``(guess, answer)`` pairs so far;
-- a code is *consistent* with a history if, were it the secret, every guess of the history
-  would have had the same answer. The consistent codes are the *candidates*: the secret is
-  always one of them;
-- a *strategy* picks the next guess from the candidates; the strategies are in
-  :mod:`puzzlelab.solvers.mastermind_strategies`, their evaluation over every secret at once
-  in :mod:`puzzlelab.solvers.mastermind`;
-- the *answer table* holds the answer of every guess to every secret, codes and answers given
-  by their numbers, so that a strategy looks answers up instead of counting bulls and cows.
-
-Examples
---------
 >>> game = bulls_and_cows()
->>> len(game.codes), game.answer((0, 1, 2, 3), (6, 2, 8, 1))
-(5040, (0, 2))
->>> history = [((0, 1, 2, 3), (0, 2))]
->>> candidates = game.candidates(history)
->>> len(candidates), game.format(candidates[0]), is_consistent((6, 2, 8, 1), history)
-(1260, '1 0 4 5', True)
+>>> game.answer((0, 1, 2, 3), (6, 2, 8, 1)), len(game.candidates([("0 1 2 3", (0, 2))]))
+((0, 2), 1260)
 """
 
 from __future__ import annotations
@@ -41,7 +18,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import permutations, product
 
 import numpy as np
@@ -67,26 +44,12 @@ MAX_POSITIONS = 15
 TABLE_BLOCK = 2_000_000
 
 
-# ---------------------------------------------------------------- the game
-
-
 class Mastermind:
     """A code-guessing game: *symbols* symbols, *positions* positions, *repeats* allowed or not.
-
-    Parameters
-    ----------
-    symbols : int
-        How many symbols (digits, colours) a code may use, numbered from 0.
-    positions : int
-        How long a code is.
-    repeats : bool
-        Whether a code may use a symbol more than once.
 
     Examples
     --------
     >>> game = Mastermind(6, 4, repeats=True)
-    >>> game
-    Mastermind(symbols=6, positions=4, repeats=True)
     >>> len(game.codes), game.codes[:2], game.answer("1 1 2 2", "1 2 3 4")
     (1296, [(0, 0, 0, 0), (0, 0, 0, 1)], (1, 1))
     >>> Mastermind(3, 4)
@@ -161,13 +124,8 @@ class Mastermind:
         """The answer that ends the game: every symbol a bull."""
         return (self.positions, 0)
 
-    # -- reading input
-
     def check_code(self, code: CodeInput) -> Code:
-        """Return *code* as a tuple of symbols, or raise BoardError saying what is allowed.
-
-        A code may be a sequence of whole numbers or text: ``"9 4 3 1"``, ``"9,4,3,1"``, or
-        ``"9431"`` when every symbol is a single digit.
+        """Return *code* (symbols, or text ``"9 4 3 1"``, ``"9,4,3,1"``, ``"9431"``) as a tuple.
 
         >>> bulls_and_cows().check_code("9431")
         (9, 4, 3, 1)
@@ -199,13 +157,7 @@ class Mastermind:
         return symbols
 
     def check_answer(self, answer: Sequence[int]) -> Answer:
-        """Return *answer* as ``(bulls, cows)`` if some guess could get it, else raise BoardError.
-
-        >>> bulls_and_cows().check_answer((3, 1))
-        Traceback (most recent call last):
-        ...
-        puzzlelab.errors.BoardError: (3, 1) cannot happen: with 3 bulls the last symbol ...
-        """
+        """Return *answer* as ``(bulls, cows)`` if a guess could get it, else raise BoardError."""
         try:
             bulls, cows = answer
         except (TypeError, ValueError):
@@ -228,16 +180,8 @@ class Mastermind:
         """Return *code* as text, symbols separated by spaces: ``'9 4 3 1'``."""
         return " ".join(map(str, code))
 
-    # -- the rules
-
     def answer(self, guess: CodeInput, secret: CodeInput) -> Answer:
-        """Return ``(bulls, cows)`` for *guess* when the secret is *secret*.
-
-        Cows count each symbol as often as it appears in both codes, minus the bulls.
-
-        >>> Mastermind(6, 4, repeats=True).answer((0, 0, 1, 1), (1, 0, 0, 0))
-        (1, 2)
-        """
+        """Return ``(bulls, cows)`` for *guess* when the secret is *secret*."""
         guess, secret = self.check_code(guess), self.check_code(secret)
         return answer_of(guess, secret)
 
@@ -256,11 +200,7 @@ class Mastermind:
         return sorted({answer_of(guess, code) for guess in patterns for code in self.codes})
 
     def candidates(self, history: History) -> list[Code]:
-        """Return the codes consistent with *history*, in increasing order.
-
-        >>> len(bulls_and_cows().candidates([("0 1 2 3", (0, 2))]))
-        1260
-        """
+        """Return the codes consistent with *history*, in increasing order."""
         history = self.check_history(history)
         return [code for code in self.codes if is_consistent(code, history)]
 
@@ -280,15 +220,9 @@ class Mastermind:
         """Return a code drawn at random (repeatable with *seed*)."""
         return random.Random(seed).choice(self.codes)
 
-    # -- the answer table, for evaluating strategies over every secret
-
     @property
     def table(self) -> np.ndarray:
         """The answer table: ``table[g, s]`` numbers the answer to guess *g* for secret *s*.
-
-        Codes are given by their numbers; an answer ``(bulls, cows)`` is numbered
-        ``bulls * (positions + 1) + cows`` (see :meth:`answer_number`). The table is one
-        matrix product (see :func:`indicators`), built once (see :meth:`build_table`) and kept.
 
         >>> game = bulls_and_cows()
         >>> number = game.table[game.numbers[(0, 1, 2, 3)], game.numbers[(6, 2, 8, 1)]]
@@ -298,20 +232,10 @@ class Mastermind:
         return self.build_table()
 
     def build_table(self, check: Callable[[], object] | None = None) -> np.ndarray:
-        """Return the answer table (see :attr:`table`), building it the first time.
+        """Return the answer table, building it the first time.
 
-        Parameters
-        ----------
-        check : function, optional
-            Called with no arguments between two blocks of rows; it may raise to stop the
-            work (a solver's limits), and then no table is kept.
-
-        Raises
-        ------
-        ProblemError
-            The game has more than :data:`MAX_TABLE_CODES` codes, or so many symbols that the
-            matrices of :func:`indicators` would take more than :data:`MAX_INDICATOR_BYTES`
-            (said before any work).
+        *check* is called between two blocks of rows; it may raise to stop the work.
+        ProblemError if the game has too many codes or symbols for a table.
         """
         if self._table is not None:
             return self._table
@@ -348,9 +272,7 @@ class Mastermind:
 
 
 def bulls_and_cows() -> Mastermind:
-    """Return bulls and cows: 4 different digits out of 0-9 (5,040 codes).
-
-    Every call returns the same game object, so its answer table is built once.
+    """Return bulls and cows: 4 different digits out of 0-9 (5,040 codes), one shared object.
 
     >>> game = bulls_and_cows()
     >>> game, len(game.codes), game.format(game.codes[0])
@@ -360,9 +282,7 @@ def bulls_and_cows() -> Mastermind:
 
 
 def classic_mastermind() -> Mastermind:
-    """Return classic Mastermind: 4 pegs of 6 colours, repeats allowed (1,296 codes).
-
-    Every call returns the same game object, so its answer table is built once.
+    """Return classic Mastermind: 4 pegs of 6 colours, repeats allowed, one shared object.
 
     >>> game = classic_mastermind()
     >>> len(game.codes), game.codes[:2]
@@ -371,37 +291,15 @@ def classic_mastermind() -> Mastermind:
     return _game(6, 4, True)
 
 
-_GAMES: dict = {}  # one game object per rules, so that its answer table is built only once
-
-
+@cache
 def _game(symbols: int, positions: int, repeats: bool) -> Mastermind:
-    key = (symbols, positions, repeats)
-    if key not in _GAMES:
-        _GAMES[key] = Mastermind(symbols, positions, repeats)
-    return _GAMES[key]
+    """One game object per rules, so that its answer table is built only once."""
+    return Mastermind(symbols, positions, repeats)
 
 
 def game_of(game: Mastermind | None = None) -> Mastermind:
-    """Return *game*, or bulls and cows if it is None: the one game object of its rules.
+    """Return the one game object of *game*'s rules (bulls and cows if None): one answer table.
 
-    Two games with the same rules share one answer table, built once.
-
-    Parameters
-    ----------
-    game : Mastermind, optional
-        A game; default: :func:`bulls_and_cows`.
-
-    Returns
-    -------
-    Mastermind
-
-    Raises
-    ------
-    ProblemError
-        If *game* is not a Mastermind game.
-
-    Examples
-    --------
     >>> game_of(Mastermind(10, 4, False)) is game_of() is bulls_and_cows()
     True
     >>> game_of("bulls and cows")
@@ -419,13 +317,8 @@ def game_of(game: Mastermind | None = None) -> Mastermind:
 def indicators(game: Mastermind) -> tuple[np.ndarray, np.ndarray]:
     """Return two matrices whose product is the answer table: one row per code.
 
-    Counting matches is a dot product of 0/1 vectors. A code's *place* vector has a 1 for
-    each (position, symbol) it has, so two codes' place vectors share one 1 per bull. Its
-    *count* vector has a 1 for each (symbol, k) where the code holds the symbol at least k
-    times, so two codes share ``min(count in one, count in the other)`` 1s per symbol:
-    summed, the symbols they have in common (bulls + cows). With the place columns weighted
-    by ``positions`` in the first matrix, a row of one times a row of the other is
-    ``positions * bulls + bulls + cows``, the answer's number.
+    A row has a 1 per (position, symbol) of the code (weighted by ``positions`` in the
+    first matrix) and per (symbol, k) where the code holds the symbol at least k times.
 
     >>> guesses, secrets = indicators(bulls_and_cows())
     >>> guesses.shape, int(guesses[0] @ secrets[0])  # 0 1 2 3 against itself: 4 bulls
@@ -442,20 +335,8 @@ def indicators(game: Mastermind) -> tuple[np.ndarray, np.ndarray]:
 
 
 def answer_of(guess: Code, secret: Code) -> Answer:
-    """Return ``(bulls, cows)`` of two codes already checked (no checks: fast).
+    """Return ``(bulls, cows)`` of two codes already checked (fast).
 
-    Parameters
-    ----------
-    guess, secret : tuple of int
-        Two codes of the same game.
-
-    Returns
-    -------
-    tuple of (int, int)
-        ``(bulls, cows)``: symbols in the right place, and right symbols in the wrong place.
-
-    Examples
-    --------
     >>> answer_of((1, 0, 4, 5), (6, 2, 8, 1))
     (0, 1)
     """
@@ -467,20 +348,6 @@ def answer_of(guess: Code, secret: Code) -> Answer:
 def is_consistent(code: Code, history: Iterable[tuple[Code, Answer]]) -> bool:
     """Return whether *code*, as the secret, would have given every answer of *history*.
 
-    Parameters
-    ----------
-    code : tuple of int
-        A possible secret.
-    history : iterable of (guess, (bulls, cows))
-        The guesses asked so far and their answers.
-
-    Returns
-    -------
-    bool
-        True when *code* is still a candidate.
-
-    Examples
-    --------
     >>> history = [((0, 1, 2, 3), (0, 2))]  # no bulls, two cows
     >>> is_consistent((1, 0, 4, 5), history), is_consistent((0, 1, 4, 5), history)
     (True, False)

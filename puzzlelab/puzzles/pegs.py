@@ -1,41 +1,11 @@
 """Peg solitaire: jump pegs over each other until a single peg is left.
 
-Vocabulary:
+A position is an int bit mask, bit *h* set when hole *h* holds a peg. A *jump*
+``(from, over, to)`` removes the peg jumped over; a *move* is a chain of jumps by one peg,
+written as the holes it lands in from where it stands: ``(6, 3, 8, 6, 14)``. *Corners* are
+holes no jump passes over; a *group* is the set of holes one peg can ever visit.
 
-- a *board* is a set of numbered *holes* (1, 2, ..., shown to users) placed on a square or a
-  triangular *lattice*, and its *jumps*: triples ``(from, over, to)`` of holes in a straight
-  line, each next to the one before;
-- *pegs*: a position is an int bit mask, bit *h* set when hole *h* holds a peg (bit 0 is
-  unused), so ``1 << 7`` is "one peg, in hole 7". States are these ints: small and fast;
-- a *jump* takes the peg in ``from`` over the peg in ``over`` into the empty ``to``; the peg
-  jumped over is removed. Every jump removes exactly one peg;
-- a *move* is a chain of jumps by one peg, written as the holes it lands in, starting where
-  it stands: ``(6, 3, 8, 6, 14)`` is one move of four jumps, ``(15, 7)`` one move of one jump;
-- the *complement problem* from hole *h*: every hole full but *h*; finish with one peg in *h*;
-- *corners* are holes no jump passes over: a peg there leaves only by jumping itself;
-- a *group* is the set of holes one peg can ever visit (pegs never change group).
-
-The rules only, in three modules: this one holds the moves, the puzzle and its goal, and
-the quick arguments that prove a problem has no solution (:func:`position_class`,
-:func:`group_argument`); :mod:`~puzzlelab.puzzles.pegs_boards` the boards (the 15-hole
-triangle and the 33-hole English and 37-hole French boards are generated from their hole
-grids) and their text pictures; :mod:`~puzzlelab.puzzles.pegs_notation` how positions and
-moves are written (bit masks, tuples of holes, ``(15,7)(12,10)``). The 21-hole "modified
-triangle" is solved by iterative deepening, made faster by the group argument and by a
-lower bound, the pegs left in corners (:meth:`PegSolitaire.corner_bound`); those solvers
-live in :mod:`puzzlelab.solvers.pegs`.
-
-Examples
---------
 >>> puzzle = PegSolitaire("triangle21", hole=7)
->>> print(puzzle.render(puzzle.start))
-     o o
-      o
-     o o
-    o . o
-   o o o o
-o o o o o o o
- o         o
 >>> [move for move, _, _ in puzzle.successors(puzzle.start)]
 [(15, 7), (17, 7)]
 >>> from puzzlelab.puzzles.pegs_notation import format_moves
@@ -51,36 +21,16 @@ from typing import Any
 
 from ..errors import BoardError, UnsolvableError
 from .pegs_boards import Board, get_board, render
-from .pegs_notation import Jump, Move, Pegs, holes_of, pegs_of
-
-# ---------------------------------------------------------------- a position's class
+from .pegs_notation import Move, Pegs, holes_of, pegs_of
 
 
 def position_class(board: Board, pegs: Pegs) -> tuple[int, ...]:
-    """Return the position's class: a jump never changes it.
+    """Return the position's class, which a jump never changes.
 
-    For each colouring of :attr:`~.Board.colourings`, count the pegs on colours 0, 1 and 2.
-    A jump touches one hole of each colour and flips each of them (two lose a peg, one
-    gains), so the three counts all change parity together: whether the counts of colours
-    0 and 1 have the same parity, and likewise 1 and 2, never changes.
+    For each colouring of :attr:`~.Board.colourings`, a jump flips one hole of each
+    colour, so whether the peg counts of colours 0 and 1 (and of 1 and 2) have the same
+    parity never changes: a goal whose class differs cannot be reached.
 
-    Parameters
-    ----------
-    board : Board
-        The board played on.
-    pegs : int
-        The position.
-
-    Returns
-    -------
-    tuple of int
-        Two parities per colouring: a goal whose class differs cannot be reached.
-
-    Examples
-    --------
-    >>> english = get_board("english")
-    >>> position_class(english, english.full ^ 1 << 17) == position_class(english, 1 << 17)
-    True
     >>> french = get_board("french")
     >>> position_class(french, french.full ^ 1 << 19) == position_class(french, 1 << 19)
     False
@@ -94,64 +44,9 @@ def position_class(board: Board, pegs: Pegs) -> tuple[int, ...]:
     return tuple(found)
 
 
-# ---------------------------------------------------------------- jumps and moves
-
-
-def legal_jumps(board: Board, pegs: Pegs, hole: int | None = None) -> list[Jump]:
-    """Return the jumps possible in *pegs* (only those from *hole*, if given).
-
-    Parameters
-    ----------
-    board : Board
-        The board played on.
-    pegs : int
-        The position: bit *h* set when hole *h* holds a peg.
-    hole : int, optional
-        Only the jumps of the peg in this hole.
-
-    Returns
-    -------
-    list of (from, over, to)
-        In the order of the board's jumps.
-
-    Examples
-    --------
-    >>> board = get_board("triangle15")
-    >>> legal_jumps(board, board.full ^ 1 << 1)
-    [(4, 2, 1), (6, 3, 1)]
-    >>> legal_jumps(board, board.full ^ 1 << 1, hole=6)
-    [(6, 3, 1)]
-    """
-    starts = board.holes if hole is None else (hole,)
-    return [
-        (start, over, to)
-        for start in starts
-        if pegs >> start & 1
-        for over, to in board.jumps_from[start]
-        if pegs >> over & 1 and not pegs >> to & 1
-    ]
-
-
 def jump(pegs: Pegs, start: int, over: int, to: int) -> Pegs:
     """Return *pegs* after the peg in *start* jumps over *over* into *to* (not checked).
 
-    The three holes flip: *start* and *over* empty, *to* full. :func:`apply_move`
-    checks a move before making it.
-
-    Parameters
-    ----------
-    pegs : int
-        The position.
-    start, over, to : int
-        The jump's three holes.
-
-    Returns
-    -------
-    int
-        The position after the jump.
-
-    Examples
-    --------
     >>> holes_of(jump(pegs_of([4, 2]), 4, 2, 1))
     (1,)
     """
@@ -164,21 +59,6 @@ def moves(board: Board, pegs: Pegs) -> list[tuple[Move, Pegs]]:
     Chains that leave the same position count once (the first found is kept). Pegs are
     taken in hole order, and a peg's chains in the order of its jumps, shorter first.
 
-    Parameters
-    ----------
-    board : Board
-        The board played on.
-    pegs : int
-        The position.
-
-    Returns
-    -------
-    list of (move, int)
-        Each move (the holes one peg lands in, starting where it stands) and the
-        position after it.
-
-    Examples
-    --------
     >>> board = get_board("triangle21")
     >>> after_two = jump(jump(board.full ^ 1 << 7, 15, 10, 7), 12, 11, 10)
     >>> [move for move, _ in moves(board, after_two)]
@@ -187,7 +67,9 @@ def moves(board: Board, pegs: Pegs) -> list[tuple[Move, Pegs]]:
     found: dict[Pegs, Move] = {}
 
     def extend(chain: Move, position: Pegs) -> None:
-        for _, over, to in legal_jumps(board, position, chain[-1]):
+        for over, to in board.jumps_from[chain[-1]]:
+            if not position >> over & 1 or position >> to & 1:
+                continue
             after = jump(position, chain[-1], over, to)
             if after not in found:
                 found[after] = chain + (to,)
@@ -201,27 +83,6 @@ def moves(board: Board, pegs: Pegs) -> list[tuple[Move, Pegs]]:
 def apply_move(board: Board, pegs: Pegs, move: Iterable[int]) -> Pegs:
     """Return *pegs* after *move*, checking every jump; raise BoardError if one is illegal.
 
-    Parameters
-    ----------
-    board : Board
-        The board played on.
-    pegs : int
-        The position before the move.
-    move : iterable of int
-        The holes one peg lands in, starting where it stands.
-
-    Returns
-    -------
-    int
-        The position after the move.
-
-    Raises
-    ------
-    BoardError
-        If a hole is not on the board, or a jump is not legal where it is made.
-
-    Examples
-    --------
     >>> board = get_board("triangle21")
     >>> holes_of(apply_move(board, pegs_of([13, 14, 10]), (13, 15, 7)))
     (7,)
@@ -253,27 +114,6 @@ def apply_move(board: Board, pegs: Pegs, move: Iterable[int]) -> Pegs:
 def replay(board: Board, pegs: Pegs, moves_made: Iterable[Iterable[int]]) -> list[Pegs]:
     """Return the positions from *pegs* through every move of *moves_made* (all checked).
 
-    Parameters
-    ----------
-    board : Board
-        The board played on.
-    pegs : int
-        The position before the first move.
-    moves_made : iterable of moves
-        Each move the holes one peg lands in, starting where it stands.
-
-    Returns
-    -------
-    list of int
-        *pegs*, then the position after each move.
-
-    Raises
-    ------
-    BoardError
-        If a move is not legal where it is made (see :func:`apply_move`).
-
-    Examples
-    --------
     >>> board = get_board("triangle15")
     >>> path = replay(board, board.full ^ 1 << 1, [(4, 1), (13, 4)])
     >>> [len(holes_of(position)) for position in path]
@@ -285,28 +125,12 @@ def replay(board: Board, pegs: Pegs, moves_made: Iterable[Iterable[int]]) -> lis
     return path
 
 
-# ---------------------------------------------------------------- the puzzle
-
-
 class PegSolitaire:
     """A peg-solitaire problem: a board, a start position and the hole of the last peg.
 
-    Parameters
-    ----------
-    board : str or Board
-        ``"triangle21"``, ``"triangle15"``, ``"english"`` or ``"french"`` (see :data:`~.BOARDS`).
-    hole : int, optional
-        The empty hole at the start (every other hole holds a peg); default: the board's
-        usual one.
-    finish : int, optional
-        The hole where the last peg must end; default: *hole* (the complement problem).
-    start : iterable of int or int, optional
-        The holes with pegs at the start (or their bit mask), instead of *hole*.
-
-    Notes
-    -----
-    The search engine sees states (bit masks), ``successors`` giving ``(move, next_state, 1)``
-    for every move (a whole chain of jumps is one move), and ``is_goal``.
+    *board* is one of :data:`~.BOARDS`; *hole* the empty hole at the start (default: the
+    board's usual one), or *start* the holes with pegs (or their bit mask); *finish* the
+    hole of the last peg (default: *hole*).
 
     Examples
     --------
@@ -373,8 +197,6 @@ class PegSolitaire:
         """Return the same board and finish from another start (holes or a bit mask)."""
         return PegSolitaire(self.board, start=pegs, finish=self.finish)
 
-    # ------------------------------------------------------------ what the engine needs
-
     def actions(self, state: Pegs) -> list[Move]:
         """Return every move from *state* (see :func:`moves`)."""
         return [move for move, _ in moves(self.board, state)]
@@ -396,24 +218,11 @@ class PegSolitaire:
         return 1
 
     def corner_bound(self, state: Pegs) -> int:
-        """Return the pegs in corners other than the finish: each needs a move of its own.
-
-        No jump passes over a corner, so a peg there leaves only by its own move, and one
-        move moves one peg: at least this many moves remain.
-        """
+        """Return the pegs in corners other than the finish: each needs a move of its own."""
         return sum(1 for hole in self.board.corners if state >> hole & 1 and hole != self.finish)
 
     def check_solvable(self) -> None:
-        """Raise UnsolvableError when an invariant proves that the goal cannot be reached.
-
-        Two proofs are tried: the position classes of :func:`position_class`, and the
-        count of corner pegs against the pegs they need to jump over (:func:`group_argument`).
-
-        >>> PegSolitaire("french", hole=19).check_solvable()
-        Traceback (most recent call last):
-        ...
-        puzzlelab.errors.UnsolvableError: french: the start and the goal are in different ...
-        """
+        """Raise UnsolvableError when :func:`position_class` or :func:`group_argument` proves it."""
         board = self.board
         if position_class(board, self.start) != position_class(board, self.goal):
             raise UnsolvableError(
@@ -431,23 +240,14 @@ class PegSolitaire:
         return render(self.board, self.start if state is None else state)
 
 
-# ---------------------------------------------------------------- pruning by groups
-
-
 def group_argument(puzzle: PegSolitaire) -> dict[str, Any]:
     """Return the argument about peg groups for *puzzle*, as plain data.
 
-    A corner peg leaves only by its own jump, over a peg of some group X. If all corner
-    jumps go over group X, every peg that starts in a corner uses up one X peg. Pegs never
-    change group, so ``removable = X pegs at the start - X pegs at the goal``. When the
-    corner pegs need exactly that many (``corner_pegs == removable``), no other peg may
-    ever jump an X peg: those jumps can be struck from the jump table (``reduced_jumps``).
-    With more corner pegs than that the puzzle has no solution.
-
-    Returns a dict with ``applies`` (bool), ``unsolvable`` (bool: too many corner pegs),
-    ``reason`` (a sentence), ``corners``,
-    ``group`` (X), ``corner_pegs``, ``removable`` and ``reduced_jumps`` (the jump table to
-    use: reduced when the argument applies, else the full one).
+    A corner peg leaves only by its own jump. If all corner jumps go over one group X,
+    each corner peg uses up one X peg, and ``removable`` X pegs can go: with more corner
+    pegs the puzzle has no solution; with exactly as many, no other peg may jump an X peg.
+    Keys: ``applies``, ``unsolvable``, ``reason``, ``corners``, ``group``, ``corner_pegs``,
+    ``removable`` and ``reduced_jumps`` (the jump table to use).
 
     >>> argument = group_argument(PegSolitaire("triangle21", hole=7))
     >>> argument["applies"], sorted(argument["group"]), argument["corner_pegs"]

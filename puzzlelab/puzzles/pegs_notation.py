@@ -1,10 +1,4 @@
-"""How peg-solitaire positions and moves are written: bit masks and tuples of holes.
-
-A position is an int bit mask (bit *h* set: a peg in hole *h*), converted to and from
-its holes by :func:`pegs_of` and :func:`holes_of`; a move is the tuple of holes one peg
-lands in, joined from single jumps by :func:`chains` and written ``(15,7)(13,15,7)`` by
-:func:`format_moves`.
-"""
+"""How peg-solitaire positions (bit masks) and moves (tuples of holes) are written."""
 
 from __future__ import annotations
 

@@ -1,33 +1,13 @@
 """N queens: place n queens on an n x n board so that no two attack each other.
 
-The rules only; the solvers are in :mod:`puzzlelab.solvers.queens` (generate and test,
-backtracking), :mod:`~puzzlelab.solvers.queens_counting` (bitmask counting) and
-:mod:`~puzzlelab.solvers.queens_repair` (min-conflicts).
+A *placement* is a tuple of columns, one per row from the top. Two queens *attack* when
+they share a column or a diagonal; a *conflict* is one such pair. The rotations and mirrors
+of a solution form its *family*.
 
-Vocabulary:
-
-- a *placement* is a tuple of columns, one per row from the top: ``(1, 3, 0, 2)`` puts
-  the row-0 queen in column 1, the row-1 queen in column 3, and so on. A full placement
-  of n queens with no attacks is a *solution*; a shorter one is a partial placement;
-- two queens *attack* when they share a column or a diagonal (one per row is given).
-  A *line* is a column, a diagonal (``row - col`` constant) or an anti-diagonal
-  (``row + col`` constant); a square is *attacked* when a queen stands on one of its lines;
-  a *conflict* is one pair of queens that attack each other;
-- the *symmetries* of the square are its 4 rotations, each with or without a mirror: they
-  turn a solution into a solution. The distinct images of a solution form its *family*,
-  and the smallest image is the family's *canonical* (fundamental) representative.
-
-Examples
---------
 >>> is_solution((1, 3, 0, 2), 4), conflicts((0, 1, 2, 3))
 (True, 6)
 >>> family((1, 3, 0, 2))
 [(1, 3, 0, 2), (2, 0, 3, 1)]
->>> print(render((1, 3, 0, 2)))
-. Q . .
-. . . Q
-Q . . .
-. . Q .
 """
 
 from __future__ import annotations
@@ -42,24 +22,6 @@ Placement = tuple[int, ...]
 def check_size(n: int) -> int:
     """Return *n* if it is a whole number of at least 1, else raise BoardError.
 
-    Parameters
-    ----------
-    n : int
-        A board size, as a user gave it.
-
-    Returns
-    -------
-    int
-
-    Raises
-    ------
-    BoardError
-        If *n* is not a whole number of at least 1.
-
-    Examples
-    --------
-    >>> check_size(5)
-    5
     >>> check_size(0)
     Traceback (most recent call last):
     ...
@@ -71,37 +33,15 @@ def check_size(n: int) -> int:
 def solvable(n: int) -> bool:
     """Return whether n queens can be placed with no attacks: for every n but 2 and 3.
 
-    On 2 x 2 and 3 x 3 boards every square attacks too much (try it); for n >= 4 there
-    are explicit constructions (E. Pauls, 1874), so no search is needed to know.
-
     >>> [n for n in range(1, 9) if not solvable(n)]
     [2, 3]
     """
     return check_size(n) not in (2, 3)
 
 
-# ---------------------------------------------------------------- the rules
-
-
 def attacks(row: int, col: int, other_row: int, other_col: int) -> bool:
-    """Return whether queens on (row, col) and (other_row, other_col) attack each other.
+    """Return whether queens on (row, col) and (other_row, other_col) share a column or diagonal.
 
-    They attack when they share a column or a diagonal; rows are never shared, as
-    each row holds one queen.
-
-    Parameters
-    ----------
-    row, col : int
-        One queen's square.
-    other_row, other_col : int
-        The other's.
-
-    Returns
-    -------
-    bool
-
-    Examples
-    --------
     >>> attacks(0, 0, 2, 2), attacks(0, 1, 2, 2)  # a diagonal; a knight's move apart
     (True, False)
     """
@@ -111,19 +51,6 @@ def attacks(row: int, col: int, other_row: int, other_col: int) -> bool:
 def safe(placement: Placement, col: int) -> bool:
     """Return whether a queen may go in column *col* of the next row after *placement*.
 
-    Parameters
-    ----------
-    placement : tuple of int
-        The queens placed so far, one per row from the top.
-    col : int
-        A column of the next row.
-
-    Returns
-    -------
-    bool
-
-    Examples
-    --------
     >>> [col for col in range(4) if safe((1, 3), col)]  # row 2 of four queens
     [0]
     """
@@ -134,19 +61,6 @@ def safe(placement: Placement, col: int) -> bool:
 def is_solution(placement: Placement, n: int) -> bool:
     """Return whether *placement* puts n queens on the board with no attacks.
 
-    Parameters
-    ----------
-    placement : tuple of int
-        The queens' columns, one per row from the top.
-    n : int
-        The board size.
-
-    Returns
-    -------
-    bool
-
-    Examples
-    --------
     >>> is_solution((1, 3, 0, 2), 4), is_solution((0, 1, 2, 3), 4), is_solution((1, 3), 4)
     (True, False, False)
     """
@@ -158,24 +72,8 @@ def is_solution(placement: Placement, n: int) -> bool:
 
 
 def attacked_squares(placement: Placement, n: int) -> set[tuple[int, int]]:
-    """Return the empty squares ``(row, col)`` that some queen of *placement* attacks.
+    """Return the empty squares ``(row, col)`` that some queen attacks (rows included).
 
-    A queen attacks along its row too; with one queen per row that only matters for
-    shading a picture.
-
-    Parameters
-    ----------
-    placement : tuple of int
-        The queens' columns, one per row from the top.
-    n : int
-        The board size.
-
-    Returns
-    -------
-    set of (int, int)
-
-    Examples
-    --------
     >>> sorted(attacked_squares((0,), 2))
     [(0, 1), (1, 0), (1, 1)]
     """
@@ -202,18 +100,8 @@ def conflicts(placement: Placement) -> int:
 
 
 def render(placement: Placement, n: int | None = None) -> str:
-    """Return the board as text: ``Q`` for a queen, ``.`` for an empty square.
+    """Return the *n* x *n* board (default: one row per queen) as text: ``Q`` a queen, ``.`` empty.
 
-    Parameters
-    ----------
-    placement : tuple of int
-        The queens' columns, row by row from the top; a partial placement leaves the
-        rows below it empty.
-    n : int, optional
-        The board size; default: as many rows as *placement* has.
-
-    Examples
-    --------
     >>> print(render((1, 3), 4))
     . Q . .
     . . . Q
@@ -228,14 +116,8 @@ def render(placement: Placement, n: int | None = None) -> str:
     return "\n".join(rows)
 
 
-# ---------------------------------------------------------------- symmetry
-
-
 def symmetries(placement: Placement) -> list[Placement]:
-    """Return the 8 images of *placement* under rotations and mirrors (some may repeat).
-
-    The images come in the order: turned 0, 1, 2, 3 quarter turns, each followed by
-    its left-right mirror.
+    """Return the 8 images of *placement*: 0 to 3 quarter turns, each then mirrored.
 
     >>> symmetries((1, 3, 0, 2))[:2]
     [(1, 3, 0, 2), (2, 0, 3, 1)]
@@ -256,8 +138,6 @@ def symmetries(placement: Placement) -> list[Placement]:
 def canonical(placement: Placement) -> Placement:
     """Return the smallest of the 8 images: the family's representative.
 
-    Two solutions are in the same family exactly when their canonical images are equal.
-
     >>> canonical((4, 2, 0, 3, 1)), canonical((0, 2, 4, 1, 3))
     ((0, 2, 4, 1, 3), (0, 2, 4, 1, 3))
     """
@@ -273,15 +153,8 @@ def family(placement: Placement) -> list[Placement]:
     return sorted(set(symmetries(placement)))
 
 
-# ---------------------------------------------------------------- for the search engine
-
-
 class QueensPuzzle:
-    """N queens as a search problem: place one queen per row, top to bottom.
-
-    A state is a partial placement (a tuple of columns); the start is the empty board;
-    an action is the column of the next row's queen, offered only where it is safe; a
-    goal is any state with n queens. Every solution lies at depth n.
+    """N queens as a search problem: place one safe queen per row, top to bottom.
 
     >>> from puzzlelab.search import dfs
     >>> is_solution(dfs(QueensPuzzle(6)).path[-1], 6)

@@ -1,17 +1,9 @@
 """Sliding-tile puzzles (the 8-puzzle, the 15-puzzle and any rows x cols board).
 
-Vocabulary used throughout puzzlelab:
-
-- a *state* (or *board*) is a tuple of tiles in row-major order; ``0`` is the *blank*;
-- the *goal* defaults to ``1, 2, ..., n-1`` followed by the blank;
-- an *action* is the direction the *blank* moves: ``"up"``, ``"down"``, ``"left"``,
-  ``"right"``; the tile that slides goes the other way;
-- a board's *parity* decides whether the goal can be reached at all: exactly half of
-  all arrangements are solvable.
-
-How boards are written and read (:func:`~puzzlelab.puzzles.sliding_boards.parse_board`) is
-in :mod:`~puzzlelab.puzzles.sliding_boards`; this module holds the puzzle and its
-heuristics.
+A *state* (or *board*) is a tuple of tiles in row-major order, ``0`` the *blank*; the
+goal defaults to ``1, 2, ..., n-1`` and the blank; an *action* is the direction the
+blank moves. A board's *parity* decides whether the goal can be reached: half of all
+arrangements can. How boards are read is in :mod:`~.sliding_boards`.
 
 Examples
 --------
@@ -39,6 +31,7 @@ from .sliding_boards import BoardInput, State, default_goal, parse_board, shape_
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+MAX_SCRAMBLE = 1_000_000  # moves: a few seconds
 
 
 # ---------------------------------------------------------------- the puzzle
@@ -83,7 +76,7 @@ class SlidingPuzzle:
                 if start is None:
                     raise BoardError("give a start board, a goal board or a shape such as (3, 3)")
                 shape = parse_board(start)[1]
-            self.goal = default_goal(*shape_for(shape[0] * shape[1], shape))
+            self.goal = default_goal(*shape_for(None, shape))  # any size it checks
         self.rows, self.cols = shape
         if start is None:
             self.start = self.goal
@@ -91,11 +84,13 @@ class SlidingPuzzle:
             # The goal fixed the shape: a flat start (e.g. a 2x3 tuple) is read in it.
             self.start = parse_board(start, (self.rows, self.cols))[0]
         self.size = self.rows * self.cols
-        self._moves = moves_by_cell(self.rows, self.cols)
+        #: ``blank_moves[cell]``: the ``(direction, cell it moves to)`` pairs for a blank at *cell*.
+        self.blank_moves = moves_by_cell(self.rows, self.cols)
         self._goal_index = {tile: i for i, tile in enumerate(self.goal)}
         self._goal_row = [self._goal_index[t] // self.cols for t in range(self.size)]
         self._goal_col = [self._goal_index[t] % self.cols for t in range(self.size)]
-        self._manhattan_table = self._build_manhattan_table()
+        #: ``home_distances[cell][tile]``: rows plus columns from *cell* to *tile*'s goal cell.
+        self.home_distances = self._build_manhattan_table()
         self.heuristics = {
             "misplaced": self.misplaced,
             "manhattan": self.manhattan,
@@ -119,14 +114,13 @@ class SlidingPuzzle:
 
     def actions(self, state: State) -> list[str]:
         """Return the directions the blank can move in *state*."""
-        return [action for action, _ in self._moves[state.index(0)]]
+        return [action for action, _ in self.blank_moves[state.index(0)]]
 
     def result(self, state: State, action: str) -> State:
         """Return the board after the blank moves in direction *action*."""
-        blank = state.index(0)
-        for name, target in self._moves[blank]:
+        for name, after, _ in self.successors(state):
             if name == action:
-                return _swap(state, blank, target)
+                return after
         raise ValueError(
             f"the blank cannot move {action!r} here; allowed: {', '.join(self.actions(state))}"
         )
@@ -135,7 +129,7 @@ class SlidingPuzzle:
         """Return ``(action, next_state, cost)`` for every move from *state* (cost is 1)."""
         blank = state.index(0)
         found = []
-        for action, target in self._moves[blank]:
+        for action, target in self.blank_moves[blank]:
             board = list(state)
             board[blank], board[target] = board[target], 0
             found.append((action, tuple(board), 1))
@@ -144,16 +138,9 @@ class SlidingPuzzle:
     def predecessors(self, state: State) -> list[tuple[str, State]]:
         """Return ``(action, previous_state)`` pairs: *action* leads from previous to *state*.
 
-        Every move can be undone, so the boards one move before are the boards one move
-        after; only the direction is reversed.
+        Every move can be undone: the boards one move before are those one move after.
         """
-        blank = state.index(0)
-        found = []
-        for action, target in self._moves[blank]:
-            board = list(state)
-            board[blank], board[target] = board[target], 0
-            found.append((OPPOSITE[action], tuple(board)))
-        return found
+        return [(OPPOSITE[action], before) for action, before, _ in self.successors(state)]
 
     def is_goal(self, state: State) -> bool:
         """Return whether *state* is the goal."""
@@ -221,19 +208,20 @@ class SlidingPuzzle:
     def check_solvable(self, state: State | None = None) -> None:
         """Raise :class:`UnsolvableError`, with the reason, if the goal is out of reach."""
         state = self.start if state is None else state
-        if not self.is_solvable(state) and (self.rows == 1 or self.cols == 1):
-            raise UnsolvableError(
-                f"{_one_line(state, self.cols)} cannot reach {_one_line(self.goal, self.cols)}: "
+        if self.is_solvable(state):
+            return
+        if self.rows == 1 or self.cols == 1:
+            why = (
                 "on a board of one row or one column the tiles can never pass each other, "
                 "so their order (the blank left out) must already be the goal's"
             )
-        if not self.is_solvable(state):
-            raise UnsolvableError(
-                f"{_one_line(state, self.cols)} cannot reach {_one_line(self.goal, self.cols)}: "
-                "sliding a tile never "
-                "changes the board's parity (tile order plus blank row), and these two differ; "
-                "swapping any two tiles would make it solvable"
+        else:
+            why = (
+                "sliding a tile never changes the board's parity (tile order plus blank row), "
+                "and these two differ; swapping any two tiles would make it solvable"
             )
+        start, goal = _one_line(state, self.cols), _one_line(self.goal, self.cols)
+        raise UnsolvableError(f"{start} cannot reach {goal}: {why}")
 
     # -- heuristics (the blank is never counted)
 
@@ -243,7 +231,7 @@ class SlidingPuzzle:
 
     def manhattan(self, state: State) -> int:
         """Return the sum over tiles (not the blank) of rows plus columns to the goal cell."""
-        return sum([row[tile] for row, tile in zip(self._manhattan_table, state)])
+        return sum([row[tile] for row, tile in zip(self.home_distances, state)])
 
     def linear_conflict(self, state: State) -> int:
         """Return Manhattan distance plus 2 for each tile that must leave its line.
@@ -261,32 +249,14 @@ class SlidingPuzzle:
             extra += line_conflicts([rows[t] for t in state[c :: self.cols] if t and cols[t] == c])
         return self.manhattan(state) + 2 * extra
 
-    @property
-    def blank_moves(self) -> list[list[tuple[str, int]]]:
-        """``blank_moves[cell]``: the ``(direction, cell it moves to)`` pairs for a blank at *cell*.
-
-        >>> SlidingPuzzle(shape=(2, 2)).blank_moves[0]
-        [('down', 2), ('right', 1)]
-        """
-        return self._moves
-
-    @property
-    def home_distances(self) -> list[list[int]]:
-        """``home_distances[cell][tile]``: rows plus columns from *cell* to *tile*'s goal cell."""
-        return self._manhattan_table
-
     def _build_manhattan_table(self) -> list[list[int]]:
         """table[cell][tile]: moves for *tile* from *cell* to its goal cell (0 for the blank)."""
-        table = []
-        for cell in range(self.size):
-            row, col = divmod(cell, self.cols)
-            distances = [0] * self.size
-            for tile, home in self._goal_index.items():
-                if tile:
-                    home_row, home_col = divmod(home, self.cols)
-                    distances[tile] = abs(row - home_row) + abs(col - home_col)
-            table.append(distances)
-        return table
+        rows, cols = self._goal_row, self._goal_col
+        return [
+            [abs(cell // self.cols - rows[t]) + abs(cell % self.cols - cols[t]) if t else 0
+             for t in range(self.size)]
+            for cell in range(self.size)
+        ]  # fmt: skip
 
     # -- random boards
 
@@ -318,6 +288,8 @@ class SlidingPuzzle:
         True
         """
         moves = whole_number(moves, "a scramble's number of moves", least=0, error=BoardError)
+        if moves > MAX_SCRAMBLE:
+            raise BoardError(f"a scramble has at most {MAX_SCRAMBLE:,} moves, not {moves:,}")
         rng = random.Random(seed)
         state = self.goal if state is None else state
         last: str | None = None  # the blank's previous move, not to be undone
@@ -373,12 +345,6 @@ def moves_by_cell(rows: int, cols: int) -> list[list[tuple[str, int]]]:
                 here.append((name, (r + dr) * cols + c + dc))
         moves.append(here)
     return moves
-
-
-def _swap(state: State, i: int, j: int) -> State:
-    board = list(state)
-    board[i], board[j] = board[j], board[i]
-    return tuple(board)
 
 
 def line_conflicts(homes: Sequence[int]) -> int:

@@ -1,13 +1,11 @@
 """The classic searches, each a frontier handed to the one loop, :func:`~.engine.run`.
 
-Every search takes a puzzlelab puzzle or a simpleai ``SearchProblem`` and the same
-keywords: ``graph_search`` (default ``True``; ``False`` keeps no memory of states),
-the *limits* ``max_nodes`` (expanded nodes), ``max_seconds`` and ``max_memory_mb``
-(on by default: see :mod:`puzzlelab.limits`), ``trace`` (a :class:`~.trace.Trace`
-to record events into) and ``check_solvable`` (answer ``unsolvable`` before
-searching when the puzzle can prove the goal out of reach; default ``True``).
-:data:`LIMITS_DOC` describes the last five once; each search's docstring shows it
-where its Parameters say ``{limits}``, so ``help(bfs)`` lists them all.
+Every search takes a puzzlelab puzzle, a simpleai ``SearchProblem`` or a
+:class:`~.problem.Problem`, and the keywords of :data:`LIMITS_DOC`. It returns a
+:class:`~puzzlelab.results.SearchResult`: status ``solved`` with the path, or
+``exhausted``, ``unsolvable``, ``limit`` or ``interrupted`` with the reason, and the
+counts either way. A problem, heuristic or limit it cannot use raises
+:class:`~puzzlelab.errors.ProblemError` with one line saying why.
 
 Examples
 --------
@@ -30,18 +28,17 @@ import itertools
 import re
 import textwrap
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sized
 from typing import Any, TypeVar
 
-from ..errors import ProblemError, finite_number
+from ..errors import ProblemError, finite_number, true_or_false
 from ..limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, MemoryLimit
 from ..results import SearchResult, refused_if_unsolvable
 from .engine import Frontier, Node, Priority, Tally, run
 from .problem import Heuristic, HeuristicChoice, Problem, Searchable, as_problem
 from .trace import Trace, TracingTally
 
-#: The keywords every search takes after its own, described once. A search's docstring says
-#: ``{limits}`` in its Parameters, and :func:`with_limits_doc` writes this text there.
+#: The keywords every search takes, written once into each docstring by :func:`with_limits_doc`.
 LIMITS_DOC = f"""\
 max_nodes : int, optional
     Stop with status ``limit`` once this many nodes have been expanded.
@@ -65,19 +62,6 @@ Search = TypeVar("Search", bound=Callable[..., SearchResult])
 
 def with_limits_doc(search: Search) -> Search:
     """Return *search*, its docstring's ``{limits}`` line replaced by :data:`LIMITS_DOC`.
-
-    Every search takes the same limit keywords; their description is written once, here,
-    and each search's docstring says where it goes.
-
-    Parameters
-    ----------
-    search : callable
-        A search function whose docstring's Parameters hold a line ``{limits}``.
-
-    Returns
-    -------
-    callable
-        The same function, its docstring filled in.
 
     Examples
     --------
@@ -104,32 +88,16 @@ def with_limits_doc(search: Search) -> Search:
 def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Breadth-first search: return a path with the fewest actions.
 
-    The frontier is first in, first out (FIFO): the shallowest node is expanded
-    next, so every state one action away is expanded before any state two actions
-    away, and the first goal taken from the frontier has the fewest actions. The
-    price is memory: the frontier holds a whole layer of states at once.
+    The frontier is first in, first out: every state one action away is expanded
+    before any state two actions away. The price is memory: the frontier holds a
+    whole layer of states at once.
 
     Parameters
     ----------
-    problem : puzzle or simpleai SearchProblem
-        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    problem : puzzle, simpleai SearchProblem or Problem
     graph_search : bool
-        Remember the states reached and drop a successor whose state was reached
-        before (default). False: tree search, which remembers nothing.
+        Drop a successor whose state was reached before (default); False: tree search.
     {limits}
-
-    Returns
-    -------
-    SearchResult
-        Status ``solved`` with the ``path``, ``actions`` and ``cost``; else
-        ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
-        ``reason``. ``stats`` holds the counts either way.
-
-    Raises
-    ------
-    ProblemError
-        If *problem* is not a search problem, or a limit is not a number of the
-        allowed kind.
 
     See Also
     --------
@@ -162,32 +130,16 @@ def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
 def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Depth-first search: return the first path found down one branch (often a long one).
 
-    The frontier is last in, first out (LIFO): the newest node is expanded next, so
-    the search follows one branch as deep as it goes before it backs up. It is not
-    optimal: the path it returns may be far longer than the shortest.
+    The frontier is last in, first out: the search follows one branch as deep as it
+    goes before it backs up.
 
     Parameters
     ----------
-    problem : puzzle or simpleai SearchProblem
-        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    problem : puzzle, simpleai SearchProblem or Problem
     graph_search : bool
-        Remember the states reached and drop a successor whose state was reached
-        before (default). False: tree search, which remembers nothing and can go
-        round a cycle until a limit stops it.
+        Drop a successor whose state was reached before (default); False: tree
+        search, which can go round a cycle until a limit stops it.
     {limits}
-
-    Returns
-    -------
-    SearchResult
-        Status ``solved`` with the ``path``, ``actions`` and ``cost``; else
-        ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
-        ``reason``. ``stats`` holds the counts either way.
-
-    Raises
-    ------
-    ProblemError
-        If *problem* is not a search problem, or a limit is not a number of the
-        allowed kind.
 
     See Also
     --------
@@ -210,32 +162,16 @@ def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
 def uniform_cost(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Uniform-cost search: return a cheapest path (the lowest total step cost).
 
-    The frontier is a priority queue ordered by g, the cost of the path so far: the
-    cheapest node is expanded next. When every action costs 1 it expands the same
-    nodes as :func:`bfs`; when costs differ, the cheapest path may take more actions.
+    The frontier is ordered by g, the cost of the path so far. When costs differ,
+    the cheapest path may take more actions than :func:`bfs`'s.
 
     Parameters
     ----------
-    problem : puzzle or simpleai SearchProblem
-        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
-        Step costs must be finite numbers of at least 0.
+    problem : puzzle, simpleai SearchProblem or Problem
     graph_search : bool
-        Remember the states reached and drop a successor whose state was reached
-        before as cheaply (default). False: tree search, which remembers nothing.
+        Drop a successor whose state was reached before as cheaply (default); False:
+        tree search.
     {limits}
-
-    Returns
-    -------
-    SearchResult
-        Status ``solved`` with the ``path``, ``actions`` and ``cost``; else
-        ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
-        ``reason``. ``stats`` holds the counts either way.
-
-    Raises
-    ------
-    ProblemError
-        If *problem* is not a search problem, returns a step cost that is not a
-        finite number of at least 0, or a limit is not a number of the allowed kind.
 
     See Also
     --------
@@ -271,36 +207,18 @@ def greedy(
 ) -> SearchResult:
     """Greedy best-first search: return the path found by always going where h looks smallest.
 
-    The frontier is a priority queue ordered by h, the heuristic's estimate of the
-    cost still to go: the node that looks closest to the goal is expanded next. It
-    is usually fast, but not optimal: the path it returns may be far from the
-    shortest, since it ignores what the path has cost so far.
+    The frontier is ordered by h, the heuristic's estimate of the cost still to go.
+    It is usually fast, but ignores what the path has cost so far.
 
     Parameters
     ----------
-    problem : puzzle or simpleai SearchProblem
-        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    problem : puzzle, simpleai SearchProblem or Problem
     heuristic : callable or str, optional
-        A function of a state, or the name of one of the puzzle's heuristics
-        (``puzzle.heuristics``); default: the problem's own ``heuristic``.
+        A function of a state, or a name in ``puzzle.heuristics``; default: the
+        problem's own ``heuristic``.
     graph_search : bool
-        Remember the states reached and drop a successor whose state was reached
-        before (default). False: tree search, which remembers nothing.
+        Drop a successor whose state was reached before (default); False: tree search.
     {limits}
-
-    Returns
-    -------
-    SearchResult
-        Status ``solved`` with the ``path``, ``actions`` and ``cost``; else
-        ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
-        ``reason``. ``stats`` holds the counts either way.
-
-    Raises
-    ------
-    ProblemError
-        If *problem* is not a search problem, *heuristic* is not one of its own or
-        returns something other than a finite number of at least 0, or a limit is
-        not a number of the allowed kind.
 
     Examples
     --------
@@ -328,41 +246,23 @@ def astar(
 ) -> SearchResult:
     """A* search: return a cheapest path, guided by a heuristic.
 
-    The frontier is a priority queue ordered by f = g + weight * h: the cost so far
-    plus the heuristic's estimate of the cost still to go. With ``weight=1`` and an
-    admissible heuristic (one that never overestimates) the path found is a
-    cheapest one. A larger weight trusts the heuristic more: usually far fewer
-    nodes, but the path may cost more. Of two nodes with the same f, the one with
-    the smaller h is expanded first.
+    The frontier is ordered by f = g + weight * h, and of equal f by h. With
+    ``weight=1`` and an admissible heuristic (one that never overestimates) the path
+    is a cheapest one; a larger weight usually expands far fewer nodes, but the path
+    may cost more.
 
     Parameters
     ----------
-    problem : puzzle or simpleai SearchProblem
-        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    problem : puzzle, simpleai SearchProblem or Problem
     heuristic : callable or str, optional
-        A function of a state, or the name of one of the puzzle's heuristics
-        (``puzzle.heuristics``); default: the problem's own ``heuristic``.
+        A function of a state, or a name in ``puzzle.heuristics``; default: the
+        problem's own ``heuristic``.
     weight : float
-        The factor on h: a finite number of at least 0 (0 makes it uniform-cost
-        search). The result's ``algorithm`` names it when it is not 1.
+        The factor on h, at least 0; the result's ``algorithm`` names it unless 1.
     graph_search : bool
-        Remember the states reached and drop a successor whose state was reached
-        before as cheaply (default). False: tree search, which remembers nothing.
+        Drop a successor whose state was reached before as cheaply (default); False:
+        tree search.
     {limits}
-
-    Returns
-    -------
-    SearchResult
-        Status ``solved`` with the ``path``, ``actions`` and ``cost``; else
-        ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
-        ``reason``. ``stats`` holds the counts either way.
-
-    Raises
-    ------
-    ProblemError
-        If *weight* is not a finite number of at least 0, *problem* is not a search
-        problem, *heuristic* is not one of its own or returns something other than
-        a finite number of at least 0, or a limit is not a number of the allowed kind.
 
     See Also
     --------
@@ -404,10 +304,9 @@ def _search(
     trace: Trace | None = None, check_solvable: bool = True, heuristic: None = None,
     **unknown: object,
 ) -> SearchResult:  # fmt: skip
-    """Run the one search loop on *problem* with the *frontier* the search chose.
+    """Run the one loop on *problem* with the *frontier* the search chose.
 
-    *heuristic* is here only to refuse it: the searches that take one name it
-    before the limits. Any other keyword is refused in the search's own name.
+    *heuristic* is here to be refused: the searches that take one name it before.
     """
     if unknown:
         raise ProblemError(
@@ -419,13 +318,25 @@ def _search(
             f"{algorithm} uses no heuristic; give heuristic= to greedy, astar or idastar"
         )
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = refused_if_unsolvable(algorithm, problem.check_solvable if check_solvable else None)
+    true_or_false(graph_search, "graph_search")
+    refused = refused_if_unsolvable(algorithm, problem, check_solvable)
     if refused is not None:
         return refused
-    tally = Tally(algorithm, budget, frontier)
-    if trace is not None:
-        tally = TracingTally(algorithm, budget, frontier, trace)
+    tally = tally_for(algorithm, budget, frontier, trace)
     return run(problem, frontier, tally, graph_search=graph_search, depth_limit=depth_limit)
+
+
+def tally_for(algorithm: str, budget: Budget, frontier: Sized, trace: Trace | None) -> Tally:
+    """The tally a search reports to: a :class:`~.trace.TracingTally` when there is a *trace*.
+
+    >>> type(tally_for("bfs", Budget(), FifoFrontier(), Trace())).__name__
+    'TracingTally'
+    """
+    if trace is None:
+        return Tally(algorithm, budget, frontier)
+    if not isinstance(trace, Trace):
+        raise ProblemError(f"trace must be a Trace (trace=Trace()), not {type(trace).__name__}")
+    return TracingTally(algorithm, budget, frontier, trace)
 
 
 def _by_g(node: Node) -> float:
@@ -438,10 +349,7 @@ def _by_h(node: Node) -> float:
 
 
 class FifoFrontier(deque[Node]):
-    """First in, first out: the oldest node is expanded next (breadth-first).
-
-    It is a ``deque`` whose ``push`` appends on the right and ``pop`` takes from the
-    left, so every frontier operation of breadth-first search runs in C.
+    """First in, first out (breadth-first): a ``deque``, so every operation runs in C.
 
     Examples
     --------
@@ -458,10 +366,7 @@ class FifoFrontier(deque[Node]):
 
 
 class LifoFrontier(list[Node]):
-    """Last in, first out: the newest node is expanded next (depth-first).
-
-    It is a ``list``: ``push`` appends and ``pop`` takes the last one. Iterating
-    lists the nodes in the order they will be taken, newest first.
+    """Last in, first out (depth-first): a ``list``, iterated newest first.
 
     Examples
     --------
@@ -487,16 +392,13 @@ class PriorityFrontier:
     priority : callable
         ``priority(node)``, the key the frontier orders by (smallest first).
     heuristic : callable, optional
-        When given, each node's ``h`` is set to ``heuristic(node.state)`` as it is
-        pushed, before its priority is computed.
+        Sets each node's ``h`` as it is pushed, before its priority is computed.
     by_cost : bool
-        Whether the priority depends on the path cost g (uniform cost, A*: yes;
-        greedy search: no).
+        Whether the priority depends on the path cost g (not for greedy search).
 
     Examples
     --------
-    A* orders by ``(f, h)``, so of two nodes with the same f the one with the smaller
-    h goes first; the frontier sets each node's h as it is pushed:
+    A* orders by ``(f, h)``: of two nodes with the same f, the smaller h first.
 
     >>> distance_left = {"A": 1, "B": 2}
     >>> frontier = PriorityFrontier(lambda node: (node.g + node.h, node.h), distance_left.get)

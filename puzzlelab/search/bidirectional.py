@@ -18,10 +18,10 @@ from typing import Any
 from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, MemoryLimit
 from ..results import SearchResult, refused_if_unsolvable
-from .algorithms import with_limits_doc
+from .algorithms import tally_for, with_limits_doc
 from .engine import Node, Tally, cycle_collector_paused, path_to, stops_cleanly
 from .problem import Action, Predecessors, Problem, Searchable, State, as_problem
-from .trace import Trace, TracingTally
+from .trace import Trace
 
 #: Each side's frontier: the nodes of its last layer, by side (``forward``, ``backward``).
 Layers = dict[str, list[Node]]
@@ -67,19 +67,6 @@ def bidirectional(
         states before a state are the states after it.
     {limits}
 
-    Returns
-    -------
-    SearchResult
-        Status ``solved`` with the whole ``path``, its ``actions`` and ``cost``;
-        else ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
-        ``reason``. ``stats`` holds the counts either way.
-
-    Raises
-    ------
-    ProblemError
-        If the problem has no single goal state or no way to step backwards, *goal*
-        is not a goal of the problem, or a limit is not a number of the allowed kind.
-
     Examples
     --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
@@ -108,14 +95,10 @@ def bidirectional(
         raise ProblemError(f"the goal given, {goal!r}, is not a goal of the problem")
 
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = refused_if_unsolvable(
-        "bidirectional", prepared.check_solvable if check_solvable else None
-    )
+    refused = refused_if_unsolvable("bidirectional", prepared, check_solvable)
     if refused is not None:
         return refused
-    tally = Tally("bidirectional", budget, ())  # the layers measure themselves
-    if trace is not None:
-        tally = TracingTally("bidirectional", budget, (), trace)
+    tally = tally_for("bidirectional", budget, (), trace)  # the layers measure themselves
     layers: Layers = {}
     for side, state in (("forward", prepared.start), ("backward", goal)):
         tally.side, layers[side] = side, [Node(state, None, None, 0, 0)]

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import whole_number
+from ..errors import true_or_false, whole_number
 from ..limits import DEFAULT, Budget, MemoryLimit
 from ..results import SearchResult, refused_if_unsolvable
-from .algorithms import LifoFrontier, _search, with_limits_doc
-from .engine import Node, Tally, run
+from .algorithms import LifoFrontier, _search, tally_for, with_limits_doc
+from .engine import Node, run
 from .problem import Searchable, as_problem
-from .trace import Trace, TracingTally
+from .trace import Trace
 
 
 @with_limits_doc
@@ -34,28 +34,13 @@ def depth_limited(
 
     Parameters
     ----------
-    problem : puzzle or simpleai SearchProblem
-        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    problem : puzzle, simpleai SearchProblem or Problem
     depth_limit : int
         The depth (number of actions) at which nodes are no longer expanded; at least 0.
     graph_search : bool
         Remember the states reached and drop a successor whose state was reached
         before as shallowly (default). False: tree search, which remembers nothing.
     {limits}
-
-    Returns
-    -------
-    SearchResult
-        Status ``solved`` with the ``path``, ``actions`` and ``cost``; ``cutoff``
-        when no goal lies within the limit but deeper states were left unexpanded;
-        else ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``. The
-        ``reason`` says which.
-
-    Raises
-    ------
-    ProblemError
-        If *depth_limit* is not a whole number of at least 0, *problem* is not a
-        search problem, or a limit is not a number of the allowed kind.
 
     See Also
     --------
@@ -98,8 +83,7 @@ def iddfs(
 
     Parameters
     ----------
-    problem : puzzle or simpleai SearchProblem
-        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    problem : puzzle, simpleai SearchProblem or Problem
     graph_search : bool
         Within each iteration, remember the states reached and drop a successor
         whose state was reached before as shallowly (default). False: tree search.
@@ -107,19 +91,6 @@ def iddfs(
         The last depth limit to try; then the status is ``cutoff`` if deeper
         states were left unexpanded. Default: no last limit.
     {limits}
-
-    Returns
-    -------
-    SearchResult
-        Status ``solved`` with the ``path``, ``actions`` and ``cost``; ``cutoff``
-        when *max_depth* was reached; else ``exhausted``, ``unsolvable``, ``limit``
-        or ``interrupted``, with the ``reason``.
-
-    Raises
-    ------
-    ProblemError
-        If *max_depth* is not a whole number of at least 0, *problem* is not a
-        search problem, or a limit is not a number of the allowed kind.
 
     Examples
     --------
@@ -134,17 +105,16 @@ def iddfs(
     if max_depth is not None:
         _check_depth(max_depth)
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = refused_if_unsolvable("iddfs", prepared.check_solvable if check_solvable else None)
+    true_or_false(graph_search, "graph_search")
+    refused = refused_if_unsolvable("iddfs", prepared, check_solvable)
     if refused is not None:
         return refused
     total, limit = None, 0
     while True:
+        frontier = LifoFrontier()
+        tally = tally_for("iddfs", budget, frontier, trace)
         if trace is not None:
             trace.record("iteration", Node(prepared.start, None, None, 0, 0, -1), bound=limit)
-        frontier = LifoFrontier()
-        tally = Tally("iddfs", budget, frontier)
-        if trace is not None:
-            tally = TracingTally("iddfs", budget, frontier, trace)
         result = run(prepared, frontier, tally, graph_search=graph_search, depth_limit=limit)
         total = _add_iteration(total, result, limit)
         budget.spent = total.stats.expanded

@@ -1,15 +1,13 @@
 """The search loop that breadth-first, depth-first, uniform-cost, greedy and A* share.
 
-They differ only in the frontier they hand :func:`run` (each search makes its own,
-in :mod:`~.algorithms`): first in first out, last in first out, or a priority queue
-that orders itself. IDA* and bidirectional search keep loops of their own, and report
-to the same :class:`Tally` and stop the same way (:func:`stops_cleanly`).
+They differ only in the frontier they hand :func:`run` (see :mod:`~.algorithms`).
+IDA* and bidirectional search keep loops of their own, report to the same
+:class:`Tally` and stop the same way (:func:`stops_cleanly`).
 
-Vocabulary: a *node* (:class:`Node`) wraps a state with the path that
-reached it; *expanding* a node generates its successors; the *frontier* holds
-generated nodes waiting to be expanded; *reached* maps each state to the
-cheapest node found for it (graph search only: tree search keeps no memory of
-states); the *tally* (:class:`Tally`) counts, traces and checks limits.
+Vocabulary: a *node* wraps a state with the path that reached it; *expanding* a node
+generates its successors; the *frontier* holds nodes waiting to be expanded;
+*reached* maps each state to the cheapest node found for it (graph search only);
+the *tally* counts, traces and checks the limits.
 
 The rules
 ---------
@@ -43,7 +41,7 @@ import functools
 import gc
 from collections.abc import Callable, Iterator, Sized
 from contextlib import contextmanager
-from typing import Any, Concatenate, ParamSpec, Protocol
+from typing import Any, Protocol, TypeVar, cast
 
 from ..limits import Budget, stopping
 from ..results import SearchResult, SearchStats
@@ -55,20 +53,14 @@ class Node:
 
     Parameters
     ----------
-    state : state
-        The state this node is at.
-    parent : Node or None
-        The node it was generated from; None for the root.
-    action : action
-        The action that led from *parent* to *state*; None for the root.
-    g : float
-        The path cost from the root.
-    depth : int
-        The number of actions from the root.
+    state, parent, action : state, Node or None, action
+        Where the node is, the node it came from and the action between (None at the root).
+    g, depth : float, int
+        The path's cost and its number of actions.
     id : int, optional
         A number unique within one search, given when the search is traced.
     h : float, optional
-        The heuristic's estimate from *state* to the goal, set by a priority frontier.
+        The heuristic's estimate to the goal, set by a priority frontier.
 
     Examples
     --------
@@ -116,17 +108,6 @@ class Node:
 def path_to(node: Node) -> tuple[list[State], list[Action]]:
     """Return ``(states, actions)`` from the root to *node*, following the parents back.
 
-    Parameters
-    ----------
-    node : Node
-        Usually the goal node.
-
-    Returns
-    -------
-    tuple of (list, list)
-        The states from the root to *node*, both included, and the actions between
-        them (one fewer).
-
     Examples
     --------
     >>> goal = Node.root("A").child("go to B", "B", 3).child("go to C", "C", 1)
@@ -147,13 +128,10 @@ def path_to(node: Node) -> tuple[list[State], list[Action]]:
 def cycle_collector_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a search runs; as a decorator, around each call.
 
-    A search makes hundreds of thousands of nodes that point only to their parents,
-    never in a cycle, so reference counting frees them all. The cycle collector would
-    still walk them again and again as they pile up, for nothing: about a quarter of a
-    breadth-first search's time over the 8-puzzle. Only the objects made since the last
-    look at the limits are swept, at that look (:meth:`Tally.expanding`), so garbage in
-    cycles (a heuristic's, say) is still freed. It is switched back on afterwards (if it
-    was on), however the search ends.
+    Nodes point only to their parents, never in a cycle, yet the collector would walk
+    them again and again as they pile up: about a quarter of a breadth-first search's
+    time. :meth:`Tally.expanding` sweeps the young objects at each look at the limits,
+    so cycles a heuristic leaves are still freed.
 
     Examples
     --------
@@ -180,21 +158,15 @@ Priority = Callable[[Node], float | tuple[float, ...]]
 class Frontier(Protocol):
     """What the search loop asks of a frontier (each search in :mod:`~.algorithms` makes one).
 
-    ``push(node)`` adds a node, ``pop()`` takes the one to expand next, ``len()``
-    counts the nodes waiting, and iterating lists them in the order they will be
-    taken. ``by_cost`` says whether that order depends on the path cost g.
+    Iterating lists the nodes in the order they will be taken; ``by_cost`` says
+    whether that order depends on the path cost g.
 
-    Examples
-    --------
-    Any of the three will do where a frontier is asked for:
-
-    >>> from .algorithms import FifoFrontier
-    >>> def waiting(frontier: Frontier) -> list:
-    ...     return [node.state for node in frontier]
-    >>> frontier = FifoFrontier()
-    >>> frontier.push(Node.root("A"))
-    >>> waiting(frontier), frontier.by_cost
-    (['A'], False)
+    >>> from .algorithms import LifoFrontier
+    >>> frontier: Frontier = LifoFrontier()
+    >>> frontier.push(Node.root("A")), frontier.push(Node.root("B"))
+    (None, None)
+    >>> [node.state for node in frontier], frontier.by_cost
+    (['B', 'A'], False)
     """
 
     by_cost: bool
@@ -212,8 +184,7 @@ class Frontier(Protocol):
     def __iter__(self) -> Iterator[Node]: ...
 
 
-#: How many successors (generated or dropped) a search makes between two looks at its time
-#: and memory, besides the looks before each expansion.
+#: Successors (generated or dropped) between two looks at the time and memory.
 GROWTH_LOOK = 1024
 
 
@@ -225,10 +196,9 @@ class Tally:
     algorithm : str
         The name the result carries.
     budget : Budget
-        The limits; :meth:`expanding` asks it before each expansion it may refuse.
+        The limits, asked before each expansion.
     frontier : Frontier or sized
-        Watched for its largest size, measured each time a node is taken from it
-        (IDA*: its current path).
+        Watched for its largest size (IDA*: its current path).
 
     Examples
     --------
@@ -253,16 +223,11 @@ class Tally:
         self.cut_at: int | None = None
         self.next_look: float = 0  # when to ask the budget again
         self.next_growth_look = GROWTH_LOOK  # when to look again while generating
-        # IDA*'s iterations: those ended, and the bound and counts when this one began.
-        self.iterations: list[dict[str, float]] = []
-        self.bound: float | None = None
-        self.before = (0, 0)
+        self.iterations: list[dict[str, float]] = []  # IDA*'s, each bound with its counts
         self.side: str | None = None  # bidirectional search: the side it is expanding
 
     def iteration(self, root: Node, bound: float) -> None:
         """An iterative search starts again from *root* under a new *bound*."""
-        self._end_iteration()
-        self.bound, self.before = bound, (self.expanded_count, self.generated_count)
 
     def generated(self, node: Node) -> None:
         """*node* entered the frontier."""
@@ -277,8 +242,7 @@ class Tally:
             self._look_while_generating()
 
     def _look_while_generating(self) -> None:
-        """Every :data:`GROWTH_LOOK` successors, check the time and memory: one expansion
-        that generates without end (a problem's endless ``actions``) still stops."""
+        """Look at the time and memory: an expansion that never ends still stops."""
         self.budget.look()
         self.next_growth_look = self.generated_count + self.duplicate_count + GROWTH_LOOK
 
@@ -312,7 +276,9 @@ class Tally:
     def solved(self, node: Node) -> SearchResult:
         """The result of a search that took the goal *node* from the frontier."""
         self._taken()
-        return solved(self.algorithm, node, self.stats())
+        states, actions = path_to(node)
+        stats, reached = self.stats(), "the goal was reached"
+        return SearchResult(self.algorithm, "solved", states, actions, node.g, stats, reached)
 
     def exhausted(self) -> SearchResult:
         """The result of a search whose frontier ran empty."""
@@ -326,22 +292,11 @@ class Tally:
 
     def stats(self) -> SearchStats:
         """The counts so far, and the seconds since the search began."""
-        self._end_iteration()
         return SearchStats(
             self.expanded_count, self.generated_count, self.duplicate_count,
             self.largest_frontier, self.budget.elapsed(), self.expanded_by_depth,
             self.iterations,
         )  # fmt: skip
-
-    def _end_iteration(self) -> None:
-        """Add the iteration under way, if any, to ``iterations``: its bound and counts."""
-        if self.bound is not None:
-            expanded, generated = self.before
-            self.iterations.append(
-                {"bound": self.bound, "expanded": self.expanded_count - expanded,
-                 "generated": self.generated_count - generated}
-            )  # fmt: skip
-            self.bound = None
 
     def _taken(self) -> None:
         """Note the frontier's size as it was before a node was taken out of it."""
@@ -349,49 +304,16 @@ class Tally:
             self.largest_frontier = len(self.frontier) + 1
 
 
-def solved(algorithm: str, node: Node, stats: SearchStats) -> SearchResult:
-    """The result of a search that reached the goal at *node*, with its *stats*.
-
-    Parameters
-    ----------
-    algorithm : str
-        The name the result carries.
-    node : Node
-        The goal node; its parents give the path.
-    stats : SearchStats
-        The search's counts.
-
-    Returns
-    -------
-    SearchResult
-        Status ``solved``, with the path, actions and cost (the goal node's g).
-
-    Examples
-    --------
-    >>> goal = Node.root("A").child("go to B", "B", 3)
-    >>> result = solved("bfs", goal, SearchStats(expanded=1, generated=2))
-    >>> result.status, result.path, result.actions, result.cost
-    ('solved', ['A', 'B'], ['go to B'], 3)
-    """
-    states, actions = path_to(node)
-    return SearchResult(algorithm, "solved", states, actions, node.g, stats, "the goal was reached")
-
-
-#: The options a search loop takes after its problem, frontier and tally.
-Options = ParamSpec("Options")
-
-
 #: A search loop: ``loop(problem, frontier, tally, **options)``, returning the tally's result.
-SearchLoop = Callable[Concatenate[Problem, Any, Tally, Options], SearchResult]
+SearchLoop = TypeVar("SearchLoop", bound=Callable[..., SearchResult])
 
 
-def stops_cleanly(loop: SearchLoop[Options]) -> SearchLoop[Options]:
+def stops_cleanly(loop: SearchLoop) -> SearchLoop:
     """Decorate a search *loop* ``loop(problem, frontier, tally, ...)`` to end it cleanly.
 
-    When the tally raises :class:`~puzzlelab.limits.LimitReached` (or Python runs out
-    of the memory the system allows it), or the user presses Ctrl-C, the loop returns
-    the tally's ``limit`` or ``interrupted`` result, with the counts so far, instead of
-    a traceback.
+    At a limit, when memory runs out or on Ctrl-C, the loop returns the tally's
+    ``limit`` or ``interrupted`` result with the counts so far (see
+    :func:`~puzzlelab.limits.stopping`).
 
     Examples
     --------
@@ -406,18 +328,12 @@ def stops_cleanly(loop: SearchLoop[Options]) -> SearchLoop[Options]:
     """
 
     @functools.wraps(loop)
-    def loop_that_stops(
-        problem: Problem,
-        frontier: Any,
-        tally: Tally,
-        *args: Options.args,
-        **options: Options.kwargs,
-    ) -> SearchResult:
+    def loop_that_stops(problem: Problem, frontier: Any, tally: Tally, **options: Any) -> Any:
         with stopping() as stop:
-            return loop(problem, frontier, tally, *args, **options)
+            return loop(problem, frontier, tally, **options)
         return tally.stopped(stop.status, stop.reason)
 
-    return loop_that_stops
+    return cast(SearchLoop, loop_that_stops)
 
 
 @cycle_collector_paused()
@@ -438,22 +354,15 @@ def run(
     Parameters
     ----------
     problem : Problem
-        From :func:`puzzlelab.search.problem.as_problem`.
-    frontier : FifoFrontier, LifoFrontier or PriorityFrontier
+        From :func:`~.problem.as_problem`.
+    frontier : Frontier
         Decides which node is expanded next.
     tally : Tally
-        Counts, traces and checks the limits (a :class:`~.trace.TracingTally` records them too).
+        Counts and checks the limits (a :class:`~.trace.TracingTally` records too).
     graph_search : bool
         Remember reached states and drop successors already reached.
     depth_limit : int, optional
         Do not expand nodes at this depth.
-
-    Returns
-    -------
-    SearchResult
-        ``solved``, ``exhausted`` or ``cutoff``; when the tally raises at a limit or
-        on Ctrl-C, :func:`stops_cleanly` turns that into ``limit`` or
-        ``interrupted``, with the counts so far.
 
     Examples
     --------
@@ -501,8 +410,7 @@ def run(
 class NoMemory(dict[State, Node]):
     """What tree search remembers of the states it reached: nothing.
 
-    It stands where graph search keeps its dict of reached states, so the loop is
-    the same for both: storing a node does nothing, and every look-up finds none.
+    It stands where graph search keeps its dict, so one loop serves both.
 
     Examples
     --------

@@ -17,10 +17,10 @@ from collections.abc import Iterator
 
 from ..limits import DEFAULT, Budget, MemoryLimit
 from ..results import SearchResult, refused_if_unsolvable
-from .algorithms import with_limits_doc
+from .algorithms import tally_for, with_limits_doc
 from .engine import Node, Tally, stops_cleanly
 from .problem import Action, HeuristicChoice, Problem, Searchable, State, as_problem
-from .trace import Trace, TracingTally
+from .trace import Trace
 
 #: IDA*'s frontier: the current path, each node with the successors it has still to try.
 Path = list[tuple[Node, Iterator[tuple[Action, State, float]]]]
@@ -49,26 +49,11 @@ def idastar(
 
     Parameters
     ----------
-    problem : puzzle or simpleai SearchProblem
-        What to search: one of puzzlelab's puzzles, or a simpleai ``SearchProblem``.
+    problem : puzzle, simpleai SearchProblem or Problem
     heuristic : callable or str, optional
-        A function of a state, or the name of one of the puzzle's heuristics
-        (``puzzle.heuristics``); default: the problem's own ``heuristic``.
+        A function of a state, or a name in ``puzzle.heuristics``; default: the
+        problem's own ``heuristic``.
     {limits}
-
-    Returns
-    -------
-    SearchResult
-        Status ``solved`` with the ``path``, ``actions`` and ``cost``; else
-        ``exhausted``, ``unsolvable``, ``limit`` or ``interrupted``, with the
-        ``reason``. ``stats`` holds the counts either way.
-
-    Raises
-    ------
-    ProblemError
-        If *problem* is not a search problem, *heuristic* is not one of its own or
-        returns something other than a finite number of at least 0, or a limit is not
-        a number of the allowed kind.
 
     Examples
     --------
@@ -82,14 +67,11 @@ def idastar(
     """
     prepared = as_problem(problem, heuristic)
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = refused_if_unsolvable("idastar", prepared.check_solvable if check_solvable else None)
+    refused = refused_if_unsolvable("idastar", prepared, check_solvable)
     if refused is not None:
         return refused
     path: Path = []
-    tally = Tally("idastar", budget, path)
-    if trace is not None:
-        tally = TracingTally("idastar", budget, path, trace)
-    return _deepening(prepared, path, tally)
+    return _deepening(prepared, path, tally_for("idastar", budget, path, trace))
 
 
 @stops_cleanly
@@ -100,9 +82,15 @@ def _deepening(problem: Problem, path: Path, tally: Tally) -> SearchResult:
     tally.generated(root)
     while bound < math.inf:
         tally.iteration(root, bound)
-        goal, bound = _bounded(problem, root, bound, path, tally)
+        expanded, generated = tally.expanded_count, tally.generated_count
+        try:
+            goal, next_bound = _bounded(problem, root, bound, path, tally)
+        finally:  # at a limit too, the counts of the iteration cut short
+            tally.iterations.append({"bound": bound, "expanded": tally.expanded_count - expanded,
+                                     "generated": tally.generated_count - generated})  # fmt: skip
         if goal is not None:
             return tally.solved(goal)
+        bound = next_bound
     return tally.exhausted()
 
 

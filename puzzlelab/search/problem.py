@@ -1,10 +1,10 @@
 """What the engine needs from a problem, and how any problem is made to provide it.
 
-The engine works with a :class:`Problem`: a start state, ``successors(state)``
-giving ``(action, next_state, step_cost)`` triples, ``is_goal(state)`` and a
-heuristic. puzzlelab's own puzzles provide ``successors`` directly (fast); a
-simpleai ``SearchProblem`` is used unchanged through its ``actions``, ``result``,
-``cost``, ``is_goal`` and ``heuristic`` methods.
+The engine works with a :class:`Problem`: a start state, ``successors``,
+``is_goal`` and a heuristic. puzzlelab's puzzles provide ``successors`` directly; a
+simpleai ``SearchProblem`` is used unchanged through its ``actions``, ``result`` and
+``cost``. What a problem written elsewhere returns is checked as the search goes, so
+a mistake is reported in one line that names it.
 """
 
 from __future__ import annotations
@@ -44,26 +44,20 @@ HeuristicChoice = Heuristic | str | None
 class Problem:
     """A search problem reduced to plain functions: what the search loop works with.
 
-    :func:`as_problem` makes one from a puzzle or a simpleai problem; one can also
-    be written by hand, and every search takes it.
-
     Attributes
     ----------
     start : state
         Where the search begins.
     successors : callable
         ``successors(state)``: the ``(action, next_state, step_cost)`` triples out of *state*.
-    is_goal : callable
-        ``is_goal(state)``: whether *state* is a goal.
-    heuristic : callable
-        ``heuristic(state)``: an estimate of the cost from *state* to the goal.
+    is_goal, heuristic : callable
+        Whether a state is a goal; an estimate of its cost to the goal.
     goal : state, optional
         The one goal state, when there is one (bidirectional search needs it).
     predecessors : callable, optional
         ``predecessors(state)``: the ``(action, previous_state)`` pairs that lead into *state*.
     check_solvable : callable, optional
-        Raises :class:`~puzzlelab.errors.UnsolvableError`, with the reason, when the
-        goal is out of reach.
+        Raises :class:`~puzzlelab.errors.UnsolvableError` when the goal is out of reach.
 
     Examples
     --------
@@ -89,30 +83,19 @@ class Problem:
 def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Problem:
     """Return *problem* (a puzzlelab puzzle or a simpleai SearchProblem) as a :class:`Problem`.
 
-    A puzzle of puzzlelab's hands over its own ``successors``; a simpleai problem's
-    ``actions``, ``result`` and ``cost`` are combined into ``successors``. What a
-    problem written elsewhere returns (states, step costs, heuristic values) is
-    checked as the search goes, so a mistake is reported in one line that names it.
-
     Parameters
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
-        What to search. A :class:`Problem` is returned as it is (with *heuristic*
-        put in, if given).
+        What to search.
     heuristic : callable or str, optional
-        A function of a state, the name of one of the puzzle's built-in heuristics
-        (``puzzle.heuristics``), or ``None`` for the problem's own
-        ``heuristic`` method (0 everywhere if it has none).
-
-    Returns
-    -------
-    Problem
+        A function of a state, a name in ``puzzle.heuristics``, or ``None`` for the
+        problem's own ``heuristic`` method (0 everywhere if it has none).
 
     Raises
     ------
     ProblemError
-        If *problem* lacks what a search needs (the message lists what is missing),
-        has no initial state, or *heuristic* is not one of its own nor a function.
+        If *problem* lacks what a search needs, or *heuristic* is not a function or
+        one of its names.
 
     Examples
     --------
@@ -130,37 +113,33 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
             return problem
         return Problem(**{**problem.__dict__, "heuristic": _heuristic_of(problem, heuristic)})
     h = _heuristic_of(problem, heuristic)
+    name = type(problem).__name__
     if hasattr(problem, "successors") and hasattr(problem, "start"):
-        successors = problem.successors
+        start, where, successors = problem.start, f"{name}.start", problem.successors
         if not _ours(problem):  # a puzzle written elsewhere: check what it hands back
-            successors = _checked_successors(successors, type(problem).__name__)
-            _check_hashable(problem.start, f"{type(problem).__name__}.start")
-        return Problem(
-            start=problem.start,
-            successors=successors,
-            is_goal=problem.is_goal,
-            heuristic=h,
-            goal=getattr(problem, "goal", None),
-            predecessors=getattr(problem, "predecessors", None),
-            check_solvable=getattr(problem, "check_solvable", None),
+            successors = _checked_successors(successors, name)
+    else:
+        missing = [
+            m for m in ("actions", "result", "is_goal") if not callable(getattr(problem, m, None))
+        ]
+        if missing or not hasattr(problem, "initial_state"):
+            raise ProblemError(
+                f"{name} is not a search problem: give a puzzlelab puzzle, or a simpleai "
+                "SearchProblem with initial_state and actions(state), result(state, action) "
+                f"and is_goal(state) (missing: {', '.join(missing) or 'initial_state'})"
+            )
+        if problem.initial_state is None:
+            raise ProblemError(f"{name} has no initial_state: pass one to its constructor")
+        start, where, successors = (
+            problem.initial_state,
+            f"{name}.initial_state",
+            _successors_of(problem),
         )
-    missing = [
-        m for m in ("actions", "result", "is_goal") if not callable(getattr(problem, m, None))
-    ]
-    if missing or not hasattr(problem, "initial_state"):
-        raise ProblemError(
-            f"{type(problem).__name__} is not a search problem: give a puzzlelab puzzle, or a "
-            "simpleai SearchProblem with initial_state and actions(state), result(state, action) "
-            f"and is_goal(state) (missing: {', '.join(missing) or 'initial_state'})"
-        )
-    if problem.initial_state is None:
-        raise ProblemError(
-            f"{type(problem).__name__} has no initial_state: pass one to its constructor"
-        )
-    _check_hashable(problem.initial_state, f"{type(problem).__name__}.initial_state")
+    if not _ours(problem):
+        _check_hashable(start, where)
     return Problem(
-        start=problem.initial_state,
-        successors=_successors_of(problem),
+        start=start,
+        successors=successors,
         is_goal=problem.is_goal,
         heuristic=h,
         goal=getattr(problem, "goal", None),
@@ -234,21 +213,7 @@ def _checked_successors(successors: Successors, name: str) -> Successors:
 def checked_cost(step: object, where: str, state: State, action: Action) -> float:
     """Return *step* if it is a finite step cost of at least 0; else say where it came from.
 
-    Parameters
-    ----------
-    step : object
-        What a problem returned as a step cost.
-    where, state, action : str, state, action
-        The method that returned it and what it was called with, for the message.
-
-    Returns
-    -------
-    float
-
-    Raises
-    ------
-    ProblemError
-        If *step* is not a finite number of at least 0.
+    *where*, *state* and *action* name the method that returned it and its arguments.
 
     Examples
     --------
@@ -267,21 +232,7 @@ def checked_cost(step: object, where: str, state: State, action: Action) -> floa
 def checked_state(state: State, where: str, before: State, action: Action) -> State:
     """Return *state* if it can be a search state (hashable, not ``None``); else say why.
 
-    Parameters
-    ----------
-    state : object
-        What a problem returned as the next state.
-    where, before, action : str, state, action
-        The method that returned it and what it was called with, for the message.
-
-    Returns
-    -------
-    state
-
-    Raises
-    ------
-    ProblemError
-        If *state* is ``None`` or cannot be hashed (a list, say).
+    *where*, *before* and *action* name the method that returned it and its arguments.
 
     Examples
     --------
@@ -333,24 +284,6 @@ def checked_heuristic(heuristic: Heuristic, name: str) -> Heuristic:
     """Wrap *heuristic* so that a bad value or an error names the heuristic and the state.
 
     A heuristic must return a finite number of at least 0 for every state.
-
-    Parameters
-    ----------
-    heuristic : callable
-        A function of a state.
-    name : str
-        What to call it in a message.
-
-    Returns
-    -------
-    callable
-        The same heuristic, checked at every call.
-
-    Raises
-    ------
-    ProblemError
-        When called: if *heuristic* raises, or returns something other than a finite
-        number of at least 0 (the message names the heuristic and the state).
 
     Examples
     --------

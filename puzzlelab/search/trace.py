@@ -22,6 +22,7 @@ import math
 from collections.abc import Callable, Sequence, Sized
 from typing import Any, NamedTuple, TypedDict
 
+from ..errors import whole_number
 from ..limits import Budget
 from ..results import SearchResult
 from .engine import Node, Tally
@@ -35,16 +36,11 @@ class TraceEvent(NamedTuple):
     """One thing the search did to one node.
 
     ``kind`` is one of :data:`EVENT_KINDS`: ``generate`` (a node enters the
-    frontier), ``duplicate`` (a successor dropped: its state was reached as
-    cheaply before), ``expand`` (a node leaves the frontier and its successors
-    are generated), ``discard`` (a node left the frontier after a cheaper path to
-    its state was found), ``goal`` (the goal node is taken from the frontier) and
-    ``iteration`` (iterative deepening or IDA* starts again with a new ``bound``).
-    ``node`` and ``parent`` are node ids, unique within one search; in graph
-    search one state can still have several nodes (a duplicate is its own node).
-    ``state``, ``action``, ``depth``, ``g`` and ``h`` are the node's; ``bound`` is
-    the iteration's bound (``iteration`` events only) and ``side`` is ``forward``
-    or ``backward`` in bidirectional search.
+    frontier), ``duplicate`` (a successor dropped: its state was reached as cheaply
+    before), ``expand``, ``discard`` (a node left the frontier after a cheaper path
+    to its state was found), ``goal`` and ``iteration`` (iterative deepening or IDA*
+    starts again with a new ``bound``). ``node`` and ``parent`` are ids unique within
+    one search; ``side`` is ``forward`` or ``backward`` in bidirectional search.
 
     Examples
     --------
@@ -55,9 +51,6 @@ class TraceEvent(NamedTuple):
     >>> trace.events[-1]
     TraceEvent(kind='goal', node=3, parent=0, state=(1, 2, 3, 4, 5, 6, 7, 8, 0),
                action='right', depth=1, g=1, h=0, bound=None, side=None)
-    >>> goal = trace.events[-1]
-    >>> goal.action, goal.g + goal.h
-    ('right', 1)
     """
 
     kind: str
@@ -78,16 +71,8 @@ class Trace:
     Parameters
     ----------
     max_events : int, optional
-        Stop recording (but not searching) after this many events; ``truncated``
-        then says so. Keeps a long search from filling memory. Default 100,000;
-        None: no limit.
-
-    Attributes
-    ----------
-    events : list of TraceEvent
-        What the search did, in order.
-    truncated : bool
-        Whether events were left out after *max_events*.
+        Stop recording (but not searching) after this many events, and set
+        ``truncated``. Default 100,000; None: no limit.
 
     Examples
     --------
@@ -107,7 +92,7 @@ class Trace:
 
     def __init__(self, max_events: int | None = 100_000) -> None:
         self.events: list[TraceEvent] = []
-        self.max_events = max_events
+        self.max_events = None if max_events is None else whole_number(max_events, "max_events", 0)
         self.truncated = False
         self.result = None
 
@@ -120,20 +105,8 @@ class Trace:
             return
         assert node.id is not None, "a traced search numbers every node it records"
         parent = node.parent.id if node.parent is not None else None
-        self.events.append(
-            TraceEvent(
-                kind,
-                node.id,
-                parent,
-                node.state,
-                node.action,
-                node.depth,
-                node.g,
-                node.h,
-                bound,
-                side,
-            )
-        )
+        event = (kind, node.id, parent, node.state, node.action, node.depth, node.g, node.h)
+        self.events.append(TraceEvent(*event, bound, side))
 
     def count(self, kind: str) -> int:
         """Return how many events of *kind* were recorded."""
@@ -155,21 +128,17 @@ class Trace:
 class Snapshot(TypedDict):
     """What a search looked like right after one event of its trace (see :func:`snapshots`).
 
-    A plain dict: ``frontier`` (the events of the nodes waiting, in the order the
-    search will take them), ``status`` (each node of the current iteration by id:
-    ``frontier``, ``expanded``, ``duplicate``, ``cutoff``, ``solution`` or ``goal``),
-    ``iteration`` (None outside iterative deepening and IDA*) and the counts so far,
-    ``expanded``, ``generated`` and ``duplicates``.
+    ``frontier``: the events of the nodes waiting, in the order the search will take
+    them; ``status``: each node of the current iteration by id (``frontier``,
+    ``expanded``, ``duplicate``, ``cutoff``, ``solution`` or ``goal``); ``iteration``
+    (None outside iterative deepening and IDA*); and the counts so far.
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import bfs
     >>> trace = Trace()
     >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace)
-    >>> snapshot = snapshots(trace.events)[3]  # after the root's second child
-    >>> snapshot["status"], snapshot["expanded"], snapshot["generated"]
-    ({0: 'expanded', 1: 'frontier', 2: 'frontier'}, 1, 3)
+    >>> sorted(snapshots(trace.events)[0])
+    ['duplicates', 'expanded', 'frontier', 'generated', 'iteration', 'status']
     """
 
     frontier: list[TraceEvent]
@@ -187,12 +156,7 @@ Waiting = tuple[float, TraceEvent]
 def snapshots(events: Sequence[TraceEvent]) -> list[Snapshot]:
     """Return, for each event of a trace, what the search looked like right after it.
 
-    Each snapshot is a dict: ``frontier``, the events of the nodes waiting, in the
-    order the search will take them; ``status``, every node of the current
-    iteration by id (``frontier``, ``expanded``, ``duplicate``, ``cutoff``,
-    ``solution`` or ``goal``); ``iteration``; and the counts so far, ``expanded``,
-    ``generated`` and ``duplicates``. Replays show these; tests read them with no
-    picture drawn.
+    Each is a :class:`Snapshot`: replays show them; tests read them with no picture drawn.
 
     Examples
     --------
@@ -203,6 +167,8 @@ def snapshots(events: Sequence[TraceEvent]) -> list[Snapshot]:
     >>> [event.kind for event in trace.events[:4]]
     ['generate', 'expand', 'generate', 'generate']
     >>> after = snapshots(trace.events)
+    >>> after[3]["status"]  # after the root's second child
+    {0: 'expanded', 1: 'frontier', 2: 'frontier'}
     >>> snapshot_counts(after[3])
     {'expanded': 1, 'generated': 3, 'duplicates': 0, 'frontier': 2}
     >>> [row["action"] for row in frontier_rows(after[3])]
@@ -307,16 +273,6 @@ def _mark_path(status: dict[int, str], events: Sequence[TraceEvent], goal: Trace
 def snapshot_counts(snapshot: Snapshot) -> dict[str, int]:
     """Expanded, generated and duplicate nodes so far, and the frontier's size, of a snapshot.
 
-    Parameters
-    ----------
-    snapshot : Snapshot
-        One of :func:`snapshots`.
-
-    Returns
-    -------
-    dict
-        ``expanded``, ``generated``, ``duplicates`` and ``frontier``, each a count.
-
     Examples
     --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
@@ -337,16 +293,8 @@ def snapshot_counts(snapshot: Snapshot) -> dict[str, int]:
 def frontier_rows(snapshot: Snapshot) -> list[dict[str, Any]]:
     """A snapshot's frontier, in the order the search will take it, as plain dicts.
 
-    Parameters
-    ----------
-    snapshot : Snapshot
-        One of :func:`snapshots`.
-
-    Returns
-    -------
-    list of dict
-        One row per waiting node: its ``node`` id, ``depth``, ``g``, ``h``, ``f``
-        (None for a search without a heuristic), ``action`` and ``state``.
+    One row per waiting node: ``node`` id, ``depth``, ``g``, ``h``, ``f`` (None
+    without a heuristic), ``action`` and ``state``.
 
     Examples
     --------

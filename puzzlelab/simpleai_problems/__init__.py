@@ -1,8 +1,7 @@
 """The puzzles as simpleai problems, one module per puzzle.
 
-simpleai's own algorithms (``breadth_first``, ``astar``, ``backtrack``, ...) run on
-these unchanged, and so does puzzlelab's engine, which makes the two easy to compare.
-Importing this package imports simpleai; ``import puzzlelab`` alone does not.
+simpleai's algorithms and puzzlelab's engine both run on them. Importing this package
+imports simpleai; ``import puzzlelab`` alone does not.
 """
 
 from .jugs import WaterJugsProblem

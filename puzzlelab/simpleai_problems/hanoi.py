@@ -1,10 +1,4 @@
-"""The Tower of Hanoi as a simpleai ``SearchProblem``.
-
->>> from simpleai.search import astar
->>> node = astar(HanoiProblem(disks=3), graph_search=True)
->>> len(node.path()) - 1
-7
-"""
+"""The Tower of Hanoi as a simpleai ``SearchProblem``."""
 
 from __future__ import annotations
 
@@ -13,19 +7,7 @@ from .base import PuzzleProblem
 
 
 class HanoiProblem(PuzzleProblem):
-    """The Tower of Hanoi in simpleai's terms; its heuristic is the puzzle's own.
-
-    Parameters
-    ----------
-    disks : int
-        How many disks, at least 1.
-    pegs : int
-        How many pegs, at least 3.
-
-    Raises
-    ------
-    BoardError
-        A number of disks or pegs that is not allowed.
+    """The Tower of Hanoi in simpleai's terms (arguments as for ``TowerOfHanoi``).
 
     Examples
     --------

@@ -1,10 +1,7 @@
 """Water jugs as a simpleai ``SearchProblem``.
 
-simpleai's algorithms run on it unchanged, and so does puzzlelab's engine, which also
-finds its ``predecessors`` and ``goal`` and can therefore search from both ends.
+puzzlelab's engine also finds its ``predecessors`` and ``goal``, so it can search from both ends.
 
-Examples
---------
 >>> from simpleai.search import breadth_first
 >>> problem = WaterJugsProblem((8, 5, 3), start=(8, 0, 0), target=(4, 4, 0))
 >>> node = breadth_first(problem, graph_search=True)
@@ -23,26 +20,6 @@ from .base import PuzzleProblem
 
 class WaterJugsProblem(PuzzleProblem):
     """Water jugs in simpleai's terms (arguments as for :class:`~puzzlelab.puzzles.WaterJugs`).
-
-    The model itself is ``problem.puzzle``: use it to draw states or describe actions.
-
-    Parameters
-    ----------
-    capacities : sequence of int or str
-        The jug sizes (text ``"8,5,3"`` is accepted).
-    start : sequence of int, optional
-        The amounts at the start; default: all empty.
-    target : int or sequence of int
-        One amount that any jug may hold, or a whole state.
-    tap : bool
-        Allow filling from the tap and emptying down the sink.
-    cost : {"action", "litre"}
-        What an action costs: 1, or the litres it moves.
-
-    Raises
-    ------
-    BoardError
-        Malformed capacities, start or target.
 
     Examples
     --------

@@ -1,27 +1,10 @@
 """Mastermind for simpleai: the codes consistent with the answers so far, as a ``CspProblem``.
 
-The consistent strategy asks, at every turn, a code that agrees with every answer so far. Finding
-such a code is a constraint problem:
-
-- the *variables* are the positions of the code (0, 1, 2, 3);
-- each position's *domain* is the symbols (0 to 9 in bulls and cows);
-- when symbols may not repeat, every pair of positions must hold different symbols (binary
-  constraints, which simpleai's arc consistency uses to prune);
-- every answered question adds one constraint over all the positions: the code, were it the
-  secret, must give that guess the same bulls and cows.
-
-``simpleai.search.backtrack`` with its default orderings assigns the positions left to right
-and tries the symbols from the smallest, and it checks a constraint over all the positions
-only when the code is complete. So it tries the codes in increasing order, exactly as the
-consistent strategy does, and returns the first consistent one: that strategy's guess.
-
-Why a constraint problem and not a ``SearchProblem``? Playing the game is not a search for a
-path: the result of a guess depends on the secret, which the guesser does not know, so a plan
-is a tree with one branch per possible answer (puzzlelab builds that tree in
-:func:`puzzlelab.solvers.mastermind.evaluate`), not a sequence of actions. And choosing the next
-guess needs no path either: any code meeting every constraint will do, whatever order its
-symbols were found in. That is what a CSP describes; a ``SearchProblem`` over partial codes
-would only spell out the backtracking that ``backtrack`` already does.
+The variables are the positions, each domain the symbols; without repeats every pair of
+positions differs, and every answered guess adds one constraint over all positions. With
+its default orderings ``backtrack`` tries the codes in increasing order, so the first
+consistent one it returns is the consistent strategy's guess. A CSP and not a
+``SearchProblem``: the next guess needs no path, only a code meeting every constraint.
 
 >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
 >>> game = bulls_and_cows()
@@ -37,15 +20,7 @@ from itertools import combinations
 from simpleai.search import backtrack
 from simpleai.search.models import CspProblem
 
-from ..puzzles.mastermind import (
-    Answer,
-    Code,
-    CodeInput,
-    History,
-    Mastermind,
-    answer_of,
-    game_of,
-)
+from ..puzzles.mastermind import Answer, Code, CodeInput, History, Mastermind, answer_of, game_of
 
 #: A CSP constraint as simpleai calls it: ``constraint(variables, values) -> bool``.
 Constraint = Callable[[Sequence[int], Sequence[int]], bool]
@@ -57,7 +32,7 @@ def _different(variables: Sequence[int], values: Sequence[int]) -> bool:
 
 
 def _same_answer(guess: Code, answer: Answer) -> Constraint:
-    """Return a CSP constraint over all positions: the code gives *guess* the answer *answer*."""
+    """A CSP constraint over all positions: the code gives *guess* the answer *answer*."""
 
     def gives_same_answer(variables: Sequence[int], values: Sequence[int]) -> bool:
         return answer_of(guess, tuple(values)) == answer
@@ -66,14 +41,7 @@ def _same_answer(guess: Code, answer: Answer) -> Constraint:
 
 
 class MastermindCsp(CspProblem):
-    """The codes consistent with *history* as a constraint problem (see the module docstring).
-
-    Parameters
-    ----------
-    game : Mastermind, optional
-        Default: bulls and cows (4 different digits).
-    history : list of (guess, (bulls, cows))
-        The questions asked so far and their answers.
+    """The codes consistent with *history* as a constraint problem (*game* None: bulls and cows).
 
     Examples
     --------
@@ -106,22 +74,8 @@ class MastermindCsp(CspProblem):
 def csp_guess(game: Mastermind | None, history: History) -> Code | None:
     """Return the code ``backtrack`` finds for *history*: the consistent strategy's next guess.
 
-    Parameters
-    ----------
-    game : Mastermind or None
-        The game; None for bulls and cows.
-    history : list of (guess, (bulls, cows))
-        The questions asked so far and their answers, as a user writes them.
-
-    Returns
-    -------
-    tuple or None
-        The smallest code consistent with *history*; None if no code is.
-
-    Raises
-    ------
-    BoardError
-        If a guess or an answer is not one of the game's.
+    That is the smallest code consistent with *history*, or None if no code is; *game* None
+    is bulls and cows.
 
     Examples
     --------
@@ -139,23 +93,6 @@ def csp_guess(game: Mastermind | None, history: History) -> Code | None:
 
 def play_with_csp(game: Mastermind | None, secret: CodeInput) -> list[tuple[Code, Answer]]:
     """Return the history of a whole game in which every guess comes from :func:`csp_guess`.
-
-    Parameters
-    ----------
-    game : Mastermind or None
-        The game; None for bulls and cows.
-    secret : code
-        The code to find, as a user writes it.
-
-    Returns
-    -------
-    list of (guess, (bulls, cows))
-        Every question and its answer; the last is the secret.
-
-    Raises
-    ------
-    BoardError
-        If *secret* is not a code of the game.
 
     Examples
     --------

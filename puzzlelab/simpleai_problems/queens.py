@@ -1,15 +1,9 @@
 """N queens for simpleai: a ``SearchProblem`` (one queen per row) and a ``CspProblem``.
 
-The CSP has one variable per row, whose value is the queen's column, and one binary
-constraint per pair of rows: n(n-1)/2 constraints. simpleai's ``backtrack`` and
-``min_conflicts`` run on it unchanged; :func:`solve_csp` and :func:`repair_csp` run them
-with a time limit, a seed, and a count of the constraint checks they made.
-
-What to expect from ``min_conflicts`` here: every time it weighs a value it checks all
-n(n-1)/2 constraints, so one step costs about n^3 / 2 checks (one second for 100 queens,
-ten for 200). Fifty queens take seconds, a hundred under a minute; thousands need
-puzzlelab's own :func:`~puzzlelab.solvers.queens_repair.min_conflicts`, which is the same
-method with the queens on every line counted as they move.
+:func:`solve_csp` and :func:`repair_csp` run simpleai's ``backtrack`` and ``min_conflicts``
+with limits, a seed and a count of constraint checks. Each step of simpleai's
+``min_conflicts`` checks all n(n-1)/2 constraints; thousands of queens need
+:func:`~puzzlelab.solvers.queens_repair.min_conflicts`.
 """
 
 from __future__ import annotations
@@ -30,9 +24,7 @@ from ..results import SearchResult, SearchStats
 from ..solvers.queens_repair import greedy_start
 from .base import PuzzleProblem
 
-#: The largest CSP built. simpleai indexes its n(n-1)/2 constraints by scanning them once
-#: per variable, O(n³): 0.3 s for 200 queens, 30 s for 1,000 (and its min_conflicts
-#: needs about a minute per run from 100 queens on).
+#: The largest CSP built: simpleai indexes its constraints in O(n³) (30 s for 1,000 queens).
 MAX_CSP_N = 200
 
 #: The names simpleai gives its heuristics, as shown in tables.
@@ -41,7 +33,7 @@ HEURISTIC_NAMES = {"": "-", "mcv": "most constrained", "degree": "highest degree
 
 
 class QueensProblem(PuzzleProblem):
-    """N queens in simpleai's terms: place one safe queen per row, top to bottom.
+    """N queens in simpleai's terms: one safe queen per row, top to bottom.
 
     >>> from simpleai.search import depth_first
     >>> len(depth_first(QueensProblem(6), graph_search=True).state)
@@ -57,10 +49,7 @@ class QueensProblem(PuzzleProblem):
 class QueensCsp(CspProblem):
     """N queens as a constraint problem: variables are rows, values are columns.
 
-    Every pair of rows carries one constraint (no shared column or diagonal), so
-    ``simpleai.search.backtrack`` and ``min_conflicts`` can solve it. An answer is a
-    dict ``{row: column}``; :meth:`placement` turns it into puzzlelab's tuple of columns.
-    ``checks`` counts the constraint checks simpleai has made so far.
+    One constraint per pair of rows; ``checks`` counts the constraint checks made so far.
 
     >>> csp = QueensCsp(8)
     >>> from puzzlelab.puzzles.queens import is_solution
@@ -106,13 +95,7 @@ class QueensCsp(CspProblem):
         return tuple(assignment[row] for row in range(self.n))
 
     def greedy_start(self, seed: int | None = None) -> dict[int, int]:
-        """Return simpleai's own starting rule, computed fast: ``{row: column}``.
-
-        Each row in turn takes a column in conflict with the fewest rows before it,
-        ties at random: exactly what ``min_conflicts`` does when given no start, but
-        counted along lines instead of by checking every constraint for every value.
-        During a run it keeps to the run's limits.
-        """
+        """Return the start simpleai's ``min_conflicts`` would build, computed fast."""
         return dict(enumerate(greedy_start(self.n, seed=seed, budget=self.budget)))
 
 
@@ -120,19 +103,8 @@ class QueensCsp(CspProblem):
 class CspResult(SearchResult):
     """One run of a simpleai CSP algorithm on :class:`QueensCsp`.
 
-    ``algorithm`` names the algorithm and its options. ``status`` is ``"solved"``,
-    ``"exhausted"`` (backtrack tried every assignment: no solution), ``"limit"`` (a time
-    or memory limit, or min_conflicts' own ``iterations_limit``) or ``"interrupted"``.
-    ``stats.extra["checks"]`` counts the constraint checks simpleai made.
-
-    Attributes
-    ----------
-    n : int
-        The board size.
-    conflicts : int or None
-        Attacking pairs on the board at the end (0 when solved; ``None``: no board).
-    placement : tuple or None
-        The board at the end, a tuple of columns.
+    ``n`` is the board size, ``placement`` the board at the end and ``conflicts`` its
+    attacking pairs (``None``: no board); ``stats.extra["checks"]`` counts constraint checks.
 
     Examples
     --------
@@ -141,8 +113,6 @@ class CspResult(SearchResult):
     <backtrack, -, -, AC-3 on 6 queens: solved | 1,479 checks, ... s>
     >>> result.placement, result.conflicts, result.stats.extra["checks"]
     ((1, 3, 5, 0, 2, 4), 0, 1479)
-    >>> solve_csp(3).status
-    'exhausted'
     """
 
     n: int = 0
@@ -176,39 +146,27 @@ Assignment = dict[int, int] | None
 
 
 def _run(
-    csp: QueensCsp,
-    algorithm: str,
-    run: Callable[[], Assignment],
-    seed: int | None,
-    limits: dict[str, Any],
-    unsolved: tuple[str, str],
-) -> CspResult:
-    """Run *run* (a function of no arguments) on *csp* with *limits* and a seed.
-
-    *unsolved* is the ``(status, reason)`` when simpleai returns no solution.
-    """
-    budget = Budget(**limits)
+    csp: QueensCsp, algorithm: str, run: Callable[[], Assignment], seed: int | None,
+    budget: Budget, unsolved: tuple[str, str],
+) -> CspResult:  # fmt: skip
+    """Run *run* on *csp*; *unsolved* is the ``(status, reason)`` when it finds no solution."""
     saved = random.getstate()  # simpleai draws from the random module: seed it, then restore
     random.seed(seed)
     csp.checks = csp.next_look = 0
     csp.budget = budget
     assignment: Assignment = None
-    status: str | None = None
-    reason = ""
     try:
         with stopping() as stop:
             assignment = run()
     finally:
         csp.budget = None
         random.setstate(saved)
+    placement = csp.placement(assignment) if assignment else None
+    status, reason = unsolved
     if stop:
         status, reason = stop.status, stop.reason
-    placement = csp.placement(assignment) if assignment else None
-    if status is None:
-        if placement and is_solution(placement, csp.n):
-            status, reason = "solved", "no queen is attacked"
-        else:
-            status, reason = unsolved
+    elif placement and is_solution(placement, csp.n):
+        status, reason = "solved", "no queen is attacked"
     stats = SearchStats(seconds=budget.elapsed(), extra={"checks": csp.checks})
     left = conflicts(placement) if placement else None
     return CspResult(algorithm, status, stats=stats, reason=reason, n=csp.n, conflicts=left,
@@ -223,26 +181,7 @@ def solve_csp(
 
     *variable_heuristic* is ``""`` (rows in order), ``MOST_CONSTRAINED_VARIABLE`` or
     ``HIGHEST_DEGREE_VARIABLE``; *value_heuristic* ``""`` (columns in order) or
-    ``LEAST_CONSTRAINING_VALUE``; *inference* runs arc consistency after each choice.
-    *max_seconds* and *max_memory_mb* limit the run, as for every solver.
-
-    Parameters
-    ----------
-    n : int
-        The board size.
-    variable_heuristic : str
-        Which row simpleai assigns next.
-    value_heuristic : str
-        Which column it tries first.
-    inference : bool
-        Run arc consistency (AC-3) after each choice.
-    max_seconds, max_memory_mb : optional
-        Stop there (status ``limit``).
-
-    Returns
-    -------
-    CspResult
-        ``solved`` with the placement, or ``exhausted``, ``limit`` or ``interrupted``.
+    ``LEAST_CONSTRAINING_VALUE``; *inference* runs arc consistency (AC-3) after each choice.
 
     Examples
     --------
@@ -258,14 +197,12 @@ def solve_csp(
     algorithm = ", ".join(["backtrack", *names, "AC-3" if inference else "no inference"])
     no_solution = f"simpleai's backtrack tried everything: no placement of {csp.n} queens " \
                   "avoids every attack"  # fmt: skip
-    return _run(
-        csp,
-        algorithm,
-        lambda: backtrack(csp, variable_heuristic, value_heuristic, inference=inference),
-        seed=0,
-        limits={"max_seconds": max_seconds, "max_memory_mb": max_memory_mb},
-        unsolved=("exhausted", no_solution),
-    )
+    budget = Budget(None, max_seconds, max_memory_mb)
+
+    def run() -> Assignment:
+        return backtrack(csp, variable_heuristic, value_heuristic, inference=inference)
+
+    return _run(csp, algorithm, run, 0, budget, ("exhausted", no_solution))
 
 
 def repair_csp(
@@ -274,34 +211,10 @@ def repair_csp(
 ) -> CspResult:  # fmt: skip
     """Run simpleai's ``min_conflicts`` on :class:`QueensCsp` (n); return a :class:`CspResult`.
 
-    With *greedy* the start is :meth:`QueensCsp.greedy_start` (simpleai's own rule,
-    computed fast, within the limits); without, simpleai builds it itself (slow beyond
-    30 queens). simpleai's ``min_conflicts`` never starts again, and on small boards
-    (3 or 6 queens, say) it can get stuck for good, so *iterations_limit* (queens moved)
-    is ``100 n + 10,000`` unless given; ``None`` lifts it (then give *max_seconds*).
-
-    Parameters
-    ----------
-    n : int
-        The board size.
-    seed : int, optional
-        Seeds simpleai's random choices, so the run can be repeated.
-    iterations_limit : int, "default" or None
-        simpleai's own limit on queens moved.
-    greedy : bool
-        Start from :meth:`QueensCsp.greedy_start` (default), not simpleai's own start.
-    max_seconds, max_memory_mb : optional
-        Stop there (status ``limit``).
-
-    Returns
-    -------
-    CspResult
-        ``solved`` with the placement, or ``limit`` or ``interrupted`` with the board so far.
-
-    Raises
-    ------
-    ProblemError
-        If *iterations_limit* is not a whole number of at least 1 (or "default" or None).
+    With *greedy* the start is :meth:`QueensCsp.greedy_start`; without, simpleai builds it
+    (slow beyond 30 queens). ``min_conflicts`` never restarts and can get stuck on small
+    boards, so *iterations_limit* (queens moved) is ``100 n + 10,000`` unless given; ``None``
+    lifts it. *seed* makes the run repeatable.
 
     Examples
     --------
@@ -324,14 +237,6 @@ def repair_csp(
         start = csp.greedy_start(seed) if greedy else None
         return min_conflicts(csp, initial_assignment=start, iterations_limit=iterations_limit)
 
-    return _run(
-        csp,
-        algorithm,
-        run,
-        seed,
-        limits={"max_seconds": max_seconds, "max_memory_mb": max_memory_mb},
-        unsolved=(
-            "limit",
-            f"simpleai's min_conflicts stopped at its iterations_limit of {iterations_limit}",
-        ),  # fmt: skip
-    )
+    stopped = f"simpleai's min_conflicts stopped at its iterations_limit of {iterations_limit}"
+    budget = Budget(None, max_seconds, max_memory_mb)
+    return _run(csp, algorithm, run, seed, budget, ("limit", stopped))

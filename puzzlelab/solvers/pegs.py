@@ -92,9 +92,7 @@ class PegSearchResult(SearchResult):
 
 def _refused(algorithm: str, puzzle: PegSolitaire, check_solvable: bool) -> PegSearchResult | None:
     """Return an ``unsolvable`` result when a quick argument rules the puzzle out, else None."""
-    return refused_if_unsolvable(
-        algorithm, puzzle.check_solvable if check_solvable else None, PegSearchResult
-    )
+    return refused_if_unsolvable(algorithm, puzzle, check_solvable, PegSearchResult)
 
 
 def _solved(

@@ -105,7 +105,7 @@ def sliding_idastar(
     if scorer is None:
         return idastar(puzzle, heuristic, max_nodes=max_nodes, max_seconds=max_seconds,
                        max_memory_mb=max_memory_mb)  # fmt: skip
-    refused = refused_if_unsolvable("sliding_idastar", puzzle.check_solvable)
+    refused = refused_if_unsolvable("sliding_idastar", puzzle)
     if refused is not None:
         return refused
     return _search_in_place(puzzle, scorer, budget)

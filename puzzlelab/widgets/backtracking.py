@@ -1,11 +1,4 @@
-"""BacktrackingReplay: step through an N-queens backtracking trace, even where no kernel runs.
-
-Each frame shows the queens on the board after one step of the trace, the squares
-they attack shaded, the step itself ("place row 3 col 5" or "retreat row 3 col 5",
-its square outlined) and the counts so far: queens placed, retreats, solutions.
-Like :class:`~puzzlelab.widgets.SolutionPlayer`, every frame is drawn up front and
-stepped through in the browser.
-"""
+"""BacktrackingReplay: step through an N-queens backtracking trace, even where no kernel runs."""
 
 from __future__ import annotations
 
@@ -23,40 +16,14 @@ MAX_PLACED = 20_000
 
 
 class BacktrackingReplay(FramePlayer):
-    """Replay backtracking on n queens, one placement or retreat per frame.
+    """Replay backtracking on n queens, one placement or retreat per frame: the board with
+    the attacked squares shaded, the step, and the counts so far.
 
-    Parameters
-    ----------
-    n : int
-        The board size.
-    trace : list, optional
-        A trace from :func:`~puzzlelab.solvers.queens.backtracking` (``trace=``). By
-        default the widget runs backtracking itself, to the first solution if
-        *first_only*, else to the end, placing at most :data:`MAX_PLACED` queens.
-    first_only : bool
-        Without *trace*: stop at the first solution.
-    max_frames : int
-        At most this many frames are drawn: the steps from *start* on, one by one
-        (the caption says when the trace goes on beyond them).
-    start : int
-        The first step shown (0 is the empty board).
-    size : float
-        Board size in inches.
-    large : bool, optional
-        Bigger text and boards, for a projector (default: as
-        :func:`~puzzlelab.drawing.lesson_style` set it).
+    *trace* comes from :func:`~puzzlelab.solvers.queens.backtracking` (``trace=``); without
+    it the widget runs backtracking itself (to the first solution if *first_only*), placing
+    at most :data:`MAX_PLACED` queens. At most *max_frames* steps from *start* on get a
+    frame, *size* inches wide; frame *i* shows ``steps[shown[i]]``.
 
-    Attributes
-    ----------
-    steps : list of TraceStep
-        The whole trace replayed (board and counts after every step).
-    shown : list of int
-        The steps that have a frame; frame *i* shows ``steps[shown[i]]``.
-    pictures, captions, value
-        As in :class:`~puzzlelab.widgets.frames.FramePlayer`.
-
-    Examples
-    --------
     >>> replay = BacktrackingReplay(4, first_only=True)
     >>> replay.step(3).caption()
     'step 3 of 12: retreat row 1 col 2'
@@ -99,8 +66,6 @@ class BacktrackingReplay(FramePlayer):
         super().__init__(pictures, labels, self.captions, description="frame", interval=400,
                          large=large)  # fmt: skip
 
-    # ------------------------------------------------------------ text of a frame
-
     def _caption(self, k: int) -> str:
         return f"step {k} of {len(self.trace)}: {self.steps[k].describe()}"
 
@@ -123,12 +88,10 @@ class BacktrackingReplay(FramePlayer):
         event = self.steps[k].event
         return [] if event is None else [(event[1], event[2])]
 
-    # ------------------------------------------------------------ stepping
-
     def current(self) -> TraceStep:
-        """The :class:`~puzzlelab.solvers.queens_replay.TraceStep` shown now."""
+        """The step shown now."""
         return self.steps[self.shown[self.value]]
 
     def placement(self) -> Placement:
-        """The queens on the board now, a tuple of columns from row 0."""
+        """The queens on the board now, a column per row."""
         return self.current().placement

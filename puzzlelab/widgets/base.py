@@ -1,13 +1,5 @@
-"""What every puzzlelab widget shares: sharp pictures, and a picture for places with no kernel.
-
-Pictures are SVG (vector: sharp on any screen and projector) and shown at their
-own size, never stretched (:func:`svg_image`, :func:`picture_html`).
-
-GitHub, nbviewer and exported HTML cannot run widgets and would show a bare
-"VBox(...)". A widget that mixes in :class:`StaticFallback` also offers a picture
-of its current state as HTML; JupyterLab still shows the live widget, the others
-the picture.
-"""
+"""What every puzzlelab widget shares: SVG pictures at their own size, and a picture for
+places with no kernel (GitHub, nbviewer, exported HTML)."""
 
 from __future__ import annotations
 
@@ -26,18 +18,10 @@ from ..drawing.style import picture_scale
 class StaticFallback:
     """Mixin for ipywidgets containers: add a picture of the widget to the display bundle.
 
-    A subclass lists the mixin first and implements ``_static_svg()``, returning
-    SVG bytes of what it shows now (keep it fast: it runs at every display)::
+    A subclass lists the mixin first and implements ``_static_svg()``, returning SVG bytes
+    of what it shows now (it runs at every display). Pages that cannot run widgets show
+    the picture.
 
-        class MyWidget(StaticFallback, widgets.VBox):
-            def _static_svg(self) -> bytes:
-                return board_svg(self.puzzle, self.state)
-
-    The bundle then holds the widget view (JupyterLab), ``text/html`` with the
-    picture at its own size (exported HTML, nbviewer) and a ``text/plain`` line.
-
-    Examples
-    --------
     >>> import ipywidgets as widgets
     >>> class Blank(StaticFallback, widgets.VBox):
     ...     def _static_svg(self):
@@ -50,7 +34,6 @@ class StaticFallback:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        # A mixin: the widget class it is mixed into has this method, object has not.
         bundle = super()._repr_mimebundle_(**kwargs) or {}  # type: ignore[misc]
         name = type(self).__name__
         bundle["text/html"] = picture_html(self._static_svg(), f"{name}: a picture of the widget")
@@ -63,9 +46,6 @@ def working(
     status: widgets.Label, buttons: Sequence[widgets.Button], message: str
 ) -> Iterator[None]:
     """Say *message* in the label *status* and switch *buttons* off while the kernel computes.
-
-    The page shows it at once (the kernel sends it before it starts), so a click
-    that takes a while never looks ignored.
 
     >>> import ipywidgets as widgets
     >>> status, button = widgets.Label(), widgets.Button()
@@ -98,22 +78,9 @@ def svg_image(svg: bytes = b"") -> widgets.Image:
 
 
 def show_svg(image: widgets.Image, svg: bytes) -> None:
-    """Show *svg* in the ``Image`` widget *image*, at the picture's own width times the scale.
+    """Show *svg* in the ``svg+xml`` image *image*, at its own width times the lesson's scale.
 
-    The scale is the one :func:`~puzzlelab.drawing.lesson_style` set: 1, or 1.5 for a
-    projector.
-
-    Parameters
-    ----------
-    image : ipywidgets.Image
-        An image of format ``svg+xml``, such as :func:`svg_image` makes.
-    svg : bytes
-        The picture; empty bytes leave the image empty and its width as it was.
-
-    Examples
-    --------
-    >>> import ipywidgets as widgets
-    >>> image = widgets.Image(format="svg+xml")
+    >>> image = svg_image()
     >>> show_svg(image, b'<svg width="72pt" height="36pt"></svg>')
     >>> image.layout.width
     '96px'
@@ -124,7 +91,7 @@ def show_svg(image: widgets.Image, svg: bytes) -> None:
 
 
 def picture_html(svg: bytes, alt: str = "") -> str:
-    """An ``<img>`` of an SVG picture, shown at its own size (times the stepper's scale).
+    """An ``<img>`` of an SVG picture at its own size (times the stepper's scale).
 
     >>> picture_html(b'<svg width="72pt" height="36pt"></svg>', "a board")[:60]
     '<img class="puzzlelab-picture" style="--puzzlelab-width:96px'
@@ -139,7 +106,7 @@ def picture_html(svg: bytes, alt: str = "") -> str:
 
 
 def natural_width(svg: bytes) -> int:
-    """The CSS pixels an SVG picture is wide (matplotlib writes points: 3 points are 4 pixels).
+    """The CSS pixels an SVG picture is wide (3 points are 4 pixels).
 
     >>> natural_width(b'<svg width="144pt" height="10pt">')
     192

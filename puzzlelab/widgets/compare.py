@@ -1,9 +1,4 @@
-"""Compare: how much work each search does on the same boards.
-
-One call runs several algorithms (and heuristics) on one board or a batch, and
-shows a table and log-scale bar charts of expanded and generated nodes, the
-largest frontier and the time.
-"""
+"""Compare: how much work each search does on the same boards, as a table and log-scale bars."""
 
 from __future__ import annotations
 
@@ -30,16 +25,13 @@ MEASURES = [
 INFORMED = ("greedy", "astar", "idastar")  # the searches that take a heuristic
 COLORS = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3"]
 
-#: An algorithm spec: a name, a name and a heuristic, or those and keyword options.
+#: An algorithm spec: a name (``"bfs"``), a pair with a heuristic (a name or a function), or a
+#: triple with keyword options too (``("astar", "manhattan", {"weight": 2})``).
 Spec = str | tuple[str, HeuristicChoice] | tuple[str, HeuristicChoice, dict[str, Any]]
 
 
 def run_spec(puzzle: Searchable, spec: Spec, **limits: Any) -> tuple[str, SearchResult]:
-    """Run one algorithm spec on *puzzle*; return ``(label, SearchResult)``.
-
-    A spec is an algorithm name from ``puzzlelab.search.ALGORITHMS`` (``"bfs"``),
-    a pair with a heuristic (``("astar", "manhattan")``; a name or a function) or a
-    triple with keyword options (``("astar", "manhattan", {"weight": 2})``).
+    """Run one algorithm spec (see :data:`Spec`) on *puzzle*; return ``(label, SearchResult)``.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> run_spec(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), ("astar", "manhattan", {"weight": 2}))
@@ -55,33 +47,11 @@ def run_spec(puzzle: Searchable, spec: Spec, **limits: Any) -> tuple[str, Search
 
 
 def label_of(spec: Spec) -> str:
-    """Return a short label for an algorithm spec, e.g. ``astar manhattan w=2``.
+    """Return a short label for an algorithm spec: the heuristic's name (``h`` for a lambda),
+    and each option as ``key=value`` (``w`` for the weight).
 
-    Parameters
-    ----------
-    spec : str or tuple
-        An algorithm name, a pair with a heuristic (a name or a function), or a triple
-        with keyword options too (see :func:`run_spec`).
-
-    Returns
-    -------
-    str
-        The name, the heuristic's name (``h`` for a lambda) and each option as
-        ``key=value`` (``w`` for the weight).
-
-    Raises
-    ------
-    ValueError
-        If *spec* is not an algorithm spec.
-
-    Examples
-    --------
-    >>> label_of("bfs"), label_of(("astar", "manhattan", {"weight": 2}))
-    ('bfs', 'astar manhattan w=2')
-    >>> def tiles_out_of_row(state):
-    ...     return 0
-    >>> label_of(("greedy", tiles_out_of_row)), label_of(("greedy", lambda state: 0))
-    ('greedy tiles_out_of_row', 'greedy h')
+    >>> label_of(("astar", "manhattan", {"weight": 2})), label_of(("greedy", lambda s: 0))
+    ('astar manhattan w=2', 'greedy h')
     """
     name, heuristic, options = _parts(spec)
     if callable(heuristic):
@@ -92,7 +62,6 @@ def label_of(spec: Spec) -> str:
 
 
 def _parts(spec: Spec) -> tuple[str, HeuristicChoice, dict[str, Any]]:
-    """The name, heuristic (or None) and options (or none) of an algorithm spec."""
     if isinstance(spec, str):
         return spec, None, {}
     parts: tuple[Any, ...] = tuple(spec)
@@ -124,7 +93,7 @@ def with_heuristics(
     return specs
 
 
-#: Table cells keep apart: without padding, a widget's HTML runs the header words together.
+#: Without padding, a widget's HTML runs the header words together.
 CELL = "padding:3px 12px;text-align:right"
 HEAD_CELL = CELL + ";border-bottom:1px solid #999"
 
@@ -132,8 +101,6 @@ HEAD_CELL = CELL + ";border-bottom:1px solid #999"
 class Compare(StaticFallback, widgets.VBox):
     """The table and charts of one comparison; ``rows`` holds the plain numbers.
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> c = compare(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), ["bfs", ("astar", "manhattan")])
     >>> [(row["algorithm"], row["cost"]) for row in c.rows]
@@ -230,27 +197,22 @@ def compare(
     Parameters
     ----------
     puzzles : puzzle or list of puzzles
-        One board, or a batch (a progress bar shows for batches).
+        One board, or a batch.
     algorithms : list of specs
-        Names (``"bfs"``), ``(name, heuristic)`` pairs or ``(name, heuristic,
-        options)`` triples; see :func:`run_spec`.
+        Names (``"bfs"``), ``(name, heuristic)`` pairs or ``(name, heuristic, options)``.
     heuristics : list, optional
-        Heuristic names or functions: every ``greedy``, ``astar`` or ``idastar``
-        given without a heuristic runs once with each.
+        Every ``greedy``, ``astar`` or ``idastar`` given without a heuristic runs once with each.
     max_nodes, max_seconds : optional
-        Limits for every single run; a run that hits one shows status ``limit``
-        and counts marked ``≥`` (hatched bars).
+        Limits for every run; a run that hits one shows status ``limit`` and counts marked ``≥``.
     progress : bool, optional
         Show a progress bar (default: for batches only).
 
     Returns
     -------
     Compare
-        A widget; ``.rows`` holds one plain dict per run (board, algorithm,
-        status, reason, cost, expanded, generated, max_frontier, seconds).
+        ``.rows`` holds one plain dict per run (board, algorithm, status, reason, cost,
+        expanded, generated, max_frontier, seconds).
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> board = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
     >>> rows = compare(board, ["astar"], heuristics=["misplaced", "manhattan"]).rows
@@ -267,13 +229,7 @@ def compare(
     rows = []
     for i, board, spec in tqdm(runs, disable=not show, desc="searching"):
         label, result = run_spec(board, spec, max_nodes=max_nodes, max_seconds=max_seconds)
-        rows.append({"board": i, "algorithm": label, "status": result.status,
-                     "reason": result.reason, "cost": result.cost,
-                     **_measures(result)})  # fmt: skip
+        row = {"board": i, "algorithm": label, "status": result.status, "reason": result.reason}
+        row["cost"] = result.cost
+        rows.append(row | {key: getattr(result.stats, key) for key, _ in MEASURES})
     return Compare(rows, labels, len(batch))
-
-
-def _measures(result: SearchResult) -> dict[str, float]:
-    s = result.stats
-    return {"expanded": s.expanded, "generated": s.generated,
-            "max_frontier": s.max_frontier, "seconds": s.seconds}  # fmt: skip

@@ -1,11 +1,4 @@
-"""SearchDivergence: a student's search and puzzlelab's, side by side, up to where they part.
-
-:func:`puzzlelab.exercises.check_search` says in words where a student's search
-leaves the rules; this widget shows it. Each step puts what the two searches
-expanded next to each other, with each one's frontier; the step where they part
-is marked. The frames are HTML, stepped through in the browser (a
-:class:`~puzzlelab.widgets.stepper.Stepper`), so stepping needs no kernel.
-"""
+"""SearchDivergence: a student's search and puzzlelab's, side by side, up to where they part."""
 
 from __future__ import annotations
 
@@ -23,32 +16,14 @@ ROWS = 12
 
 
 class SearchDivergence(Stepper):
-    """Replay a student's search beside puzzlelab's, step by step, up to where they part.
+    """Replay a student's search beside puzzlelab's, each expansion with both frontiers, up
+    to where they part (shown first).
 
-    Parameters
-    ----------
-    my_search : callable
-        The student's function: ``my_search(problem)`` returns a list of actions or None.
-    like : {"bfs", "dfs", "ucs", "greedy", "astar"}
-        The search it should behave like.
-    problem : simpleai-style problem, optional
-        Where to compare them; by default the first of :func:`check_search`'s
-        problems on which they part (or the first problem, if they never do).
-    name : str, optional
-        What to call *problem* in the heading.
-    large : bool, optional
-        Bigger text, for a projector (default: as
-        :func:`~puzzlelab.drawing.lesson_style` set it).
+    ``my_search(problem)`` returns a list of actions or None; *like* names the search it
+    should behave like (``"bfs"``, ``"dfs"``, ``"ucs"``, ``"greedy"``, ``"astar"``).
+    Without *problem*, the first of ``check_search``'s problems on which they part is
+    used. ``comparison`` holds the plain data shown.
 
-    Attributes
-    ----------
-    comparison : Comparison
-        The plain data shown: steps, where they part, and why.
-    value
-        The step shown (it starts at the last: where they part).
-
-    Examples
-    --------
     >>> from puzzlelab.exercises.search import RoadMap
     >>> def takes_the_newest(problem):
     ...     frontier, reached = [(problem.initial_state, [])], {problem.initial_state}
@@ -87,8 +62,6 @@ class SearchDivergence(Stepper):
         super().__init__(template, pieces, frames, value=len(frames) - 1, large=large,
                          words={"description": "expansion"})  # fmt: skip
 
-    # ------------------------------------------------------------ the pictures, as HTML
-
     def _heading(self) -> str:
         comparison, title = self.comparison, SEARCHES[self.comparison.like][0]
         if comparison.ok:
@@ -121,7 +94,8 @@ class SearchDivergence(Stepper):
     ) -> str:
         shown = " or ".join(self._state(state) for state in expanded[:3]) or "—"
         rows = "".join(
-            f"<tr><td>{self._state(row['state'])}</td>{self._numbers(row)}</tr>"
+            f"<tr><td>{self._state(row['state'])}</td>"
+            + (f"<td>{row['g']:g}</td><td>{row['h']:g}</td></tr>" if "g" in row else "</tr>")
             for row in frontier[:ROWS]
         )
         more = f"<tr><td>… {len(frontier) - ROWS} more</td></tr>" if len(frontier) > ROWS else ""
@@ -132,12 +106,6 @@ class SearchDivergence(Stepper):
             f"<div><b>{who}</b> expanded {shown}<br><i>{what}</i> ({len(frontier)}):"
             f"<table>{head}{rows}{more}</table></div>"
         )
-
-    @staticmethod
-    def _numbers(row: dict[str, Any]) -> str:
-        if "g" not in row:
-            return ""
-        return f"<td>{row['g']:g}</td><td>{row['h']:g}</td>"
 
     def _state(self, state: object) -> str:
         """A state as a few characters of HTML: a sliding board by rows, others as text."""
@@ -155,8 +123,7 @@ def _comparison(
     problem: SearchProblem | None,
     name: str | None,
 ) -> Comparison:
-    """Compare on *problem*, or on the first of the check's problems where the searches part
-    (the first problem if they never do)."""
+    """Compare on *problem*, or on the first of the check's problems where the searches part."""
     if problem is not None:
         return compare_search(my_search, like, problem, name or "your problem")
     alike = []

@@ -1,10 +1,4 @@
-"""FramePlayer: pictures drawn up front, played and stepped through in the browser.
-
-:class:`~puzzlelab.widgets.SolutionPlayer` and
-:class:`~puzzlelab.widgets.BacktrackingReplay` are both a list of pictures with a
-caption each: a :class:`~puzzlelab.widgets.stepper.Stepper` whose frames are a
-caption over a picture.
-"""
+"""FramePlayer: pictures drawn up front, each under its caption, stepped through in the browser."""
 
 from __future__ import annotations
 
@@ -18,29 +12,12 @@ TEMPLATE = '<div data-slot="0"></div><div data-slot="1"></div>'
 
 
 class FramePlayer(Stepper):
-    """Show one of *pictures* at a time, with its caption, and the controls to move through them.
+    """Show one of *pictures* (SVG) at a time, with its caption, and controls to step.
 
-    Parameters
-    ----------
-    pictures : list of bytes
-        SVG pictures, one per frame (e.g. from :func:`~puzzlelab.drawing.board_svg`).
-    labels : list of str
-        HTML caption of every frame.
-    captions : list of str
-        Plain-text caption of every frame (what :meth:`caption` returns, and the
-        pictures' ``alt`` text).
-    description : str
-        What a frame is called next to the slider.
-    interval : int
-        Milliseconds per frame when playing.
-    back, forward : str
-        The step buttons' labels.
-    large : bool, optional
-        Bigger text and pictures, for a projector (default: as
-        :func:`~puzzlelab.drawing.lesson_style` set it).
+    *labels* are the HTML captions, *captions* the plain ones (what :meth:`caption` returns,
+    and the pictures' ``alt`` text). *description* is what a frame is called by the slider;
+    *back* and *forward* label the step buttons; the others are :class:`Stepper`'s.
 
-    Examples
-    --------
     >>> from puzzlelab.drawing import board_svg
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle("1 2 / 3 0")

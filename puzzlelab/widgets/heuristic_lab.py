@@ -22,38 +22,18 @@ TABULABLE = 10  # cells: larger boards have too many states to check every one
 class HeuristicLab(StaticFallback, widgets.VBox):
     """Check *heuristic* over every state of *puzzle* and compare its A* work with the built-ins.
 
-    The verdict is exact: the heuristic is compared with the true distance of
-    every state (from the cached distance table) and along every move. Bigger
-    boards are refused rather than judged on a sample, which could miss the one
-    state where a heuristic overestimates.
-
-    Parameters
-    ----------
-    puzzle : SlidingPuzzle
-        At most 10 cells (3x3, 2x4, 2x5, ...).
-    heuristic : callable or str
-        A function of a state (e.g. written in a notebook cell) or a built-in name.
-    boards : int
-        How many fixed random boards (seeds 0, 1, ...) A* solves with each heuristic.
-    max_nodes : int
-        Node limit for each of those A* runs; a run that hits it is marked.
-    progress : bool
-        Show a progress bar over the A* runs.
+    The verdict is exact: every state's true distance is compared (so boards over 10 cells
+    are refused rather than sampled). A* solves *boards* random boards (seeds 0, 1, ...)
+    with each heuristic, each run limited to *max_nodes*.
 
     Attributes
     ----------
     report : HeuristicReport
         What :func:`~puzzlelab.analysis.distances.check_heuristic` found.
-    expanded : dict
-        Per heuristic: nodes A* expanded, summed over the boards.
-    extra_moves : dict
-        Per heuristic: moves beyond the shortest solutions, summed over the boards
-        (more than 0 only for a heuristic that overestimates).
-    stopped : dict
-        Per heuristic: how many runs hit *max_nodes*.
+    expanded, extra_moves, stopped : dict
+        Per heuristic, over the boards: nodes A* expanded, moves beyond the shortest
+        solutions, and runs that hit *max_nodes*.
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> lab = HeuristicLab(SlidingPuzzle(shape=(2, 3)), lambda state: 0, boards=2, progress=False)
     >>> lab.report.admissible, lab.extra_moves["your heuristic"]
@@ -133,17 +113,12 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         board_ax = figure.add_axes((0.02, 0.05, 0.3, 0.8))
         if self.report.overestimates:
             state, h, distance = self.report.overestimates[0]
-            draw_board(
-                self.puzzle,
-                state,
-                board_ax,
-                title=f"worst overestimate:\nh = {h} but only {distance} moves to go",
-            )
+            title = f"worst overestimate:\nh = {h} but only {distance} moves to go"
+            draw_board(self.puzzle, state, board_ax, title=title)
         elif self.report.inconsistencies:
-            state, after, h_state, h_after = self.report.inconsistencies[0]
-            draw_board(self.puzzle, state, board_ax,
-                       title=f"inconsistent: h = {h_state} here,\n"
-                             f"h = {h_after} one move later")  # fmt: skip
+            state, _, h_state, h_after = self.report.inconsistencies[0]
+            title = f"inconsistent: h = {h_state} here,\nh = {h_after} one move later"
+            draw_board(self.puzzle, state, board_ax, title=title)
         else:
             board_ax.text(0.5, 0.5, "no counterexample:\nadmissible and consistent",
                           ha="center", va="center", fontsize=11, color="#2e7d32")  # fmt: skip

@@ -1,14 +1,4 @@
-"""Play Mastermind both ways: the computer finds your secret, or you find the computer's.
-
-- :class:`ComputerGuesses`: think of a secret code; the computer shows its guess, you enter
-  the bulls and cows, and it tells you how many codes are still consistent with your answers
-  (and when your answers contradict each other: no code is left);
-- :class:`YouGuess`: the computer draws a secret (repeatable with a seed); you type guesses
-  and get bulls and cows back, with the number of codes still consistent on request.
-
-Both show the board picture (:func:`~puzzlelab.drawing.mastermind.draw_mastermind`), which is
-also their static picture where no kernel runs.
-"""
+"""Play Mastermind both ways: the computer finds your secret, or you find the computer's."""
 
 from __future__ import annotations
 
@@ -35,35 +25,13 @@ def board_picture(
     title: str | None = None,
     asking: CodeInput | None = None,
 ) -> bytes:
-    """Return an SVG picture of the board of *history* (with *secret* under it, if given).
+    """Return an SVG picture of the board of *history*, at least :data:`ROWS` rows high (see
+    :func:`~puzzlelab.drawing.mastermind.draw_mastermind`).
 
-    Parameters
-    ----------
-    game : Mastermind
-        The game the codes are of.
-    history : list of (code, (bulls, cows))
-        The guesses so far, each with its answer.
-    secret : code, optional
-        Drawn under the board, when the secret may be shown.
-    title : str, optional
-        The caption above the board.
-    asking : code, optional
-        The guess being asked now, drawn in the next row without an answer.
-
-    Returns
-    -------
-    bytes
-        The picture, at least :data:`ROWS` rows high, so that it keeps its size as the
-        game goes on.
-
-    Examples
-    --------
-    >>> import re
     >>> from puzzlelab.puzzles.mastermind import Mastermind, game_of
     >>> game = game_of(Mastermind(6, 4, True))
-    >>> svg = board_picture(game, [((0, 0, 1, 1), (1, 1))], secret=(0, 1, 2, 3))
-    >>> svg[:5], "1B 1C" in re.findall(r">([^<>]+)</text>", svg.decode())
-    (b'<?xml', True)
+    >>> b"1B 1C" in board_picture(game, [((0, 0, 1, 1), (1, 1))], secret=(0, 1, 2, 3))
+    True
     """
     rows = max(ROWS, len(history) + 1)
     shown = rows + (secret is not None)
@@ -75,7 +43,6 @@ def board_picture(
 
 
 def _consistent(game: Mastermind, left: np.ndarray, guess: Code, answer: Answer) -> np.ndarray:
-    """Return the candidates of *left* that give *guess* the answer *answer*."""
     row = game.table[game.numbers[guess]]
     return left[row[left] == game.answer_number(answer)]
 
@@ -84,34 +51,14 @@ def _codes(count: int) -> str:
     return f"{count:,} code{'' if count == 1 else 's'}"
 
 
-# ---------------------------------------------------------------- the computer guesses
-
-
 class ComputerGuesses(StaticFallback, widgets.VBox):
     """Think of a code; the computer guesses it from your bulls and cows.
 
-    Parameters
-    ----------
-    game : Mastermind, optional
-        Default: bulls and cows (4 different digits of 0-9).
-    strategy : str or function
-        How the computer picks its guess (see
-        :data:`~puzzlelab.solvers.mastermind_strategies.STRATEGIES`); default the consistent
-        strategy: the first code consistent with every answer.
+    *game* is bulls and cows by default; *strategy* picks the guess (see
+    :data:`~puzzlelab.solvers.mastermind_strategies.STRATEGIES`). ``guess`` is the code
+    asked now (None once the game is over), ``left`` the numbers of the codes consistent
+    with your answers.
 
-    Attributes
-    ----------
-    history : list of (guess, (bulls, cows))
-        The questions asked and your answers.
-    guess : tuple or None
-        The code the computer is asking now (None once the game is over).
-    left : numpy.ndarray
-        The numbers of the codes consistent with your answers.
-    bulls, cows, answer_button, new_button, status
-        The controls: set ``bulls.value`` and ``cows.value``, then click.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> play = ComputerGuesses(bulls_and_cows())
     >>> play.guess
@@ -211,32 +158,13 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
         return board_picture(self.game, self.history, title=title, asking=self.guess)
 
 
-# ---------------------------------------------------------------- you guess
-
-
 class YouGuess(StaticFallback, widgets.VBox):
     """Find the computer's secret code: type a guess, get its bulls and cows.
 
-    Parameters
-    ----------
-    game : Mastermind, optional
-        Default: bulls and cows (4 different digits of 0-9).
-    seed : int, optional
-        Makes the secret repeatable (each New game takes the next seed).
-    show_count : bool
-        Show from the start how many codes are still consistent with the answers
-        (the *Count* checkbox turns it on and off).
+    *game* is bulls and cows by default; *seed* makes the secret repeatable (each New game
+    takes the next seed). With *show_count*, the number of codes still consistent is shown
+    from the start (a checkbox turns it on and off).
 
-    Attributes
-    ----------
-    history : list of (guess, (bulls, cows))
-    left : numpy.ndarray
-        The numbers of the codes consistent with the answers so far.
-    entry, guess_button, count_box, reveal_button, new_button, status
-        The controls: set ``entry.value`` to a code such as ``"0 1 2 3"`` and click.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> play = YouGuess(bulls_and_cows(), seed=1)
     >>> play.guess("0 1 2 3").history[-1][0], len(play.history)
@@ -291,8 +219,8 @@ class YouGuess(StaticFallback, widgets.VBox):
         return self
 
     def _send(self, text: str) -> None:
-        """Guess what the box holds, once: Enter and the Guess button both send it, and a
-        click right after typing sends it twice (the box's value arrives, then the click)."""
+        """Guess what the box holds, once: a click right after typing sends it twice (the box's
+        value arrives, then the click)."""
         if text.strip() and text != self.sent:
             self.sent = text
             self.guess(text)

@@ -13,7 +13,7 @@ from ..puzzles.sliding_boards import State
 from ..search import astar
 from .base import StaticFallback, working
 
-# exact distance tables, one per (rows, cols, goal), computed on first use
+# exact distance tables, one per (rows, cols, goal)
 _TABLES: dict[tuple[int, int, State], Mapping[State, int]] = {}
 #: The blank's label. Not "": a button whose label and icon are both empty is not redrawn in
 #: the browser, so the blank went on showing the number of the tile that had just left it.
@@ -23,29 +23,12 @@ EXACT_UP_TO = 9  # cells: boards this small get exact distances (3x3: 0.3 s, onc
 
 
 def exact_distances(puzzle: SlidingPuzzle) -> Mapping[State, int]:
-    """Return the exact distance table for *puzzle*'s shape and goal, built once and cached.
+    """Return ``{state: fewest moves to the goal}`` for *puzzle*'s shape and goal, built once.
 
-    Parameters
-    ----------
-    puzzle : SlidingPuzzle
-        A board small enough to tabulate (:data:`EXACT_UP_TO` cells at most; 3x3 takes
-        about 0.3 s the first time).
-
-    Returns
-    -------
-    Mapping
-        ``{state: fewest moves to the goal}``
-        (:func:`~puzzlelab.analysis.distances.distance_table`).
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> puzzle = SlidingPuzzle(shape=(2, 3))
-    >>> table = exact_distances(puzzle)
-    >>> len(table), table[puzzle.goal], max(table.values())
-    (360, 0, 21)
-    >>> exact_distances(SlidingPuzzle(shape=(2, 3))) is table  # the same board: no new table
-    True
+    >>> table = exact_distances(SlidingPuzzle(shape=(2, 3)))
+    >>> len(table), max(table.values()), exact_distances(SlidingPuzzle(shape=(2, 3))) is table
+    (360, 21, True)
     """
     key = (puzzle.rows, puzzle.cols, puzzle.goal)
     if key not in _TABLES:
@@ -56,26 +39,12 @@ def exact_distances(puzzle: SlidingPuzzle) -> Mapping[State, int]:
 class PlayBoard(StaticFallback, widgets.VBox):
     """A board to play: click a tile next to the blank to slide it.
 
-    *Hint* asks for the next move of a shortest solution: read from the exact
-    distance table on boards up to 3x3 (built once, about 0.3 s, then cached), found
-    by A* with linear conflict on bigger ones (at most *hint_seconds*; the status
-    line says so when time runs out). The distance to the goal is exact up to 3x3
-    and a lower bound (linear conflict) on bigger boards.
+    *Hint* gives the next move of a shortest solution: from the exact distance table up to
+    3x3, else by A* with linear conflict (at most *hint_seconds*). The distance shown is
+    exact up to 3x3, else a lower bound. *seed* makes *Shuffle* repeatable; it walks
+    *shuffle_moves* random moves from the goal (default: a uniformly random board up to
+    3x3, 30 moves on bigger boards).
 
-    Parameters
-    ----------
-    puzzle : SlidingPuzzle
-        The board to play, from its start.
-    seed : int, optional
-        Makes *Shuffle* repeatable.
-    hint_seconds : float
-        Time limit for a hint on boards bigger than 3x3.
-    shuffle_moves : int, optional
-        *Shuffle* walks this many random moves from the goal; default: a uniformly
-        random board up to 3x3, 30 moves on bigger boards.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> board = PlayBoard(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"))
     >>> board.click(8).state
@@ -93,6 +62,8 @@ class PlayBoard(StaticFallback, widgets.VBox):
         hint_seconds: float = 10.0,
         shuffle_moves: int | None = None,
     ) -> None:
+        if not isinstance(puzzle, SlidingPuzzle):
+            raise TypeError(f"PlayBoard plays a SlidingPuzzle, not {type(puzzle).__name__}")
         self.puzzle, self.seed, self.hint_seconds = puzzle, seed, hint_seconds
         if shuffle_moves is None and puzzle.size > EXACT_UP_TO:
             shuffle_moves = 30  # a uniformly random 15-puzzle is too far for a quick hint
@@ -120,8 +91,6 @@ class PlayBoard(StaticFallback, widgets.VBox):
         buttons = widgets.HBox([self.hint_button, self.shuffle_button, self.reset_button])
         super().__init__([grid, self.info, buttons, self.status])
         self._show()
-
-    # -- actions
 
     def click_cell(self, cell: int) -> PlayBoard:
         """Click the button at *cell* (0 = top left, row by row): slide the tile that is there."""
@@ -184,11 +153,7 @@ class PlayBoard(StaticFallback, widgets.VBox):
         return result.actions[0]
 
     def shuffle(self) -> PlayBoard:
-        """Start again from a random solvable board (seeded if the board was given a seed).
-
-        Boards up to 3x3 are drawn uniformly; bigger ones are *shuffle_moves* random
-        moves from the goal, so that hints stay quick.
-        """
+        """Start again from a random solvable board (seeded if the board was given a seed)."""
         seed = None if self.seed is None else self.seed + self.moves
         if self.shuffle_moves is None:
             board, how = self.puzzle.random_state(seed), "A new random board."
@@ -213,8 +178,6 @@ class PlayBoard(StaticFallback, widgets.VBox):
         if self.puzzle.size <= EXACT_UP_TO:
             return exact_distances(self.puzzle)[self.state], True
         return self.puzzle.linear_conflict(self.state), False
-
-    # -- display
 
     def _show(self) -> None:
         for cell, button in enumerate(self.cells):

@@ -1,14 +1,4 @@
-"""SearchReplay: watch a recorded search one event at a time, forward and back.
-
-Each step shows the node the search is working on, the frontier (with f, g and h
-for informed search, in the order the search will take it), the counts so far,
-and the search tree growing.
-
-Everything a step shows is worked out once, when the replay is made, and sent to
-the browser (a :class:`~puzzlelab.widgets.stepper.Stepper`): each board once, the
-tree of each iteration once, and for every step only which nodes it has reached
-so far. Stepping never waits on the kernel, and works in exported HTML.
-"""
+"""SearchReplay: watch a recorded search one event at a time, forward and back, in the browser."""
 
 from __future__ import annotations
 
@@ -59,34 +49,13 @@ TEMPLATE = (
 
 
 class SearchReplay(Stepper):
-    """Replay the events of *trace*; with a *puzzle*, boards are drawn.
+    """Replay the first *max_events* events of *trace*: the node, the frontier, the counts
+    and the search tree growing.
 
-    Parameters
-    ----------
-    trace : Trace
-        A recorded search (puzzlelab's, or simpleai's via ``TraceViewer``).
-    puzzle : optional
-        Draw the current node as a board (else its state is printed).
-    max_events : int
-        Only the first events are replayed.
-    rows_shown : int
-        Frontier rows listed; the rest are counted ("... N more").
-    large : bool, optional
-        Bigger text and pictures, for a projector (default: as
-        :func:`~puzzlelab.drawing.lesson_style` set it).
+    With a *puzzle*, the current node is drawn as a board (else its state is printed).
+    *rows_shown* frontier rows are listed, in the order the search takes them (read from
+    the trace); the rest are counted. With *large*, text and pictures are bigger.
 
-    Notes
-    -----
-    The frontier is listed in the order the search takes it. The replay reads
-    that order from the trace itself (when each node left the frontier), so it
-    is exact for every search, whatever its frontier; nodes that never left are
-    listed last, by f then h for informed search, else oldest first (newest
-    first for depth-first search). In iterative deepening and IDA*, a node over
-    the iteration's bound is never expanded: it is shown as cut off, not as
-    waiting in the frontier.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, astar
     >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
@@ -120,13 +89,15 @@ class SearchReplay(Stepper):
         self._snapshots = snapshots(self.events)
         self._iterative = any(event.kind == "iteration" for event in self.events)
         self._trees: dict[int | None, tuple[nx.DiGraph, Layout]] = {}  # by iteration
+        # Each board and each iteration's tree is sent once; a step names them, and marks
+        # the nodes it has reached.
         pieces = Pieces()
         boards: dict[State, int] = {}  # state -> its board's piece
         drawn: dict[int | None, int] = {}  # iteration -> its tree's piece
         frames: list[list[int]] = []
         marks: list[str] = []
         for k, event in enumerate(self.events):
-            if event.state not in boards:  # each board and each iteration's tree drawn once
+            if event.state not in boards:
                 boards[event.state] = pieces.add(self._board_html(event.state))
             iteration = self._snapshots[k]["iteration"]
             tree, layout = self._tree_of(iteration)
@@ -147,24 +118,18 @@ class SearchReplay(Stepper):
         super().__init__(template, pieces, frames, marks, interval=600, large=large,
                          words={"description": "event"})  # fmt: skip
 
-    # -- what a step shows (plain data)
-
     @property
     def current(self) -> TraceEvent:
         """The event shown now."""
         return self.events[self.value]
 
     def counts(self, k: int | None = None) -> dict[str, int]:
-        """Expanded, generated and duplicate nodes after event *k* (default: the one shown),
-        and the frontier's size then."""
+        """The counts after event *k* (default: the one shown)."""
         return snapshot_counts(self._snapshots[self.value if k is None else k])
 
     def frontier_rows(self, k: int | None = None) -> list[dict[str, Any]]:
-        """The frontier after event *k* (default: the one shown), in the order the search
-        will take it, as plain dicts."""
+        """The frontier after event *k* (default: the one shown), the next to be taken first."""
         return frontier_rows(self._snapshots[self.value if k is None else k])
-
-    # -- what a step shows (HTML)
 
     def header_html(self, k: int) -> str:
         """What event *k* is, and the counts after it."""
@@ -227,7 +192,7 @@ class SearchReplay(Stepper):
         return "".join(letters)
 
     def _tree_of(self, iteration: int | None) -> tuple[nx.DiGraph, Layout]:
-        """The (cut) tree of one iteration and its layout, made the first time it is needed."""
+        """The (cut) tree of one iteration and its layout, made once."""
         if iteration not in self._trees:
             replayed = Trace(max_events=None)  # the events replayed, as search_tree reads them
             replayed.events = self.events

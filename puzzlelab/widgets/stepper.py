@@ -1,21 +1,8 @@
-"""Stepper: frames sent to the browser once, stepped through there, with or without a kernel.
+"""Stepper: frames sent to the browser once and stepped through there (``stepper.js``, an
+anywidget), so a click never waits on the kernel; exported HTML steps the same way.
 
-Players and replays show one frame at a time from a list worked out in advance.
-A :class:`Stepper` sends the whole list to the browser when it is displayed; the
-buttons, the slider, Play and the arrow keys then change the frame in the page
-itself (``stepper.js``, an `anywidget <https://anywidget.dev>`_), so a click
-shows the next frame at once, even while the kernel is busy or gone. Python
-hears of each step afterwards (:attr:`Stepper.value`) and can step too.
-
-A frame is made of *pieces* of HTML filling the *slots* of a template, so a
-piece shared by many frames (a board, a tree) is sent once. *Marks* recolour
-parts of a piece from frame to frame (the nodes of a search tree) without
-sending it again.
-
-Displayed, a Stepper also offers ``text/html``: the same ``stepper.js`` with the
-data in the page (:meth:`Stepper.html`), which a lesson exported to HTML shows,
-and which still steps there, offline; without JavaScript, it shows the frame
-that was current.
+A frame is made of *pieces* of HTML filling the *slots* of a template, so a piece shared by
+many frames is sent once; *marks* recolour parts of a piece from frame to frame.
 """
 
 from __future__ import annotations
@@ -65,21 +52,16 @@ class Stepper(anywidget.AnyWidget):
     frames : list of list of int
         For every frame, the index in *pieces* of what fills each slot.
     marks : list of str, optional
-        For every frame, one character per element marked ``data-mark="j"`` in the
-        pieces; the page sets it as that element's ``data-state`` (style it with CSS).
-    value : int
-        The first frame shown.
+        For every frame, one character per element marked ``data-mark="j"``: the page
+        sets it as that element's ``data-state``.
     interval : int
         Milliseconds per frame when playing.
     words : dict, optional
-        Labels for ``play``, ``pause``, ``back``, ``forward`` and ``description``
-        (what a frame is called), over :data:`WORDS`.
+        Labels of the controls, over :data:`WORDS`.
     large : bool, optional
-        Text and pictures half as big again, for a projector (default: as
+        Text and pictures half as big again (default: as
         :func:`~puzzlelab.drawing.lesson_style` set it).
 
-    Examples
-    --------
     >>> stepper = Stepper('<p data-slot="0"></p>', ["one", "two"], [[0], [1]])
     >>> stepper.step(5).value, stepper.frame_html()
     (1, '<p data-slot="0">two</p>')
@@ -111,7 +93,19 @@ class Stepper(anywidget.AnyWidget):
     ) -> None:
         piece_list, frame_list = list(pieces), [list(f) for f in frames]
         mark_list = list(marks)
-        check_frames(template, piece_list, frame_list, mark_list)
+        slots = len(set(re.findall(r'data-slot="(\d+)"', template)))
+        if not frame_list:
+            raise ValueError("a Stepper needs at least one frame")
+        for k, frame in enumerate(frame_list):
+            if len(frame) != slots or not all(0 <= p < len(piece_list) for p in frame):
+                raise ValueError(
+                    f"frame {k} must name one of the {len(piece_list)} pieces for each of the "
+                    f"{slots} slots, not {frame!r}"
+                )
+        if mark_list and len(mark_list) != len(frame_list):
+            raise ValueError(
+                f"marks must give one string per frame ({len(frame_list)}), not {len(mark_list)}"
+            )
         super().__init__(
             template=template, pieces=piece_list, frames=frame_list, marks=mark_list,
             value=max(0, min(value, len(frame_list) - 1)), interval=interval,
@@ -147,12 +141,8 @@ class Stepper(anywidget.AnyWidget):
         )
 
     def html(self) -> str:
-        """Self-contained HTML that steps through the frames in any browser, with no kernel.
-
-        The page runs the widget's own ``stepper.js`` on the data written into it;
-        without JavaScript it shows the frame shown now. Every call gets a new id,
-        so several live on one page.
-        """
+        """Self-contained HTML that steps through the frames in any browser, with no kernel
+        (without JavaScript: the frame shown now). Each call gets a new id."""
         ident = f"puzzlelab-page-{next(_PAGES)}-{uuid.uuid4().hex[:8]}"
         data = {name: getattr(self, name) for name in DATA}
         script = SCRIPT.split("\n// -- the module", 1)[0]
@@ -197,50 +187,6 @@ class Pieces(list[str]):
             self._index[piece] = len(self)
             self.append(piece)
         return self._index[piece]
-
-
-def check_frames(
-    template: str, pieces: list[str], frames: list[list[int]], marks: list[str]
-) -> None:
-    """Raise ValueError unless every frame fills every slot of *template* with a piece.
-
-    Parameters
-    ----------
-    template : str
-        HTML with numbered slots, ``data-slot="0"``, ``data-slot="1"``, ...
-    pieces : list of str
-        The pieces of HTML the frames fill the slots with.
-    frames : list of list of int
-        For each frame, the number of the piece in each slot.
-    marks : list of str
-        One string per frame, or none at all.
-
-    Raises
-    ------
-    ValueError
-        If there is no frame, a frame does not name one piece per slot, or the marks
-        are not one per frame.
-
-    Examples
-    --------
-    >>> template = '<div data-slot="0"></div><div data-slot="1"></div>'
-    >>> check_frames(template, ["<b>board</b>", "<i>tree</i>"], [[0, 1], [0, 0]], [])
-    >>> check_frames(template, ["<b>board</b>"], [[0, 1]], [])
-    Traceback (most recent call last):
-    ...
-    ValueError: frame 0 must name one of the 1 pieces for each of the 2 slots, not [0, 1]
-    """
-    slots = len(set(re.findall(r'data-slot="(\d+)"', template)))
-    if not frames:
-        raise ValueError("a Stepper needs at least one frame")
-    for k, frame in enumerate(frames):
-        if len(frame) != slots or not all(0 <= p < len(pieces) for p in frame):
-            raise ValueError(
-                f"frame {k} must name one of the {len(pieces)} pieces for each of the "
-                f"{slots} slots, not {frame!r}"
-            )
-    if marks and len(marks) != len(frames):
-        raise ValueError(f"marks must give one string per frame ({len(frames)}), not {len(marks)}")
 
 
 def _script_json(data: dict[str, Any]) -> str:

@@ -203,7 +203,7 @@ class _Search:
     def make_room(self, nbytes: int) -> None:
         """Raise :class:`LimitReached` unless *nbytes* more bytes fit the memory bound."""
         if not fits(self.budget, nbytes):  # said as the budget says it when it is passed
-            raise LimitReached(self.budget._memory_reason())
+            raise LimitReached(self.budget.memory_reason())
 
     def mark_placements(self, placements: np.ndarray, table: np.ndarray, cost: int) -> None:
         """Give *cost* to the table's entries of *placements* not reached before."""

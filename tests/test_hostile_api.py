@@ -1,0 +1,127 @@
+"""Hostile input through the API: one sentence, never a traceback from deep inside or a hang."""
+
+import time
+
+import pytest
+
+from puzzlelab.errors import BoardError, ProblemError
+from puzzlelab.puzzles import SlidingPuzzle
+from puzzlelab.search import Trace, astar, bfs, bidirectional, idastar, iddfs
+
+BOARD = "1 2 3 / 4 0 6 / 7 5 8"
+
+
+@pytest.mark.parametrize("shape", ["3x3", (3,), (3, 3, 3)])
+def test_a_shape_that_is_not_two_numbers_is_refused(shape):
+    with pytest.raises(BoardError, match="a shape is two whole numbers"):
+        SlidingPuzzle(shape=shape)
+
+
+@pytest.mark.parametrize("max_events", [-1, "x", 2.5, True])
+def test_a_trace_of_a_bad_length_is_refused(max_events):
+    with pytest.raises(ProblemError, match="max_events must be a whole number of at least 0"):
+        Trace(max_events=max_events)
+
+
+@pytest.mark.parametrize("search", [bfs, astar, iddfs, idastar, bidirectional])
+def test_a_trace_that_is_not_a_trace_is_refused(search):
+    with pytest.raises(ProblemError, match=r"trace must be a Trace \(trace=Trace\(\)\), not list"):
+        search(SlidingPuzzle(BOARD), trace=[])
+
+
+@pytest.mark.parametrize("search", [bfs, astar, iddfs])
+@pytest.mark.parametrize("value", ["no", "False", 0, None])
+def test_graph_search_takes_only_true_or_false(search, value):
+    with pytest.raises(ProblemError, match="graph_search must be True or False"):
+        search(SlidingPuzzle(BOARD), graph_search=value)
+
+
+@pytest.mark.parametrize("search", [bfs, astar, iddfs, idastar, bidirectional])
+def test_check_solvable_takes_only_true_or_false(search):
+    with pytest.raises(ProblemError, match="check_solvable must be True or False, not 'no'"):
+        search(SlidingPuzzle(BOARD), check_solvable="no")
+
+
+def test_false_still_means_false():
+    unsolvable = SlidingPuzzle("1 2 3 / 4 5 6 / 8 7 0")
+    assert bfs(unsolvable).status == "unsolvable"
+    assert bfs(unsolvable, check_solvable=False, max_nodes=50).status == "limit"
+    assert bfs(SlidingPuzzle(BOARD), graph_search=False).cost == 2
+
+
+def test_a_scramble_too_long_to_walk_is_refused_at_once():
+    started = time.perf_counter()
+    with pytest.raises(BoardError, match="a scramble has at most 1,000,000 moves"):
+        SlidingPuzzle(shape=(3, 3)).scramble(10**12)
+    assert time.perf_counter() - started < 1
+
+
+# ---------------------------------------------------------------- pictures, players, trees
+
+
+def test_a_player_refuses_what_is_not_a_path_in_one_line():
+    from puzzlelab.widgets import SolutionPlayer
+
+    puzzle = SlidingPuzzle(BOARD)
+    with pytest.raises(ValueError, match="a path is a search result or a list of states, not"):
+        SolutionPlayer(puzzle, None)
+    with pytest.raises(ValueError, match="step 1 of the path, from 1 to 2, is not one move"):
+        SolutionPlayer(puzzle, [1, 2, 3])
+    with pytest.raises(
+        ValueError,
+        match=r"step 1 of the path, from \(1, 2, 3, 4, 0, 6, 7, 5, 8\) to .* is not one move of",
+    ):
+        SolutionPlayer(puzzle, [puzzle.start, puzzle.goal])
+
+
+def test_a_list_of_states_is_replayed_into_its_moves():
+    from puzzlelab.drawing import replayed
+    from puzzlelab.widgets import SolutionPlayer
+
+    puzzle = SlidingPuzzle(BOARD)
+    result = bfs(puzzle)
+    assert replayed(puzzle, list(result.path)) == (result.path, result.actions)
+    player = SolutionPlayer(puzzle, list(result.path))
+    assert player.step(2).caption() == SolutionPlayer(puzzle, result).step(2).caption()
+
+
+def test_a_play_board_needs_a_sliding_puzzle():
+    from puzzlelab.widgets import PlayBoard
+
+    with pytest.raises(TypeError, match="PlayBoard plays a SlidingPuzzle, not str"):
+        PlayBoard("1 2 3 / 4 0 6 / 7 5 8")
+
+
+def test_a_state_graph_too_big_to_draw_is_refused_in_one_line():
+    from puzzlelab.drawing import draw_state_graph
+    from puzzlelab.puzzles import WaterJugs
+
+    with pytest.raises(BoardError, match="reaches 60,384 states, too many to draw"):
+        draw_state_graph(WaterJugs((97, 101, 103), target=5, tap=True))
+
+
+def test_a_breadth_first_tree_too_deep_to_build_stops_at_its_limit():
+    from puzzlelab.analysis import bfs_tree
+    from puzzlelab.limits import LimitReached
+
+    started = time.process_time()
+    with pytest.raises(LimitReached, match="the tree to depth 40 is too big: the limit of 5,000"):
+        bfs_tree(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), 40, max_nodes=5_000)
+    assert time.process_time() - started < 10
+
+
+# ---------------------------------------------------------------- self-checks
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["check_idastar_heuristic", "check_solvable_boards", "check_two_by_two",
+     "check_worse_on_both", "check_years_estimate", "check_answer"],
+)  # fmt: skip
+def test_a_number_of_thousands_of_digits_gets_a_hint_not_a_traceback(name, capsys):
+    import puzzlelab.exercises as exercises
+
+    check = getattr(exercises, name)
+    answers = [10**5000] * (2 if name == "check_answer" else 1)
+    assert check(*answers) is False
+    assert "Not yet: that number has hundreds of digits" in capsys.readouterr().out
