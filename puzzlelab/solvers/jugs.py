@@ -52,13 +52,6 @@ def state_graph(
     max_nodes, max_seconds, max_memory_mb : optional
         Limits (see :class:`~puzzlelab.limits.Budget`); *max_nodes* counts states.
 
-    Raises
-    ------
-    ProblemError
-        A bad limit; a graph that cannot fit in the limits (said before any work when it
-        is obvious: with a tap, every mix of empty and full jugs can be reached, so there
-        are at least ``2 ** jugs`` states); or a limit reached while building it.
-
     Examples
     --------
     >>> from puzzlelab.puzzles import WaterJugs

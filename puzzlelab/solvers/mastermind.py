@@ -122,23 +122,6 @@ def play(
 ) -> Game:
     """Play one game: *strategy* guesses until it finds *secret*.
 
-    Parameters
-    ----------
-    game : Mastermind
-    secret : code
-        As for :meth:`~puzzlelab.puzzles.mastermind.Mastermind.check_code`.
-    strategy : str or function
-        A name from :data:`~.STRATEGIES` or a function ``choose(game, candidates) -> number``.
-    max_nodes, max_seconds, max_memory_mb : optional
-        Limits (see :class:`~puzzlelab.limits.Budget`): *max_nodes* counts questions. The
-        answer table, built at the first game, counts against them too.
-
-    Returns
-    -------
-    Game
-        ``solved`` with the whole history, or ``limit`` / ``interrupted`` with the history
-        so far.
-
     Examples
     --------
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind
@@ -322,23 +305,6 @@ def evaluate(
     Each node of the tree holds the candidates left; the strategy's guess splits them into
     groups by answer, and every group becomes a child one question deeper. A secret's
     questions are the depth of the node whose guess is that secret (see :func:`~.settle`).
-
-    Parameters
-    ----------
-    game : Mastermind, optional
-        Default: bulls and cows.
-    strategy : str or function
-        A name from :data:`~.STRATEGIES` or a function ``choose(game, candidates) -> number``.
-    max_nodes, max_seconds, max_memory_mb : optional
-        Limits (see :class:`~puzzlelab.limits.Budget`); *max_nodes* counts the nodes
-        (guesses) settled. The answer table and the first guess count against them too.
-        When a limit or Ctrl-C stops it, the result keeps what was found so far.
-
-    Raises
-    ------
-    ProblemError
-        An unknown strategy, one that returns something else than a code's number or asks
-        a question that tells nothing, a bad limit, or a game too big for the answer table.
 
     Examples
     --------

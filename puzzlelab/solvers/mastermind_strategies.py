@@ -26,18 +26,6 @@ Strategy = Callable[[Mastermind, np.ndarray], int]
 def first_consistent(game: Mastermind, candidates: np.ndarray) -> int:
     """The consistent strategy: ask the first code consistent with every answer so far.
 
-    Parameters
-    ----------
-    game : Mastermind
-        The game played.
-    candidates : numpy.ndarray
-        The numbers of the codes consistent with the answers so far, increasing.
-
-    Returns
-    -------
-    int
-        The number of the code to ask.
-
     Examples
     --------
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind
@@ -102,20 +90,6 @@ def group_sizes(
 def best_guess(game: Mastermind, candidates: np.ndarray, scores: np.ndarray) -> int:
     """Return the code with the lowest score: a consistent one if it ties, then the lowest.
 
-    Parameters
-    ----------
-    game : Mastermind
-        The game played.
-    candidates : numpy.ndarray
-        The numbers of the codes still consistent.
-    scores : numpy.ndarray
-        ``scores[code]``: the score of asking *code*, for every code of the game.
-
-    Returns
-    -------
-    int
-        A code's number.
-
     Examples
     --------
     Knuth's minimax scores a guess by its largest group of candidates:
@@ -138,16 +112,6 @@ class Scored:
     Called as ``choose(game, candidates)``, like any strategy;
     :func:`~puzzlelab.solvers.mastermind.play` and :func:`~puzzlelab.solvers.mastermind.evaluate`
     also pass ``check``, so that their limits hold while it counts groups.
-
-    Parameters
-    ----------
-    name : str
-        The strategy's name, which results carry.
-    score : callable
-        ``score(sizes)``: one score per code from :func:`group_sizes`'s table (one row
-        per code, one column per answer); the lowest is asked.
-    doc : str
-        What the strategy does, in one line.
 
     Examples
     --------
@@ -203,16 +167,13 @@ minimax = Scored(
     "minimax", _largest_group, "Knuth's strategy: ask the code whose largest group is smallest."
 )
 
-
 expected_size = Scored(
     "expected_size", _expected_group, "Ask the code that leaves the fewest candidates on average."
 )
 
-
 entropy = Scored(
     "entropy", _negative_entropy, "Ask the code whose answer tells the most (largest entropy)."
 )
-
 
 #: The strategies by name, as the command line and the lessons know them.
 STRATEGIES: dict[str, Strategy] = {
@@ -225,20 +186,6 @@ STRATEGIES: dict[str, Strategy] = {
 
 def strategy_of(strategy: str | Strategy) -> tuple[str, Strategy]:
     """Return ``(name, function)`` for a strategy given by name or as a function.
-
-    Parameters
-    ----------
-    strategy : str or callable
-        A name from :data:`STRATEGIES`, or a function ``choose(game, candidates) -> number``.
-
-    Returns
-    -------
-    tuple of (str, callable)
-
-    Raises
-    ------
-    ProblemError
-        If *strategy* is neither a known name nor a function.
 
     Examples
     --------
@@ -282,13 +229,6 @@ def next_guess(
     -------
     tuple or None
 
-    Raises
-    ------
-    BoardError
-        If a guess or an answer is not one of the game's.
-    ProblemError
-        If the strategy is unknown or returns something other than a code's number.
-
     Examples
     --------
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
@@ -305,23 +245,6 @@ def next_guess(
 
 def candidate_numbers(game: Mastermind, history: History) -> np.ndarray:
     """Return the numbers of the codes consistent with *history* (read from the table).
-
-    Parameters
-    ----------
-    game : Mastermind
-        The game played.
-    history : iterable of (guess, (bulls, cows))
-        The guesses so far and their answers, as a user writes them.
-
-    Returns
-    -------
-    numpy.ndarray
-        The candidates' numbers, increasing: ``game.codes[number]`` is the code.
-
-    Raises
-    ------
-    BoardError
-        If a guess or an answer is not one of the game's.
 
     Examples
     --------
@@ -349,28 +272,6 @@ def checked_guess(
 
     A strategy of the student's own may return anything: what is not a code's number is
     refused with a sentence naming the strategy.
-
-    Parameters
-    ----------
-    game : Mastermind
-        The game.
-    name : str
-        The strategy's name, for the message.
-    choose : callable
-        The strategy.
-    candidates : numpy.ndarray
-        The numbers of the codes still possible.
-    check : callable, optional
-        Passed on to a :class:`Scored` strategy, which calls it between blocks of its work.
-
-    Returns
-    -------
-    int
-
-    Raises
-    ------
-    ProblemError
-        If the strategy returned something other than a code's number.
 
     Examples
     --------
@@ -404,22 +305,6 @@ def check_progress(
 
     A guess that cannot tell any candidates apart would be asked again and again.
 
-    Parameters
-    ----------
-    game : Mastermind
-        The game.
-    name : str
-        The strategy's name, for the message.
-    guess : int
-        The number of the code asked.
-    left, narrower : numpy.ndarray
-        The candidates before the answer, and those that gave it.
-
-    Raises
-    ------
-    ProblemError
-        If *narrower* is as large as *left*.
-
     Examples
     --------
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
@@ -440,18 +325,6 @@ def check_progress(
 def between_blocks(budget: Budget, stats: SearchStats) -> Callable[[], None]:
     """Return the ``check`` that the answer table and the scored strategies call between
     two blocks of their work: each block takes milliseconds, so it asks *budget* every time.
-
-    Parameters
-    ----------
-    budget : Budget
-        The search's limits.
-    stats : SearchStats
-        The search's counts: ``expanded`` is what the budget's *max_nodes* limits.
-
-    Returns
-    -------
-    callable
-        Without arguments; raises LimitReached when a limit is reached.
 
     Examples
     --------

@@ -59,11 +59,6 @@ def decision_tree(
     dict
         The root node: the first question.
 
-    Raises
-    ------
-    ProblemError
-        A bad *depth* or limit, or a limit reached before the tree was built.
-
     Examples
     --------
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
@@ -119,26 +114,6 @@ def settle(
     ``stats`` counts the nodes settled (``expanded``, which *budget* limits, and
     ``expanded_by_depth``), the nodes made (``generated``) and the largest stack
     (``max_frontier``).
-
-    Parameters
-    ----------
-    game : Mastermind
-        The game.
-    name : str
-        The strategy's name, for messages.
-    choose : callable
-        The strategy (deterministic).
-    budget : Budget
-        The limits: ``max_nodes`` counts the nodes settled.
-    stats : SearchStats
-        Filled in as the nodes are settled.
-    levels : int or float
-        How many answers deep nodes still get children; default: every level.
-
-    Yields
-    ------
-    tuple
-        ``(answers, candidates, guess, found)``, one per node.
 
     Examples
     --------

@@ -43,7 +43,6 @@ from ..results import SearchResult, SearchStats, refused_if_unsolvable  # noqa: 
 #: once, so these rows of the usual table say nothing here.
 UNTRACKED = ("generated", "largest frontier")
 
-
 # ---------------------------------------------------------------- the result
 
 
@@ -166,40 +165,6 @@ def iterative_deepening(
     peg that jumped last continues its chain for free; any other jump starts a new move,
     and is not tried if it would make more moves than the limit. The first limit with a
     solution gives a shortest one.
-
-    Parameters
-    ----------
-    puzzle : PegSolitaire
-    groups : bool
-        Use the reduced jump table of :func:`~puzzlelab.puzzles.pegs.group_argument` (the
-        ``groups`` program).
-    corner_bound : bool
-        Also cut a branch when moves made + pegs left in corners exceed the limit
-        (the ``bound`` program); iterations then start at the bound of the start.
-    symmetry : bool
-        Try only one of first jumps that are mirror images (see ``Board.symmetries``).
-    max_depth : int, optional
-        The largest limit to try (default: as many moves as there are pegs to remove).
-    max_nodes, max_seconds, max_memory_mb : optional
-        Stop there (status ``limit``), with the statistics so far: ``max_nodes`` counts
-        positions visited; the memory is bounded by default (``max_memory_mb=None`` lifts
-        it). Ctrl-C or the notebook's stop button gives status ``interrupted``.
-    check_solvable : bool
-        First try :meth:`PegSolitaire.check_solvable`: when it proves the goal out of
-        reach, return status ``unsolvable`` with its reason, without searching.
-
-    Returns
-    -------
-    PegSearchResult
-        ``stats.iterations`` has one entry per limit: its ``bound`` (the limit on moves),
-        the positions visited in it (``expanded``), ``seconds``, and whether it
-        ``completed`` (searched its whole tree); ``stats.expanded_by_depth`` counts the
-        positions visited by the number of moves made to reach them, over all iterations.
-
-    Raises
-    ------
-    ProblemError
-        A bad limit, or *groups* where the group argument does not hold.
 
     Examples
     --------
@@ -384,11 +349,6 @@ def dfs_dead_positions(
     -------
     PegSearchResult
 
-    Raises
-    ------
-    ProblemError
-        If a limit is not a number of the allowed kind.
-
     Examples
     --------
     >>> result = dfs_dead_positions(PegSolitaire("english", hole=17))
@@ -480,7 +440,6 @@ def _images_of(mappings: Sequence[dict[int, int]]) -> Callable[[int], set[int]]:
 
 # ---------------------------------------------------------------- choosing a solver
 
-
 #: The three iterative deepenings by name: the keywords they give :func:`iterative_deepening`.
 ALGORITHMS = {
     "plain": {"groups": False, "corner_bound": False},
@@ -497,24 +456,6 @@ def solve(puzzle: PegSolitaire, algorithm: str = "auto", **limits: Any) -> PegSe
     at most 15 holes. Elsewhere it is depth-first search with dead positions (a solution,
     not the fewest moves). *limits* are ``max_nodes``, ``max_seconds``, ``max_memory_mb``
     and, for iterative deepening only, ``max_depth`` (refused with ``dfs``).
-
-    Parameters
-    ----------
-    puzzle : PegSolitaire
-        The board, the start and the finish.
-    algorithm : str
-        ``"auto"`` (default), ``"plain"``, ``"groups"``, ``"bound"`` or ``"dfs"``.
-    max_nodes, max_seconds, max_memory_mb, max_depth : optional
-        Limits, as for :func:`iterative_deepening` and :func:`dfs_dead_positions`.
-
-    Returns
-    -------
-    PegSearchResult
-
-    Raises
-    ------
-    ProblemError
-        If *algorithm* is unknown, or *max_depth* is given to ``dfs``.
 
     Examples
     --------

@@ -1,58 +1,30 @@
-"""N-queens solvers: generate and test, and backtracking; what every queens solver shares.
+"""N-queens solvers: generate and test, and backtracking; the result they all share.
 
-The rules (placements, attacks, symmetries, the search problem) are in
-:mod:`puzzlelab.puzzles.queens`; this module searches with them. Beside it:
-:mod:`~puzzlelab.solvers.queens_counting` counts solutions fast over bit masks,
-:mod:`~puzzlelab.solvers.queens_replay` replays a backtracking trace step by step, and
-:mod:`~puzzlelab.solvers.queens_repair` repairs a full board by min-conflicts.
-
-Vocabulary (see the rules for *placement*, *attack*, *line*, *conflict*, *family*):
-
-- *generate and test* makes every arrangement first (each permutation of the columns,
-  a *candidate*) and checks it afterwards;
-- *backtracking* checks each queen as it is *placed* and *retreats* (takes the queen off
-  again) when nothing below it works; every queen placed is one node of its search tree.
-  A *trace* records these steps as ``("place", row, col)`` and ``("retreat", row, col)``;
-- a *fundamental* solution stands for its whole family under the 8 symmetries;
-- *min-conflicts* starts from a full board with some attacks and repeatedly moves one
-  attacked queen, within its row, to a square attacked by as few queens as possible.
-
-Every solver returns a :class:`~puzzlelab.results.SearchResult`: a
-:class:`SolutionsResult` (the solutions found and their count) or a
-:class:`~puzzlelab.solvers.queens_repair.RepairResult` (min-conflicts' final board).
-``stats.expanded`` counts what ``max_nodes`` limits: candidates tested, queens placed, or
-queens moved, and every solver asks its :class:`~puzzlelab.limits.Budget` at the counts
-that :meth:`~puzzlelab.limits.Budget.checkpoint` names. ``status`` is ``"solved"`` (the first
-solution found, or every solution counted), ``"exhausted"`` (searched to the end: no
-solution), ``"limit"`` or ``"interrupted"``; min-conflicts, which cannot prove that there
-is no solution, answers ``"unsolvable"`` for 2 and 3 queens instead of searching.
-No solver recurses, so any board size is safe.
+The rules are in :mod:`puzzlelab.puzzles.queens`. ``stats.expanded`` counts what
+``max_nodes`` limits: candidates tested, queens placed, or queens moved. No solver
+recurses, so any board size is safe.
 
 Examples
 --------
 >>> from puzzlelab.solvers.queens_counting import count_solutions, fundamental_solutions
->>> from puzzlelab.solvers.queens_repair import min_conflicts
->>> solutions_backtracking(4)
+>>> backtracking(4).solutions
 [(1, 3, 0, 2), (2, 0, 3, 1)]
->>> len(solutions_generate_and_test(6)), count_solutions(8), len(fundamental_solutions(8))
+>>> generate_and_test(6).count, count_solutions(8), len(fundamental_solutions(8))
 (4, 92, 12)
 >>> generate_and_test(8).stats.expanded, backtracking(8).stats.expanded
 (40320, 2056)
 >>> backtracking(3)  # doctest: +ELLIPSIS
 <backtracking: exhausted: no placement of 3 queens ... | 5 expanded, retreats 5, ... s>
->>> min_conflicts(200, seed=1).solved
-True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, Stop, stopping
-from ..puzzles.queens import Placement, check_size, safe
+from ..puzzles.queens import Placement, check_size
 from ..results import SearchResult, SearchStats
 
 #: One step of a backtracking trace: ``("place", row, col)`` or ``("retreat", row, col)``.
@@ -60,43 +32,16 @@ Event = tuple[str, int, int]
 
 
 def no_solution(n: int) -> str:
-    """The reason a search that found no solution gives: no placement avoids every attack.
-
-    Parameters
-    ----------
-    n : int
-        The board size.
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> no_solution(3)
-    'no placement of 3 queens avoids every attack'
-    """
+    """The reason a search that found no solution gives."""
     return f"no placement of {n} queens avoids every attack"
-
-
-# ---------------------------------------------------------------- results
 
 
 @dataclass(repr=False)
 class SolutionsResult(SearchResult):
     """The outcome of a search for the solutions of n queens (all of them, or the first).
 
-    Attributes
-    ----------
-    n : int
-        The board size.
-    count : int
-        Solutions found (so far, if the search stopped early).
-    solutions : list of tuple
-        The solutions found, in the order found (counting over bit masks keeps none).
-
-    ``stats.expanded`` is the work: candidates tested, or queens placed;
-    ``stats.extra["retreats"]`` (backtracking) the queens taken off again.
+    ``n`` is the board size, ``count`` the solutions found (so far), ``solutions`` those
+    kept; ``stats.extra["retreats"]`` (backtracking) counts the queens taken off again.
 
     Examples
     --------
@@ -151,32 +96,6 @@ def solutions_result(
     Every queens solver that looks for solutions ends with it, so that they all say the
     same status words and reasons.
 
-    Parameters
-    ----------
-    algorithm : str
-        The solver's name.
-    n : int
-        The board size.
-    budget : Budget
-        The search's budget (its clock gives the seconds).
-    expanded : int
-        The work done: candidates tested, or queens placed.
-    solutions : list of tuple
-        The solutions found (kept).
-    count : int, optional
-        The solutions counted, when they were not kept; default: ``len(solutions)``.
-    extra : dict, optional
-        More counts, for ``stats.extra``.
-    stop : BaseException, optional
-        Why the search stopped early (a limit or Ctrl-C), from :func:`~puzzlelab.limits.stopping`.
-    solved : str
-        The reason when solutions were found.
-
-    Returns
-    -------
-    SolutionsResult
-        ``"solved"`` with solutions, ``"exhausted"`` without, else the status of *stop*.
-
     Examples
     --------
     >>> solutions_result("by hand", 3, Budget(), 5, [])  # doctest: +ELLIPSIS
@@ -197,23 +116,6 @@ def solutions_result(
 def finished(result: SolutionsResult) -> SolutionsResult:
     """Return *result* if its search ran to the end; else raise, as a plain value cannot
     say that it is only part of the answer (KeyboardInterrupt again, or LimitReached).
-
-    Parameters
-    ----------
-    result : SolutionsResult
-        The result of a search.
-
-    Returns
-    -------
-    SolutionsResult
-        *result* itself, when it is whole.
-
-    Raises
-    ------
-    LimitReached
-        If a limit stopped the search.
-    KeyboardInterrupt
-        If Ctrl-C stopped it.
 
     Examples
     --------
@@ -299,23 +201,6 @@ def solutions_generate_and_test(n: int, **limits: Any) -> list[Placement]:
     """Return all solutions by testing every permutation of the columns (n! candidates).
 
     *limits* go to :func:`generate_and_test`; if one stops it, LimitReached is raised.
-
-    Parameters
-    ----------
-    n : int
-        The board size.
-    max_nodes, max_seconds, max_memory_mb : optional
-        As for :func:`generate_and_test`.
-
-    Returns
-    -------
-    list of tuple
-        The solutions, in the order of the permutations (smallest first).
-
-    Raises
-    ------
-    LimitReached
-        If a limit stopped the search: the list would be incomplete.
 
     Examples
     --------
@@ -435,25 +320,6 @@ def solutions_backtracking(
 
     Raises LimitReached if a limit stops the search.
 
-    Parameters
-    ----------
-    n : int
-        The board size.
-    trace : list, optional
-        A list to append every step to: ``("place", row, col)`` or ``("retreat", row, col)``.
-    max_nodes, max_seconds, max_memory_mb : optional
-        As for :func:`backtracking`; *max_nodes* counts queens placed.
-
-    Returns
-    -------
-    list of tuple
-        The solutions, in the order found (columns tried left to right).
-
-    Raises
-    ------
-    LimitReached
-        If a limit stopped the search: the list would be incomplete.
-
     Examples
     --------
     >>> steps = []
@@ -484,11 +350,6 @@ def first_solution(n: int, trace: list[Event] | None = None, **limits: Any) -> P
     tuple or None
         None when there is no solution.
 
-    Raises
-    ------
-    LimitReached
-        If a limit stopped the search before it found one or tried everything.
-
     Examples
     --------
     >>> first_solution(8), first_solution(3)
@@ -505,25 +366,6 @@ def backtrack(
 
     The same search as :func:`backtracking`, written as short as it gets: *untried*
     holds, for each row being filled, the columns it has not tried yet.
-
-    Parameters
-    ----------
-    n : int
-        The board size.
-    placement : tuple of int
-        Queens already on the board, rows from the top; they are never taken off.
-    trace : list, optional
-        A list to append every step to, as for :func:`backtracking`.
-
-    Yields
-    ------
-    tuple of int
-        Each solution, as it is found.
-
-    Raises
-    ------
-    BoardError
-        If *n* is not a whole number of at least 1.
 
     Examples
     --------

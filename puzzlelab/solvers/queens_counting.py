@@ -82,18 +82,6 @@ def count_bitmask(
     an earlier queen passes through. Moving down one row shifts them by one bit.
     *max_nodes* limits the queens placed (``stats.expanded``).
 
-    Parameters
-    ----------
-    n : int
-        The board size.
-    max_nodes, max_seconds, max_memory_mb : optional
-        Stop there (status ``limit``), with the count so far.
-
-    Returns
-    -------
-    SolutionsResult
-        With ``count``; ``solutions`` stays empty.
-
     Examples
     --------
     >>> result = count_bitmask(8)
@@ -131,11 +119,6 @@ def count_solutions(n: int, **limits: Any) -> int:
     Returns
     -------
     int
-
-    Raises
-    ------
-    LimitReached
-        If a limit stopped the count: it would be too small.
 
     Examples
     --------
@@ -214,11 +197,6 @@ def fundamental_solutions(n: int, **limits: Any) -> list[Placement]:
     Returns
     -------
     list of tuple
-
-    Raises
-    ------
-    LimitReached
-        If a limit stopped the search: the list would be incomplete.
 
     Examples
     --------

@@ -163,25 +163,6 @@ def greedy_start(n: int, seed: int | None = None, budget: Budget | None = None) 
     checking every constraint). It takes O(n²) steps: with a *budget*, it keeps to its
     time and memory limits (raising LimitReached).
 
-    Parameters
-    ----------
-    n : int
-        The board size.
-    seed : int, optional
-        Seeds the random tie-breaks, so the board can be made again.
-    budget : Budget, optional
-        The limits of the run that asks for the board.
-
-    Returns
-    -------
-    tuple of int
-        One column per row, from the top.
-
-    Raises
-    ------
-    LimitReached
-        If *budget*'s time or memory ran out.
-
     Examples
     --------
     >>> from puzzlelab.puzzles.queens import conflicts

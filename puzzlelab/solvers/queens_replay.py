@@ -61,23 +61,6 @@ def replay(trace: Iterable[Event], n: int) -> list[TraceStep]:
     on a square that an earlier queen attacks, in the wrong row, or a retreat of a
     queen that is not the last one placed.
 
-    Parameters
-    ----------
-    trace : iterable of steps
-        ``("place", row, col)`` and ``("retreat", row, col)``, as
-        :func:`~.backtracking` records them.
-    n : int
-        The board size.
-
-    Returns
-    -------
-    list of TraceStep
-
-    Raises
-    ------
-    BoardError
-        If a step is not one that backtracking can take there.
-
     Examples
     --------
     >>> steps = []

@@ -65,12 +65,6 @@ def sliding_idastar(
         ``algorithm`` says which loop ran: ``"sliding_idastar"`` (in place) or
         ``"idastar"`` (the general loop).
 
-    Raises
-    ------
-    ProblemError
-        If *puzzle* is not a sliding puzzle, a pattern partition is unknown, or a
-        limit is not a number of the allowed kind.
-
     Examples
     --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
@@ -246,15 +240,6 @@ def close_iteration(stats: SearchStats, bound: float | None, before: tuple[int, 
     The counts are the nodes expanded and generated since *before* (the two counts when
     the iteration began).
 
-    Parameters
-    ----------
-    stats : SearchStats
-        The search's counts; one entry is added to its ``iterations``.
-    bound : float or None
-        The iteration's f-bound.
-    before : (int, int)
-        ``stats.expanded`` and ``stats.generated`` when the iteration began.
-
     Examples
     --------
     >>> stats = SearchStats(expanded=5, generated=9)
@@ -274,17 +259,6 @@ def depth_first_done(stats: SearchStats, budget: Budget) -> SearchStats:
 
     Returns *stats*, with ``max_frontier`` (one more than the deepest depth
     expanded) and ``seconds`` (from *budget*'s clock) filled in.
-
-    Parameters
-    ----------
-    stats : SearchStats
-        The search's counts.
-    budget : Budget
-        The search's limits and clock.
-
-    Returns
-    -------
-    SearchStats
 
     Examples
     --------

@@ -20,7 +20,6 @@ from .patterns import PatternHeuristic, named_heuristic
 #: at cell *blank*; the moves are numbered blank by blank, from 0.
 Moves = list[list[tuple[int, str, int]]]
 
-
 #: How one tile's move changes one side's pattern databases (0: the board, 1: its mirror):
 #: the ``(database, change of its code)`` pairs, and the sum of the databases after it.
 Moved = tuple[Sequence[tuple[int, int]], int]
@@ -318,7 +317,6 @@ def _line_digits(puzzle: SlidingPuzzle) -> list[list[int]]:
 #: distance)`` for the line left or entered whose conflicts may change.
 Crossing = tuple[int, int, int]
 
-
 #: A tile's move as it changes lines' codes: ``(line, change)`` for the line left or entered,
 #: and for the line slid along.
 LineChanges = tuple[tuple[int, int], tuple[int, int]]
@@ -376,18 +374,6 @@ def scorer_for(puzzle: Searchable, heuristic: HeuristicChoice) -> Scorer | None:
     None when there is none (not a sliding puzzle, or a heuristic of the student's own):
     :func:`~puzzlelab.solvers.sliding.sliding_idastar` then runs
     :func:`~puzzlelab.search.idastar`'s general loop.
-
-    Parameters
-    ----------
-    puzzle : puzzle
-        What :func:`~.sliding_idastar` was given.
-    heuristic : callable, str or None
-        As :func:`~.sliding_idastar` was given it: None means the sliding puzzle's own,
-        Manhattan distance; ``"pdb"`` or ``"pdb:PARTITION"`` pattern databases.
-
-    Returns
-    -------
-    Scorer or None
 
     Examples
     --------

@@ -53,37 +53,6 @@ def breadth_first(
     which its tiles first stand so, wherever the blank is; with *blank*, the table
     keeps the cost of every placement of the tiles *and* the blank.
 
-    Parameters
-    ----------
-    shape : (int, int)
-        Rows and columns of the board.
-    goal : tuple of int
-        The goal board.
-    tiles : tuple of int
-        The pattern (checked already: different tiles of *goal*).
-    budget : Budget
-        The limits on building: its nodes are the boards labelled (:data:`LABELLED`),
-        counted on from ``budget.spent`` (the builds before on the same budget), to which
-        this build's boards are added when it ends; seconds and memory are looked at
-        after every chunk of boards, and a table that cannot fit is refused before any work.
-    progress : bool
-        Show a progress bar.
-    blank : bool
-        Keep the blank's cell in the table.
-
-    Returns
-    -------
-    numpy.ndarray of uint8
-        The cost of each placement, at its rank (:func:`~.placement_ranks`).
-
-    Raises
-    ------
-    LimitReached
-        If a limit stopped the search, or the table cannot fit in the memory allowed (one
-        line: what stopped it).
-    KeyboardInterrupt
-        On Ctrl-C, saying how far the search came.
-
     Examples
     --------
     Tile 1 of the 3-puzzle: home (rank 0), one move away (cells 1 and 2), or two:

@@ -32,7 +32,6 @@ from .table import PatternDatabase, check_pattern
 #: The environment variable that names the folder for cached databases.
 CACHE_VARIABLE = "PUZZLELAB_CACHE"
 
-
 #: Changes whenever the way tables are built or stored changes: older files are rebuilt.
 FORMAT = 1
 
@@ -106,13 +105,6 @@ def cached(
     Returns
     -------
     PatternDatabase
-
-    Raises
-    ------
-    ProblemError
-        If *tiles* is not a group of different tiles of the puzzle.
-    LimitReached
-        If a limit stopped the building, or the table cannot fit the memory bound.
 
     Examples
     --------

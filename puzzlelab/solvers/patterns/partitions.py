@@ -25,10 +25,8 @@ PARTITIONS = {
     "6-6-3": ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15)),
 }
 
-
 #: The partition used when none is named.
 DEFAULT_PARTITION = "6-6-3"
-
 
 #: A partition as given: a name from :data:`PARTITIONS`, or groups of tiles.
 Partition = str | Iterable[Iterable[int]]
@@ -53,12 +51,6 @@ def partition_of(
     -------
     tuple of (str, tuple of tuples)
         The heuristic's name (``"pdb:6-6-3"``, or the groups joined) and the tile groups.
-
-    Raises
-    ------
-    ProblemError
-        If the name is unknown or drawn for another board, or the groups share tiles or
-        hold something other than the puzzle's tiles.
 
     Examples
     --------
@@ -147,14 +139,6 @@ def pattern_heuristic(
     -------
     PatternHeuristic
 
-    Raises
-    ------
-    ProblemError
-        If the partition is not one of this puzzle's (see :func:`partition_of`), or a
-        limit is not a number of the allowed kind.
-    LimitReached
-        If a limit stopped building, or a table cannot fit the memory bound.
-
     Examples
     --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
@@ -198,14 +182,6 @@ def named_heuristic(
     -------
     PatternHeuristic
 
-    Raises
-    ------
-    ProblemError
-        If the name is not ``pdb`` or ``pdb:`` and a partition of :data:`PARTITIONS`, or the
-        partition is drawn for another board.
-    LimitReached
-        If a limit stopped building.
-
     Examples
     --------
     On a 15-puzzle ``named_heuristic(puzzle, "pdb:5-5-5")`` is the sum of three
@@ -233,21 +209,6 @@ def named_heuristic(
 
 def check_name(name: str) -> str:
     """Return the partition *name* (``pdb`` or ``pdb:PARTITION``) names, or say what is allowed.
-
-    Parameters
-    ----------
-    name : str
-        A heuristic's name, as the command line takes it.
-
-    Returns
-    -------
-    str
-        A name of :data:`PARTITIONS`: :data:`DEFAULT_PARTITION` for ``pdb``.
-
-    Raises
-    ------
-    ProblemError
-        If *name* is not ``pdb``, nor ``pdb:`` followed by a name of :data:`PARTITIONS`.
 
     Examples
     --------

@@ -26,7 +26,6 @@ from .ranking import placement_codes, placement_ranks
 
 MOST_CODES = 1 << 28  # the largest table indexed by code (bytes): 7 tiles of the 15-puzzle
 
-
 # ---------------------------------------------------------------- the database
 
 
@@ -181,11 +180,6 @@ def check_pattern(goal: State, tiles: Iterable[int]) -> tuple[int, ...]:
     -------
     tuple of int
 
-    Raises
-    ------
-    ProblemError
-        If *tiles* is not a group of different tiles of *goal* (the blank is no tile).
-
     Examples
     --------
     >>> check_pattern((1, 2, 3, 4, 5, 6, 7, 8, 0), [1.5])
@@ -238,11 +232,6 @@ class PatternHeuristic:
     mirror : tuple or None
         ``(tile_of, cell_of)``: the tile each tile becomes, and the cell each cell
         becomes, in the mirrored board; None without reflection.
-
-    Raises
-    ------
-    ProblemError
-        With *reflect*, if the board is not square or its goal is not its own mirror image.
 
     Examples
     --------
