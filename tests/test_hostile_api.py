@@ -125,3 +125,21 @@ def test_a_number_of_thousands_of_digits_gets_a_hint_not_a_traceback(name, capsy
     answers = [10**5000] * (2 if name == "check_answer" else 1)
     assert check(*answers) is False
     assert "Not yet: that number has hundreds of digits" in capsys.readouterr().out
+
+
+def test_a_goal_test_that_answers_neither_true_nor_false_is_named():
+    from simpleai.search import SearchProblem
+
+    class Counting(SearchProblem):
+        def actions(self, state):
+            return [1]
+
+        def result(self, state, action):
+            return state + action
+
+        def is_goal(self, state):
+            return [state] if state > 2 else None  # forgot to compare
+
+    for search in (bfs, astar, idastar):
+        with pytest.raises(ProblemError, match=r"Counting.is_goal\(0\) returned NoneType: return"):
+            search(Counting(initial_state=0))

@@ -135,12 +135,14 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
             f"{name}.initial_state",
             _successors_of(problem),
         )
+    is_goal = problem.is_goal
     if not _ours(problem):
         _check_hashable(start, where)
+        is_goal = _checked_goal(is_goal, name)
     return Problem(
         start=start,
         successors=successors,
-        is_goal=problem.is_goal,
+        is_goal=is_goal,
         heuristic=h,
         goal=getattr(problem, "goal", None),
         predecessors=getattr(problem, "predecessors", None),
@@ -206,6 +208,20 @@ def _checked_successors(successors: Successors, name: str) -> Successors:
                 checked_state(after, f"{name}.successors", state, action),
                 checked_cost(step, f"{name}.successors", state, action),
             )
+
+    return checked
+
+
+def _checked_goal(is_goal: Callable[[State], bool], name: str) -> Callable[[State], bool]:
+    """Wrap a problem's ``is_goal`` so that an answer other than True or False is named."""
+
+    def checked(state: State) -> bool:
+        answer = is_goal(state)
+        if type(answer) is not bool and type(answer).__name__ != "bool_":  # numpy's is fine
+            raise ProblemError(
+                f"{name}.is_goal({state!r}) returned {type(answer).__name__}: return True or False"
+            )
+        return answer
 
     return checked
 
