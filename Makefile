@@ -1,14 +1,14 @@
 # Two commands do all the set-up on a fresh clone (Python 3.11+ and make):
 #   make lab    create .venv, install everything, open the lessons in JupyterLab
 #   make test   create the same .venv and run every test (lint, types, doctests, notebooks, browser)
-#   make site   run the lessons and write them as HTML pages, with a contents page, into site/
-#   make docs   build the documentation site into docs/_build/html (open index.html there)
+#   make docs   run the lessons and build the documentation site, lessons included, into
+#               docs/_build/html (open index.html there)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test lint format bench site docs clean
+.PHONY: lab test lint format bench docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,11 +39,7 @@ ifeq ($(CHROMIUM),)
 endif
 	$(BIN)/python -m pytest -n auto --dist loadfile --durations=20
 
-site: $(STAMP)
-	rm -rf site
-	$(BIN)/python -m puzzlelab site site
-
-# The guide, the lessons (as stored, not run) and the API reference, from docs/. A warning
+# The guide, the lessons (run on fresh kernels) and the API reference, from docs/. A warning
 # (a docstring Sphinx cannot read, a broken reference) fails the build.
 SPHINXOPTS ?= -W --keep-going
 docs: $(STAMP)
@@ -63,4 +59,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_pegs.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis site docs/_build docs/lessons
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis docs/_build docs/lessons

@@ -3,12 +3,15 @@
 Build it with ``make docs`` (or ``sphinx-build -b html docs docs/_build/html``) and open
 ``docs/_build/html/index.html``. The pages are Markdown (MyST); the lessons come in as
 notebooks through myst-nb, copied at build time from ``../notebooks`` into ``lessons/``
-(ignored by git) and shown as stored, without running them. The site asks nothing of the
-network when it is opened: no intersphinx, no fonts or scripts from a CDN, no MathJax.
+(ignored by git) and run on a fresh kernel, so their pages hold every figure, and every
+widget as the picture or the stepper it offers pages without a kernel. The site asks
+nothing of the network when it is opened: no intersphinx, no fonts or scripts from a CDN,
+no MathJax, no widget manager.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -47,9 +50,16 @@ extensions = [
 exclude_patterns = ["_build", "**.ipynb_checkpoints", "conf.py"]
 source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
 
-# The lessons are stored without outputs; running them belongs to the lesson site (make site).
-nb_execution_mode = "off"
-# Widget state would load the widget manager from a CDN; the stored lessons carry none.
+# The lessons are stored without outputs: each is run here, top to bottom, on a fresh kernel
+# (a lesson that fails fails the build). Kept in docs/_build/.jupyter_cache until it changes.
+nb_execution_mode = "cache"
+nb_execution_cache_path = str(HERE / "_build" / ".jupyter_cache")
+nb_execution_timeout = 300  # seconds a cell may take
+nb_execution_raise_on_error = True
+os.environ["TQDM_DISABLE"] = "1"  # progress bars mean nothing on a page (the kernels inherit it)
+# A widget's view would need a widget manager from a CDN: the pages show what each widget
+# offers pages without a kernel instead (its picture, or a stepper that steps by itself).
+nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
 nb_ipywidgets_js = {}
 
 myst_enable_extensions = ["colon_fence", "deflist"]

@@ -3,7 +3,7 @@
 A folder a room, each importing only the rooms below it: ``puzzles`` (the rules),
 ``search`` (the engine), ``solvers`` (one puzzle's tricks), ``analysis`` (exact distances,
 search trees), ``simpleai_problems``, ``drawing``, ``exercises`` (the lessons'
-self-checks), ``widgets``, ``classroom`` (grading, the teacher's edition, the lesson site)
+self-checks), ``widgets``, ``classroom`` (grading, the teacher's edition, copying the lessons)
 and ``cli``; at the top only the shared words: ``errors``, ``limits``, ``results``.
 
 Importing puzzlelab loads only the puzzles and the search engine; drawing and

@@ -42,7 +42,7 @@ from puzzlelab.search import bfs, dfs, iddfs
 from puzzlelab.simpleai_problems import QueensCsp, QueensProblem
 from puzzlelab.simpleai_problems.queens import repair_csp, solve_csp
 from puzzlelab.solvers import queens_repair
-from puzzlelab.solvers.queens import backtrack, backtracking, first_solution, generate_and_test
+from puzzlelab.solvers.queens import backtracking, first_solution, generate_and_test
 from puzzlelab.solvers.queens_counting import (
     count_bitmask,
     count_fundamental,
@@ -82,7 +82,6 @@ def test_every_method_finds_the_brute_force_solutions(n):
     truth = brute_force(n)
     assert generate_and_test(n).solutions == truth
     assert backtracking(n).solutions == truth
-    assert list(backtrack(n)) == truth
     assert count_solutions(n) == count_bitmask(n).count == len(truth)
     assert all(is_solution(p, n) and conflicts(p) == 0 for p in truth)
 
@@ -142,9 +141,7 @@ def test_attacked_squares_against_a_direct_count():
 def test_bad_board_sizes(bad):
     for function in (generate_and_test, backtracking, count_bitmask, count_solutions,
                      count_fundamental, fundamental_solutions, min_conflicts, greedy_start,
-                     QueensPuzzle, solvable, list):  # fmt: skip
-        if function is list:
-            function = lambda n: list(backtrack(n))  # noqa: E731
+                     QueensPuzzle, solvable):  # fmt: skip
         with pytest.raises(BoardError, match="whole number of at least 1"):
             function(bad)
 
@@ -265,7 +262,6 @@ def test_no_solver_recurses():
         assert backtracking(21, first_only=True).status == "solved"
         assert count_bitmask(25, max_nodes=20_000).stats.expanded == 20_000
         assert count_fundamental(25, max_nodes=20_000).stats.expanded == 20_000
-        assert is_solution(next(backtrack(25)), 25)
     finally:
         sys.setrecursionlimit(limit)
 
@@ -279,9 +275,6 @@ def test_a_board_deeper_than_the_recursion_limit():
         depth += 1 if kind == "place" else -1
         deepest = max(deepest, depth)
     assert deepest > 700  # far deeper than a recursive search could go inside a test
-    solution = min_conflicts(1200, seed=1).placement
-    # The short generator, from a board 1,200 rows deep, finds the solution it extends.
-    assert next(backtrack(1200, solution[:1190])) == solution
 
 
 class InterruptingTrace(list):
@@ -386,13 +379,6 @@ def test_a_full_trace_replays_legally_and_balances(n):
     assert (last.placed, last.retreats) == (run.stats.expanded, run.stats.extra["retreats"])
     found = [step.placement for step in steps if step.solution]
     assert found == run.solutions and last.solutions == run.count
-
-
-def test_the_generator_and_the_counting_search_make_the_same_trace():
-    short, counted = [], []
-    list(backtrack(6, (), short))
-    backtracking(6, trace=counted)
-    assert short == counted
 
 
 def test_a_first_solution_trace_ends_on_the_solution():

@@ -330,3 +330,55 @@ def test_a_hint_says_it_is_working_and_switches_the_buttons_off_meanwhile():
     assert seen[0] == ("Working out a hint...", True)  # sent before the search starts
     assert seen[-1] == (f"Hint: slide {tile}.", False)
     assert not any(cell.disabled for cell in board.cells)
+
+
+# ---------------------------------------------------------------- pages without a kernel
+
+
+def stepping_player():
+    puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8")
+    return SolutionPlayer(puzzle, bfs(puzzle))
+
+
+def pictures_in(html: str) -> set[bytes]:
+    """The SVG bytes of every picture in *html*, on the page or in the data of its script."""
+    found = re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", html)
+    return {base64.b64decode(data) for data in found}
+
+
+def ids_in(html: str) -> set[str]:
+    return set(re.findall(r'\bid="([^"]+)"', html))
+
+
+def test_a_player_offers_every_frame_as_html_beside_the_widget():
+    player = stepping_player().step(1)
+    bundle = player._repr_mimebundle_()
+    assert WIDGET_VIEW in bundle
+    assert bundle["text/plain"].startswith("SolutionPlayer")
+    html = bundle["text/html"]
+    assert pictures_in(html) == set(player.pictures)
+    for caption in player.captions:
+        assert caption in html
+    assert html.count("<script>") == 1 and "getElementById" in html
+
+
+def test_without_javascript_the_stepper_shows_only_the_frame_shown_now():
+    player = stepping_player().step(2)
+    html = player._repr_mimebundle_()["text/html"]
+    page, script = html.split("<script>")
+    assert player.frame_html(2) in page
+    assert pictures_in(page) == {player.pictures[2]}
+    # The controls are made by the script: without it there are none.
+    assert "<button" not in page and "<input" not in page
+
+
+def test_two_players_or_two_displays_never_share_an_element_id():
+    first, second = stepping_player(), stepping_player()
+    pages = [first._repr_mimebundle_()["text/html"], second._repr_mimebundle_()["text/html"]]
+    pages.append(first._repr_mimebundle_()["text/html"])  # the same player shown twice
+    ids = [ids_in(html) for html in pages]
+    assert all(ids)
+    assert not ids[0] & ids[1] and not ids[0] & ids[2] and not ids[1] & ids[2]
+    for html, own in zip(pages, ids):
+        (ident,) = own
+        assert f'getElementById("{ident}")' in html  # each script finds its own stepper

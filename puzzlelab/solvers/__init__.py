@@ -1,20 +1,8 @@
-"""Solvers that are not the generic search engine: each knows one puzzle's tricks.
+"""Solvers that use one puzzle's tricks, beside the generic engine (:mod:`puzzlelab.search`).
 
-The search engine (:mod:`puzzlelab.search`) runs any problem with states, actions
-and a goal test. The solvers here sit beside it and use what one puzzle offers:
-a sliding puzzle's board changed in place and its pattern databases, bitmasks and
-symmetry for N queens, min-conflicts repair, decision trees of Mastermind
-strategies, the prunings of peg solitaire's iterative deepening. They return the
-same :class:`~puzzlelab.results.SearchResult` (or a small subclass), keep to the
-same :class:`~puzzlelab.limits.Budget` and say the same status words.
-
-A solver with a generic name (peg solitaire's ``solve`` and ``iterative_deepening``,
-Mastermind's ``play`` and ``evaluate``) stays in its puzzle's module,
-which the lessons import from here: ``from puzzlelab.solvers import pegs as peg_solvers``.
-
->>> from puzzlelab.puzzles import SlidingPuzzle
->>> sliding_idastar(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), "linear-conflict").cost
-31
+They return a :class:`~puzzlelab.results.SearchResult` (or a subclass) and keep to a
+:class:`~puzzlelab.limits.Budget`. A solver with a generic name (``solve``, ``play``,
+``evaluate``) stays in its module: ``from puzzlelab.solvers import pegs as peg_solvers``.
 """
 
 from .mastermind_strategies import STRATEGIES, group_sizes, next_guess

@@ -1,22 +1,4 @@
-"""The water jugs' whole state graph: every state reachable from the start, by breadth-first search.
-
-The rules of the jugs are in :mod:`puzzlelab.puzzles.jugs`; the searches that find a
-shortest way are the engine's (:mod:`puzzlelab.search`). :func:`state_graph` walks the
-whole reachable state space once, ring by ring, and keeps it as a networkx ``DiGraph``
-that a student can ask questions (how many states, how far is each, which are goals) and
-that :func:`~puzzlelab.drawing.jugs.draw_state_graph` draws.
-
-It keeps to a :class:`~puzzlelab.limits.Budget`: ``max_nodes`` counts the states in the
-graph, and the memory is bounded by default. A graph that obviously cannot fit is refused
-before any work.
-
-Examples
---------
->>> from puzzlelab.puzzles import WaterJugs
->>> graph = state_graph(WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)))
->>> graph.number_of_nodes(), graph.number_of_edges(), graph.nodes[(4, 4, 0)]
-(16, 58, {'goal': True, 'depth': 7})
-"""
+"""The water jugs' whole state graph: every state reachable from the start, by breadth-first."""
 
 from __future__ import annotations
 
@@ -41,24 +23,15 @@ def state_graph(
 ) -> nx.DiGraph:
     """Return a networkx ``DiGraph`` of every state reachable from the puzzle's start.
 
-    Nodes are states, with ``goal=True`` where the target is met and ``depth``, the
-    fewest actions from the start; an edge carries its ``action``. Any model with
-    ``start``, ``successors(state)`` and ``is_goal(state)`` will do.
+    Nodes are states, with ``goal`` and ``depth`` (the fewest actions from the start); an
+    edge carries its ``action``. Any model with ``start``, ``successors(state)`` and
+    ``is_goal(state)`` will do. Limits are as for every search; *max_nodes* counts states,
+    and a graph that obviously cannot fit is refused before any work.
 
-    Parameters
-    ----------
-    puzzle : WaterJugs
-        The jugs (or another puzzle model).
-    max_nodes, max_seconds, max_memory_mb : optional
-        Limits (see :class:`~puzzlelab.limits.Budget`); *max_nodes* counts states.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles import WaterJugs
-    >>> state_graph(WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)), max_nodes=10)
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: the state graph was not built: the limit of 10 states ...
+    >>> graph = state_graph(WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)))
+    >>> graph.number_of_nodes(), graph.number_of_edges(), graph.nodes[(4, 4, 0)]
+    (16, 58, {'goal': True, 'depth': 7})
     """
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="states")
     _refuse_early(puzzle, budget)
@@ -92,17 +65,12 @@ def _refuse_early(puzzle: WaterJugs, budget: Budget) -> None:
         return
     jugs = len(capacities)
     at_least = 2**jugs  # empty every jug, then fill any of them: all distinct states
+    states = f"with a tap every mix of empty and full jugs can be reached: at least {at_least:,} "
     if at_least > budget.max_nodes:
-        raise ProblemError(
-            f"with a tap every mix of empty and full jugs can be reached: at least "
-            f"{at_least:,} states for {jugs} jugs, more than the limit of "
-            f"{budget.max_nodes:,} states"
-        )
+        limit = f"more than the limit of {budget.max_nodes:,} states"
+        raise ProblemError(f"{states}states for {jugs} jugs, {limit}")
     actions = jugs  # at least: each jug can be filled or emptied
     megabytes = at_least * (BYTES_PER_STATE + BYTES_PER_ACTION * actions) / 2**20
     if megabytes > budget.max_memory_mb:
-        raise ProblemError(
-            f"with a tap every mix of empty and full jugs can be reached: at least "
-            f"{at_least:,} states for {jugs} jugs, which need more than "
-            f"{budget.max_memory_mb:,g} MB; use fewer jugs"
-        )
+        limit = f"which need more than {budget.max_memory_mb:,g} MB; use fewer jugs"
+        raise ProblemError(f"{states}states for {jugs} jugs, {limit}")

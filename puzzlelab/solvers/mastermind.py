@@ -1,45 +1,9 @@
 """Mastermind: one game played by a strategy, and a strategy evaluated on every secret.
 
-The rules (codes, answers, the answer table) are in :mod:`puzzlelab.puzzles.mastermind`;
-the strategies (and :data:`~puzzlelab.solvers.mastermind_strategies.STRATEGIES`, the named
-ones) in :mod:`~puzzlelab.solvers.mastermind_strategies`; the decision trees that
-:func:`evaluate` walks in :mod:`~puzzlelab.solvers.mastermind_trees`.
-Vocabulary, beside the rules':
-
-- a *strategy* is a function ``choose(game, candidates) -> guess``: *candidates* is a numpy
-  array of the numbers of the consistent codes (increasing), the guess is a code's number.
-  The *consistent* strategy asks the first candidate; *minimax*
-  (Knuth's) asks the code, consistent or not, whose largest answer *group* of candidates is
-  smallest; *expected* makes the expected size of the group left smallest; *entropy* makes
-  the answer most informative. Ties go to a consistent code, then to the lowest code;
-- the *questions* a strategy needs for one secret count every guess, the final correct one
-  included: guessing 9 8 7 6 after five wrong guesses is 6 questions;
-- a deterministic strategy is evaluated over every secret at once by building its *decision
-  tree*: the candidates are split into groups by their answer to the strategy's guess, and
-  each group is split again, until every group is the one code just guessed. Each *node* of
-  the tree is one guess settled: ``stats.expanded`` counts them, and ``max_nodes`` limits them.
-
-:func:`play` and :func:`evaluate` keep to a :class:`~puzzlelab.limits.Budget` (nodes, seconds,
-memory) from the start, the answer table and the first guess included, and stop on Ctrl-C
-with what they found so far.
-
-Examples
---------
->>> from puzzlelab.puzzles.mastermind import bulls_and_cows
->>> game = bulls_and_cows()
->>> for guess, answer in play(game, "9 8 7 6").history:
-...     print(game.format(guess), answer)
-0 1 2 3 (0, 0)
-4 5 6 7 (0, 2)
-5 4 8 9 (0, 2)
-6 7 9 8 (0, 4)
-8 9 7 6 (2, 2)
-9 8 7 6 (4, 0)
->>> result = evaluate(game, "consistent")
->>> result.status, round(result.average, 2), result.worst
-('solved', 5.56, 9)
->>> [game.format(code) for code in result.hardest]
-['5 2 9 3', '9 2 0 4', '9 2 1 4', '9 2 4 1', '9 4 3 1']
+A secret's *questions* count every guess, the final correct one included.
+:func:`evaluate` plays a deterministic strategy against every secret at once by building
+its decision tree: ``stats.expanded`` counts its nodes (one guess each) and
+``max_nodes`` limits them.
 """
 
 from __future__ import annotations
@@ -63,39 +27,17 @@ from .mastermind_strategies import (
 )
 from .mastermind_trees import settle
 
-# ---------------------------------------------------------------- one game
-
 
 @dataclass(repr=False)
 class Game(SearchResult):
-    """One game of a strategy against one secret: a :class:`~puzzlelab.results.SearchResult`.
+    """One game of a strategy against one secret.
 
-    ``algorithm`` is the strategy's name; ``actions`` the guesses; ``path`` the game's
-    histories, one per question (empty unless solved), as :func:`~puzzlelab.drawing.draw_board`
-    draws them; ``cost`` the questions asked, the correct guess included; ``stats.expanded``
-    the guesses chosen.
+    ``algorithm`` is the strategy's name, ``actions`` the guesses, ``path`` the game's
+    histories, one per question (empty unless solved), ``cost`` the questions asked.
 
-    Attributes
-    ----------
-    game : Mastermind
-        The game played.
-    secret : tuple
-        The code to find.
-    history : list of (guess, (bulls, cows))
-        The questions asked and their answers, so far when the game was stopped.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind
-    >>> game = classic_mastermind()
-    >>> result = play(game, "3 5 1 0")
-    >>> result
+    >>> play(classic_mastermind(), "3 5 1 0")
     <consistent: solved, cost 6 | 6 expanded, 6 generated, 0 duplicates, frontier <= 0, ... s>
-    >>> for guess, (bulls, cows) in result.history[:3]:
-    ...     print(game.format(guess), bulls, cows)
-    0 0 0 0 1 0
-    0 1 1 1 1 1
-    2 0 1 2 1 1
     """
 
     game: Mastermind | None = None
@@ -103,7 +45,7 @@ class Game(SearchResult):
     history: list[tuple[Code, Answer]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        """Return the game as plain data (JSON-ready)."""
+        """The game as plain data (JSON-ready)."""
         data = super().as_dict()
         del data["path"]  # the histories again: the history says it once
         rounds = [{"guess": list(g), "bulls": b, "cows": c} for g, (b, c) in self.history]
@@ -122,15 +64,12 @@ def play(
 ) -> Game:
     """Play one game: *strategy* guesses until it finds *secret*.
 
-    Examples
-    --------
+    Limits are as for :func:`evaluate`; *max_nodes* counts questions.
+
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind
-    >>> game = classic_mastermind()
-    >>> result = play(game, "3 5 1 0", "minimax")
-    >>> [game.format(guess) for guess in result.actions], result.cost
-    (['0 0 1 1', '0 0 2 3', '2 4 1 0', '3 5 1 0'], 4)
-    >>> play(game, "3 5 1 0", max_nodes=2).status
-    'limit'
+    >>> result = play(classic_mastermind(), "3 5 1 0", "minimax")
+    >>> result.cost, play(classic_mastermind(), "3 5 1 0", max_nodes=2).status
+    (4, 'limit')
     """
     game = game_of(game)
     secret = game.check_code(secret)
@@ -175,30 +114,13 @@ def play(
     )
 
 
-# ---------------------------------------------------------------- every secret at once
-
-
 @dataclass(repr=False)
 class Evaluation(SearchResult):
     """How many questions a strategy needs, for every secret of a game.
 
-    A :class:`~puzzlelab.results.SearchResult`: ``algorithm`` is the strategy's name,
-    ``status`` is ``solved`` when every secret was found (else ``limit`` or
-    ``interrupted``), ``stats.expanded`` the nodes of the decision tree settled (one guess
-    each) and ``stats.seconds`` the time taken.
+    ``questions[code]`` is the questions the secret *code* needs (0: not reached when a
+    limit stopped the evaluation).
 
-    Attributes
-    ----------
-    game : Mastermind
-        The game played.
-    questions : numpy.ndarray
-        ``questions[s]``: the questions asked for the secret numbered *s*, the final correct
-        guess included (0 where the evaluation stopped before reaching that secret).
-    first_guess : tuple or None
-        The strategy's opening question (None if it was stopped before choosing it).
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind
     >>> result = evaluate(classic_mastermind(), "consistent")
     >>> print(result)
@@ -213,19 +135,18 @@ class Evaluation(SearchResult):
     first_guess: Code | None = None
 
     def _played(self) -> Mastermind:
-        """The game played (:func:`evaluate` always gives it)."""
         if self.game is None:
             raise ProblemError("this evaluation has no game: evaluate(game, strategy) gives one")
         return self.game
 
     @property
     def found(self) -> np.ndarray:
-        """The questions of the secrets reached (all of them when solved)."""
+        """The questions of the secrets reached."""
         return self.questions[self.questions > 0]
 
     @property
     def average(self) -> float:
-        """The average questions per secret (over the secrets reached; NaN if none)."""
+        """The average questions per secret reached (NaN if none)."""
         return float(self.found.mean()) if len(self.found) else math.nan
 
     @property
@@ -241,14 +162,13 @@ class Evaluation(SearchResult):
 
     @property
     def hardest(self) -> list[Code]:
-        """The secrets that need the most questions (none if no secret was reached)."""
+        """The secrets that need the most questions."""
         if not len(self.found):
             return []
         codes = self._played().codes
         return [codes[s] for s in np.flatnonzero(self.questions == self.worst)]
 
     def summary(self) -> str:
-        """The status, and the average and worst case (so far, when stopped)."""
         if not len(self.found):
             return f"{self.status}: {self.reason}; no secret found yet"
         figures = f"{self.average:.3f} questions on average, {self.worst} at most"
@@ -261,7 +181,7 @@ class Evaluation(SearchResult):
         return f"{self.algorithm}: {self.summary()}; secrets per number of questions {{{bars}}}"
 
     def as_dict(self, most_hardest: int = 20) -> dict[str, Any]:
-        """Return the evaluation as plain data (JSON-ready), the first *most_hardest* hardest."""
+        """The evaluation as plain data (JSON-ready), the first *most_hardest* hardest."""
         game, data = self._played(), super().as_dict()
         for unused in ("cost", "actions", "path"):  # a decision tree, not a path
             del data[unused]
@@ -279,7 +199,6 @@ class Evaluation(SearchResult):
         }
 
     def table_rows(self) -> list[tuple[str, Any]]:
-        """The rows of the evaluation's table in a notebook."""
         s, first = self.stats, self.first_guess
         return [
             ("status", self.status_text()),
@@ -302,9 +221,15 @@ def evaluate(
 ) -> Evaluation:
     """Play *strategy* against every secret at once, by building its decision tree.
 
-    Each node of the tree holds the candidates left; the strategy's guess splits them into
-    groups by answer, and every group becomes a child one question deeper. A secret's
-    questions are the depth of the node whose guess is that secret (see :func:`~.settle`).
+    Parameters
+    ----------
+    game : Mastermind, optional
+        Default: bulls and cows.
+    strategy : str or callable
+        A name from :data:`~puzzlelab.solvers.STRATEGIES`, or ``choose(game, candidates)``.
+    max_nodes, max_seconds, max_memory_mb : optional
+        Limits (:class:`~puzzlelab.limits.Budget`), the answer table included; *max_nodes*
+        counts the nodes settled. A stopped evaluation keeps what it found.
 
     Examples
     --------
@@ -314,8 +239,6 @@ def evaluate(
     (5, 5801, {1: 1, 2: 6, 3: 62, 4: 533, 5: 694})
     >>> result.status, result.stats.expanded
     ('solved', 1378)
-    >>> evaluate(classic_mastermind(), "minimax", max_nodes=10).status
-    'limit'
     """
     game = game_of(game)
     name, choose = strategy_of(strategy)

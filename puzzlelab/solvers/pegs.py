@@ -1,27 +1,9 @@
 """Peg-solitaire solvers: iterative deepening with its prunings, and depth-first search
 that remembers dead positions.
 
-The rules, the boards and the words for them (board, hole, peg, jump, move, corner, group)
-are in :mod:`puzzlelab.puzzles.pegs`. Here:
-
-- *iterative deepening* searches depth-first for a solution of at most 1, 2, 3, ... moves,
-  one jump at a time: a chain's further jumps are free, only a new peg's first jump costs a
-  move. The first limit (``bound``) with a solution gives one with the fewest moves;
-- a *position visited* is one step of the depth-first search: the start, and one per jump
-  tried. ``result.stats.expanded`` counts them and ``max_nodes`` limits them;
-- a *dead position* is one from which the goal proved out of reach.
-
-Every solver returns a :class:`PegSearchResult` (a :class:`~puzzlelab.results.SearchResult`
-whose states are bit masks of pegs) and keeps to one :class:`~puzzlelab.limits.Budget`.
-
-Examples
---------
->>> puzzle = PegSolitaire("triangle21", hole=7)
->>> result = dfs_dead_positions(puzzle)
->>> result.status, holes_of(result.path[-1]), format_moves(result.actions[:3])
-('solved', (7,), '(15,7)(5,10)(1,5)')
->>> solve(PegSolitaire("french")).status
-'unsolvable'
+A *position visited* is one step of the depth-first search (the start, and one per jump
+tried): ``stats.expanded`` counts them and ``max_nodes`` limits them. A *dead position*
+is one from which the goal proved out of reach.
 """
 
 from __future__ import annotations
@@ -39,31 +21,19 @@ from ..puzzles.pegs_notation import Jump, Pegs, chains, format_moves, holes_of, 
 # imported so that the annotations of that __init__ (written in this module) resolve here.
 from ..results import SearchResult, SearchStats, refused_if_unsolvable  # noqa: F401
 
-#: The depth-first searches keep no frontier and every position they generate is visited at
-#: once, so these rows of the usual table say nothing here.
+#: Rows of the usual table that say nothing here: no frontier, every position visited at once.
 UNTRACKED = ("generated", "largest frontier")
-
-# ---------------------------------------------------------------- the result
 
 
 @dataclass(repr=False)
 class PegSearchResult(SearchResult):
     """A :class:`~puzzlelab.results.SearchResult` of peg solitaire.
 
-    ``path`` holds positions (bit masks of pegs) and ``actions`` moves (chains of holes);
-    ``cost`` is the number of moves. :meth:`as_dict` gives each position as its list of
-    holes, and the notebook's table shows the moves as one line,
-    :func:`~puzzlelab.puzzles.pegs_notation.format_moves`.
+    ``path`` holds positions (bit masks of pegs), ``actions`` moves (chains of holes) and
+    ``cost`` the number of moves.
 
-    Examples
-    --------
-    >>> result = dfs_dead_positions(PegSolitaire("triangle15", hole=1))
-    >>> result
+    >>> dfs_dead_positions(PegSolitaire("triangle15", hole=1))
     <dfs: solved, cost 10 | 214 expanded, 91 duplicates, 109 dead, ... s>
-    >>> format_moves(result.actions)
-    '(4,1)(6,4)(1,6)(7,2)(10,3)(12,5)(14,12)(11,13,6)(3,10)(15,6,4,1)'
-    >>> result.as_dict()["path"][1]  # the holes with a peg after the first move
-    [1, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
     """
 
     def __repr__(self) -> str:
@@ -75,23 +45,18 @@ class PegSearchResult(SearchResult):
         )
 
     def as_dict(self) -> dict[str, Any]:
-        """Return the result as plain data: moves and positions as lists of holes."""
+        """The result as plain data: moves and positions as lists of holes."""
         data = super().as_dict()
         data["path"] = [list(holes_of(pegs)) for pegs in self.path]
         return data
 
     def table_rows(self) -> list[tuple[str, Any]]:
-        """The usual rows, with the moves, without the counts these solvers do not keep."""
+        """The usual rows, with the moves, without the counts not kept here."""
         rows = [row for row in super().table_rows() if row[0] not in UNTRACKED]
         if not self.stats.duplicates:
             rows = [row for row in rows if row[0] != "duplicates skipped"]
         rows.insert(1, ("moves", format_moves(self.actions) if self.solved else "-"))
         return [("dead positions stored", f"{v:,}") if k == "dead" else (k, v) for k, v in rows]
-
-
-def _refused(algorithm: str, puzzle: PegSolitaire, check_solvable: bool) -> PegSearchResult | None:
-    """Return an ``unsolvable`` result when a quick argument rules the puzzle out, else None."""
-    return refused_if_unsolvable(algorithm, puzzle, check_solvable, PegSearchResult)
 
 
 def _solved(
@@ -107,7 +72,7 @@ def _solved(
 def _finish(
     result: PegSearchResult, nodes: int, budget: Budget, by_depth: list[int]
 ) -> PegSearchResult:
-    """Return *result* with the counts so far (*nodes* positions visited), however it ended."""
+    """Return *result* with the counts so far (*nodes* positions visited)."""
     stats = result.stats
     stats.expanded = stats.generated = nodes  # each position is visited as it is made
     stats.seconds = budget.elapsed()
@@ -115,14 +80,11 @@ def _finish(
     return result
 
 
-# ---------------------------------------------------------------- symmetry at the first jump
-
-
 def _first_jumps(puzzle: PegSolitaire, table: Iterable[Jump]) -> list[Jump]:
     """The start's jumps, leaving out those that mirror one already listed.
 
-    Only symmetries that fix both the start and the goal count: their subtrees are
-    mirror images, so one of each is enough (on the modified triangle, the first move 15→7).
+    Only symmetries that fix both the start and the goal count: their subtrees are mirror
+    images.
     """
     board = puzzle.board
     fixing = [
@@ -144,9 +106,6 @@ def _image(mapping: dict[int, int], pegs: Pegs) -> Pegs:
     return pegs_of(mapping[hole] for hole in holes_of(pegs))
 
 
-# ---------------------------------------------------------------- iterative deepening
-
-
 def iterative_deepening(
     puzzle: PegSolitaire,
     *,
@@ -162,9 +121,30 @@ def iterative_deepening(
     """Find a solution with the fewest moves by iterative deepening.
 
     For limits 1, 2, 3, ... moves, search depth-first, one jump at a time: a jump by the
-    peg that jumped last continues its chain for free; any other jump starts a new move,
-    and is not tried if it would make more moves than the limit. The first limit with a
-    solution gives a shortest one.
+    peg that jumped last continues its chain for free, any other starts a new move. The
+    first limit with a solution gives a shortest one.
+
+    Parameters
+    ----------
+    puzzle : PegSolitaire
+    groups : bool
+        Use the reduced jump table of :func:`~puzzlelab.puzzles.pegs.group_argument`.
+    corner_bound : bool
+        Also cut a branch when moves made + pegs left in corners exceed the limit.
+    symmetry : bool
+        Try only one of first jumps that are mirror images.
+    max_depth : int, optional
+        The largest limit to try (default: as many moves as there are pegs to remove).
+    max_nodes, max_seconds, max_memory_mb : optional
+        Limits (:class:`~puzzlelab.limits.Budget`); *max_nodes* counts positions visited.
+    check_solvable : bool
+        Answer ``unsolvable`` at once when :meth:`PegSolitaire.check_solvable` says so.
+
+    Returns
+    -------
+    PegSearchResult
+        ``stats.iterations`` has one entry per limit: ``bound``, ``expanded``, ``seconds``
+        and ``completed``.
 
     Examples
     --------
@@ -186,7 +166,7 @@ def iterative_deepening(
     top = most if max_depth is None else min(max_depth, most)
     found = search = None
     with stopping() as stop:  # Ctrl-C may come at any time, also while the tables are built
-        refused = _refused(algorithm, puzzle, check_solvable)
+        refused = refused_if_unsolvable(algorithm, puzzle, check_solvable, PegSearchResult)
         if refused is not None:
             return _finish(refused, 0, budget, by_depth)
         table = puzzle.board.jumps
@@ -221,28 +201,18 @@ def iterative_deepening(
     return _finish(result, 0 if search is None else search.nodes, budget, by_depth)
 
 
-#: A jump as :class:`_DeepeningSearch` tries it: ``(mask, need, to, whether to is a counted
-#: corner)``.
+#: A jump as :class:`_DeepeningSearch` tries it: ``(mask, need, to, to_corner)``.
 TableJump = tuple[int, int, int, int]
 
 
 class _DeepeningSearch:
     """One depth-first pass of iterative deepening per call of :meth:`run`.
 
-    The tables are built once: for each hole, its bit, whether it is a counted corner, and
-    its jumps as ``(mask, need, to, whether to is a counted corner)``: the jump is legal
-    when ``pegs & mask == need`` (pegs in from and over, none in to), and ``pegs ^ mask``
-    is the position after it.
-
-    When the bound is tight (moves made + pegs in corners = the limit, which is where
-    almost every node of the corner-bound search sits), a new move may only start from a
-    corner, since that lowers the bound; the peg that moved last may always go on, its
-    chain being free. ``tight[last]`` lists just those holes, in the same order, so such
-    a node looks at a handful of holes instead of all of them: the same nodes are
-    visited in the same order, in about two thirds of the time.
-
-    ``nodes`` counts the positions visited over all the passes; the budget is asked at
-    the counts :meth:`~puzzlelab.limits.Budget.checkpoint` names (``next_look``).
+    Each hole's jumps are ``(mask, need, to, whether to is a counted corner)``: legal when
+    ``pegs & mask == need``, and ``pegs ^ mask`` is the position after it. When the bound
+    is tight (moves made + pegs in corners = the limit), a new move may only start from a
+    corner, so ``tight[last]`` lists just those holes and the peg that moved last: the same
+    nodes in the same order, in about two thirds of the time.
     """
 
     def __init__(
@@ -310,9 +280,6 @@ class _DeepeningSearch:
         return found[::-1] if solved else None
 
 
-# ---------------------------------------------------------------- depth-first with dead positions
-
-
 def dfs_dead_positions(
     puzzle: PegSolitaire,
     *,
@@ -324,33 +291,11 @@ def dfs_dead_positions(
 ) -> PegSearchResult:
     """Find a solution (not the fewest moves) by depth-first search, remembering dead positions.
 
-    A dead position is one from which the goal proved out of reach. A position met again
-    is skipped at once (counted in ``stats.duplicates``). With *symmetry*, a dead position
-    is stored with its images under the board's symmetries that fix the finish hole, so a
-    mirror image of a dead position is known dead too.
-    ``stats.extra["dead"]`` counts the positions found dead (not their images), and
-    ``stats.expanded_by_depth`` the positions visited by the number of jumps made. The
-    table of dead positions is what grows: the memory bound (on by default) stops it.
-    Limits and ``check_solvable`` as for :func:`iterative_deepening`.
+    A position met again is skipped (``stats.duplicates``). With *symmetry*, a dead position
+    is stored with its images under the symmetries that fix the finish hole.
+    ``stats.extra["dead"]`` counts the positions found dead. Limits and *check_solvable* are
+    as for :func:`iterative_deepening`; the memory bound stops the table of dead positions.
 
-    Parameters
-    ----------
-    puzzle : PegSolitaire
-        The board, the start and the finish.
-    symmetry : bool
-        Store each dead position with its mirror images.
-    max_nodes, max_seconds, max_memory_mb : optional
-        Stop there (status ``limit``): ``max_nodes`` counts positions visited.
-    check_solvable : bool
-        First try :meth:`PegSolitaire.check_solvable`, and return ``unsolvable`` at once
-        when it proves the goal out of reach.
-
-    Returns
-    -------
-    PegSearchResult
-
-    Examples
-    --------
     >>> result = dfs_dead_positions(PegSolitaire("english", hole=17))
     >>> result.status, holes_of(result.path[-1]), result.cost
     ('solved', (17,), 26)
@@ -388,7 +333,7 @@ def dfs_dead_positions(
         return False
 
     with stopping() as stop:  # Ctrl-C may come at any time, also while the tables are built
-        refused = _refused("dfs", puzzle, check_solvable)
+        refused = refused_if_unsolvable("dfs", puzzle, check_solvable, PegSearchResult)
         if refused is not None:
             return _finish(refused, 0, budget, by_depth)
         fixing = [m for m in board.symmetries if m[puzzle.finish] == puzzle.finish]
@@ -408,8 +353,8 @@ def dfs_dead_positions(
 def _images_of(mappings: Sequence[dict[int, int]]) -> Callable[[int], set[int]]:
     """Return ``images(pegs)``: the set of *pegs* and its images under *mappings*.
 
-    Each mapping is applied a byte at a time through lookup tables (256 entries per byte),
-    which is far faster than moving bits one by one.
+    Each mapping is applied a byte at a time through tables of 256 entries, far faster than
+    moving bits one by one.
     """
     size = max(max(m) for m in mappings) + 1
     tables: list[list[list[int]]] = []  # per mapping, per byte of the pegs: the byte's image
@@ -438,8 +383,6 @@ def _images_of(mappings: Sequence[dict[int, int]]) -> Callable[[int], set[int]]:
     return images
 
 
-# ---------------------------------------------------------------- choosing a solver
-
 #: The three iterative deepenings by name: the keywords they give :func:`iterative_deepening`.
 ALGORITHMS = {
     "plain": {"groups": False, "corner_bound": False},
@@ -451,14 +394,11 @@ ALGORITHMS = {
 def solve(puzzle: PegSolitaire, algorithm: str = "auto", **limits: Any) -> PegSearchResult:
     """Solve *puzzle* with *algorithm*: ``plain``, ``groups``, ``bound``, ``dfs`` or ``auto``.
 
-    ``auto`` finds the fewest moves, by iterative deepening with the corner bound (and the
-    group pruning), where that is quick: when the group pruning applies or the board has
-    at most 15 holes. Elsewhere it is depth-first search with dead positions (a solution,
-    not the fewest moves). *limits* are ``max_nodes``, ``max_seconds``, ``max_memory_mb``
-    and, for iterative deepening only, ``max_depth`` (refused with ``dfs``).
+    ``auto`` finds the fewest moves (iterative deepening with the corner bound) where that
+    is quick: when the group pruning applies or the board has at most 15 holes; elsewhere
+    it runs ``dfs``. *limits* are ``max_nodes``, ``max_seconds``, ``max_memory_mb`` and,
+    for iterative deepening only, ``max_depth``.
 
-    Examples
-    --------
     >>> solve(PegSolitaire("triangle15", hole=4)).algorithm
     'ids+corners'
     >>> solve(PegSolitaire("english"), max_nodes=100).algorithm  # stopped early: a look only

@@ -3,18 +3,6 @@
 The rules are in :mod:`puzzlelab.puzzles.queens`. ``stats.expanded`` counts what
 ``max_nodes`` limits: candidates tested, queens placed, or queens moved. No solver
 recurses, so any board size is safe.
-
-Examples
---------
->>> from puzzlelab.solvers.queens_counting import count_solutions, fundamental_solutions
->>> backtracking(4).solutions
-[(1, 3, 0, 2), (2, 0, 3, 1)]
->>> generate_and_test(6).count, count_solutions(8), len(fundamental_solutions(8))
-(4, 92, 12)
->>> generate_and_test(8).stats.expanded, backtracking(8).stats.expanded
-(40320, 2056)
->>> backtracking(3)  # doctest: +ELLIPSIS
-<backtracking: exhausted: no placement of 3 queens ... | 5 expanded, retreats 5, ... s>
 """
 
 from __future__ import annotations
@@ -32,7 +20,11 @@ Event = tuple[str, int, int]
 
 
 def no_solution(n: int) -> str:
-    """The reason a search that found no solution gives."""
+    """The reason a search that found no solution gives.
+
+    >>> no_solution(3)
+    'no placement of 3 queens avoids every attack'
+    """
     return f"no placement of {n} queens avoids every attack"
 
 
@@ -40,16 +32,11 @@ def no_solution(n: int) -> str:
 class SolutionsResult(SearchResult):
     """The outcome of a search for the solutions of n queens (all of them, or the first).
 
-    ``n`` is the board size, ``count`` the solutions found (so far), ``solutions`` those
-    kept; ``stats.extra["retreats"]`` (backtracking) counts the queens taken off again.
+    ``count`` is the solutions found (so far), ``solutions`` those kept;
+    ``stats.extra["retreats"]`` (backtracking) counts the queens taken off again.
 
-    Examples
-    --------
-    >>> result = backtracking(6)
-    >>> result
+    >>> backtracking(6)
     <backtracking: solved, 4 solutions of 6 queens | 152 expanded, retreats 152, ... s>
-    >>> result.count, result.solutions[0]
-    (4, (1, 3, 5, 0, 2, 4))
     """
 
     n: int = 0
@@ -71,7 +58,7 @@ class SolutionsResult(SearchResult):
         )
 
     def as_dict(self) -> dict[str, Any]:
-        """Return the result as plain data (JSON-ready), without the solutions."""
+        """The result as plain data (JSON-ready), without the solutions."""
         return {**super().as_dict(), "n": self.n, "count": self.count}
 
     def table_rows(self) -> list[tuple[str, object]]:
@@ -89,21 +76,21 @@ class SolutionsResult(SearchResult):
 def solutions_result(
     algorithm: str, n: int, budget: Budget, expanded: int, solutions: list[Placement],
     count: int | None = None, extra: dict[str, Any] | None = None,
-    stop: Stop | None = None, solved: str = "every solution was found",
+    stop: Stop | None = None, solved: str = "every solution was found", counted: str = "",
 ) -> SolutionsResult:  # fmt: skip
     """Return the SolutionsResult of a search that ended normally, or by *stop*.
 
-    Every queens solver that looks for solutions ends with it, so that they all say the
-    same status words and reasons.
+    *count* defaults to ``len(solutions)``; *solved* is the reason when some were found.
+    A search that counts (*counted* names what) says on stopping how many it counted.
 
-    Examples
-    --------
-    >>> solutions_result("by hand", 3, Budget(), 5, [])  # doctest: +ELLIPSIS
-    <by hand: exhausted: no placement of 3 queens avoids every attack | 5 expanded, ... s>
+    >>> solutions_result("by hand", 3, Budget(), 5, []).status
+    'exhausted'
     """
     count = len(solutions) if count is None else count
     if stop:
         status, reason = stop.status, stop.reason
+        if counted:
+            reason += f"; {count:,} {counted}{'s' * (count != 1)} counted so far"
     elif count:
         status, reason = "solved", solved
     else:
@@ -114,13 +101,9 @@ def solutions_result(
 
 
 def finished(result: SolutionsResult) -> SolutionsResult:
-    """Return *result* if its search ran to the end; else raise, as a plain value cannot
-    say that it is only part of the answer (KeyboardInterrupt again, or LimitReached).
+    """Return *result* if its search ran to the end; else raise LimitReached or
+    KeyboardInterrupt, as a plain value cannot say that it is only part of the answer.
 
-    Examples
-    --------
-    >>> finished(backtracking(6)).count
-    4
     >>> finished(backtracking(12, max_nodes=100))
     Traceback (most recent call last):
     ...
@@ -133,14 +116,8 @@ def finished(result: SolutionsResult) -> SolutionsResult:
     return result
 
 
-# ---------------------------------------------------------------- generate and test
-
-
 def no_diagonal_attacks(candidate: Placement) -> bool:
-    """Return whether no two queens of *candidate* share a diagonal.
-
-    A permutation has one queen per row and per column already, so this is the
-    whole test: n queens on n different diagonals, and on n different anti-diagonals.
+    """Whether no two queens of the permutation *candidate* share a diagonal.
 
     >>> no_diagonal_attacks((1, 3, 0, 2)), no_diagonal_attacks((0, 2, 1, 3))
     (True, False)
@@ -164,15 +141,8 @@ def generate_and_test(
     Parameters
     ----------
     n : int
-        The board size.
     max_nodes, max_seconds, max_memory_mb
-        Stop after testing this many candidates, after this many seconds, or when the
-        process has grown by this many megabytes (1,000 by default; ``None`` lifts it).
-
-    Returns
-    -------
-    SolutionsResult
-        ``stats.expanded`` is the number of candidates tested.
+        Limits (:class:`~puzzlelab.limits.Budget`); *max_nodes* counts candidates tested.
 
     Examples
     --------
@@ -197,27 +167,6 @@ def generate_and_test(
                              solved="every candidate was tested")  # fmt: skip
 
 
-def solutions_generate_and_test(n: int, **limits: Any) -> list[Placement]:
-    """Return all solutions by testing every permutation of the columns (n! candidates).
-
-    *limits* go to :func:`generate_and_test`; if one stops it, LimitReached is raised.
-
-    Examples
-    --------
-    >>> solutions = solutions_generate_and_test(5)
-    >>> len(solutions), solutions[:2]
-    (10, [(0, 2, 4, 1, 3), (0, 3, 1, 4, 2)])
-    >>> solutions_generate_and_test(8, max_nodes=100)
-    Traceback (most recent call last):
-    ...
-    puzzlelab.limits.LimitReached: the limit of 100 candidates tested was reached
-    """
-    return finished(generate_and_test(n, **limits)).solutions
-
-
-# ---------------------------------------------------------------- backtracking
-
-
 def backtracking(
     n: int,
     *,
@@ -229,29 +178,25 @@ def backtracking(
 ) -> SolutionsResult:
     """Return the solutions found by placing queens row by row, checking each as it is placed.
 
-    A queen goes only on a square whose column, diagonal and anti-diagonal are free;
-    when a row has no such square left, the queen above it retreats and tries the
-    next column. Columns are tried from left to right. The search keeps its place in
-    a loop, not by recursion, so thousands of rows are no trouble.
+    A queen goes on the leftmost square whose column and diagonals are free; when a row
+    has none left, the queen above it retreats and tries the next column. The search
+    keeps its place in a loop, not by recursion.
 
     Parameters
     ----------
     n : int
-        The board size.
     first_only : bool
-        Stop at the first solution (its queens stay on the board in the trace).
+        Stop at the first solution.
     trace : list, optional
-        If given, every step is appended to it: ``("place", row, col)`` when a queen
-        goes on the board and ``("retreat", row, col)`` when it comes off again.
+        Gets every step: ``("place", row, col)`` and ``("retreat", row, col)``.
     max_nodes, max_seconds, max_memory_mb
-        Stop after placing this many queens, after this many seconds, or when the
-        process has grown by this many megabytes (1,000 by default; ``None`` lifts it).
+        Limits (:class:`~puzzlelab.limits.Budget`); *max_nodes* counts queens placed.
 
     Returns
     -------
     SolutionsResult
-        ``stats.expanded`` counts the queens placed, ``stats.extra["retreats"]`` the
-        queens taken off again; the counts so far if the search stopped early.
+        ``stats.expanded`` counts the queens placed, ``stats.extra["retreats"]`` those
+        taken off again.
 
     Examples
     --------
@@ -313,45 +258,12 @@ def backtracking(
                              extra={"retreats": retreats}, solved=solved)  # fmt: skip
 
 
-def solutions_backtracking(
-    n: int, trace: list[Event] | None = None, **limits: Any
-) -> list[Placement]:
-    """Return all solutions by backtracking (see :func:`backtracking` for *trace*, *limits*).
-
-    Raises LimitReached if a limit stops the search.
-
-    Examples
-    --------
-    >>> steps = []
-    >>> solutions_backtracking(4, trace=steps)
-    [(1, 3, 0, 2), (2, 0, 3, 1)]
-    >>> steps[:3], len(steps)
-    ([('place', 0, 0), ('place', 1, 2), ('retreat', 1, 2)], 32)
-    """
-    return finished(backtracking(n, trace=trace, **limits)).solutions
-
-
 def first_solution(n: int, trace: list[Event] | None = None, **limits: Any) -> Placement | None:
     """Return the first solution backtracking finds (columns tried left to right), or None.
 
-    Raises LimitReached if a limit (*limits*, as for :func:`backtracking`) stops the search.
+    *trace* and *limits* are as for :func:`backtracking`; LimitReached is raised if a
+    limit stops the search.
 
-    Parameters
-    ----------
-    n : int
-        The board size.
-    trace : list, optional
-        A list to append every step to, as for :func:`backtracking`.
-    max_nodes, max_seconds, max_memory_mb : optional
-        As for :func:`backtracking`.
-
-    Returns
-    -------
-    tuple or None
-        None when there is no solution.
-
-    Examples
-    --------
     >>> first_solution(8), first_solution(3)
     ((0, 4, 7, 5, 2, 6, 1, 3), None)
     """
@@ -359,59 +271,11 @@ def first_solution(n: int, trace: list[Event] | None = None, **limits: Any) -> P
     return found[0] if found else None
 
 
-def backtrack(
-    n: int, placement: Placement = (), trace: list[Event] | None = None
-) -> Iterator[Placement]:
-    """Yield every solution that extends *placement*, one safe queen per row (a generator).
-
-    The same search as :func:`backtracking`, written as short as it gets: *untried*
-    holds, for each row being filled, the columns it has not tried yet.
-
-    Examples
-    --------
-    >>> next(backtrack(6))
-    (1, 3, 5, 0, 2, 4)
-    """
-    n = check_size(n)
-    placement = tuple(placement)
-    untried = [iter(range(n))]
-    while untried:
-        row = len(placement)
-        if row == n:
-            yield placement
-        col = next((c for c in untried[-1] if safe(placement, c)), None) if row < n else None
-        if col is not None:
-            if trace is not None:
-                trace.append(("place", row, col))
-            placement += (col,)
-            untried.append(iter(range(n)))
-        else:
-            untried.pop()
-            if untried:  # the queen above retreats (never one of the queens given)
-                if trace is not None:
-                    trace.append(("retreat", row - 1, placement[-1]))
-                placement = placement[:-1]
-
-
-# ---------------------------------------------------------------- tables
-
-
 def format_runs(rows: list[dict], columns: list[str] | None = None) -> str:
     """Return *rows* (dicts with the same keys) as an aligned plain-text table.
 
-    Parameters
-    ----------
-    rows : list of dict
-        The table's rows.
-    columns : list of str, optional
-        Which keys to show, in order; default: those of the first row.
+    *columns* picks the keys to show, in order; default: those of the first row.
 
-    Returns
-    -------
-    str
-
-    Examples
-    --------
     >>> print(format_runs([{"n": 8, "count": 92}, {"n": 10, "count": 724}]))
      n  count
      8     92

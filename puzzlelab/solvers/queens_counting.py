@@ -1,9 +1,7 @@
 """Counting N-queens solutions fast: backtracking over bit masks, and fundamental solutions.
 
 Each row's free squares are one integer, the columns and both diagonals taken above it
-three more; :func:`count_bitmask` counts every solution so (keeping none), and
-:func:`count_fundamental` keeps one solution per family of the 8 symmetries, searching
-only the first half of the top row.
+three more.
 """
 
 from __future__ import annotations
@@ -21,12 +19,8 @@ def _bitmask_solutions(
     n: int, budget: Budget, stats: SearchStats, first_columns: Iterable[int] | None = None,
     placements: bool = True,
 ) -> Iterator[Placement | None]:  # fmt: skip
-    """Yield every solution, found by backtracking over bit masks (see :func:`count_bitmask`).
-
-    With *first_columns*, only the solutions whose row-0 queen is in one of them; without
-    *placements*, ``None`` for each solution (counting needs no more, and is faster).
-    ``stats.expanded`` counts the queens placed; the *budget* limits them (and raises
-    LimitReached).
+    """Yield every solution (only those whose row-0 queen is in *first_columns*, if given;
+    ``None`` for each without *placements*); ``stats.expanded`` counts the queens placed.
 
     >>> stats = SearchStats()
     >>> list(_bitmask_solutions(6, Budget(), stats, first_columns=[1])), stats.expanded
@@ -63,7 +57,7 @@ def _bitmask_solutions(
 
 
 def _placement(rows_above: list[tuple[int, int, int, int]], columns: int, full: int) -> Placement:
-    """Return the columns of the queens of a solution, from the columns taken above each row."""
+    """The columns of a solution's queens, from the columns taken above each row."""
     taken = [above for above, _, _, _ in rows_above] + [columns, full]
     return tuple((after ^ before).bit_length() - 1 for before, after in zip(taken, taken[1:]))
 
@@ -77,18 +71,12 @@ def count_bitmask(
 ) -> SolutionsResult:
     """Count the solutions by backtracking over bit masks (fast; keeps no solutions).
 
-    A row is an n-bit number. ``columns`` has bit c set when column c is taken;
-    ``left`` and ``right`` mark the squares of the current row that a diagonal from
-    an earlier queen passes through. Moving down one row shifts them by one bit.
-    *max_nodes* limits the queens placed (``stats.expanded``).
+    A row is an n-bit number: ``columns`` has bit c set when column c is taken, ``left``
+    and ``right`` the squares an earlier queen's diagonals pass through, shifted by one
+    bit a row. *max_nodes* limits the queens placed (``stats.expanded``).
 
-    Examples
-    --------
-    >>> result = count_bitmask(8)
-    >>> result.count, result.stats.expanded
-    (92, 2056)
-    >>> count_bitmask(12, max_nodes=1000).reason
-    'the limit of 1,000 queens placed was reached; 5 solutions counted so far'
+    >>> count_bitmask(8).count, count_bitmask(12, max_nodes=1000).reason
+    (92, 'the limit of 1,000 queens placed was reached; 5 solutions counted so far')
     """
     n = check_size(n)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
@@ -97,31 +85,15 @@ def count_bitmask(
     with stopping() as stop:
         for _ in _bitmask_solutions(n, budget, stats, placements=False):
             count += 1
-    result = solutions_result("count_bitmask", n, budget, stats.expanded, [], count,
-                               stop=stop, solved="every solution was counted")  # fmt: skip
-    if stop:
-        result.reason += f"; {count:,} solution{'s' * (count != 1)} counted so far"
-    return result
+    return solutions_result("count_bitmask", n, budget, stats.expanded, [], count, stop=stop,
+                            solved="every solution was counted", counted="solution")  # fmt: skip
 
 
 def count_solutions(n: int, **limits: Any) -> int:
     """Return the number of solutions, counted over bit masks (see :func:`count_bitmask`).
 
-    Raises LimitReached if a limit (*limits*, as for :func:`count_bitmask`) stops it.
+    *limits* are as for :func:`count_bitmask`; LimitReached is raised if one stops it.
 
-    Parameters
-    ----------
-    n : int
-        The board size.
-    max_nodes, max_seconds, max_memory_mb : optional
-        As for :func:`count_bitmask`.
-
-    Returns
-    -------
-    int
-
-    Examples
-    --------
     >>> [count_solutions(n) for n in range(1, 11)]
     [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
     """
@@ -138,29 +110,12 @@ def count_fundamental(
 ) -> SolutionsResult:
     """Count the fundamental solutions: one per family, the smallest of its 8 images.
 
-    A family's smallest image has its row-0 queen in the left half of the board (the
-    mirror of any member is in the family too), so only that half is searched;
-    ``stats.expanded`` counts the queens placed there. With *keep*, the fundamental
-    solutions are kept in ``solutions`` (in the order found).
+    A family's smallest image has its row-0 queen in the left half of the board, so only
+    that half is searched. With *keep*, the fundamental solutions are kept in
+    ``solutions``; limits are as for :func:`count_bitmask`.
 
-    Parameters
-    ----------
-    n : int
-        The board size.
-    keep : bool
-        Keep the fundamental solutions, not only their count.
-    max_nodes, max_seconds, max_memory_mb : optional
-        Stop there (status ``limit``), with the count so far.
-
-    Returns
-    -------
-    SolutionsResult
-
-    Examples
-    --------
-    >>> result = count_fundamental(8)
-    >>> result.count, result.status
-    (12, 'solved')
+    >>> count_fundamental(8).count
+    12
     """
     n = check_size(n)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
@@ -175,34 +130,16 @@ def count_fundamental(
                 if keep:
                     kept.append(placement)
     solved = "every fundamental solution was counted"
-    result = solutions_result("count_fundamental", n, budget, stats.expanded, kept, count,
-                               stop=stop, solved=solved)  # fmt: skip
-    if stop:
-        result.reason += f"; {count:,} fundamental solution{'s' * (count != 1)} counted so far"
-    return result
+    return solutions_result("count_fundamental", n, budget, stats.expanded, kept, count,
+                            stop=stop, solved=solved, counted="fundamental solution")  # fmt: skip
 
 
 def fundamental_solutions(n: int, **limits: Any) -> list[Placement]:
     """Return one solution per symmetry family: the smallest of its 8 images, sorted.
 
-    Raises LimitReached if a limit (*limits*, as for :func:`count_fundamental`) stops it.
+    *limits* are as for :func:`count_bitmask`; LimitReached is raised if one stops it.
 
-    Parameters
-    ----------
-    n : int
-        The board size.
-    max_nodes, max_seconds, max_memory_mb : optional
-        As for :func:`count_fundamental`.
-
-    Returns
-    -------
-    list of tuple
-
-    Examples
-    --------
     >>> fundamental_solutions(6)
     [(1, 3, 5, 0, 2, 4)]
-    >>> [len(fundamental_solutions(n)) for n in range(1, 11)]
-    [1, 0, 0, 1, 2, 1, 6, 12, 46, 92]
     """
     return sorted(finished(count_fundamental(n, keep=True, **limits)).solutions)

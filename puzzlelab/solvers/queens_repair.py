@@ -1,10 +1,4 @@
-"""Min-conflicts repair for N queens: a full board with attacks, mended one queen at a time.
-
-A greedy start (:func:`greedy_start`) puts each row's queen where fewest earlier queens
-attack; :func:`min_conflicts` then moves an attacked queen, within its row, to a square
-attacked by as few queens as possible, until no queen is attacked. It cannot prove that
-there is no solution, and answers :class:`RepairResult`: the board it ended with.
-"""
+"""Min-conflicts repair for N queens: a full board with attacks, mended one queen at a time."""
 
 from __future__ import annotations
 
@@ -25,28 +19,12 @@ from .queens import no_solution
 class RepairResult(SearchResult):
     """The outcome of one min-conflicts run: the board it ended with.
 
-    Attributes
-    ----------
-    n, seed : int
-        The board size and the random seed (``None``: not seeded).
-    placement : tuple
-        The board at the end: a solution when solved, else the board so far (only
-        the rows placed, if the greedy start was stopped).
-    start_conflicts : int or None
-        Attacking pairs on the first board repaired (``None`` if it was never finished).
-    conflicts : int
-        Attacking pairs on the board at the end.
+    ``placement`` is the board at the end, ``start_conflicts`` and ``conflicts`` the
+    attacking pairs on the first and the last board; ``stats.extra["restarts"]`` counts
+    the new greedy boards.
 
-    ``stats.expanded`` counts the queens moved by the repair, ``stats.extra["restarts"]``
-    how often it started again from a new greedy board.
-
-    Examples
-    --------
-    >>> result = min_conflicts(8, seed=1)
-    >>> result
+    >>> min_conflicts(8, seed=1)
     <min_conflicts: solved 8 queens | 42 expanded, restarts 0, 0 conflicts, ... s>
-    >>> result.placement, result.start_conflicts
-    ((1, 3, 5, 7, 2, 0, 6, 4), 2)
     """
 
     n: int = 0
@@ -68,7 +46,7 @@ class RepairResult(SearchResult):
         )
 
     def as_dict(self) -> dict[str, Any]:
-        """Return the result as plain data (JSON-ready), without the placement."""
+        """The result as plain data (JSON-ready), without the placement."""
         return {**super().as_dict(), "n": self.n, "seed": self.seed,
                 "start_conflicts": self.start_conflicts, "conflicts": self.conflicts}  # fmt: skip
 
@@ -102,7 +80,7 @@ class _Lines:
         self.anti_diagonals[row + col] += queens
 
     def attackers(self, row: int, col: int) -> int:
-        """Return the queens on the lines of (row, col), a queen there counted 3 times."""
+        """The queens on the lines of (row, col), a queen there counted 3 times."""
         return (
             self.columns[col]
             + self.diagonals[row - col + self.n - 1]
@@ -110,10 +88,9 @@ class _Lines:
         )
 
     def row_costs(self, row: int) -> list[int]:
-        """Return ``attackers(row, col)`` for every column, in one pass."""
+        """``attackers(row, col)`` for every column, in one pass."""
         n = self.n
-        # Along the row the diagonal index falls from row + n - 1 to row; the anti-diagonal
-        # index rises from row to row + n - 1.
+        # Along the row the diagonal index falls; the anti-diagonal index rises.
         diagonals = reversed(self.diagonals[row : row + n])
         return [
             a + b + c
@@ -121,7 +98,7 @@ class _Lines:
         ]
 
     def pairs(self) -> int:
-        """Return the attacking pairs: k queens on one line make k(k-1)/2 of them."""
+        """The attacking pairs: k queens on one line make k(k-1)/2 of them."""
         lines = chain(self.columns, self.diagonals, self.anti_diagonals)
         return sum(k * (k - 1) for k in lines if k > 1) // 2
 
@@ -131,7 +108,7 @@ _BYTES_PER_QUEEN = 64
 
 
 def _least_attacked(costs: list[int], rng: random.Random) -> int:
-    """Return a column with the smallest cost, chosen at random among ties."""
+    """A column with the smallest cost, chosen at random among ties."""
     best = min(costs)
     return rng.choice([col for col, cost in enumerate(costs) if cost == best])
 
@@ -139,12 +116,10 @@ def _least_attacked(costs: list[int], rng: random.Random) -> int:
 def _greedy(
     n: int, rng: random.Random, placement: list[int], lines: _Lines, budget: Budget | None = None
 ) -> None:
-    """Fill *placement* (empty, with *lines*) row by row, each queen where the fewest
-    earlier ones attack; with *budget*, keep to its time and memory limits.
+    """Fill *placement* (empty, with *lines*) as :func:`greedy_start` does.
 
-    A row costs O(n), as a step of the repair does. The start moves no queen, so the
-    budget is asked about 0 nodes: its answer, how many more nodes to go before the
-    next look, counts rows here.
+    The start moves no queen, so the budget is asked about 0 nodes; its answer (how many
+    more before the next look) counts rows here.
     """
     next_look: float = 0  # the row at which to ask the budget again
     for row in range(n):
@@ -158,13 +133,9 @@ def _greedy(
 def greedy_start(n: int, seed: int | None = None, budget: Budget | None = None) -> Placement:
     """Return a full board built row by row, each queen where the fewest earlier ones attack.
 
-    Ties are broken at random. This is also how simpleai's ``min_conflicts`` builds its
-    start when it is given none (there it is much slower: it counts conflicts by
-    checking every constraint). It takes O(n²) steps: with a *budget*, it keeps to its
-    time and memory limits (raising LimitReached).
+    Ties are broken at random, by *seed*. It takes O(n²) steps: with a *budget*, it keeps
+    to its time and memory limits (raising LimitReached).
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles.queens import conflicts
     >>> conflicts(greedy_start(8, seed=1)) <= 3
     True
@@ -187,33 +158,21 @@ def min_conflicts(
 ) -> RepairResult:
     """Solve n queens by min-conflicts: repair a greedy full board one queen at a time.
 
-    Each step picks an attacked queen at random and moves it, within its row, to the
-    square that the fewest other queens attack (ties at random). A step costs O(n),
-    because the queens on every line are counted as they move, so thousands of queens
-    take seconds. A repair can get stuck (on small boards a queen's best square may be
-    the one it is on): after *restart_after* steps it starts again from a new greedy board.
-    Min-conflicts cannot prove that there is no solution; 2 and 3 queens (which have
-    none, see :func:`~puzzlelab.puzzles.queens.solvable`) are answered ``"unsolvable"``.
+    Each step moves an attacked queen, chosen at random, within its row to the square the
+    fewest other queens attack (ties at random); a step costs O(n). It cannot prove that
+    there is no solution: 2 and 3 queens are answered ``"unsolvable"``.
 
     Parameters
     ----------
     n : int
-        The board size.
     seed : int, optional
         Seeds the random choices (same seed, same run).
     start : tuple, optional
         The first board to repair (default: :func:`greedy_start`).
     restart_after : int, optional
-        Steps per try (default ``2 * n + 100``).
+        Steps before starting again from a new greedy board (default ``2 * n + 100``).
     max_nodes, max_seconds, max_memory_mb
-        Stop after moving this many queens, after this many seconds, or when the process
-        has grown by this many megabytes (1,000 by default; ``None`` lifts it). The
-        greedy starts (O(n²) each: seconds for 10,000 queens) count against the time
-        and memory limits; a board too large for the memory limit is refused at once.
-
-    Returns
-    -------
-    RepairResult
+        Limits (:class:`~puzzlelab.limits.Budget`); *max_nodes* counts queens moved.
 
     Examples
     --------
@@ -221,8 +180,6 @@ def min_conflicts(
     >>> result = min_conflicts(300, seed=7)
     >>> result.solved, is_solution(result.placement, 300), result.conflicts
     (True, True, 0)
-    >>> [min_conflicts(8, seed=seed).solved for seed in range(5)]
-    [True, True, True, True, True]
     >>> min_conflicts(3).status
     'unsolvable'
     """

@@ -1,9 +1,4 @@
-"""Replaying a backtracking trace: the board after each step, and the counts so far.
-
-:func:`~puzzlelab.solvers.queens.backtracking` records its steps (``trace=``) as
-``("place", row, col)`` and ``("retreat", row, col)``; :func:`replay` turns them into
-:class:`TraceStep` boards that a widget or a lesson can show one at a time.
-"""
+"""Replaying a backtracking trace (``trace=``): the board after each step, and the counts."""
 
 from __future__ import annotations
 
@@ -19,22 +14,13 @@ from .queens import Event
 class TraceStep:
     """The board after one step of a backtracking trace, and the counts so far.
 
-    ``event`` is the step itself (``("place", row, col)`` or ``("retreat", row, col)``;
-    ``None`` for the empty board before the first step); ``placement`` the queens
-    on the board; ``solution`` whether this step completed a solution. ``index``
-    numbers the steps from 0 (the empty board); ``placed``, ``retreats`` and
-    ``solutions`` count the steps of each kind, and the solutions, so far.
+    ``event`` is the step (``None`` for the empty board, step 0); ``solution`` whether it
+    completed a solution; ``placed``, ``retreats`` and ``solutions`` count so far.
 
-    Examples
-    --------
     >>> from puzzlelab.solvers.queens import backtracking
     >>> steps = []
     >>> _ = backtracking(4, trace=steps)
-    >>> step = replay(steps, 4)[3]
-    >>> step
-    TraceStep(index=3, event=('retreat', 1, 2), placement=(0,), placed=2, retreats=1,
-              solutions=0, solution=False)
-    >>> step.describe()
+    >>> replay(steps, 4)[3].describe()
     'retreat row 1 col 2'
     """
 
@@ -47,7 +33,7 @@ class TraceStep:
     solution: bool
 
     def describe(self) -> str:
-        """Return the step in words, e.g. ``place row 3 col 5``."""
+        """The step in words, e.g. ``place row 3 col 5``."""
         if self.event is None:
             return "empty board"
         kind, row, col = self.event
@@ -57,12 +43,8 @@ class TraceStep:
 def replay(trace: Iterable[Event], n: int) -> list[TraceStep]:
     """Return the board after each step of *trace* (the empty board first).
 
-    Raises BoardError if the trace is not a proper sequence of steps: a queen placed
-    on a square that an earlier queen attacks, in the wrong row, or a retreat of a
-    queen that is not the last one placed.
+    Raises BoardError if a step is not one that backtracking can take there.
 
-    Examples
-    --------
     >>> steps = []
     >>> from puzzlelab.solvers.queens import backtracking
     >>> _ = backtracking(4, first_only=True, trace=steps)

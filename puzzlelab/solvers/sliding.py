@@ -1,23 +1,7 @@
-"""IDA* for sliding puzzles, in place: the same search as :func:`idastar`, several times faster.
+"""IDA* for sliding puzzles, in place: :func:`~puzzlelab.search.idastar`'s nodes, faster.
 
-:func:`~puzzlelab.search.idastar` is written for any problem: every node is an
-object, every board a new tuple, every heuristic value computed from scratch.
-On a sliding puzzle all of that can go:
-
-- one board (a list) is changed in place as a tile slides, and changed back;
-- a table of neighbours gives the blank's moves from each cell;
-- the heuristic is *updated* as one tile moves (a :class:`~.Scorer`), not recomputed:
-  Manhattan distance changes by one table entry, a pattern database's index by
-  one addition, linear conflict by the conflicts of the one line the tile enters
-  or leaves;
-- the board's identity is one integer, updated the same way, to skip boards
-  already on the current path.
-
-It expands, generates and skips exactly the nodes :func:`idastar` does, in the
-same order (a test checks the counts of every iteration). It is called by its own
-name, :func:`sliding_idastar`, where speed matters (the command line, lessons 5 and
-6); the lessons read the general loop. The scorers, which follow a heuristic move by
-move, are in :mod:`~puzzlelab.solvers.sliding_scorers`.
+One board is changed in place as a tile slides and changed back; the heuristic and the
+board's identity (one integer) are updated as one tile moves, not recomputed.
 """
 
 from __future__ import annotations
@@ -48,22 +32,18 @@ def sliding_idastar(
     Parameters
     ----------
     puzzle : SlidingPuzzle
-        The puzzle, searched from its start.
     heuristic : callable or str, optional
-        ``"manhattan"`` (the default), ``"linear-conflict"``, ``"pdb"`` or
-        ``"pdb:PARTITION"`` (pattern databases, :func:`~.patterns.named_heuristic`),
-        the puzzle's own methods of those names, or a
-        :class:`~.patterns.PatternHeuristic`. Any other heuristic is searched by
+        ``"manhattan"`` (the default), ``"linear-conflict"``, ``"pdb"`` or ``"pdb:PARTITION"``
+        (:func:`~.patterns.named_heuristic`), the puzzle's own methods of those names, or a
+        :class:`~.patterns.PatternHeuristic`. Any other heuristic runs
         :func:`~puzzlelab.search.idastar`'s general loop.
     max_nodes, max_seconds, max_memory_mb
-        The limits, as every search takes them (:class:`~puzzlelab.limits.Budget`).
+        Limits (:class:`~puzzlelab.limits.Budget`); the databases' build counts too.
 
     Returns
     -------
     SearchResult
-        As :func:`~puzzlelab.search.idastar` returns it, with the same statistics; its
-        ``algorithm`` says which loop ran: ``"sliding_idastar"`` (in place) or
-        ``"idastar"`` (the general loop).
+        Its ``algorithm`` says which loop ran: ``"sliding_idastar"`` or ``"idastar"``.
 
     Examples
     --------
@@ -72,9 +52,6 @@ def sliding_idastar(
     >>> puzzle = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
     >>> sliding_idastar(puzzle)
     <sliding_idastar: solved, cost 31 | 14,195 expanded, 22,804 generated, 14,175 duplicates, ... s>
-
-    The general loop expands the same nodes, iteration by iteration:
-
     >>> small = SlidingPuzzle("4 1 3 / 2 0 5")
     >>> sliding_idastar(small).stats.iterations == idastar(small).stats.iterations
     True
@@ -111,7 +88,6 @@ def _time_left(max_seconds: float | None, budget: Budget) -> float | None:
 
 
 def _search_in_place(puzzle: SlidingPuzzle, scorer: Scorer, budget: Budget) -> SearchResult:
-    """The in-place search itself, from :func:`sliding_idastar`."""
     name = "sliding_idastar"
     walk = _Walk(puzzle, scorer, budget)
     bound: float = walk.h
@@ -122,7 +98,9 @@ def _search_in_place(puzzle: SlidingPuzzle, scorer: Scorer, budget: Budget) -> S
     if stop:
         status, reason = stop.status, stop.reason
         walk.end_iteration()
-    stats = depth_first_done(walk.stats, budget)
+    stats = walk.stats
+    stats.max_frontier = max(stats.expanded_by_depth, default=0) + 1  # the deepest path
+    stats.seconds = budget.elapsed()
     if not found:
         return SearchResult(name, status, stats=stats, reason=reason)
     path, state = [puzzle.start], puzzle.start
@@ -139,7 +117,6 @@ class _Walk:
     def __init__(self, puzzle: SlidingPuzzle, scorer: Scorer, budget: Budget) -> None:
         cells = puzzle.rows * puzzle.cols
         self.board = list(puzzle.start)
-        # moves[blank]: (target cell, direction, the move's number) for each move of the blank
         numbered = enumerate((blank, target, name) for blank, moves in
                              enumerate(puzzle.blank_moves) for name, target in moves)  # fmt: skip
         self.moves: Moves = [[] for _ in puzzle.blank_moves]
@@ -157,11 +134,16 @@ class _Walk:
 
     def end_iteration(self) -> None:
         """Add the iteration that just ended (or stopped) to ``stats.iterations``."""
-        close_iteration(self.stats, self.bound, self.before)
+        expanded, generated = self.before
+        self.stats.iterations.append(
+            {"bound": self.bound, "expanded": self.stats.expanded - expanded,
+             "generated": self.stats.generated - generated}
+        )  # fmt: skip
 
     def below(self, bound: float) -> tuple[bool, float]:
         """Search depth-first under *bound*: ``(True, inf)`` when the goal is found, else
-        ``(False, the smallest f over the bound)``."""
+        ``(False, the smallest f over the bound)``.
+        """
         self.bound, self.before = bound, (self.stats.expanded, self.stats.generated)
         if self.h > bound:
             self.end_iteration()
@@ -232,41 +214,3 @@ class _Walk:
                     )
         self.end_iteration()
         return found, math.inf if found else counts[SMALLEST]
-
-
-def close_iteration(stats: SearchStats, bound: float | None, before: tuple[int, int]) -> None:
-    """Add one IDA* iteration to ``stats.iterations``: its bound and its counts.
-
-    The counts are the nodes expanded and generated since *before* (the two counts when
-    the iteration began).
-
-    Examples
-    --------
-    >>> stats = SearchStats(expanded=5, generated=9)
-    >>> close_iteration(stats, 3, (2, 4))
-    >>> stats.iterations
-    [{'bound': 3, 'expanded': 3, 'generated': 5}]
-    """
-    expanded, generated = before
-    stats.iterations.append(
-        {"bound": bound, "expanded": stats.expanded - expanded,
-         "generated": stats.generated - generated}
-    )  # fmt: skip
-
-
-def depth_first_done(stats: SearchStats, budget: Budget) -> SearchStats:
-    """Finish the counts of a depth-first search: its frontier is at most its deepest path.
-
-    Returns *stats*, with ``max_frontier`` (one more than the deepest depth
-    expanded) and ``seconds`` (from *budget*'s clock) filled in.
-
-    Examples
-    --------
-    >>> from puzzlelab.limits import Budget
-    >>> stats = SearchStats(expanded=5, expanded_by_depth={0: 1, 1: 2, 2: 2})
-    >>> depth_first_done(stats, Budget()).max_frontier
-    3
-    """
-    stats.max_frontier = max(stats.expanded_by_depth, default=0) + 1
-    stats.seconds = budget.elapsed()
-    return stats

@@ -1,12 +1,4 @@
-"""Scorers: a sliding puzzle's heuristic followed move by move, for IDA* in place.
-
-A :class:`Scorer` gives the heuristic of the start board and then *updates* it as one
-tile slides, instead of computing it again: Manhattan distance by one table entry
-(:class:`ManhattanScorer`), pattern databases by one addition to each code
-(:class:`PatternScorer`), linear conflict by the conflicts of the one line the tile
-enters or leaves (:class:`LinearConflictScorer`). :func:`scorer_for` picks the scorer of
-a heuristic, or None when there is none.
-"""
+"""Scorers: a sliding puzzle's heuristic followed move by move, for IDA* in place."""
 
 from __future__ import annotations
 
@@ -16,35 +8,24 @@ from ..puzzles.sliding import SlidingPuzzle, line_conflicts
 from ..search.problem import HeuristicChoice, Searchable
 from .patterns import PatternHeuristic, named_heuristic
 
-#: ``moves[blank]``: ``(target cell, direction, the move's number)`` for each move of a blank
-#: at cell *blank*; the moves are numbered blank by blank, from 0.
+#: ``moves[blank]``: ``(target cell, direction, the move's number)``, numbered blank by blank.
 Moves = list[list[tuple[int, str, int]]]
 
-#: How one tile's move changes one side's pattern databases (0: the board, 1: its mirror):
-#: the ``(database, change of its code)`` pairs, and the sum of the databases after it.
+#: One tile's move on one side: its ``(database, change of its code)`` pairs, and the new sum.
 Moved = tuple[Sequence[tuple[int, int]], int]
 
 
 class Scorer:
     """A heuristic that follows one tile's move instead of looking at the whole board.
 
-    :meth:`start` gives the value of the first board; :meth:`after` the value once
-    *tile* slides from cell *source* to cell *target* (the board itself has not
-    changed yet); :meth:`enter` and :meth:`leave` are called when the search
-    steps onto that board and back, for a scorer that keeps state of its own.
-    :func:`scorer_for` picks the scorer for a heuristic.
-
-    Examples
-    --------
-    Every scorer answers as the heuristic it follows would on the board after the move:
+    :meth:`start` gives h of the first board, :meth:`after` h once *tile* slides from
+    *source* to *target* (before the board changes); :meth:`enter` and :meth:`leave` are
+    called when the search steps onto that board and back, for a ``stateful`` scorer.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
-    >>> scorer: Scorer = ManhattanScorer(puzzle)
-    >>> h = scorer.start(list(puzzle.start))
-    >>> after = puzzle.result(puzzle.start, "right")  # tile 5 slides left, into its home
-    >>> h, scorer.after(5, 5, 4, h), puzzle.manhattan(after)
-    (5, 4, 4)
+    >>> scorer: Scorer = ManhattanScorer(SlidingPuzzle("4 1 3 / 2 0 5"))
+    >>> scorer.after(5, 5, 4, scorer.start([4, 1, 3, 2, 0, 5]))  # tile 5 slides home
+    4
     """
 
     stateful = False
@@ -54,16 +35,13 @@ class Scorer:
         raise NotImplementedError
 
     def steps(self, moves: Moves) -> list[list[int]] | None:
-        """Return each move's change of h, by tile, when that change is fixed; else None.
-
-        For a heuristic where each tile's move changes h by a fixed amount: for every move
-        (numbered as in *moves*, blank by blank), the change by the tile that slides. None
-        otherwise (then :meth:`after` is asked).
+        """Each move's change of h by tile (moves numbered as in *moves*), when it is
+        fixed; else None, and :meth:`after` is asked.
         """
         return None
 
     def after(self, tile: int, source: int, target: int, h: int) -> int:
-        """Return h once *tile* slides from cell *source* to cell *target*; it was *h*."""
+        """Return h once *tile* slides from *source* to *target*; it was *h*."""
         raise NotImplementedError
 
     def enter(self, tile: int, source: int, target: int) -> None:
@@ -74,7 +52,7 @@ class Scorer:
 
 
 class ManhattanScorer(Scorer):
-    """Manhattan distance: a tile's move changes it by that tile's step towards or away from home.
+    """Manhattan distance: a tile's move changes it by that tile's step towards or from home.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8")
@@ -102,19 +80,17 @@ class ManhattanScorer(Scorer):
 
 
 class PatternScorer(Scorer):
-    """Additive pattern databases (and their mirror image): a tile's move changes one index.
+    """Additive pattern databases (and their mirror image): a tile's move changes one code.
 
-    Each database is looked up by *code*, ``sum(cell_i * cells**i)`` over its
-    tiles (:meth:`~puzzlelab.solvers.patterns.PatternDatabase.by_code`), so a tile sliding
-    from *source* to *target* adds ``(target - source) * cells**i`` to its
-    database's code, and changes h by the difference of two table entries. The
-    mirrored board has codes of its own, moved the same way.
+    Each database is looked up by code, ``sum(cell_i * cells**i)`` over its tiles, so a tile
+    sliding from *source* to *target* adds ``(target - source) * cells**i`` to its
+    database's code. The mirrored board has codes of its own, moved the same way.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.solvers.patterns import pattern_heuristic
     >>> eight = SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8")
-    >>> heuristic = pattern_heuristic(eight, [(1, 2, 3, 4), (5, 6, 7, 8)], progress=False)
-    >>> scorer = PatternScorer(heuristic)
+    >>> pdb = pattern_heuristic(eight, [(1, 2, 3, 4), (5, 6, 7, 8)], progress=False)
+    >>> scorer = PatternScorer(pdb)
     >>> h = scorer.start(list(eight.start))
     >>> h, scorer.after(8, 8, 7, h)  # tile 8 slides home: the goal
     (1, 0)
@@ -170,8 +146,7 @@ class PatternScorer(Scorer):
         return first[1] if first[1] > second[1] else second[1]
 
     def _moved(self, side: int, tile: int, source: int, target: int) -> Moved:
-        """``(changes, new sum)`` on one side (0: the board, 1: its mirror), where changes
-        are the ``(database, change of its code)`` pairs of the move."""
+        """``(changes, new sum)`` on one side (0: the board, 1: its mirror)."""
         if self.blank_aware:
             return self._moved_with_blank(side, tile, source, target)
         p = self.pattern[tile]
@@ -211,16 +186,12 @@ class PatternScorer(Scorer):
 class LineConflicts(dict[int, int]):
     """``conflicts[code]``: how many tiles of a line of *length* cells must leave it.
 
-    A line (a row or a column) is read as a *code*, one digit per cell in base
-    ``length + 1``, the first cell the lowest digit: a tile whose goal is in this
-    line has its goal place along the line plus one, any other tile and the blank 0.
-    A value is worked out by :func:`~puzzlelab.puzzles.sliding.line_conflicts` the
-    first time its code is asked for, then kept (a 4-cell line has 625 codes).
+    A line's code has one digit per cell in base ``length + 1``, the first cell lowest: a
+    tile whose goal is in this line gives its goal place plus one, any other tile 0. A value
+    is worked out the first time it is asked for, then kept.
 
-    >>> conflicts = LineConflicts(3)
-    >>> code = 3 * 1 + 1 * 4 + 2 * 16  # goal places 2, 0, 1 along the line
-    >>> conflicts[code], conflicts[0]
-    (1, 0)
+    >>> LineConflicts(3)[3 * 1 + 1 * 4 + 2 * 16]  # goal places 2, 0, 1 along the line
+    1
     """
 
     def __init__(self, length: int) -> None:
@@ -240,13 +211,9 @@ class LineConflicts(dict[int, int]):
 class LinearConflictScorer(ManhattanScorer):
     """Linear conflict: Manhattan distance plus 2 for each tile that must leave its line.
 
-    Every row and every column keeps its code (:class:`LineConflicts`). A tile
-    sliding along a column leaves one row and enters another: its goal is in at
-    most one of them, so at most that row's conflicts change. The column keeps its
-    tiles in the same order, so its conflicts stay, though its code changes (the
-    tile's digit moves to the next place). Likewise for a tile sliding along a row.
-    So a move changes h by its Manhattan step plus twice the change in one line's
-    conflicts: two lookups in a table.
+    A tile sliding along a column leaves one row and enters another: its goal is in at most
+    one of them, so only that row's conflicts can change; the column keeps its order. So a
+    move changes h by its Manhattan step plus twice the change in one line's conflicts.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle("2 1 3 / 4 0 5 / 7 8 6")
@@ -278,7 +245,6 @@ class LinearConflictScorer(ManhattanScorer):
         return super().start(board) + 2 * extra
 
     def _code(self, line: int, board: list[int]) -> int:
-        """The code of *line* (its number) on *board*."""
         base = len(self.cells_of[line]) + 1
         return sum(self.digit[board[cell]][line] * base**place
                    for place, cell in enumerate(self.cells_of[line]))  # fmt: skip
@@ -302,8 +268,9 @@ class LinearConflictScorer(ManhattanScorer):
 
 
 def _line_digits(puzzle: SlidingPuzzle) -> list[list[int]]:
-    """``digit[tile][line]``: the tile's goal place along *line* plus one, if its goal is in
-    that line; else 0 (and always 0 for the blank)."""
+    """``digit[tile][line]``: the tile's goal place along *line* plus one if its goal is
+    in that line, else 0.
+    """
     rows, cols = puzzle.rows, puzzle.cols
     digit = [[0] * (rows + cols) for _ in puzzle.goal]
     for cell, tile in enumerate(puzzle.goal):
@@ -313,12 +280,10 @@ def _line_digits(puzzle: SlidingPuzzle) -> list[list[int]]:
     return digit
 
 
-#: A tile's move as it crosses lines: ``(line, change of its code, change of Manhattan
-#: distance)`` for the line left or entered whose conflicts may change.
+#: ``(line, change of its code, change of Manhattan distance)`` for the line left or entered.
 Crossing = tuple[int, int, int]
 
-#: A tile's move as it changes lines' codes: ``(line, change)`` for the line left or entered,
-#: and for the line slid along.
+#: ``(line, change of its code)`` for the line left or entered, and for the line slid along.
 LineChanges = tuple[tuple[int, int], tuple[int, int]]
 
 
@@ -327,11 +292,9 @@ def _slide_tables(
 ) -> tuple[list[int], list[Crossing], list[LineChanges]]:
     """``(slide, crossed, changes)`` for every tile sliding between two neighbouring cells.
 
-    ``slide[source * cells + target]``: the pair's number times ``cells``, to which the
-    tile is added to number the move. ``crossed[move]``: ``(line, change of its code,
-    change of Manhattan distance)`` for the line left or entered whose conflicts may
-    change (its code's change 0 if the tile's goal is in neither); ``changes[move]``: the
-    line left or entered and the line slid along, each with the change of its code.
+    ``slide[source * cells + target]`` plus the tile numbers the move; ``crossed[move]`` is
+    the line left or entered whose conflicts may change (:data:`Crossing`);
+    ``changes[move]`` the lines whose codes change (:data:`LineChanges`).
     """
     rows, cols, distance = puzzle.rows, puzzle.cols, puzzle.home_distances
     cells = rows * cols
@@ -371,16 +334,8 @@ LINEAR_CONFLICT_CELLS = 256
 def scorer_for(puzzle: Searchable, heuristic: HeuristicChoice) -> Scorer | None:
     """Return the scorer that follows *heuristic* move by move on *puzzle*, or None.
 
-    None when there is none (not a sliding puzzle, or a heuristic of the student's own):
-    :func:`~puzzlelab.solvers.sliding.sliding_idastar` then runs
-    :func:`~puzzlelab.search.idastar`'s general loop.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
-    >>> type(scorer_for(puzzle, "manhattan")).__name__
-    'ManhattanScorer'
     >>> type(scorer_for(puzzle, puzzle.linear_conflict)).__name__
     'LinearConflictScorer'
     >>> scorer_for(puzzle, "misplaced") is None

@@ -1,9 +1,6 @@
 """Building a table: breadth-first search outward from the goal, over whole layers at once.
 
-The abstract board is where the pattern's tiles and the blank stand; numpy moves every
-board of a layer together, in chunks that bound the memory, and marks each placement
-with the layer that first reached it. Limits (seconds, memory) and Ctrl-C stop a build
-with one line saying so; a progress bar shows it going.
+numpy moves every board of a layer together, in chunks that bound the memory.
 """
 
 from __future__ import annotations
@@ -25,8 +22,7 @@ SMALLEST_CHUNK = 1 << 10  # ... however tight the memory bound
 #: What a build counts, for ``max_nodes``: the abstract boards it labels with their cost.
 LABELLED = "boards labelled"
 
-#: Bytes of working memory one board of a chunk takes while it is moved and ranked (its
-#: moves, their ranks, sorting them), measured; the memory bound sets the chunk's size.
+#: Working memory one board of a chunk takes while it is moved and ranked (measured).
 BYTES_PER_BOARD = 200
 
 #: The share of the memory bound one chunk's working memory may take.
@@ -41,43 +37,28 @@ def breadth_first(
     progress: bool,
     blank: bool = False,
 ) -> np.ndarray:
-    """The table of the pattern *tiles* (with *blank*, of the tiles and the blank):
-    breadth-first search outward from the goal.
+    """The table of the pattern *tiles* (with *blank*, of the tiles and the blank).
 
-    The abstract board is where the pattern's tiles and the blank stand (a row of
-    ``k + 1`` cells). A *free* move takes the blank to a neighbouring cell that no
-    pattern tile holds (it swaps with a tile of no interest: cost 0); a *tile*
-    move slides a pattern tile into the blank (cost 1). Each layer is every board
-    at one cost: first the boards the tile moves of the layer before reach, then
-    every board free moves reach from them. A placement's cost is the layer in
-    which its tiles first stand so, wherever the blank is; with *blank*, the table
-    keeps the cost of every placement of the tiles *and* the blank.
-
-    Examples
-    --------
-    Tile 1 of the 3-puzzle: home (rank 0), one move away (cells 1 and 2), or two:
+    The abstract board is where the pattern's tiles and the blank stand. A *free* move takes
+    the blank to a cell no pattern tile holds (cost 0); a *tile* move slides a pattern tile
+    into the blank (cost 1). Each layer is every board at one cost: the boards the tile
+    moves of the layer before reach, then every board free moves reach from them.
 
     >>> from puzzlelab.limits import Budget
     >>> breadth_first((2, 2), (1, 2, 3, 0), (1,), Budget(), progress=False)
     array([0, 1, 1, 2], dtype=uint8)
-    >>> few = Budget(max_nodes=100, what=LABELLED)
-    >>> breadth_first((3, 3), tuple(range(1, 9)) + (0,), (1, 2), few, progress=False)
-    Traceback (most recent call last):
-    ...
-    puzzlelab.limits.LimitReached: the pattern database of tiles [1, 2] was not finished (... of
-    504 boards): the limit of 100 boards labelled was reached
     """
     rows, cols = shape
     cells, k = rows * cols, len(tiles)
-    # With every tile in the pattern the blank's cell is the one left over: both tables
-    # have the same ranks (the blank's digit is always 0), so one array serves as both.
+    # With every tile in the pattern the blank's cell is the one left over: one array serves.
     every_tile = k == cells - 1
     what = "the distance table" if every_tile else f"the pattern database of tiles {list(tiles)}"
     total = placement_count(cells, k + 1)
     needed = total + (0 if every_tile else placement_count(cells, k))
     if not fits(budget, needed):
         raise LimitReached(f"{what} was not built: {too_large(budget, needed)}")
-    search = _Search(shape, k, budget, _progress_bar(total, what_of(tiles), progress))
+    name = "pattern " + "-".join(map(str, tiles))
+    search = _Search(shape, k, budget, _progress_bar(total, name, progress))
     table = search.reached_at if every_tile else np.full(placement_count(cells, k), UNSET, np.uint8)
     start = np.array([[goal.index(tile) for tile in tiles] + [goal.index(0)]], dtype=np.int8)
     layer, cost = start, 0
@@ -101,17 +82,8 @@ def breadth_first(
     return search.reached_at if blank else table
 
 
-def what_of(tiles: tuple[int, ...]) -> str:
-    """The progress bar's name for the pattern *tiles*.
-
-    >>> what_of((1, 2, 3))
-    'pattern 1-2-3'
-    """
-    return f"pattern {'-'.join(map(str, tiles))}"
-
-
 def fits(budget: Budget, nbytes: int) -> bool:
-    """Whether *nbytes* more bytes keep the memory *budget* bounds within it.
+    """Whether *nbytes* more bytes keep within the memory *budget* bounds.
 
     >>> fits(Budget(max_memory_mb=100), 2**20), fits(Budget(max_memory_mb=100), 200 * 2**20)
     (True, False)
@@ -123,7 +95,7 @@ def fits(budget: Budget, nbytes: int) -> bool:
 
 
 def too_large(budget: Budget, nbytes: int) -> str:
-    """Why *nbytes* do not fit the memory *budget* bounds: what they need and what is allowed.
+    """Why *nbytes* do not fit the memory *budget* bounds.
 
     >>> too_large(Budget(max_memory_mb=5), 60 * 2**20)
     'it needs 60.0 MB of memory, more than the limit of 5 MB allows'
@@ -151,7 +123,6 @@ class _Search:
             self.chunk = int(min(CHUNK, max(SMALLEST_CHUNK, share)))
 
     def start(self, boards: np.ndarray) -> np.ndarray:
-        """The first layer, *boards*, labelled at cost 0."""
         self.reached_at[placement_ranks(boards, self.cells)] = 0
         self.counted(len(boards))
         return boards
@@ -161,7 +132,7 @@ class _Search:
         return f"{self.labelled:,} of {total:,} boards"
 
     def counted(self, labelled: int) -> None:
-        """Count *labelled* more boards; raise :class:`LimitReached` if a limit is passed."""
+        """Count *labelled* more boards; raise LimitReached if a limit is passed."""
         self.labelled += labelled
         self.bar.update(labelled)
         budget = self.budget
@@ -170,7 +141,7 @@ class _Search:
         budget.look()
 
     def make_room(self, nbytes: int) -> None:
-        """Raise :class:`LimitReached` unless *nbytes* more bytes fit the memory bound."""
+        """Raise LimitReached unless *nbytes* more bytes fit the memory bound."""
         if not fits(self.budget, nbytes):  # said as the budget says it when it is passed
             raise LimitReached(self.budget.memory_reason())
 
@@ -193,9 +164,9 @@ class _Search:
         return np.concatenate(found)
 
     def reached(self, boards: np.ndarray, cost: int, tile_moves: bool) -> np.ndarray:
-        """The boards not reached before that one move (a tile move, or a free move) from
-        *boards* reaches, each once; they are labelled with *cost*. Done in chunks, to
-        bound the memory, and the limits are looked at after each."""
+        """The boards not reached before that one move from *boards* reaches, each once,
+        labelled with *cost*; in chunks, the limits looked at after each.
+        """
         found, count = [], 0
         for start in range(0, len(boards), self.chunk):
             moved = _moves(boards[start : start + self.chunk], self.neighbours, self.k, tile_moves)
@@ -228,10 +199,8 @@ def _moves(boards: np.ndarray, neighbours: np.ndarray, k: int, tile_moves: bool)
 
 
 def _held_cells(tiles: np.ndarray, cells: int) -> Callable[[np.ndarray], np.ndarray]:
-    """A function of one cell per board: whether a pattern tile of that board holds it.
-
-    On boards of up to 63 cells each board's held cells are one bitmask, made once for
-    all four directions; larger boards compare the cell with every tile.
+    """A function of one cell per board: whether a pattern tile of that board holds it
+    (one bitmask per board up to 63 cells).
     """
     if cells > 63:
         return lambda cell: (tiles == cell[:, None]).any(axis=1)
@@ -240,8 +209,9 @@ def _held_cells(tiles: np.ndarray, cells: int) -> Callable[[np.ndarray], np.ndar
 
 
 def _every_tile_moves(boards: np.ndarray, neighbours: np.ndarray) -> np.ndarray:
-    """Every board one move from *boards* when every cell holds a pattern tile or the blank
-    (a distance table's case): the tile beside the blank is looked up, not searched for."""
+    """Every board one move from *boards* when every cell holds a pattern tile or the
+    blank: the tile beside the blank is looked up, not searched for.
+    """
     count, places = boards.shape
     starts = np.arange(count, dtype=np.int64) * places  # where each board begins, flat
     column_on = np.empty(count * places, dtype=boards.dtype)  # the column of the tile on a cell
@@ -280,16 +250,12 @@ def _neighbours(rows: int, cols: int) -> np.ndarray:
 
 
 class _ProgressBar(Protocol):
-    """What building asks of a progress bar: tqdm's, or one that shows nothing."""
-
     def update(self, count: int, /) -> object: ...
 
     def close(self) -> None: ...
 
 
 class _NoBar:
-    """A progress bar that shows nothing (and spares importing tqdm)."""
-
     def update(self, count: int) -> None:
         pass
 

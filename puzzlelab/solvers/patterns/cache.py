@@ -1,9 +1,4 @@
-"""The cache on disk: each database built once, saved as a file, checked when read back.
-
-Files live in :func:`cache_folder` (``$PUZZLELAB_CACHE`` or the user's cache folder),
-named for the board, goal and pattern; one whose format, contents or checksum does not
-match is rebuilt, and a cache that cannot be written only means building again.
-"""
+"""The cache on disk: each database built once, saved as a file, checked when read back."""
 
 from __future__ import annotations
 
@@ -45,20 +40,10 @@ PARTIAL = ".partial"
 def cache_folder() -> Path:
     """Where databases are kept: ``$PUZZLELAB_CACHE``, else the user's cache folder.
 
-    Returns
-    -------
-    pathlib.Path
-        The folder; it is made when the first database is saved.
-
-    Examples
-    --------
     >>> from unittest import mock
     >>> with mock.patch.dict("os.environ", {"PUZZLELAB_CACHE": "/tmp/tables"}):
     ...     cache_folder() == Path("/tmp/tables")
     True
-    >>> with mock.patch.dict("os.environ", {"PUZZLELAB_CACHE": ""}):
-    ...     cache_folder().name
-    'patterns'
     """
     chosen = os.environ.get(CACHE_VARIABLE, "").strip()
     if chosen:
@@ -81,46 +66,19 @@ def cached(
 ) -> PatternDatabase:
     """The database of *tiles* for *puzzle*: read from the cache, or built and saved there.
 
-    Only a regular file of the right size is read. A file that cannot be read, or does not
-    match what it should hold (another format, board, goal or pattern, or a checksum that
-    fails), is named in one line on standard error and rebuilt. A file is written whole or
-    not at all: into a file of its own in the same folder, renamed into place when complete.
+    A file that cannot be read or does not match what it should hold (format, board, goal,
+    pattern, checksum) is named in one line on standard error and rebuilt. A file is
+    written whole or not at all. Parameters are as for :meth:`PatternDatabase.build`; the
+    table read must fit the memory bound too.
 
-    Parameters
-    ----------
-    puzzle : SlidingPuzzle
-        The board and goal.
-    tiles : iterable of int
-        The pattern.
-    blank : bool
-        Keep the blank's cell in the table (see :class:`~.PatternDatabase`).
-    progress : bool
-        Show a progress bar while building.
-    max_nodes, max_seconds, max_memory_mb : optional
-        Limits on building, as :meth:`PatternDatabase.build` takes them; the table read
-        from the cache must fit the memory bound too.
-    budget : Budget, optional
-        A budget shared with other builds; it replaces the three limits.
-
-    Returns
-    -------
-    PatternDatabase
-
-    Examples
-    --------
     >>> import tempfile
     >>> from unittest import mock
     >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> eight = SlidingPuzzle(shape=(3, 3))
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     with mock.patch.dict("os.environ", {"PUZZLELAB_CACHE": folder}):
-    ...         built = cached(eight, (1, 2, 3), progress=False)  # built, then saved
-    ...         saved = [path.name for path in cache_folder().iterdir()]
-    ...         read = cached(eight, (1, 2, 3), progress=False)  # read from the file
-    >>> saved
+    ...         built = cached(SlidingPuzzle(shape=(3, 3)), (1, 2, 3), progress=False)
+    ...         [path.name for path in cache_folder().iterdir()]
     ['3x3-...-1-2-3.npz']
-    >>> read.checksum() == built.checksum()
-    True
     """
     shape, goal = (puzzle.rows, puzzle.cols), tuple(puzzle.goal)
     tiles = check_pattern(goal, tiles)
@@ -151,8 +109,8 @@ def _read(
 ) -> PatternDatabase | None:
     """The database the file at *path* holds, or None: missing (quietly), or unusable (said).
 
-    Only a regular file is read (a FIFO or a device could block or never end), no larger
-    than the table it should hold, and only as arrays (never pickles, never decompressed).
+    Only a regular file is read (a FIFO could block), no larger than its table, and only as
+    arrays (never pickles, never decompressed).
     """
     size = placement_count(shape[0] * shape[1], len(tiles) + blank)
     try:
@@ -213,7 +171,7 @@ def _load(file: BinaryIO, size: int) -> tuple[dict[str, Any], np.ndarray]:
 
 
 def _unusable(path: Path, why: str) -> None:
-    """Say, in one line on standard error, that the cache file *path* is rebuilt, and why."""
+    """Say on standard error that the cache file *path* is rebuilt, and why."""
     print(f"puzzlelab: the cached pattern database {path} cannot be used ({why}); "
           "building it again", file=sys.stderr)  # fmt: skip
 
@@ -222,9 +180,8 @@ def _write(path: Path, database: PatternDatabase) -> None:
     about = {"format": FORMAT, "shape": list(database.shape), "goal": list(database.goal),
              "tiles": list(database.tiles), "blank": database.blank,
              "sha256": database.checksum()}  # fmt: skip
-    # Each writer fills a file of its own in the same folder, then renames it into place: a
-    # reader sees the whole table or none, even when two kernels build the same database at
-    # once. Whatever stops the writing (a full disk, Ctrl-C) takes the partial file away.
+    # Each writer fills a file of its own, then renames it into place: a reader sees the whole
+    # table or none, even when two kernels build it at once.
     partial: Path | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

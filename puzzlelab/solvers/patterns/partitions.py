@@ -1,10 +1,4 @@
-"""Partitions: disjoint patterns covering every tile, and the heuristic that adds them up.
-
-The 15-puzzle's named partitions (:data:`PARTITIONS`) are drawn in goal cells from the
-blank's corner; :func:`pattern_heuristic` turns a partition into a
-:class:`~puzzlelab.solvers.patterns.PatternHeuristic` of cached databases, and
-:func:`named_heuristic` reads the ``pdb:NAME`` of the command line.
-"""
+"""Partitions: disjoint patterns covering every tile, and the heuristic that adds them up."""
 
 from __future__ import annotations
 
@@ -18,8 +12,7 @@ from .cache import cached
 from .table import PatternHeuristic, check_pattern, mirror_of
 
 #: Named partitions of the 15-puzzle, as groups of goal *cells* counted from the blank's
-#: corner (cell 0 is the blank's goal cell, then row by row). With Korf's goal (the blank
-#: top left) the cells are the tiles themselves.
+#: corner (cell 0 is the blank's goal cell, then row by row): Korf's goal's tiles.
 PARTITIONS = {
     "5-5-5": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
     "6-6-3": ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15)),
@@ -37,23 +30,9 @@ def partition_of(
 ) -> tuple[str, tuple[tuple[int, ...], ...]]:
     """``(name, tile groups)`` of *partition*: a name from :data:`PARTITIONS` or groups of tiles.
 
-    A named partition is drawn in goal cells counted from the blank's corner, so it
-    fits any 15-puzzle goal with the blank in a corner (Korf's, puzzlelab's own).
+    A named partition is drawn in goal cells counted from the blank's corner, so it fits
+    any 15-puzzle goal with the blank in a corner.
 
-    Parameters
-    ----------
-    puzzle : SlidingPuzzle
-        The board and goal.
-    partition : str or iterable of iterables of int
-        A name from :data:`PARTITIONS`, or the groups of tiles themselves.
-
-    Returns
-    -------
-    tuple of (str, tuple of tuples)
-        The heuristic's name (``"pdb:6-6-3"``, or the groups joined) and the tile groups.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> partition_of(SlidingPuzzle(shape=(4, 4)), "6-6-3")[1][2]  # the blank bottom right
     (3, 2, 1)
@@ -81,8 +60,7 @@ def partition_of(
 
 
 def _corner_map(shape: tuple[int, int], blank_cell: int) -> list[int] | None:
-    """The cell map (a flip of rows and/or columns) taking cell 0 to *blank_cell*, on a 4x4
-    board; None if the blank's goal is not in a corner."""
+    """The flip of rows and/or columns of a 4x4 board taking cell 0 to *blank_cell*, or None."""
     rows, cols = shape
     if (rows, cols) != (4, 4):
         return None
@@ -110,34 +88,20 @@ def pattern_heuristic(
 ) -> PatternHeuristic:
     """The additive pattern-database heuristic of *partition* for *puzzle*, databases cached.
 
-    *reflect* (default: whenever the goal allows it) also looks up the mirrored board;
-    *blank* keeps the blank's cell in every table (:class:`~.PatternDatabase`): larger
-    tables, a consistent heuristic.
-    Building a database the first time shows a progress bar; the limits bound building
-    (and reading) every database together.
-
     Parameters
     ----------
     puzzle : SlidingPuzzle
-        The board and goal.
     partition : str or iterable of iterables of int
         A name from :data:`PARTITIONS`, or the groups of tiles themselves.
     blank : bool
-        Keep the blank's cell in every table.
+        Keep the blank's cell in every table (:class:`~.PatternDatabase`).
     reflect : bool, optional
         Also look the mirrored board up; default: whenever the goal allows it.
     progress : bool
         Show a progress bar while a database is built.
-    max_nodes : int, optional
-        How many abstract boards the builds may label with their cost, all databases
-        together (:data:`~.build.LABELLED`); the databases read from the cache count none.
-    max_seconds, max_memory_mb : optional
-        How long building and reading every database may take, and how much memory
-        they may add, all together.
-
-    Returns
-    -------
-    PatternHeuristic
+    max_nodes, max_seconds, max_memory_mb : optional
+        Limits on building and reading every database together; *max_nodes* counts the
+        boards labelled.
 
     Examples
     --------
@@ -164,39 +128,15 @@ def named_heuristic(
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> PatternHeuristic:
-    """The heuristic a name on the command line means: ``pdb`` or ``pdb:PARTITION``.
+    """The heuristic ``pdb`` or ``pdb:PARTITION`` names (``pdb``: :data:`DEFAULT_PARTITION`).
 
-    ``pdb`` alone is the default partition, :data:`DEFAULT_PARTITION`; the databases
-    come from the cache (:func:`~.cached`), built the first time.
-
-    Parameters
-    ----------
-    puzzle : SlidingPuzzle
-        A 15-puzzle whose goal has the blank in a corner, for the named partitions.
-    name : str
-        ``"pdb"`` or ``"pdb:"`` followed by a name of :data:`PARTITIONS`.
-    max_nodes, max_seconds, max_memory_mb : optional
-        Limits on building the databases, as :func:`pattern_heuristic` takes them.
-
-    Returns
-    -------
-    PatternHeuristic
-
-    Examples
-    --------
-    On a 15-puzzle ``named_heuristic(puzzle, "pdb:5-5-5")`` is the sum of three
-    databases of five tiles. The named partitions fit no other board:
+    Limits are as for :func:`pattern_heuristic`.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> named_heuristic(SlidingPuzzle(shape=(3, 3)), "pdb")
     Traceback (most recent call last):
     ...
     puzzlelab.errors.ProblemError: the partition '6-6-3' is drawn for a 4x4 board with the ...
-    >>> named_heuristic(SlidingPuzzle(shape=(4, 4)), "pdb:")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: 'pdb:' names no partition; write pdb (6-6-3) or pdb: and one
-    of 5-5-5, 6-6-3
     """
     if not isinstance(puzzle, SlidingPuzzle):
         raise ProblemError(
@@ -210,15 +150,8 @@ def named_heuristic(
 def check_name(name: str) -> str:
     """Return the partition *name* (``pdb`` or ``pdb:PARTITION``) names, or say what is allowed.
 
-    Examples
-    --------
     >>> check_name("pdb"), check_name("pdb:5-5-5")
     ('6-6-3', '5-5-5')
-    >>> check_name("pdb:7-8")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: unknown partition '7-8' in 'pdb:7-8'; write pdb (6-6-3) or
-    pdb: and one of 5-5-5, 6-6-3
     """
     kind, colon, partition = name.partition(":")
     allowed = f"write pdb ({DEFAULT_PARTITION}) or pdb: and one of {', '.join(PARTITIONS)}"

@@ -1,10 +1,4 @@
-"""Ranking placements: *k* distinct tiles on *cells* cells numbered 0, 1, 2, ... with no gap.
-
-:func:`placement_ranks` gives each placement its perfect rank (the index of its entry in a
-table), :func:`placement_positions` takes a rank back to the cells, and
-:func:`placement_codes` lists, in rank order, the codes ``sum(cell_i * cells**i)`` by
-which a table can also be indexed.
-"""
+"""Ranking placements of *k* distinct tiles on *cells* cells: ranks with no gap, and codes."""
 
 from __future__ import annotations
 
@@ -17,19 +11,6 @@ import numpy as np
 def placement_count(cells: int, k: int) -> int:
     """How many ways *k* distinct tiles can stand on *cells* cells: cells! / (cells - k)!.
 
-    Parameters
-    ----------
-    cells : int
-        The board's cells.
-    k : int
-        The tiles placed.
-
-    Returns
-    -------
-    int
-
-    Examples
-    --------
     >>> placement_count(16, 6)
     5765760
     """
@@ -37,27 +18,12 @@ def placement_count(cells: int, k: int) -> int:
 
 
 def placement_ranks(positions: np.ndarray, cells: int) -> np.ndarray:
-    """The perfect rank of every row of *positions* among all placements on *cells* cells.
+    """The perfect rank of every row of *positions* (the cells of *k* tiles) on *cells* cells.
 
-    A row gives the cell of each of *k* tiles (all different). Ranks run from 0 to
-    ``placement_count(cells, k) - 1`` with no gaps, in lexicographic order: the
-    first tile's cell is the most significant digit, the next tile's cell counts
-    only the cells still free, and so on.
+    Ranks run from 0 to ``placement_count(cells, k) - 1`` in lexicographic order: the first
+    tile's cell is the most significant digit, the next tile's counts only the cells still
+    free, and so on.
 
-    Parameters
-    ----------
-    positions : numpy.ndarray
-        One placement per row: the cell of each tile, all different.
-    cells : int
-        The board's cells.
-
-    Returns
-    -------
-    numpy.ndarray of int64
-        One rank per row.
-
-    Examples
-    --------
     >>> placement_ranks(np.array([[0, 1], [0, 2], [1, 0], [2, 1]]), 3)
     array([0, 1, 2, 5])
     """
@@ -71,30 +37,9 @@ def placement_ranks(positions: np.ndarray, cells: int) -> np.ndarray:
 
 
 def placement_positions(ranks: np.ndarray | Sequence[int], cells: int, k: int) -> np.ndarray:
-    """Return the placements of *k* tiles on *cells* cells whose ranks are *ranks*, one per row.
+    """The placements of *k* tiles on *cells* cells whose ranks are *ranks*, one per row:
+    the inverse of :func:`placement_ranks`.
 
-    This is the inverse of :func:`placement_ranks`.
-
-    The rank's digits are read off by division; then, from the last tile back, each
-    tile's digit is its cell among the cells the tiles before it left free, so every
-    later tile at or beyond that cell moves one cell on.
-
-    Parameters
-    ----------
-    ranks : numpy.ndarray or sequence of int
-        Ranks, as :func:`placement_ranks` gives them.
-    cells : int
-        The board's cells.
-    k : int
-        The tiles placed.
-
-    Returns
-    -------
-    numpy.ndarray of int8
-        One placement per rank: the cell of each tile.
-
-    Examples
-    --------
     >>> placement_positions(np.array([0, 1, 2, 5]), 3, 2).tolist()
     [[0, 1], [0, 2], [1, 0], [2, 1]]
     """
@@ -110,25 +55,9 @@ def placement_positions(ranks: np.ndarray | Sequence[int], cells: int, k: int) -
 def placement_codes(cells: int, k: int) -> np.ndarray:
     """The code ``sum(cell_i * cells**i)`` of every placement of *k* tiles, in rank order.
 
-    A code is quick to update when one tile moves (search does that at every
-    node); a rank is compact (tables are stored by rank). This lists the codes of
-    ranks 0, 1, 2, ... built tile by tile: each placement of *i* tiles is followed
-    by every free cell for the next, in increasing order.
+    A code is quick to update when one tile moves; a rank is compact (tables are stored by
+    rank).
 
-    Parameters
-    ----------
-    cells : int
-        The board's cells.
-    k : int
-        The tiles placed.
-
-    Returns
-    -------
-    numpy.ndarray of int64
-        One code per rank, ``placement_count(cells, k)`` of them.
-
-    Examples
-    --------
     >>> placement_codes(3, 2).tolist()  # (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)
     [3, 6, 1, 7, 2, 5]
     """
