@@ -219,6 +219,10 @@ def illegible(nb) -> list[str]:
     return found
 
 
+#: How tqdm's progress bar writes itself as text: "searching:  40%|####      | 12/30 ...".
+TQDM_BAR = re.compile(r"\d+%\|")
+
+
 def widgets_without_a_page(nb) -> list[str]:
     """The cells of *nb* whose widgets a page without a kernel would show as text.
 
@@ -231,7 +235,7 @@ def widgets_without_a_page(nb) -> list[str]:
             data = output.get("data", {})
             text = data.get("text/plain", "")
             if WIDGET_VIEW in data and not {"text/html", "image/png"} & set(data):
-                if "FloatProgress(" not in text:  # tqdm's bar: the site turns bars off
+                if not TQDM_BAR.search(text):  # the site turns progress bars off
                     problems.append(f"cell {number}: {text[:60]}")
     return problems
 
