@@ -64,7 +64,7 @@ def open_channel() -> None:
     The channel is an audit hook (Python cannot remove one): on :data:`EVENT` with ``(answers,
     call, checks, nonce)`` it runs :func:`check_outcome` and publishes the result as
     :data:`MIME`, signed (HMAC-SHA256) with the call, checks, nonce and the names of the
-    :func:`channel_parts` the notebook replaced since. The key, signing and publishing are kept
+    :func:`_channel_parts` the notebook replaced since. The key, signing and publishing are kept
     in the hook's closure, out of the student's reach: a notebook that wraps ``display`` or the
     publisher can stop a result, not forge one.
 
@@ -78,7 +78,7 @@ def open_channel() -> None:
     import sys
 
     key, sign, sha256, dumps = secrets.token_bytes(32), hmac.new, hashlib.sha256, json.dumps
-    modules, parts, sorted_ = sys.modules, channel_parts, builtins.sorted
+    modules, parts, sorted_ = sys.modules, _channel_parts, builtins.sorted
     name, event, mime = __name__, EVENT, MIME
     originals = parts()
     publish = originals["display_pub"].publish
@@ -100,12 +100,10 @@ def open_channel() -> None:
     print(key.hex())
 
 
-def channel_parts() -> dict[str, Any]:
+def _channel_parts() -> dict[str, Any]:
     """Return the objects a result's display goes through, by name (see :func:`open_channel`).
 
     The names whose object changed since the channel opened are the parts the notebook replaced.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
     """
     import sys
 

@@ -189,11 +189,8 @@ def _exercise_lines(cell: dict) -> list[str]:
     return [f"**{name}** ({where})", "", *[f"- {mistake}" for mistake in mistakes], ""]
 
 
-def teachers_edition() -> dict[PurePosixPath, bytes]:
-    """Return every file of the teacher's edition, by path: lessons worked, plans, data files.
-
-    There is no example here; ``tests/test_teacher.py`` runs it.
-    """
+def _teachers_edition() -> dict[PurePosixPath, bytes]:
+    """Return every file of the teacher's edition, by path: lessons worked, plans, data files."""
     files = {}
     for name, data in read_lessons().items():
         if name.suffix != ".ipynb":
@@ -215,7 +212,7 @@ def write_teachers_edition(out_dir: Path, *, force: bool = False) -> list[Path]:
     """
     if out_dir.exists() and not out_dir.is_dir():
         raise PuzzleError(f"{out_dir} is a file: give a folder for the teacher's edition")
-    files = teachers_edition()
+    files = _teachers_edition()
     if not force:
         already_there(out_dir, files, "nothing written; give --force to replace them")
     return write_inside(out_dir, files, "the teacher's edition")

@@ -54,7 +54,7 @@ def grade_submission(
         return rows
     answered = {exercise_id(cell) for cell in notebook.cells}
     present = [exercises[name] for name in exercises if name in answered]
-    troubles, results = run_and_check(submission.path.name, data, present, limits)
+    troubles, results = _run_and_check(submission.path.name, data, present, limits)
     for each in rows:
         if each.exercise in answered:
             _fill(each, results[each.exercise], troubles.get(each.exercise, ""))
@@ -97,15 +97,13 @@ def _fill(row: Grade, result: dict, trouble: str) -> None:
     row.error = "; ".join(notes)
 
 
-def run_and_check(
+def _run_and_check(
     name: str, data: bytes, exercises: list[Exercise], limits: Limits
 ) -> tuple[dict[str, str], dict[str, dict[str, Any]]]:
     """Run the notebook *data* from a copy named *name*, then the checks of *exercises*.
 
     Return the troubles of the answer cells that did not run cleanly, and each check's result
     (``passed``, ``message``, ``error``, or ``trouble`` alone), both by exercise id.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
     """
     with tempfile.TemporaryDirectory(prefix="puzzlelab-grade-") as folder:
         workdir = Path(folder)

@@ -116,17 +116,14 @@ def write_inside(out_dir: Path, files: dict[PurePosixPath, bytes], what: str) ->
         for name, data in files.items():
             target = out_dir.joinpath(name)
             target.parent.mkdir(parents=True, exist_ok=True)
-            write_new(target, data)
+            _write_new(target, data)
     except OSError as error:
         raise PuzzleError(f"cannot write {what} into {out_dir}: {error}") from None
     return [out_dir.joinpath(name) for name in files]
 
 
-def write_new(target: Path, data: bytes) -> None:
-    """Write *data* to a new file renamed to *target*: nothing there is written into or followed.
-
-    There is no example here; ``tests/test_hostile_cli.py`` runs it.
-    """
+def _write_new(target: Path, data: bytes) -> None:
+    """Write *data* to a new file renamed to *target*: nothing there is written into or followed."""
     partial = target.with_name(f".{target.name}.{secrets.token_hex(4)}.partial")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:

@@ -60,23 +60,18 @@ def _path_state(path: Path) -> tuple[str, bytes]:
     return "file", path.read_bytes()
 
 
-def changed_paths(before: State, after: State) -> list[Path]:
-    """Return the paths added, removed or changed between *before* and *after*, sorted.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+def _changed_paths(before: State, after: State) -> list[Path]:
+    """Return the paths added, removed or changed between *before* and *after*, sorted."""
     return sorted(
         path for path in before.keys() | after.keys() if before.get(path) != after.get(path)
     )
 
 
-def put_back(before: State, after: State) -> list[Path]:
+def _put_back(before: State, after: State) -> list[Path]:
     """Make the files on disk as *before* says again; return the paths that could not be.
 
     What was added is removed, what changed or went away is written again. Large files and
     pipes, whose content *before* does not hold, cannot be put back.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
     """
     for path in sorted(after, reverse=True):  # the deepest first
         if before.get(path, ("",))[0] != after[path][0]:
@@ -111,13 +106,13 @@ def watch_changes(rows: list[Grade], tops: tuple, before: State, package: State)
     There is no example here; ``tests/test_grade.py`` runs it.
     """
     after = files_state(tops[0])
-    changed = changed_paths(before, after)
+    changed = _changed_paths(before, after)
     if changed:
-        lost = put_back(before, after)
+        lost = _put_back(before, after)
         note = f"it changed files outside its own folder: {_listed(changed)} (put back"
         note += f", but not {_listed(lost)})" if lost else ")"
         _mark(rows, note)
-    touched = changed_paths(package, files_state(tops[1]))
+    touched = _changed_paths(package, files_state(tops[1]))
     if touched:
         _mark(rows, f"it changed puzzlelab's own files: {_listed(touched)}")
         raise GradingStopped(

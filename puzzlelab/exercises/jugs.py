@@ -14,11 +14,8 @@ from .own_work import borrowed, borrowing_method
 from .sandbox import guarded_check
 
 
-class Settings(TypedDict):
-    """A water jugs puzzle as ``WaterJugs(**settings)`` takes it; *target* is a whole state.
-
-    There is no example here; ``tests/test_jugs.py`` runs it.
-    """
+class _Settings(TypedDict):
+    """A water jugs puzzle as ``WaterJugs(**settings)`` takes it; *target* is a whole state."""
 
     capacities: tuple[int, ...]
     start: State
@@ -26,7 +23,7 @@ class Settings(TypedDict):
 
 
 #: Exercise 1: split 12 litres into 6 and 6 with jugs of 12, 9 and 4 litres.
-TWELVE: Settings = {"capacities": (12, 9, 4), "start": (12, 0, 0), "target": (6, 6, 0)}
+TWELVE: _Settings = {"capacities": (12, 9, 4), "start": (12, 0, 0), "target": (6, 6, 0)}
 
 #: Exercise 2: the 3 and 5 litre jugs with a tap, empty at the start, and the amount that
 #: any one jug must hold at the end.

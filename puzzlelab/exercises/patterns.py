@@ -157,11 +157,9 @@ LARGEST_PATTERN = 4
 PARTITION_BUDGET = 200_000
 
 
-def partition_nodes(groups: Partition) -> int | None:
+def _partition_nodes(groups: Partition) -> int | None:
     """The boards IDA* expands on lesson 5's eight 15-puzzles (50 random moves from the goal)
     with a pattern database per group of *groups*, added; None if one passes the budget.
-
-    There is no example here; ``tests/test_exercises_6.py`` runs it.
     """
     fifteen = SlidingPuzzle(shape=(4, 4))
     boards = [fifteen.with_start(fifteen.scramble(50, seed=seed)) for seed in range(8)]
@@ -175,7 +173,7 @@ def partition_nodes(groups: Partition) -> int | None:
 @functools.cache
 def _rows_nodes() -> int:
     """What :data:`ROWS` costs IDA*: the same every time, so worked out once."""
-    nodes = partition_nodes(ROWS)
+    nodes = _partition_nodes(ROWS)
     assert nodes is not None, "the rows solve every board within the budget (tested)"
     return nodes
 
@@ -203,7 +201,7 @@ def check_partition(groups: Any) -> bool:
                 f"a pattern may have at most {LARGEST_PATTERN} tiles; {group} has {len(group)}."
             )
     try:
-        theirs = partition_nodes(groups)
+        theirs = _partition_nodes(groups)
     except PuzzleError as error:
         return fail(f"{error}.")
     rows = _rows_nodes()

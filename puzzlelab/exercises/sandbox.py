@@ -57,12 +57,10 @@ NOT_ENFORCED = " (puzzlelab could not enforce its time and memory limits here)"
 
 
 @dataclass
-class Outcome:
+class _Outcome:
     """How running a student's code went: its plain *value*, or the *trouble* (to follow
     "your function") why there is none; what it *printed* in a child process, and whether
     its limits were *enforced*.
-
-    There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
 
     value: object = None
@@ -84,7 +82,7 @@ def can_isolate() -> bool:
 
 def run_guarded(
     task: Callable[[], object], seconds: float, max_memory_mb: float, grace: float = 0.0
-) -> Outcome:
+) -> _Outcome:
     """Run *task* where it can be stopped: in a child process if the system allows.
 
     Its value comes back :func:`portable`. A task that stops itself at *seconds* has
@@ -115,7 +113,7 @@ def guarded_check(
     def decorate(check: Callable[Takes, bool]) -> Callable[Takes, bool]:
         @functools.wraps(check)
         def guarded(*answers: Takes.args, **named: Takes.kwargs) -> bool:
-            if all(is_plain_data(answer) for answer in (*answers, *named.values())):
+            if all(_is_plain_data(answer) for answer in (*answers, *named.values())):
                 return check(*answers, **named)
             if prepare is not None:
                 prepare()
@@ -131,7 +129,7 @@ def guarded_check(
     return decorate
 
 
-def said(who: str, outcome: Outcome) -> str:
+def said(who: str, outcome: _Outcome) -> str:
     """The sentence for a stopped *outcome*: *who* and its trouble, and whether it was enforced.
 
     There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
@@ -140,17 +138,14 @@ def said(who: str, outcome: Outcome) -> str:
     return f"{who} {outcome.trouble}{note}."
 
 
-def is_plain_data(value: object) -> bool:
-    """Return whether *value* is plain data: Python's own numbers, text and collections.
-
-    There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
-    """
+def _is_plain_data(value: object) -> bool:
+    """Return whether *value* is plain data: Python's own numbers, text and collections."""
     if type(value) in PLAIN_TYPES:
         return True
     if type(value) in (tuple, list, set, frozenset):
-        return all(is_plain_data(item) for item in value)  # type: ignore[attr-defined]
+        return all(_is_plain_data(item) for item in value)  # type: ignore[attr-defined]
     if type(value) is dict:
-        return all(is_plain_data(key) and is_plain_data(item) for key, item in value.items())
+        return all(_is_plain_data(key) and _is_plain_data(item) for key, item in value.items())
     return False
 
 
@@ -170,7 +165,7 @@ def _too_big(memory: float) -> str:
     return f"used more than {memory:,g} MB of memory and was stopped"
 
 
-def _in_child(task: Callable[[], object], seconds: float, memory: float, grace: float) -> Outcome:
+def _in_child(task: Callable[[], object], seconds: float, memory: float, grace: float) -> _Outcome:
     """Fork a child that runs *task*; wait for its answer, and kill it when time is up."""
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
@@ -191,21 +186,21 @@ def _in_child(task: Callable[[], object], seconds: float, memory: float, grace: 
 
 def _answer(
     child: BaseProcess, receiver: Connection, seconds: float, grace: float, memory: float
-) -> Outcome:
-    """Wait for the child's reply until its time is up; return it as an :class:`Outcome`."""
+) -> _Outcome:
+    """Wait for the child's reply until its time is up; return it as an :class:`_Outcome`."""
     if not receiver.poll(seconds + grace):
-        return Outcome(trouble=_late(seconds))
+        return _Outcome(trouble=_late(seconds))
     try:
         data = receiver.recv_bytes(MAX_REPLY_BYTES)
     except EOFError:  # the child ended without a word
         child.join(1)
-        return Outcome(trouble=_ended(child.exitcode, seconds, memory))
+        return _Outcome(trouble=_ended(child.exitcode, seconds, memory))
     except OSError:
-        return Outcome(trouble=f"gave back more than {MAX_REPLY_BYTES // 2**20} MB of data")
+        return _Outcome(trouble=f"gave back more than {MAX_REPLY_BYTES // 2**20} MB of data")
     try:
         reply = _PlainUnpickler(io.BytesIO(data)).load()
     except Exception:  # what the child sent was not plain data: the student's code meddled
-        return Outcome(trouble="sent back something that is not plain data")
+        return _Outcome(trouble="sent back something that is not plain data")
     return _outcome(reply, memory)
 
 
@@ -218,18 +213,18 @@ def _ended(exitcode: int | None, seconds: float, memory: float) -> str:
     return f"ended the process it ran in (exit code {exitcode}) without an answer"
 
 
-def _outcome(reply: object, memory: float) -> Outcome:
-    """The :class:`Outcome` a child's reply tells of."""
+def _outcome(reply: object, memory: float) -> _Outcome:
+    """The :class:`_Outcome` a child's reply tells of."""
     if not isinstance(reply, tuple) or len(reply) != 3 or not isinstance(reply[2], str):
-        return Outcome(trouble="sent back something that is not plain data")
+        return _Outcome(trouble="sent back something that is not plain data")
     kind, value, printed = reply
     if kind == "done":
-        return Outcome(value=value, printed=printed)
+        return _Outcome(value=value, printed=printed)
     if kind == "memory":
         trouble = _too_big(memory)
     else:
         trouble = f"raised {value}" if kind == "raised" else "was interrupted"
-    return Outcome(trouble=trouble, printed=printed)
+    return _Outcome(trouble=trouble, printed=printed)
 
 
 class _PlainUnpickler(pickle.Unpickler):
@@ -318,18 +313,20 @@ class _Printed(io.StringIO):
         return self.getvalue()
 
 
-def _in_process(task: Callable[[], object], seconds: float, memory: float, grace: float) -> Outcome:
+def _in_process(
+    task: Callable[[], object], seconds: float, memory: float, grace: float
+) -> _Outcome:
     """Run *task* here under a :class:`~.watchdog.Watchdog`: the fallback without fork."""
     watchdog = Watchdog(seconds + grace, memory)
     try:
         with watchdog:
-            return Outcome(value=portable(task()), enforced=False)
+            return _Outcome(value=portable(task()), enforced=False)
     except KeyboardInterrupt:
         if watchdog.reason is None:
             raise  # the student pressed stop
         trouble = _late(seconds) if watchdog.reason.startswith("after") else _too_big(memory)
-        return Outcome(trouble=trouble, enforced=False)
+        return _Outcome(trouble=trouble, enforced=False)
     except MemoryError:
-        return Outcome(trouble=f"used more than {memory:,g} MB of memory", enforced=False)
+        return _Outcome(trouble=f"used more than {memory:,g} MB of memory", enforced=False)
     except Exception as error:  # the student's code: say what it raised, in one line
-        return Outcome(trouble=f"raised {type(error).__name__}: {error}", enforced=False)
+        return _Outcome(trouble=f"raised {type(error).__name__}: {error}", enforced=False)
