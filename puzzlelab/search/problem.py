@@ -9,11 +9,19 @@ a mistake is reported in one line that names it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ProblemError, PuzzleError, finite_number
+from ..errors import ProblemError
+from .checks import (
+    Successors,
+    check_hashable,
+    checked_goal,
+    checked_heuristic,
+    checked_successors,
+    simpleai_successors,
+)
 
 #: A state of a problem: a tuple for puzzlelab's puzzles, any hashable value but ``None``
 #: for a simpleai problem. The engine only hashes states and compares them.
@@ -21,9 +29,6 @@ State = Any
 
 #: An action: a direction, a pouring, a jump; the engine only hands actions on.
 Action = Any
-
-#: ``successors(state)``: the ``(action, next_state, step_cost)`` triples out of *state*.
-Successors = Callable[[State], Iterable[tuple[Action, State, float]]]
 
 #: ``predecessors(state)``: the ``(action, previous_state)`` pairs that lead into *state*.
 Predecessors = Callable[[State], Iterable[tuple[Action, State]]]
@@ -117,7 +122,7 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
     if hasattr(problem, "successors") and hasattr(problem, "start"):
         start, where, successors = problem.start, f"{name}.start", problem.successors
         if not _ours(problem):  # a puzzle written elsewhere: check what it hands back
-            successors = _checked_successors(successors, name)
+            successors = checked_successors(successors, name)
     else:
         missing = [
             m for m in ("actions", "result", "is_goal") if not callable(getattr(problem, m, None))
@@ -133,12 +138,12 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
         start, where, successors = (
             problem.initial_state,
             f"{name}.initial_state",
-            _successors_of(problem),
+            simpleai_successors(problem),
         )
     is_goal = problem.is_goal
     if not _ours(problem):
-        _check_hashable(start, where)
-        is_goal = _checked_goal(is_goal, name)
+        check_hashable(start, where)
+        is_goal = checked_goal(is_goal, name)
     return Problem(
         start=start,
         successors=successors,
@@ -150,125 +155,9 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
     )
 
 
-def _check_hashable(state: object, where: str) -> None:
-    """Refuse a start state a search cannot remember (a list, a set, an array)."""
-    try:
-        hash(state)
-    except TypeError:
-        raise ProblemError(
-            f"{where} is a {type(state).__name__}, which a search cannot remember: "
-            "make states tuples (or strings, numbers, frozensets)"
-        ) from None
-
-
-def _listed(found: object, where: str, state: State) -> Iterator[Any]:
-    """Iterate over what a problem's method returned, or say in one line that it cannot."""
-    try:
-        return iter(found)  # type: ignore[call-overload]  # checked here, at run time
-    except TypeError:
-        raise ProblemError(
-            f"{where}({state!r}) returned {type(found).__name__} {found!r}: return a list"
-        ) from None
-
-
 def _ours(problem: object) -> bool:
     """Whether *problem* is one of puzzlelab's own puzzles, whose answers need no checking."""
     return type(problem).__module__.startswith("puzzlelab.")
-
-
-def _successors_of(problem: Any) -> Successors:
-    """Build ``successors(state)`` from simpleai's actions / result / cost, checking each."""
-    actions, result = problem.actions, problem.result
-    cost = getattr(problem, "cost", None) or (lambda state, action, next_state: 1)
-    name = type(problem).__name__
-
-    def successors(state: State) -> Iterator[tuple[Action, State, float]]:
-        for action in _listed(actions(state), f"{name}.actions", state):  # one at a time
-            next_state = checked_state(result(state, action), f"{name}.result", state, action)
-            step = checked_cost(cost(state, action, next_state), f"{name}.cost", state, action)
-            yield action, next_state, step
-
-    return successors
-
-
-def _checked_successors(successors: Successors, name: str) -> Successors:
-    """Wrap a puzzle's own ``successors`` so that every state and step cost is checked."""
-
-    def checked(state: State) -> Iterator[tuple[Action, State, float]]:
-        for triple in _listed(successors(state), f"{name}.successors", state):  # one at a time
-            try:
-                action, after, step = triple
-            except (TypeError, ValueError):
-                raise ProblemError(
-                    f"{name}.successors({state!r}) gave {triple!r}: give (action, next state, "
-                    "step cost) triples"
-                ) from None
-            yield (
-                action,
-                checked_state(after, f"{name}.successors", state, action),
-                checked_cost(step, f"{name}.successors", state, action),
-            )
-
-    return checked
-
-
-def _checked_goal(is_goal: Callable[[State], bool], name: str) -> Callable[[State], bool]:
-    """Wrap a problem's ``is_goal`` so that an answer other than True or False is named."""
-
-    def checked(state: State) -> bool:
-        answer = is_goal(state)
-        if type(answer) is not bool and type(answer).__name__ != "bool_":  # numpy's is fine
-            raise ProblemError(
-                f"{name}.is_goal({state!r}) returned {type(answer).__name__}: return True or False"
-            )
-        return answer
-
-    return checked
-
-
-def checked_cost(step: object, where: str, state: State, action: Action) -> float:
-    """Return *step* if it is a finite step cost of at least 0; else say where it came from.
-
-    *where*, *state* and *action* name the method that returned it and its arguments.
-
-    Examples
-    --------
-    >>> checked_cost(2, "Trip.cost", "A", "drive to B")
-    2
-    >>> checked_cost(-1, "Trip.cost", "A", "drive to B")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: the step cost from Trip.cost('A', 'drive to B', ...) must ...
-    """
-    if type(step) is int and step >= 0:  # the usual answer, checked fast
-        return step
-    return finite_number(step, f"the step cost from {where}({state!r}, {action!r}, ...)", least=0)
-
-
-def checked_state(state: State, where: str, before: State, action: Action) -> State:
-    """Return *state* if it can be a search state (hashable, not ``None``); else say why.
-
-    *where*, *before* and *action* name the method that returned it and its arguments.
-
-    Examples
-    --------
-    >>> checked_state((0, 5), "Jugs.result", (0, 0), "fill 1")
-    (0, 5)
-    >>> checked_state([0, 5], "Jugs.result", (0, 0), "fill 1")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: Jugs.result((0, 0), 'fill 1') returned list [0, 5]: return ...
-    """
-    try:
-        if state is not None:
-            hash(state)
-            return state
-    except TypeError:
-        pass
-    raise ProblemError(
-        f"{where}({before!r}, {action!r}) returned {type(state).__name__} {state!r}: "
-        "return the next state as a tuple (states must be hashable and not None)"
-    )
 
 
 def _heuristic_of(problem: Searchable, heuristic: HeuristicChoice) -> Heuristic:
@@ -294,40 +183,3 @@ def _heuristic_of(problem: Searchable, heuristic: HeuristicChoice) -> Heuristic:
     if getattr(heuristic, "__self__", None) is problem and _ours(problem):
         return heuristic  # a puzzle's own method, such as puzzle.manhattan
     return checked_heuristic(heuristic, getattr(heuristic, "__name__", "the heuristic"))
-
-
-def checked_heuristic(heuristic: Heuristic, name: str) -> Heuristic:
-    """Wrap *heuristic* so that a bad value or an error names the heuristic and the state.
-
-    A heuristic must return a finite number of at least 0 for every state.
-
-    Examples
-    --------
-    >>> h = checked_heuristic(lambda state: -1, "my_h")
-    >>> h((1, 2))
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: heuristic my_h returned -1 for state (1, 2): ...
-    """
-
-    def checked(state: State) -> float:
-        try:
-            value = heuristic(state)
-        except PuzzleError:
-            raise
-        except Exception as error:
-            raise ProblemError(
-                f"heuristic {name} raised {type(error).__name__}: {error} for state {state!r}"
-            ) from error
-        if type(value) is int and value >= 0:  # the usual answer, checked fast
-            return value
-        try:
-            return finite_number(value, "h", least=0)
-        except ProblemError:
-            raise ProblemError(
-                f"heuristic {name} returned {value!r} for state {state!r}: "
-                "a heuristic must return a finite number of at least 0"
-            ) from None
-
-    checked.__name__ = name
-    return checked

@@ -1,0 +1,193 @@
+"""What a problem written elsewhere hands the search is checked as the search goes.
+
+A simpleai ``SearchProblem``, or a puzzle a student wrote, may return a list where a state
+belongs, a negative step cost or a goal test that answers neither True nor False. Each check
+says so in one line that names the method and the state; puzzlelab's own puzzles skip them
+(:func:`~.problem.as_problem` decides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from ..errors import ProblemError, PuzzleError, finite_number
+
+#: ``successors(state)``: the ``(action, next_state, step_cost)`` triples out of *state*.
+Successors = Callable[[Any], Iterable[tuple[Any, Any, float]]]
+
+
+def check_hashable(state: object, where: str) -> None:
+    """Refuse a start state a search cannot remember (a list, a set, an array).
+
+    >>> check_hashable([0, 0], "Jugs.start")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: Jugs.start is a list, which a search cannot remember: ...
+    """
+    try:
+        hash(state)
+    except TypeError:
+        raise ProblemError(
+            f"{where} is a {type(state).__name__}, which a search cannot remember: "
+            "make states tuples (or strings, numbers, frozensets)"
+        ) from None
+
+
+def _listed(found: object, where: str, state: Any) -> Iterator[Any]:
+    """Iterate over what a problem's method returned, or say in one line that it cannot."""
+    try:
+        return iter(found)  # type: ignore[call-overload]  # checked here, at run time
+    except TypeError:
+        raise ProblemError(
+            f"{where}({state!r}) returned {type(found).__name__} {found!r}: return a list"
+        ) from None
+
+
+def simpleai_successors(problem: Any) -> Successors:
+    """Build ``successors(state)`` from simpleai's actions / result / cost, checking each.
+
+    >>> from puzzlelab.simpleai_problems import WaterJugsProblem
+    >>> list(simpleai_successors(WaterJugsProblem((3, 5), target=4, tap=True))((0, 0)))
+    [('fill 0', (3, 0), 1), ('fill 1', (0, 5), 1)]
+    """
+    actions, result = problem.actions, problem.result
+    cost = getattr(problem, "cost", None) or (lambda state, action, next_state: 1)
+    name = type(problem).__name__
+
+    def successors(state: Any) -> Iterator[tuple[Any, Any, float]]:
+        for action in _listed(actions(state), f"{name}.actions", state):  # one at a time
+            next_state = checked_state(result(state, action), f"{name}.result", state, action)
+            step = checked_cost(cost(state, action, next_state), f"{name}.cost", state, action)
+            yield action, next_state, step
+
+    return successors
+
+
+def checked_successors(successors: Successors, name: str) -> Successors:
+    """Wrap a puzzle's own ``successors`` so that every state and step cost is checked.
+
+    >>> list(checked_successors(lambda state: [("go", [1], 1)], "Walk")(0))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: Walk.successors(0, 'go') returned list [1]: return the ...
+    """
+
+    def checked(state: Any) -> Iterator[tuple[Any, Any, float]]:
+        for triple in _listed(successors(state), f"{name}.successors", state):  # one at a time
+            try:
+                action, after, step = triple
+            except (TypeError, ValueError):
+                raise ProblemError(
+                    f"{name}.successors({state!r}) gave {triple!r}: give (action, next state, "
+                    "step cost) triples"
+                ) from None
+            yield (
+                action,
+                checked_state(after, f"{name}.successors", state, action),
+                checked_cost(step, f"{name}.successors", state, action),
+            )
+
+    return checked
+
+
+def checked_goal(is_goal: Callable[[Any], bool], name: str) -> Callable[[Any], bool]:
+    """Wrap a problem's ``is_goal`` so that an answer other than True or False is named.
+
+    >>> checked_goal(lambda state: None, "Walk")(0)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: Walk.is_goal(0) returned NoneType: return True or False
+    """
+
+    def checked(state: Any) -> bool:
+        answer = is_goal(state)
+        if type(answer) is not bool and type(answer).__name__ != "bool_":  # numpy's is fine
+            raise ProblemError(
+                f"{name}.is_goal({state!r}) returned {type(answer).__name__}: return True or False"
+            )
+        return answer
+
+    return checked
+
+
+def checked_cost(step: object, where: str, state: Any, action: Any) -> float:
+    """Return *step* if it is a finite step cost of at least 0; else say where it came from.
+
+    *where*, *state* and *action* name the method that returned it and its arguments.
+
+    Examples
+    --------
+    >>> checked_cost(2, "Trip.cost", "A", "drive to B")
+    2
+    >>> checked_cost(-1, "Trip.cost", "A", "drive to B")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: the step cost from Trip.cost('A', 'drive to B', ...) must ...
+    """
+    if type(step) is int and step >= 0:  # the usual answer, checked fast
+        return step
+    return finite_number(step, f"the step cost from {where}({state!r}, {action!r}, ...)", least=0)
+
+
+def checked_state(state: Any, where: str, before: Any, action: Any) -> Any:
+    """Return *state* if it can be a search state (hashable, not ``None``); else say why.
+
+    *where*, *before* and *action* name the method that returned it and its arguments.
+
+    Examples
+    --------
+    >>> checked_state((0, 5), "Jugs.result", (0, 0), "fill 1")
+    (0, 5)
+    >>> checked_state([0, 5], "Jugs.result", (0, 0), "fill 1")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: Jugs.result((0, 0), 'fill 1') returned list [0, 5]: return ...
+    """
+    try:
+        if state is not None:
+            hash(state)
+            return state
+    except TypeError:
+        pass
+    raise ProblemError(
+        f"{where}({before!r}, {action!r}) returned {type(state).__name__} {state!r}: "
+        "return the next state as a tuple (states must be hashable and not None)"
+    )
+
+
+def checked_heuristic(heuristic: Callable[[Any], float], name: str) -> Callable[[Any], float]:
+    """Wrap *heuristic* so that a bad value or an error names the heuristic and the state.
+
+    A heuristic must return a finite number of at least 0 for every state.
+
+    Examples
+    --------
+    >>> h = checked_heuristic(lambda state: -1, "my_h")
+    >>> h((1, 2))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: heuristic my_h returned -1 for state (1, 2): ...
+    """
+
+    def checked(state: Any) -> float:
+        try:
+            value = heuristic(state)
+        except PuzzleError:
+            raise
+        except Exception as error:
+            raise ProblemError(
+                f"heuristic {name} raised {type(error).__name__}: {error} for state {state!r}"
+            ) from error
+        if type(value) is int and value >= 0:  # the usual answer, checked fast
+            return value
+        try:
+            return finite_number(value, "h", least=0)
+        except ProblemError:
+            raise ProblemError(
+                f"heuristic {name} returned {value!r} for state {state!r}: "
+                "a heuristic must return a finite number of at least 0"
+            ) from None
+
+    checked.__name__ = name
+    return checked
