@@ -321,15 +321,6 @@ def moves_by_cell(rows: int, cols: int) -> list[list[tuple[str, int]]]:
     Cells are numbered row by row from 0; directions come in the order up, down,
     left, right (those that stay on the board).
 
-    Parameters
-    ----------
-    rows, cols : int
-        The board's shape.
-
-    Returns
-    -------
-    list of list of (str, int)
-
     Examples
     --------
     >>> moves = moves_by_cell(2, 3)  # 0 1 2 / 3 4 5
@@ -390,17 +381,6 @@ def solvable(state: State, goal: State, cols: int) -> bool:
     left out). With an odd width a move never changes that count's parity, so it must
     be even. With an even width a vertical move changes it by an odd amount while the
     blank changes row, so the count plus the blank's row distance must be even.
-
-    Parameters
-    ----------
-    state, goal : tuple of int
-        Two boards of the same tiles.
-    cols : int
-        The board's width.
-
-    Returns
-    -------
-    bool
 
     Examples
     --------
