@@ -143,3 +143,11 @@ def test_a_goal_test_that_answers_neither_true_nor_false_is_named():
     for search in (bfs, astar, idastar):
         with pytest.raises(ProblemError, match=r"Counting.is_goal\(0\) returned NoneType: return"):
             search(Counting(initial_state=0))
+
+
+def test_an_error_without_a_message_is_named_without_a_dangling_colon():
+    def hungry(state):
+        raise MemoryError
+
+    with pytest.raises(ProblemError, match=r"heuristic hungry raised MemoryError for state \("):
+        astar(SlidingPuzzle(BOARD), heuristic=hungry)

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..analysis.distances import check_heuristic, distance_table
+from ..errors import one_line
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import BoardInput, State
 from ..search import astar
@@ -129,9 +130,7 @@ def check_better_heuristic(heuristic: Any) -> bool:
     try:
         at_goal = heuristic(puzzle.goal)
     except Exception as error:  # a student's function may fail in any way
-        return fail(
-            f"calling it on the goal board {puzzle.goal} raised {type(error).__name__}: {error}"
-        )
+        return fail(f"calling it on the goal board {puzzle.goal} raised {one_line(error)}")
     if isinstance(at_goal, bool) or not isinstance(at_goal, (int, float)):
         return fail(f"it must return a number, but returned {at_goal!r}.")
     if at_goal != 0:
@@ -139,7 +138,7 @@ def check_better_heuristic(heuristic: Any) -> bool:
     try:
         found = check_heuristic(heuristic, puzzle, _eight_puzzle_table())
     except Exception as error:  # a student's function may fail in any way
-        return fail(f"it raised {type(error).__name__}: {error} on some board.")
+        return fail(f"it raised {one_line(error)} on some board.")
     if not found.admissible:
         state, h, distance = found.overestimates[0]
         return fail(

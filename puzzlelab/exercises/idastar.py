@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..errors import one_line
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
 from ..results import SearchResult
@@ -171,7 +172,7 @@ def check_idastar_heuristic(heuristic: Any) -> bool:
         result = sliding_idastar(puzzle, heuristic=heuristic, max_nodes=IDASTAR_BUDGET)
         over = _overestimate(puzzle, heuristic, result)
     except Exception as error:  # a student's function may fail in any way
-        return fail(f"IDA* could not use it: {type(error).__name__}: {error}")
+        return fail(f"IDA* could not use it: {one_line(error)}")
     if over:
         board, h, at_most = over
         shown = puzzle.render(board).replace(chr(10), " / ")

@@ -6,6 +6,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, TypedDict
 
+from ..errors import one_line
 from ..puzzles.jugs import State, WaterJugs
 from ..search import bfs, dfs
 from ..solvers.jugs import state_graph
@@ -161,7 +162,7 @@ def check_tap_problem(problem: Any) -> bool:
         trouble = _compare_rules(problem, jugs)
         found = None if trouble else bfs(problem, max_nodes=10_000)
     except Exception as error:  # a student's code may fail in any way: say how
-        return fail(f"your problem raised {type(error).__name__}: {error}")
+        return fail(f"your problem raised {one_line(error)}")
     if found is None:
         return fail(trouble)
     if not found.solved:

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import one_line
 from ..puzzles.mastermind import Mastermind, answer_of, bulls_and_cows, classic_mastermind
 from ..solvers.mastermind import Strategy, evaluate
 from .answers import fail, is_whole_number, not_answered, passed, self_check
@@ -131,13 +132,13 @@ def check_strategy(strategy: Any, max_seconds: float = 60.0) -> bool:
     try:
         first = strategy(game, np.arange(len(game.codes)))
     except Exception as error:  # a student's function may fail in any way: say how
-        return fail(f"your strategy failed: {type(error).__name__}: {error}")
+        return fail(f"your strategy failed: {one_line(error)}")
     if first is None or first is Ellipsis:
         return fail("your function returns nothing yet: make it return a number.")
     try:
         result = evaluate(game, strategy, max_seconds=max_seconds)
     except Exception as error:  # a student's function may fail in any way: say how
-        return fail(f"your strategy failed: {type(error).__name__}: {error}")
+        return fail(f"your strategy failed: {one_line(error)}")
     if not result.solved:
         return fail(f"the evaluation stopped ({result.reason}): make the strategy faster.")
     needs = f"needs {result.average:.3f} questions on average ({result.worst} at most)"

@@ -24,7 +24,7 @@ from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
 from ..analysis.distances import distance_table
-from ..errors import PuzzleError
+from ..errors import PuzzleError, one_line
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
 from ..search.problem import Heuristic
@@ -257,7 +257,7 @@ def check_combination(heuristic: Any) -> bool:
     try:
         values = {state: heuristic(state) for state in table}
     except Exception as error:  # the student's function: say what went wrong, in one line
-        return fail(f"your function raised {type(error).__name__}: {error}.")
+        return fail(f"your function raised {one_line(error)}.")
     odd = next((value for value in values.values() if not is_whole_number(value)), None)
     if odd is Ellipsis:
         return fail("replace the ... in your function: combine the four tables.")

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from ..errors import UnsolvableError
+from ..errors import UnsolvableError, one_line
 from ..puzzles.pegs import Board, Pegs, PegSolitaire, get_board, holes_of, pegs_of, replay
 from ..solvers.pegs import PegSearchResult, dfs_dead_positions, iterative_deepening
 from .answers import fail, is_number, not_answered, passed, self_check
@@ -125,7 +125,7 @@ def check_english_corners(count_corners: Any) -> bool:
         try:
             yours = count_corners(pegs)
         except Exception as error:  # a student's function may fail in any way
-            return fail(f"your function raised {type(error).__name__}: {error}")
+            return fail(f"your function raised {one_line(error)}")
         if yours is None or yours is Ellipsis:
             return fail(
                 "your function returns nothing yet: write its body so "

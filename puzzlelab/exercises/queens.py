@@ -8,6 +8,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
+from ..errors import one_line
 from ..puzzles.queens import Placement, family, safe
 from ..solvers.queens import backtracking
 from ..solvers.queens_counting import fundamental_solutions
@@ -148,8 +149,7 @@ def check_safe(function: Any) -> bool:
             answer = function(placement, col)
         except Exception as error:  # a student's bug: say where, do not crash the lesson
             return fail(
-                f"your function raised {type(error).__name__}: {error} for queens "
-                f"{placement} and column {col}."
+                f"your function raised {one_line(error)} for queens {placement} and column {col}."
             )
         if bool(answer) != safe(placement, col):
             verb = "may" if safe(placement, col) else "may not"

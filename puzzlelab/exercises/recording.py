@@ -26,6 +26,7 @@ from pathlib import Path
 import simpleai
 from simpleai.search import SearchProblem
 
+from ..errors import one_line
 from ..search.problem import Action, State
 from .own_work import is_puzzlelab_code
 from .sandbox import portable
@@ -213,7 +214,7 @@ def run_student(
             "without an answer"
         )
     except Exception as error:  # the student's code: say what it raised, in one line
-        return None, f"your function raised {type(error).__name__}: {error}"
+        return None, f"your function raised {one_line(error)}"
 
 
 def _actions(answer: object) -> tuple[list[Action] | None, str | None]:

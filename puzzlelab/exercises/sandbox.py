@@ -28,6 +28,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, ParamSpec
 
+from ..errors import one_line
 from ..limits import DEFAULT_MAX_MEMORY_MB, slowdown
 from .answers import fail, plain
 from .watchdog import Watchdog
@@ -293,7 +294,7 @@ def _attempt(task: Callable[[], object]) -> tuple[str, object, str]:
             except MemoryError:
                 return "memory", None, printed.text()
             except Exception as error:  # the student's code: say what it raised, in one line
-                return "raised", f"{type(error).__name__}: {error}", printed.text()
+                return "raised", f"{one_line(error)}", printed.text()
     except KeyboardInterrupt:  # the stop button: the kernel is interrupted too
         return "interrupted", None, printed.text()
     except SystemExit as leaving:
@@ -329,4 +330,4 @@ def _in_process(
     except MemoryError:
         return _Outcome(trouble=f"used more than {memory:,g} MB of memory", enforced=False)
     except Exception as error:  # the student's code: say what it raised, in one line
-        return _Outcome(trouble=f"raised {type(error).__name__}: {error}", enforced=False)
+        return _Outcome(trouble=f"raised {one_line(error)}", enforced=False)

@@ -8,6 +8,7 @@ from typing import Any
 from simpleai.search import breadth_first
 
 from ..analysis.distances import depth_histogram, distance_table
+from ..errors import one_line
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
 from .answers import fail, is_whole_number, not_answered, passed, self_check
@@ -119,7 +120,7 @@ def check_two_by_two(problem_class: Any) -> bool:
         problem = problem_class(initial_state=start)
     except Exception as error:  # a student's class may fail in any way
         return fail(
-            f"TwoByTwo(initial_state=...) raised {type(error).__name__}: {error}. "
+            f"TwoByTwo(initial_state=...) raised {one_line(error)}. "
             "Subclass simpleai's SearchProblem and keep its constructor."
         )
     found = borrowing_method(problem, sorted(table)[:6], most_actions=4)
@@ -136,14 +137,14 @@ def check_two_by_two(problem_class: Any) -> bool:
         try:
             says = problem.is_goal(state)
         except Exception as error:  # a student's method may fail in any way
-            return fail(f"is_goal({state}) raised {type(error).__name__}: {error}.")
+            return fail(f"is_goal({state}) raised {one_line(error)}.")
         if bool(says) != (state == TWO_BY_TWO_GOAL):
             wrong = "says it is the goal" if says else "says it is not the goal"
             return fail(f"is_goal{(state,)} {wrong}. Compare the whole state with the goal board.")
     try:
         node = breadth_first(problem, graph_search=True)
     except Exception as error:  # a student's class may fail in any way
-        return fail(f"breadth_first raised {type(error).__name__}: {error}.")
+        return fail(f"breadth_first raised {one_line(error)}.")
     if node is None or len(node.path()) - 1 != table[start]:
         return fail("breadth_first did not find a shortest solution: check is_goal and result.")
     return passed(
@@ -162,14 +163,14 @@ def _check_moves(problem: Any, state: State) -> str | None:
             return f"actions({state}) returned None: end it with return and a list of actions."
         actions = list(actions)
     except Exception as error:  # a student's method may fail in any way
-        return f"actions({state}) raised {type(error).__name__}: {error}."
+        return f"actions({state}) raised {one_line(error)}."
     reached: set[State] = set()
     for action in actions:
         try:
             after = problem.result(state, action)
         except Exception as error:  # a student's method may fail in any way
             return (
-                f"result({state}, {action!r}) raised {type(error).__name__}: {error}. "
+                f"result({state}, {action!r}) raised {one_line(error)}. "
                 "result must accept every action that actions() returns."
             )
         if not isinstance(after, tuple):

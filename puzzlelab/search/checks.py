@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from ..errors import ProblemError, PuzzleError, finite_number
+from ..errors import ProblemError, PuzzleError, finite_number, one_line
 
 #: ``successors(state)``: the ``(action, next_state, step_cost)`` triples out of *state*.
 Successors = Callable[[Any], Iterable[tuple[Any, Any, float]]]
@@ -177,7 +177,7 @@ def checked_heuristic(heuristic: Callable[[Any], float], name: str) -> Callable[
             raise
         except Exception as error:
             raise ProblemError(
-                f"heuristic {name} raised {type(error).__name__}: {error} for state {state!r}"
+                f"heuristic {name} raised {one_line(error)} for state {state!r}"
             ) from error
         if type(value) is int and value >= 0:  # the usual answer, checked fast
             return value
