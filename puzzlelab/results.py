@@ -238,6 +238,18 @@ def refused_if_unsolvable(
     return None
 
 
+def iteration_counts(
+    bound: float, before: tuple[int, int], after: tuple[int, int]
+) -> dict[str, float]:
+    """One entry of ``SearchStats.iterations``: an iteration's bound, and the nodes it expanded
+    and generated, from the ``(expanded, generated)`` counts *before* and *after* it.
+
+    >>> iteration_counts(3, (2, 4), (5, 9))
+    {'bound': 3, 'expanded': 3, 'generated': 5}
+    """
+    return {"bound": bound, "expanded": after[0] - before[0], "generated": after[1] - before[1]}
+
+
 def _plain(value: object) -> Plain:
     """A state or action as JSON-ready data: tuples become lists, other objects their repr."""
     if isinstance(value, (str, int, float)) or value is None:

@@ -16,7 +16,7 @@ import math
 from collections.abc import Iterator
 
 from ..limits import DEFAULT, Budget, MemoryLimit
-from ..results import SearchResult, refused_if_unsolvable
+from ..results import SearchResult, iteration_counts, refused_if_unsolvable
 from .algorithms import tally_for, with_limits_doc
 from .engine import Node, Tally, stops_cleanly
 from .problem import Action, HeuristicChoice, Problem, Searchable, State, as_problem
@@ -82,12 +82,12 @@ def _deepening(problem: Problem, path: Path, tally: Tally) -> SearchResult:
     tally.generated(root)
     while bound < math.inf:
         tally.iteration(root, bound)
-        expanded, generated = tally.expanded_count, tally.generated_count
+        before = (tally.expanded_count, tally.generated_count)
         try:
             goal, next_bound = _bounded(problem, root, bound, path, tally)
         finally:  # at a limit too, the counts of the iteration cut short
-            tally.iterations.append({"bound": bound, "expanded": tally.expanded_count - expanded,
-                                     "generated": tally.generated_count - generated})  # fmt: skip
+            after = (tally.expanded_count, tally.generated_count)
+            tally.iterations.append(iteration_counts(bound, before, after))
         if goal is not None:
             return tally.solved(goal)
         bound = next_bound

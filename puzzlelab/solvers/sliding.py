@@ -12,7 +12,7 @@ import sys
 from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, MemoryLimit, stopping
 from ..puzzles.sliding import SlidingPuzzle
-from ..results import SearchResult, SearchStats, refused_if_unsolvable
+from ..results import SearchResult, SearchStats, iteration_counts, refused_if_unsolvable
 from ..search import idastar
 from ..search.problem import HeuristicChoice
 from .patterns import named_heuristic
@@ -134,11 +134,9 @@ class _Walk:
 
     def end_iteration(self) -> None:
         """Add the iteration that just ended (or stopped) to ``stats.iterations``."""
-        expanded, generated = self.before
-        self.stats.iterations.append(
-            {"bound": self.bound, "expanded": self.stats.expanded - expanded,
-             "generated": self.stats.generated - generated}
-        )  # fmt: skip
+        assert self.bound is not None, "an iteration ends after it began"
+        after = (self.stats.expanded, self.stats.generated)
+        self.stats.iterations.append(iteration_counts(self.bound, self.before, after))
 
     def below(self, bound: float) -> tuple[bool, float]:
         """Search depth-first under *bound*: ``(True, inf)`` when the goal is found, else
