@@ -6,29 +6,13 @@ import contextlib
 import os
 import secrets
 from collections.abc import Iterable
-from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath
 
 from ..errors import PuzzleError
+from ..exercises.lesson_code import lessons_folder
 
 SKIPPED = {"__pycache__"}  # and every hidden file or folder, such as .ipynb_checkpoints
-
-
-def lessons_folder() -> Traversable:
-    """Return the folder of lessons: ``puzzlelab/lessons`` in a wheel, or a clone's notebooks.
-
-    There is no example here; ``tests/test_hostile_cli.py`` runs it.
-    """
-    shipped = resources.files("puzzlelab") / "lessons"
-    if shipped.is_dir():
-        return shipped
-    checkout = Path(__file__).resolve().parents[2] / "notebooks"
-    if checkout.is_dir():
-        return checkout
-    raise PuzzleError(
-        "this installation of puzzlelab has no lessons: install it from a wheel or a clone"
-    )
 
 
 def lesson_files(folder: Traversable) -> list[PurePosixPath]:

@@ -93,24 +93,23 @@ PLANS["write_your_own_search"] = Plan(
     goals=(
         "Read the loop that every search of puzzlelab shares: frontier, reached states, goal test.",
         "Write breadth-first search by hand and check it against puzzlelab's with check_search.",
-        "Turn one best_first function into uniform-cost search, greedy search and A* by the "
-        "choice of f.",
+        "Write depth-first search, uniform-cost search and A* from an empty function.",
         "Explain why the fewest actions need not be the cheapest path.",
     ),
     minutes=60,
-    timing="15 minutes on the loop and breadth-first search by hand, 10 on check_search, 15 "
-    "on best_first and costs, 20 for the exercises.",
+    timing="15 minutes on the loop and breadth-first search by hand, 10 on check_search, 10 "
+    "on priority queues and the hasty search, 25 for the exercises.",
     project=(
         ("1. The loop inside the searches", "Read the loop aloud, one line a student."),
         ("2. Breadth-first search by hand", "The deque and the set."),
         ("3. Is it *really* breadth-first search?", "The check's message on the broken copy."),
-        ("4. One best-first search for them all", "f as the only difference."),
+        ("4. Priority queues, and a search written in a hurry", "Why the hasty search fails."),
         ("5. The fewest actions, or the cheapest way?", "Jugs that charge by the litre."),
     ),
     questions=(
         "Which end of the frontier does breadth-first search take from? And depth-first?",
         "When is a state 'reached': when it is generated or when it is expanded? Does it matter?",
-        "What would best_first be with f = h? With f = g + h?",
+        "What changes from uniform-cost search to A*? What stays?",
         "Why may uniform-cost search not stop at the first goal it generates?",
     ),
 )

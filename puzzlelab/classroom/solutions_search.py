@@ -203,61 +203,55 @@ SEARCH_SOLUTIONS["state_spaces_and_bfs:solvable-boards"] = Solution(
 
 # ---------------------------------------------------------------- lesson 2: your own search
 
-SEARCH_SOLUTIONS["write_your_own_search:greedy"] = Solution(
+SEARCH_SOLUTIONS["write_your_own_search:depth-first"] = Solution(
     answer=code("""
-        def my_greedy(problem):
-            # Greedy search orders the frontier by the estimate h alone: the path cost g,
-            # the second argument of f, is ignored.
-            return best_first(problem, lambda state, g: problem.heuristic(state))
+        def my_depth_first(problem):
+            start = problem.initial_state
+            frontier = [(start, [])]  # a list used as a stack: the newest entry at the end
+            reached = {start}  # noted when generated, as in breadth_first
+            while frontier:
+                state, actions = frontier.pop()  # the newest
+                if problem.is_goal(state):
+                    return actions
+                for action in problem.actions(state):
+                    child = problem.result(state, action)
+                    if child not in reached:
+                        reached.add(child)
+                        frontier.append((child, actions + [action]))
+            return None
 
 
-        answer_2_1 = my_greedy
-        check_search(answer_2_1, like="greedy");
+        answer_2_1 = my_depth_first
+        check_search(answer_2_1, like="dfs");
     """),
     explanation=words("""
-        `best_first` expands the node of lowest `f(state, g)` first, so each search is a
-        choice of `f`: uniform-cost search is `g`, greedy search is `h`.
+        Breadth-first search with the other end of the frontier: `pop()` takes the newest
+        entry. Everything else stays: states are reached when generated, and the goal is
+        tested when a node is taken out. A `deque` with `pop()` works as well as a list.
     """),
     mistakes=(
-        "Ordering by `g + h` (that is A*) or by `g`.",
-        "Writing a new loop instead of calling `best_first` with another `f`.",
-    ),
-)
-
-SEARCH_SOLUTIONS["write_your_own_search:astar"] = Solution(
-    answer=code("""
-        def my_astar(problem):
-            # A* orders the frontier by f = g + h: the cost so far plus the estimate of
-            # the cost still to come.
-            return best_first(problem, lambda state, g: g + problem.heuristic(state))
-
-
-        answer_2_2 = my_astar
-        check_search(answer_2_2, like="astar");
-    """),
-    explanation=words("""
-        The same one line as greedy search, with `g + h` for `f`. Ask the class why adding
-        `g` keeps the path short: a node far from the start pays for its distance.
-    """),
-    mistakes=(
-        "Ordering by `h` alone (greedy search): the check says the search took the node of "
-        "lowest h.",
-        "Passing a function of one argument: `best_first` calls `f(state, g)`.",
+        "Writing it recursively: a recursive search expands the first successor first and "
+        "marks states when it visits them, so it expands in another order than the stack "
+        "version the check holds it to.",
+        "Noting a state in `reached` when it is expanded: a state generated twice is pushed "
+        "twice and expanded twice.",
+        "Testing the goal on each child as it is generated.",
     ),
 )
 
 SEARCH_SOLUTIONS["write_your_own_search:uniform-cost"] = Solution(
     answer=code("""
         def my_uniform_cost(problem):
-            tie = itertools.count()
-            frontier = [(0, next(tie), problem.initial_state, [])]
-            reached = {problem.initial_state: 0}
+            start = problem.initial_state
+            tie = itertools.count()  # of equal g, the older entry first
+            frontier = [(0, next(tie), start, [])]
+            reached = {start: 0}  # state -> the cheapest g found so far
             while frontier:
                 g, _, state, actions = heapq.heappop(frontier)
                 if g > reached[state]:
-                    continue  # mend 2: a cheaper path here was pushed after this entry
+                    continue  # a cheaper path here was pushed after this entry
                 if problem.is_goal(state):
-                    return actions  # mend 1: the goal is tested when taken, not generated
+                    return actions  # tested when taken, not when generated
                 for action in problem.actions(state):
                     child = problem.result(state, action)
                     child_g = g + problem.cost(state, action, child)
@@ -267,21 +261,62 @@ SEARCH_SOLUTIONS["write_your_own_search:uniform-cost"] = Solution(
             return None
 
 
-        answer_2_3 = my_uniform_cost
-        check_search(answer_2_3, like="ucs");
+        answer_2_2 = my_uniform_cost
+        check_search(answer_2_2, like="ucs");
     """),
     explanation=words("""
-        Two faults, mended where the comments say. The hasty version tests the goal when a
-        child is generated: with costs that differ, a cheaper path to the goal may still be
-        waiting in the frontier. And it expands stale entries: when a cheaper path to a state
-        is pushed, the dearer entry stays in the heap and must be skipped when it comes out.
-        It also never tests the start itself.
+        Section 4's three changes to breadth-first search: `g` in every entry, the cheapest
+        `g` per reached state, and stale entries skipped when they come out. Mended from
+        `hasty_uniform_cost`, it is two changes: test the goal when a node is taken out (the
+        hasty one tests children as they are generated, and never the start), and skip an
+        entry whose `g` is above the cheapest known for its state.
     """),
     mistakes=(
         "Mending only the goal test, and not skipping the dearer entry of a state reached "
         "again more cheaply.",
         "Testing `is_goal` on each child as it is generated (breadth-first search may, "
         "uniform-cost search may not).",
+        "Heap entries without a counter: two entries of equal `g` then compare their states.",
+    ),
+)
+
+SEARCH_SOLUTIONS["write_your_own_search:astar"] = Solution(
+    answer=code("""
+        def my_astar(problem):
+            start = problem.initial_state
+            tie = itertools.count()
+            frontier = [(problem.heuristic(start), next(tie), start, 0, [])]
+            reached = {start: 0}  # state -> the cheapest g found so far
+            while frontier:
+                _, _, state, g, actions = heapq.heappop(frontier)
+                if g > reached[state]:
+                    continue  # stale: a cheaper path here was found since
+                if problem.is_goal(state):
+                    return actions
+                for action in problem.actions(state):
+                    child = problem.result(state, action)
+                    child_g = g + problem.cost(state, action, child)
+                    if child not in reached or child_g < reached[child]:
+                        reached[child] = child_g
+                        f = child_g + problem.heuristic(child)
+                        heapq.heappush(frontier, (f, next(tie), child, child_g, actions + [action]))
+            return None
+
+
+        answer_2_3 = my_astar
+        check_search(answer_2_3, like="astar");
+    """),
+    explanation=words("""
+        Uniform-cost search with `f = g + h` as the priority: the entry keeps `g` beside
+        `f`, because the next `g` adds a step's cost to this one, not to `f`. A state reached
+        again more cheaply is pushed again, even if it was expanded before: with a heuristic
+        that is not consistent, A* must reopen it to find the cheapest path.
+    """),
+    mistakes=(
+        "Ordering by `h` alone (greedy search) or by `g` alone (uniform-cost search).",
+        "Keeping a closed set of expanded states and never pushing them again: with an "
+        "inconsistent heuristic the answer can then cost more than the cheapest.",
+        "Adding `h` twice: pushing `f + step cost + h` instead of `g + step cost + h`.",
     ),
 )
 

@@ -1,7 +1,8 @@
 """Is it the student's own work? How the checks tell puzzlelab's work handed back as an answer.
 
 :func:`borrowed` says which puzzlelab function or class an answer is or calls;
-:func:`objects_read` finds what a function reads besides its arguments (a table of answers).
+:func:`objects_read` finds what a function reads besides its arguments (a table of answers);
+:func:`lesson_code` says which function a lesson shows an answer is or calls.
 
 >>> from puzzlelab.puzzles import SlidingPuzzle
 >>> puzzle = SlidingPuzzle(shape=(3, 3))
@@ -19,6 +20,9 @@ import sys
 import types
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
+
+from .lesson_code import FEWEST_OPERATIONS as FEWEST
+from .lesson_code import Shown, fingerprint, lesson_functions
 
 #: The folder of the puzzlelab package: code whose file lies below it is puzzlelab's.
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
@@ -101,12 +105,16 @@ def borrowed(
     """Say which puzzlelab function or class *answer* is, or calls; ``""`` if none.
 
     The answer reads ``"is puzzlelab's own NAME"``, ``"inherits from puzzlelab's NAME"``
-    (a class) or ``"calls puzzlelab's NAME"``, to follow "your function" in a message.
+    (a class), ``"calls puzzlelab's NAME"`` or :func:`lesson_code`'s ``"is the lesson's own
+    NAME"``, to follow "your function" in a message.
     *answer* is called once per item of *probes* (one argument, or a list of them), its
     errors ignored; ``allowed(module, name)`` is true for what the exercise lets it use.
 
     There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
+    shown = lesson_code(answer)
+    if shown:
+        return shown
     origin = _origin(answer)
     if origin is not None and (allowed is None or not allowed(*origin)):
         klass = answer if isinstance(answer, type) else type(answer)
@@ -236,3 +244,60 @@ def _shared_keys(mapping: Mapping[Any, Any], truth: Mapping[Any, int]) -> Iterat
                 yield key
         except TypeError:  # a key that cannot be hashed the truth's way
             continue
+
+
+def lesson_code(answer: Any, calls: bool = False) -> str:
+    """Say how *answer* is the lessons' own code, ``""`` if it is not.
+
+    ``"is the lesson's own `NAME` (lesson N)"`` for a function (or a class whose methods
+    are all) shown in a lesson; with *calls*, also ``"calls the lesson's `NAME` (lesson N)"``
+    for an answer that reads one, up to three calls deep.
+
+    >>> from collections import deque
+    >>> def bfs_again(problem):  # lesson 2's breadth_first, renamed, its docstring left out
+    ...     start = problem.initial_state
+    ...     frontier = deque([(start, [])])
+    ...     reached = {start}
+    ...     while frontier:
+    ...         state, actions = frontier.popleft()
+    ...         if problem.is_goal(state):
+    ...             return actions
+    ...         for action in problem.actions(state):
+    ...             child = problem.result(state, action)
+    ...             if child not in reached:
+    ...                 reached.add(child)
+    ...                 frontier.append((child, actions + [action]))
+    ...     return None
+    >>> lesson_code(bfs_again)
+    "is the lesson's own `breadth_first` (lesson 2)"
+    >>> lesson_code(lambda problem: bfs_again(problem), calls=True)
+    "calls the lesson's `breadth_first` (lesson 2)"
+    >>> lesson_code(lambda problem: None, calls=True)
+    ''
+    """
+    known = lesson_functions()
+    shown = _shown_as(answer, known)
+    if shown is not None:
+        return f"is the lesson's own `{shown[0]}` (lesson {shown[1]})"
+    if calls:
+        for value in objects_read(answer):
+            shown = _shown_as(value, known)
+            if shown is not None:
+                return f"calls the lesson's `{shown[0]}` (lesson {shown[1]})"
+    return ""
+
+
+def _shown_as(answer: Any, known: dict[tuple[object, ...], Shown]) -> Shown | None:
+    """The lesson's ``(name, number)`` *answer* is: a function, or a class whose methods are
+    the lesson's (all but those too short to tell)."""
+    if isinstance(answer, type):
+        methods = [item for item in vars(answer).values() if isinstance(item, types.FunctionType)]
+        long = [method for method in methods if len(fingerprint(method.__code__)) >= FEWEST]
+        shown = [_shown_as(method, known) for method in long]
+        if long and all(shown):
+            return answer.__name__, shown[0][1]  # type: ignore[index]
+        return None
+    code = getattr(_unwrap(answer), "__code__", None)
+    if not isinstance(code, types.CodeType):
+        return None
+    return known.get(fingerprint(code))

@@ -1,0 +1,118 @@
+"""The functions the lessons show, known by what their code does, whatever their names.
+
+A lesson shows functions and classes in its cells (``breadth_first``, ``corner_manhattan``);
+an exercise asks for the student's own. Two functions are the same here when their bytecode
+is, the names of their local variables aside: renaming, re-indenting or dropping comments
+and docstrings changes nothing. :func:`~.own_work.lesson_code` uses this to say when an
+answer is the lessons' own code.
+"""
+
+from __future__ import annotations
+
+import ast
+import dis
+import functools
+import inspect
+import json
+import types
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from ..errors import PuzzleError
+
+#: Operations on a local variable: which variable is the author's choice of name, not code.
+LOCALS = {"LOAD_FAST", "STORE_FAST", "DELETE_FAST", "LOAD_DEREF", "STORE_DEREF",
+          "LOAD_CLOSURE", "MAKE_CELL", "LOAD_FAST_CHECK", "LOAD_FAST_AND_CLEAR"}  # fmt: skip
+
+#: The fewest operations a lesson's function has for the checks to know it: shorter ones
+#: (``return None``, a skeleton's ``...``) are what anyone would write.
+FEWEST_OPERATIONS = 12
+
+#: Jumps: their targets move with the sizes of the operations before them.
+JUMPS = set(dis.hasjrel) | set(dis.hasjabs)
+
+#: Operations that say nothing of what the code does.
+SILENT = {"RESUME", "NOP", "CACHE", "EXTENDED_ARG", "COPY_FREE_VARS"}
+
+
+def lessons_folder() -> Traversable:
+    """Return the folder of lessons: ``puzzlelab/lessons`` in a wheel, or a clone's notebooks.
+
+    There is no example here; ``tests/test_hostile_cli.py`` runs it.
+    """
+    shipped = resources.files("puzzlelab") / "lessons"
+    if shipped.is_dir():
+        return shipped
+    checkout = Path(__file__).resolve().parents[2] / "notebooks"
+    if checkout.is_dir():
+        return checkout
+    raise PuzzleError(
+        "this installation of puzzlelab has no lessons: install it from a wheel or a clone"
+    )
+
+
+def fingerprint(code: types.CodeType) -> tuple[object, ...]:
+    """What *code* does, as plain data: its operations and what they name, locals unnamed.
+
+    >>> first = compile("def f(x):\\n    return x + 1", "<a>", "exec").co_consts[0]
+    >>> second = compile("def g(y):  # y, not x\\n    return y + 1", "<b>", "exec").co_consts[0]
+    >>> fingerprint(first) == fingerprint(second)
+    True
+    """
+    parts: list[object] = []
+    for operation in dis.get_instructions(code):
+        if operation.opname in SILENT:
+            continue
+        if operation.opname in LOCALS or operation.opcode in JUMPS:
+            parts.append(operation.opname)  # a local's name, a jump's offset: not what it does
+        elif isinstance(operation.argval, types.CodeType):
+            parts.append(fingerprint(operation.argval))
+        else:  # how ``a.b()`` compiles depends on the compiler's path: one name for both
+            name = "LOAD_ATTR" if operation.opname == "LOAD_METHOD" else operation.opname
+            parts.append((name, repr(operation.argval)))
+    return tuple(parts)
+
+
+#: A function the lessons show: its name and the lesson's number.
+Shown = tuple[str, int]
+
+
+@functools.cache
+def lesson_functions() -> dict[tuple[object, ...], Shown]:
+    """Every function (and method) the lessons define outside their exercise cells:
+    ``{fingerprint: (name, lesson number)}``.
+
+    There is no example here; ``tests/test_own_search.py`` runs it.
+    """
+    found: dict[tuple[object, ...], Shown] = {}
+    folder = lessons_folder()
+    for entry in sorted(folder.iterdir(), key=lambda entry: entry.name):
+        if not entry.name.endswith(".ipynb") or not entry.name[:2].isdigit():
+            continue
+        for cell in json.loads(entry.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code" and "puzzlelab" not in cell.get("metadata", {}):
+                source = "".join(cell["source"])
+                for name, code in _functions_in(source):
+                    shape = fingerprint(code)
+                    if len(shape) >= FEWEST_OPERATIONS:
+                        found.setdefault(shape, (name, int(entry.name[:2])))
+    return found
+
+
+def _functions_in(source: str) -> list[tuple[str, types.CodeType]]:
+    """The functions *source* defines, at any depth, by name and compiled code."""
+    try:
+        tree = ast.parse(source)
+        module = compile(tree, "<lesson>", "exec", dont_inherit=True)
+    except SyntaxError:  # IPython's magics: not Python
+        return []
+    found, todo = [], [module]
+    while todo:
+        code = todo.pop()
+        for constant in code.co_consts:
+            if isinstance(constant, types.CodeType):
+                if constant.co_flags & inspect.CO_OPTIMIZED and constant.co_name != "<lambda>":
+                    found.append((constant.co_name, constant))
+                todo.append(constant)
+    return found
