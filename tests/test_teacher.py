@@ -127,6 +127,28 @@ def test_the_command_writes_every_lesson_worked_and_every_plan(tmp_path, capsys)
     assert skeleton in [cell_source(cell) for cell in read(out / LESSONS[1].name)["cells"]]
 
 
+def test_a_notebook_with_no_plan_is_skipped_in_one_line_and_the_rest_written(
+    tmp_path, capsys, monkeypatch
+):
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    for path in LESSONS:
+        (lessons / path.name).write_bytes(path.read_bytes())
+    translated = lessons / "04_recherche_heuristique.ipynb"  # a teacher's translation
+    translated.write_bytes(LESSONS[4].read_bytes())
+    monkeypatch.setattr("puzzlelab.classroom.lessons.lessons_folder", lambda: lessons)
+    out = tmp_path / "teacher"
+    assert main(["teacher", str(out)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == (
+        "04_recherche_heuristique.ipynb: skipped, no plan is written for it (not a puzzlelab "
+        "lesson?)"
+    )
+    assert "10 worked lessons and 10 plans written" in printed[1]
+    assert not (out / translated.name).exists()
+    assert all((out / path.name).exists() for path in LESSONS)
+
+
 def test_the_command_refuses_to_overwrite_without_force(tmp_path, capsys):
     out = tmp_path / "teacher"
     assert main(["teacher", str(out)]) == 0

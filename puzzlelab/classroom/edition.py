@@ -189,22 +189,27 @@ def _exercise_lines(cell: dict) -> list[str]:
     return [f"**{name}** ({where})", "", *[f"- {mistake}" for mistake in mistakes], ""]
 
 
-def _teachers_edition() -> dict[PurePosixPath, bytes]:
-    """Return every file of the teacher's edition, by path: lessons worked, plans, data files."""
-    files = {}
+def _teachers_edition() -> tuple[dict[PurePosixPath, bytes], list[str]]:
+    """Return every file of the teacher's edition, by path (lessons worked, plans, data files),
+    and a line for each notebook left out because no plan is written for it."""
+    files, skipped = {}, []
     for name, data in read_lessons().items():
         if name.suffix != ".ipynb":
             files[name] = data  # a file the lessons read
+            continue
+        if lesson_slug(name.name) not in PLANS:
+            skipped.append(f"{name}: skipped, no plan is written for it (not a puzzlelab lesson?)")
             continue
         lesson = json.loads(data)
         notebook = worked_lesson(lesson, name.name)
         files[name] = (json.dumps(notebook, indent=1, ensure_ascii=False) + "\n").encode()
         files["plans" / name.with_suffix(".md")] = plan_page(lesson, name.name).encode()
-    return files
+    return files, skipped
 
 
-def write_teachers_edition(out_dir: Path, *, force: bool = False) -> list[Path]:
-    """Write the teacher's edition into *out_dir*; return the files written.
+def write_teachers_edition(out_dir: Path, *, force: bool = False) -> tuple[list[Path], list[str]]:
+    """Write the teacher's edition into *out_dir*; return the files written, and a line for
+    each notebook skipped (one with no plan: a notebook of the teacher's own, a translation).
 
     Unless *force* is given, nothing is written when *out_dir* has one of the files.
 
@@ -212,7 +217,7 @@ def write_teachers_edition(out_dir: Path, *, force: bool = False) -> list[Path]:
     """
     if out_dir.exists() and not out_dir.is_dir():
         raise PuzzleError(f"{out_dir} is a file: give a folder for the teacher's edition")
-    files = _teachers_edition()
+    files, skipped = _teachers_edition()
     if not force:
         already_there(out_dir, files, "nothing written; give --force to replace them")
-    return write_inside(out_dir, files, "the teacher's edition")
+    return write_inside(out_dir, files, "the teacher's edition"), skipped

@@ -48,7 +48,9 @@ def teacher_command(args: argparse.Namespace) -> int:
     if not args.out_dir.strip():
         raise PuzzleError("give the folder to write the teacher's edition into, e.g. answer-key")
     out_dir = Path(args.out_dir)
-    written = write_teachers_edition(out_dir, force=args.force)
+    written, skipped = write_teachers_edition(out_dir, force=args.force)
+    for line in skipped:
+        print(line)
     lessons = sum(path.suffix == ".ipynb" for path in written)
     plans = sum(path.parent.name == "plans" and path.suffix == ".md" for path in written)
     print(f"{lessons} worked lessons and {plans} plans written into {out_dir}")
