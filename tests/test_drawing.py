@@ -105,9 +105,37 @@ def test_board_has_no_ticks_and_square_cells():
     assert ax.get_aspect() == 1.0
 
 
-def test_unknown_puzzle_says_how_to_register_a_picture():
-    with pytest.raises(TypeError, match=r"draw_board\.register"):
-        draw_board(object())
+class Doubling:
+    """A puzzle of a teacher's own, with no picture: reach a number by adding 1 or doubling."""
+
+    def __init__(self, target=37):
+        self.start, self.target = 1, target
+
+    def successors(self, state):
+        moves = [("+1", state + 1), ("x2", state * 2)]
+        return [(action, after, 1) for action, after in moves if after <= self.target]
+
+    def is_goal(self, state):
+        return state == self.target
+
+
+def test_a_puzzle_with_no_picture_is_drawn_as_text_with_one_sentence_on_how_to_register():
+    ax = draw_board(Doubling(), 9, ax=fresh_axes(), title="nine")
+    texts = [text.get_text() for text in ax.texts]
+    assert texts == [
+        "9",
+        "no picture for Doubling: register one with @draw_board.register(Doubling)",
+    ]
+    assert ax.get_title() == "nine"
+
+
+def test_a_puzzle_with_no_picture_plays_its_solution_in_the_player():
+    from puzzlelab.widgets import SolutionPlayer
+
+    puzzle = Doubling()
+    player = SolutionPlayer(puzzle, bfs(puzzle))
+    assert player.step(7).caption() == "step 7 of 7: +1"  # 1 2 4 8 9 18 36 37
+    assert len(player.pictures) == 8 and b"register one with" in player.pictures[0]
 
 
 # ---------------------------------------------------------------- other puzzles plug in

@@ -55,18 +55,37 @@ def draw_board(puzzle: object, state: State = None, ax: Axes | None = None, **op
     >>> ax = draw_board(puzzle, ax=offscreen_figure().add_subplot(), heuristic="manhattan")
     >>> ax.get_title(), [text.get_text() for text in ax.texts]
     ('manhattan = 2', ['1', '2', '3', '4', '6', '7', '5', '8'])
-    >>> draw_board(object())
-    Traceback (most recent call last):
-    ...
-    TypeError: puzzlelab has no picture for object; register one with
-    @draw_board.register(YourPuzzle)
+
+    A puzzle with no picture registered is drawn as text: its ``render(state)``, or the
+    state itself, with one sentence that says how to give it a picture.
+
+    >>> class Counter:
+    ...     start = 3
+    >>> ax = draw_board(Counter(), ax=offscreen_figure().add_subplot())
+    >>> [text.get_text() for text in ax.texts]
+    ['3', 'no picture for Counter: register one with @draw_board.register(Counter)']
     """
     if _picture_module_loaded(puzzle, draw_board):
         return draw_board(puzzle, state, ax, **options)
-    raise TypeError(
-        f"puzzlelab has no picture for {type(puzzle).__name__}; "
-        "register one with @draw_board.register(YourPuzzle)"
-    )
+    return _draw_as_text(puzzle, state, ax, options.get("title"))
+
+
+def _draw_as_text(puzzle: object, state: State, ax: Axes | None, title: str | None) -> Axes:
+    """The state of a puzzle with no picture, written out (``render`` if it has one)."""
+    state = getattr(puzzle, "start", None) if state is None else state
+    render = getattr(puzzle, "render", None)
+    text = render(state) if callable(render) else reprlib.repr(state)
+    ax = offscreen_figure((2.2, 2.2)).add_subplot() if ax is None else ax
+    ax.text(0.5, 0.55, text, ha="center", va="center", family="monospace", fontsize=11)
+    name = type(puzzle).__name__
+    ax.text(0.5, 0.02, f"no picture for {name}: register one with @draw_board.register({name})",
+            ha="center", va="bottom", fontsize=6, color="#666", wrap=True)  # fmt: skip
+    if title:
+        ax.set_title(title, fontsize=9)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.axis("off")
+    return ax
 
 
 @singledispatch
