@@ -98,7 +98,8 @@ def draw_tree(
 
     ``ax.tree_nodes`` maps every drawn node to its artist: a board's ``AnnotationBbox``,
     a "N more" marker's text, or the one scatter of all circles (``ax.tree_circles``, in
-    the order of ``ax.tree_circle_nodes``).
+    the order of ``ax.tree_circle_nodes``). When boards of *puzzle* were asked for but
+    drawn as circles, a line under the tree (``ax.tree_note``) says why.
 
     *tree* comes from :func:`~puzzlelab.analysis.trees.search_tree`; without *ax*, a new
     figure is sized to it. Trees over *max_nodes* or *max_depth* are cut, with "N more"
@@ -122,11 +123,16 @@ def draw_tree(
     position = layered_layout(small)
     boards = labels == "board" and puzzle is not None and len(small) <= BOARDS_UP_TO
     leaves = max(1, sum(1 for n in small if small.out_degree(n) == 0))
+    note = ""
+    if labels == "board" and puzzle is not None and not boards:
+        real = sum(status != "more" for _, status in small.nodes(data="status"))
+        note = f"{real} nodes: too many for boards (at most {BOARDS_UP_TO})"
     if ax is None:
         import matplotlib.pyplot as plt
 
         if boards and LEGEND_INCHES + 1.0 * leaves > MOST_INCHES:
             boards = False  # the boards would not fit side by side: circles instead
+            note = f"{leaves} boards side by side would not fit"
         levels = 1 + max((-y for _, y in position.values()), default=0)
         per_leaf, per_level = (1.0, 1.3) if boards else (0.42, 1.2 if labels else 0.9)
         width = min(MOST_INCHES, LEGEND_INCHES + per_leaf * leaves)
@@ -153,9 +159,16 @@ def draw_tree(
         show = labels if len(circles) <= LABELLED_UP_TO else None
         dots, texts = _draw_circles(ax, small, circles, position, show)
         drawn.update(dict.fromkeys(circles, dots))
+    if note:  # boards were asked for: say why there are circles, and how to get boards
+        note += "; circles instead (give a smaller max_nodes or max_depth to see boards)"
+        ax.text(0, 0, note, transform=ax.transAxes, fontsize=SMALLEST_FONT, color="#555")
     # What was drawn for each node, for a notebook or a test: puzzlelab's own attributes.
     vars(ax).update(
-        tree_nodes=drawn, tree_circles=dots, tree_circle_nodes=circles, tree_labels=texts
+        tree_nodes=drawn,
+        tree_circles=dots,
+        tree_circle_nodes=circles,
+        tree_labels=texts,
+        tree_note=note,
     )
     ax.set_axis_off()
     ax.margins(0.04, 0.12)
