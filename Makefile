@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test lint format bench docs clean
+.PHONY: lab app test lint format bench docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,11 @@ $(STAMP): pyproject.toml
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/
+
+# The lessons as apps (Voila), started in notebooks/ so that notebooks/voila.json applies: each
+# cell shows as soon as it has run, and the kernel of a page closed for two minutes is ended.
+app: $(STAMP)
+	cd notebooks && ../$(BIN)/voila
 
 lint: $(STAMP)
 	$(BIN)/ruff check puzzlelab tests benchmarks docs setup.py

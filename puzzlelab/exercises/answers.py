@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import numbers
+import os
 from collections.abc import Callable, Iterator
 from typing import Any, ParamSpec, TypeVar
 
@@ -70,8 +71,24 @@ Takes = ParamSpec("Takes")
 Gives = TypeVar("Gives")
 
 
+#: What a check says in a lesson shown as an app (Voila), where no answer can be written.
+IN_AN_APP = (
+    "Exercise: to answer it, open this lesson in JupyterLab (the app shows no code to edit)."
+)
+
+
+def in_an_app() -> bool:
+    """Whether this kernel runs a lesson as an app, for Voila (which says so in its environment).
+
+    >>> in_an_app()
+    False
+    """
+    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila/")
+
+
 def self_check(check: Callable[Takes, Gives]) -> Callable[Takes, Gives]:
-    """*check*, handed every answer as a :func:`plain` value.
+    """*check*, handed every answer as a :func:`plain` value; in an app (:func:`in_an_app`)
+    it only says where to answer.
 
     >>> class Always(int):
     ...     def __eq__(self, other):
@@ -86,6 +103,9 @@ def self_check(check: Callable[Takes, Gives]) -> Callable[Takes, Gives]:
 
     @functools.wraps(check)
     def checked(*answers: Takes.args, **named: Takes.kwargs) -> Gives:
+        if in_an_app():
+            print(IN_AN_APP)
+            return False  # type: ignore[return-value]  # every check gives a bool
         try:
             plain_answers = [plain(answer) for answer in answers]
             plain_named = {name: plain(answer) for name, answer in named.items()}

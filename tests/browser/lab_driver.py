@@ -111,8 +111,10 @@ def running_lab(notebooks: Path, home: Path):
 
 
 @contextlib.contextmanager
-def running_voila(notebook: Path, home: Path):
-    """Serve *notebook* as an app with Voila (from the venv) under *home*; yield its URL."""
+def running_voila(notebook: Path, home: Path, *options: str):
+    """Serve *notebook* as an app with Voila (from the venv) under *home*, started in the
+    notebook's folder (so its ``voila.json`` applies), with *options* added; yield its URL,
+    log and process."""
     home.mkdir(parents=True, exist_ok=True)
     port = free_port()
     command = [
@@ -122,11 +124,12 @@ def running_voila(notebook: Path, home: Path):
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
         "--show_tracebacks=True",
+        *options,
     ]
     base, log = f"http://127.0.0.1:{port}", home / "voila.log"
     status = f"{base}/voila/static/voila.js"  # answers without running the notebook
-    with _served(command, notebook.parent, _own_folders(home), log, status):
-        yield {"url": base, "log": log}
+    with _served(command, notebook.parent, _own_folders(home), log, status) as process:
+        yield {"url": base, "log": log, "process": process}
 
 
 def _own_folders(home: Path, **more) -> dict:
