@@ -8,8 +8,14 @@ from __future__ import annotations
 
 from .solution import Solution
 from .solutions_heuristics import HEURISTIC_SOLUTIONS
+from .solutions_predict import PREDICT_SOLUTIONS
 from .solutions_puzzles import PUZZLE_SOLUTIONS
 from .solutions_search import SEARCH_SOLUTIONS
 
 #: Every worked solution, by exercise id, lesson by lesson.
-SOLUTIONS: dict[str, Solution] = {**SEARCH_SOLUTIONS, **HEURISTIC_SOLUTIONS, **PUZZLE_SOLUTIONS}
+SOLUTIONS: dict[str, Solution] = {
+    **SEARCH_SOLUTIONS,
+    **HEURISTIC_SOLUTIONS,
+    **PUZZLE_SOLUTIONS,
+    **PREDICT_SOLUTIONS,
+}

@@ -71,6 +71,7 @@ from .pegs import (
     check_solvable_holes,
     position_after,
 )
+from .predict import check_predictions, score_predictions
 from .properties import check_properties
 from .queens import check_safe, check_small_family, check_work
 from .search import check_search
@@ -111,6 +112,7 @@ __all__ = [
     "check_partition",
     "check_positions_24",
     "check_positions_at_depth",
+    "check_predictions",
     "check_properties",
     "check_safe",
     "check_search",
@@ -130,4 +132,5 @@ __all__ = [
     "position_after",
     "relaxed_distances",
     "relaxed_heuristic",
+    "score_predictions",
 ]

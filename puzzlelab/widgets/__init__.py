@@ -8,6 +8,7 @@ from .heuristic_lab import HeuristicLab
 from .mastermind import ComputerGuesses, YouGuess
 from .playboard import PlayBoard
 from .player import SolutionPlayer
+from .predict import PredictNext
 from .replay import SearchReplay
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "SearchDivergence",
     "HeuristicLab",
     "PlayBoard",
+    "PredictNext",
     "SearchReplay",
     "SolutionPlayer",
     "StaticFallback",

@@ -13,8 +13,11 @@
 //             data-mark="i"; it becomes that element's data-state (CSS colours it)
 //   value     the frame shown; interval: milliseconds per frame when playing
 //   words     the controls' labels; large: bigger text and pictures (projectors)
+//
+// buildStepper draws it and returns its parts, for a widget that steps it its own way
+// (predict.js); renderStepper draws it and returns what stops it.
 
-function renderStepper(model, el) {
+function buildStepper(model, el) {
   var pieces = model.get("pieces");
   var frames = model.get("frames");
   var marks = model.get("marks");
@@ -140,7 +143,11 @@ function renderStepper(model, el) {
   });
   el.replaceChildren(view, bar);
   show(model.get("value"), true);
-  return stop;
+  return { view: view, bar: bar, show: show, stop: stop };
+}
+
+function renderStepper(model, el) {
+  return buildStepper(model, el).stop;
 }
 
 // -- the module JupyterLab and Voila load (a page with no kernel uses only the function above)

@@ -24,6 +24,12 @@ HERE = Path(__file__).parent
 SCRIPT = (HERE / "stepper.js").read_text(encoding="utf-8")
 STYLE = (HERE / "stepper.css").read_text(encoding="utf-8")
 
+#: Where a script's functions end and the module JupyterLab and Voila load begins.
+MODULE_MARK = "\n// -- the module"
+
+#: stepper.js's functions alone: what a page with no kernel runs.
+FUNCTIONS = SCRIPT.split(MODULE_MARK, 1)[0]
+
 #: What the controls say, unless a widget says otherwise.
 WORDS = {
     "play": "▶ play",
@@ -69,6 +75,11 @@ class Stepper(anywidget.AnyWidget):
 
     _esm = SCRIPT
     _css = STYLE
+    # What a page with no kernel runs, the function in it that draws the widget, and the
+    # traits it reads: a widget built on the stepper adds its own.
+    _page_script = FUNCTIONS
+    _page_render = "renderStepper"
+    _page_traits: tuple[str, ...] = DATA
 
     template = traitlets.Unicode().tag(sync=True)
     pieces = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -144,14 +155,13 @@ class Stepper(anywidget.AnyWidget):
         """Self-contained HTML that steps through the frames in any browser, with no kernel
         (without JavaScript: the frame shown now). Each call gets a new id."""
         ident = f"puzzlelab-page-{next(_PAGES)}-{uuid.uuid4().hex[:8]}"
-        data = {name: getattr(self, name) for name in DATA}
-        script = SCRIPT.split("\n// -- the module", 1)[0]
+        data = {name: getattr(self, name) for name in self._page_traits}
         return (
             f"<style>{STYLE}</style>"
             f'<div class="puzzlelab-stepper" id="{ident}">'
             f'<div class="puzzlelab-stepper-view">{self.frame_html()}</div></div>'
-            f"<script>(function () {{\n{script}\nvar data = {_script_json(data)};\n"
-            "renderStepper({get: function (k) { return data[k]; }, "
+            f"<script>(function () {{\n{self._page_script}\nvar data = {_script_json(data)};\n"
+            f"{self._page_render}({{get: function (k) {{ return data[k]; }}, "
             "set: function (k, v) { data[k] = v; }, save_changes: function () {}, "
             f"on: function () {{}}}}, document.getElementById({json.dumps(ident)}));\n"
             "})();</script>"

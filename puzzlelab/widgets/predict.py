@@ -1,0 +1,176 @@
+"""PredictNext: the student picks the node a search expands next, and hears at once why.
+
+The questions, and what each pick hears, are made in Python
+(:mod:`puzzlelab.exercises.predict`) and sent once; picking happens in the browser
+(``predict.js`` on the :class:`~.stepper.Stepper`), so it needs no kernel: it works with a
+busy kernel, in Voila and on the offline lesson pages. The picks come back to the kernel
+in ``picks``, and the widget shows them as a line to paste into an answer cell, which
+:func:`~puzzlelab.exercises.check_predictions` grades.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import traitlets
+
+from ..drawing import board_svg
+from ..exercises.predict import (
+    QUESTIONS,
+    VALUES,
+    Question,
+    Score,
+    explain,
+    mark,
+    prediction_questions,
+)
+from ..exercises.search import SEARCHES
+from ..search.problem import HeuristicChoice, State
+from .base import picture_html
+from .stepper import DATA, FUNCTIONS, HERE, MODULE_MARK, Pieces, Stepper
+
+PREDICT = (HERE / "predict.js").read_text(encoding="utf-8")
+
+#: Expanded nodes the header lists, the latest last.
+EXPANDED_SHOWN = 12
+
+#: A question: what the search did so far; the node it expanded last beside the frontier.
+TEMPLATE = (
+    '<div data-slot="0"></div>'
+    '<div style="display:flex;gap:1.5em;align-items:flex-start;margin:0.5em 0">'
+    '<div data-slot="1"></div><div data-slot="2"></div></div>'
+)
+
+
+class PredictNext(Stepper):
+    """Ask which node the search *like* expands next on *puzzle*, question after question.
+
+    The picks made in the browser come back in ``picks``, and :meth:`score` scores them.
+
+    Parameters
+    ----------
+    puzzle : puzzle
+        A puzzlelab puzzle; its boards are drawn where it has pictures.
+    like : str
+        The search: ``bfs``, ``dfs``, ``ucs``, ``greedy`` or ``astar``.
+    heuristic : str or callable, optional
+        For ``greedy`` and ``astar``: a name in ``puzzle.heuristics`` or a function.
+    questions : int
+        How many questions (fewer if the search ends first).
+    answer : str
+        The name of the answer variable in the line to paste (``answer = "4 7 9"``).
+    large : bool, optional
+        Text and pictures half as big again.
+
+    >>> from puzzlelab.puzzles import WaterJugs
+    >>> widget = PredictNext(WaterJugs((4, 3), target=2, tap=True), "bfs", answer="answer_1_4")
+    >>> len(widget.questions), widget.questions[0]["nodes"]
+    (6, [1, 2])
+    >>> widget.picks = [1, 2, 4]
+    >>> print(widget.score())
+    2 of 6 right (3 not answered); question 3 is the first wrong: node 4 is not the oldest ...
+    """
+
+    _esm = FUNCTIONS + "\n" + PREDICT
+    _page_script = FUNCTIONS + "\n" + PREDICT.split(MODULE_MARK, 1)[0]
+    _page_render = "renderPredict"
+    _page_traits = (*DATA, "questions", "picks", "answer")
+
+    questions = traitlets.List(traitlets.Dict()).tag(sync=True)
+    picks = traitlets.List(traitlets.Int()).tag(sync=True)
+    answer = traitlets.Unicode("answer").tag(sync=True)
+
+    def __init__(
+        self,
+        puzzle: object,
+        like: str,
+        heuristic: HeuristicChoice = None,
+        *,
+        questions: int = QUESTIONS,
+        answer: str = "answer",
+        large: bool | None = None,
+    ) -> None:
+        self.puzzle, self.like = puzzle, like
+        self.asked = prediction_questions(puzzle, like, heuristic, questions)
+        if not self.asked:
+            raise ValueError(
+                f"{like} on this puzzle never has a choice to make: pick a larger puzzle"
+            )
+        pieces, frames = Pieces(), []
+        for question in self.asked:
+            frames.append([
+                pieces.add(self.header_html(question)),
+                pieces.add(self._board_html(question.last)),
+                pieces.add(self.frontier_html(question)),
+            ])  # fmt: skip
+        super().__init__(TEMPLATE, pieces, frames, large=large,
+                         words={"description": "question"})  # fmt: skip
+        self.questions = [_sent(question) for question in self.asked]
+        self.answer = answer
+
+    def score(self) -> Score:
+        """The score of the picks made so far (``picks``).
+
+        There is no example here; ``tests/test_predict.py`` runs it.
+        """
+        return mark(self.asked, self.picks)
+
+    def header_html(self, question: Question) -> str:
+        """What the search has done before *question*, and the question.
+
+        >>> from puzzlelab.puzzles import WaterJugs
+        >>> widget = PredictNext(WaterJugs((4, 3), target=2, tap=True), "dfs")
+        >>> widget.header_html(widget.asked[1])
+        '<b>question 2 of 5</b>: depth-first search has expanded nodes 0 2, node 2 last ...'
+        """
+        done, last = question.expanded[-EXPANDED_SHOWN:], question.expanded[-1]
+        more = "... " if len(question.expanded) > EXPANDED_SHOWN else ""
+        expanded = (
+            f"node {last} (drawn here)"
+            if len(question.expanded) == 1
+            else f"nodes {more}{' '.join(map(str, done))}, node {last} last (drawn here)"
+        )
+        return (
+            f"<b>question {question.number} of {len(self.asked)}</b>: "
+            f"{SEARCHES[self.like][0]} has expanded {expanded}. {len(question.rows)} nodes "
+            "wait in the frontier, oldest first."
+        )
+
+    def frontier_html(self, question: Question) -> str:
+        """The nodes waiting before *question*, oldest first, a row each (``data-row``).
+
+        >>> from puzzlelab.puzzles import WaterJugs
+        >>> widget = PredictNext(WaterJugs((4, 3), target=2, tap=True), "ucs")
+        >>> "<th>g</th>" in widget.frontier_html(widget.asked[0])
+        True
+        """
+        columns = ["node", "parent", "depth", *VALUES[self.like], "action", "state"]
+        head = "".join(f"<th>{c}</th>" for c in ["key", *columns])
+        body = "".join(
+            f'<tr data-row="{i}"><td>{i + 1 if i < 9 else ""}</td>'
+            + "".join(f"<td>{_cell(row[c])}</td>" for c in columns)
+            + "</tr>"
+            for i, row in enumerate(question.rows)
+        )
+        return f'<table class="puzzlelab-predict-frontier"><tr>{head}</tr>{body}</table>'
+
+    def _board_html(self, state: State) -> str:
+        if self.puzzle is None or state is None:
+            return f"<code>{html.escape(repr(state))}</code>"
+        return picture_html(board_svg(self.puzzle, state, size=1.8), alt=str(state))
+
+
+def _sent(question: Question) -> dict[str, Any]:
+    """What the page needs of *question*: each row's node, whether it is right, what it hears."""
+    nodes = [row["node"] for row in question.rows]
+    return {"nodes": nodes, "right": [node in question.right for node in nodes],
+            "why": [explain(question, node) for node in nodes]}  # fmt: skip
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:g}"
+    return html.escape(str(value))
