@@ -1,0 +1,84 @@
+"""A sandbox for a submitted notebook's kernel: Debian's ``bubblewrap``, where the machine has it.
+
+In the sandbox the kernel sees the system and Python read-only, its own working folder
+read-write, an empty ``/tmp``, and nothing else of the disk: not the other submissions, not
+the grader's files, not the grades. It has no network (its own, empty, network namespace),
+and its own process namespace: it sees only its own processes, and every process it starts
+ends when it ends, double forks and new sessions included. Without ``bwrap`` the kernel runs
+unconfined, in a process group of its own with its memory bounded, and
+:data:`UNCONFINED` says so.
+
+>>> command = sandboxed(["python3", "-c", "print(1)"], Path("/tmp/work"), [Path("/usr")])
+>>> command[0].endswith("bwrap") or command == ["python3", "-c", "print(1)"]
+True
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+#: What the grader says once when the machine cannot sandbox its kernels.
+UNCONFINED = (
+    "puzzlelab grade: no bubblewrap (bwrap) here, so each notebook runs unconfined: it may read "
+    "the other submissions and any file you may read, use the network, and leave processes "
+    "behind (each kernel still has its own process group and memory bound). Install it "
+    "(apt-get install bubblewrap) to grade in a sandbox."
+)
+
+#: The system's folders a kernel reads, where they exist (read-only).
+SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc")
+
+
+def bubblewrap() -> str | None:
+    """The path of ``bwrap``, or ``None`` where the machine has none.
+
+    There is no example here; ``tests/test_grade_sandbox.py`` runs it.
+    """
+    return shutil.which("bwrap")
+
+
+def readable_folders() -> list[Path]:
+    """The folders a kernel must read: Python's own, the installed packages and puzzlelab's.
+
+    There is no example here; ``tests/test_grade_sandbox.py`` runs it.
+    """
+    import puzzlelab
+
+    package = Path(puzzlelab.__file__).resolve().parent
+    lessons = package.parent / "notebooks"  # a clone's lessons; a wheel keeps them inside
+    folders = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent}
+    folders |= {package} | ({lessons} if lessons.is_dir() else set())
+    folders |= {Path(path).resolve() for path in sys.path if path and Path(path).is_dir()}
+    return sorted(folders)
+
+
+def sandboxed(
+    argv: Sequence[str], workdir: Path, readable: Iterable[Path], hidden: Iterable[Path] = ()
+) -> list[str]:
+    """*argv* run in a sandbox: *workdir* read-write, *readable* folders read-only, and each
+    of *hidden* (the submissions, the grades) covered by an empty folder or file.
+
+    Where the machine has no ``bwrap``, *argv* itself.
+
+    There is no example here beyond the module's; ``tests/test_grade_sandbox.py`` runs it.
+    """
+    bwrap = bubblewrap()
+    if bwrap is None:
+        return list(argv)
+    command = [bwrap, "--unshare-all", "--die-with-parent", "--dev", "/dev", "--proc", "/proc"]
+    command += ["--tmpfs", "/tmp"]
+    for folder in [*map(Path, SYSTEM), *readable]:
+        if folder.exists():
+            command += ["--ro-bind", str(folder), str(folder)]
+    command += ["--bind", str(workdir), str(workdir)]
+    for path in hidden:
+        path = path.resolve()
+        if path.is_dir():
+            command += ["--tmpfs", str(path)]
+        elif path.exists():
+            command += ["--ro-bind", "/dev/null", str(path)]
+    command += ["--chdir", str(workdir), "--setenv", "HOME", str(workdir)]
+    return [*command, "--setenv", "TMPDIR", "/tmp", "--", *argv]

@@ -1,0 +1,98 @@
+"""The sandbox a submitted notebook's kernel runs in (``bwrap``): what it can and cannot reach."""
+
+import json
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from puzzlelab.classroom import sandbox
+from puzzlelab.classroom.sandbox import UNCONFINED, readable_folders, sandboxed
+
+needs_bwrap = pytest.mark.skipif(
+    sandbox.bubblewrap() is None, reason="no bwrap here: .ci/run installs Debian's bubblewrap"
+)
+
+#: What a hostile notebook tries, each attempt's outcome printed as JSON.
+ATTEMPTS = textwrap.dedent(
+    """
+    import json, os, socket, sys, time
+    seen = {}
+    def attempt(name, action):
+        try:
+            seen[name] = repr(action())
+        except Exception as error:
+            seen[name] = type(error).__name__
+    attempt("read a classmate", lambda: open(sys.argv[1]).read())
+    attempt("list the submissions", lambda: os.listdir(sys.argv[2]))
+    attempt("read the grades", lambda: open(sys.argv[3]).read())
+    attempt("write beside the package", lambda: open(sys.argv[4], "w").write("x"))
+    attempt("write in its own folder", lambda: open("mine.txt", "w").write("ok"))
+    attempt("reach the network", lambda: socket.create_connection(("1.1.1.1", 80), timeout=2))
+    attempt("processes it sees", lambda: len([p for p in os.listdir("/proc") if p.isdigit()]))
+    attempt("import puzzlelab", lambda: __import__("puzzlelab").__name__)
+    if os.fork() == 0:  # a sleeper that outlives the kernel, in a session of its own
+        os.setsid()
+        if os.fork() == 0:
+            time.sleep(2)
+            open("late.txt", "w").write("still here")
+        os._exit(0)
+    print(json.dumps(seen))
+    """
+)
+
+
+@needs_bwrap
+def test_a_sandboxed_kernel_reaches_only_its_own_folder_and_leaves_nothing_running(tmp_path):
+    submissions, work, out = tmp_path / "submissions", tmp_path / "work", tmp_path / "out"
+    for folder in (submissions, work, out):
+        folder.mkdir()
+    classmate = submissions / "bob" / "02_write_your_own_search.ipynb"
+    classmate.parent.mkdir()
+    classmate.write_text("bob's answers")
+    grades = out / "grades.csv"
+    grades.write_text("alice,passed")
+    beside = readable_folders()[0] / "planted.txt"
+    argv = [
+        sys.executable,
+        "-c",
+        ATTEMPTS,
+        str(classmate),
+        str(submissions),
+        str(grades),
+        str(beside),
+    ]
+    command = sandboxed(argv, work, readable_folders(), hidden=[submissions, out])
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["read a classmate"] == "FileNotFoundError"
+    assert seen["list the submissions"] == "[]"
+    assert seen["read the grades"] == "FileNotFoundError"  # its folder is an empty one there
+    assert seen["write beside the package"] == "OSError"  # a read-only file system
+    assert seen["write in its own folder"] == "2"
+    assert seen["reach the network"] == "OSError"
+    assert int(seen["processes it sees"]) <= 3  # itself, bwrap's init, its own children
+    assert seen["import puzzlelab"] == "'puzzlelab'"
+    time.sleep(3)
+    assert not (work / "late.txt").exists(), "a process outlived the sandbox"
+    assert (work / "mine.txt").read_text() == "ok"
+    assert classmate.read_text() == "bob's answers" and not beside.exists()
+
+
+def test_without_bwrap_the_command_runs_as_it_is_and_the_warning_says_what_is_open(
+    monkeypatch, tmp_path
+):
+    monkeypatch.setattr(sandbox, "bubblewrap", lambda: None)
+    assert sandboxed(["python3", "-V"], tmp_path, readable_folders()) == ["python3", "-V"]
+    for open_door in ("other submissions", "network", "leave processes behind"):
+        assert open_door in UNCONFINED
+
+
+def test_the_folders_a_kernel_reads_hold_python_and_puzzlelab():
+    import puzzlelab
+
+    folders = readable_folders()
+    assert any(sys.base_prefix == str(folder) for folder in folders)
+    assert any(str(folder) in puzzlelab.__file__ for folder in folders)
