@@ -47,7 +47,7 @@ def lessons_command(args: argparse.Namespace) -> int:
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     main(["lessons", folder])
     ...     main(["lessons", folder, "--only-missing"])
-    10 lessons copied into ...
+    10 lessons and 1 other file copied into ...
     open them with: jupyter lab ...
     0
     nothing to copy: ... has every lesson already
@@ -62,7 +62,7 @@ def lessons_command(args: argparse.Namespace) -> int:
     written = copy_lessons(out_dir, force=args.force, only_missing=args.only_missing)
     notebooks = sum(path.suffix == ".ipynb" for path in written)
     others = len(written) - notebooks
-    also = f" and {others} file{'s' if others != 1 else ''} they read" if others else ""
+    also = f" and {others} other file{'s' if others != 1 else ''}" if others else ""
     if not written:
         print(f"nothing to copy: {out_dir} has every lesson already")
         return 0
