@@ -11,6 +11,7 @@ no MathJax, no widget manager.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -57,6 +58,20 @@ nb_execution_cache_path = str(HERE / "_build" / ".jupyter_cache")
 nb_execution_timeout = 300  # seconds a cell may take
 nb_execution_raise_on_error = True
 os.environ["TQDM_DISABLE"] = "1"  # progress bars mean nothing on a page (the kernels inherit it)
+# The lessons' kernel, as Jupyter's own "python3" but quiet: ipykernel warns on every start
+# that its connection is TCP on this machine's loopback, which is all it is here.
+KERNELS = HERE / "_build" / "kernels"
+(KERNELS / "kernels" / "python3").mkdir(parents=True, exist_ok=True)
+(KERNELS / "kernels" / "python3" / "kernel.json").write_text(
+    json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
+                 "--IPKernelApp.log_level=ERROR"],
+        "display_name": "Python 3", "language": "python", "metadata": {"debugger": False},
+    })
+)  # fmt: skip
+os.environ["JUPYTER_PATH"] = os.pathsep.join(
+    [str(KERNELS), *filter(None, [os.environ.get("JUPYTER_PATH")])]
+)
 # A widget's view would need a widget manager from a CDN: the pages show what each widget
 # offers pages without a kernel instead (its picture, or a stepper that steps by itself).
 nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
