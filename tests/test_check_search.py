@@ -17,6 +17,7 @@ from simpleai.search import breadth_first
 from puzzlelab.errors import ProblemError
 from puzzlelab.exercises import check_search
 from puzzlelab.exercises.search import SEARCHES, RoadMap, Rules, compare_search, problems_for
+from puzzlelab.exercises.search_problems import DETOUR
 from puzzlelab.search import Trace, astar, bfs
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem, WaterJugsProblem
 
@@ -169,9 +170,9 @@ def test_duplicates_not_dropped(capsys):
 
 
 def test_priority_keyed_on_the_wrong_value(capsys):
-    check_fails(my_greedy, "astar", "lowest h alone", "A* takes the lowest f", capsys=capsys)
-    check_fails(my_bfs, "ucs", "fewest actions", "lowest path cost g", capsys=capsys)
-    check_fails(my_ucs, "astar", "lowest path cost g alone", capsys=capsys)
+    check_fails(my_greedy, "astar", "by h alone (that is greedy", "A* orders it", capsys=capsys)
+    check_fails(my_bfs, "ucs", "number of actions so far", "by the path cost g", capsys=capsys)
+    check_fails(my_ucs, "astar", "by the path cost g alone (that is uniform", capsys=capsys)
 
 
 def test_successors_pushed_in_reverse(capsys):
@@ -455,7 +456,12 @@ def test_keeping_the_first_path_to_a_state_is_caught(capsys):
                     heapq.heappush(frontier, (g + step, next(tie), child, actions + [action]))
         return None
 
-    check_fails(first_path_ucs, "ucs", "a path of cost 2 to it was found", capsys=capsys)
+    check_fails(
+        first_path_ucs, "ucs", "found a cheaper path to 'H'", "kept that one", capsys=capsys
+    )
+    detour = {"a detour": RoadMap("S", "G", DETOUR)}
+    assert check_search(first_path_ucs, like="ucs", problems=detour) is False
+    assert "a path of cost 2 to it was found" in capsys.readouterr().out
 
 
 def test_a_library_search_behind_a_class_of_ones_own_is_seen(capsys):

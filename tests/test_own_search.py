@@ -122,3 +122,16 @@ def test_fingerprints_ignore_names_and_comments_but_not_what_the_code_does():
 
     assert fingerprint(one.__code__) == fingerprint(two.__code__)
     assert fingerprint(one.__code__) != fingerprint(three.__code__)
+
+
+def test_check_search_refuses_the_lessons_functions_for_the_searches_students_write(capsys):
+    from puzzlelab.exercises import check_search
+
+    assert check_search(deep, like="dfs") is False
+    said = capsys.readouterr().out
+    assert said.startswith("Not yet: your function calls the lesson's `depth_limited_search`")
+    assert "depth-first search is yours to write" in said
+    assert check_search(hurried, like="ucs") is False
+    assert "is the lesson's own `hasty_uniform_cost` (lesson 2)" in capsys.readouterr().out
+    assert check_search(own_depth_first, like="dfs") is True  # the student's own edit
+    capsys.readouterr()

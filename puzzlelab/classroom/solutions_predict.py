@@ -81,18 +81,17 @@ PREDICT_SOLUTIONS["bidirectional_and_longest:predict-backward"] = Solution(
 
 PREDICT_SOLUTIONS["heuristic_search:predict-astar"] = Solution(
     answer=code("""
-        answer_4_5 = "2 4 7 8 13"  # the lowest f = g + h; of equal f, the lower h
-        check_predictions(answer_4_5, two_by_three, "astar", "manhattan");
+        answer_4_5 = "2 6 9 15 11 19"  # the lowest f = g + h each time
+        check_predictions(answer_4_5, eight_board, "astar", "manhattan");
     """),
     explanation=words("""
-        A* takes the lowest f = g + h. At the first question nodes 2 and 3 have the same f
-        and the same h, so either is right; after that one node has the lowest f (or, of
-        equal f, the lowest h) each time. Node 1 (f = 7) waits the whole time: a node of
-        f = 5 is always there before it.
+        A* takes the lowest f = g + h. Every node of f = 12 waits the whole time: there is
+        always one of f = 10. At questions 3 and 4 two nodes have f = 10, and either is
+        right. The line above is what puzzlelab's A* takes: at question 3 both have h = 7
+        and it takes the older, node 9; at question 4 node 15, of smaller h, before node 11.
     """),
     mistakes=(
         "Picking the lowest h alone (greedy search) or the lowest g (uniform-cost search).",
-        "Of equal f, picking the higher h: puzzlelab's A* breaks ties by the lower h, the "
-        "node that looks closer to the goal.",
+        "Picking by the order nodes were generated: A* ignores it except among equals.",
     ),
 )

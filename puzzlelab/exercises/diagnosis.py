@@ -1,9 +1,14 @@
-"""Where a student's search parts from puzzlelab's, and why that usually happens."""
+"""Where a student's search parts from puzzlelab's, and why that usually happens.
+
+The classic mistakes of a best-first search are found by replaying the student's run
+under other rules (:func:`classic_mistake`); the mistakes of breadth-first and
+depth-first search, and the ones no other rules explain, from what the student's choice
+looks like where the searches part.
+"""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from simpleai.search import SearchProblem
@@ -11,7 +16,7 @@ from simpleai.search import SearchProblem
 from ..results import SearchResult
 from ..search.problem import Action, State
 from .recording import Recording
-from .rules import Entry, Rules
+from .rules import ORDERS, PLANS, REPEATS, Entry, Rules
 
 
 def replay(
@@ -55,8 +60,11 @@ def _row(entry: Entry) -> dict[str, object]:
 def _diagnosis(state: State, choices: list[Entry], rules: Rules, recording: Recording) -> str:
     """Why that usually happens, from what the student's choice looks like."""
     like = rules.like
+    mistake = classic_mistake(recording, rules)
+    if mistake:
+        return mistake
     if state in rules.expanded:
-        if like in ("bfs", "dfs"):
+        if like in ("bfs", "dfs", "greedy"):  # they keep the first path to a state
             return (
                 "That state was expanded before: duplicates were not dropped. A state counts as "
                 "reached when it is generated; do not push a successor whose state is reached."
@@ -74,11 +82,6 @@ def _diagnosis(state: State, choices: list[Entry], rules: Rules, recording: Reco
             "Yours expanded the goal instead of stopping there: test each node with "
             "problem.is_goal when it is taken from the frontier, and return its actions."
         )
-    if any(rules.problem.is_goal(e.state) for e in choices):
-        return (
-            "puzzlelab's search would take a goal node there and stop: test is_goal when a "
-            "node is taken from the frontier, and return its actions."
-        )
     live = rules.live()
     entry = next((e for e in live if e.state == state), None)
     if entry is None:
@@ -91,27 +94,135 @@ def _diagnosis(state: State, choices: list[Entry], rules: Rules, recording: Reco
     return _ordering_diagnosis(entry, live, rules, recording)
 
 
-#: Orders a student's search may follow by mistake, each as a sort key of an entry.
-ORDERS: dict[str, tuple[str, Callable[[Entry], float]]] = {
-    "lifo": ("the newest node first (LIFO, a stack)", lambda entry: -entry.order),
-    "fifo": ("the oldest node first (FIFO, a queue)", lambda entry: entry.order),
-    "h": ("the node of lowest h alone", lambda entry: entry.h),
-    "g": ("the node of lowest path cost g alone", lambda entry: entry.g),
-    "f": ("the node of lowest f = g + h", lambda entry: entry.g + entry.h),
-    "depth": ("the node with the fewest actions so far", lambda entry: entry.depth),
+#: Orders a student's frontier may follow by mistake: in words, and what that makes of it.
+ORDERED = {
+    "g": ("by the path cost g alone", "that is uniform-cost search"),
+    "h": ("by h alone", "that is greedy search"),
+    "g + h": ("by f = g + h", "that is A*"),
+    "g - h": ("by f = g - h", "h must be added to g, not taken away"),
+    "-(g + h)": (
+        "so that the dearest paths come out first",
+        "f must not fall as g grows: check its signs",
+    ),
+    "depth + h": (
+        "by f = the number of actions + h",
+        "g must add up what the actions cost, problem.cost, not count them",
+    ),
+    "depth": ("by the number of actions so far", "that is breadth-first search"),
+    "lifo": ("by when nodes were pushed, newest first", "a stack: that is depth-first search"),
+    **dict.fromkeys(
+        [order for order in ORDERS if order.startswith("g + ") and order != "g + h"],
+        (
+            "by f = g + w * h with a weight w above 1, as in g + 2h",
+            "that is weighted A*: it trusts h more than A* does, and its paths need not be "
+            "the cheapest",
+        ),
+    ),
 }
 
-#: For each search: what it should take, and the mistakes to look for, likeliest first.
+#: What a breadth-first or depth-first search takes by mistake, in words.
+TAKES = {
+    "lifo": "the newest node first (LIFO, a stack)",
+    "fifo": "the oldest node first (FIFO, a queue)",
+    "depth": "the node with the fewest actions so far",
+}
+
+#: For each search: what it should take, and (breadth- and depth-first) the mistakes to look for.
 SHOULD = {
     "bfs": ("breadth-first search takes the oldest node (FIFO: popleft from a deque)", ["lifo"]),
     "dfs": (
         "depth-first search takes the newest node (LIFO: pop from the end of a list)",
         ["fifo", "depth"],
     ),
-    "ucs": ("uniform-cost search takes the lowest path cost g", ["depth", "fifo", "f", "h"]),
-    "greedy": ("greedy search takes the lowest h", ["g", "f", "fifo", "lifo"]),
-    "astar": ("A* takes the lowest f = g + h", ["h", "g", "depth", "fifo", "lifo"]),
+    "ucs": ("uniform-cost search orders the frontier by the path cost g alone", []),
+    "greedy": ("greedy search orders the frontier by h alone", []),
+    "astar": ("A* orders the frontier by f = g + h", []),
 }
+
+
+def classic_mistake(recording: Recording, reference: Rules) -> str | None:
+    """Name the classic mistake of a best-first search that explains the student's run.
+
+    *reference* holds puzzlelab's rules advanced to where the student's search parts
+    from them. The student's expansions are replayed through :class:`Rules` with every
+    other order (:data:`ORDERED`) and way with repeated states (closed set, first path,
+    reopen). One is named only if it explains the whole run, every expansion and where it
+    stopped, and no other order does; else None.
+
+    There is no example here; ``tests/test_search_mistakes.py`` runs it.
+    """
+    like, problem = reference.like, reference.problem
+    if like in ("bfs", "dfs"):
+        return None
+    whole = len(recording.expanded) + 1  # every expansion, and the stop
+    found: dict[tuple[str, str], Rules] = {}
+    for order in [PLANS[like][0]] + [o for o in ORDERED if o != PLANS[like][0]]:
+        for repeats in REPEATS:
+            if (order, repeats) != PLANS[like]:
+                rules = Rules(problem, like, order, repeats)
+                if _explained(recording, rules) == whole and not _constant(rules):
+                    found[order, repeats] = rules
+    orders: list[list[str]] = []  # the orders that explain the run, the same ones grouped
+    for (order, _), rules in found.items():
+        same = next((group for group in orders if _same(order, group[0], rules)), None)
+        if same is None:  # a weight of h other than the first is the same mistake
+            same = next((group for group in orders if ORDERED[order] == ORDERED[group[0]]), None)
+        if same is None:
+            orders.append([order])
+        elif order not in same:
+            same.append(order)
+    if len(orders) != 1:
+        return None
+    order, *also = orders[0]
+    if order != PLANS[like][0]:
+        words, search = ORDERED[order]
+        for other in dict.fromkeys(ORDERED[other][0] for other in also):
+            words += f", which here is the same as {other}" if other != words else ""
+        orders_it = SHOULD[like][0].replace(" the frontier ", " it ")
+        return f"You ordered the frontier {words} ({search}); {orders_it}."
+    if (order, "closed") in found:
+        return _closed_set(reference)
+    return None
+
+
+def _explained(recording: Recording, rules: Rules) -> int:
+    """How many of the student's expansions *rules* make, one by one, plus one if they
+    would stop where the student stopped (at a goal, or with nothing left)."""
+    problem = rules.problem
+    for number, state in enumerate(recording.expanded):
+        chosen = next((e for e in rules.choices() if e.state == state), None)
+        if chosen is None or problem.is_goal(state):
+            return number
+        rules.expand(chosen)
+    stops = not rules.live() or any(problem.is_goal(e.state) for e in rules.choices())
+    return len(recording.expanded) + stops
+
+
+def _constant(rules: Rules) -> bool:
+    """Did *rules*' order give every node it met the same priority (so ties explain any run)?"""
+    return len({rules.priority(entry) for entry in rules.reached.values()}) < 2
+
+
+def _same(order: str, other: str, rules: Rules) -> bool:
+    """Do two orders give every node *rules* met the same priority?"""
+    return all(ORDERS[order](e) == ORDERS[other](e) for e in rules.reached.values())
+
+
+def _closed_set(reference: Rules) -> str:
+    """The student's search never reopens a state: say which one puzzlelab's reopens."""
+    again = [e.state for e in reference.choices() if e.state in reference.expanded]
+    dear, cheap = reference.cheaper.get(again[0], (0, 0)) if again else (0, 0)
+    found = (
+        f" It found a path of cost {cheap:g} to {_shown(again[0])} after expanding "
+        f"{_shown(again[0])} by a path of cost {dear:g}, and dropped it."
+        if again and dear > cheap
+        else ""
+    )
+    return (
+        "Your search never looks at a state again once it has expanded it (a closed set)."
+        f"{found} With this heuristic, which never overestimates but is not consistent, "
+        "A* must reopen such a state: push it again with the cheaper path, and expand it again."
+    )
 
 
 def _kept_the_first_path(choices: list[Entry], rules: Rules) -> str | None:
@@ -148,9 +259,9 @@ def _ordering_diagnosis(entry: Entry, live: list[Entry], rules: Rules, recording
     if rules.like in ("bfs", "dfs") and entry.parent is expected.parent:
         return _among_siblings(entry, rules, recording, should)
     for mistake in mistakes:
-        words, key = ORDERS[mistake]
+        key = ORDERS[mistake]
         if key(entry) == min(key(other) for other in live):
-            return f"Your search seems to take {words}; {should}."
+            return f"Your search seems to take {TAKES[mistake]}; {should}."
     return f"{should[0].upper()}{should[1:]}."
 
 
@@ -178,7 +289,7 @@ def _among_siblings(entry: Entry, rules: Rules, recording: Recording, should: st
             "It took the successors in the opposite order: breadth-first search takes them "
             "in the order actions() gives them, the first one first."
         )
-    words = ORDERS["fifo" if rules.like == "dfs" else "lifo"][0]
+    words = TAKES["fifo" if rules.like == "dfs" else "lifo"]
     return f"Your search seems to take {words}; {should}."
 
 
@@ -189,7 +300,13 @@ def _why_stopped(recording: Recording, rules: Rules) -> str | None:
     if goals or not rules.live():
         return None
     waiting_goal = [e for e in rules.live() if rules.problem.is_goal(e.state)]
-    if waiting_goal:
+    mistake = None if recording.early_tests else classic_mistake(recording, rules)
+    if mistake:
+        return (
+            f"your search stopped after {len(recording.expanded)} expansions, where "
+            f"puzzlelab's would take {_shown(choices[0].state)} next. {mistake}"
+        )
+    if waiting_goal and recording.early_tests:
         return (
             f"your search stopped after {len(recording.expanded)} expansions with the goal "
             f"{_shown(waiting_goal[0].state)} still waiting in the frontier behind "

@@ -10,10 +10,11 @@ other nodes wait (a node taken alone, or one that every waiting node ties with, 
 nothing); a *pick* is the node number a student says is taken; the *right* picks are the
 node taken and the nodes of equal priority. The rules are the engine's
 (:mod:`puzzlelab.search.engine`, rule 3): FIFO and LIFO have no ties; uniform-cost,
-greedy and A* search take the lowest g, h or (f, h), and the engine takes the oldest of
-equals, but any of them is a right pick, as :func:`~.search.check_search` accepts them in
-any order. A node whose state a cheaper path has reached since is skipped when it comes
-out (rule 4): it is not a question's candidate.
+greedy and A* search take the lowest g, h or f, and any node of that lowest value is a
+right pick, as :func:`~.search.check_search` accepts them in any order (of equal f,
+puzzlelab's own A* takes the smaller h, then the oldest; the others the oldest). A node
+whose state a cheaper path has reached since is skipped when it comes out (rule 4): it is
+not a question's candidate.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ RULES = {
     "dfs": "the newest node first (LIFO: the highest number)",
     "ucs": "the lowest g, the path cost so far, first",
     "greedy": "the lowest h, the estimate to the goal, first",
-    "astar": "the lowest f = g + h first, and of equal f the smaller h",
+    "astar": "the lowest f = g + h first",
 }
 
 #: The values each search's frontier table shows, beyond node, parent, depth and action.
@@ -80,13 +81,11 @@ def priority(like: str, row: Row) -> tuple[float, ...]:
 
     >>> row = {"node": 4, "g": 2, "h": 3, "f": 5}
     >>> priority("bfs", row), priority("dfs", row), priority("astar", row)
-    ((4,), (-4,), (5, 3))
+    ((4,), (-4,), (5,))
     """
     if like in ("bfs", "dfs"):
         return (row["node"] if like == "bfs" else -row["node"],)
-    if like == "astar":
-        return (row["f"], row["h"])
-    return (row["g"] if like == "ucs" else row["h"],)
+    return (row[{"ucs": "g", "greedy": "h", "astar": "f"}[like]],)
 
 
 def prediction_questions(
@@ -171,16 +170,16 @@ def explain(question: Question, pick: int) -> str:
     [(1, 7, 6), (2, 5, 4), (3, 5, 4)]
     >>> print(explain(first, 2))
     Right: node 2 (f = g + h = 1 + 4 = 5) is taken next: A* takes the lowest f = g + h
-    first, and of equal f the smaller h. Node 3 ties with it, and would be right too (of
-    equals the engine takes the oldest).
+    first. Node 3 ties with it, and would be right too (of equal f, puzzlelab's A* takes
+    the smaller h, then the oldest).
     >>> print(explain(first, 1))
     Not node 1: its f = 1 + 6 = 7, and node 2's is 1 + 4 = 5. A* takes the lowest f = g + h
-    first, and of equal f the smaller h: node 2 is next.
+    first: node 2 is next.
     >>> [(row["node"], row["f"], row["h"]) for row in second.rows]
     [(1, 7, 6), (3, 5, 4), (4, 5, 3)]
     >>> print(explain(second, 3))
-    Not node 3: its f = 5 equals node 4's, but node 4 has the smaller h (3 < 4). A* takes
-    the lowest f = g + h first, and of equal f the smaller h: node 4 is next.
+    Right: node 3 (f = g + h = 1 + 4 = 5) ties with node 4; of equal f, puzzlelab's A* takes
+    the smaller h, then the oldest, so node 4 is expanded.
     """
     rows = {row["node"]: row for row in question.rows}
     taken, name, rule = question.taken, SEARCHES[question.like][0], RULES[question.like]
@@ -191,7 +190,7 @@ def explain(question: Question, pick: int) -> str:
         others = [node for node in question.right if node != taken]
         ties = (
             f" {_nodes(others)} {'tie' if len(others) > 1 else 'ties'} with it, and would be "
-            "right too (of equals the engine takes the oldest)."
+            f"right too ({_engine_tie(question.like)})."
             if others
             else ""
         )
@@ -199,8 +198,8 @@ def explain(question: Question, pick: int) -> str:
         return f"Right: {taken_values} is taken next: {name} takes {rule}.{ties}{end}"
     if pick in question.right:
         return (
-            f"Right: {_values(question.like, rows[pick])} ties with node {taken}; of equals the "
-            f"engine takes the oldest, so node {taken} is expanded.{end}"
+            f"Right: {_values(question.like, rows[pick])} ties with node {taken}; "
+            f"{_engine_tie(question.like)}, so node {taken} is expanded.{end}"
         )
     why = _compared(question.like, rows[pick], rows[taken])
     return f"Not node {pick}: {why}. {name} takes {rule}: node {taken} is next.{end}"
@@ -213,22 +212,17 @@ def hint(question: Question, pick: int) -> str:
     >>> first = prediction_questions(SlidingPuzzle("4 1 3 / 2 0 5"), "astar", "manhattan")[0]
     >>> print(hint(first, 1))
     node 1 has f = g + h = 1 + 6 = 7, but a node with a lower f waits: A* takes the lowest
-    f = g + h first, and of equal f the smaller h.
+    f = g + h first.
     """
     rows = {row["node"]: row for row in question.rows}
     name, rule = SEARCHES[question.like][0], RULES[question.like]
     if pick not in rows:
         return f"node {pick} is not waiting in the frontier then."
-    mine, best = rows[pick], rows[question.taken]
+    mine = rows[pick]
     if question.like in ("bfs", "dfs"):
         which = "oldest" if question.like == "bfs" else "newest"
         return f"node {pick} is not the {which} node waiting: {name} takes {rule}."
     value = {"ucs": "g", "greedy": "h", "astar": "f"}[question.like]
-    if mine[value] == best[value]:  # A*: the same f, a larger h
-        return (
-            f"node {pick} has the lowest f ({mine['f']:g}), but a node of equal f has a "
-            f"smaller h: {name} takes {rule}."
-        )
     return (
         f"node {pick} has {_values(question.like, mine, named=False)}, but a node with a "
         f"lower {value} waits: {name} takes {rule}."
@@ -256,11 +250,6 @@ def _compared(like: str, mine: Row, best: Row) -> str:
         return f"node {best['node']} has waited longer (it was generated before)"
     if like == "dfs":
         return f"node {best['node']} is newer (it was generated after)"
-    if like == "astar" and mine["f"] == best["f"]:
-        return (
-            f"its f = {mine['f']:g} equals node {best['node']}'s, but node {best['node']} has "
-            f"the smaller h ({best['h']:g} < {mine['h']:g})"
-        )
     value = {"ucs": "g", "greedy": "h", "astar": "f"}[like]
     if like == "astar":
         return (
@@ -268,6 +257,13 @@ def _compared(like: str, mine: Row, best: Row) -> str:
             f"{best['node']}'s is {best['g']:g} + {best['h']:g} = {best['f']:g}"
         )
     return f"its {value} = {mine[value]:g}, and node {best['node']}'s is {best[value]:g}"
+
+
+def _engine_tie(like: str) -> str:
+    """What puzzlelab's own search takes of nodes that tie, in a student's words."""
+    if like == "astar":
+        return "of equal f, puzzlelab's A* takes the smaller h, then the oldest"
+    return "of equals, puzzlelab's search takes the oldest"
 
 
 def _nodes(numbers: Sequence[int]) -> str:

@@ -49,7 +49,9 @@ class Stop(BaseException):
 class Recording:
     """What a student's search did with a problem, as plain data: *events* are
     ``("expand", state)`` and ``("generate", state)`` in order; *borrowed* names the
-    library whose search called the problem, if one did.
+    library whose search called the problem, if one did; *early_tests* counts the states
+    ``is_goal`` was asked about that were neither expanded before nor next (a sign that the
+    goal is tested when a node is generated).
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -57,6 +59,7 @@ class Recording:
     initial_state: State
     events: list[tuple[str, State]] = field(default_factory=list)
     borrowed: str | None = None
+    early_tests: int = 0
 
     @property
     def expanded(self) -> list[State]:
@@ -113,6 +116,8 @@ class Recorder:
         self._asked: set[State] = set()  # states whose actions were asked for
         self._generated: set[tuple[State, Action]] = set()
         self._again: State | None = None  # a state whose actions were asked for again just now
+        self._tested: State | None = None  # the state is_goal said no to last, if not expanded yet
+        self.early_tests = 0
 
     def _called(self) -> None:
         """Count a call, and stop the student's function if a library search made it."""
@@ -130,6 +135,7 @@ class Recorder:
     def actions(self, state: State) -> list[Action]:
         self._called()
         if not self.found:
+            self._expected(state)
             self._again = state if state in self._asked else None
             if state not in self._asked:
                 self._asked.add(state)
@@ -150,12 +156,22 @@ class Recorder:
     def is_goal(self, state: State) -> bool:
         self._called()
         goal = self._problem.is_goal(state)
+        if not goal and not self.found:
+            self._expected(None)
+            self._tested = state
         if goal and not self.found:
             self.found = True
             at = max((i for i, (kind, _) in enumerate(self.events) if kind == "expand"), default=0)
             if self.events and self.events[at] == ("expand", state):  # just before the test
                 del self.events[at:]
         return goal
+
+    def _expected(self, state: State | None) -> None:
+        """*state* is expanded (None: tested): count the state tested before, if it was
+        neither *state* nor a state expanded before (a stale entry skipped after its test)."""
+        if self._tested is not None and self._tested != state and self._tested not in self._asked:
+            self.early_tests += 1
+        self._tested = None
 
     def cost(self, state: State, action: Action, state2: State) -> float:
         return self._problem.cost(state, action, state2)
@@ -176,7 +192,7 @@ class Recorder:
     def recording(self) -> Recording:
         """What was noted so far, as plain data that can cross to another process."""
         events: list[tuple[str, State]] = portable(self.events)  # type: ignore[assignment]
-        return Recording(portable(self.initial_state), events, self.borrowed)
+        return Recording(portable(self.initial_state), events, self.borrowed, self.early_tests)
 
 
 def run_student(

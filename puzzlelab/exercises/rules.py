@@ -7,6 +7,7 @@ expand next, ties of a best-first search all allowed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from simpleai.search import SearchProblem
@@ -31,13 +32,49 @@ class Entry:
     action: Action = None
 
 
+def _weighted(w: float) -> Callable[[Entry], float]:
+    """The order of weighted A*: f = g + w * h."""
+    return lambda entry: entry.g + w * entry.h
+
+
+#: What a frontier may be ordered by: each a key of an entry, lowest first (ties are free).
+ORDERS: dict[str, Callable[[Entry], float]] = {
+    "fifo": lambda entry: entry.order,
+    "lifo": lambda entry: -entry.order,
+    "depth": lambda entry: entry.depth,
+    "g": lambda entry: entry.g,
+    "h": lambda entry: entry.h,
+    "g + h": lambda entry: entry.g + entry.h,
+    "g - h": lambda entry: entry.g - entry.h,
+    "-(g + h)": lambda entry: -entry.g - entry.h,
+    "depth + h": lambda entry: entry.depth + entry.h,
+    **{f"g + {w:g}h": _weighted(w) for w in (1.5, 2, 3, 5, 10)},
+}
+
+#: What a search does with a successor whose state was reached before: keep the ``first``
+#: path; take a cheaper one unless the state was expanded (a ``closed`` set); or take a
+#: cheaper one always, and so ``reopen`` a state already expanded.
+REPEATS = ("first", "closed", "reopen")
+
+#: Each search's order and way with repeated states (rules 3 and 4 of the engine).
+PLANS = {
+    "bfs": ("fifo", "first"),
+    "dfs": ("lifo", "first"),
+    "ucs": ("g", "reopen"),
+    "greedy": ("h", "first"),
+    "astar": ("g + h", "reopen"),
+}
+
+
 @dataclass
 class Rules:
     """puzzlelab's search rules, replayed one expansion at a time.
 
     :meth:`choices` lists the entries the reference could expand next (all of the
     lowest priority for a best-first search); :meth:`expand` expands the one chosen,
-    following rule 4 of :mod:`puzzlelab.search.engine` for repeated states.
+    following rule 4 of :mod:`puzzlelab.search.engine` for repeated states. An *order*
+    of :data:`ORDERS` and *repeats* of :data:`REPEATS` replace the search's own
+    (:data:`PLANS`), to replay what a student's search might have done instead.
 
     >>> from puzzlelab.exercises.search_problems import RoadMap
     >>> rules = Rules(RoadMap(), "astar")
@@ -48,6 +85,8 @@ class Rules:
 
     problem: SearchProblem
     like: str
+    order: str = ""
+    repeats: str = ""
     frontier: list[Entry] = field(default_factory=list)
     reached: dict[State, Entry] = field(default_factory=dict)
     expanded: list[State] = field(default_factory=list)
@@ -56,21 +95,17 @@ class Rules:
     cheaper: dict[State, tuple[float, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        order, repeats = PLANS[self.like]
+        self.order, self.repeats = self.order or order, self.repeats or repeats
         start = self.problem.initial_state
         self._push(Entry(start, 0, 0, self._h(start), 0))
 
     def _h(self, state: State) -> float:
-        return self.problem.heuristic(state) if self.like in ("greedy", "astar") else 0
+        return 0 if self.like in ("bfs", "dfs") else self.problem.heuristic(state)
 
     def priority(self, entry: Entry) -> float:
         """What the reference orders by; ties are free (except in FIFO and LIFO order)."""
-        return {
-            "bfs": entry.order,
-            "dfs": -entry.order,
-            "ucs": entry.g,
-            "greedy": entry.h,
-            "astar": entry.g + entry.h,
-        }[self.like]
+        return ORDERS[self.order](entry)
 
     def tie_break(self, entry: Entry) -> tuple[float, float, int]:
         """How puzzlelab's own search orders entries of equal priority."""
@@ -82,7 +117,7 @@ class Rules:
 
     def frontier_in_order(self) -> list[Entry]:
         """The live frontier, in the order puzzlelab's search would take it."""
-        key = self.tie_break if self.like in ("astar",) else lambda e: (self.priority(e), e.order)
+        key = self.tie_break if self.order == "g + h" else lambda e: (self.priority(e), e.order)
         return sorted(self.live(), key=key)
 
     def choices(self) -> list[Entry]:
@@ -102,10 +137,17 @@ class Rules:
             state = problem.result(entry.state, action)
             g = entry.g + problem.cost(entry.state, action, state)
             old = self.reached.get(state)
-            if old is not None and self.like in ("ucs", "astar") and g < old.g:
+            if old is not None and not self._takes(state, g, old):
+                continue
+            if old is not None:
                 self.cheaper[state] = (old.g, g)
-            if old is None or (self.like in ("ucs", "astar") and g < old.g):
-                self._push(Entry(state, g, entry.depth + 1, self._h(state), 0, entry, action))
+            self._push(Entry(state, g, entry.depth + 1, self._h(state), 0, entry, action))
+
+    def _takes(self, state: State, g: float, old: Entry) -> bool:
+        """Does a new path of cost *g* replace *old*, the path that reached *state* before?"""
+        if self.repeats == "first" or g >= old.g:
+            return False
+        return self.repeats == "reopen" or state not in self.expanded
 
     def _push(self, entry: Entry) -> None:
         self.count += 1

@@ -20,6 +20,7 @@ from ..limits import DEFAULT_MAX_MEMORY_MB, slowdown
 from ..search import astar, bfs, dfs, greedy, uniform_cost
 from .answers import fail, passed, self_check
 from .diagnosis import replay, wrong_answer
+from .own_work import lesson_code
 from .recording import Recorder, Recording, run_student
 from .rules import Rules
 from .sandbox import run_guarded, said
@@ -44,6 +45,10 @@ SEARCHES = {
     "greedy": ("greedy best-first search", greedy),
     "astar": ("A*", astar),
 }
+
+#: The searches the lessons ask students to write: handing back (or calling) a function a
+#: lesson shows does not count for them. Breadth-first search is the lessons' worked example.
+WRITTEN_BY_STUDENTS = ("dfs", "ucs", "greedy", "astar")
 
 #: Megabytes a student's function may add to the process.
 MAX_MEMORY_MB = DEFAULT_MAX_MEMORY_MB
@@ -109,9 +114,9 @@ def compare_search(
     print(outcome.printed, end="")
     reply = outcome.value
     if outcome.trouble is not None or not isinstance(reply, tuple):
-        reply = (None, said("your function", outcome).rstrip("."), [], None)
-    actions, trouble, events, borrowed = reply
-    recording = Recording(problem.initial_state, events, borrowed)
+        reply = (None, said("your function", outcome).rstrip("."), [], None, 0)
+    actions, trouble, events, borrowed, early_tests = reply
+    recording = Recording(problem.initial_state, events, borrowed, early_tests)
     comparison = Comparison(name, like, False, "")
     if trouble is None and recording.borrowed:
         trouble = f"your function called {recording.borrowed}'s own search: write the loop yourself"
@@ -143,11 +148,11 @@ def _search_and_record(
     function: Callable[[Recorder], object], problem: SearchProblem, calls: int, seconds: float
 ) -> tuple[object, ...]:
     """Run the student's search on a :class:`Recorder` (in the child process); return its
-    actions, trouble, events and borrowed library as plain data."""
+    actions, trouble, events, borrowed library and early goal tests as plain data."""
     recorder = Recorder(problem, calls)
     actions, trouble = run_student(function, recorder, seconds, MAX_MEMORY_MB)
     recording = recorder.recording()
-    return actions, trouble, recording.events, recording.borrowed
+    return actions, trouble, recording.events, recording.borrowed, recording.early_tests
 
 
 @self_check
@@ -176,16 +181,23 @@ def check_search(
     >>> check_search(breadth_first)  # doctest: +ELLIPSIS
     Correct! Your breadth-first search expands the same states in the same order ... right.
     True
-    >>> check_search(breadth_first, like="ucs", problems={"a road map": RoadMap()})
-    Not yet: on a road map, your search and puzzlelab's part at expansion 2: yours expanded
-    'B', puzzlelab's would take 'C'. Your search seems to take the node with the fewest
-    actions so far; uniform-cost search takes the lowest path cost g.
+    >>> check_search(breadth_first, like="ucs")
+    Not yet: on a road map with winding roads, your search and puzzlelab's part at expansion
+    2: yours expanded 'B', puzzlelab's would take 'C'. You ordered the frontier by the number
+    of actions so far (that is breadth-first search); uniform-cost search orders it by the
+    path cost g alone.
     False
     """
     if not isinstance(like, str) or like not in SEARCHES:
         return fail(f"like must be one of {', '.join(map(repr, SEARCHES))}")
     if not callable(my_search):
         return fail("hand in your search function itself, e.g. check_search(my_bfs)")
+    shown = lesson_code(my_search, calls=True) if like in WRITTEN_BY_STUDENTS else ""
+    if shown:
+        return fail(
+            f"your function {shown}: the lessons write breadth-first search for you, and "
+            f"{SEARCHES[like][0]} is yours to write, from the problem's methods."
+        )
     problems = problems_for(like) if problems is None else problems
     if not isinstance(problems, dict) or not problems:
         return fail("problems must be a dict {name: problem} with one or more")

@@ -64,13 +64,21 @@ class RoadMap(SearchProblem):
 def problems_for(like: str) -> dict[str, SearchProblem]:
     """Return ``{name: problem}``, the problems :func:`check_search` tries, in order.
 
-    For ``"ucs"`` the jugs cost a litre per litre moved, and a jugs problem where that
-    matters is added; for ``"ucs"`` and ``"astar"``, a road map with a cheaper detour.
+    For ``"ucs"``, ``"greedy"`` and ``"astar"``, a road map comes first on which a frontier
+    ordered by each f of :data:`~.rules.ORDERS` expands the towns in an order of its own, so
+    that a mistaken order is told from the others. For ``"ucs"`` the jugs cost a litre per
+    litre moved, and a jugs problem where that matters is added; for ``"ucs"`` and
+    ``"astar"``, a road map with a cheaper detour; for ``"astar"``, a road map whose
+    estimates never overestimate but are not consistent, where A* must reopen a town it has
+    expanded.
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
     costs = "litre" if like == "ucs" else "action"
-    found = {
+    found: dict[str, SearchProblem] = {}
+    if like in ("ucs", "greedy", "astar"):
+        found["a road map with winding roads"] = RoadMap("A", "I", WINDING, WINDING_ESTIMATES)
+    found |= {
         "the 2x3 sliding puzzle": SlidingPuzzleProblem("4 1 2 / 0 5 3"),
         "the water jugs (3 and 5 litres, a tap, measure 4)": WaterJugsProblem(
             (3, 5), target=4, tap=True, cost=costs
@@ -86,6 +94,10 @@ def problems_for(like: str) -> dict[str, SearchProblem]:
         )
     if like in ("ucs", "astar"):
         found["a road map with a detour that is cheaper"] = RoadMap("S", "G", DETOUR)
+    if like == "astar":
+        found["a road map whose estimates are not consistent"] = RoadMap(
+            "S", "G", SHORTCUT, SHORTCUT_ESTIMATES
+        )
     return found
 
 
@@ -99,3 +111,33 @@ DETOUR: Roads = {
     "C": {"G": 4},
     "G": {},
 }
+
+
+#: Roads where A* expands B and D by S-B (cost 3) before A (f = 1 + 6), then finds S-A-B
+#: (cost 2): it must reopen B to reach G at cost 7. A search with a closed set returns 8.
+SHORTCUT: Roads = {
+    "S": {"A": 1, "B": 3},
+    "A": {"B": 1},
+    "B": {"D": 1},
+    "D": {"G": 4},
+    "G": {},
+}
+#: Never more than the distance left (A: 6, B: 5, D: 4), but the road A-B (length 1)
+#: lowers h by 6: not consistent.
+SHORTCUT_ESTIMATES = {"S": 0, "A": 6, "B": 0, "D": 0, "G": 0}
+
+#: Roads that wind: the straight-line distances to I (consistent, but far below the road
+#: distances) order the towns differently for each f of :data:`~.rules.ORDERS`, and greedy
+#: search goes by B, H, F and G (35) where A* finds the way by C and G (18).
+WINDING: Roads = {
+    "A": {"B": 4, "C": 3, "E": 8},
+    "B": {"A": 4, "D": 6, "H": 3},
+    "C": {"A": 3, "E": 12, "H": 8, "G": 5},
+    "D": {"B": 6},
+    "E": {"C": 12, "F": 13, "A": 8, "H": 6},
+    "F": {"E": 13, "G": 10, "H": 8},
+    "G": {"F": 10, "I": 10, "C": 5},
+    "H": {"C": 8, "E": 6, "F": 8, "B": 3},
+    "I": {"G": 10},
+}
+WINDING_ESTIMATES = {"A": 8, "B": 6, "C": 10, "D": 7, "E": 8, "F": 6, "G": 9, "H": 7, "I": 0}

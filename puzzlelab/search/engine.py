@@ -23,7 +23,8 @@ Every search in this loop follows these rules, and
    *last* successor of a node is expanded first. A priority frontier takes the
    lowest priority: ``g`` for uniform cost, ``h`` for greedy, ``(f, h)`` for A*
    (of equal f, the smaller h first). Nodes of equal priority leave in the
-   order they were generated (``check_search`` accepts them in any order).
+   order they were generated. ``check_search`` accepts nodes of equal priority in
+   any order, and for A* any node of the lowest f.
 4. **Repeated states.** A state counts as reached when it is generated. A
    successor whose state was reached before is dropped (a *duplicate*), unless
    the frontier is ordered by path cost (uniform cost, A*) or depth is limited,
