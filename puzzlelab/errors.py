@@ -73,6 +73,9 @@ class ProblemError(PuzzleError):
 WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
 DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
 
+#: The most digits a whole number written as text may have (Python reads no longer ones).
+MOST_DIGITS = 4300
+
 
 def whole_number(
     value: object,
@@ -99,6 +102,8 @@ def whole_number(
     if isinstance(value, str) and text:
         if not WHOLE.fullmatch(value.strip()):
             raise error(f"{what} must be a whole number written with the digits 0-9, not {value!r}")
+        if len(value.strip()) > MOST_DIGITS:
+            raise error(f"{what} is too long: a number has at most {MOST_DIGITS:,} digits")
         value = int(value.strip())
     elif isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise error(f"{what} must be {allowed}, not {value!r}")

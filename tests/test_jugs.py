@@ -23,8 +23,6 @@ from puzzlelab.drawing.jugs import (  # noqa: E402
     ON_PATH,
     START,
     draw_state_graph,
-    state_label,
-    water_layout,
 )
 from puzzlelab.errors import BoardError, ProblemError  # noqa: E402
 from puzzlelab.exercises import jugs as exercises  # noqa: E402
@@ -399,8 +397,10 @@ def test_state_graph_picture_one_node_per_state_and_the_path_highlighted():
     assert legend == ["start", "goal", "on the solution", "other state"]
 
 
-def test_water_layout_puts_the_halving_states_on_a_parallelogram():
-    position = water_layout(state_graph(HALVING))
+def test_the_halving_states_stand_on_a_parallelogram_of_litres():
+    ax = draw_state_graph(HALVING, ax=axes((6, 4)))
+    (nodes,) = [c for c in ax.collections if c.get_gid() == "states"]
+    position = dict(zip(state_graph(HALVING), map(tuple, nodes.get_offsets().tolist())))
     assert position[(8, 0, 0)] == (8, 0) and position[(0, 5, 3)] == (0, 5)
     for x, y in position.values():  # the sides: x + y = 5, x + y = 8, y = 0, y = 5
         assert x + y in (5, 8) or y in (0, 5)
@@ -412,14 +412,12 @@ def test_state_graph_picture_other_layouts_and_bad_paths():
     (nodes,) = [c for c in ax.collections if c.get_gid() == "states"]
     assert len(nodes.get_offsets()) == state_graph(three_with_tap).number_of_nodes()
     assert ax.get_xlabel() == ""
-    ax = draw_state_graph(TAP, bfs(TAP).path, ax=axes((6, 4)), layout="circular", labels=False,
-                          legend=False)  # fmt: skip
+    ax = draw_state_graph(TAP, bfs(TAP).path, ax=axes((6, 4)), labels=False, legend=False)
     assert ax.get_legend() is None and not ax.texts
     with pytest.raises(BoardError, match="not one action"):
         draw_state_graph(HALVING, [(8, 0, 0), (4, 4, 0)], ax=axes())
-    with pytest.raises(BoardError, match="layout"):
-        draw_state_graph(HALVING, ax=axes(), layout="sideways")
-    assert state_label(WaterJugs((12, 7, 5), (12, 0, 0), 6), (6, 6, 0)) == "6,6,0"
+    ax = draw_state_graph(WaterJugs((12, 7, 5), (12, 0, 0), 6), ax=axes((6, 4)), labels=True)
+    assert "6,6,0" in {text.get_text() for text in ax.texts}
 
 
 def test_step_captions_read_as_words():

@@ -24,10 +24,10 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from legible import SMALLEST_TEXT_PIXELS, text_pixels
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from puzzlelab.drawing.style import SMALLEST_TEXT_PIXELS, text_pixels
 from puzzlelab.limits import SLOWDOWN
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"

@@ -479,7 +479,7 @@ def test_board_picture_and_questions_histogram():
         and gids.count("bull") + gids.count("cow") + gids.count("hole") == 4 * 2
     )
     runs = [evaluate(classic_mastermind(), name) for name in ("consistent", "minimax")]
-    ax = draw_questions(runs, ax=offscreen_figure((6, 3)).add_subplot(), log=True)
+    ax = draw_questions(runs, ax=offscreen_figure((6, 3)).add_subplot())
     heights = [bar.get_height() for bar in ax.patches]
     assert sum(heights) == 2 * 1296 and len(heights) == len(runs[0].histogram) + 5
 

@@ -13,7 +13,7 @@ from .distances import (
 )
 
 #: The names of :mod:`~.trees`, loaded on first use: networkx stays out of the command line.
-_TREES = ("bfs_tree", "branching_factor", "cut_tree", "search_tree")
+_TREES = ("cut_tree", "search_tree")
 
 
 def __getattr__(name: str) -> object:
@@ -28,8 +28,6 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "DistanceTable",
     "HeuristicReport",
-    "bfs_tree",
-    "branching_factor",
     "check_heuristic",
     "cut_tree",
     "depth_histogram",

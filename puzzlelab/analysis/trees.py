@@ -20,10 +20,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from ..errors import whole_number
-from ..limits import LimitReached
-from ..search import Trace, TraceEvent, bfs
-from ..search.problem import Searchable
+from ..search import Trace, TraceEvent
 
 #: What a node of the tree can be, in the order the legend lists them.
 STATUSES = ("frontier", "expanded", "duplicate", "cutoff", "solution", "goal")
@@ -81,8 +78,9 @@ def search_tree(
                 _mark_solution(tree, event.node)
     for node, data in tree.nodes(data=True):
         data["successors"] = successors.get(node, 0)
-    if bound is not None:
-        _mark_cutoff(tree, bound)
+        if bound is not None and data["status"] == "frontier":  # generated, never expanded
+            if data["f"] > bound if data["h"] is not None else data["depth"] >= bound:
+                data["status"] = "cutoff"  # over this iteration's bound
     return tree
 
 
@@ -136,64 +134,6 @@ def _mark_solution(tree: nx.DiGraph[int], goal: int) -> None:
     tree.nodes[goal]["status"] = "goal"
     if tree.graph["goal"] is None:
         tree.graph["goal"] = goal
-
-
-def _mark_cutoff(tree: nx.DiGraph[int], bound: float) -> None:
-    """Nodes this iteration generated but would not expand: over the bound."""
-    for _, data in tree.nodes(data=True):
-        if data["status"] != "frontier":
-            continue
-        if data["f"] > bound if data["h"] is not None else data["depth"] >= bound:
-            data["status"] = "cutoff"
-
-
-def branching_factor(tree: nx.DiGraph) -> float:
-    """Return the mean number of successors of the expanded nodes (duplicates included).
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> from puzzlelab.search import Trace, bfs
-    >>> trace = Trace()
-    >>> _ = bfs(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), max_nodes=200, trace=trace)
-    >>> round(branching_factor(search_tree(trace)), 2)
-    2.69
-    """
-    parents = [n for n, order in tree.nodes(data="order") if order is not None]
-    return sum(tree.nodes[n]["successors"] for n in parents) / max(len(parents), 1)
-
-
-def bfs_tree(
-    puzzle: Searchable, depth: int, graph_search: bool = True, max_nodes: int = 100_000
-) -> nx.DiGraph:
-    """Return the breadth-first search tree of *puzzle* down to *depth* (at least 0).
-
-    *graph_search* is as for :func:`~puzzlelab.search.bfs`: False keeps repeated states.
-    A tree that needs more than *max_nodes* expanded nodes (or more than the search's
-    default limits) raises :class:`~puzzlelab.limits.LimitReached`.
-
-    Examples
-    --------
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> tree = bfs_tree(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), 2, graph_search=False)
-    >>> sorted(depth for _, depth in tree.nodes(data="depth"))
-    [0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2]
-    >>> bfs_tree(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"), 40, max_nodes=1000)
-    Traceback (most recent call last):
-    ...
-    puzzlelab.limits.LimitReached: the tree to depth 40 is too big: the limit of 1,000 expanded ...
-    """
-    depth = whole_number(depth, "depth", least=0)
-    max_nodes = whole_number(max_nodes, "max_nodes", least=1)
-    budget = 16
-    while True:
-        trace = Trace(max_events=None)
-        nodes = min(budget, max_nodes)
-        result = bfs(puzzle, graph_search=graph_search, max_nodes=nodes, trace=trace)
-        deepest = max((e.depth for e in trace.events if e.kind == "expand"), default=0)
-        if result.status != "limit" or deepest >= depth:
-            return search_tree(trace, max_depth=depth)
-        if nodes == max_nodes or result.stats.expanded < nodes:  # the last budget, or time
-            raise LimitReached(f"the tree to depth {depth} is too big: {result.reason}")
-        budget *= 4
 
 
 def cut_tree(tree: nx.DiGraph, max_nodes: int = 300, max_depth: int | None = None) -> nx.DiGraph:

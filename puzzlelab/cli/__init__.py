@@ -17,12 +17,9 @@ import sys
 from collections.abc import Iterator
 
 from .. import __version__, _startup
-from ..errors import PuzzleError
+from ..errors import MOST_DIGITS, PuzzleError
 from ..limits import LimitReached
 from ._common import Parser, print_json
-
-#: The most digits a number on the command line may have: Python reads no longer ones.
-MOST_DIGITS = 4300
 
 
 def build_parser() -> Parser:

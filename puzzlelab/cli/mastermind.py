@@ -1,14 +1,7 @@
 """``mastermind``: evaluate a guessing strategy over every secret, or play one game.
 
-Examples::
-
-    python -m puzzlelab mastermind --evaluate consistent        # 5.56 on average, 9 at most
-    python -m puzzlelab mastermind --evaluate minimax --classic  # Knuth: 4.476, 5 at most
-    python -m puzzlelab mastermind --secret 9431                # a worked example, guess by guess
-    python -m puzzlelab mastermind --evaluate all --symbols 6 --positions 4 --repeats --json
-
 Questions are counted as the backtracking article counts them: the final, correct guess is
-one of them.
+one of them. ``docs/guide/searching.md`` shows the commands and their figures.
 """
 
 from __future__ import annotations

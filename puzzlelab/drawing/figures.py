@@ -35,7 +35,7 @@ def new_axes(ax: Axes | None = None, size: Inches = (2.4, 2.4)) -> Axes:
 
 
 #: The smallest text puzzlelab draws, in points: 12 CSS pixels in a picture shown at its
-#: own size (see :mod:`puzzlelab.drawing.style`).
+#: own size (the rule ``tests/legible.py`` checks).
 SMALLEST_FONT = 9
 
 

@@ -31,8 +31,6 @@ ON_PATH = "#fd8d3c"
 GOAL = "#31a354"
 ACTION_EDGE = "#9e9e9e"
 
-LAYOUTS = ("auto", "water", "spring", "circular", "shell")
-
 #: Where each state is drawn: an ``(x, y)`` pair, or the array a networkx layout gives.
 Positions = Mapping[State, Collection[float]]
 
@@ -106,37 +104,12 @@ def _(puzzle: WaterJugs, before: Sequence[int], action: Action, after: Sequence[
     return str(action)
 
 
-def state_label(jugs: WaterJugs, state: State) -> str:
-    """A short label: ``"530"`` when every jug holds at most 9 litres, else ``"10,3,0"``.
-
-    >>> state_label(WaterJugs((12, 7, 5), (12, 0, 0), 6), (12, 0, 0))
-    '12,0,0'
-    """
-    return ("" if max(jugs.capacities) <= 9 else ",").join(map(str, state))
-
-
-def water_layout(graph: nx.DiGraph) -> dict[State, tuple[int, int]]:
-    """Place each state at (water in jug 0, water in jug 1); a single jug sits on a line.
-
-    >>> water_layout(state_graph(WaterJugs((8, 5, 3), (8, 0, 0), 4)))[(3, 5, 0)]
-    (3, 5)
-    """
-    return {state: (state[0], state[1] if len(state) > 1 else 0) for state in graph}
-
-
-def _positions(graph: nx.DiGraph, layout: str | Positions) -> tuple[Positions, str]:
-    if isinstance(layout, Mapping):
-        return layout, "given"
-    if layout not in LAYOUTS:
-        raise BoardError(f"unknown layout {layout!r}; choose from {', '.join(LAYOUTS)} or a dict")
-    if layout in ("auto", "water"):
-        position = water_layout(graph)
-        if layout == "water" or len(set(position.values())) == len(position):
-            return position, "water"
-        layout = "spring"  # states share their first two amounts: spread them out
-    if layout == "spring":
-        return nx.spring_layout(graph, seed=1), layout
-    return getattr(nx, f"{layout}_layout")(graph), layout
+def _positions(graph: nx.DiGraph) -> tuple[Positions, str]:
+    """Each state at (litres in jug 0, in jug 1): a single jug's states sit on a line."""
+    position = {state: (state[0], state[1] if len(state) > 1 else 0) for state in graph}
+    if len(set(position.values())) == len(position):
+        return position, "water"
+    return nx.spring_layout(graph, seed=1), "spring"  # states share their first two amounts
 
 
 def _path_edges(graph: nx.DiGraph, path: Sequence[State]) -> list[tuple[State, State]]:
@@ -160,7 +133,6 @@ def draw_state_graph(
     ax: Axes | None = None,
     *,
     graph: nx.DiGraph | None = None,
-    layout: str | Positions = "auto",
     labels: bool | None = None,
     legend: bool = True,
     size: Inches = (7, 4.5),
@@ -168,10 +140,10 @@ def draw_state_graph(
     """Draw every state reachable from the start and every action between them.
 
     *path* (states or a search result) is highlighted in orange; *graph* is
-    ``state_graph(jugs)`` if you have it already. *layout* is ``"water"`` (x: litres in the
-    first jug, y: in the second), ``"auto"`` (water, unless two states would share a place,
-    then ``"spring"``), ``"circular"``, ``"shell"`` or a dict state -> (x, y). *labels*
-    (default: for at most 60 states) writes the amounts on each node. On the axes returned,
+    ``state_graph(jugs)`` if you have it already. Each state stands at (litres in the first
+    jug, in the second), unless two states would share a place: then networkx's spring
+    layout spreads them. *labels* (default: for at most 60 states) writes the amounts on
+    each node. On the axes returned,
     the nodes are one collection with gid ``"states"`` (in ``graph`` order), and each arrow
     a patch with gid ``"action"`` or ``"path"``.
 
@@ -195,7 +167,7 @@ def draw_state_graph(
     states = [tuple(state) for state in path or []]
     on_path = set(states)
     path_edges = _path_edges(graph, states)
-    position, used = _positions(graph, layout)
+    position, used = _positions(graph)
     ax = new_axes(ax, size)
 
     colours = [
@@ -213,7 +185,8 @@ def draw_state_graph(
                  ACTION_EDGE, 1.0, "action")  # fmt: skip
     _draw_arrows(graph, position, ax, path_edges, ON_PATH, 3.0, "path")
     if labels or (labels is None and len(graph) <= 60):
-        names = {state: state_label(jugs, state) for state in graph}
+        comma = "" if max(jugs.capacities) <= 9 else ","  # "530", or "10,3,0"
+        names = {state: comma.join(map(str, state)) for state in graph}
         texts = nx.draw_networkx_labels(graph, position, names, ax=ax, font_size=SMALLEST_FONT)
         for text in texts.values():
             text.set_zorder(4)

@@ -154,12 +154,11 @@ def draw_questions(
     ax: Axes | None = None,
     *,
     title: str | None = None,
-    log: bool = False,
 ) -> Axes:
     """Draw how many secrets need each number of questions, one bar group per number.
 
     *evaluations* is one :class:`~puzzlelab.solvers.mastermind.Evaluation` or a list of them
-    (side by side). With *log*, the counts are on a log scale.
+    (side by side).
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind
@@ -186,8 +185,6 @@ def draw_questions(
     ax.set_xticks(range(1, most + 1))
     ax.set_xlabel("questions, the correct guess included")
     ax.set_ylabel("secrets")
-    if log:
-        ax.set_yscale("log")
     ax.spines[["top", "right"]].set_visible(False)
     ax.legend(fontsize=9, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     ax.set_title(title or _questions_title(runs[0]), fontsize=10)

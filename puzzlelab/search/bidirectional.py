@@ -29,8 +29,7 @@ Layers = dict[str, list[Node]]
 NEEDS = (
     "bidirectional search must also search backwards from the goal, so it needs the goal state "
     "(pass goal=..., or give the problem a 'goal' attribute) and a way to step backwards: "
-    "a predecessors(state) method returning (action, previous_state) pairs, or reversible=True "
-    "if every action can be undone by another action"
+    "a predecessors(state) method returning (action, previous_state) pairs"
 )
 
 
@@ -40,7 +39,6 @@ def bidirectional(
     problem: Searchable,
     *,
     goal: Any = None,
-    reversible: bool = False,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
@@ -62,9 +60,6 @@ def bidirectional(
         What to search: it needs one goal state and a way to step backwards.
     goal : state, optional
         The single goal state; default: the problem's ``goal`` attribute.
-    reversible : bool
-        For problems without ``predecessors``: every action can be undone, so the
-        states before a state are the states after it.
     {limits}
 
     Examples
@@ -86,10 +81,8 @@ def bidirectional(
     """
     prepared = as_problem(problem)
     goal = prepared.goal if goal is None else goal
-    if goal is None:
-        raise ProblemError(NEEDS)
-    predecessors = prepared.predecessors or (_undo_by_reversing(prepared) if reversible else None)
-    if predecessors is None:
+    predecessors = prepared.predecessors
+    if goal is None or predecessors is None:
         raise ProblemError(NEEDS)
     if not prepared.is_goal(goal):
         raise ProblemError(f"the goal given, {goal!r}, is not a goal of the problem")
@@ -173,18 +166,3 @@ def _step_cost(problem: Problem, before: State, action: Action, after: State) ->
     raise ProblemError(
         f"{action!r} does not lead from {before!r} to {after!r}: check predecessors()"
     )
-
-
-def _undo_by_reversing(problem: Problem) -> Predecessors:
-    """predecessors() for a problem whose every action can be undone."""
-
-    def predecessors(state: State) -> list[tuple[Action, State]]:
-        found = []
-        for _, before, _ in problem.successors(state):
-            for action, after, _ in problem.successors(before):
-                if after == state:
-                    found.append((action, before))
-                    break
-        return found
-
-    return predecessors

@@ -55,7 +55,7 @@ def depth_limited(
     >>> depth_limited(puzzle, 5).actions
     ['left', 'up', 'right', 'down', 'right']
     """
-    _check_depth(depth_limit)
+    whole_number(depth_limit, "a depth limit", least=0)
     problem = as_problem(problem)
     return _search("depth_limited", problem, LifoFrontier(), graph_search=graph_search,
                    depth_limit=depth_limit, **limits)  # fmt: skip
@@ -103,7 +103,7 @@ def iddfs(
     """
     prepared = as_problem(problem)
     if max_depth is not None:
-        _check_depth(max_depth)
+        whole_number(max_depth, "a depth limit", least=0)
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
     true_or_false(graph_search, "graph_search")
     refused = refused_if_unsolvable("iddfs", prepared, check_solvable)
@@ -122,10 +122,6 @@ def iddfs(
             break
         limit += 1
     return total
-
-
-def _check_depth(depth: int) -> None:
-    whole_number(depth, "a depth limit", least=0)
 
 
 def _add_iteration(total: SearchResult | None, result: SearchResult, bound: int) -> SearchResult:

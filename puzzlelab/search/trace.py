@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence, Sized
-from typing import Any, NamedTuple, TypedDict
+from typing import Any, NamedTuple
 
 from ..errors import whole_number
 from ..limits import Budget
@@ -125,38 +125,19 @@ class Trace:
 # ---------------------------------------------------------------- replaying a trace, as plain data
 
 
-class Snapshot(TypedDict):
-    """What a search looked like right after one event of its trace (see :func:`snapshots`).
-
-    ``frontier``: the events of the nodes waiting, in the order the search will take
-    them; ``status``: each node of the current iteration by id (``frontier``,
-    ``expanded``, ``duplicate``, ``cutoff``, ``solution`` or ``goal``); ``iteration``
-    (None outside iterative deepening and IDA*); and the counts so far.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> from puzzlelab.search import bfs
-    >>> trace = Trace()
-    >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace)
-    >>> sorted(snapshots(trace.events)[0])
-    ['duplicates', 'expanded', 'frontier', 'generated', 'iteration', 'status']
-    """
-
-    frontier: list[TraceEvent]
-    status: dict[int, str]
-    iteration: int | None
-    expanded: int
-    generated: int
-    duplicates: int
-
-
 #: A node waiting in the frontier while a trace is replayed: ``(when it leaves, its event)``.
 Waiting = tuple[float, TraceEvent]
 
 
-def snapshots(events: Sequence[TraceEvent]) -> list[Snapshot]:
+def snapshots(events: Sequence[TraceEvent]) -> list[dict[str, Any]]:
     """Return, for each event of a trace, what the search looked like right after it.
 
-    Each is a :class:`Snapshot`: replays show them; tests read them with no picture drawn.
+    Each is a plain dict, which replays show and tests read with no picture drawn:
+    ``frontier``, the events of the nodes waiting, in the order the search will take them;
+    ``status``, each node of the current iteration by id (``frontier``, ``expanded``,
+    ``duplicate``, ``cutoff``, ``solution`` or ``goal``); ``iteration`` (None outside
+    iterative deepening and IDA*); and the counts so far: ``expanded``, ``generated`` and
+    ``duplicates``.
 
     Examples
     --------
@@ -181,7 +162,7 @@ def snapshots(events: Sequence[TraceEvent]) -> list[Snapshot]:
     iteration: int | None = None
     bound: float | None = None
     newest_taken = taken = 0
-    snapshots: list[Snapshot] = []
+    snapshots: list[dict[str, Any]] = []
     waiting: list[list[Waiting]] = []  # each snapshot's frontier, in no order yet
     for index, event in enumerate(events):
         kind = event.kind
@@ -193,7 +174,9 @@ def snapshots(events: Sequence[TraceEvent]) -> list[Snapshot]:
                 status[event.node] = "frontier"
         elif kind == "generate":
             generated += 1
-            if bound is not None and _over(event, bound):
+            if bound is not None and (  # over the bound: f for IDA*, depth for deepening
+                event.g + event.h > bound if event.h is not None else event.depth >= bound
+            ):
                 status[event.node] = "cutoff"
             else:
                 frontier[event.node] = (leave_at.get(index, math.inf), event)
@@ -210,9 +193,9 @@ def snapshots(events: Sequence[TraceEvent]) -> list[Snapshot]:
             status[event.node] = {"expand": "expanded", "discard": "duplicate"}.get(kind, "goal")
             if kind == "goal":
                 _mark_path(status, events[: index + 1], event)
-        snapshots.append(Snapshot(frontier=[], status=dict(status), iteration=iteration,
-                                  expanded=expanded, generated=generated,
-                                  duplicates=duplicates))  # fmt: skip
+        snapshots.append({"frontier": [], "status": dict(status), "iteration": iteration,
+                          "expanded": expanded, "generated": generated,
+                          "duplicates": duplicates})  # fmt: skip
         waiting.append(list(frontier.values()))
     # Nodes that never left the frontier go last, in the frontier's own order.
     lifo = taken > 2 and newest_taken > 0.8 * taken
@@ -256,11 +239,6 @@ def _key(lifo: bool) -> Callable[[Waiting], tuple[float, ...]]:
     return key
 
 
-def _over(event: TraceEvent, bound: float) -> bool:
-    """Is the node over an iteration's bound (f for IDA*, depth for iterative deepening)?"""
-    return event.g + event.h > bound if event.h is not None else event.depth >= bound
-
-
 def _mark_path(status: dict[int, str], events: Sequence[TraceEvent], goal: TraceEvent) -> None:
     """Mark the goal's ancestors as on the solution path."""
     parent_of = {e.node: e.parent for e in events if e.kind == "generate"}
@@ -270,7 +248,7 @@ def _mark_path(status: dict[int, str], events: Sequence[TraceEvent], goal: Trace
         node = parent_of.get(node)
 
 
-def snapshot_counts(snapshot: Snapshot) -> dict[str, int]:
+def snapshot_counts(snapshot: dict[str, Any]) -> dict[str, int]:
     """Expanded, generated and duplicate nodes so far, and the frontier's size, of a snapshot.
 
     Examples
@@ -290,7 +268,7 @@ def snapshot_counts(snapshot: Snapshot) -> dict[str, int]:
     }
 
 
-def frontier_rows(snapshot: Snapshot) -> list[dict[str, Any]]:
+def frontier_rows(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
     """A snapshot's frontier, in the order the search will take it, as plain dicts.
 
     One row per waiting node: ``node`` id, ``depth``, ``g``, ``h``, ``f`` (None

@@ -14,7 +14,9 @@ puzzlelab's engine also finds its ``predecessors`` and ``goal``, so it can searc
 
 from __future__ import annotations
 
-from ..puzzles.jugs import Amounts, WaterJugs
+from typing import Any
+
+from ..puzzles.jugs import WaterJugs
 from .base import PuzzleProblem
 
 
@@ -30,15 +32,8 @@ class WaterJugsProblem(PuzzleProblem):
 
     puzzle: WaterJugs
 
-    def __init__(
-        self,
-        capacities: Amounts,
-        start: Amounts | None = None,
-        target: int | Amounts | None = None,
-        tap: bool = False,
-        cost: str = "action",
-    ) -> None:
-        super().__init__(WaterJugs(capacities, start=start, target=target, tap=tap, cost=cost))
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(WaterJugs(*args, **kwargs))
 
     def action_representation(self, action: str) -> str:
         return self.puzzle.describe(action)

@@ -15,10 +15,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from typing import Any
 
 from ..puzzles.pegs import PegSolitaire
-from ..puzzles.pegs_boards import Board
 from ..puzzles.pegs_notation import Pegs
 from .base import PuzzleProblem
 
@@ -37,15 +36,8 @@ class PegSolitaireProblem(PuzzleProblem):
 
     puzzle: PegSolitaire
 
-    def __init__(
-        self,
-        board: str | Board = "triangle21",
-        hole: int | str | None = None,
-        *,
-        finish: int | str | None = None,
-        start: Iterable[int] | Pegs | None = None,
-    ) -> None:
-        super().__init__(PegSolitaire(board, hole, finish=finish, start=start))
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(PegSolitaire(*args, **kwargs))
 
     def heuristic(self, state: Pegs) -> int:
         """The pegs left in corners: each needs a move of its own."""

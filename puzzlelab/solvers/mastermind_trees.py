@@ -62,10 +62,6 @@ def decision_tree(
     return nodes[()]
 
 
-#: A node of a decision tree as :func:`settle` yields it.
-Settled = tuple[tuple[int, ...], np.ndarray, int, bool]
-
-
 def settle(
     game: Mastermind,
     name: str,
@@ -73,7 +69,7 @@ def settle(
     budget: Budget,
     stats: SearchStats,
     levels: float = math.inf,
-) -> Iterator[Settled]:
+) -> Iterator[tuple[tuple[int, ...], np.ndarray, int, bool]]:
     """Yield the nodes of *choose*'s decision tree as they are settled, depth first.
 
     A node is ``(answers, candidates, guess, found)``: the answer numbers from the root, the

@@ -201,10 +201,6 @@ def iterative_deepening(
     return _finish(result, 0 if search is None else search.nodes, budget, by_depth)
 
 
-#: A jump as :class:`_DeepeningSearch` tries it: ``(mask, need, to, to_corner)``.
-TableJump = tuple[int, int, int, int]
-
-
 class _DeepeningSearch:
     """One depth-first pass of iterative deepening per call of :meth:`run`.
 
@@ -225,7 +221,7 @@ class _DeepeningSearch:
         by_depth: list[int],
     ) -> None:
         counted = {h for h in puzzle.board.corners if h != puzzle.finish} if corner_bound else set()
-        by_hole: dict[int, list[TableJump]] = {}
+        by_hole: dict[int, list[tuple[int, int, int, int]]] = {}
         for start, over, to in table:
             need = 1 << start | 1 << over
             by_hole.setdefault(start, []).append((need | 1 << to, need, to, int(to in counted)))

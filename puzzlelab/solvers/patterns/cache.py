@@ -17,7 +17,7 @@ from typing import Any, BinaryIO
 import numpy as np
 
 from ...errors import one_line
-from ...limits import DEFAULT, Budget, LimitReached, MemoryLimit
+from ...limits import Budget, LimitReached
 from ...puzzles.sliding import SlidingPuzzle
 from ...puzzles.sliding_boards import State
 from .build import LABELLED, fits, too_large
@@ -59,9 +59,6 @@ def cached(
     *,
     blank: bool = False,
     progress: bool = True,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_memory_mb: MemoryLimit = DEFAULT,
     budget: Budget | None = None,
 ) -> PatternDatabase:
     """The database of *tiles* for *puzzle*: read from the cache, or built and saved there.
@@ -69,7 +66,7 @@ def cached(
     A file that cannot be read or does not match what it should hold (format, board, goal,
     pattern, checksum) is named in one line on standard error and rebuilt. A file is
     written whole or not at all. Parameters are as for :meth:`PatternDatabase.build`; the
-    table read must fit the memory bound too.
+    table read must fit the *budget*'s memory bound too.
 
     >>> import tempfile
     >>> from unittest import mock
@@ -82,8 +79,7 @@ def cached(
     """
     shape, goal = (puzzle.rows, puzzle.cols), tuple(puzzle.goal)
     tiles = check_pattern(goal, tiles)
-    if budget is None:
-        budget = Budget(max_nodes, max_seconds, max_memory_mb, what=LABELLED)
+    budget = Budget(what=LABELLED) if budget is None else budget
     size = placement_count(shape[0] * shape[1], len(tiles) + blank)
     path = cache_folder() / _file_name(shape, goal, tiles, blank)
     if os.path.lexists(path) and not fits(budget, size):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ...errors import ProblemError
 from ...limits import DEFAULT, Budget, MemoryLimit
@@ -120,17 +121,10 @@ def pattern_heuristic(
     return PatternHeuristic(databases, name + ("+blank" if blank else ""), reflect=reflect)
 
 
-def named_heuristic(
-    puzzle: SlidingPuzzle,
-    name: str,
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_memory_mb: MemoryLimit = DEFAULT,
-) -> PatternHeuristic:
+def named_heuristic(puzzle: SlidingPuzzle, name: str, **limits: Any) -> PatternHeuristic:
     """The heuristic ``pdb`` or ``pdb:PARTITION`` names (``pdb``: :data:`DEFAULT_PARTITION`).
 
-    Limits are as for :func:`pattern_heuristic`.
+    *limits* are as for :func:`pattern_heuristic`.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> named_heuristic(SlidingPuzzle(shape=(3, 3)), "pdb")
@@ -142,9 +136,7 @@ def named_heuristic(
         raise ProblemError(
             f"{name!r}: pattern databases are for sliding puzzles, not {type(puzzle).__name__}"
         )
-    partition = check_name(name)
-    return pattern_heuristic(puzzle, partition, max_nodes=max_nodes, max_seconds=max_seconds,
-                             max_memory_mb=max_memory_mb)  # fmt: skip
+    return pattern_heuristic(puzzle, check_name(name), **limits)
 
 
 def check_name(name: str) -> str:
