@@ -58,3 +58,69 @@ def test_plain_answers_keep_functions_and_copy_collections():
     assert copied == (1, [2], {"h": heuristic})
     assert [type(part) for part in copied] == [int, list, dict]
     assert copied[2]["h"] is heuristic
+
+
+# ---------------------------------------------------------------- no bisection
+
+
+def numeric_answer(name):
+    """A check whose answer holds a number: (check, right answers, which one to move)."""
+    from puzzlelab.exercises import (
+        bidirectional,
+        heuristics,
+        idastar,
+        jugs,
+        mastermind,
+        pegs,
+        queens,
+        state_spaces,
+    )
+
+    if name in ("pours", "states"):
+        twelve = jugs._twelve()
+        return jugs.check_halving_twelve, [twelve[0], twelve[1]], name == "states"
+    if name in ("candidates", "placed"):
+        return queens.check_work, [479001600, queens._placed()], name == "placed"
+    if name == "share":
+        return pegs.check_last_iteration_share, [pegs._last_share()], 0
+    both = bidirectional._layers(4) + bidirectional._layers(3)
+    return {
+        "depth 10": (state_spaces.check_positions_at_depth, [286], 0),
+        "plain BFS": (bidirectional.check_meeting_in_the_middle, [3279, both], 0),
+        "bidirectional": (bidirectional.check_meeting_in_the_middle, [3279, both], 1),
+        "centre": (bidirectional.check_longest_from_centre, [30], 0),
+        "2x4 longest": (bidirectional.check_two_by_four, [20160, 36], 1),
+        "manhattan": (heuristics.check_manhattan, [18], 0),
+        "years": (idastar.check_years_estimate, [idastar._years(14)], 0),
+        "cows": (mastermind.check_answer, [1, 2], 1),
+        "codes left": (mastermind.check_codes_left, [320], 0),
+    }[name]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["pours", "states", "depth 10", "plain BFS", "bidirectional", "centre", "2x4 longest",
+     "manhattan", "years", "cows", "codes left", "candidates", "placed", "share"],
+)  # fmt: skip
+def test_a_wrong_number_is_not_told_which_way_to_go(capsys, name):
+    """Holes closed: "too small" / "too large" let a student find a number by bisection.
+    The reply to a number just below the answer and to one just above is the same."""
+    check, answers, which = numeric_answer(name)
+    assert check(*answers) is True
+    capsys.readouterr()
+    truth = answers[which]
+    replies = []
+    for step in (1, 2, 3, 7):
+        for sign in (-1, 1):
+            moved = list(answers)
+            if isinstance(truth, float):  # past the tolerance, and not round
+                moved[which] = truth * (1 + sign * step * 0.0123)
+            else:
+                moved[which] = truth + sign * step
+            assert check(*moved) is False
+            replies.append(capsys.readouterr().out)
+    for reply in replies:
+        for word in ("too small", "too large", "too few", "too many", "higher", "lower"):
+            assert word not in reply, reply
+    below, above = replies[0::2], replies[1::2]
+    assert set(below) & set(above), f"below: {below}\nabove: {above}"

@@ -53,8 +53,10 @@ def test_positions_at_depth_right(capsys):
         (sum(COUNTS[1:11]), "1 to 10"),
         (COUNTS[9], "neighbouring depth"),
         (COUNTS[11], "neighbouring depth"),
-        (3**10, "too many"),
-        (5, "too few"),
+        (3**10, "every path of 10 moves"),
+        (2 * 3**9, "every path of 10 moves"),
+        (5, "not the count"),
+        (500, "not the count"),
     ],
 )
 def test_positions_at_depth_wrong(capsys, answer, contains):
@@ -195,8 +197,8 @@ def test_solvable_boards_wrong(capsys, answer, contains):
 
 # ---------------------------------------------------------------- lesson 3, exercise 1
 
-PLAIN = 3 + 9 + 27 + 81 + 243 + 729  # the Scheme 8-puzzle article's arithmetic, one layer deeper
-BOTH = 2 * (3 + 9 + 27)
+PLAIN = 3 + 9 + 27 + 81 + 243 + 729 + 2187  # the Scheme 8-puzzle article's sum, two layers deeper
+BOTH = (3 + 9 + 27 + 81) + (3 + 9 + 27)  # taking turns, the start's side a ring deeper
 
 
 def test_meeting_right(capsys):
@@ -210,15 +212,20 @@ def test_meeting_right(capsys):
         ((PLAIN, ...), "replace both"),
         ((str(PLAIN), BOTH), "whole numbers"),
         ((PLAIN + 1, BOTH), "leave out the start"),
-        ((729, BOTH), "only its last layer"),
-        ((PLAIN - 729, BOTH), "number of layers"),
-        ((PLAIN + 3**7, BOTH), "number of layers"),
-        ((50, BOTH), "too few"),
+        ((2187, BOTH), "only its last layer"),
+        ((PLAIN - 2187, BOTH), "number of layers"),
+        ((PLAIN + 3**8, BOTH), "number of layers"),
+        ((50, BOTH), "not right"),
         ((PLAIN, BOTH + 2), "start and the goal themselves"),
-        ((PLAIN, BOTH // 2), "one side only"),
-        ((PLAIN, 2 * (3 + 9)), "how deep"),
-        ((PLAIN, 2 * (3 + 9 + 27 + 81)), "how deep"),
-        ((PLAIN, 5000), "too many"),
+        ((PLAIN, 3 + 9 + 27 + 81), "one side only"),
+        ((PLAIN, 3 + 9 + 27), "one side only"),
+        ((PLAIN, 2 * (3 + 9 + 27 + 81)), "not equally deep"),
+        ((PLAIN, 5000), "not right"),
+        ((PLAIN, 100), "not right"),
+        # the lesson's own figures for its 5-move example, copied: named, and refused
+        ((363, BOTH), "lesson's figure"),
+        ((PLAIN, 78), "not equally deep"),  # both sides 3 deep, the lesson's figure too
+        ((PLAIN, 51), "lesson's figure"),
     ],
 )
 def test_meeting_wrong(capsys, answers, contains):
@@ -247,8 +254,8 @@ def test_longest_from_centre_right(capsys):
         (..., "replace ..."),
         (30.0, "whole number"),
         (31, "blank in the corner"),
-        (20, "too small"),
-        (40, "too large"),
+        (20, "not the most"),
+        (40, "not the most"),
     ],
 )
 def test_longest_from_centre_wrong(capsys, answer, contains):
@@ -280,8 +287,8 @@ def test_two_by_four_right(capsys):
         ((math.factorial(8), LONGEST_2X4), "every arrangement"),
         ((math.factorial(7), LONGEST_2X4), "8 cells"),
         ((1000, LONGEST_2X4), "parity"),
-        ((BOARDS_2X4, 31), "too small"),
-        ((BOARDS_2X4, 50), "too large"),
+        ((BOARDS_2X4, 31), "longest: not right"),
+        ((BOARDS_2X4, 50), "longest: not right"),
     ],
 )
 def test_two_by_four_wrong(capsys, answers, contains):

@@ -111,7 +111,14 @@ def test_partition_of_neighbouring_squares_beats_the_rows(capsys):
 @pytest.mark.slow
 def test_the_rows_themselves_do_not_beat_the_rows(capsys):
     assert not check_partition(ROWS)
-    assert "the rows" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "the rows" in out
+    assert "neighbours" not in out and "square" not in out  # the idea, not the answer
+
+
+def test_table_entries_hints_do_not_name_the_function_that_answers(capsys):
+    assert not check_table_entries(...)
+    assert "perm" not in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -157,8 +164,13 @@ def test_combination_right(capsys, tables):
     "make, hint",
     [
         (lambda every, own: lambda s: every[0](s) + every[1](s), "overestimates"),
-        (lambda every, own: lambda s: own[0](s) + own[1](s), "largest of several"),
+        (lambda every, own: lambda s: own[0](s) + own[1](s), "Which one should a board use?"),
         (lambda every, own: distance_table(EIGHT).__getitem__, "exact distance"),
+        # a constant added is no move counted twice: the hint says what makes a sum safe
+        (lambda every, own: lambda s: max(every[0](s), every[1](s)) + 1, "it is the goal"),
+        (lambda every, own: lambda s: every[0](s) + own[1](s), "count different moves"),
+        # the lesson's own curve of section 3, copied: not more than it
+        (lambda every, own: lambda s: max(every[0](s), every[1](s)), "which section 3 drew"),
         (lambda every, own: lambda s: 1 / 0, "ZeroDivisionError"),
         (lambda every, own: lambda s: ..., "replace the ..."),
         (lambda every, own: lambda s: 1.5, "whole number"),
@@ -167,6 +179,32 @@ def test_combination_right(capsys, tables):
 def test_combination_wrong(capsys, tables, make, hint):
     assert not check_combination(make(*tables))
     assert hint in capsys.readouterr().out
+
+
+BY_TEXT = {str(state): distance for state, distance in distance_table(EIGHT).items()}
+EXACT = dict(distance_table(EIGHT))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda every, own: lambda s: max(0, BY_TEXT[str(s)] - 1),
+        lambda every, own: lambda s, t=EXACT: max(own[0](s), t[s] - 1),
+    ],
+    ids=["keyed by text", "read beside the databases"],
+)
+def test_combination_refuses_a_table_of_exact_distances(capsys, tables, make):
+    """A hole closed: a table of exact distances, one less than the truth, passed."""
+    assert not check_combination(make(*tables))
+    assert "reads a table of every board's exact distance" in capsys.readouterr().out
+
+
+def test_hints_do_not_give_the_combination_away(capsys, tables):
+    every, own = tables
+    assert not check_combination(lambda s: own[0](s) + own[1](s))
+    out = capsys.readouterr().out
+    assert "largest" not in out and "max" not in out
 
 
 def test_combination_not_a_function(capsys):

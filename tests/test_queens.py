@@ -734,10 +734,12 @@ def test_exercise_checks_placeholders_wrong_and_right(capsys):
     placed = backtracking(12).stats.expanded
     assert not exercises.check_work(math.factorial(12), 1)
     assert exercises.check_work(math.factorial(12), placed)
-    assert not exercises.check_small_family(...)
-    assert not exercises.check_small_family(8)
-    small = min(len(family(p)) for p in fundamental_solutions(8))
-    assert exercises.check_small_family(small)
+    assert not exercises.check_small_family(..., ...)
+    small = min(fundamental_solutions(8), key=lambda p: len(family(p)))
+    assert not exercises.check_small_family(small, 8)
+    assert not exercises.check_small_family(fundamental_solutions(8)[0], len(family(small)))
+    assert exercises.check_small_family(small, len(family(small)))
+    assert exercises.check_small_family(family(small)[-1], len(family(small)))  # any member
     out = capsys.readouterr().out
     assert str(placed) not in out.replace(",", "")  # never prints the answer
 

@@ -11,12 +11,12 @@ HEURISTIC_SOLUTIONS: dict[str, Solution] = {}
 
 HEURISTIC_SOLUTIONS["heuristic_search:manhattan"] = Solution(
     answer=code("""
-        # Goal 1 2 3 / 4 5 6 / 7 8 _. For each tile (the blank left out), rows plus columns
-        # between where it stands and its home:
-        #   7: 2 rows             2     2: at home       0     4: 1 row, 2 columns   3
-        #   5: 1 column           1     6: at home       0     8: 1 column           1
-        #   3: 2 rows, 1 column   3     1: 2 rows, 2 columns  4
-        answer_4_1 = 2 + 0 + 3 + 1 + 0 + 1 + 3 + 4
+        # Board 4 8 1 / 6 _ 7 / 5 3 2, goal 1 2 3 / 4 5 6 / 7 8 _. For each tile (the blank
+        # left out), rows plus columns between where it stands and its home:
+        #   4: 1 row              1     8: 2 rows             2     1: 2 columns          2
+        #   6: 2 columns          2     7: 1 row, 2 columns   3
+        #   5: 1 row, 1 column    2     3: 2 rows, 1 column   3     2: 2 rows, 1 column   3
+        answer_4_1 = 1 + 2 + 2 + 2 + 3 + 2 + 3 + 3
         check_manhattan(answer_4_1);
     """),
     explanation=words("""
@@ -24,7 +24,7 @@ HEURISTIC_SOLUTIONS["heuristic_search:manhattan"] = Solution(
         tile's distance is a count the class can check by pointing.
     """),
     mistakes=(
-        "Counting the blank (16 instead of 14).",
+        "Counting the blank (20 instead of 18).",
         "Counting the tiles out of place (misplaced tiles) instead of their distances.",
         "Counting diagonal steps as 1.",
     ),
@@ -156,38 +156,69 @@ HEURISTIC_SOLUTIONS["fifteen_puzzle_and_idastar:years-estimate"] = Solution(
         nodes = 2_000_000 * 6**steps  # each iteration expands 6 times the one before
         seconds = nodes / 20_000  # boards a second
         answer_5_2 = seconds / (365.25 * 24 * 3600)
-        print(f"about {answer_5_2:,.0f} years")
+        print(f"{answer_5_2:,.0f} years")
         check_years_estimate(answer_5_2);
     """),
     explanation=words("""
         Three steps: count the iterations between the two bounds, grow the work by 6 per
         iteration, then turn nodes into seconds and seconds into years. Let the class guess
-        first: the answer is about a quarter of a million years.
+        first: the answer is about a quarter of a million years (the check wants the sum
+        worked out, not a round figure).
     """),
     mistakes=(
         "One iteration too many or too few (a factor of 6): the bound rises by 2, not 1.",
         "Counting 28 steps of 1 instead of 14 steps of 2.",
         "Stopping at seconds, hours or days instead of years.",
+        "A round figure such as 250,000: refused, the check wants the sum worked out.",
     ),
 )
 
 HEURISTIC_SOLUTIONS["fifteen_puzzle_and_idastar:idastar-heuristic"] = Solution(
     answer=code("""
-        # Manhattan distance runs out of the budget on this board. Linear conflict adds 2
-        # for every pair of tiles in their home row (or column) in reversed order: one of
-        # them must step aside, so it still never overestimates, and it knows more.
-        answer_5_3 = "linear-conflict"
+        def longest_in_order(homes):
+            \"\"\"How many of *homes* can stay in place: the longest run that keeps its order.\"\"\"
+            best = []  # best[k]: the smallest last item of an ordered run of k + 1 items
+            for home in homes:
+                place = next((k for k, last in enumerate(best) if last >= home), len(best))
+                best[place:place + 1] = [home]
+            return len(best)
+
+
+        def linear_conflict(state):
+            # Manhattan distance, plus 2 for every tile that must step out of its home line
+            # (row or column) to let the others of that line pass: of the tiles already in
+            # their home line, all but the longest run in the right order must step aside.
+            # Counting 2 per reversed pair would overestimate when three tiles block each
+            # other (3 2 1: two step aside, not three).
+            total = 0
+            for cell, tile in enumerate(state):
+                if tile:
+                    home = tile - 1
+                    total += abs(cell // 4 - home // 4) + abs(cell % 4 - home % 4)
+            for line in range(4):
+                row = [tile - 1 for tile in state[4 * line:4 * line + 4]
+                       if tile and (tile - 1) // 4 == line]
+                column = [tile - 1 for tile in state[line::4] if tile and (tile - 1) % 4 == line]
+                for homes in (row, column):
+                    total += 2 * (len(homes) - longest_in_order(homes))
+            return total
+
+
+        answer_5_3 = linear_conflict
         check_idastar_heuristic(answer_5_3);
     """),
     explanation=words("""
-        Try the three names in turn and watch the iterations: a better-informed heuristic
-        starts IDA* with a higher bound, so fewer iterations, each pruned harder.
+        Manhattan distance runs out of the budget on this board. Linear conflict adds 2 for
+        every tile that must leave its home line so that the others can pass: it still never
+        overestimates, and it knows more. Try the lesson's three names first and watch the
+        iterations; then write it.
     """),
     mistakes=(
         "Misplaced tiles or Manhattan distance: both run past the budget here.",
-        "A heuristic made bigger by multiplying it: it overestimates, and IDA* may skip the "
-        "shortest bound.",
-        "Running a search inside the heuristic.",
+        "Adding 2 for every reversed pair: three tiles reversed in a line count 6 where 4 "
+        "are enough, and the check finds such a board.",
+        'Handing in a name ("linear-conflict") or calling puzzlelab\'s heuristics: refused.',
+        "A heuristic made bigger by multiplying it: it overestimates.",
     ),
 )
 
@@ -267,6 +298,7 @@ HEURISTIC_SOLUTIONS["pattern_databases:combination"] = Solution(
         'Adding the two "every move" tables: a move of another tile is counted twice, so '
         "it overestimates.",
         "The own-move sum itself: right, but not higher on average.",
+        'The larger of the two "every move" tables alone: the curve section 3 drew, not more.',
         "Looking the board up in a table of exact distances.",
     ),
 )

@@ -36,19 +36,27 @@ PUZZLE_SOLUTIONS["backtracking_and_queens:work"] = Solution(
 
 PUZZLE_SOLUTIONS["backtracking_and_queens:small-family"] = Solution(
     answer=code("""
-        # Eleven families of 8 make 88 solutions; the twelfth holds the other 92 - 88.
-        sizes = sorted(len(family(solution)) for solution in fundamental_solutions(8))
-        print("family sizes:", sizes)  # the reasoning, checked
-        answer_7_2 = 92 - 8 * 11
-        check_small_family(answer_7_2);
+        # A family holds the different boards among a solution's 8 images (4 turns, each
+        # mirrored or not). It is smaller than 8 only when some image is the board itself:
+        # look for a solution that a half turn leaves unchanged (row r, column c goes to row
+        # 7 - r, column 7 - c).
+        half_turn = [p for p in fundamental_solutions(8)
+                     if all(p[7 - row] == 7 - col for row, col in enumerate(p))]
+        print(half_turn, [len(family(p)) for p in half_turn])  # the reasoning, checked
+        small_family_solution = half_turn[0]
+        # Its 8 images come in pairs (an image and its half turn are the same board).
+        family_size = 8 // 2
+        answer_7_2 = (small_family_solution, family_size)
+        check_small_family(*answer_7_2);
     """),
     explanation=words("""
-        Arithmetic first, then a check with the lesson's functions. Why 4: that solution
-        looks the same after a half turn, so its eight images come in pairs.
+        A solution's family is smaller than 8 when a symmetry maps it to itself. For 8
+        queens only the half turn does, for one solution, so its 8 images come in pairs.
+        Any member of that family counts.
     """),
     mistakes=(
-        "8, the size of the other eleven families (twelve families of 8 would be 96).",
-        "A size above 8: a family has at most 8 members, one per symmetry.",
+        "A solution from one of the other families (their 8 images are all different).",
+        "8 for the size, or a size worked out from 92 and 12 without finding the solution.",
     ),
 )
 
@@ -135,6 +143,8 @@ PUZZLE_SOLUTIONS["mastermind:strategy"] = Solution(
     mistakes=(
         "Returning a code instead of its number in `game.codes`.",
         "A strategy that is no better than the first consistent code (5.56 on average).",
+        "Picking a consistent code at random (about 5.47): refused as chance, and not below "
+        "5.40 either.",
         "Handing back one of `STRATEGIES`: the check refuses it.",
     ),
 )
@@ -156,7 +166,7 @@ PUZZLE_SOLUTIONS["peg_solitaire:last-iteration-share"] = Solution(
     """),
     mistakes=(
         "A percentage (49) instead of a fraction.",
-        "Guessing one half (or a share near 1) without running the search.",
+        "Guessing one half, or 0.49 (a round figure), without running the search.",
     ),
 )
 

@@ -326,23 +326,28 @@ SEARCH_SOLUTIONS["bidirectional_and_longest:meeting-in-the-middle"] = Solution(
     answer=code("""
         # Layer k of a tree with BRANCHING successors holds BRANCHING**k boards. Plain BFS
         # generates every layer down to the goal's, layer SOLUTION_DEPTH (the start left out).
-        plain_boards = sum(BRANCHING**k for k in range(1, SOLUTION_DEPTH + 1))  # 3 + ... + 729
-        # From both ends, each side goes half-way and they meet in the middle: two searches
-        # of depth 3 (the start and the goal left out).
-        half = SOLUTION_DEPTH // 2
-        both_sides_boards = 2 * sum(BRANCHING**k for k in range(1, half + 1))  # 2 (3 + 9 + 27)
+        plain_boards = sum(BRANCHING**k for k in range(1, SOLUTION_DEPTH + 1))  # 3 + ... + 2187
+        # From both ends, taking turns one ring each (the start's side first): they meet when
+        # their depths add up to 7, the start's side 4 deep, the goal's side 3 (the start and
+        # the goal left out).
+        ahead, behind = (SOLUTION_DEPTH + 1) // 2, SOLUTION_DEPTH // 2
+        both_sides_boards = sum(BRANCHING**k for k in range(1, ahead + 1)) + sum(
+            BRANCHING**k for k in range(1, behind + 1)
+        )  # (3 + 9 + 27 + 81) + (3 + 9 + 27)
         print(plain_boards, both_sides_boards)
         answer_3_1 = (plain_boards, both_sides_boards)
         check_meeting_in_the_middle(*answer_3_1);
     """),
     explanation=words("""
-        Section 2's arithmetic one layer deeper. The saving is about `b^(d/2)`: two short
-        searches instead of one long one.
+        Section 2's arithmetic two layers deeper, with the sides taking turns. The saving is
+        about `b^(d/2)`: two short searches instead of one long one.
     """),
     mistakes=(
         "Counting the start (or the goal) as generated.",
         "Giving only the last layer, 3**6, for plain BFS.",
         "One side only for bidirectional search, or both sides searching all the way.",
+        "Both sides to the same depth (2 x (3 + ... + 81)): the goal's side stops earlier.",
+        "Copying 78 from the lesson's 5-move example.",
     ),
 )
 

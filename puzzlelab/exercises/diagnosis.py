@@ -314,9 +314,11 @@ def _why_stopped(recording: Recording, rules: Rules) -> str | None:
             "is_goal when a node is taken from the frontier: only then is its path known to be "
             "the one the search is after."
         )
+    count = len(recording.expanded)
     return (
-        f"your search stopped after {len(recording.expanded)} expansions while "
-        f"{_shown(choices[0].state)} and others were still waiting in the frontier."
+        f"your search stopped after {count} expansion{'s' if count != 1 else ''} while "
+        f"{_shown(choices[0].state)} and others were still waiting in the frontier; "
+        "puzzlelab's stops only when the node it takes from the frontier is a goal."
     )
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -12,11 +13,11 @@ from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import BoardInput, State
 from ..search import astar
 from .answers import fail, is_whole_number, not_answered, passed, self_check
-from .own_work import borrowed, table_of
+from .own_work import borrowed, objects_read, table_of
 from .sandbox import guarded_check
 
 #: The board of exercise 1 (goal ``1 2 3 / 4 5 6 / 7 8 0``).
-MANHATTAN_BOARD = "7 2 4 / 5 0 6 / 8 3 1"
+MANHATTAN_BOARD = "4 8 1 / 6 0 7 / 5 3 2"
 
 #: Exercise 3 asks for a seed at least this large (seeds below it are in the lesson's table).
 FIRST_NEW_SEED = 10
@@ -42,7 +43,7 @@ def check_manhattan(answer: Any) -> bool:
     """Check the Manhattan distance of :data:`MANHATTAN_BOARD` worked out by hand.
 
     >>> check_manhattan(3)
-    Not yet: too small. For every tile 1..8, count the rows plus the columns ...
+    Not yet: not the Manhattan distance. For every tile 1..8, count the rows plus the columns ...
     False
     """
     if not_answered(answer):
@@ -68,14 +69,10 @@ def check_manhattan(answer: Any) -> bool:
             "that looks like the number of tiles out of place. Manhattan distance "
             "adds how far each tile is from home: rows plus columns."
         )
-    if answer < truth:
-        return fail(
-            "too small. For every tile 1..8, count the rows plus the columns between "
-            "its cell and its home cell, then add the eight numbers."
-        )
     return fail(
-        "too large. A tile's distance is rows plus columns to its home cell, "
-        "not counting other tiles in the way; tiles already home count 0."
+        "not the Manhattan distance. For every tile 1..8, count the rows plus the columns "
+        "between its cell and its home cell (not the tiles in the way; a tile at home "
+        "counts 0), then add the eight numbers."
     )
 
 
@@ -116,10 +113,12 @@ def check_better_heuristic(heuristic: Any) -> bool:
             f"not a {type(heuristic).__name__}."
         )
     puzzle = _eight_puzzle()
-    if table_of(heuristic, _eight_puzzle_table()) is not None:  # first: reading it calls puzzlelab
+    if exact_table(heuristic, _eight_puzzle_table()):  # first: reading it calls puzzlelab
         return fail(
-            "it reads a table of exact distances: those were found by a search, not worked "
-            "out from the board. A heuristic is a guess computed from the board alone."
+            "it reads a table of this puzzle's exact distances: that table is the answer a "
+            "search over every board gives, not an estimate. (Lesson 6 builds tables too, but "
+            "of a smaller, relaxed puzzle.) Here, work the estimate out from the tiles and "
+            "their home cells."
         )
     called = borrowed(heuristic, [puzzle.goal, *sorted(_eight_puzzle_table())[::3_000]])
     if called:
@@ -148,9 +147,9 @@ def check_better_heuristic(heuristic: Any) -> bool:
         )
     if found.mean_ratio == 1:
         return fail(
-            "it gives the exact distance of every board: that takes a search (or a table "
-            "made by one), not a quick look at the board. A heuristic is a guess computed "
-            "from the board alone."
+            "it gives the exact distance of every board: that takes a search over every "
+            "board of this very puzzle, not an estimate. Work the estimate out from the tiles "
+            "and their home cells."
         )
     baseline = _misplaced_ratio()
     if found.mean_ratio <= baseline:
@@ -213,3 +212,65 @@ def check_worse_on_both(seed: Any) -> bool:
         f"on seed {seed} weighted A* lost on at most one count: {what}. "
         "Try more seeds (a loop helps)."
     )
+
+
+# ---------------------------------------------------------------- tables of exact distances
+
+
+def _as_board(key: object) -> tuple[int, ...] | None:
+    """*key* read as a board, whatever its shape: a tuple (of rows, too), a string of
+    numbers, or a number written digit by digit; ``None`` if it is none of these."""
+    if (
+        isinstance(key, (tuple, list))
+        and key
+        and all(isinstance(row, (tuple, list)) for row in key)
+    ):
+        key = [tile for row in key for tile in row]
+    if isinstance(key, (tuple, list, bytes)):
+        tiles = list(key)
+        return tuple(tiles) if all(is_whole_number(tile) for tile in tiles) else None
+    if isinstance(key, int) and not isinstance(key, bool):
+        key = f"{key:09d}"
+    if isinstance(key, str):
+        numbers = re.findall(r"\d+", key)
+        if len(numbers) == 1:  # "123456780": one digit a tile
+            numbers = list(numbers[0])
+        return tuple(int(number) for number in numbers)
+    return None
+
+
+def _mappings(found: list[object]) -> Iterator[Mapping[Any, Any]]:
+    """The mappings among *found*, and those an object or a collection among them holds."""
+    for value in found:
+        if isinstance(value, Mapping):
+            yield value
+        inner = getattr(value, "__dict__", None) if not callable(value) else None
+        for item in [*(inner or {}).values(), *(value if isinstance(value, (tuple, list)) else ())]:
+            if isinstance(item, Mapping):
+                yield item
+
+
+def exact_table(function: object, truth: Mapping[State, int], least: int = 1_000) -> bool:
+    """Return whether *function* reads a table that agrees with *truth* (exact distances),
+    however its keys are written: boards as tuples, tuples of rows, or strings, in a
+    ``dict`` or any other mapping (a subclass's own methods are not asked).
+
+    There is no example here; ``tests/test_exercises_45.py`` runs it.
+    """
+    if table_of(function, truth, least) is not None:
+        return True
+    for mapping in _mappings(objects_read(function)):
+        items = dict.items(mapping) if isinstance(mapping, dict) else mapping.items()
+        if (dict.__len__(mapping) if isinstance(mapping, dict) else len(mapping)) < least:
+            continue
+        shared = agree = 0
+        for key, value in items:
+            board = _as_board(key)
+            if board is not None and board in truth:
+                shared += 1
+                agree += value == truth[board]
+                if shared == 500:
+                    break
+        if shared and agree >= 0.95 * shared:
+            return True
+    return False

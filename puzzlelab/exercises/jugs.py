@@ -54,7 +54,7 @@ def check_halving_twelve(pours: Any, states: Any) -> bool:
     """Check the fewest pours for :data:`TWELVE` and how many states the start can reach.
 
     >>> check_halving_twelve(1, 12 * 9 * 4)
-    Not yet: pours: too few. ... states: that counts every combination of amounts, ...
+    Not yet: pours: not the fewest. ... states: that counts every combination of amounts, ...
     False
     """
     trouble = two_whole_numbers(pours, states)
@@ -63,15 +63,20 @@ def check_halving_twelve(pours: Any, states: Any) -> bool:
     fewest, reachable, generated, by_dfs = _twelve()
     hints = []
     if pours != fewest:
-        if pours == by_dfs:
+        if pours == fewest + 1:
+            hints.append(
+                "pours: count the pours, not the states along the way: a path of n pours "
+                "passes through n + 1 states, the start included."
+            )
+        elif pours == by_dfs:
             hints.append(
                 "pours: that is a solution, but not the shortest: which search is sure to "
                 "find the fewest?"
             )
         else:
             hints.append(
-                f"pours: {'too few' if pours < fewest else 'too many'}. Search with bfs and "
-                "look at the cost."
+                "pours: not the fewest. Which search is sure to find the fewest pours? "
+                "Run it, and look at the cost of what it finds."
             )
     if states != reachable:
         if states in (13 * 10 * 5, 12 * 9 * 4):
@@ -79,15 +84,16 @@ def check_halving_twelve(pours: Any, states: Any) -> bool:
                 "states: that counts every combination of amounts, but pouring never "
                 "changes the total, and a pour stops only when a jug is empty or full."
             )
-        elif states == generated:
+        elif states in (generated, reachable - 1):
             hints.append(
-                "states: that is what BFS generated before it met the goal; it stops "
-                "there. Count every state the start can reach, as the whole state graph does."
+                "states: does your count hold the start itself (reached in 0 pours)? And "
+                "count every state the start can reach, not only those a search met before "
+                "it stopped at the goal."
             )
         else:
             hints.append(
-                f"states: {'too few' if states < reachable else 'too many'}. Build the "
-                "state graph and count its nodes."
+                "states: not the number the start can reach. Build the whole state graph "
+                "from the start and count its nodes."
             )
     if hints:
         return fail(" ".join(hints))
@@ -106,8 +112,14 @@ def _compare_rules(problem: Any, jugs: WaterJugs) -> str:
             return f"from {state}, result gives something that is not a tuple; return tuples."
         missing, extra = truth - theirs, theirs - truth
         if extra:
+            after = sorted(extra)[0]
+            if any(not 0 <= amount <= size for amount, size in zip(after, jugs.capacities)):
+                return (
+                    f"from {state}, your actions lead to {after}: a jug holds at most its "
+                    "size, so a pour stops when the jug poured into is full."
+                )
             return (
-                f"from {state}, your actions lead to {sorted(extra)[0]}, which no pour, "
+                f"from {state}, your actions lead to {after}, which no pour, "
                 "fill or empty can reach in one step."
             )
         if missing:
@@ -141,17 +153,22 @@ def check_tap_problem(problem: Any) -> bool:
     """
     if not_answered(problem):
         return fail("replace ... with your problem, e.g. TapJugs(initial_state=(0, 0)).")
-    if not all(callable(getattr(problem, m, None)) for m in ("actions", "result", "is_goal")):
-        return fail("give a problem object with actions, result and is_goal methods.")
-    if tuple(getattr(problem, "initial_state", None) or ()) != (0, 0):
-        return fail("start with both jugs empty: initial_state=(0, 0).")
-    jugs = WaterJugs(TAP_CAPACITIES, target=TAP_TARGET, tap=True)
     origin = borrowed(problem)
     if origin:
         return fail(
             f"your problem {origin}: write your own class, a subclass of simpleai's "
             "SearchProblem, with actions, result and is_goal."
         )
+    if isinstance(problem, type):
+        return fail(
+            f"that is the class itself: hand in a problem made from it, "
+            f"{problem.__name__}(initial_state=(0, 0))."
+        )
+    if not all(callable(getattr(problem, m, None)) for m in ("actions", "result", "is_goal")):
+        return fail("give a problem object with actions, result and is_goal methods.")
+    if tuple(getattr(problem, "initial_state", None) or ()) != (0, 0):
+        return fail("start with both jugs empty: initial_state=(0, 0).")
+    jugs = WaterJugs(TAP_CAPACITIES, target=TAP_TARGET, tap=True)
     method = borrowing_method(problem, [(0, 0), (3, 0), (1, 5), (2, 4)])
     if method:
         return fail(
@@ -202,9 +219,19 @@ def check_measurable(amounts: Any, multiple_of: Any) -> bool:
         return fail("amounts: give a set of whole numbers, e.g. {1, 2}.")
     if not is_whole_number(multiple_of):
         return fail("multiple_of: give a whole number.")
-    truth, given = _measurable(), set(amounts) - {0}
+    truth, given = _measurable(), set(amounts)
     hints = []
+    if 0 in given:
+        hints.append(f"amounts: the question asks about 1 to {max(GCD_JUGS)} litres; 0 is none.")
+        given.discard(0)
     wrong, missing = given - truth, truth - given
+    too_big = {amount for amount in wrong if amount > max(GCD_JUGS)}
+    if too_big:
+        hints.append(
+            f"amounts: {len(too_big)} of them do not fit in the biggest jug; the question "
+            f"asks about 1 to {max(GCD_JUGS)} litres."
+        )
+        wrong -= too_big
     if wrong:
         hints.append(
             f"amounts: {len(wrong)} of them can never be in a jug: search for each, "

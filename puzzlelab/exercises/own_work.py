@@ -84,7 +84,8 @@ def _watched(
         if event == "call" and is_puzzlelab_code(frame.f_code):
             caller = frame.f_back
             if caller is not None and not is_puzzlelab_code(caller.f_code):
-                name = (frame.f_globals.get("__name__", ""), frame.f_code.co_qualname)
+                qualified = frame.f_code.co_qualname.removesuffix(".__call__")  # a callable
+                name = (frame.f_globals.get("__name__", ""), qualified)
                 if name not in called:
                     called.append(name)
         return None  # no line-by-line tracing

@@ -31,6 +31,7 @@ from ..search.problem import Heuristic
 from ..solvers.patterns import Partition, pattern_heuristic
 from ..solvers.sliding import sliding_idastar
 from .answers import fail, is_whole_number, not_answered, passed, self_check
+from .heuristics import exact_table
 from .sandbox import guarded_check
 
 #: How the two kinds of database count a slide.
@@ -127,7 +128,7 @@ def check_table_entries(answer: Any) -> bool:
     False
     """
     if not_answered(answer):
-        return fail("replace ... with a whole number (math.perm may help).")
+        return fail("replace ... with a whole number: place the six tiles one after another.")
     if not is_whole_number(answer):
         return fail(f"give a whole number (no quotes), not a {type(answer).__name__}.")
     cells, k = 16, len(SIX_TILES)
@@ -212,8 +213,9 @@ def check_partition(groups: Any) -> bool:
         )
     if theirs >= rows:
         return fail(
-            f"your groups cost IDA* {theirs:,} boards, the rows {rows:,}. Which tiles "
-            "block each other on their way home? Try groups of neighbours in the goal."
+            f"your groups cost IDA* {theirs:,} boards, the rows {rows:,}. A database counts "
+            "the moves its own tiles make around each other, and nothing between two "
+            "databases: which tiles block each other on their way home?"
         )
     return passed(
         f"IDA* expanded {theirs:,} boards with your groups, against {rows:,} with the rows: "
@@ -241,7 +243,8 @@ def halves_tables(puzzle: SlidingPuzzle) -> tuple[list[Heuristic], list[Heuristi
 @guarded_check("your heuristic")
 def check_combination(heuristic: Any) -> bool:
     """Check an 8-puzzle heuristic built from :func:`halves_tables`: admissible on every
-    board, and higher on average than the two own-move databases added.
+    board, and higher on average than the two own-move databases added and than the larger
+    of the two every-move databases (the two combinations the lesson draws).
 
     >>> check_combination(lambda state: 0)
     Not yet: it never overestimates, but it averages 0.00 moves, and the own-move sum ...
@@ -253,7 +256,12 @@ def check_combination(heuristic: Any) -> bool:
         return fail(f"give a function of a state, not a {type(heuristic).__name__}.")
     eight = SlidingPuzzle(shape=(3, 3))
     table = distance_table(eight)
-    _, own = halves_tables(eight)
+    if exact_table(heuristic, table):
+        return fail(
+            "it reads a table of every board's exact distance: that is the answer for every "
+            "board, looked up, not a pattern database. Combine the four databases."
+        )
+    every, own = halves_tables(eight)
     try:
         values = {state: heuristic(state) for state in table}
     except Exception as error:  # the student's function: say what went wrong, in one line
@@ -263,19 +271,23 @@ def check_combination(heuristic: Any) -> bool:
         return fail("replace the ... in your function: combine the four tables.")
     if odd is not None:
         return fail(f"your function returned {odd!r}; return a whole number of moves.")
-    return _judge_combination(values, table, own)
+    return _judge_combination(values, table, every, own)
 
 
 def _judge_combination(
-    values: Mapping[State, int], table: Mapping[State, int], own: list[Heuristic]
+    values: Mapping[State, int],
+    table: Mapping[State, int],
+    every: list[Heuristic],
+    own: list[Heuristic],
 ) -> bool:
     over = [state for state in table if values[state] > table[state]]
     if over:
         state = over[0]
+        enough = f"{table[state]} are enough" if table[state] else "it is the goal"
         return fail(
-            f"it overestimates on {len(over):,} boards, such as {state}: "
-            f"{values[state]} moves, where {table[state]} are enough. Which part counts a move "
-            "twice?"
+            f"it overestimates on {len(over):,} boards, such as {state}: {values[state]} "
+            f"moves, where {enough}. Each database alone never overestimates; adding two is "
+            "safe only when they count different moves. Is every part of yours safe?"
         )
     if all(values[state] == table[state] for state in table):
         return fail(
@@ -284,13 +296,22 @@ def _judge_combination(
         )
     mean = sum(values.values()) / len(values)
     own_sum = sum(own[0](state) + own[1](state) for state in table) / len(table)
+    larger = sum(max(every[0](state), every[1](state)) for state in table) / len(table)
+    if own_sum < mean <= larger:
+        return fail(
+            f"it never overestimates, but it averages {mean:.2f} moves, no more than the "
+            f"larger of the two 'every move' tables ({larger:.2f}), which section 3 drew. "
+            "Combine in what the own-move tables know."
+        )
     if mean <= own_sum:
         return fail(
             f"it never overestimates, but it averages {mean:.2f} moves, and the "
-            f"own-move sum {own_sum:.2f}. What do you know of the largest of several lower bounds?"
+            f"own-move sum {own_sum:.2f}. You have three lower bounds to choose from on every "
+            "board: the two 'every move' tables and the own-move sum. Which one should a "
+            "board use?"
         )
     return passed(
         f"Never above the true distance on all {len(table):,} boards, and {mean:.2f} moves on "
-        f"average against {own_sum:.2f} for the own-move sum. The largest of several lower "
-        "bounds is a lower bound too."
+        f"average against {own_sum:.2f} for the own-move sum and {larger:.2f} for the larger "
+        "'every move' table. The largest of several lower bounds is a lower bound too."
     )

@@ -34,8 +34,9 @@ def position_after(count: int) -> PegSolitaire:
 SHARE_PUZZLE = position_after(6)
 
 
-#: How far a share may be from the measured one (which is near, but not at, one half).
-SHARE_TOLERANCE = 0.005
+#: How far a share may be from the measured one (0.488...): a share rounded to three digits
+#: is in; a round guess such as 0.5 or 0.49 is not.
+SHARE_TOLERANCE = 0.0006
 
 
 @lru_cache(maxsize=1)
@@ -64,8 +65,13 @@ def check_last_iteration_share(share: Any) -> bool:
         return fail("replace ... with a number between 0 and 1.")
     if not is_number(share):
         return fail(f"give a number, not a {type(share).__name__}.")
-    if not 0 <= share <= 1:
+    if 5 < share <= 100:  # 48.8 for 0.488
         return fail("give a fraction between 0 and 1 (0.5 for a half), not a percentage.")
+    if not 0 <= share <= 1:
+        return fail(
+            "a share is between 0 and 1: a part (what the last iteration visited) divided "
+            "by the whole it is part of (what all the iterations visited)."
+        )
     truth = _last_share()
     if abs(share - truth) <= SHARE_TOLERANCE:
         earlier = len(_share_run().stats.iterations) - 1
@@ -75,10 +81,22 @@ def check_last_iteration_share(share: Any) -> bool:
             "the work of its last iteration alone (which stopped early, at the solution). "
             "A small price for keeping only one path in memory."
         )
+    iterations = [iteration["expanded"] for iteration in _share_run().stats.iterations]
+    if abs(share - iterations[-1] / sum(iterations[:-1])) <= SHARE_TOLERANCE:
+        return fail(
+            "that divides by the earlier iterations only; all the positions it visited "
+            "include those of the last iteration."
+        )
+    if share == round(share, 2):
+        return fail(
+            "that is a round figure, not a measured share. Run iterative_deepening on "
+            "SHARE_PUZZLE and divide what its last iteration visited by what all of them "
+            "visited (the result's stats list both)."
+        )
     return fail(
-        f"{'too small' if share < truth else 'too large'}. Run iterative_deepening on "
-        "SHARE_PUZZLE and compare the positions its last iteration visited with all the "
-        "positions it visited (the result's stats list both)."
+        "that is not the share. Run iterative_deepening on SHARE_PUZZLE and compare the "
+        "positions its last iteration visited with all the positions it visited (the "
+        "result's stats list both)."
     )
 
 
@@ -131,7 +149,18 @@ def check_english_corners(count_corners: Any) -> bool:
                 "your function returns nothing yet: write its body so "
                 "that it returns a whole number."
             )
+        if not is_number(yours):
+            return fail(
+                f"your function returns {yours!r}, a {type(yours).__name__}: return the "
+                "number of pegs in the corners."
+            )
         if yours != truth:
+            shifted = sum(1 for hole in board.corners if pegs >> (hole - 1) & 1)
+            if yours == shifted and _reads_bit_before(count_corners, board):
+                return fail(
+                    "your function reads bit h - 1 for hole h: hole h holds a peg when bit h "
+                    "is set ((pegs >> h) & 1), counting hole 1 from bit 1."
+                )
             triangle = sum(1 for hole in (1, 2, 13, 19, 20, 21) if pegs >> hole & 1)
             hint = (
                 "those are the 21-hole triangle's corners; the English board has its own."
@@ -141,12 +170,21 @@ def check_english_corners(count_corners: Any) -> bool:
             )
             return fail(
                 f"with pegs in holes {list(holes_of(pegs))} your function says {yours!r}, "
-                f"which is {'too many' if is_number(yours) and yours > truth else 'wrong'}: " + hint
+                "which is not right: " + hint
             )
     return passed(
         "A lower bound for the English board too. It is weaker there: 8 corners out of 33 "
         "holes, and solutions of the central game need many more moves than that."
     )
+
+
+def _reads_bit_before(count_corners: Callable[[Pegs], int], board: Board) -> bool:
+    """Whether *count_corners* counts, for a peg in hole h alone, the corners at h + 1."""
+    try:
+        counted = {hole for hole in board.holes if count_corners(1 << hole) == 1}
+    except Exception:  # a student's function may fail in any way: the check says so elsewhere
+        return False
+    return counted == {corner - 1 for corner in board.corners} & set(board.holes)
 
 
 def _borrowed_corners(count_corners: Callable[[Pegs], int], board: Board) -> str:

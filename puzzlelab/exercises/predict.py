@@ -38,8 +38,8 @@ LOOK_AHEAD = 1000
 
 #: How each search orders its frontier, in a student's words.
 RULES = {
-    "bfs": "the node that has waited longest first (FIFO: the lowest number)",
-    "dfs": "the newest node first (LIFO: the highest number)",
+    "bfs": "the node that has waited longest first (a queue: first in, first out)",
+    "dfs": "the newest node first (a stack: last in, first out)",
     "ucs": "the lowest g, the path cost so far, first",
     "greedy": "the lowest h, the estimate to the goal, first",
     "astar": "the lowest f = g + h first",
@@ -185,7 +185,7 @@ def explain(question: Question, pick: int) -> str:
     taken, name, rule = question.taken, SEARCHES[question.like][0], RULES[question.like]
     end = " It is the goal: the search stops." if question.goal else ""
     if pick not in rows:
-        return f"Not node {pick}: it is not waiting in the frontier."
+        return f"Not node {pick}: {_not_waiting(question, pick)}."
     if pick == taken:
         others = [node for node in question.right if node != taken]
         ties = (
@@ -217,7 +217,7 @@ def hint(question: Question, pick: int) -> str:
     rows = {row["node"]: row for row in question.rows}
     name, rule = SEARCHES[question.like][0], RULES[question.like]
     if pick not in rows:
-        return f"node {pick} is not waiting in the frontier then."
+        return f"node {pick} {_not_waiting(question, pick)}."
     mine = rows[pick]
     if question.like in ("bfs", "dfs"):
         which = "oldest" if question.like == "bfs" else "newest"
@@ -257,6 +257,16 @@ def _compared(like: str, mine: Row, best: Row) -> str:
             f"{best['node']}'s is {best['g']:g} + {best['h']:g} = {best['f']:g}"
         )
     return f"its {value} = {mine[value]:g}, and node {best['node']}'s is {best[value]:g}"
+
+
+def _not_waiting(question: Question, pick: int) -> str:
+    """Why node *pick* is no candidate: expanded already, or never in the frontier then."""
+    if pick in question.expanded:
+        return (
+            "was expanded already: each question follows puzzlelab's own choices, and at "
+            "a tie it may have taken another node than yours"
+        )
+    return "is not waiting in the frontier then"
 
 
 def _engine_tie(like: str) -> str:
@@ -333,8 +343,8 @@ def mark(asked: Sequence[Question], picks: Sequence[int]) -> Score:
     >>> asked = prediction_questions(WaterJugs((4, 3), target=2, tap=True), "bfs")
     >>> print(mark(asked, [1, 2, 4]))
     2 of 6 right (3 not answered); question 3 is the first wrong: node 4 is not the oldest
-    node waiting: breadth-first search takes the node that has waited longest first (FIFO:
-    the lowest number).
+    node waiting: breadth-first search takes the node that has waited longest first (a
+    queue: first in, first out).
     """
     right, first_wrong, why = 0, None, ""
     for question, pick in zip(asked, picks):
@@ -383,7 +393,7 @@ def check_predictions(
     >>> jugs = WaterJugs((4, 3), target=2, tap=True)
     >>> check_predictions("1 2 3 4 6 12", jugs, "bfs")
     Correct! 6 of 6 right: breadth-first search takes the node that has waited longest first
-    (FIFO: the lowest number).
+    (a queue: first in, first out).
     True
     >>> check_predictions("1 2 3 4 12 6", jugs, "bfs")
     Not yet: 4 of 6 right. Question 5: node 12 is not the oldest node waiting: ...

@@ -58,13 +58,14 @@ def check_work(candidates: Any, placed: Any) -> bool:
             )
         else:
             hints.append(
-                f"candidates: {'too few' if candidates < truth else 'too many'}. The row-0 "
-                f"queen has {WORK_N} columns to choose from, the row-1 queen one fewer, ..."
+                "candidates: not right. Generate and test puts one queen in each row and "
+                f"gives each a column of its own: in how many ways can {WORK_N} queens share "
+                f"out {WORK_N} columns?"
             )
     if placed != _placed():
         hints.append(
-            f"placed: {'too few' if placed < _placed() else 'too many'}. Run backtracking "
-            f"on {WORK_N} queens and look at stats.expanded (the queens placed)."
+            f"placed: not right. Run backtracking on {WORK_N} queens and look at what its "
+            "stats count."
         )
     if hints:
         return fail(" ".join(hints))
@@ -76,34 +77,69 @@ def check_work(candidates: Any, placed: Any) -> bool:
 
 @self_check
 @guarded_check("your answer")
-def check_small_family(size: Any) -> bool:
-    """Check the size of the one family of 8-queens solutions with fewer than 8 members.
+def check_small_family(solution: Any, size: Any) -> bool:
+    """Check a solution of 8 queens whose family is smaller than 8, and the family's size.
 
-    >>> check_small_family(8)
-    Not yet: 8 is the size of the other eleven families. ...
+    *solution* is a tuple of 8 columns, one per row from the top; any member of the small
+    family counts.
+
+    >>> check_small_family((0, 4, 7, 5, 2, 6, 1, 3), 8)
+    Not yet: solution: its family has 8 members, ...
     False
     """
-    if not_answered(size):
-        return fail("replace ... with a whole number: how many solutions are in that family?")
+    if not_answered(solution) or not_answered(size):
+        return fail("replace both ... : a solution as a tuple of 8 columns, then a whole number.")
+    try:
+        placement = tuple(solution)
+    except TypeError:
+        placement = ()
+    if len(placement) != 8 or not all(is_whole_number(c) and 0 <= c < 8 for c in placement):
+        return fail("solution: give 8 columns from 0 to 7, one per row, e.g. (0, 4, 7, 5, ...).")
     if not is_whole_number(size):
-        return fail(f"give a whole number, not a {type(size).__name__}.")
-    sizes = sorted(len(family(p)) for p in fundamental_solutions(8))
-    small = min(sizes)
-    if size == small:
-        return passed(
-            f"{len(sizes) - 1} families of 8 and one of {small} make the 92 solutions. "
-            "That solution looks the same after a half turn, so its 8 images come in pairs."
+        return fail(f"size: give a whole number, not a {type(size).__name__}.")
+    hints = []
+    clash = next((row for row in range(8) if not safe(placement[:row], placement[row])), None)
+    members = len(family(placement)) if clash is None else 0
+    if clash is not None:
+        hints.append(
+            f"solution: the queen of row {clash} is attacked by a queen above it; "
+            "give a solution of the 8 queens."
         )
-    if size == 8:
-        return fail(
-            "8 is the size of the other eleven families. Twelve families of 8 would be "
-            "96 solutions, but there are 92."
+    elif members == 8:
+        hints.append(
+            "solution: its family has 8 members, its 8 images all different boards. Which "
+            "solution would a turn or a mirror leave just as it was?"
         )
-    if size < 1 or size > 8:
-        return fail("a family has between 1 and 8 members (8 symmetries).")
-    return fail(
-        "count again: 92 solutions in 12 families, eleven of them with 8 members. "
-        "Or ask family() for each fundamental solution."
+    small = min(len(family(p)) for p in fundamental_solutions(8))
+    if size != small:
+        hints.append(
+            "size: not right. A family holds the different boards among a solution's 8 "
+            "images: how many different ones does the small family's solution give?"
+        )
+    if hints:
+        return fail(" ".join(hints))
+    return passed(
+        f"That solution looks the same after a half turn, so its 8 images come in pairs: a "
+        f"family of {small}, and eleven of 8 make the 92 solutions."
+    )
+
+
+def _unsafe_hint(placement: Placement, col: int, answer: object) -> str:
+    """What a function that said *answer* for *placement* and *col* got wrong, and why."""
+    row = len(placement)
+    start = f"with queens {placement} on the board, the queen of row {row}"
+    if answer is None:
+        return "your function returns nothing yet (None): it must return True or False."
+    if safe(placement, col):
+        return (
+            f"{start} may go in column {col}: no queen shares its column or a diagonal, but "
+            f"your function says {answer!r}. Which queen did it think attacks it?"
+        )
+    r, c = next((r, c) for r, c in enumerate(placement) if c == col or abs(c - col) == row - r)
+    how = "column" if c == col else "diagonal"
+    return (
+        f"{start} may not go in column {col}, but your function says {answer!r}: the queen "
+        f"of row {r} shares its {how}."
     )
 
 
@@ -152,12 +188,7 @@ def check_safe(function: Any) -> bool:
                 f"your function raised {one_line(error)} for queens {placement} and column {col}."
             )
         if bool(answer) != safe(placement, col):
-            verb = "may" if safe(placement, col) else "may not"
-            return fail(
-                f"with queens {placement} on the board, the queen of row {len(placement)} "
-                f"{verb} go in column {col}, but your function says {answer!r}. "
-                "Check columns, then both diagonals."
-            )
+            return fail(_unsafe_hint(placement, col, answer))
     return passed(
         "That test is what makes backtracking prune: it throws a queen away at once, "
         "together with every arrangement below it."

@@ -92,6 +92,8 @@ def problems_for(like: str) -> dict[str, SearchProblem]:
         found["the water jugs (2 and 7 litres, a tap, measure 1)"] = WaterJugsProblem(
             (2, 7), target=1, tap=True, cost="litre"
         )
+    if like == "dfs":
+        found["a road map whose first road out reaches the goal"] = RoadMap("S", "G", FORK)
     if like in ("ucs", "astar"):
         found["a road map with a detour that is cheaper"] = RoadMap("S", "G", DETOUR)
     if like == "astar":
@@ -99,6 +101,12 @@ def problems_for(like: str) -> dict[str, SearchProblem]:
             "S", "G", SHORTCUT, SHORTCUT_ESTIMATES
         )
     return found
+
+
+#: Roads whose first way out of S reaches the goal: depth-first search pushes G, then A, and
+#: expands A (the newest) before it takes G. A search that tests the goal when it generates a
+#: node stops at once, before expanding A.
+FORK: Roads = {"S": {"G": 1, "A": 1}, "A": {}, "G": {}}
 
 
 #: Roads where the way to B found first (5) is dearer than one found before B is expanded (2),
