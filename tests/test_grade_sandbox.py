@@ -96,3 +96,20 @@ def test_the_folders_a_kernel_reads_hold_python_and_puzzlelab():
     folders = readable_folders()
     assert any(sys.base_prefix == str(folder) for folder in folders)
     assert any(str(folder) in puzzlelab.__file__ for folder in folders)
+
+
+def test_the_grader_says_once_what_is_not_isolated_when_it_cannot_sandbox(monkeypatch, tmp_path):
+    import nbformat
+
+    from puzzlelab.classroom import grading
+    from puzzlelab.classroom.grades import Limits
+
+    (tmp_path / "zoe_scratch.ipynb").write_text(nbformat.writes(nbformat.v4.new_notebook()))
+    said = []
+    monkeypatch.setattr(grading, "sandbox_works", lambda: False)
+    grading.grade_all([str(tmp_path)], Limits(), progress=said.append)
+    assert said[0] == UNCONFINED and said.count(UNCONFINED) == 1
+    said.clear()
+    monkeypatch.setattr(grading, "sandbox_works", lambda: True)
+    grading.grade_all([str(tmp_path)], Limits(), progress=said.append)
+    assert UNCONFINED not in said

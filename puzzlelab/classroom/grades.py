@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import os
+import secrets
 from dataclasses import asdict, dataclass, fields
+from pathlib import Path
 
 from ..errors import PuzzleError
 
@@ -12,6 +16,13 @@ from ..errors import PuzzleError
 #: kept the check from running (the note says which).
 OUTCOMES = ("passed", "failed", "missing", "error")
 
+
+#: What a grade's *flag* can say about its notebook: its exercises are another lesson's than
+#: its file name says, or it has no answer cell at all (its answers cannot be found).
+FLAGS = ("wrong lesson", "no answer cells")
+
+#: The longest error message kept from a cell's reply, in characters.
+KEPT_ERROR = 2000
 
 #: The largest submission read, in bytes: a lesson with its outputs is well under 5 MB.
 LARGEST_SUBMISSION = 20 * 2**20
@@ -23,7 +34,8 @@ class Grade:
 
     *lesson* and *exercise* are ``""`` in the one row of a notebook that is no lesson;
     *outcome* is one of :data:`OUTCOMES`; *message* is what the check said; *error* what went
-    wrong (a cell that raised or ran out of time, a missing answer).
+    wrong (a cell that raised or ran out of time, a missing answer); *flag* one of
+    :data:`FLAGS` or ``""``; *student_id* and *email* come from the roster, if one is given.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -36,11 +48,15 @@ class Grade:
     passed: bool = False
     message: str = ""
     error: str = ""
+    flag: str = ""
+    student_id: str = ""
+    email: str = ""
 
 
 @dataclass(frozen=True)
 class Limits:
-    """How long a cell (or check) and the whole notebook may run, in seconds; the kernel's MB.
+    """How long a cell (or check) and the whole notebook may run, in seconds; the kernel's MB;
+    and the files and folders its sandbox hides (the submissions, the grades).
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -48,6 +64,7 @@ class Limits:
     cell_seconds: int = 120
     notebook_seconds: int = 600
     memory_mb: int = 4096
+    hidden: tuple[Path, ...] = ()
 
 
 #: Why an exercise is graded ``missing``: its answer cell is gone, or is no code cell now.
@@ -79,5 +96,100 @@ def grades_csv(grades: list[Grade]) -> str:
 
 
 def _csv_text(value: object) -> str:
-    """``true`` and ``false`` as JSON writes them; any other value as it is."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    """``true`` and ``false`` as JSON writes them; any other value as :func:`inert` makes it."""
+    return str(value).lower() if isinstance(value, bool) else inert(str(value))
+
+
+#: What a spreadsheet takes as the start of a formula.
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(text: str) -> str:
+    """*text* as a spreadsheet shows it and never runs it: a leading ``'`` before what would
+    start a formula (a student's name or error is theirs to choose).
+
+    Examples
+    --------
+    >>> print(inert('=HYPERLINK("http://evil", "click")'), inert("Ann"), inert("-3"))
+    '=HYPERLINK("http://evil", "click") Ann -3
+    """
+    if text.startswith(FORMULA) and not _is_number(text):
+        return "'" + text
+    return text
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def plain(text: str) -> str:
+    """*text* as :func:`inert` had it: the leading ``'`` taken away again.
+
+    Examples
+    --------
+    >>> plain(inert("=1+1"))
+    '=1+1'
+    """
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA) else text
+
+
+def grades_json(grades: list[Grade], status: str, reason: str) -> str:
+    """Return the grades as JSON text: ``{"status", "reason", "grades"}``.
+
+    There is no example here; ``tests/test_grade.py`` runs it.
+    """
+    data = {"status": status, "reason": reason, "grades": [asdict(grade) for grade in grades]}
+    return json.dumps(data, indent=1) + "\n"
+
+
+def read_grades(path: Path, as_json: bool) -> list[Grade]:
+    """Return the grades a grades file already holds (none if there is no file).
+
+    Raise PuzzleError, in one line, if it cannot be read as grades.
+
+    There is no example here; ``tests/test_gradebook.py`` runs it.
+    """
+    if not path.exists():
+        return []
+    names = [column.name for column in fields(Grade)]
+    try:
+        text = path.read_text(encoding="utf-8")
+        rows = json.loads(text)["grades"] if as_json else list(csv.DictReader(io.StringIO(text)))
+        grades = [_grade_of(row, names) for row in rows]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+        raise PuzzleError(
+            f"--resume: {path} cannot be read as grades ({type(error).__name__}): give the "
+            f"file an earlier run wrote, {'as JSON' if as_json else 'as CSV'}"
+        ) from None
+    return grades
+
+
+def _grade_of(row: dict, names: list[str]) -> Grade:
+    """A grade from a row of a grades file, ``passed`` as true or false."""
+    text = [plain(str(row.get(name) or "")) for name in names]
+    grade = Grade(text[0], text[1], text[2], text[3])
+    for name, value in zip(names[4:], text[4:]):
+        setattr(grade, name, value)
+    grade.passed = str(row.get("passed")).lower() == "true"
+    return grade
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write *text* to *path* whole or not at all: a new file, flushed to disk, renamed to it.
+
+    There is no example here; ``tests/test_gradebook.py`` runs it.
+    """
+    partial = path.with_name(f".{path.name}.{secrets.token_hex(4)}.partial")
+    try:
+        with partial.open("x", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise

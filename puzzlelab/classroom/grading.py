@@ -7,20 +7,33 @@ says what this stops and what it does not.
 
 from __future__ import annotations
 
-import sys
+import errno
+import os
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable
-from pathlib import Path
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError, one_line
 from .cells import Exercise, exercise_id, trusted_lessons
 from .grades import LARGEST_SUBMISSION, MISSING, Grade, GradingStopped, Limits
-from .kernel import BoundedKernel
+from .kernel import STOPPING, BoundedKernel, kill_all
 from .lessons import read_lessons, write_inside
-from .submissions import Submission, find_submissions, student_of, which_lesson
-from .watch import files_state, puzzlelab_folders, watch_changes
+from .sandbox import UNCONFINED, sandbox_works
+from .submissions import (
+    Submission,
+    check_out,
+    find_submissions,
+    read_regular,
+    student_of,
+    which_lesson,
+)
+from .watch import Watcher, listed, puzzlelab_folders
 
 if TYPE_CHECKING:  # nbformat loads only when a notebook is graded
     from nbformat import NotebookNode
@@ -31,15 +44,20 @@ def grade_submission(
 ) -> list[Grade]:
     """Run one submission and return its grades, one per exercise of its lesson.
 
-    A notebook that cannot be read, is no lesson, or breaks while it runs still gets its rows,
-    with the reason in ``error``. *lessons* are :func:`trusted_lessons`; *data* the notebook's
-    bytes as read before the class was graded (read now if not given).
+    A notebook that cannot be read, is refused, is no lesson, or breaks while it runs still
+    gets its rows, with the reason in ``error``; one of another lesson than its file name
+    says, or with no answer cell, is flagged so in ``flag``. *lessons* are
+    :func:`trusted_lessons`; *data* the notebook's bytes as read before the class was graded
+    (read now if not given).
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
+    row = Grade(student_of(submission, list(lessons)), submission.shown, "", "")
+    if submission.refused:
+        row.error = submission.refused
+        return [row]
     data, notebook, trouble = _read_submission(submission, data)
     slug = which_lesson(notebook, submission.path, lessons)
-    row = Grade(student_of(submission, list(lessons)), submission.shown, slug or "", "")
     if slug is None:
         row.error = trouble or (
             "not a puzzlelab lesson: no exercise ids in its cells, no lesson's name in its "
@@ -52,16 +70,29 @@ def grade_submission(
         for each in rows:
             each.error = trouble
         return rows
-    answered = {exercise_id(cell) for cell in notebook.cells}
+    answered = {exercise_id(cell) for cell in notebook.cells} - {None}
     present = [exercises[name] for name in exercises if name in answered]
-    troubles, results = _run_and_check(submission.path.name, data, present, limits)
+    troubles: dict[str, str] = {}
+    results: dict[str, dict[str, Any]] = {}
+    if present:  # with no answer cell there is nothing to run
+        troubles, results = _run_and_check(submission.path.name, data, notebook, present, limits)
+    flag = _flag(answered, submission, slug, lessons)
     for each in rows:
+        each.flag = flag
         if each.exercise in answered:
             _fill(each, results[each.exercise], troubles.get(each.exercise, ""))
         else:
             each.outcome = "missing"
             each.error = MISSING
     return rows
+
+
+def _flag(answered: set, submission: Submission, slug: str, lessons: dict) -> str:
+    """``wrong lesson``, ``no answer cells`` (see :data:`FLAGS`) or ``""``."""
+    if not answered:
+        return "no answer cells"
+    named = which_lesson(None, submission.path, lessons)
+    return "wrong lesson" if named and named != slug else ""
 
 
 def _read_submission(
@@ -75,7 +106,10 @@ def _read_submission(
             f"over the {LARGEST_SUBMISSION // 2**20} MB a submission may have"
         )
         return b"", None, trouble
-    data = submission.path.read_bytes() if data is None else data
+    try:
+        data = read_regular(submission.path) if data is None else data
+    except OSError as error:  # replaced by a pipe, or gone, since it was found
+        return b"", None, f"could not be read: {one_line(error)}"
     try:
         return data, _read_notebook(data), ""
     except Exception as error:  # invalid JSON, or JSON that is no notebook
@@ -98,9 +132,10 @@ def _fill(row: Grade, result: dict, trouble: str) -> None:
 
 
 def _run_and_check(
-    name: str, data: bytes, exercises: list[Exercise], limits: Limits
+    name: str, data: bytes, notebook: NotebookNode, exercises: list[Exercise], limits: Limits
 ) -> tuple[dict[str, str], dict[str, dict[str, Any]]]:
-    """Run the notebook *data* from a copy named *name*, then the checks of *exercises*.
+    """Run *notebook* (read from *data*) from a copy named *name*, then the checks of
+    *exercises*.
 
     Return the troubles of the answer cells that did not run cleanly, and each check's result
     (``passed``, ``message``, ``error``, or ``trouble`` alone), both by exercise id.
@@ -109,8 +144,7 @@ def _run_and_check(
         workdir = Path(folder)
         _copy_lesson_data(workdir)
         (workdir / name).write_bytes(data)
-        notebook = _read_notebook((workdir / name).read_bytes())
-        with BoundedKernel(workdir, limits.memory_mb) as kernel:
+        with BoundedKernel(workdir, limits.memory_mb, limits.hidden) as kernel:
             troubles = kernel.student_cells(notebook, limits.cell_seconds, limits.notebook_seconds)
             results = kernel.checks(exercises, limits.cell_seconds)
     answers = {
@@ -123,8 +157,13 @@ def _run_and_check(
 
 def _copy_lesson_data(workdir: Path) -> None:
     """Copy the files the lessons read (all but the lessons themselves) into *workdir*."""
-    files = {name: data for name, data in read_lessons().items() if name.suffix != ".ipynb"}
-    write_inside(workdir, files, "the files the lessons read")
+    write_inside(workdir, _lesson_data(), "the files the lessons read")
+
+
+@lru_cache(maxsize=1)
+def _lesson_data() -> dict[PurePosixPath, bytes]:
+    """The files the lessons read, by name: read once for the whole class."""
+    return {name: data for name, data in read_lessons().items() if name.suffix != ".ipynb"}
 
 
 def _read_notebook(data: bytes) -> NotebookNode:
@@ -133,77 +172,195 @@ def _read_notebook(data: bytes) -> NotebookNode:
     return nbformat.reads(data.decode("utf-8"), as_version=4)
 
 
+#: What is told of each notebook graded, as it is decided: its place among the submissions,
+#: and its rows.
+Record = Callable[[int, list[Grade]], object]
+
+
 def grade_all(
     arguments: list[str],
     limits: Limits,
     progress: Callable[[str], object] | None = None,
     out: Path | None = None,
+    *,
+    jobs: int = 1,
+    done: frozenset[str] = frozenset(),
+    record: Record | None = None,
 ) -> list[Grade]:
-    """Grade every submission *arguments* name; return the grades, submission by submission.
+    """Grade every submission *arguments* name; return the grades, in the submissions' order.
 
-    The submissions (and *out*, the grades' file) are read first and put back after any notebook
-    that changed them; a change to puzzlelab's own files raises :class:`GradingStopped`, which
-    holds the grades so far. *progress* is called with a line after each notebook.
+    *jobs* notebooks run at once. *record* is told each notebook's rows as they are decided
+    (the grades file is written then); *progress* gets a line. Notebooks whose name is in
+    *done* are skipped (``--resume``). The submissions and *out* (the grades' file, which may
+    not lie among them) are read first; after each notebook, a file there that changed is put
+    back, and the rows of the notebook that changed it are marked ``error``. When notebooks
+    ran side by side, it cannot be told which one did: each of them is graded again, alone,
+    once the others are. A change to puzzlelab's own files raises :class:`GradingStopped`,
+    which holds the grades so far.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
     submissions = find_submissions(arguments)
-    lessons = trusted_lessons()
-    watched = [sub.root or sub.path for sub in submissions] + ([out] if out else [])
-    before, package = files_state(watched), files_state(puzzlelab_folders())
-    tops = (watched, puzzlelab_folders())
-    grades = []
-    for number, submission in enumerate(submissions, 1):
+    if out is not None:
+        check_out(out, submissions)
+    todo = [(order, sub) for order, sub in enumerate(submissions) if sub.shown not in done]
+    if progress is not None and not sandbox_works():
+        progress(UNCONFINED)
+    STOPPING.clear()
+    run = _ClassRun(submissions, limits, out, record, progress)
+    run.total = len(todo)  # the notebooks graded in this run
+    return run.grade(todo, jobs)
+
+
+class _ClassRun:
+    """One run of :func:`grade_all`: the notebooks running, the grades decided, the watchers."""
+
+    def __init__(
+        self,
+        submissions: list[Submission],
+        limits: Limits,
+        out: Path | None,
+        record: Record | None,
+        progress: Callable[[str], object] | None,
+    ) -> None:
+        tops = list(dict.fromkeys(sub.root or sub.path for sub in submissions))
+        hidden = tuple(tops + ([out] if out else []))  # no kernel sees them (see sandbox.py)
+        self.limits, self.out, self.record = replace(limits, hidden=hidden), out, record
+        self.progress = progress
+        self.lessons = trusted_lessons()
+        self.files = Watcher(tops + ([out] if out else []))
+        self.package = Watcher(puzzlelab_folders())
+        self.grades: dict[int, list[Grade]] = {}
+        self.again: set[int] = set()  # the notebooks to be graded again, alone
+        self.suspects: set[int] = set()  # the notebooks that ran since the last look
+        self.submissions = submissions
+        self.total = len(submissions)
+
+    def grade(self, todo: list[tuple[int, Submission]], jobs: int) -> list[Grade]:
+        """Grade *todo*, *jobs* at a time, then alone those that must be; return the grades.
+
+        On Ctrl-C (or SIGTERM) every kernel is ended and KeyboardInterrupt says how many
+        notebooks were graded.
+        """
+        try:
+            self._side_by_side(todo, jobs)
+            alone, self.again = sorted(self.again), set()
+            for order in alone:
+                self.suspects = {order}
+                sub = self.submissions[order]
+                rows, seconds = self._grade_one(sub)
+                self._decide(order, sub, rows, seconds, running=set())
+        except KeyboardInterrupt:
+            kill_all()
+            raise KeyboardInterrupt(
+                f"interrupted after {len(self.grades)} of {self.total} notebooks"
+            ) from None
+        return self.so_far()
+
+    def so_far(self) -> list[Grade]:
+        """The grades decided so far, in the submissions' order."""
+        return [row for order in sorted(self.grades) for row in self.grades[order]]
+
+    def _side_by_side(self, todo: list[tuple[int, Submission]], jobs: int) -> None:
+        waiting = deque(todo)
+        running: dict[Future, tuple[int, Submission]] = {}
+        with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade") as pool:
+            try:
+                while waiting or running:
+                    while waiting and len(running) < jobs:
+                        order, sub = waiting.popleft()
+                        running[pool.submit(self._grade_one, sub)] = (order, sub)
+                        self.suspects.add(order)
+                    finished, _ = wait(running, timeout=0.5, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        order, sub = running.pop(future)
+                        still = {each for each, _ in running.values()}
+                        rows, seconds = future.result()
+                        self._decide(order, sub, rows, seconds, running=still)
+            except BaseException:  # Ctrl-C, or puzzlelab's files changed: end the kernels
+                kill_all()
+                raise
+
+    def _grade_one(self, sub: Submission) -> tuple[list[Grade], float]:
+        """Grade *sub* (in any thread); return its rows and the seconds it took."""
         started = time.perf_counter()
-        kind, data = before.get(submission.path, ("", b""))
         try:
-            rows = grade_submission(submission, lessons, limits, data if kind == "file" else None)
+            rows = grade_submission(sub, self.lessons, self.limits, self.files.content(sub.path))
         except Exception as error:  # a notebook nobody foresaw: its row says so, the rest go on
-            rows = [Grade(submission.path.stem, submission.shown, "", "")]
+            rows = [Grade(sub.path.stem, sub.shown, "", "")]
             rows[0].error = f"the grader could not grade this notebook: {one_line(error)}"
-        grades += rows
-        try:
-            watch_changes(rows, tops, before, package)
-        except GradingStopped as stop:
-            stop.grades = grades
-            raise
-        if progress:
+        return rows, time.perf_counter() - started
+
+    def _decide(
+        self, order: int, sub: Submission, rows: list[Grade], seconds: float, running: set[int]
+    ) -> None:
+        """Now that *sub* ended: look for changes, then keep its rows or grade it again alone."""
+        suspects, self.suspects = self.suspects, set(running)
+        changed, lost = self.files.changes()
+        touched, _ = self.package.changes(repair=False)
+        if (changed or touched) and len(suspects) > 1:
+            if touched:
+                names = " or ".join(self.submissions[each].shown for each in sorted(suspects))
+                stop = _changed_package(names, touched) + "; --jobs 1 tells which one it was"
+                raise GradingStopped(stop, self.so_far())
+            self.again |= suspects
+        if order in self.again:
+            return
+        if changed:
+            note = f"it changed files outside its own folder: {listed(changed)} (put back"
+            _mark(rows, note + (f", but not {listed(lost)})" if lost else ")"))
+        if touched:
+            _mark(rows, f"it changed puzzlelab's own files: {listed(touched)}")
+        self._keep(order, sub, rows, seconds)
+        if touched:
+            raise GradingStopped(_changed_package(sub.shown, touched), self.so_far())
+
+    def _keep(self, order: int, sub: Submission, rows: list[Grade], seconds: float) -> None:
+        """Keep *sub*'s rows: tell :attr:`record` (which writes them) and :attr:`progress`."""
+        self.grades[order] = rows
+        if self.record:
+            self.record(order, rows)
+            if self.out:
+                self.files.accept(self.out)
+        if self.progress:
             passed = sum(row.passed for row in rows)
-            progress(
-                f"[{number}/{len(submissions)}] {submission.shown}: {rows[0].student}, "
-                f"{passed} of {len(rows)} passed ({time.perf_counter() - started:.1f} s)"
+            self.progress(
+                f"[{len(self.grades)}/{self.total}] {sub.shown}: {rows[0].student}, "
+                f"{passed} of {len(rows)} passed ({seconds:.1f} s)"
             )
-    return grades
 
 
-def check_writable(out: Path) -> None:
-    """Make sure the grades can be written to *out*, before any notebook runs (leaving no file).
+def _changed_package(names: str, touched: list[Path]) -> str:
+    return (
+        f"{names} changed puzzlelab's own files ({listed(touched)}): this installation can no "
+        "longer be trusted to grade; reinstall puzzlelab and grade the notebooks after it again "
+        "(the grades so far are kept)"
+    )
+
+
+def _mark(rows: list[Grade], note: str) -> None:
+    for row in rows:
+        row.outcome, row.passed = "error", False
+        row.error = f"{note}; {row.error}" if row.error else note
+
+
+def check_writable(out: Path, option: str = "--out") -> None:
+    """Make sure *out* can be written, before any notebook runs (leaving no file).
+
+    *option* names it in the error.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
-    existed = out.exists()
+    existed = os.path.lexists(out)
     try:
+        if existed and not out.is_file():
+            raise IsADirectoryError(errno.EISDIR, "not a regular file")
         with out.open("a", encoding="utf-8"):
             pass
     except OSError as error:
         raise PuzzleError(
-            f"--out {out}: cannot write there ({error.strerror or one_line(error)}): "
+            f"{option} {out}: cannot write there ({error.strerror or one_line(error)}): "
             "give a file in a folder that exists and may be written"
         ) from None
     if not existed:
         out.unlink()
-
-
-def write_grades(out: Path, text: str) -> None:
-    """Write *text* to *out*; if that fails, print it (no grade is lost) and raise PuzzleError.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as error:
-        sys.stdout.write(text)
-        raise PuzzleError(
-            f"--out {out}: cannot write there ({error.strerror or one_line(error)}): "
-            "the grades are printed above instead"
-        ) from None

@@ -6,12 +6,16 @@ A *trouble* is what went wrong with a cell (``"raised ZeroDivisionError: divisio
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
+import os
 import secrets
+import signal
 import subprocess
 import sys
+import threading
 import time
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -19,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import one_line
 from .checking import EVENT, MIME
+from .grades import KEPT_ERROR
+from .sandbox import readable_folders, sandbox_works, sandboxed
 
 if TYPE_CHECKING:  # Jupyter's modules load only when a kernel starts
     from jupyter_client.kernelspec import KernelSpecManager
@@ -26,6 +32,7 @@ if TYPE_CHECKING:  # Jupyter's modules load only when a kernel starts
     from nbformat import NotebookNode
 
     from .cells import Exercise
+
 
 #: What nbclient reports, as the error of a cell it interrupted when its time ran out.
 TIMED_OUT = "puzzlelab-grade-timeout"
@@ -50,6 +57,23 @@ KERNEL_LAUNCH = (
 )
 
 
+#: The kernels running now, in any thread: :func:`kill_all` ends them when the grader stops.
+RUNNING: set[BoundedKernel] = set()
+
+#: Set once the grader was interrupted: no kernel starts or runs a cell after it.
+STOPPING = threading.Event()
+
+
+def kill_all() -> None:
+    """End every kernel running now, and any about to start (the grader was interrupted).
+
+    There is no example here; ``tests/test_grade.py`` runs it.
+    """
+    STOPPING.set()
+    for kernel in list(RUNNING):
+        kernel.kill()
+
+
 class BoundedKernel:
     """A kernel for one notebook, with *memory_mb* of address space, started in *workdir*.
 
@@ -60,25 +84,36 @@ class BoundedKernel:
     There is no example here; ``tests/test_grade.py`` runs it.
     """
 
-    def __init__(self, workdir: Path, memory_mb: int) -> None:
-        self.workdir, self.memory_mb = workdir, memory_mb
+    def __init__(self, workdir: Path, memory_mb: int, hidden: tuple[Path, ...] = ()) -> None:
+        self.workdir, self.memory_mb, self.hidden = workdir, memory_mb, hidden
         self.client: NotebookClient  # made when the kernel starts (``with``)
         self._kernel: AbstractContextManager[None] | None = None
+        self._context: Any = None  # the kernel's sockets' (bounded) zmq context
         self.timed_out = False  # whether the last cell ran out of time
+        self.reply_error = ""  # the last cell's error, as its reply says (its output may be lost)
         self.broken = ""
         self.key = b""  # the channel's key, which signs every check's result
 
     def __enter__(self) -> BoundedKernel:
-        from jupyter_client import AsyncKernelManager
-        from nbclient import NotebookClient
         from nbformat.v4 import new_notebook
 
-        specs = _kernel_specs(self.memory_mb * 2**20)
-        manager = AsyncKernelManager(kernel_name="python3", kernel_spec_manager=specs)
-        self.client = NotebookClient(
+        from .outputs import BoundedManager, KeptOutputs, bounded_context
+
+        sandboxed = sandbox_works()
+        where = self.workdir if sandboxed else None
+        specs = _kernel_specs(self.memory_mb * 2**20, where, self.hidden)
+        self._context = bounded_context()
+        manager = BoundedManager(
+            kernel_name="python3", kernel_spec_manager=specs, context=self._context
+        )
+        if sandboxed:  # no network in there: the kernel talks through files in its own folder
+            manager.transport, manager.ip = "ipc", str(self.workdir / ".kernel")
+            manager.connection_file = str(self.workdir / ".kernel.json")
+        self.client = KeptOutputs(
             new_notebook(),
             km=manager,
             allow_errors=True,
+            store_widget_state=False,
             shutdown_kernel="immediate",
             interrupt_on_timeout=True,  # nbclient interrupts, then tidies its listeners up
             error_on_timeout={"ename": TIMED_OUT, "evalue": "", "traceback": []},
@@ -86,19 +121,32 @@ class BoundedKernel:
         )
         quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}  # its own warnings
         self._kernel = self.client.setup_kernel(cleanup_kc=True, cwd=str(self.workdir), **quiet)
+        RUNNING.add(self)
         try:
             self._kernel.__enter__()
         except Exception as error:  # too little memory to start, or no ipykernel
             self._kernel = None
             self.broken = f"the kernel did not start: {one_line(error)}"
+        if STOPPING.is_set():
+            self.kill()
         return self
 
     def __exit__(self, *_: object) -> None:
+        RUNNING.discard(self)
         if self._kernel is not None:
             try:
                 self._kernel.__exit__(None, None, None)
             except Exception:  # a kernel already dead has nothing left to shut down
                 pass
+        if self._context is not None:
+            self._context.destroy(linger=0)
+
+    def kill(self) -> None:
+        """End the kernel and all it started now, from any thread (the grader was interrupted)."""
+        group = getattr(getattr(self.client.km, "provisioner", None), "pgid", None)
+        if group and hasattr(os, "killpg") and group != os.getpgrp():  # its own session
+            with contextlib.suppress(OSError):
+                os.killpg(group, signal.SIGKILL)
 
     # ------------------------------------------------------------ cells
 
@@ -118,7 +166,10 @@ class BoundedKernel:
         """
         from nbclient.exceptions import DeadKernelError
 
-        self.client.timeout, self.timed_out = seconds, False
+        if STOPPING.is_set():
+            self.broken = "was not run: the grader was interrupted"
+            return self.broken
+        self.client.timeout, self.timed_out, self.reply_error = seconds, False, ""
         try:
             self.client.execute_cell(cell, index, store_history=not grader)
         except DeadKernelError:
@@ -128,13 +179,18 @@ class BoundedKernel:
             if recover:
                 self._listening()
             return f"ran out of time ({seconds} s) and was interrupted"
-        error = _error_of(cell.outputs)
+        error = _error_of(cell.outputs) or self.reply_error
         if error.startswith("MemoryError"):
             error += f" (the limit is {self.memory_mb} MB)"
         return f"raised {error}" if error else ""
 
     def _note_error(self, execute_reply: dict[str, Any], **_: object) -> None:
-        self.timed_out = execute_reply["content"].get("ename") == TIMED_OUT
+        content = execute_reply["content"]
+        self.timed_out = content.get("ename") == TIMED_OUT
+        value = str(content.get("evalue", "")).strip().splitlines()
+        self.reply_error = str(content.get("ename", "Error"))[:200] + (
+            f": {value[0][:KEPT_ERROR]}" if value else ""
+        )
 
     def run_code(
         self, source: str, seconds: int, *, recover: bool = True
@@ -302,13 +358,19 @@ def _check_cell(exercise: Exercise, nonce: str) -> str:
     )
 
 
-def _kernel_specs(memory: int) -> KernelSpecManager:
-    """A kernel-spec manager whose every kernel is this Python, bounded to *memory* bytes."""
+def _kernel_specs(memory: int, workdir: Path | None, hidden: tuple[Path, ...]) -> KernelSpecManager:
+    """A kernel-spec manager whose every kernel is this Python, bounded to *memory* bytes, and,
+    given a *workdir*, sandboxed in it (:func:`~.sandbox.sandboxed`), *hidden* out of sight."""
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
+
+    argv = [sys.executable, "-c", KERNEL_LAUNCH, str(memory), "-f", "{connection_file}"]
+    interrupt = "signal"
+    if workdir is not None:  # inside, an interrupt is a message the kernel turns into SIGINT
+        argv, interrupt = sandboxed(argv, workdir, readable_folders(), hidden), "message"
 
     class BoundedPython(KernelSpecManager):
         def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
-            argv = [sys.executable, "-c", KERNEL_LAUNCH, str(memory), "-f", "{connection_file}"]
-            return KernelSpec(argv=argv, language="python", display_name="puzzlelab grader")
+            return KernelSpec(argv=argv, language="python", display_name="puzzlelab grader",
+                              interrupt_mode=interrupt)  # fmt: skip
 
     return BoundedPython()

@@ -15,7 +15,9 @@ True
 
 from __future__ import annotations
 
+import functools
 import shutil
+import subprocess
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -38,6 +40,22 @@ def bubblewrap() -> str | None:
     There is no example here; ``tests/test_grade_sandbox.py`` runs it.
     """
     return shutil.which("bwrap")
+
+
+@functools.cache
+def sandbox_works() -> bool:
+    """Whether ``bwrap`` is here and may make its namespaces (a container may forbid it).
+
+    There is no example here; ``tests/test_grade_sandbox.py`` runs it.
+    """
+    bwrap = bubblewrap()
+    if bwrap is None:
+        return False
+    probe = [bwrap, "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "true"]
+    try:
+        return subprocess.run(probe, capture_output=True, timeout=30).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
 
 
 def readable_folders() -> list[Path]:
@@ -63,7 +81,7 @@ def sandboxed(
 
     Where the machine has no ``bwrap``, *argv* itself.
 
-    There is no example here beyond the module's; ``tests/test_grade_sandbox.py`` runs it.
+    There is no example here; ``tests/test_grade_sandbox.py`` runs it.
     """
     bwrap = bubblewrap()
     if bwrap is None:
@@ -81,4 +99,7 @@ def sandboxed(
         elif path.exists():
             command += ["--ro-bind", "/dev/null", str(path)]
     command += ["--chdir", str(workdir), "--setenv", "HOME", str(workdir)]
+    # Inside, the kernel's parent is the namespace's first process: a kernel told to watch
+    # the grader's process id would take it for gone and stop. --die-with-parent watches.
+    command += ["--unsetenv", "JPY_PARENT_PID"]
     return [*command, "--setenv", "TMPDIR", "/tmp", "--", *argv]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,7 +16,8 @@ from .cells import exercise_id
 class Submission:
     """A notebook to grade: its file, the name it is shown under, and the folder given holding it.
 
-    *shown* is its path below that folder (or as given); *root* is ``None`` for a file given.
+    *shown* is its path below that folder (or as given); *root* is ``None`` for a file given;
+    *refused* says why it is not read (a pipe, a device, a link out of its folder), or ``""``.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -22,30 +25,121 @@ class Submission:
     path: Path
     shown: str
     root: Path | None
+    refused: str = ""
 
 
 def find_submissions(arguments: list[str]) -> list[Submission]:
     """Return the notebooks named by *arguments*: files, or folders searched for notebooks.
 
-    Hidden files and folders (such as ``.ipynb_checkpoints``) are left out.
+    Hidden files and folders (such as ``.ipynb_checkpoints``) are left out, and a notebook
+    named twice (twice given, or given and in a folder given, or linked to) is kept once, the
+    first time. What is not a regular file, or a link that leads out of the folder it is in,
+    is kept with the reason it is refused: its row will say so.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
-    found = []
+    found, seen = [], set()
     for argument in arguments:
         path = Path(argument)
-        if path.is_dir():
-            for notebook in sorted(path.rglob("*.ipynb")):
-                relative = notebook.relative_to(path)
-                if not any(part.startswith(".") for part in relative.parts):
-                    found.append(Submission(notebook, relative.as_posix(), path))
-        elif path.is_file():
-            found.append(Submission(path, path.as_posix(), None))
-        else:
+        if not os.path.lexists(path):
             raise PuzzleError(f"{argument} does not exist: give notebooks or folders of them")
+        inside: list[tuple[Path, Path | None]]
+        if path.is_dir():
+            inside = [(notebook, path) for notebook in _notebooks_in(path)]
+        else:
+            inside = [(path, None)]
+        for notebook, root in inside:
+            shown = notebook.relative_to(root).as_posix() if root else notebook.as_posix()
+            real = os.path.realpath(notebook)
+            if real not in seen:
+                seen.add(real)
+                found.append(Submission(notebook, shown, root, refusal(notebook, root)))
     if not found:
         raise PuzzleError(f"no notebook (.ipynb) found in {' '.join(arguments)}")
     return found
+
+
+def _notebooks_in(folder: Path) -> list[Path]:
+    """The ``.ipynb`` entries under *folder*, sorted: hidden ones left out, links not followed."""
+    found = []
+    for parent, subfolders, files in os.walk(folder):
+        subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+        found += [
+            Path(parent, name)
+            for name in files
+            if name.endswith(".ipynb") and not name.startswith(".")
+        ]
+    return sorted(found, key=lambda notebook: notebook.relative_to(folder).parts)
+
+
+def refusal(path: Path, root: Path | None) -> str:
+    """Why *path* is not read as a notebook (a pipe, a device, a link out of *root*), or ``""``.
+
+    Examples
+    --------
+    >>> refusal(Path("/dev/null"), None)
+    'refused: /dev/null is not a regular file (a character device): only notebook files are read'
+    """
+    target = os.path.realpath(path)
+    if root is not None and path.is_symlink():
+        top = os.path.realpath(root)
+        if os.path.commonpath([top, target]) != top:
+            return (
+                f"refused: {path} is a link that leads out of {root}: only the notebooks "
+                "inside the folder given are read"
+            )
+    try:
+        mode = os.stat(target).st_mode
+    except OSError as error:
+        return f"refused: {path} cannot be read ({error.strerror})"
+    if not stat.S_ISREG(mode):
+        return (
+            f"refused: {path} is not a regular file ({_kind(mode)}): only notebook files are read"
+        )
+    return ""
+
+
+def _kind(mode: int) -> str:
+    kinds = [(stat.S_ISFIFO, "a pipe"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"),
+             (stat.S_ISDIR, "a folder")]  # fmt: skip
+    return next((name for test, name in kinds if test(mode)), "not a file")
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of the regular file *path*, opened so that nothing can block (not a pipe's).
+
+    Raise OSError if it is not a regular file when opened.
+
+    Examples
+    --------
+    >>> read_regular(Path("/dev/null"))
+    Traceback (most recent call last):
+    ...
+    OSError: /dev/null is not a regular file
+    """
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as file:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        return file.read()
+
+
+def check_out(out: Path, submissions: list[Submission], option: str = "--out") -> None:
+    """Refuse an *out* file that is a submission or lies inside a folder of submissions.
+
+    *option* names it in the error.
+
+    There is no example here; ``tests/test_gradebook.py`` runs it.
+    """
+    where = os.path.realpath(out)
+    for root in {sub.root or sub.path for sub in submissions}:
+        top = os.path.realpath(root)
+        if where == top or os.path.commonpath([top, where]) == top:
+            raise PuzzleError(
+                f"{option} {out} lies inside the submissions ({root}): write it outside the "
+                "folders graded, so that no submission is overwritten"
+            )
 
 
 def student_of(submission: Submission, lessons: list[str]) -> str:

@@ -1,18 +1,47 @@
-"""What a notebook may not change: the submissions, the grades file and puzzlelab's own files."""
+"""What a notebook may not change: the submissions, the grades file and puzzlelab's own files.
+
+The files are read once, before any notebook runs; after each notebook only their ``lstat``
+is taken again (cheap: no file is read), and a file is read again only if its stamp (size,
+times, inode) changed.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import os
 import shutil
+import stat
+from dataclasses import dataclass
 from pathlib import Path
 
-from .grades import LARGEST_SUBMISSION, Grade, GradingStopped
+from .grades import LARGEST_SUBMISSION
 from .lessons import lessons_folder
+from .submissions import read_regular
 
-#: A path's state: its kind (``file``, ``folder``, ``link``, ``large``, ``other``) and content
-#: (a file's bytes, a link's target, a large file's sha256).
-State = dict[Path, tuple[str, bytes]]
+#: A stamp says a file changed without reading it: what ``lstat`` says of its kind, size,
+#: modification and change times (a change time cannot be set back) and inode.
+Stamp = tuple[int, int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A path's state: its kind (``file``, ``folder``, ``link``, ``large``, ``other``), content
+    (a file's bytes, a link's target, a large file's sha256) and :data:`Stamp`.
+
+    There is no example here; ``tests/test_grade.py`` runs it.
+    """
+
+    kind: str
+    content: bytes
+    stamp: Stamp
+
+    def same(self, other: Entry | None) -> bool:
+        """Whether *other* holds what this entry holds (the stamps aside)."""
+        return other is not None and (self.kind, self.content) == (other.kind, other.content)
+
+
+#: The state of every path under some folders.
+State = dict[Path, Entry]
 
 
 def puzzlelab_folders() -> list[Path]:
@@ -27,108 +56,149 @@ def puzzlelab_folders() -> list[Path]:
     return folders
 
 
-def files_state(paths: list[Path]) -> State:
-    """Return the :data:`State` of every path at or under *paths* (links not followed).
+def files_state(paths: list[Path], known: State | None = None) -> State:
+    """Return the :class:`Entry` of every path at or under *paths* (links not followed).
+
+    A path whose stamp is the one in *known* is not read again: its entry is *known*'s.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
+    known = known or {}
     state = {}
     for top in paths:
-        if top.exists() or top.is_symlink():
-            state[top] = _path_state(top)
-        if top.is_symlink() or not top.is_dir():
-            continue
-        for folder, subfolders, files in os.walk(top):
-            for name in subfolders + files:
-                state[Path(folder, name)] = _path_state(Path(folder, name))
+        for path in _walk(top):
+            try:
+                info = os.lstat(path)
+            except OSError:  # gone while it was walked
+                continue
+            stamp = (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+            before = known.get(path)
+            state[path] = before if before and before.stamp == stamp else _entry(path, info)
     return state
 
 
-def _path_state(path: Path) -> tuple[str, bytes]:
-    if path.is_symlink():
-        return "link", os.readlink(path).encode()
-    if path.is_dir():
-        return "folder", b""
-    if not path.is_file():  # a pipe or a device: never read
-        return "other", b""
-    if path.stat().st_size > LARGEST_SUBMISSION:
+def _walk(top: Path) -> list[Path]:
+    """*top* and every path under it, if it is a folder (links not followed)."""
+    if not os.path.lexists(top):
+        return []
+    found = [top]
+    if top.is_symlink() or not top.is_dir():
+        return found
+    for folder, subfolders, files in os.walk(top):
+        found += [Path(folder, name) for name in subfolders + files]
+    return found
+
+
+def _entry(path: Path, info: os.stat_result) -> Entry:
+    stamp = (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+    if stat.S_ISLNK(info.st_mode):
+        return Entry("link", os.readlink(path).encode(), stamp)
+    if stat.S_ISDIR(info.st_mode):
+        return Entry("folder", b"", stamp)
+    if not stat.S_ISREG(info.st_mode):  # a pipe or a device: never read
+        return Entry("other", b"", stamp)
+    if info.st_size > LARGEST_SUBMISSION:
         digest = hashlib.sha256()
         with path.open("rb") as large:
             for block in iter(lambda: large.read(2**20), b""):
                 digest.update(block)
-        return "large", digest.hexdigest().encode()
-    return "file", path.read_bytes()
+        return Entry("large", digest.hexdigest().encode(), stamp)
+    try:
+        return Entry("file", read_regular(path), stamp)
+    except OSError:  # replaced by a pipe since lstat
+        return Entry("other", b"", stamp)
 
 
-def _changed_paths(before: State, after: State) -> list[Path]:
-    """Return the paths added, removed or changed between *before* and *after*, sorted."""
+def changed_paths(before: State, after: State) -> list[Path]:
+    """Return the paths added, removed or changed between *before* and *after*, sorted.
+
+    There is no example here; ``tests/test_grade.py`` runs it.
+    """
     return sorted(
-        path for path in before.keys() | after.keys() if before.get(path) != after.get(path)
+        path
+        for path in before.keys() | after.keys()
+        if path not in before or not before[path].same(after.get(path))
     )
 
 
-def _put_back(before: State, after: State) -> list[Path]:
+def put_back(before: State, after: State) -> list[Path]:
     """Make the files on disk as *before* says again; return the paths that could not be.
 
     What was added is removed, what changed or went away is written again. Large files and
     pipes, whose content *before* does not hold, cannot be put back.
+
+    There is no example here; ``tests/test_grade.py`` runs it.
     """
     for path in sorted(after, reverse=True):  # the deepest first
-        if before.get(path, ("",))[0] != after[path][0]:
-            if after[path][0] == "folder":
+        if path not in before or before[path].kind != after[path].kind:
+            if after[path].kind == "folder":
                 shutil.rmtree(path, ignore_errors=True)
             else:
                 path.unlink(missing_ok=True)
     lost = []
     for path in sorted(before):  # a folder before what it holds
-        kind, content = before[path]
-        if after.get(path) == before[path]:
+        entry = before[path]
+        if entry.same(after.get(path)):
             continue
-        if kind == "folder":
+        if entry.kind == "folder":
             path.mkdir(exist_ok=True)
-        elif kind == "file":
-            path.write_bytes(content)
-        elif kind == "link":
+        elif entry.kind == "file":
+            path.write_bytes(entry.content)
+        elif entry.kind == "link":
             path.unlink(missing_ok=True)
-            path.symlink_to(content.decode())
+            path.symlink_to(entry.content.decode())
         else:
             lost.append(path)
     return lost
 
 
-def watch_changes(rows: list[Grade], tops: tuple, before: State, package: State) -> None:
-    """After a notebook ran: put back any file it changed, and mark its *rows* as errors.
-
-    *tops* are the submissions (and the grades' file) and :func:`puzzlelab_folders`; *before*
-    and *package* their :func:`files_state` before the notebook ran. Raise
-    :class:`GradingStopped` if puzzlelab's own files changed.
+class Watcher:
+    """The files under *tops* as they were before any notebook ran, and the changes since.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
-    after = files_state(tops[0])
-    changed = _changed_paths(before, after)
-    if changed:
-        lost = _put_back(before, after)
-        note = f"it changed files outside its own folder: {_listed(changed)} (put back"
-        note += f", but not {_listed(lost)})" if lost else ")"
-        _mark(rows, note)
-    touched = _changed_paths(package, files_state(tops[1]))
-    if touched:
-        _mark(rows, f"it changed puzzlelab's own files: {_listed(touched)}")
-        raise GradingStopped(
-            f"{rows[0].notebook} changed puzzlelab's own files ({_listed(touched)}): this "
-            "installation can no longer be trusted to grade; reinstall puzzlelab and grade "
-            "the notebooks after it again (the grades so far are kept)",
-            [],
-        )
+
+    def __init__(self, tops: list[Path]) -> None:
+        self.tops = tops
+        self.state = files_state(tops)
+
+    def changes(self, *, repair: bool = True) -> tuple[list[Path], list[Path]]:
+        """The paths changed since the last look, and those of them that could not be put back.
+
+        Unless *repair* is false, what changed is put back; a path that cannot be (a large
+        file, a pipe) is then taken as it is now, so it is reported once.
+        """
+        now = files_state(self.tops, self.state)
+        changed = changed_paths(self.state, now)
+        if not changed or not repair:
+            self.state = now if not changed else self.state
+            return changed, []
+        lost = put_back(self.state, now)
+        after = files_state(self.tops, now)
+        self.state = {
+            path: after[path] if path in after and (entry.same(after[path]) or path in lost)
+            else entry
+            for path, entry in self.state.items()
+        }  # fmt: skip
+        return changed, lost
+
+    def accept(self, path: Path) -> None:
+        """Take *path* as it is now: the grader itself wrote it."""
+        self.state.update(files_state([path]))
+
+    def content(self, path: Path) -> bytes | None:
+        """The bytes *path* held before any notebook ran, if it is a regular file."""
+        entry = self.state.get(path)
+        return entry.content if entry and entry.kind == "file" else None
 
 
-def _mark(rows: list[Grade], note: str) -> None:
-    for row in rows:
-        row.outcome, row.passed = "error", False
-        row.error = f"{note}; {row.error}" if row.error else note
+def listed(paths: list[Path], most: int = 3) -> str:
+    """Up to *most* of *paths*, and how many more.
 
-
-def _listed(paths: list[Path], most: int = 3) -> str:
+    Examples
+    --------
+    >>> listed([Path("a"), Path("b"), Path("c"), Path("d")])
+    'a, b, c and 1 more'
+    """
     shown = ", ".join(str(path) for path in paths[:most])
     return shown + (f" and {len(paths) - most} more" if len(paths) > most else "")

@@ -4,19 +4,41 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from dataclasses import asdict
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..classroom.grades import GradingStopped, Limits, grades_csv
-from ..classroom.grading import check_writable, grade_all, write_grades
-from ..errors import PuzzleError
+from ..classroom.gradebook import (
+    EXPORTS,
+    GradesFile,
+    export_csv,
+    read_roster,
+    summary_csv,
+    write_file,
+)
+from ..classroom.grades import GradingStopped, Limits, read_grades
+from ..classroom.grading import check_writable, grade_all
+from ..classroom.submissions import check_out, find_submissions
+from ..errors import PuzzleError, one_line
 from ._common import positive_int, print_json
 
 if TYPE_CHECKING:
     from ._common import Commands
+
+
+def _cores() -> int:
+    """The cores this process may use (Python 3.13 says it; Linux says it by affinity)."""
+    if hasattr(os, "process_cpu_count"):
+        return os.process_cpu_count() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+#: The cores this process may use: how many notebooks run at once unless ``--jobs`` says.
+CORES = _cores()
 
 #: The least address space a kernel may be given, in megabytes: on Linux a kernel that has
 #: imported puzzlelab maps about 870 MB before its first cell runs.
@@ -32,9 +54,11 @@ def add_commands(commands: Commands) -> None:
             "Run each submitted lesson notebook on a fresh kernel, from a copy in a "
             "temporary folder, and grade every exercise of its lesson with the lesson's own "
             "check: one row per student and exercise (student, notebook, lesson, exercise, "
-            "outcome, passed, message, error). The student is the folder under SUBMISSIONS "
-            "that holds the notebook, or else the file name without the lesson's name. "
-            "The submissions are only read (and put back if a notebook changed them)."
+            "outcome, passed, message, error, flag, student_id, email). The student is the "
+            "folder under SUBMISSIONS that holds the notebook, or else the file name without "
+            "the lesson's name. The submissions are only read (and put back if a notebook "
+            "changed them); a file that is not a regular file, or a link out of its folder, "
+            "gets one row that says it was refused."
         ),
     )
     grade.add_argument(
@@ -43,8 +67,37 @@ def add_commands(commands: Commands) -> None:
         nargs="+",
         help="notebooks, or folders searched for notebooks",
     )
-    grade.add_argument("--out", help="write the grades to this file (default: print them)")
+    grade.add_argument(
+        "--out",
+        help="write the grades to this file, whole again after every notebook (default: print "
+        "them at the end); it may not lie inside the submissions",
+    )
     grade.add_argument("--json", action="store_true", help="write JSON instead of CSV")
+    grade.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the grades already in --out and grade only the notebooks they do not name",
+    )
+    grade.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=CORES,
+        help=f"notebooks run at once, each on its own kernel (default: the cores, {CORES})",
+    )
+    grade.add_argument(
+        "--roster",
+        help="a CSV file with the columns submission, student_id, email (and optionally "
+        "login): fills in each student's id and email",
+    )
+    grade.add_argument(
+        "--summary", help="write a CSV file with one row per student: a score per exercise, total"
+    )
+    grade.add_argument(
+        "--export",
+        nargs=2,
+        metavar=("moodle|canvas", "FILE"),
+        help="write a CSV file that Moodle's or Canvas's grade import reads (needs --roster)",
+    )
     grade.add_argument(
         "--cell-timeout",
         type=positive_int,
@@ -90,7 +143,11 @@ def kernel_memory(text: str) -> int:
 
 
 def grade_command(args: argparse.Namespace) -> int:
-    """Grade the submissions *args* name, print or write the grades (even if GradingStopped).
+    """Grade the submissions *args* name; write or print the grades and the gradebook files.
+
+    Each notebook's grades are written to ``--out`` as soon as they are decided; on Ctrl-C
+    (exit 1), or when a notebook changed puzzlelab's own files (exit 2), the grades so far
+    are kept and a line says how many.
 
     Examples
     --------
@@ -100,36 +157,93 @@ def grade_command(args: argparse.Namespace) -> int:
     ...
     puzzlelab.errors.PuzzleError: no-such-folder does not exist: give notebooks or folders of them
     """
+    _check_jupyter()
+    out = Path(args.out) if args.out else None
+    files = _gradebook_options(args, out)
+    roster = read_roster(Path(args.roster)) if args.roster else []
+    kept = read_grades(out, args.json) if out and args.resume else []
+    book = GradesFile(out, args.json, kept, roster)
+    limits = Limits(args.cell_timeout, args.time_limit, args.memory_limit)
+    done = frozenset(row.notebook for row in kept)
+    try:
+        grade_all(args.submissions, limits, _progress, out, jobs=args.jobs, done=done,
+                  record=book.add)  # fmt: skip
+    except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: what was graded is kept
+        book.reason = str(stop) or "interrupted before any notebook was graded"
+        _write_all(args, book, files, finished=False)
+        where = f"are in {out}" if out else "are printed above"
+        print(f"puzzlelab: {book.reason}; the grades of {len(book.decided)} {where}",
+              file=sys.stderr)  # fmt: skip
+        return 1
+    except GradingStopped:
+        _write_all(args, book, files, finished=False)
+        raise
+    _write_all(args, book, files, finished=True)
+    return 0
+
+
+def _progress(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+def _check_jupyter() -> None:
+    """Raise PuzzleError if the packages that run notebooks are not installed."""
     missing = [name for name in ("nbclient", "ipykernel") if find_spec(name) is None]
     if missing:
         raise PuzzleError(
             f"puzzlelab grade runs notebooks with {' and '.join(missing)}, not installed here: "
             "pip install 'puzzlelab[grade]'"
         )
-    if args.out:
-        check_writable(Path(args.out))
-    limits = Limits(args.cell_timeout, args.time_limit, args.memory_limit)
-    out = Path(args.out) if args.out else None
-    grades, stopped = [], None
-    try:
-        grades = grade_all(args.submissions, limits, lambda line: print(line, file=sys.stderr), out)
-    except GradingStopped as stop:
-        grades, stopped = stop.grades, stop
-    passed = sum(grade.passed for grade in grades)
-    summary = f"{passed} of {len(grades)} exercises passed"
-    if args.json:
-        reason = f"every notebook graded: {summary}"
-        data = {"status": "solved", "reason": reason, "grades": [asdict(g) for g in grades]}
-        text = json.dumps(data, indent=1) + "\n"
-    else:
-        text = grades_csv(grades)
-    if args.out:
-        write_grades(Path(args.out), text)
-        print(f"{summary}: grades written to {args.out}", file=sys.stderr)
+
+
+def _gradebook_options(args: argparse.Namespace, out: Path | None) -> dict[str, Path]:
+    """Check the options that name files; return the gradebook files to write, by option."""
+    if args.resume and out is None:
+        raise PuzzleError("--resume goes on with the grades file --out names: give --out too")
+    files = {"--summary": Path(args.summary)} if args.summary else {}
+    if args.export:
+        system, name = args.export
+        if system not in EXPORTS:
+            raise PuzzleError(f"--export {system}: give one of {', '.join(EXPORTS)}")
+        if not args.roster:
+            raise PuzzleError(
+                "--export needs --roster: Moodle and Canvas know students by id or email"
+            )
+        files[f"--export {system}"] = Path(name)
+    submissions = find_submissions(args.submissions)
+    for option, path in [("--out", out), *files.items()]:
+        if path is not None:
+            check_writable(path, option)
+            check_out(path, submissions, option)
+    return files
+
+
+def _write_all(
+    args: argparse.Namespace, book: GradesFile, files: dict[str, Path], *, finished: bool
+) -> None:
+    """Write (or print) the grades, then the summary and export *files*; say what was written."""
+    grades = book.grades()
+    summary = f"{sum(row.passed for row in grades)} of {len(grades)} exercises passed"
+    if book.path:
+        try:
+            book.write(finished)
+        except OSError as error:
+            sys.stdout.write(book.text(finished))
+            raise PuzzleError(
+                f"--out {book.path}: cannot write there ({error.strerror or one_line(error)}): "
+                "the grades are printed above instead"
+            ) from None
+        print(f"{summary}: grades written to {book.path}", file=sys.stderr)
     elif args.json:
-        print_json(data)
+        print_json(json.loads(book.text(finished)))
     else:
-        sys.stdout.write(text)
-    if stopped:
-        raise stopped
-    return 0
+        sys.stdout.write(book.text(finished))
+    for option, path in files.items():
+        if option == "--summary":
+            write_file(path, summary_csv(grades, book.roster), option)
+        else:
+            text, left_out = export_csv(grades, book.roster, option.split()[1])
+            write_file(path, text, option)
+            if left_out:
+                print(f"{option}: {left_out} students left out: the roster gives them no id or "
+                      "email", file=sys.stderr)  # fmt: skip

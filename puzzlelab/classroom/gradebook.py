@@ -1,0 +1,291 @@
+"""The gradebook: the grades file written as grades are decided, a roster, a per-student summary,
+and exports for Moodle's and Canvas's grade import.
+
+A *roster* is a CSV file with a header row and the columns ``submission`` (the name a
+submission goes by: the student's folder, or the name before the lesson's in a file name),
+``student_id`` and ``email``, and optionally ``login`` (what Canvas calls the SIS Login ID, if
+it is not the email). A *score* is 1 for an exercise passed, 0 for any other outcome.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import PuzzleError, one_line
+from .grades import Grade, grades_csv, grades_json, inert, write_atomically
+from .submissions import read_regular
+
+#: The columns a roster must have.
+ROSTER_COLUMNS = ("submission", "student_id", "email")
+
+#: The formats ``--export`` writes.
+EXPORTS = ("moodle", "canvas")
+
+
+@dataclass(frozen=True)
+class Student:
+    """A student on the roster: the submission name, id, email and login (for Canvas).
+
+    There is no example here; ``tests/test_gradebook.py`` runs it.
+    """
+
+    submission: str
+    student_id: str
+    email: str
+    login: str = ""
+
+
+def read_roster(path: Path) -> list[Student]:
+    """Return the students a roster file lists; PuzzleError, in one line, if it cannot be read.
+
+    There is no example here; ``tests/test_gradebook.py`` runs it.
+    """
+    try:
+        text = read_regular(path).decode("utf-8-sig")
+        rows = list(csv.DictReader(io.StringIO(text)))
+    except (OSError, UnicodeError, csv.Error) as error:
+        raise PuzzleError(f"--roster {path} cannot be read: {one_line(error)}") from None
+    header = {name.strip().lower(): name for name in (rows[0] if rows else {})}
+    missing = [name for name in ROSTER_COLUMNS if name not in header]
+    if not rows or missing:
+        raise PuzzleError(
+            f"--roster {path} needs a header row with the columns {', '.join(ROSTER_COLUMNS)} "
+            f"(and optionally login), and a row per student; "
+            + (f"it has no {', '.join(missing)}" if rows else "it is empty")
+        )
+    columns = [header.get(name, "") for name in (*ROSTER_COLUMNS, "login")]
+    return [Student(*((row.get(column) or "").strip() for column in columns)) for row in rows]
+
+
+def on_roster(row: Grade, roster: list[Student]) -> Student | None:
+    """The student a grade is from, on *roster*: the one whose submission name is the
+    student's, the notebook's folder or its file name, or begins one of them followed by
+    ``_`` (as Moodle's ``Alice Smith_1234_assignsubmission_file_`` does); the longest wins.
+
+    Examples
+    --------
+    >>> roster = [Student("Alice Smith", "1234", "alice@school.org")]
+    >>> row = Grade("Alice Smith_77_assignsubmission_file_", "Alice Smith_77_a/l.ipynb", "", "")
+    >>> on_roster(row, roster).email
+    'alice@school.org'
+    """
+    names = {row.student, row.notebook.split("/")[0], Path(row.notebook).stem}
+    matches = [
+        student
+        for student in roster
+        if student.submission and any(_names(name, student.submission) for name in names)
+    ]
+    return max(matches, key=lambda student: len(student.submission), default=None)
+
+
+def _names(name: str, submission: str) -> bool:
+    """Whether *name* is the roster's *submission* name, or begins with it and ``_``."""
+    return name == submission or name.startswith(submission + "_")
+
+
+def with_roster(grades: list[Grade], roster: list[Student]) -> list[Grade]:
+    """Fill *grades*' ``student_id`` and ``email`` from *roster*; return them.
+
+    There is no example here; ``tests/test_gradebook.py`` runs it.
+    """
+    for row in grades:
+        student = on_roster(row, roster)
+        if student:
+            row.student_id, row.email = student.student_id, student.email
+    return grades
+
+
+# ---------------------------------------------------------------- the grades file
+
+
+class GradesFile:
+    """The grades of a run, written whole to *path* after every notebook (if there is a path).
+
+    *kept* are the grades an earlier run wrote (``--resume``); they come first.
+
+    There is no example here; ``tests/test_gradebook.py`` runs it.
+    """
+
+    def __init__(
+        self, path: Path | None, as_json: bool, kept: list[Grade], roster: list[Student]
+    ) -> None:
+        self.path, self.as_json, self.roster = path, as_json, roster
+        self.kept = with_roster(kept, roster)
+        self.decided: dict[int, list[Grade]] = {}
+        self.reason = ""  # why the run stopped early, if it did
+
+    def add(self, order: int, rows: list[Grade]) -> None:
+        """Add the rows of the notebook *order* among the submissions, and write the file."""
+        self.decided[order] = with_roster(rows, self.roster)
+        if self.path:
+            self.write(finished=False)
+
+    def grades(self) -> list[Grade]:
+        """Every grade: the kept ones, then this run's in the submissions' order."""
+        return self.kept + [row for order in sorted(self.decided) for row in self.decided[order]]
+
+    def text(self, finished: bool) -> str:
+        """The file's text: CSV, or JSON whose status says whether the run *finished*."""
+        grades = self.grades()
+        if not self.as_json:
+            return grades_csv(grades)
+        passed = f"{sum(row.passed for row in grades)} of {len(grades)} exercises passed"
+        if finished:
+            return grades_json(grades, "solved", f"every notebook graded: {passed}")
+        reason = self.reason or f"{len(self.decided)} notebooks graded so far, the run goes on"
+        return grades_json(grades, "interrupted", f"{reason}: {passed}")
+
+    def write(self, finished: bool) -> None:
+        """Write the file whole (a kill leaves the last whole version)."""
+        assert self.path is not None
+        write_atomically(self.path, self.text(finished))
+
+
+# ---------------------------------------------------------------- summary and exports
+
+
+def exercise_columns(grades: list[Grade]) -> list[str]:
+    """The exercise ids among *grades*, lesson by lesson, each lesson's in its order.
+
+    >>> exercise_columns([Grade("ann", "a.ipynb", "mastermind", "mastermind:codes-left"),
+    ...                   Grade("bob", "b.ipynb", "mastermind", "mastermind:codes-left")])
+    ['mastermind:codes-left']
+    """
+    return list(dict.fromkeys(row.exercise for row in grades if row.exercise))
+
+
+def students(grades: list[Grade], roster: list[Student]) -> list[tuple[Student, list[Grade]]]:
+    """Each student, as the roster has them (or as the grades name them), with their grades.
+
+    Students are told apart by the roster's id or email, else by name; those on the roster
+    who handed in nothing come last, with no grades. The :class:`Student`'s *submission* is
+    the name the grades give (the roster's, for those who handed in nothing).
+
+    There is no example here; ``tests/test_gradebook.py`` runs it.
+    """
+    found: dict[str, tuple[Student, list[Grade]]] = {}
+    for row in with_roster(grades, roster):
+        key = row.student_id or row.email or row.student
+        if key not in found:
+            listed = on_roster(row, roster)
+            login = listed.login if listed else ""
+            found[key] = (Student(row.student, row.student_id, row.email, login), [])
+        found[key][1].append(row)
+    for student in roster:
+        key = student.student_id or student.email
+        if key and key not in found:
+            found[key] = (student, [])
+    return list(found.values())
+
+
+def summary_rows(grades: list[Grade], roster: list[Student]) -> list[dict[str, str]]:
+    """One row per student: name, id, email, a score per exercise, total, out of, flags.
+
+    An exercise of a lesson the student handed in no notebook of is left blank; of two
+    notebooks of one lesson, an exercise passed in either counts.
+
+    Examples
+    --------
+    >>> rows = [Grade("ann", "ann.ipynb", "l", "l:a", "passed", True),
+    ...         Grade("ann", "ann.ipynb", "l", "l:b", "failed")]
+    >>> summary_rows(rows, [])[0]
+    {'student': 'ann', 'student_id': '', 'email': '', 'l:a': '1', 'l:b': '0', 'total': '1', \
+'out_of': '2', 'flags': ''}
+    """
+    columns = exercise_columns(grades)
+    table = []
+    for student, rows in students(grades, roster):
+        scores = dict.fromkeys(columns, "")
+        for row in rows:
+            if row.exercise:
+                scores[row.exercise] = "1" if row.passed or scores[row.exercise] == "1" else "0"
+        flags = sorted({row.flag for row in rows if row.flag}) if rows else ["no submission"]
+        table.append(
+            {
+                "student": student.submission,
+                "student_id": student.student_id,
+                "email": student.email,
+                **scores,
+                "total": str(sum(score == "1" for score in scores.values())),
+                "out_of": str(len(columns)),
+                "flags": "; ".join(flags),
+            }
+        )
+    return table
+
+
+def summary_csv(grades: list[Grade], roster: list[Student]) -> str:
+    """The summary (:func:`summary_rows`) as CSV text, a header row first.
+
+    There is no example here; ``tests/test_gradebook.py`` runs it.
+    """
+    header = ["student", "student_id", "email", *exercise_columns(grades), "total", "out_of"]
+    return _csv(summary_rows(grades, roster), [*header, "flags"])
+
+
+#: The columns that say who a student is, in each export.
+EXPORT_COLUMNS = {
+    "moodle": ["ID number", "Email address"],
+    "canvas": ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"],
+}
+
+
+def export_csv(grades: list[Grade], roster: list[Student], system: str) -> tuple[str, int]:
+    """The grades as Moodle's or Canvas's grade import reads them, and how many students were
+    left out for want of an id or email: one row per student, one column per lesson (its
+    exercises passed).
+
+    Moodle ("Grade import", CSV, docs.moodle.org/en/Grade_import): any columns; on import the
+    teacher maps "ID number" to useridnumber or "Email address" to useremail (the headers
+    Moodle's own export uses), and each lesson's column to a grade item or a new one.
+    Canvas ("How do I import grades in the Gradebook?", community.canvaslms.com, and
+    teaching.resources.osu.edu's "Import a CSV file to Carmen grades"): the columns Student,
+    ID, SIS User ID, SIS Login ID, Section, then one per assignment; a column Canvas does not
+    know creates an assignment. ID (Canvas's own number) and Section stay empty: Canvas finds
+    the student by SIS User ID (the roster's student id) or SIS Login ID (its login, else its
+    email).
+
+    There is no example here; ``tests/test_gradebook.py`` runs it.
+    """
+    lessons = list(dict.fromkeys(row.lesson for row in grades if row.lesson))
+    table, left_out = [], 0
+    for student, rows in students(grades, roster):
+        if not (student.student_id or student.email):
+            left_out += 1
+            continue
+        scores = {lesson: _lesson_score(rows, lesson) for lesson in lessons}
+        who = [student.student_id, student.email]
+        if system == "canvas":
+            who = [student.submission, "", student.student_id, student.login or student.email, ""]
+        table.append(dict(zip(EXPORT_COLUMNS[system], who)) | scores)
+    return _csv(table, EXPORT_COLUMNS[system] + lessons), left_out
+
+
+def _lesson_score(rows: list[Grade], lesson: str) -> str:
+    """The exercises of *lesson* passed in *rows* (each counted once), or ``""`` if none of
+    *rows* is of that lesson."""
+    ours = [row for row in rows if row.lesson == lesson and row.exercise]
+    passed = {row.exercise for row in ours if row.passed}
+    return str(len(passed)) if ours else ""
+
+
+def _csv(rows: list[dict[str, str]], header: list[str]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, header, lineterminator="\n", extrasaction="ignore")
+    writer.writeheader()
+    writer.writerows({key: inert(value) for key, value in row.items()} for row in rows)
+    return out.getvalue()
+
+
+def write_file(path: Path, text: str, option: str) -> None:
+    """Write *text* to *path* whole; PuzzleError, in one line, naming *option* if it cannot be.
+
+    There is no example here; ``tests/test_gradebook.py`` runs it.
+    """
+    try:
+        write_atomically(path, text)
+    except OSError as error:
+        raise PuzzleError(f"{option} {path}: cannot write there ({one_line(error)})") from None
