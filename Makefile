@@ -3,12 +3,13 @@
 #   make test   create the same .venv and run every test (lint, types, doctests, notebooks, browser)
 #   make docs   run the lessons and build the documentation site, lessons included, into
 #               docs/_build/html (open index.html there)
+#   make slides run the lessons and write each as Reveal.js slides into slides/ (open one)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab app test lint format bench docs clean
+.PHONY: lab app test lint format bench docs slides clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +52,12 @@ docs: $(STAMP)
 	$(BIN)/python -m sphinx -b html $(SPHINXOPTS) docs docs/_build/html
 	@echo "Open docs/_build/html/index.html"
 
+# Each lesson as slides, one slide per section, run on a fresh kernel, with Reveal.js beside
+# them (no network needed): open slides/04_heuristic_search.slides.html. LESSONS="00 04"
+# makes only those.
+slides: $(STAMP)
+	$(BIN)/puzzlelab slides slides $(LESSONS) --force
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_core.py
 	$(BIN)/python benchmarks/bench_engine.py
@@ -64,4 +71,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_pegs.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis docs/_build docs/lessons
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis docs/_build docs/lessons slides

@@ -312,9 +312,10 @@ def test_tree_labels_never_overlap_and_are_never_small(search, options, labels):
 
 
 def test_lesson_style_shows_figures_as_svg_with_text_large_enough():
+    from legible import SMALLEST_TEXT_PIXELS, text_pixels
+
     from puzzlelab.analysis.trees import search_tree
     from puzzlelab.drawing import draw_tree, figure_svg
-    from puzzlelab.drawing.style import SMALLEST_TEXT_PIXELS, text_pixels
 
     puzzle = SlidingPuzzle(HARDEST_START)
     ax = draw_tree(search_tree(traced(astar, puzzle, heuristic="manhattan", max_nodes=6)),

@@ -1,8 +1,12 @@
-"""The teacher's edition (``puzzlelab teacher DIR``): every exercise worked, a plan per lesson.
+"""The teacher's edition (``puzzlelab teacher DIR``): every exercise worked, a plan per lesson;
+and the slides (``puzzlelab slides DIR``).
 
-Every exercise of every lesson has a worked solution and every lesson a plan; the command
-writes them all and never overwrites without --force; the students' notebooks hold none of
-the solutions; and, run on a fresh kernel, the teacher's edition passes every exercise (slow).
+Every exercise of every lesson has a worked solution and every lesson a plan; a plan names
+cells as JupyterLab's status bar and the grader count them, times its parts to add up, marks a
+path for a 50-minute period and answers its questions; the command writes them all and never
+overwrites without --force; the students' notebooks hold none of the solutions; run on a fresh
+kernel, the teacher's edition passes every exercise (slow); and a lesson's slides have a slide
+per section and load nothing from the network (``tests/browser/test_slides.py`` steps them).
 """
 
 import json
@@ -24,6 +28,7 @@ from puzzlelab.classroom import (
 from puzzlelab.classroom.cells import cell_source
 from puzzlelab.classroom.grades import Limits
 from puzzlelab.classroom.grading import grade_all
+from puzzlelab.classroom.slides import slide_cells
 from puzzlelab.cli import main
 from puzzlelab.cli.teacher import write_teachers_edition
 
@@ -36,6 +41,14 @@ CHECKS_AN_ANSWER = re.compile(r"^check_\w+\(\*?answer_\d+_\d+\b", re.MULTILINE)
 
 def read(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def headings(lesson: dict) -> int:
+    """How many heading lines (#, ## or ###) the lesson's markdown cells hold."""
+    text = "\n".join(
+        cell_source(cell) for cell in lesson["cells"] if cell["cell_type"] == "markdown"
+    )
+    return len(re.findall(r"^#{1,3} ", text, re.MULTILINE))
 
 
 @pytest.fixture(scope="module")
@@ -68,21 +81,82 @@ def test_every_answer_cell_carries_its_exercise_id():
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.name)
-def test_every_lesson_has_a_plan_that_names_its_sections_and_exercises(path):
+def test_every_lesson_has_a_plan_that_names_its_cells_as_jupyterlab_counts_them(path):
     lesson = read(path)
+    cells, total = lesson["cells"], len(lesson["cells"])
     assert lesson_slug(path.name) in PLANS
     page = plan_page(lesson, path.name)  # raises if a projected heading is not in the lesson
-    title = next(line for line in cell_source(lesson["cells"][0]).splitlines() if line[:2] == "# ")
+    title = next(line for line in cell_source(cells[0]).splitlines() if line[:2] == "# ")
     assert page.startswith(f"# Plan: {title[2:]}\n")
-    for section in ("## Goals", "## Duration", "## Cells to project", "## Questions to ask"):
+    for section in ("## Goals", "## Timing", "## Cells to project", "## Questions to ask"):
         assert f"\n{section}" in page, section
-    for name in exercise_ids(lesson):
-        assert f"**{name}** (answer cell `" in page
-    ids = {cell["id"] for cell in lesson["cells"]}
-    projected = re.findall(r"^\| (`[^|]+`) \|", page, re.MULTILINE)
-    assert projected, "no cells to project"
-    for row in projected:
-        assert set(re.findall(r"`([^`]+)`", row)) <= ids, row
+    # "Cell 23/52" in JupyterLab's status bar: every cell counted, from 1
+    for heading, _ in PLANS[lesson_slug(path.name)].project:
+        number = next(k for k, cell in enumerate(cells, 1)
+                      if f"# {heading}\n" in cell_source(cell) + "\n")  # fmt: skip
+        row = next(line for line in page.splitlines() if line.startswith(f"| {heading} |"))
+        assert row.startswith(f"| {heading} | {number}-") and f" of {total}; code " in row, row
+    for number, cell in enumerate(cells, 1):
+        if exercise_ids({"cells": [cell]}):
+            name = exercise_ids({"cells": [cell]})[0]
+            assert f"**{name}** (" in page
+            assert f": answer cell {number} of {total}, `answer_" in page, name
+    assert "`" + cells[1]["id"] + "`" not in page  # no cell ids, which JupyterLab never shows
+
+
+@pytest.mark.parametrize("slug", sorted(PLANS))
+def test_every_plan_times_its_sections_and_marks_a_50_minute_path(slug):
+    plan = PLANS[slug]
+    path = next(path for path in LESSONS if lesson_slug(path.name) == slug)
+    assert sum(part.minutes for part in plan.parts) == plan.minutes
+    assert sum(part.fifty for part in plan.parts) <= 50, "the 50-minute path is too long"
+    assert all(part.minutes > 0 and part.fifty >= 0 for part in plan.parts)
+    assert plan.fifty.strip()
+    if plan.minutes > 50:
+        assert any(part.fifty < part.minutes for part in plan.parts), "nothing cut or shortened"
+    # every numbered section, and the exercises, is in exactly one part, in the lesson's order
+    page = plan_page(read(path), path.name)  # raises if a part names no section
+    rows = re.findall(r"^\| ([\w-]+) \| (\d+)-(\d+) \|", page, re.MULTILINE)
+    spans = [(int(first), int(last)) for label, first, last in rows if label != "all"]
+    assert len(spans) == len(plan.parts)
+    assert all(a[1] < b[0] for a, b in zip(spans, spans[1:])), spans
+    headings = [(k, text) for k, cell in enumerate(read(path)["cells"], 1)
+                for text in re.findall(r"^## (.*)$", cell_source(cell), re.MULTILINE)]  # fmt: skip
+    for number, text in headings:
+        if re.match(r"\d+\. |Exercises$", text):
+            assert sum(first <= number <= last for first, last in spans) == 1, text
+    assert f"| all | 1-{len(read(path)['cells'])} | | {plan.minutes} |" in page
+
+
+@pytest.mark.parametrize("slug", sorted(PLANS))
+def test_every_question_has_a_model_answer_and_likely_wrong_answers(slug):
+    plan = PLANS[slug]
+    path = next(path for path in LESSONS if lesson_slug(path.name) == slug)
+    page = plan_page(read(path), path.name)
+    assert len(plan.questions) >= 4
+    for k, question in enumerate(plan.questions, 1):
+        assert question.ask.endswith("?") and len(question.answer) > 40
+        assert 1 <= len(question.wrong) <= 2, question.ask
+        assert all(": " in wrong for wrong in question.wrong), "a wrong answer says why"
+        assert f"{k}. **{question.ask}**\n   - *Answer:* {question.answer}\n" in page
+        for wrong in question.wrong:
+            assert f"   - *Likely wrong:* {wrong}\n" in page
+
+
+def test_the_plan_names_a_cell_as_the_grader_does(tmp_path):
+    """The plan's "answer cell 45 of 52" is the cell a grader's message calls "cell 45 of 52"."""
+    lesson = NOTEBOOKS / "00_first_search_problem_water_jugs.ipynb"
+    notebook = nbformat.read(lesson, as_version=4)
+    number = next(k for k, cell in enumerate(notebook.cells, 1) if "answer_0_1 =" in cell.source)
+    notebook.cells[number - 1].source = "fewest_pours = 1 / 0"
+    broken = tmp_path / lesson.name
+    nbformat.write(notebook, broken)
+    where = f"cell {number} of {len(notebook.cells)}"
+    messages = " ".join(f"{row.message} {row.error}" for row in grade_all([str(broken)], Limits()))
+    assert f"{where} raised ZeroDivisionError" in messages
+    assert f"answer cell {number} of {len(notebook.cells)}, `answer_0_1`" in plan_page(
+        read(lesson), lesson.name
+    )
 
 
 def test_a_plan_that_projects_a_missing_section_says_which():
@@ -99,6 +173,42 @@ def test_an_exercise_without_a_solution_is_refused_in_one_line():
     answer["metadata"]["puzzlelab"]["exercise"] = "pattern_databases:no-such-exercise"
     with pytest.raises(Exception, match="^exercise pattern_databases:no-such-exercise has no"):
         worked_lesson(lesson, "06_pattern_databases.ipynb")
+
+
+# ---------------------------------------------------------------- the slides
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.name)
+def test_the_slides_start_a_slide_at_every_heading_and_leave_the_lesson_alone(path):
+    lesson = read(path)
+    slides = slide_cells(lesson)
+    kinds = [cell["metadata"]["slideshow"]["slide_type"] for cell in slides["cells"]]
+    assert kinds.count("slide") == headings(lesson) and kinds[0] == "slide"
+    assert kinds.count("skip") == 1  # the imports, before the first section
+    for cell in slides["cells"]:  # a heading is always a slide's first line
+        if cell["cell_type"] == "markdown":
+            assert not re.search(r"\n#{1,3} ", cell_source(cell)), cell_source(cell)[:80]
+    flat = lambda cells: "".join(map(cell_source, cells)).replace("\n", "")  # noqa: E731
+    assert flat(slides["cells"]) == flat(lesson["cells"]), "cut, and nothing lost"
+    assert lesson == read(path), "the lesson was changed"
+    assert all("slideshow" not in cell["metadata"] for cell in lesson["cells"])
+
+
+def test_the_slides_command_writes_a_lesson_run_with_reveal_beside_it(tmp_path, capsys):
+    out = tmp_path / "slides"
+    assert main(["slides", str(out), "00"]) == 0
+    printed = capsys.readouterr().out
+    assert "1 slide shows written" in printed
+    html = (out / "00_first_search_problem_water_jugs.slides.html").read_text()
+    assert html.count("<section") == 2 * headings(read(LESSONS[0]))  # a slide, and its subslide
+    assert not re.search(r"""(src=|<link[^>]*href=)["']?(https?:)?//""", html), "from the network"
+    assert html.count('class="puzzlelab-stepper"') >= 2  # the players, as pages with no kernel
+    assert "application/vnd.jupyter.widget-view+json" not in html
+    assert 'src="reveal.js/dist/reveal.js"' in html and (out / "reveal.js/dist/reveal.js").exists()
+    assert main(["slides", str(out), "00"]) == 2
+    assert "already there" in capsys.readouterr().err
+    assert main(["slides", str(out), "99"]) == 2
+    assert "no lesson's file name starts with 99" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------- the command

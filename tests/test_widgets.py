@@ -382,3 +382,62 @@ def test_two_players_or_two_displays_never_share_an_element_id():
     for html, own in zip(pages, ids):
         (ident,) = own
         assert f'getElementById("{ident}")' in html  # each script finds its own stepper
+
+
+def test_every_stepper_says_previous_and_next_and_numbers_a_frame_once():
+    from puzzlelab.search import Trace
+    from puzzlelab.widgets import BacktrackingReplay, SearchReplay
+
+    puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+    trace = Trace()
+    astar(puzzle, "manhattan", trace=trace)
+    player, replay = SolutionPlayer(puzzle, bfs(puzzle)), SearchReplay(trace, puzzle)
+    queens = BacktrackingReplay(4, first_only=True)
+    for stepper in (player, replay, queens):
+        assert (stepper.words["back"], stepper.words["forward"]) == ("◀ previous", "next ▶")
+    # the readout and the caption give a frame the same number
+    assert player.step(2).readout() == "step 2 of 2" and player.caption().startswith("step 2 of 2")
+    assert queens.step(3).readout() == "step 3 of 12" and queens.caption().startswith("step 3 of")
+    assert replay.step(3).readout() == f"event 4 of {len(replay.frames)}"
+    assert not re.search(r"\bevent \d", replay.frame_html())  # the readout alone numbers events
+
+
+def test_large_reaches_the_kernel_widgets_text_and_pictures():
+    from puzzlelab.widgets import ComputerGuesses, YouGuess
+    from puzzlelab.widgets.base import natural_width
+
+    puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
+    lab = HeuristicLab(SlidingPuzzle(shape=(2, 3)), "manhattan", boards=1, progress=False,
+                       large=True)  # fmt: skip
+    made = [lab, compare(puzzle, ["bfs"], large=True), PlayBoard(puzzle, large=True),
+            ComputerGuesses(large=True), YouGuess(seed=1, large=True)]  # fmt: skip
+    for widget in made:
+        assert {"puzzlelab-widget", "puzzlelab-large"} <= set(widget._dom_classes)
+        assert "--jp-widgets-font-size: 21px" in widget.children[-1].value  # the CSS it reads
+    assert lab.children[1].layout.width == f"{round(natural_width(lab.picture) * 1.5)}px"
+    plain = PlayBoard(puzzle)
+    assert "puzzlelab-widget" in plain._dom_classes and "puzzlelab-large" not in plain._dom_classes
+
+
+def test_lesson_style_raises_figures_text_and_fits_figures_to_their_column(monkeypatch):
+    import collections
+    import types
+
+    import IPython
+
+    from puzzlelab.drawing import lesson_style
+
+    class Formatter(dict):
+        def for_type(self, kind, function):
+            self[kind] = function
+
+    # a stand-in for a notebook's shell: a real one would stay behind for the other tests
+    formatters = collections.defaultdict(Formatter)
+    shell = types.SimpleNamespace(display_formatter=types.SimpleNamespace(formatters=formatters))
+    shown = []
+    monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
+    monkeypatch.setattr("IPython.display.display", lambda data, raw: shown.append(data))
+    with matplotlib.rc_context():
+        lesson_style()
+        assert matplotlib.rcParams["font.size"] * 4 / 3 >= 14  # points to CSS pixels
+    assert "max-width: 100%" in shown[0]["text/html"] and shown[0]["text/plain"] == ""

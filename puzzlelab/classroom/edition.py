@@ -5,11 +5,13 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from ..errors import PuzzleError
 from .cells import KEY, cell_source, exercise_id, lesson_slug
 from .lessons import already_there, read_lessons, write_inside
+from .plan import Plan
 from .plans import PLANS
 from .solution import Solution
 from .solutions import SOLUTIONS
@@ -114,15 +116,17 @@ def _banner(file_name: str) -> str:
 def plan_page(notebook: dict, file_name: str) -> str:
     """Return the plan of the lesson *notebook* (file *file_name*), one page of markdown.
 
-    Goals, duration, the cells to project (found by the headings the plan names), the
-    questions to ask, and each exercise's common mistakes.
+    Goals, the timed parts with a path for a 50-minute period, the cells to project, the
+    questions to ask with their answers, and each exercise's common mistakes. A cell is named
+    by its section and its number as JupyterLab's status bar counts it ("Cell 23/52": every
+    cell, from 1), which is how ``puzzlelab grade`` names cells too.
 
     Examples
     --------
     >>> lesson = json.loads(read_lessons()[PurePosixPath("08_mastermind.ipynb")])
     >>> page = plan_page(lesson, "08_mastermind.ipynb")
-    >>> [line for line in page.splitlines() if line.startswith("#")][:2]
-    ['# Plan: Lesson 8 · How few questions find a secret code?', '## Goals']
+    >>> [line for line in page.splitlines() if line.startswith("#")][:3]
+    ['# Plan: Lesson 8 · How few questions find a secret code?', '## Goals', '## Timing']
     >>> plan_page(lesson, "99_sudoku.ipynb")
     Traceback (most recent call last):
     ...
@@ -132,21 +136,43 @@ def plan_page(notebook: dict, file_name: str) -> str:
     if slug not in PLANS:
         raise PuzzleError(f"lesson {slug} has no plan in puzzlelab.classroom")
     plan, cells = PLANS[slug], notebook["cells"]
-    title = _title(cells) or slug
+    title, total = _title(cells) or slug, len(cells)
     lines = [f"# Plan: {title}", ""]
-    lines += [f"Notebook `{file_name}`. Cells are named by their id (`id` in the notebook "
-              "file) and the heading they sit under.", ""]  # fmt: skip
+    lines += [f"Notebook `{file_name}`, {total} cells. A cell is named by its section and its "
+              f"number as JupyterLab's status bar shows it: cell 23 of {total} is "
+              f"\"Cell 23/{total}\" there, counting every cell from 1, markdown and code, as "
+              "`puzzlelab grade` does. The numbers are those of the students' notebook (the one "
+              "to project); in the teacher's edition the worked notes add cells.", ""]  # fmt: skip
     lines += ["## Goals", "", *[f"- {goal}" for goal in plan.goals], ""]
-    lines += ["## Duration", "", f"About {plan.minutes} minutes. {plan.timing}", ""]
-    lines += ["## Cells to project", "", "| cells | section | show |", "|---|---|---|"]
-    lines += [_projected(cells, heading, show, slug) for heading, show in plan.project]
+    lines += _timing(plan, cells, slug)
+    lines += ["## Cells to project", "", "| section | cells | show |", "|---|---|---|"]
+    for heading, show in plan.project:
+        start, end = _section(cells, heading, slug)
+        lines.append(f"| {heading} | {_cells(cells, start, end)} | {show} |")
     lines += ["", "## Questions to ask the class", ""]
-    lines += [f"{k}. {question}" for k, question in enumerate(plan.questions, 1)]
+    for k, question in enumerate(plan.questions, 1):
+        lines += [f"{k}. **{question.ask}**", f"   - *Answer:* {question.answer}"]
+        lines += [f"   - *Likely wrong:* {wrong}" for wrong in question.wrong]
     lines += ["", "## Exercises and common mistakes", ""]
-    for cell in cells:
+    for number, cell in enumerate(cells):
         if exercise_id(cell):
-            lines += _exercise_lines(cell)
+            lines += _exercise_lines(cells, number)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _timing(plan: Plan, cells: list[dict], slug: str) -> list[str]:
+    """The timing table: each part's sections, cells and minutes, in full and in 50 minutes."""
+    lines = ["## Timing", "", f"About {plan.minutes} minutes, in these parts:", ""]
+    lines += ["| sections | cells | what | minutes | in 50 minutes |", "|---|---|---|--:|--:|"]
+    for part in plan.parts:
+        start, end = _part_cells(cells, part.sections, slug)
+        short = str(part.fifty) if part.fifty else "cut"
+        lines.append(f"| {part.sections} | {start + 1}-{end} | {part.what} | {part.minutes} "
+                     f"| {short} |")  # fmt: skip
+    fifty = sum(part.fifty for part in plan.parts)
+    lines += [f"| all | 1-{len(cells)} | | {plan.minutes} | {fifty} |", ""]
+    lines += [f"**A 50-minute period** ({fifty} minutes): {plan.fifty}", ""]
+    return lines
 
 
 def _headings(cell: dict) -> list[tuple[int, str]]:
@@ -161,30 +187,53 @@ def _title(cells: list[dict]) -> str:
     return next((text for cell in cells for level, text in _headings(cell) if level == 1), "")
 
 
-def _projected(cells: list[dict], heading: str, show: str, slug: str) -> str:
-    """A table row: the section's heading cell and code cells, the heading, what to show."""
-    start, level = _section_start(cells, heading, slug)
-    ids = [f"`{cells[start]['id']}`"]
-    for cell in cells[start + 1 :]:
-        if any(found <= level for found, _ in _headings(cell)):
-            break
-        if cell["cell_type"] == "code":
-            ids.append(f"`{cell['id']}`")
-    return f"| {', '.join(ids)} | {heading} | {show} |"
+def _section(cells: list[dict], heading: str, slug: str) -> tuple[int, int]:
+    """The section under *heading*: the index of its heading's cell, and of the cell after it."""
+    return _find(cells, lambda text: text == heading, repr(heading), slug)
 
 
-def _section_start(cells: list[dict], heading: str, slug: str) -> tuple[int, int]:
+def _find(
+    cells: list[dict], wanted: Callable[[str], bool], name: str, slug: str
+) -> tuple[int, int]:
+    """The first section whose heading is *wanted*: its heading's cell, and the cell after it."""
     for number, cell in enumerate(cells):
         for level, text in _headings(cell):
-            if text == heading:
-                return number, level
-    raise PuzzleError(f"lesson {slug} has no section {heading!r} (its plan projects it)")
+            if wanted(text):
+                ends = (later for later in range(number + 1, len(cells))
+                        if any(found <= level for found, _ in _headings(cells[later])))  # fmt: skip
+                return number, next(ends, len(cells))
+    raise PuzzleError(f"lesson {slug} has no section {name} (its plan names it)")
 
 
-def _exercise_lines(cell: dict) -> list[str]:
-    name = exercise_id(cell)
+def _part_cells(cells: list[dict], sections: str, slug: str) -> tuple[int, int]:
+    """The cells of a plan's part: sections "4", "1-4" (by their numbers) or "Exercises"."""
+    first, _, last = sections.partition("-")
+
+    def numbered(number: str) -> Callable[[str], bool]:
+        if number == "Exercises":
+            return lambda text: text == "Exercises" or text.endswith(". Exercises")
+        return lambda text: text.startswith(f"{number}. ")
+
+    start, end = _find(cells, numbered(first), f"{first}.", slug)
+    if last:
+        end = _find(cells, numbered(last), f"{last}.", slug)[1]
+    return start, end
+
+
+def _cells(cells: list[dict], start: int, end: int) -> str:
+    """Cells *start* to *end* (indices, end excluded) as the status bar numbers them."""
+    code = [str(k + 1) for k in range(start, end) if cells[k]["cell_type"] == "code"]
+    shown = f"{start + 1}-{end} of {len(cells)}" if end - start > 1 else f"{start + 1}"
+    return f"{shown}" + (f"; code {', '.join(code)}" if code else "")
+
+
+def _exercise_lines(cells: list[dict], number: int) -> list[str]:
+    cell, name = cells[number], exercise_id(cells[number])
+    section = next((text for earlier in reversed(cells[: number + 1])
+                    for _, text in reversed(_headings(earlier))), "")  # fmt: skip
     answer = re.search(r"\banswer_\d+_\d+\b", cell_source(cell))
-    where = f"answer cell `{cell['id']}`" + (f", `{answer.group()}`" if answer else "")
+    where = f"{section}: answer cell {number + 1} of {len(cells)}"
+    where += f", `{answer.group()}`" if answer else ""
     mistakes = SOLUTIONS[name].mistakes if name in SOLUTIONS else ()
     return [f"**{name}** ({where})", "", *[f"- {mistake}" for mistake in mistakes], ""]
 

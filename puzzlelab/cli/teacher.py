@@ -1,4 +1,5 @@
-"""``teacher``: write the teacher's edition of the lessons, and a plan for each lesson."""
+"""``teacher``: write the teacher's edition of the lessons and a plan for each lesson;
+``slides``: write each lesson as slides."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ if TYPE_CHECKING:
 
 
 def add_commands(commands: Commands) -> None:
-    """Add the ``teacher`` command (no example here; ``tests/test_teacher.py`` runs it)."""
+    """Add the ``teacher`` and ``slides`` commands (no example here; ``tests/test_teacher.py``
+    runs them)."""
     teacher = commands.add_parser(
         "teacher",
         help="write the teacher's edition: every exercise worked, and a plan per lesson",
@@ -30,6 +32,23 @@ def add_commands(commands: Commands) -> None:
         "--force", action="store_true", help="replace files of the same name in DIR"
     )
     teacher.set_defaults(run=teacher_command)
+    slides = commands.add_parser(
+        "slides",
+        help="write each lesson as slides (Reveal.js), run on a fresh kernel, for a projector",
+        description=(
+            "Run each lesson (or those whose file names start with LESSON, such as 04) on a "
+            "fresh kernel and write it into DIR as Reveal.js slides, one slide per section, "
+            "with Reveal.js beside them: open DIR/04_heuristic_search.slides.html in a "
+            "browser, no network needed. The steppers step in the slides; a clicker's keys "
+            "step the stepper on the slide, and go on to the next slide at its last frame. "
+            "Needs puzzlelab[slides]. A slide show already in DIR is never replaced unless "
+            "you give --force."
+        ),
+    )
+    slides.add_argument("out_dir", metavar="DIR", help="the folder to write the slides into")
+    slides.add_argument("lessons", metavar="LESSON", nargs="*", help="e.g. 00 or 04_heuristic")
+    slides.add_argument("--force", action="store_true", help="replace slides of the same name")
+    slides.set_defaults(run=slides_command)
 
 
 def teacher_command(args: argparse.Namespace) -> int:
@@ -55,4 +74,20 @@ def teacher_command(args: argparse.Namespace) -> int:
     plans = sum(path.parent.name == "plans" and path.suffix == ".md" for path in written)
     print(f"{lessons} worked lessons and {plans} plans written into {out_dir}")
     print(f"the plans: {out_dir / 'plans'}; keep this folder away from the students")
+    return 0
+
+
+def slides_command(args: argparse.Namespace) -> int:
+    """Write the slides of the lessons into ``args.out_dir`` and say where; return 0.
+
+    There is no example here; ``tests/test_teacher.py`` runs it.
+    """
+    from ..classroom.slides import write_slides
+
+    if not args.out_dir.strip():
+        raise PuzzleError("give the folder to write the slides into, e.g. slides")
+    written = write_slides(Path(args.out_dir), args.lessons or None, force=args.force)
+    for path in written:
+        print(path)
+    print(f"{len(written)} slide shows written; open one in a browser (no network needed)")
     return 0

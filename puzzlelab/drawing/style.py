@@ -1,35 +1,45 @@
 """How the lessons show pictures: as SVG, at their own size, and larger on a projector.
 
-The rule a test checks in every lesson's output: at a 1400-pixel-wide window, where a
-notebook's output is :data:`OUTPUT_PIXELS` wide, no text is smaller than
-:data:`SMALLEST_TEXT_PIXELS`.
+``tests/legible.py`` holds every lesson's pictures to a rule: no text under 12 CSS pixels.
 """
 
 from __future__ import annotations
 
 import contextlib
 import re
+from typing import TYPE_CHECKING
 
 from matplotlib.figure import Figure
 
 from .figures import figure_svg
 
-#: How wide a notebook's output is in JupyterLab at a 1400-pixel window, file browser open.
-OUTPUT_PIXELS = 968
-
-#: The smallest text a picture may show there, in CSS pixels (9 points at natural size).
-SMALLEST_TEXT_PIXELS = 12
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
 
 #: The scale of pictures and widgets: 1, or :data:`LARGE` after ``lesson_style(large=True)``.
 SETTINGS = {"scale": 1.0}
 
 LARGE = 1.5
 
+#: The text of the notebook's own figures: 11 points are 14.7 CSS pixels at natural size
+#: (matplotlib's default, 10, is 13.3), 22 pixels with ``large``.
+#: Tick labels and legends follow it ("medium"), titles are larger.
+TEXT: dict[RcKeyType, object] = {"font.size": 11.0}
+
+#: What keeps a wide figure inside its column: JupyterLab and Voila show an SVG figure as an
+#: ``<img>`` at its own width, however narrow the window (the offline pages' are ``<svg>``).
+FIGURES_FIT = (
+    "<style>.jp-RenderedSVG img, .jp-RenderedImage img, .jp-RenderedSVG svg "
+    "{max-width: 100%; height: auto;}</style>"
+)
+
 
 def lesson_style(large: bool = False) -> None:
     """Show this notebook's figures as SVG; with *large*, half as big again (for a projector).
 
-    Widgets follow the same scale. Outside IPython (a script, a test) only the scale changes.
+    Widgets follow the same scale, figures' text is at least 14 pixels (:data:`TEXT`), and
+    figures shrink to fit a narrow column (:data:`FIGURES_FIT`, shown once in the notebook).
+    Outside IPython (a script, a test) only the scale changes.
 
     Examples
     --------
@@ -46,6 +56,11 @@ def lesson_style(large: bool = False) -> None:
     shell = get_ipython()
     if shell is None:
         return
+    import matplotlib
+    from IPython.display import display
+
+    matplotlib.rcParams.update(TEXT)
+    display({"text/html": FIGURES_FIT, "text/plain": ""}, raw=True)
 
     # The inline backend sets its own formatters when it loads: load it now, not over ours later.
     with contextlib.suppress(ImportError):
@@ -84,32 +99,3 @@ def shown_svg(figure: Figure) -> str:
 
     head = re.sub(r'\b(width|height)="([\d.]+)(pt|px)?"', times, tag.group(0))
     return svg[: tag.start()] + head + svg[tag.end() :]
-
-
-def text_pixels(svg: str | bytes, room: float = OUTPUT_PIXELS) -> list[tuple[float, str]]:
-    """Every text of an SVG picture as ``(CSS pixels high, text)``, shown in *room* pixels.
-
-    A wider picture is shrunk to fit, as a notebook does. Text drawn as outlines is not found.
-
-    >>> svg = '<svg width="900pt" height="9pt"><text style="font-size: 9px">hi</text></svg>'
-    >>> text_pixels(svg)  # 1,200 pixels wide, shrunk into 968
-    [(9.68, 'hi')]
-    """
-    if isinstance(svg, bytes):
-        svg = svg.decode("utf-8")
-    tag = re.search(r"<svg\b[^>]*>", svg)
-    width = re.search(r'\bwidth="([\d.]+)(pt|px)?"', tag.group(0)) if tag else None
-    box = re.search(r'\bviewBox="[\d.-]+ [\d.-]+ ([\d.]+) [\d.]+"', tag.group(0)) if tag else None
-    if width is None:
-        raise ValueError("not an SVG picture with a width")
-    natural = float(width.group(1)) * (4 / 3 if width.group(2) == "pt" else 1)
-    units = float(box.group(1)) if box else float(width.group(1))
-    shown = min(natural, room)
-    found = []
-    for style, body in re.findall(r'<text\b[^>]*?style="([^"]*)"[^>]*>(.*?)</text>', svg, re.S):
-        size = re.search(r"font-size:\s*([\d.]+)px|font:[^;]*?([\d.]+)px", style)
-        if size:
-            points = float(size.group(1) or size.group(2))
-            text = re.sub(r"<[^>]+>", "", body).strip()
-            found.append((round(points * shown / units, 2), text))
-    return found

@@ -193,9 +193,9 @@ def _draw_edges(ax: Axes, small: nx.DiGraph, position: Layout) -> None:
 
 
 def _marker(ax: Axes, more: int, x: float, y: float, crowded: bool) -> Text:
-    """The "N more" text where children were cut off (upright, or turned when crowded)."""
+    """The "N more" text where children were cut off (upright; short when crowded)."""
     if crowded:
-        return ax.text(x, y + 0.35, f"{more} more", ha="center", va="top", rotation=90,
+        return ax.text(x, y, f"+{more}", ha="center", va="top",
                        fontsize=SMALLEST_FONT, color="#737373", zorder=3)  # fmt: skip
     box = {"boxstyle": "round,pad=0.2", "fc": "#f7f7f7", "ec": "#bdbdbd"}
     return ax.text(x, y, f"... {more}\nmore", ha="center", va="center",
@@ -218,37 +218,34 @@ def _draw_circles(
     if labels is None:
         return dots, []
     texts = {node: _short(small.nodes[node], labels == "order") for node in nodes}
-    rotation = _label_rotation(ax, position, max(map(len, texts.values()), default=0))
-    if rotation is None:
-        return dots, []  # too crowded for labels of a readable size
+    rows = _label_rows(ax, position, max(map(len, texts.values()), default=0))
+    if rows is None:
+        return dots, []  # too crowded for upright labels of a readable size
+    # Two rows: every other node of a level writes its label a line lower (all upright).
+    line = 1.3 * SMALLEST_FONT / _room(ax, position)[1]  # a line, in levels
+    by_level: dict[float, list[Hashable]] = {}
+    for node in (n for n in nodes if texts[n]):
+        by_level.setdefault(position[node][1], []).append(node)
+    lower = {n for row in by_level.values() for n in sorted(row, key=lambda n: position[n])[1::2]}
     written = []
     for node, text in texts.items():
         if text:
             x, y = position[node]
-            written.append(
-                ax.text(
-                    x,
-                    y - 0.2,
-                    text,
-                    ha="center",
-                    va="top",
-                    fontsize=SMALLEST_FONT,
-                    rotation=rotation,
-                    color="#252525",
-                    zorder=3,
-                )  # fmt: skip
-            )
+            drop = line if rows == 2 and node in lower else 0.0
+            written.append(ax.text(x, y - 0.2 - drop, text, ha="center", va="top",
+                                   fontsize=SMALLEST_FONT, color="#252525", zorder=3))  # fmt: skip
     return dots, written
 
 
-def _label_rotation(ax: Axes, position: Layout, longest: int) -> int | None:
-    """0 if labels of *longest* characters fit side by side, 90 turned upright, else None."""
+def _label_rows(ax: Axes, position: Layout, longest: int) -> int | None:
+    """1 if upright labels of *longest* characters fit side by side, 2 if they fit staggered
+    in two rows, else None (labels are never turned on their side)."""
     across = 0.62 * SMALLEST_FONT * longest + 4  # points: a label's width, with a gap
     column, level = _room(ax, position)
     if across <= column:
-        return 0
-    if 1.5 * SMALLEST_FONT <= column and across <= 0.7 * level:
-        return 90
+        return 1
+    if across <= 2 * column and 3.2 * SMALLEST_FONT <= level:
+        return 2
     return None
 
 

@@ -63,7 +63,8 @@ class BacktrackingReplay(FramePlayer):
             for k in self.shown
         ]  # fmt: skip
         labels = [self._html(k) for k in self.shown]
-        super().__init__(pictures, labels, self.captions, description="frame", interval=400,
+        readouts = [f"step {k} of {len(self.trace)}" for k in self.shown]
+        super().__init__(pictures, labels, self.captions, readouts=readouts, interval=400,
                          large=large)  # fmt: skip
 
     def _caption(self, k: int) -> str:

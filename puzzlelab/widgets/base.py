@@ -12,7 +12,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..drawing.style import picture_scale
+from ..drawing.style import LARGE, picture_scale
 
 
 class StaticFallback:
@@ -66,6 +66,47 @@ def working(
             button.disabled = disabled
 
 
+#: The text of puzzlelab's kernel widgets: ipywidgets read their sizes from these CSS
+#: variables, so one class on the box sets every label, button, input and table in it.
+WIDGET_CSS = """<style>
+.puzzlelab-widget { --jp-widgets-font-size: 15px; font-size: 15px; max-width: 100%; }
+.puzzlelab-widget.puzzlelab-large { --jp-widgets-font-size: 21px; font-size: 21px;
+  --jp-widgets-inline-height: 40px; --jp-widgets-inline-width-short: 190px; }
+.puzzlelab-widget table, .puzzlelab-widget code, .puzzlelab-widget h4,
+.puzzlelab-widget .widget-html-content { font-size: inherit; }
+.puzzlelab-widget .widget-image { max-width: 100%; height: auto; }
+</style>"""
+
+
+def projector(box: widgets.Box, large: bool | None = None) -> bool:
+    """Set the text of *box* to 15 px, or 21 px and its pictures half as big again if
+    *large* (default: as :func:`~puzzlelab.drawing.lesson_style` set it); return *large*.
+
+    >>> import ipywidgets as widgets
+    >>> box = widgets.VBox([svg_image(b'<svg width="72pt" height="36pt"></svg>')])
+    >>> projector(box, large=True), box._dom_classes, box.children[0].layout.width
+    (True, ('puzzlelab-widget', 'puzzlelab-large'), '144px')
+    """
+    large = picture_scale() > 1 if large is None else bool(large)
+    box.add_class("puzzlelab-widget")
+    if large:
+        box.add_class("puzzlelab-large")
+    scale = LARGE if large else 1.0
+    for image in _images(box):
+        image.puzzlelab_scale = scale  # what show_svg reads from now on
+        show_svg(image, image.value)
+    style = widgets.HTML(WIDGET_CSS, layout=widgets.Layout(display="none"))
+    box.children = (*box.children, style)
+    return large
+
+
+def _images(box: widgets.Widget) -> Iterator[widgets.Image]:
+    if isinstance(box, widgets.Image):
+        yield box
+    for child in getattr(box, "children", ()):
+        yield from _images(child)
+
+
 def svg_image(svg: bytes = b"") -> widgets.Image:
     """Return an ``ipywidgets.Image`` showing *svg* at its own size (set ``.value`` to change it).
 
@@ -78,7 +119,8 @@ def svg_image(svg: bytes = b"") -> widgets.Image:
 
 
 def show_svg(image: widgets.Image, svg: bytes) -> None:
-    """Show *svg* in the ``svg+xml`` image *image*, at its own width times the lesson's scale.
+    """Show *svg* in the ``svg+xml`` image *image*, at its own width times the lesson's scale
+    (or the scale :func:`projector` gave its widget).
 
     >>> image = svg_image()
     >>> show_svg(image, b'<svg width="72pt" height="36pt"></svg>')
@@ -87,7 +129,8 @@ def show_svg(image: widgets.Image, svg: bytes) -> None:
     """
     image.value = svg
     if svg:
-        image.layout.width = f"{round(natural_width(svg) * picture_scale())}px"
+        scale = getattr(image, "puzzlelab_scale", None) or picture_scale()
+        image.layout.width = f"{round(natural_width(svg) * scale)}px"
 
 
 def picture_html(svg: bytes, alt: str = "") -> str:

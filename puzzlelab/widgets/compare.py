@@ -14,7 +14,7 @@ from ..drawing import figure_svg, offscreen_figure
 from ..drawing.figures import log_scale
 from ..results import SearchResult
 from ..search.problem import HeuristicChoice, Searchable
-from .base import StaticFallback, svg_image
+from .base import StaticFallback, projector, svg_image
 
 MEASURES = [
     ("expanded", "nodes expanded"),
@@ -22,6 +22,7 @@ MEASURES = [
     ("max_frontier", "largest frontier"),
     ("seconds", "seconds"),
 ]
+FONT = 10.5  # points: 14 CSS pixels
 INFORMED = ("greedy", "astar", "idastar")  # the searches that take a heuristic
 COLORS = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3"]
 
@@ -107,10 +108,13 @@ class Compare(StaticFallback, widgets.VBox):
     [('bfs', 2), ('astar manhattan', 2)]
     """
 
-    def __init__(self, rows: list[dict[str, Any]], labels: list[str], batch: int) -> None:
+    def __init__(
+        self, rows: list[dict[str, Any]], labels: list[str], batch: int, large: bool | None = None
+    ) -> None:
         self.rows, self.labels, self.batch = rows, labels, batch
         self.chart = self._draw()
         super().__init__([widgets.HTML(self.table_html()), svg_image(self.chart)])
+        projector(self, large)
 
     def totals(self) -> dict[str, dict[str, float]]:
         """Per algorithm: each measure summed over the batch (the frontier: its largest)."""
@@ -152,11 +156,12 @@ class Compare(StaticFallback, widgets.VBox):
         return table + "".join(lines) + "</table>" + note
 
     def _draw(self) -> bytes:
-        figure = offscreen_figure((2.45 * len(MEASURES), 3.0))
+        # two by two, not four in a row: narrow enough for a notebook's column
+        figure = offscreen_figure((6.4, 6.0))
         totals = self.totals()
         batch = self.batch > 1
         for place, (key, title) in enumerate(MEASURES):
-            ax = figure.add_subplot(1, len(MEASURES), place + 1)
+            ax = figure.add_subplot(2, 2, place + 1)
             values = [max(totals[label][key], 1e-4) for label in self.labels]
             stopped = [totals[label]["stopped"] > 0 for label in self.labels]
             colors = [COLORS[i % len(COLORS)] for i in range(len(values))]
@@ -168,15 +173,15 @@ class Compare(StaticFallback, widgets.VBox):
             log_scale(ax, "y", 1 if key != "seconds" else min(values) / 10)
             ax.set_ylim(top=max(values) * 4)  # room for the numbers above the bars
             word = ("largest" if key == "max_frontier" else "total") + " over boards"
-            ax.set_title(f"{title}\n{word}" if batch else title, fontsize=9)
-            ax.set_xticks(range(len(values)), self.labels, rotation=35, ha="right", fontsize=9)
+            ax.set_title(f"{title}\n{word}" if batch else title, fontsize=FONT)
+            ax.set_xticks(range(len(values)), self.labels, rotation=35, ha="right", fontsize=FONT)
             for x, (value, limit) in enumerate(zip(values, stopped)):
                 text = f"{value:.3g}" if key == "seconds" else f"{int(value):,}"
                 ax.text(x, value, ("≥" if limit else "") + text, ha="center", va="bottom",
-                        fontsize=9)  # fmt: skip
+                        fontsize=FONT)  # fmt: skip
         if any(total["stopped"] for total in totals.values()):
             figure.suptitle("hatched: stopped at a limit, so the true counts are larger",
-                            fontsize=9, color="#c0392b")  # fmt: skip
+                            fontsize=FONT, color="#c0392b")  # fmt: skip
         figure.tight_layout()
         return figure_svg(figure)
 
@@ -191,6 +196,7 @@ def compare(
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     progress: bool | None = None,
+    large: bool | None = None,
 ) -> Compare:
     """Run every algorithm spec on every board; return a :class:`Compare`.
 
@@ -206,6 +212,8 @@ def compare(
         Limits for every run; a run that hits one shows status ``limit`` and counts marked ``≥``.
     progress : bool, optional
         Show a progress bar (default: for batches only).
+    large : bool, optional
+        Text and chart half as big again (default: as ``lesson_style`` set it).
 
     Returns
     -------
@@ -232,4 +240,4 @@ def compare(
         row = {"board": i, "algorithm": label, "status": result.status, "reason": result.reason}
         row["cost"] = result.cost
         rows.append(row | {key: getattr(result.stats, key) for key, _ in MEASURES})
-    return Compare(rows, labels, len(batch))
+    return Compare(rows, labels, len(batch), large)

@@ -37,8 +37,8 @@ class SearchDivergence(Stepper):
     ...                 reached.add(child)
     ...                 frontier.append((child, actions + [action]))
     >>> view = SearchDivergence(takes_the_newest, like="bfs", problem=RoadMap())
-    >>> view.comparison.parted_at, view.value, len(view.frames)
-    (2, 1, 2)
+    >>> view.comparison.parted_at, view.value, len(view.frames), view.readout()
+    (2, 1, 2, 'expansion 2 of 2')
     >>> "they part here" in view.frame_html(1), "they part here" in view.frame_html(0)
     (True, False)
     """
@@ -59,8 +59,10 @@ class SearchDivergence(Stepper):
         pieces = Pieces()
         frames = [[pieces.add(self._frame(step))] for step in steps]
         template = f'<div>{self._heading()}</div><div data-slot="0"></div>'
-        super().__init__(template, pieces, frames, value=len(frames) - 1, large=large,
-                         words={"description": "expansion"})  # fmt: skip
+        last = steps[-1]["number"] if steps[-1] else 0
+        readouts = [f"expansion {step['number'] if step else 0} of {last}" for step in steps]
+        super().__init__(template, pieces, frames, readouts=readouts, value=len(frames) - 1,
+                         large=large)  # fmt: skip
 
     def _heading(self) -> str:
         comparison, title = self.comparison, SEARCHES[self.comparison.like][0]
@@ -75,7 +77,7 @@ class SearchDivergence(Stepper):
             return "<p>Your search expanded nothing.</p>"
         parted = step["number"] == self.comparison.parted_at
         colour = "#c0392b" if parted else "#2c3e50"
-        note = " (they part here)" if parted else ""
+        note = "they part here" if parted else "the same so far"
         yours = self._column(
             "your search", [step["student"]], step["student_frontier"],
             "generated and not yet expanded (at most)",
@@ -84,8 +86,8 @@ class SearchDivergence(Stepper):
             "puzzlelab's", step["reference"], step["reference_frontier"], "the frontier, in order"
         )
         return (
-            f'<div><b style="color:{colour}">expansion {step["number"]}'
-            f'{note}</b><div style="display:flex;gap:32px;align-items:flex-start">'
+            f'<div><b style="color:{colour}">{note}</b>'
+            '<div style="display:flex;flex-wrap:wrap;gap:0.5em 2em;align-items:flex-start">'
             f"{yours}{ours}</div></div>"
         )
 

@@ -15,16 +15,17 @@ class FramePlayer(Stepper):
     """Show one of *pictures* (SVG) at a time, with its caption, and controls to step.
 
     *labels* are the HTML captions, *captions* the plain ones (what :meth:`caption` returns,
-    and the pictures' ``alt`` text). *description* is what a frame is called by the slider;
-    *back* and *forward* label the step buttons; the others are :class:`Stepper`'s.
+    and the pictures' ``alt`` text). *description* is what a frame is called by the readout
+    ("step 2 of 9"), unless *readouts* say, per frame, what it says; the others are
+    :class:`Stepper`'s.
 
     >>> from puzzlelab.drawing import board_svg
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle("1 2 / 3 0")
     >>> pictures = [board_svg(puzzle, state) for state in [(1, 2, 3, 0), (1, 2, 0, 3)]]
     >>> player = FramePlayer(pictures, ["<b>goal</b>", "<b>one away</b>"], ["goal", "one away"])
-    >>> player.step(5).value, player.caption()
-    (1, 'one away')
+    >>> player.step(5).value, player.caption(), player.readout()
+    (1, 'one away', 'step 2 of 2')
     """
 
     def __init__(
@@ -34,9 +35,8 @@ class FramePlayer(Stepper):
         captions: Sequence[str],
         *,
         description: str = "step",
+        readouts: Sequence[str] = (),
         interval: int = 600,
-        back: str = "◀ back",
-        forward: str = "forward ▶",
         large: bool | None = None,
     ) -> None:
         if not len(pictures) == len(labels) == len(captions) > 0:
@@ -47,8 +47,8 @@ class FramePlayer(Stepper):
             [pieces.add(label), pieces.add(picture_html(picture, caption))]
             for picture, label, caption in zip(self.pictures, labels, captions)
         ]
-        words = {"back": back, "forward": forward, "description": description}
-        super().__init__(TEMPLATE, pieces, frames, interval=interval, words=words, large=large)
+        super().__init__(TEMPLATE, pieces, frames, readouts=readouts, interval=interval,
+                         words={"description": description}, large=large)  # fmt: skip
 
     def caption(self) -> str:
         """The caption shown now."""

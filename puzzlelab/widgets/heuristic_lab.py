@@ -13,7 +13,7 @@ from ..drawing.figures import log_scale
 from ..puzzles.sliding import SlidingPuzzle
 from ..search import astar
 from ..search.problem import Heuristic
-from .base import StaticFallback, svg_image
+from .base import StaticFallback, projector, svg_image
 from .playboard import exact_distances
 
 TABULABLE = 10  # cells: larger boards have too many states to check every one
@@ -24,7 +24,8 @@ class HeuristicLab(StaticFallback, widgets.VBox):
 
     The verdict is exact: every state's true distance is compared (so boards over 10 cells
     are refused rather than sampled). A* solves *boards* random boards (seeds 0, 1, ...)
-    with each heuristic, each run limited to *max_nodes*.
+    with each heuristic, each run limited to *max_nodes*. With *large* (default: as
+    ``lesson_style`` set it), text and picture are half as big again.
 
     Attributes
     ----------
@@ -49,6 +50,7 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         boards: int = 5,
         max_nodes: int = 200_000,
         progress: bool = True,
+        large: bool | None = None,
     ) -> None:
         if puzzle.size > TABULABLE:
             raise ValueError(
@@ -81,6 +83,7 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         self.boards = boards
         self.picture = self._draw()
         super().__init__([widgets.HTML(self._verdict_html()), svg_image(self.picture)])
+        projector(self, large)  # 15 px text, or 21 px and a bigger picture with large
 
     def _verdict_html(self) -> str:
         r = self.report
@@ -121,7 +124,7 @@ class HeuristicLab(StaticFallback, widgets.VBox):
             draw_board(self.puzzle, state, board_ax, title=title)
         else:
             board_ax.text(0.5, 0.5, "no counterexample:\nadmissible and consistent",
-                          ha="center", va="center", fontsize=11, color="#2e7d32")  # fmt: skip
+                          ha="center", va="center", fontsize=12, color="#2e7d32")  # fmt: skip
             board_ax.axis("off")
         ax = figure.add_axes((0.52, 0.15, 0.44, 0.7))
         names = list(self.expanded)
@@ -134,9 +137,10 @@ class HeuristicLab(StaticFallback, widgets.VBox):
             text = ("≥" if self.stopped[name] else "") + f"{value:,}"
             if self.extra_moves[name]:
                 text += f"  (+{self.extra_moves[name]} moves)"
-            ax.text(value * 1.15, y, text, va="center", fontsize=9)
+            ax.text(value * 1.15, y, text, va="center", fontsize=10.5)
         ax.invert_yaxis()
-        ax.set_title(f"A*: nodes expanded on {self.boards} random boards (total)", fontsize=9)
+        ax.set_title(f"A*: nodes expanded on {self.boards} random boards (total)", fontsize=10.5)
+        ax.tick_params(labelsize=10.5)
         return figure_svg(figure)
 
     def _static_svg(self) -> bytes:

@@ -12,7 +12,7 @@ from ..drawing.mastermind import draw_mastermind
 from ..errors import PuzzleError
 from ..puzzles.mastermind import Answer, Code, CodeInput, Mastermind, answer_of, game_of
 from ..solvers.mastermind_strategies import Strategy, strategy_of
-from .base import StaticFallback, show_svg, svg_image, working
+from .base import StaticFallback, projector, show_svg, svg_image, working
 
 #: Boards show at least this many rows, so that the picture does not jump at every guess.
 ROWS = 6
@@ -57,7 +57,8 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
     *game* is bulls and cows by default; *strategy* picks the guess (see
     :data:`~puzzlelab.solvers.mastermind_strategies.STRATEGIES`). ``guess`` is the code
     asked now (None once the game is over), ``left`` the numbers of the codes consistent
-    with your answers.
+    with your answers. With *large* (default: as ``lesson_style`` set it), text and
+    pictures are half as big again.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> play = ComputerGuesses(bulls_and_cows())
@@ -70,15 +71,18 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
     """
 
     def __init__(
-        self, game: Mastermind | None = None, strategy: str | Strategy = "consistent"
+        self,
+        game: Mastermind | None = None,
+        strategy: str | Strategy = "consistent",
+        large: bool | None = None,
     ) -> None:
         self.game = game_of(game)
         self.strategy_name, self.choose = strategy_of(strategy)
         p = self.game.positions
         self.bulls = widgets.BoundedIntText(0, min=0, max=p, description="bulls",
-                                            layout={"width": "130px"})  # fmt: skip
+                                            layout={"width": "9em"})  # fmt: skip
         self.cows = widgets.BoundedIntText(0, min=0, max=p, description="cows",
-                                           layout={"width": "130px"})  # fmt: skip
+                                           layout={"width": "9em"})  # fmt: skip
         self.answer_button = widgets.Button(description="Answer", button_style="primary")
         self.new_button = widgets.Button(description="New game", icon="undo")
         self.answer_button.on_click(lambda _: self.answer(self.bulls.value, self.cows.value))
@@ -88,6 +92,7 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
         self.picture = svg_image()
         controls = widgets.HBox([self.bulls, self.cows, self.answer_button, self.new_button])
         super().__init__([self.question, controls, self.status, self.picture])
+        projector(self, large)
         self.new_game()
 
     def new_game(self) -> ComputerGuesses:
@@ -163,7 +168,8 @@ class YouGuess(StaticFallback, widgets.VBox):
 
     *game* is bulls and cows by default; *seed* makes the secret repeatable (each New game
     takes the next seed). With *show_count*, the number of codes still consistent is shown
-    from the start (a checkbox turns it on and off).
+    from the start (a checkbox turns it on and off). With *large* (default: as
+    ``lesson_style`` set it), text and pictures are half as big again.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> play = YouGuess(bulls_and_cows(), seed=1)
@@ -174,14 +180,18 @@ class YouGuess(StaticFallback, widgets.VBox):
     """
 
     def __init__(
-        self, game: Mastermind | None = None, seed: int | None = None, show_count: bool = False
+        self,
+        game: Mastermind | None = None,
+        seed: int | None = None,
+        show_count: bool = False,
+        large: bool | None = None,
     ) -> None:
         self.game = game_of(game)
         self.seed = seed
         self.games = 0
         # The value reaches the kernel on Enter (or when the box loses focus), not per key.
         self.entry = widgets.Text(placeholder=self.game.format(self.game.codes[0]),
-                                  description="guess", layout={"width": "220px"},
+                                  description="guess", layout={"width": "15em"},
                                   continuous_update=False)  # fmt: skip
         self.sent: str | None = None  # the text last guessed from the box
         self.guess_button = widgets.Button(description="Guess", button_style="primary")
@@ -189,8 +199,8 @@ class YouGuess(StaticFallback, widgets.VBox):
                                           indent=False)  # fmt: skip
         self.reveal_button = widgets.Button(description="Give up", icon="eye")
         self.new_button = widgets.Button(description="New game", icon="undo")
-        self.entry.observe(lambda change: self._send(change["new"]), "value")
-        self.guess_button.on_click(lambda _: self._send(self.entry.value))
+        self.entry.observe(lambda change: self._guess_typed(change["new"]), "value")
+        self.guess_button.on_click(lambda _: self._guess_typed(self.entry.value))
         self.count_box.observe(lambda _: self._show(), "value")
         self.reveal_button.on_click(lambda _: self.reveal())
         self.new_button.on_click(lambda _: self.new_game())
@@ -200,6 +210,7 @@ class YouGuess(StaticFallback, widgets.VBox):
         controls = widgets.HBox([self.entry, self.guess_button, self.reveal_button,
                                  self.new_button])  # fmt: skip
         super().__init__([controls, self.count_box, self.info, self.status, self.picture])
+        projector(self, large)
         self.new_game()
 
     def new_game(self) -> YouGuess:
@@ -218,7 +229,7 @@ class YouGuess(StaticFallback, widgets.VBox):
         self._show()
         return self
 
-    def _send(self, text: str) -> None:
+    def _guess_typed(self, text: str) -> None:
         """Guess what the box holds, once: a click right after typing sends it twice (the box's
         value arrives, then the click)."""
         if text.strip() and text != self.sent:

@@ -11,7 +11,7 @@ from ..drawing import board_svg
 from ..puzzles.sliding import SlidingPuzzle
 from ..puzzles.sliding_boards import State
 from ..search import astar
-from .base import StaticFallback, working
+from .base import StaticFallback, projector, working
 
 # exact distance tables, one per (rows, cols, goal)
 _TABLES: dict[tuple[int, int, State], Mapping[State, int]] = {}
@@ -43,7 +43,8 @@ class PlayBoard(StaticFallback, widgets.VBox):
     3x3, else by A* with linear conflict (at most *hint_seconds*). The distance shown is
     exact up to 3x3, else a lower bound. *seed* makes *Shuffle* repeatable; it walks
     *shuffle_moves* random moves from the goal (default: a uniformly random board up to
-    3x3, 30 moves on bigger boards).
+    3x3, 30 moves on bigger boards). With *large* (default: as ``lesson_style`` set it),
+    tiles and text are half as big again.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> board = PlayBoard(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"))
@@ -61,6 +62,7 @@ class PlayBoard(StaticFallback, widgets.VBox):
         seed: int | None = None,
         hint_seconds: float = 10.0,
         shuffle_moves: int | None = None,
+        large: bool | None = None,
     ) -> None:
         if not isinstance(puzzle, SlidingPuzzle):
             raise TypeError(f"PlayBoard plays a SlidingPuzzle, not {type(puzzle).__name__}")
@@ -72,13 +74,13 @@ class PlayBoard(StaticFallback, widgets.VBox):
         self.hinted: int | None = None  # the tile a hint said to slide, until a tile slides
         self.origin = puzzle.start  # where this game started (the start, or a shuffled board)
         self.cells = [
-            widgets.Button(layout=widgets.Layout(width="52px", height="52px"))
+            widgets.Button(layout=widgets.Layout(width="3.5em", height="3.5em"))
             for _ in range(puzzle.size)
         ]
         for cell, button in enumerate(self.cells):
             button.on_click(lambda _, cell=cell: self.click_cell(cell))
         grid = widgets.GridBox(
-            self.cells, layout=widgets.Layout(grid_template_columns=f"repeat({puzzle.cols}, 56px)")
+            self.cells, layout=widgets.Layout(grid_template_columns=f"repeat({puzzle.cols}, 3.8em)")
         )
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
         self.shuffle_button = widgets.Button(description="Shuffle", icon="random")
@@ -90,6 +92,7 @@ class PlayBoard(StaticFallback, widgets.VBox):
         self.status = widgets.Label("Click a tile next to the blank.")
         buttons = widgets.HBox([self.hint_button, self.shuffle_button, self.reset_button])
         super().__init__([grid, self.info, buttons, self.status])
+        projector(self, large)  # tiles and text 15 px, or 21 px with large
         self._show()
 
     def click_cell(self, cell: int) -> PlayBoard:

@@ -31,8 +31,8 @@ class SolutionPlayer(FramePlayer):
     >>> from puzzlelab.search import bfs
     >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
     >>> player = SolutionPlayer(puzzle, bfs(puzzle))
-    >>> player.step(2).caption()
-    'step 2 of 2: slide 8'
+    >>> player.step(2).caption(), player.readout()
+    ('step 2 of 2: slide 8', 'step 2 of 2')
     """
 
     def __init__(
@@ -56,8 +56,9 @@ class SolutionPlayer(FramePlayer):
         ]  # fmt: skip
         self.details = [self._detail(puzzle, actions, k) for k in self.steps]
         labels = [f"<b>{c}</b>{d}" for c, d in zip(captions, self.details)]
-        super().__init__(pictures, labels, captions, back="◀ previous", forward="next ▶",
-                         large=large)  # fmt: skip
+        # the readout counts moves, as the captions do: "step 3 of 9" is one number
+        readouts = [f"step {k} of {len(path) - 1}" for k in self.steps]
+        super().__init__(pictures, labels, captions, readouts=readouts, large=large)
 
     @staticmethod
     def _caption(puzzle: object, path: list[State], actions: Sequence[Action], k: int) -> str:

@@ -36,13 +36,14 @@ VERBS = {
 TREE_NODES = 150  # the replayed tree is cut to this many nodes
 TREE_CLASS = "puzzlelab-replay-tree"
 
-#: A step: the header; the board beside the frontier; the tree beside its title and legend.
+#: A step: the header; the board beside the frontier; the tree beside its title and legend
+#: (each pair one under the other in a narrow column).
 TEMPLATE = (
     "<style>{css}</style>"
     '<div data-slot="0"></div>'
-    '<div style="display:flex;gap:1.5em;align-items:flex-start;margin:0.5em 0">'
-    '<div data-slot="1"></div><div data-slot="2"></div></div>'
-    '<div style="display:flex;gap:1em;align-items:flex-start">'
+    '<div style="display:flex;flex-wrap:wrap;gap:0.5em 1.5em;align-items:flex-start;'
+    'margin:0.5em 0"><div data-slot="1"></div><div data-slot="2"></div></div>'
+    '<div style="display:flex;flex-wrap:wrap;gap:0.5em 1em;align-items:flex-start">'
     f'<div class="{TREE_CLASS}" data-slot="3"></div>'
     '<div><b data-slot="4"></b>{legend}</div></div>'
 )
@@ -132,7 +133,7 @@ class SearchReplay(Stepper):
         return frontier_rows(self._snapshots[self.value if k is None else k])
 
     def header_html(self, k: int) -> str:
-        """What event *k* is, and the counts after it."""
+        """What event *k* is, and the counts after it (its number is the readout's)."""
         event, counts = self.events[k], self.counts(k)
         if event.kind == "iteration":
             what = f"{VERBS['iteration']} {event.bound:g}"
@@ -145,7 +146,7 @@ class SearchReplay(Stepper):
         if event.h is not None:
             values += f", h = {event.h:g}, f = g + h = {event.g + event.h:g}"
         return (
-            f"<b>event {k + 1} of {len(self.events)}</b>: {html.escape(what)}"
+            f"<b>{html.escape(what)}</b>"
             f"{side} &middot; {values}<br>expanded (explored) so far <b>{counts['expanded']:,}"
             f"</b> &middot; generated <b>{counts['generated']:,}</b> &middot; duplicates "
             f"<b>{counts['duplicates']:,}</b> &middot; waiting in the frontier "

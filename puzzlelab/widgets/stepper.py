@@ -30,24 +30,31 @@ MODULE_MARK = "\n// -- the module"
 #: stepper.js's functions alone: what a page with no kernel runs.
 FUNCTIONS = SCRIPT.split(MODULE_MARK, 1)[0]
 
-#: What the controls say, unless a widget says otherwise.
+#: What the controls say: every stepper steps with the same two words (previous and next);
+#: a widget may name its frames (*description*: "step 3 of 9", "event 3 of 9").
 WORDS = {
     "play": "▶ play",
     "pause": "❚❚ pause",
-    "back": "◀ back",
-    "forward": "forward ▶",
+    "back": "◀ previous",
+    "forward": "next ▶",
     "description": "step",
 }
 
 #: The traits the page reads (what ``stepper.js`` calls ``model.get`` on).
-DATA = ("template", "pieces", "frames", "marks", "value", "interval", "words", "large")
+DATA = (
+    "template", "pieces", "frames", "marks", "readouts", "value", "interval", "words", "large",
+)  # fmt: skip
 
 #: Counts pages made in this process; with a random part, every id on a page is its own.
 _PAGES = itertools.count(1)
 
 
 class Stepper(anywidget.AnyWidget):
-    """Step through frames in the browser: back, forward, a slider, Play and a speed.
+    """Step through frames in the browser: previous, next, a slider, play and a speed.
+
+    The controls sit above the frame, which scrolls inside a box of its own, so they never
+    move. Once a stepper is on screen, a presenter's clicker steps it without a click first
+    (PageDown, PageUp, the arrows; Home and End for the first and last frame).
 
     Parameters
     ----------
@@ -60,10 +67,14 @@ class Stepper(anywidget.AnyWidget):
     marks : list of str, optional
         For every frame, one character per element marked ``data-mark="j"``: the page
         sets it as that element's ``data-state``.
+    readouts : list of str, optional
+        For every frame, what the readout beside the slider says (default: "step 3 of 9",
+        with *words*' description): the one number a frame is known by.
     interval : int
         Milliseconds per frame when playing.
     words : dict, optional
-        Labels of the controls, over :data:`WORDS`.
+        Labels over :data:`WORDS`; puzzlelab's widgets change only the description of a
+        frame ("step", "event"), so every stepper says previous and next.
     large : bool, optional
         Text and pictures half as big again (default: as
         :func:`~puzzlelab.drawing.lesson_style` set it).
@@ -85,6 +96,7 @@ class Stepper(anywidget.AnyWidget):
     pieces = traitlets.List(traitlets.Unicode()).tag(sync=True)
     frames = traitlets.List(traitlets.List(traitlets.Int())).tag(sync=True)
     marks = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    readouts = traitlets.List(traitlets.Unicode()).tag(sync=True)
     value = traitlets.Int(0).tag(sync=True)
     interval = traitlets.Int(600).tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
@@ -97,13 +109,14 @@ class Stepper(anywidget.AnyWidget):
         frames: Iterable[Iterable[int]],
         marks: Iterable[str] = (),
         *,
+        readouts: Iterable[str] = (),
         value: int = 0,
         interval: int = 600,
         words: dict[str, str] | None = None,
         large: bool | None = None,
     ) -> None:
         piece_list, frame_list = list(pieces), [list(f) for f in frames]
-        mark_list = list(marks)
+        mark_list, readout_list = list(marks), list(readouts)
         slots = len(set(re.findall(r'data-slot="(\d+)"', template)))
         if not frame_list:
             raise ValueError("a Stepper needs at least one frame")
@@ -117,8 +130,14 @@ class Stepper(anywidget.AnyWidget):
             raise ValueError(
                 f"marks must give one string per frame ({len(frame_list)}), not {len(mark_list)}"
             )
+        if readout_list and len(readout_list) != len(frame_list):
+            raise ValueError(
+                f"readouts must give one string per frame ({len(frame_list)}), "
+                f"not {len(readout_list)}"
+            )
         super().__init__(
             template=template, pieces=piece_list, frames=frame_list, marks=mark_list,
+            readouts=readout_list,
             value=max(0, min(value, len(frame_list) - 1)), interval=interval,
             words={**WORDS, **(words or {})},
             large=picture_scale() > 1 if large is None else bool(large),
@@ -132,6 +151,17 @@ class Stepper(anywidget.AnyWidget):
         """Show *frame* (clipped to the first and last); return the stepper."""
         self.value = frame
         return self
+
+    def readout(self, frame: int | None = None) -> str:
+        """What the readout says at *frame* (default: the frame shown), as the page shows it.
+
+        >>> Stepper('<p data-slot="0"></p>', ["one", "two"], [[0], [1]]).readout()
+        'step 1 of 2'
+        """
+        frame = self.value if frame is None else frame
+        if self.readouts:
+            return self.readouts[frame]
+        return f"{self.words['description']} {frame + 1} of {len(self.frames)}"
 
     def frame_html(self, frame: int | None = None) -> str:
         """The template filled with *frame*'s pieces and marks (default: the frame shown)."""

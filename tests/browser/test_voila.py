@@ -46,9 +46,9 @@ def test_a_lesson_opens_as_an_app_and_its_players_step(page, voila):
     )
     assert page.evaluate(ERRORS) == []
     readout = page.locator(".puzzlelab-stepper-readout").first
-    assert readout.text_content() == "step 0 / 7"
+    assert readout.text_content() == "step 0 of 7"
     page.locator(".puzzlelab-stepper-forward").first.click()
-    assert readout.text_content() == "step 1 / 7"
+    assert readout.text_content() == "step 1 of 7"
     assert "Error" not in voila["log"].read_text()
     said = f"() => [...document.querySelectorAll('.jp-OutputArea-output')].filter(o => o.innerText.includes({IN_AN_APP!r})).length"
     page.wait_for_function(f"() => ({said})() >= 3", timeout=60_000)  # the last cells have run

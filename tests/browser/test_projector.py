@@ -1,0 +1,233 @@
+"""In front of the class: steppers whose controls stay put, a clicker that just works, and
+lessons that fit the projector, measured in a real JupyterLab in a real Chromium.
+
+A small notebook of its own (a replay and a player, at both text sizes) checks the controls
+and the keys. Lessons 0, 2, 4 and 6 stand for the rest when widths and heights are measured
+(every lesson would take too long): each runs once, then the window takes each size.
+"""
+
+from __future__ import annotations
+
+import re
+
+import nbformat
+import pytest
+
+from .lab_driver import open_lesson, run_all_cells, wait_until_done
+
+pytestmark = pytest.mark.browser
+
+#: The window sizes of a classroom, in CSS pixels: 1024x768, 1280x720, and 1280x720 at 150%
+#: zoom (the browser lays the page out in 853x480 CSS pixels then).
+SIZES = {"1024x768": (1024, 768), "1280x720": (1280, 720), "1280x720 at 150%": (853, 480)}
+
+#: The most a stepper may be high, controls and caption included.
+TALLEST = 700
+
+#: What stands for every lesson when widths and heights are measured.
+MEASURED = ["00_", "02_", "04_", "06_"]
+
+SHOWN = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+
+#: Every figure or widget wider than its output column, and every stepper over TALLEST high.
+TOO_BIG = f"""() => {{
+    const found = [];
+    const cells = [...document.querySelectorAll('{SHOWN} .jp-Cell')];
+    document.querySelectorAll('{SHOWN} .jp-OutputArea-output').forEach(output => {{
+        const mime = output.getAttribute('data-mime-type') || '';
+        if (/stdout|stderr|text\\/plain/.test(mime)) return;  // printed text may scroll
+        const cell = cells.indexOf(output.closest('.jp-Cell'));
+        if (output.scrollWidth > output.clientWidth + 1)
+            found.push(`cell ${{cell}}: ${{output.scrollWidth}} px wide in a ${{output.clientWidth}}`
+                       + ` px column (${{mime}})`);
+        output.querySelectorAll('.puzzlelab-stepper').forEach(stepper => {{
+            const high = stepper.getBoundingClientRect().height;
+            if (high > {TALLEST}) found.push(`cell ${{cell}}: a stepper ${{Math.round(high)}} px high`);
+        }});
+    }});
+    return found;
+}}"""
+
+
+def too_big(page) -> list[str]:
+    return page.evaluate(TOO_BIG)
+
+
+#: For the log: the column, the figures shrunk to fit it, the tallest stepper.
+SIZES_SEEN = f"""() => {{
+    const outputs = [...document.querySelectorAll('{SHOWN} .jp-OutputArea-output')];
+    const images = outputs.flatMap(o => [...o.querySelectorAll('img')]);
+    const shrunk = images.filter(i => i.naturalWidth > i.getBoundingClientRect().width + 1);
+    const steppers = outputs.flatMap(o => [...o.querySelectorAll('.puzzlelab-stepper')]);
+    return {{column: Math.max(0, ...outputs.map(o => o.clientWidth)),
+             shrunk: shrunk.map(i => `${{i.naturalWidth}}->${{Math.round(i.getBoundingClientRect().width)}}`),
+             tallest: Math.round(Math.max(0, ...steppers.map(s => s.getBoundingClientRect().height)))}};
+}}"""
+
+
+def side_bar_open(page) -> None:
+    """Open JupyterLab's left side bar (the file browser), as a teacher's window has it."""
+    if page.locator("#jp-left-stack").is_visible():
+        return
+    page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab").first.click()
+    page.locator("#jp-left-stack").wait_for(state="visible")
+
+
+# A notebook of its own ------------------------------------------------------------
+
+SETUP = """from puzzlelab.drawing import lesson_style
+from puzzlelab.puzzles import SlidingPuzzle
+from puzzlelab.search import Trace, astar, bfs
+from puzzlelab.widgets import SearchReplay, SolutionPlayer
+lesson_style(large={large})
+puzzle = SlidingPuzzle("4 1 3 / 7 2 6 / 5 8 0")
+trace = Trace()
+_ = astar(puzzle, "misplaced", trace=trace)"""
+
+WORDS = "\n\n".join(["A paragraph to scroll past, as a lesson has them."] * 12)
+
+
+def write_notebook(root, large: bool) -> str:
+    """A notebook with a replay and a player; return its name."""
+    name = f"projector_{'large' if large else 'normal'}.ipynb"
+    cells = [
+        nbformat.v4.new_markdown_cell("# Steppers in front of the class\n\n" + WORDS),
+        nbformat.v4.new_code_cell(SETUP.format(large=large)),
+        nbformat.v4.new_code_cell("SearchReplay(trace, puzzle)"),
+        nbformat.v4.new_markdown_cell(WORDS),
+        nbformat.v4.new_code_cell("SolutionPlayer(puzzle, bfs(puzzle))"),
+        nbformat.v4.new_code_cell("answer = 1"),
+        nbformat.v4.new_markdown_cell(WORDS),
+    ]
+    notebook = nbformat.v4.new_notebook(cells=cells)
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                       "language": "python"}  # fmt: skip
+    nbformat.write(notebook, root / name)
+    return name
+
+
+def ran(page, lab, large: bool = False):
+    open_lesson(page, lab, write_notebook(lab["root"], large))
+    run_all_cells(page)
+    wait_until_done(page)
+    steppers = page.locator(f"{SHOWN} .puzzlelab-stepper")
+    steppers.nth(1).wait_for()
+    return steppers.nth(0), steppers.nth(1)
+
+
+def readout(stepper) -> str:
+    return stepper.locator(".puzzlelab-stepper-readout").text_content()
+
+
+def frame(stepper) -> int:
+    return int(re.search(r"(\d+) of", readout(stepper)).group(1))
+
+
+def scrolled(page) -> float:
+    return page.evaluate(f"() => document.querySelector('{SHOWN} .jp-WindowedPanel-outer')"
+                         ".scrollTop")  # fmt: skip
+
+
+def test_controls_stay_put_and_every_stepper_speaks_one_language(page, jupyter_lab):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    replay, player = ran(page, jupyter_lab)
+    replay.scroll_into_view_if_needed()
+    forward = replay.locator(".puzzlelab-stepper-forward")
+    last = int(re.search(r"of (\d+)", readout(replay)).group(1))
+    assert readout(replay) == f"event 1 of {last}"
+    forward.click()  # the first click makes the cell active: JupyterLab may scroll to it
+    where = forward.bounding_box()
+    for k in range(3, last + 1):
+        forward.click()
+        assert forward.bounding_box() == where, f"the next button moved at event {k}"
+    assert readout(replay) == f"event {last} of {last}"
+    assert not re.search(r"\bevent \d", replay.locator(".puzzlelab-stepper-view").inner_text())
+    for stepper in (replay, player):
+        words = stepper.locator(".puzzlelab-stepper-controls button").all_text_contents()
+        assert words[1:] == ["◀ previous", "next ▶"], words
+
+
+def test_a_clicker_steps_the_stepper_on_screen_without_a_click(page, jupyter_lab):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    replay, player = ran(page, jupyter_lab)
+    keys = page.keyboard
+    # the focus on a cell (command mode), the player most on screen: the keys step it
+    page.locator(f"{SHOWN} .jp-MarkdownCell").nth(1).click()
+    keys.press("Escape")
+    player.scroll_into_view_if_needed()
+    before, top = frame(player), scrolled(page)
+    keys.press("PageDown")
+    keys.press("ArrowRight")
+    assert frame(player) == before + 2, readout(player)
+    page.wait_for_timeout(500)  # time for a (smooth) scroll, if one had started
+    assert scrolled(page) == top, "PageDown scrolled the notebook as well as stepping"
+    keys.press("PageUp")
+    assert frame(player) == before + 1
+    keys.press("Home")
+    assert frame(player) == 0  # the player numbers moves: step 0 is the start
+    keys.press("End")
+    assert re.fullmatch(r"step (\d+) of \1", readout(player)), readout(player)
+    top = scrolled(page)
+    keys.press("PageDown")  # past the last step the key moves on: the notebook scrolls
+    outer = f"document.querySelector('{SHOWN} .jp-WindowedPanel-outer')"
+    page.wait_for_function(f"() => {outer}.scrollTop > {top}", timeout=5_000)  # smoothly
+    assert re.fullmatch(r"step (\d+) of \1", readout(player)), readout(player)
+    # a stepper with the focus takes the keys: its slider's own PageDown would go back
+    replay.scroll_into_view_if_needed()
+    replay.locator(".puzzlelab-stepper-slider").focus()
+    keys.press("PageDown")
+    keys.press("ArrowRight")
+    assert readout(replay).startswith("event 3 of"), readout(replay)
+    keys.press("ArrowLeft")
+    assert readout(replay).startswith("event 2 of")
+    keys.press("End")
+    last = re.search(r"of (\d+)", readout(replay)).group(1)
+    assert readout(replay) == f"event {last} of {last}"
+    # typing in a cell: the keys are the editor's
+    page.locator(f"{SHOWN} .jp-CodeCell .cm-content").last.click()
+    keys.press("Home")
+    keys.press("PageUp")
+    assert readout(replay) == f"event {last} of {last}"
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+def test_steppers_fit_the_window_at_every_size(page, jupyter_lab, large):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    ran(page, jupyter_lab, large)
+    side_bar_open(page)
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(500)
+        assert not too_big(page), f"at {size}: {too_big(page)}"
+
+
+def large_copy(root, name: str) -> str:
+    """A copy of lesson *name* whose first cell calls ``lesson_style(large=True)``."""
+    notebook = nbformat.read(root / name, as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.source = cell.source.replace("lesson_style()", "lesson_style(large=True)")
+    nbformat.write(notebook, root / f"large_{name}")
+    return f"large_{name}"
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize("start", MEASURED)
+def test_lessons_fit_the_window_at_every_size(page, jupyter_lab, start, large):
+    (name,) = [p.name for p in jupyter_lab["root"].glob(f"{start}*.ipynb")]
+    name = large_copy(jupyter_lab["root"], name) if large else name
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_lesson(page, jupyter_lab, name)
+    run_all_cells(page)
+    wait_until_done(page)
+    side_bar_open(page)
+    found = {}
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(800)
+        found[size] = too_big(page)
+        seen = page.evaluate(SIZES_SEEN)
+        print(f"\n{name} at {size}: column {seen['column']} px, tallest stepper "
+              f"{seen['tallest']} px, figures shrunk to fit (px) {seen['shrunk']}, "
+              f"too big: {len(found[size])}")  # fmt: skip
+    assert not any(found.values()), "\n".join(f"{s}: {f}" for s, f in found.items() if f)
