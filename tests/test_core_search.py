@@ -153,7 +153,7 @@ def test_the_classroom_notebooks_board_costs_13():
 @pytest.mark.slow
 def test_built_in_heuristics_are_admissible_consistent_and_ordered(table):
     for name in ("misplaced", "manhattan", "linear-conflict"):
-        report = check_heuristic(name, EIGHT, table)
+        report = check_heuristic(EIGHT, name, table)
         assert report.admissible and report.consistent, name
     for state in table:
         assert EIGHT.misplaced(state) <= EIGHT.manhattan(state) <= EIGHT.linear_conflict(state)
@@ -164,7 +164,7 @@ def test_manhattan_counting_the_blank_is_caught_with_a_real_counterexample(table
         homes = [EIGHT.goal.index(tile) for tile in state]
         return sum(abs(c // 3 - h // 3) + abs(c % 3 - h % 3) for c, h in enumerate(homes))
 
-    report = check_heuristic(with_blank, EIGHT, table)
+    report = check_heuristic(EIGHT, with_blank, table)
     assert not report.admissible
     state, h, distance = report.overestimates[0]
     assert with_blank(state) == h > distance == table[state]

@@ -59,12 +59,12 @@ def test_a_single_tile_counting_own_moves_is_its_manhattan_distance():
 def test_every_move_halves_overestimate_when_added_and_own_moves_do_not():
     every, own = halves_tables(EIGHT)
     table = distance_table(EIGHT)
-    added = check_heuristic(lambda s: every[0](s) + every[1](s), EIGHT, table)
+    added = check_heuristic(EIGHT, lambda s: every[0](s) + every[1](s), table)
     assert not added.admissible
-    report = check_heuristic(lambda s: own[0](s) + own[1](s), EIGHT, table)
+    report = check_heuristic(EIGHT, lambda s: own[0](s) + own[1](s), table)
     assert report.admissible and report.consistent
     for k in range(2):
-        assert check_heuristic(every[k], EIGHT, table).admissible
+        assert check_heuristic(EIGHT, every[k], table).admissible
 
 
 def test_an_unknown_way_of_counting_is_refused():

@@ -24,7 +24,7 @@ def corner_manhattan(state):
 
 
 def test_an_admissible_heuristic_that_is_not_consistent_is_caught_on_a_real_move():
-    report = check_heuristic(corner_manhattan, SIX, SIX_TABLE)
+    report = check_heuristic(SIX, corner_manhattan, SIX_TABLE)
     assert report.admissible and not report.consistent
     state, after, h_state, h_after = report.inconsistencies[0]
     assert after in {t for _, t, _ in SIX.successors(state)}  # one move apart
@@ -37,15 +37,15 @@ def test_an_admissible_heuristic_that_is_not_consistent_is_caught_on_a_real_move
 
 def test_consistent_heuristics_report_no_move_and_a_zero_at_the_goal():
     for name in SIX.heuristics:
-        report = check_heuristic(name, SIX, SIX_TABLE)
+        report = check_heuristic(SIX, name, SIX_TABLE)
         assert report.consistent and report.inconsistencies == [] and report.goal_h == 0
         assert report.first_inconsistency() == ""
 
 
 def test_a_heuristic_not_zero_at_the_goal_is_not_consistent_and_says_why():
-    report = check_heuristic(lambda state: min(1, SIX_TABLE[state]), SIX, SIX_TABLE)
+    report = check_heuristic(SIX, lambda state: min(1, SIX_TABLE[state]), SIX_TABLE)
     assert report.consistent  # 1 everywhere but the goal: drops by at most 1
-    lifted = check_heuristic(lambda state: 1 if SIX_TABLE[state] else 0.5, SIX, SIX_TABLE)
+    lifted = check_heuristic(SIX, lambda state: 1 if SIX_TABLE[state] else 0.5, SIX_TABLE)
     assert not lifted.consistent and lifted.goal_h == 0.5
     assert lifted.first_inconsistency() == "h(goal) = 0.5, not 0"
     assert "h(goal) = 0.5" in lifted._repr_html_()

@@ -71,7 +71,7 @@ def puzzle_from(puzzle, state):
 
 
 def test_its_heuristic_is_admissible_and_consistent_over_every_state():
-    report = check_heuristic("not_home", TowerOfHanoi(5))
+    report = check_heuristic(TowerOfHanoi(5), "not_home")
     assert report.admissible and report.consistent and report.states == 3**5
 
 

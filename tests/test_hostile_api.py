@@ -141,3 +141,13 @@ def test_an_error_without_a_message_is_named_without_a_dangling_colon():
 
     with pytest.raises(ProblemError, match=r"heuristic hungry raised MemoryError for state \("):
         astar(SlidingPuzzle(BOARD), heuristic=hungry)
+
+
+def test_check_heuristic_with_its_arguments_the_old_way_round_says_the_order():
+    from puzzlelab.analysis import check_heuristic
+
+    puzzle = SlidingPuzzle(shape=(2, 3))
+    for heuristic in ("manhattan", puzzle.manhattan):
+        with pytest.raises(ProblemError, match=r"takes the puzzle first, then the heuristic"):
+            check_heuristic(heuristic, puzzle)
+    assert check_heuristic(puzzle, "manhattan").admissible

@@ -70,10 +70,10 @@ def test_disjoint_databases_add_up_to_an_admissible_heuristic(shape, goal, group
     puzzle = SlidingPuzzle(shape=shape, goal=goal)
     heuristic = pattern_heuristic(puzzle, groups, progress=False)
     assert (heuristic.mirror is not None) == (shape[0] == shape[1])  # the goals are symmetric
-    report = check_heuristic(heuristic, puzzle)
+    report = check_heuristic(puzzle, heuristic)
     assert report.admissible, report
     # and it knows more than Manhattan distance
-    assert report.mean_h > check_heuristic("manhattan", puzzle).mean_h
+    assert report.mean_h > check_heuristic(puzzle, "manhattan").mean_h
 
 
 @pytest.mark.slow
@@ -81,10 +81,10 @@ def test_disjoint_databases_add_up_to_an_admissible_heuristic(shape, goal, group
 def test_databases_that_place_the_blank_are_admissible_and_consistent(shape, goal, groups):
     puzzle = SlidingPuzzle(shape=shape, goal=goal)
     heuristic = pattern_heuristic(puzzle, groups, blank=True, progress=False)
-    report = check_heuristic(heuristic, puzzle)
+    report = check_heuristic(puzzle, heuristic)
     assert report.admissible and report.consistent, report
     # knowing where the blank is tells more than the least over every place of it
-    plain = check_heuristic(pattern_heuristic(puzzle, groups, progress=False), puzzle)
+    plain = check_heuristic(puzzle, pattern_heuristic(puzzle, groups, progress=False))
     assert report.mean_h > plain.mean_h
 
 
@@ -96,7 +96,7 @@ def test_databases_that_forget_the_blank_are_not_consistent():
     heuristic = pattern_heuristic(puzzle, [(1, 2, 3), (4, 5)], progress=False)
     before, after = (1, 3, 4, 2, 0, 5), (1, 3, 4, 0, 2, 5)  # tile 2 slides right
     assert heuristic(before) - heuristic(after) > 1
-    assert not check_heuristic(heuristic, puzzle).consistent
+    assert not check_heuristic(puzzle, heuristic).consistent
 
 
 def test_counting_every_move_would_not_be_additive():

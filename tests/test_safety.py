@@ -151,7 +151,7 @@ def test_one_row_or_column_boards_are_solvable_exactly_when_search_says_so(shape
 def test_too_big_tables_are_refused_before_any_work():
     for refuse in (
         lambda: distance_table(SlidingPuzzle(shape=(4, 4))),
-        lambda: check_heuristic("manhattan", SlidingPuzzle(shape=(4, 4))),
+        lambda: check_heuristic(SlidingPuzzle(shape=(4, 4)), "manhattan"),
         lambda: distance_table(SlidingPuzzle(shape=(3, 4)), max_states=1000),
     ):
         began = time.process_time()

@@ -298,9 +298,9 @@ class HeuristicReport:
     --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle(shape=(2, 3))
-    >>> check_heuristic("misplaced", puzzle)
+    >>> check_heuristic(puzzle, "misplaced")
     <misplaced: admissible, consistent; informed 38% (mean h 4.17 vs true 12.62) over 360 states>
-    >>> report = check_heuristic(lambda state: 2 * puzzle.manhattan(state), puzzle)
+    >>> report = check_heuristic(puzzle, lambda state: 2 * puzzle.manhattan(state))
     >>> report.admissible, report.overestimates[0]  # (state, h, true distance)
     (False, ((0, 4, 5, 2, 3, 1), 22, 11))
     """
@@ -362,12 +362,13 @@ class HeuristicReport:
 
 
 def check_heuristic(
-    heuristic: Heuristic | str,
     puzzle: Searchable,
+    heuristic: Heuristic | str,
     table: Mapping[Any, int] | None = None,
     worst: int = 5,
 ) -> HeuristicReport:
-    """Compare *heuristic* (a function or a name) with the exact distances of every state.
+    """Compare *heuristic* (a function or a name) with the exact distances of every state of
+    *puzzle* (the puzzle first, as in ``HeuristicLab(puzzle, heuristic)`` and ``astar``).
 
     *table* (from :func:`distance_table`) saves computing it again; *worst* is how many
     counterexamples to keep.
@@ -376,23 +377,28 @@ def check_heuristic(
     --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle(shape=(2, 3))
-    >>> check_heuristic("manhattan", puzzle).admissible
+    >>> check_heuristic(puzzle, "manhattan").admissible
     True
     >>> def counts_the_blank(state):  # the classic mistake: the blank is no tile
     ...     homes = [puzzle.goal.index(tile) for tile in state]
     ...     return sum(abs(c // 3 - h // 3) + abs(c % 3 - h % 3) for c, h in enumerate(homes))
-    >>> report = check_heuristic(counts_the_blank, puzzle)
+    >>> report = check_heuristic(puzzle, counts_the_blank)
     >>> report.admissible, len(report.overestimates) > 0
     (False, True)
     >>> def left_only(state):
     ...     return puzzle.manhattan(state) if state.index(0) % 3 == 0 else 0
-    >>> report = check_heuristic(left_only, puzzle)
+    >>> report = check_heuristic(puzzle, left_only)
     >>> report.admissible, report.consistent
     (True, False)
     >>> state, after, h_state, h_after = report.inconsistencies[0]
     >>> h_state - h_after > 1, after in {t for _, t, _ in puzzle.successors(state)}
     (True, True)
     """
+    if (isinstance(puzzle, str) or callable(puzzle)) and hasattr(heuristic, "successors"):
+        raise ProblemError(
+            "check_heuristic takes the puzzle first, then the heuristic: "
+            "check_heuristic(puzzle, heuristic)"
+        )
     problem = as_problem(puzzle, heuristic)
     h = problem.heuristic
     name = heuristic if isinstance(heuristic, str) else getattr(heuristic, "__name__", "heuristic")

@@ -83,7 +83,7 @@ def _eight_puzzle_table() -> Mapping[State, int]:
 
 @lru_cache(maxsize=1)
 def _misplaced_ratio() -> float:
-    return check_heuristic("misplaced", _eight_puzzle(), _eight_puzzle_table()).mean_ratio
+    return check_heuristic(_eight_puzzle(), "misplaced", _eight_puzzle_table()).mean_ratio
 
 
 @self_check
@@ -135,7 +135,7 @@ def check_better_heuristic(heuristic: Any) -> bool:
     if at_goal != 0:
         return fail(f"at the goal it says {at_goal}; a heuristic must be 0 on the goal.")
     try:
-        found = check_heuristic(heuristic, puzzle, _eight_puzzle_table())
+        found = check_heuristic(puzzle, heuristic, _eight_puzzle_table())
     except Exception as error:  # a student's function may fail in any way
         return fail(f"it raised {one_line(error)} on some board.")
     if not found.admissible:

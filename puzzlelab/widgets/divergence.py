@@ -38,7 +38,7 @@ class SearchDivergence(Stepper):
     ...                 frontier.append((child, actions + [action]))
     >>> view = SearchDivergence(takes_the_newest, like="bfs", problem=RoadMap())
     >>> view.comparison.parted_at, view.value, len(view.frames), view.readout()
-    (2, 1, 2, 'expansion 2 of 2')
+    (2, 0, 2, 'expansion 1 of 2')
     >>> "they part here" in view.frame_html(1), "they part here" in view.frame_html(0)
     (True, False)
     """
@@ -61,7 +61,7 @@ class SearchDivergence(Stepper):
         template = f'<div>{self._heading()}</div><div data-slot="0"></div>'
         last = steps[-1]["number"] if steps[-1] else 0
         readouts = [f"expansion {step['number'] if step else 0} of {last}" for step in steps]
-        super().__init__(template, pieces, frames, readouts=readouts, value=len(frames) - 1,
+        super().__init__(template, pieces, frames, readouts=readouts, value=0,
                          large=large)  # fmt: skip
 
     def _heading(self) -> str:

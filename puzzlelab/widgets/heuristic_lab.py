@@ -60,7 +60,7 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         self.puzzle, self.heuristic = puzzle, heuristic
         self.name = heuristic if isinstance(heuristic, str) else _name_of(heuristic)
         table = exact_distances(puzzle)
-        self.report = check_heuristic(heuristic, puzzle, table)
+        self.report = check_heuristic(puzzle, heuristic, table)
         starts = [puzzle.with_start(puzzle.random_state(seed)) for seed in range(boards)]
         contenders = {self.name: heuristic, **puzzle.heuristics}
         self.expanded: dict[str, int] = {}
