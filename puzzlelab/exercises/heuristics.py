@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -13,7 +13,7 @@ from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import BoardInput, State
 from ..search import astar
 from .answers import fail, is_whole_number, not_answered, passed, self_check
-from .own_work import borrowed, objects_read, table_of
+from .own_work import borrowed, table_of
 from .sandbox import guarded_check
 
 #: The board of exercise 1 (goal ``1 2 3 / 4 5 6 / 7 8 0``).
@@ -239,17 +239,6 @@ def _as_board(key: object) -> tuple[int, ...] | None:
     return None
 
 
-def _mappings(found: list[object]) -> Iterator[Mapping[Any, Any]]:
-    """The mappings among *found*, and those an object or a collection among them holds."""
-    for value in found:
-        if isinstance(value, Mapping):
-            yield value
-        inner = getattr(value, "__dict__", None) if not callable(value) else None
-        for item in [*(inner or {}).values(), *(value if isinstance(value, (tuple, list)) else ())]:
-            if isinstance(item, Mapping):
-                yield item
-
-
 def exact_table(function: object, truth: Mapping[State, int], least: int = 1_000) -> bool:
     """Return whether *function* reads a table that agrees with *truth* (exact distances),
     however its keys are written: boards as tuples, tuples of rows, or strings, in a
@@ -257,20 +246,4 @@ def exact_table(function: object, truth: Mapping[State, int], least: int = 1_000
 
     There is no example here; ``tests/test_exercises_45.py`` runs it.
     """
-    if table_of(function, truth, least) is not None:
-        return True
-    for mapping in _mappings(objects_read(function)):
-        items = dict.items(mapping) if isinstance(mapping, dict) else mapping.items()
-        if (dict.__len__(mapping) if isinstance(mapping, dict) else len(mapping)) < least:
-            continue
-        shared = agree = 0
-        for key, value in items:
-            board = _as_board(key)
-            if board is not None and board in truth:
-                shared += 1
-                agree += value == truth[board]
-                if shared == 500:
-                    break
-        if shared and agree >= 0.95 * shared:
-            return True
-    return False
+    return table_of(function, truth, least, read_key=_as_board) is not None

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import sys
 import types
@@ -221,30 +222,64 @@ def _filled(cell: types.CellType) -> bool:
 
 
 def table_of(
-    function: object, truth: Mapping[Any, int], least: int = 1_000, share: float = 0.95
+    function: object,
+    truth: Mapping[Any, int],
+    least: int = 1_000,
+    share: float = 0.95,
+    read_key: ReadKey = None,
 ) -> Mapping[Any, Any] | None:
-    """Return a mapping of at least *least* entries *function* reads whose values agree with
-    *truth* on at least *share* of the keys they share (up to 500), or ``None``: a table of
-    exact distances, not the student's own cache of a heuristic.
+    """Return a mapping of at least *least* entries *function* reads (or an object or list it
+    reads holds) whose values agree with *truth* on at least *share* of the keys they share
+    (up to 500), or ``None``: a table of exact distances, not the student's own cache of a
+    heuristic. A key not in *truth* as it is may be, as *read_key* reads it (a board written
+    as text); a ``dict`` subclass is read through ``dict``'s own methods.
 
     There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
-    for value in objects_read(function):
-        if not isinstance(value, Mapping) or len(value) < least:
+    for mapping in _mappings(objects_read(function)):
+        items: Iterable[tuple[Any, Any]]
+        if isinstance(mapping, dict):  # a subclass's own methods may hide its entries
+            size, items = dict.__len__(mapping), dict.items(mapping)
+        else:
+            size, items = len(mapping), mapping.items()
+        if size < least:
             continue
-        keys = [key for key, _ in zip(_shared_keys(value, truth), range(500))]
-        if keys and sum(value[key] == truth[key] for key in keys) >= share * len(keys):
-            return value
+        pairs = list(itertools.islice(_shared(items, truth, read_key), 500))
+        if pairs and sum(value == truth[key] for key, value in pairs) >= share * len(pairs):
+            return mapping
     return None
 
 
-def _shared_keys(mapping: Mapping[Any, Any], truth: Mapping[Any, int]) -> Iterator[Any]:
-    for key in mapping:
+def _mappings(found: list[object]) -> Iterator[Mapping[Any, Any]]:
+    """The mappings among *found*, and those an object or a collection among them holds."""
+    for value in found:
+        if isinstance(value, Mapping):
+            yield value
+        inner = getattr(value, "__dict__", None) if not callable(value) else None
+        for item in [*(inner or {}).values(), *(value if isinstance(value, (tuple, list)) else ())]:
+            if isinstance(item, Mapping):
+                yield item
+
+
+#: How a key is read when it is not in the truth as it is (``None``: it is no key there).
+ReadKey = Callable[[Any], Any] | None
+
+
+def _shared(
+    items: Iterable[tuple[Any, Any]], truth: Mapping[Any, int], read_key: ReadKey
+) -> Iterator[tuple[Any, Any]]:
+    """The ``(key, value)`` pairs of *items* whose key, as it is or as *read_key* reads it, is
+    in *truth*."""
+    for key, value in items:
         try:
             if key in truth:
-                yield key
+                yield key, value
+                continue
         except TypeError:  # a key that cannot be hashed the truth's way
-            continue
+            pass
+        read = None if read_key is None else read_key(key)
+        if read is not None and read in truth:
+            yield read, value
 
 
 def lesson_code(answer: Any, calls: bool = False) -> str:
