@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import PuzzleError, one_line
-from .grades import Grade, grades_csv, grades_json, inert, write_atomically
+from .grades import Grade, grades_csv, grades_json, table_csv, write_atomically
 from .submissions import read_regular
 
 #: The columns a roster must have.
@@ -223,7 +223,7 @@ def summary_csv(grades: list[Grade], roster: list[Student]) -> str:
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """
     header = ["student", "student_id", "email", *exercise_columns(grades), "total", "out_of"]
-    return _csv(summary_rows(grades, roster), [*header, "flags"])
+    return table_csv(summary_rows(grades, roster), [*header, "flags"])
 
 
 #: The columns that say who a student is, in each export.
@@ -261,7 +261,7 @@ def export_csv(grades: list[Grade], roster: list[Student], system: str) -> tuple
         if system == "canvas":
             who = [student.submission, "", student.student_id, student.login or student.email, ""]
         table.append(dict(zip(EXPORT_COLUMNS[system], who)) | scores)
-    return _csv(table, EXPORT_COLUMNS[system] + lessons), left_out
+    return table_csv(table, EXPORT_COLUMNS[system] + lessons), left_out
 
 
 def _lesson_score(rows: list[Grade], lesson: str) -> str:
@@ -270,14 +270,6 @@ def _lesson_score(rows: list[Grade], lesson: str) -> str:
     ours = [row for row in rows if row.lesson == lesson and row.exercise]
     passed = {row.exercise for row in ours if row.passed}
     return str(len(passed)) if ours else ""
-
-
-def _csv(rows: list[dict[str, str]], header: list[str]) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, header, lineterminator="\n", extrasaction="ignore")
-    writer.writeheader()
-    writer.writerows({key: inert(value) for key, value in row.items()} for row in rows)
-    return out.getvalue()
 
 
 def write_file(path: Path, text: str, option: str) -> None:

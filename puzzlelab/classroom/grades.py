@@ -87,17 +87,26 @@ def grades_csv(grades: list[Grade]) -> str:
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
+    rows = [
+        {name: str(value).lower() if isinstance(value, bool) else str(value)
+         for name, value in asdict(grade).items()}
+        for grade in grades
+    ]  # fmt: skip
+    return table_csv(rows, [column.name for column in fields(Grade)])
+
+
+def table_csv(rows: list[dict[str, str]], header: list[str]) -> str:
+    """*rows* as CSV text under *header*, every cell :func:`inert`.
+
+    >>> print(table_csv([{"student": "=cmd", "total": "3"}], ["student", "total"]), end="")
+    student,total
+    '=cmd,3
+    """
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([column.name for column in fields(Grade)])
-    for grade in grades:
-        writer.writerow([_csv_text(value) for value in asdict(grade).values()])
+    writer = csv.DictWriter(out, header, lineterminator="\n", extrasaction="ignore")
+    writer.writeheader()
+    writer.writerows({key: inert(value) for key, value in row.items()} for row in rows)
     return out.getvalue()
-
-
-def _csv_text(value: object) -> str:
-    """``true`` and ``false`` as JSON writes them; any other value as :func:`inert` makes it."""
-    return str(value).lower() if isinstance(value, bool) else inert(str(value))
 
 
 #: What a spreadsheet takes as the start of a formula.
