@@ -48,6 +48,9 @@ RULES = {
 #: The values each search's frontier table shows, beyond node, parent, depth and action.
 VALUES = {"bfs": (), "dfs": (), "ucs": ("g",), "greedy": ("h",), "astar": ("g", "h", "f")}
 
+#: The value each best-first search takes the lowest of.
+LOWEST = {"ucs": "g", "greedy": "h", "astar": "f"}
+
 #: A frontier row: ``node``, ``parent``, ``depth``, ``g``, ``h``, ``f``, ``action``, ``state``.
 Row = dict[str, Any]
 
@@ -85,7 +88,7 @@ def priority(like: str, row: Row) -> tuple[float, ...]:
     """
     if like in ("bfs", "dfs"):
         return (row["node"] if like == "bfs" else -row["node"],)
-    return (row[{"ucs": "g", "greedy": "h", "astar": "f"}[like]],)
+    return (row[LOWEST[like]],)
 
 
 def prediction_questions(
@@ -222,7 +225,7 @@ def hint(question: Question, pick: int) -> str:
     if question.like in ("bfs", "dfs"):
         which = "oldest" if question.like == "bfs" else "newest"
         return f"node {pick} is not the {which} node waiting: {name} takes {rule}."
-    value = {"ucs": "g", "greedy": "h", "astar": "f"}[question.like]
+    value = LOWEST[question.like]
     return (
         f"node {pick} has {_values(question.like, mine, named=False)}, but a node with a "
         f"lower {value} waits: {name} takes {rule}."
@@ -250,7 +253,7 @@ def _compared(like: str, mine: Row, best: Row) -> str:
         return f"node {best['node']} has waited longer (it was generated before)"
     if like == "dfs":
         return f"node {best['node']} is newer (it was generated after)"
-    value = {"ucs": "g", "greedy": "h", "astar": "f"}[like]
+    value = LOWEST[like]
     if like == "astar":
         return (
             f"its f = {mine['g']:g} + {mine['h']:g} = {mine['f']:g}, and node "
