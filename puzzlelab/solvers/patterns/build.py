@@ -60,6 +60,7 @@ def breadth_first(
     name = "pattern " + "-".join(map(str, tiles))
     search = _Search(shape, k, budget, _progress_bar(total, name, progress))
     table = search.reached_at if every_tile else np.full(placement_count(cells, k), UNSET, np.uint8)
+    search.kept += 0 if every_tile else table.nbytes
     start = np.array([[goal.index(tile) for tile in tiles] + [goal.index(0)]], dtype=np.int8)
     layer, cost = start, 0
     try:
@@ -116,6 +117,7 @@ class _Search:
         self.neighbours = _neighbours(*shape)
         self.budget, self.bar = budget, bar
         self.reached_at = np.full(placement_count(self.cells, k + 1), UNSET, dtype=np.uint8)
+        self.kept = self.reached_at.nbytes  # the bytes the build holds throughout: its tables
         self.labelled = 0
         self.chunk = CHUNK
         if budget.max_memory_mb < math.inf:  # a chunk's work stays a small part of the bound
@@ -140,10 +142,18 @@ class _Search:
             raise LimitReached(f"the limit of {budget.max_nodes:,} {budget.what} was reached")
         budget.look()
 
-    def make_room(self, nbytes: int) -> None:
-        """Raise LimitReached unless *nbytes* more bytes fit the memory bound."""
-        if not fits(self.budget, nbytes):  # said as the budget says it when it is passed
-            raise LimitReached(self.budget.memory_reason())
+    def make_room(self, held: int, more: int) -> None:
+        """Raise LimitReached unless the build's tables, the *held* bytes of its layers and
+        *more* bytes fit the memory bound.
+
+        The build counts its own bytes: the resident size the system reports is an estimate
+        that may lag by megabytes on a machine of many processors. It looks at that size too,
+        for whatever else the process holds.
+        """
+        budget = self.budget
+        over = (self.kept + held + more) / 2**20 > budget.max_memory_mb
+        if over or not fits(budget, more):  # said as the budget says it when it is passed
+            raise LimitReached(budget.memory_reason())
 
     def mark_placements(self, placements: np.ndarray, table: np.ndarray, cost: int) -> None:
         """Give *cost* to the table's entries of *placements* not reached before."""
@@ -158,23 +168,30 @@ class _Search:
             return layer  # every tile is in the pattern: no move is free
         found, fresh = [layer], layer
         while len(fresh):
-            fresh = self.reached(fresh, cost, tile_moves=False)
+            fresh = self.reached(fresh, cost, tile_moves=False, held=_bytes(found[:-1]))
             found.append(fresh)
-        self.make_room(sum(map(len, found)) * (self.k + 1))
+        self.make_room(_bytes(found), _bytes(found))  # the boards found, and one array of them
         return np.concatenate(found)
 
-    def reached(self, boards: np.ndarray, cost: int, tile_moves: bool) -> np.ndarray:
+    def reached(self, boards: np.ndarray, cost: int, tile_moves: bool, held: int = 0) -> np.ndarray:
         """The boards not reached before that one move from *boards* reaches, each once,
-        labelled with *cost*; in chunks, the limits looked at after each.
+        labelled with *cost*; in chunks, the limits looked at after each. *held*: the bytes
+        of other layers the caller keeps meanwhile.
         """
-        found, count = [], 0
+        found: list[np.ndarray] = []
+        held += boards.nbytes
         for start in range(0, len(boards), self.chunk):
             moved = _moves(boards[start : start + self.chunk], self.neighbours, self.k, tile_moves)
             found.append(_new(moved, self.reached_at, self.cells, cost))
-            count += len(found[-1])
             self.counted(len(found[-1]))
-        self.make_room(count * (self.k + 1))
+            self.make_room(held + _bytes(found), self.chunk * BYTES_PER_BOARD)  # the next chunk
+        self.make_room(held + _bytes(found), _bytes(found))  # one array of the boards found
         return np.concatenate(found) if found else boards[:0]
+
+
+def _bytes(arrays: list[np.ndarray]) -> int:
+    """The bytes *arrays* hold together."""
+    return sum(array.nbytes for array in arrays)
 
 
 def _moves(boards: np.ndarray, neighbours: np.ndarray, k: int, tile_moves: bool) -> np.ndarray:
