@@ -268,19 +268,57 @@ def test_strategy_is_judged_on_the_average_it_is_shown(capsys):
     assert "needs 5.560 questions" in out and "not below 5.40" in out
 
 
-@pytest.mark.parametrize("cows", [0, 1, 3, 4])
-def test_cows_are_not_told_which_way(capsys, cows):
-    bulls, truth = bulls_and_cows_of_the_exercise()
-    if cows in (truth, bulls + truth):
-        return
-    out = refused(capsys, mastermind.check_answer, bulls, cows)
-    assert "too many" not in out and "too few" not in out and "cows: not right" in out
+def score(guess, secret):
+    bulls = sum(1 for g, s in zip(guess, secret) if g == s)
+    shared = sum(min(guess.count(colour), secret.count(colour)) for colour in set(guess))
+    return bulls, shared - bulls
 
 
-def bulls_and_cows_of_the_exercise():
-    from puzzlelab.puzzles.mastermind import answer_of
+def pairing(guess, secret):
+    """Another style: each peg of the secret that is no bull answers for one guess peg."""
+    bulls = sum(g == s for g, s in zip(guess, secret))
+    free = [s for g, s in zip(guess, secret) if g != s]
+    cows = 0
+    for g, s in zip(guess, secret):
+        if g != s and g in free:
+            free.remove(g)
+            cows += 1
+    return bulls, cows
 
-    return answer_of(mastermind.PEG_GUESS, mastermind.PEG_SECRET)
+
+@pytest.mark.parametrize("function", [score, pairing])
+def test_a_scoring_function_of_ones_own_passes(capsys, function):
+    assert function(mastermind.PEG_GUESS, mastermind.PEG_SECRET) == (1, 2)  # by hand
+    assert "Correct!" in praised(capsys, mastermind.check_answer, function)
+
+
+def anywhere(guess, secret):
+    bulls = sum(g == s for g, s in zip(guess, secret))
+    return bulls, sum(1 for g, s in zip(guess, secret) if g != s and g in secret)
+
+
+@pytest.mark.parametrize(
+    "function, says",
+    [
+        (..., "replace ..."),
+        ((1, 2), "give your function"),  # the old answer: numbers worked out by hand
+        (lambda guess, secret: None, "returns nothing yet"),
+        (lambda guess, secret: 3, "return two numbers"),
+        (lambda guess, secret: (1.0, 2), "two whole numbers"),
+        (lambda guess, secret: (0, 0), "bulls: compare the two codes position by position"),
+        (lambda guess, secret: (score(guess, secret)[0], sum(score(guess, secret))),
+         "a peg that is already a bull is not counted again"),
+        (anywhere, "whenever its colour is anywhere in the secret"),
+        (lambda guess, secret: (score(guess, secret)[0], len(set(guess) & set(secret))),
+         "each peg of the secret can answer for one peg of the guess only"),
+        (bulls_and_cows().answer, "is puzzlelab's own Mastermind.answer"),
+        (lambda guess, secret: bulls_and_cows().answer(guess, secret), "calls puzzlelab's"),
+    ],
+)  # fmt: skip
+def test_a_wrong_or_borrowed_scoring_function_is_told_why(capsys, function, says):
+    out = refused(capsys, mastermind.check_answer, function)
+    assert says in out, out
+    assert "too many" not in out and "too few" not in out
 
 
 def test_the_hint_for_codes_left_names_no_code_to_run(capsys):

@@ -38,10 +38,36 @@ MANHATTAN = SlidingPuzzle(heuristics.MANHATTAN_BOARD).manhattan(
 )
 
 
+def diagonal(state):
+    total = 0
+    for cell, tile in enumerate(state):
+        if tile:
+            home = tile - 1
+            total += max(abs(cell // 3 - home // 3), abs(cell % 3 - home % 3))
+    return total
+
+
 def test_manhattan_right_answer(capsys):
     assert MANHATTAN == 18  # worked out by hand from the board
-    # not 14: the lesson prints a mean Manhattan distance of 14.00 over every board
-    assert_praise(capsys, heuristics.check_manhattan, MANHATTAN)
+    assert manhattan_by_hand(SlidingPuzzle(heuristics.MANHATTAN_BOARD).start) == MANHATTAN
+    assert_praise(capsys, heuristics.check_manhattan, manhattan_by_hand)
+    assert_praise(capsys, heuristics.check_manhattan, tile_by_tile)
+
+
+def tile_by_tile(state):
+    """Another style: each tile looked for on the board, its home found with divmod."""
+    total = 0
+    for tile in range(1, 9):
+        row, col = divmod(state.index(tile), 3)
+        home_row, home_col = divmod(tile - 1, 3)
+        total += abs(row - home_row) + abs(col - home_col)
+    return total
+
+
+def test_manhattan_is_tried_on_boards_the_lesson_never_shows():
+    tried = heuristics._manhattan_boards()
+    assert SlidingPuzzle(heuristics.MANHATTAN_BOARD).start not in tried
+    assert len(set(tried)) == heuristics.MANHATTAN_TRIES
 
 
 @pytest.mark.parametrize(
@@ -49,19 +75,22 @@ def test_manhattan_right_answer(capsys):
     [
         (..., "replace ..."),
         (None, "replace ..."),
-        ("18", "whole number"),
-        (18.0, "whole number"),
-        (True, "whole number"),
-        (20, "blank"),  # the blank counted: it is 2 rows/cols from home
-        (8, "out of place"),  # misplaced tiles
-        (9, "out of place"),  # misplaced tiles, blank counted
-        (14, "not the Manhattan distance"),  # the lesson's mean over every board
-        (3, "not the Manhattan distance"),
-        (30, "not the Manhattan distance"),
+        (18, "give your function"),  # the old answer: a number, worked out by hand
+        (lambda state: None, "returns nothing yet"),
+        (lambda state: 2.5, "whole number"),
+        (lambda state: 18, "on the goal board your function says 18"),
+        (lambda state: counts_the_blank(state), "counts the blank too"),
+        (lambda state: misplaced_by_hand(state), "out of place"),
+        (diagonal, "as if a tile could move diagonally"),
+        (EIGHT.manhattan, "is puzzlelab's own SlidingPuzzle.manhattan"),
+        (lambda state: EIGHT.manhattan(state), "calls puzzlelab's SlidingPuzzle.manhattan"),
+        (lambda state: SlidingPuzzle(state).manhattan(state), "calls puzzlelab's"),
+        # right but for one tile: shown a board it gets wrong, not the distance
+        (lambda state: manhattan_by_hand(state) + (state[0] == 5), "where it says"),
     ],
 )
 def test_manhattan_wrong_answers(capsys, answer, contains):
-    assert_hint(capsys, heuristics.check_manhattan, answer, MANHATTAN, contains=contains)
+    assert_hint(capsys, heuristics.check_manhattan, answer, contains=contains)
 
 
 # ---------------------------------------------------------------- lesson 4, exercise 2

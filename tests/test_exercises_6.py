@@ -166,8 +166,9 @@ def test_combination_right(capsys, tables):
         (lambda every, own: lambda s: every[0](s) + every[1](s), "overestimates"),
         (lambda every, own: lambda s: own[0](s) + own[1](s), "Which one should a board use?"),
         (lambda every, own: distance_table(EIGHT).__getitem__, "exact distance"),
-        # a constant added is no move counted twice: the hint says what makes a sum safe
-        (lambda every, own: lambda s: max(every[0](s), every[1](s)) + 1, "it is the goal"),
+        # a constant added is no move counted twice: the hint names the number, not the sum
+        (lambda every, own: lambda s: max(every[0](s), every[1](s)) + 1, "there it says 1"),
+        (lambda every, own: lambda s: 2 * every[0](s), "which part of your function"),
         (lambda every, own: lambda s: every[0](s) + own[1](s), "count different moves"),
         # the lesson's own curve of section 3, copied: not more than it
         (lambda every, own: lambda s: max(every[0](s), every[1](s)), "which section 3 drew"),

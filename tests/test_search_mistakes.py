@@ -282,6 +282,17 @@ def test_a_queue_or_a_stack_is_named_too(capsys):
     assert "by when nodes were pushed, newest first (a stack: that is depth-first" in said, said
 
 
+def test_h_of_the_parent_is_named(capsys):
+    """Before, an A* that added the parent's h to the child's g was told only the rule."""
+    said = said_to(lambda problem: astar_with(problem, h_of_parent=True), "astar", capsys)
+    assert (
+        "You ordered the frontier by f = g + the h of the state each node came from (h must "
+        "be the successor's own estimate, problem.heuristic(child), not its parent's); A* "
+        "orders it by f = g + h." in said
+    ), said
+    assert "weighted" not in said and "closed set" not in said, said
+
+
 # ---------------------------------------------------------------- a closed set, where it matters
 
 
@@ -349,7 +360,6 @@ def astar_with(problem, h_of_parent=False, goal_on_generation=False, keep_first_
 @pytest.mark.parametrize(
     "mistake, told",
     [
-        ("h_of_parent", "A* orders the frontier by f = g + h."),
         ("goal_on_generation", "the goal was tested when it was generated"),
         ("keep_first_path", "found a cheaper path to 'D' (cost 4 instead of 7)"),
     ],

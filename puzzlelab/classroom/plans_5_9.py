@@ -287,9 +287,11 @@ PLANS_5_9["peg_solitaire"] = Plan(
         ),
         ask(
             "Iterative deepening repeats the top of the tree: how much does that cost?",
-            "Little: each level is several times bigger than all the levels above it, so the "
-            "last iteration visits most of the positions (exercise 1 measures the share).",
-            "As much again as the last iteration: the earlier ones together are far smaller.",
+            "Less than one might fear: each level is several times bigger than all the levels "
+            "above it, so the earlier iterations together cost about what the last one does, "
+            "which stops at the solution part way (exercise 1 measures the share).",
+            "Nothing worth counting: the last iteration stops at the solution, so the earlier "
+            "ones together do about as much again.",
             "It doubles with every limit: the tree grows about eightfold a move.",
         ),
         ask(

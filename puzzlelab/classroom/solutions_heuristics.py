@@ -11,22 +11,35 @@ HEURISTIC_SOLUTIONS: dict[str, Solution] = {}
 
 HEURISTIC_SOLUTIONS["heuristic_search:manhattan"] = Solution(
     answer=code("""
-        # Board 4 8 1 / 6 _ 7 / 5 3 2, goal 1 2 3 / 4 5 6 / 7 8 _. For each tile (the blank
-        # left out), rows plus columns between where it stands and its home:
+        def my_manhattan(state):
+            total = 0
+            for cell, tile in enumerate(state):
+                if tile != 0:  # the blank is no tile
+                    home = tile - 1  # tile t's home cell, row by row
+                    total += abs(cell // 3 - home // 3) + abs(cell % 3 - home % 3)
+            return total
+
+
+        # By hand, board 4 8 1 / 6 _ 7 / 5 3 2: rows plus columns, tile by tile:
         #   4: 1 row              1     8: 2 rows             2     1: 2 columns          2
         #   6: 2 columns          2     7: 1 row, 2 columns   3
         #   5: 1 row, 1 column    2     3: 2 rows, 1 column   3     2: 2 rows, 1 column   3
-        answer_4_1 = 1 + 2 + 2 + 2 + 3 + 2 + 3 + 3
+        # 1 + 2 + 2 + 2 + 3 + 2 + 3 + 3 = 18
+        print(my_manhattan(SlidingPuzzle(MANHATTAN_BOARD).start))  # the board above: by hand first
+        answer_4_1 = my_manhattan
         check_manhattan(answer_4_1);
     """),
     explanation=words("""
-        Tile by tile, the blank left out. Worth doing aloud on the projected board: each
-        tile's distance is a count the class can check by pointing.
+        Tile by tile, the blank left out: a cell's row is its index // 3 and its column its
+        index % 3, and tile t's home is cell t - 1. Worth doing the board by hand aloud on
+        the projector first: each tile's distance is a count the class can check by pointing,
+        and the function then does the same count on every board.
     """),
     mistakes=(
-        "Counting the blank (20 instead of 18).",
+        "Counting the blank (20 instead of 18 on the board shown).",
         "Counting the tiles out of place (misplaced tiles) instead of their distances.",
-        "Counting diagonal steps as 1.",
+        "Taking the larger of rows and columns, as if a diagonal step were one move.",
+        "Calling `eight.manhattan`: the check refuses it.",
     ),
 )
 

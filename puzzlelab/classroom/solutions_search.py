@@ -174,30 +174,46 @@ SEARCH_SOLUTIONS["state_spaces_and_bfs:two-by-two"] = Solution(
 
 SEARCH_SOLUTIONS["state_spaces_and_bfs:solvable-boards"] = Solution(
     answer=code("""
-        # Read each board's tiles row by row, blank left out, and count the pairs in the
-        # wrong order (inversions). With 3 columns a slide never changes their parity, and
-        # the goal has 0, so a board can reach the goal exactly when its count is even.
-        #   A  2 1 3 4 5 6 7 8   1 (2 before 1)                    odd
-        #   B  1 3 2 4 5 6 8 7   2 (3-2, 8-7)                      even
-        #   C  1 2 3 4 5 6 8 7   1 (8-7)                           odd
-        #   D  7 2 4 5 6 8 3 1  16 (7: 6, 2: 1, 4: 2, 5: 2, 6: 2, 8: 2, 3: 1)  even
-        #   E  8 6 7 2 5 4 1 3  23                                 odd
-        #   F  1 2 3 4 5 6 7 8   0                                 even
-        for letter, board in BOARDS.items():  # the counting, checked afterwards
-            tiles = [tile for tile in usual.with_start(board).start if tile != 0]
-            print(letter, inversions(tiles))
-        answer_1_3 = {"B", "D", "F"}
+        def solvable(board):
+            # The tiles row by row, the blank left out; count the pairs in the wrong order
+            # (inversions). With 3 columns a slide never changes their parity, and the goal
+            # has 0, so a board can reach the goal exactly when its count is even.
+            tiles = [tile for tile in board if tile != 0]
+            count = 0
+            for i in range(len(tiles)):
+                for j in range(i + 1, len(tiles)):
+                    if tiles[i] > tiles[j]:
+                        count += 1
+            return count % 2 == 0
+
+
+        # By hand first:
+        #   A  2 1 3 4 5 6 7 8   1 (2 before 1)                    odd   no
+        #   B  1 3 2 4 5 6 8 7   2 (3-2, 8-7)                      even  yes
+        #   C  1 2 3 4 5 6 8 7   1 (8-7)                           odd   no
+        #   D  7 2 4 5 6 8 3 1  16 (7: 6, 2: 1, 4: 2, 5: 2, 6: 2, 8: 2, 3: 1)  even  yes
+        #   E  8 6 7 2 5 4 1 3  23                                 odd   no
+        #   F  1 2 3 4 5 6 7 8   0                                 even  yes
+        for letter, board in BOARDS.items():  # the six boards above, decided by your function
+            print(letter, solvable(usual.with_start(board).start))
+
+        answer_1_3 = solvable
         check_solvable_boards(answer_1_3);
     """),
     explanation=words("""
-        Section 2's argument by hand: count inversions and keep the boards with an even
-        count. Board C shows why the blank does not count: moving it up or down passes two
-        tiles, which changes the count by an even number.
+        Section 2's argument as a function: count the inversions among the tiles and say
+        yes when the count is even. Doing the six boards by hand first makes the loop easy
+        to follow; board C shows why the blank does not count: moving it up or down passes
+        two tiles, which changes the count by an even number. The check then tries the
+        function on hundreds of boards the lesson never shows.
     """),
     mistakes=(
-        "Counting the blank as a tile.",
+        "Counting the blank as a tile (the check names it: wrong whenever the blank is in "
+        "the middle of a side).",
         "Reading the board column by column, or counting only neighbouring pairs.",
-        "Judging by how scrambled a board looks: D is far from the goal yet solvable.",
+        "Saying yes for an odd count: the goal has 0 inversions.",
+        "Calling the puzzle's `is_solvable` or `check_solvable`, or `inversions`: the check "
+        "refuses them.",
     ),
 )
 

@@ -108,10 +108,14 @@ ORDERED = {
         "by f = the number of actions + h",
         "g must add up what the actions cost, problem.cost, not count them",
     ),
+    "g + parent's h": (
+        "by f = g + the h of the state each node came from",
+        "h must be the successor's own estimate, problem.heuristic(child), not its parent's",
+    ),
     "depth": ("by the number of actions so far", "that is breadth-first search"),
     "lifo": ("by when nodes were pushed, newest first", "a stack: that is depth-first search"),
     **dict.fromkeys(
-        [order for order in ORDERS if order.startswith("g + ") and order != "g + h"],
+        [order for order in ORDERS if order.startswith("g + ") and order[4].isdigit()],
         (
             "by f = g + w * h with a weight w above 1, as in g + 2h",
             "that is weighted A*: it trusts h more than A* does, and its paths need not be "
@@ -300,26 +304,54 @@ def _why_stopped(recording: Recording, rules: Rules) -> str | None:
     if goals or not rules.live():
         return None
     waiting_goal = [e for e in rules.live() if rules.problem.is_goal(e.state)]
+    count = len(recording.expanded)
+    expansions = f"{count} expansion{'s' if count != 1 else ''}"
     mistake = None if recording.early_tests else classic_mistake(recording, rules)
     if mistake:
         return (
-            f"your search stopped after {len(recording.expanded)} expansions, where "
+            f"your search stopped after {expansions}, where "
             f"puzzlelab's would take {_shown(choices[0].state)} next. {mistake}"
+        )
+    amid = _goal_amid_successors(recording, rules)
+    if amid is not None and recording.early_tests:
+        return (
+            f"your search stopped after {expansions}, at the goal {_shown(amid[1])} as soon "
+            f"as it was generated, before the rest of the successors of {_shown(amid[0])}: "
+            "the goal was tested when it was generated (a recursive search, which enters each "
+            "successor at once, does the same). Generate and push all the successors of a "
+            "state first, and test is_goal when a node is taken from the frontier: only then "
+            "is its path known to be the one the search is after."
         )
     if waiting_goal and recording.early_tests:
         return (
-            f"your search stopped after {len(recording.expanded)} expansions with the goal "
+            f"your search stopped after {expansions} with the goal "
             f"{_shown(waiting_goal[0].state)} still waiting in the frontier behind "
             f"{_shown(choices[0].state)}: the goal was tested when it was generated. Test "
             "is_goal when a node is taken from the frontier: only then is its path known to be "
             "the one the search is after."
         )
-    count = len(recording.expanded)
     return (
-        f"your search stopped after {count} expansion{'s' if count != 1 else ''} while "
+        f"your search stopped after {expansions} while "
         f"{_shown(choices[0].state)} and others were still waiting in the frontier; "
         "puzzlelab's stops only when the node it takes from the frontier is a goal."
     )
+
+
+def _goal_amid_successors(recording: Recording, rules: Rules) -> tuple[State, State] | None:
+    """``(the state expanded last, the goal)`` if the student's search stopped at a goal it
+    had just generated, before the rest of that state's successors; else None."""
+    events = recording.events
+    last = max((i for i, (kind, _) in enumerate(events) if kind == "expand"), default=None)
+    if last is None:
+        return None
+    state = events[last][1]
+    generated = [child for kind, child in events[last + 1 :] if kind == "generate"]
+    problem = rules.problem
+    if not generated or not problem.is_goal(generated[-1]):
+        return None
+    if len(generated) >= len(list(problem.actions(state))):
+        return None
+    return state, generated[-1]
 
 
 def wrong_answer(

@@ -37,42 +37,114 @@ def _manhattan_with_blank(puzzle: SlidingPuzzle, state: State) -> int:
     return total
 
 
-@self_check
-@guarded_check("your answer")
-def check_manhattan(answer: Any) -> bool:
-    """Check the Manhattan distance of :data:`MANHATTAN_BOARD` worked out by hand.
+def _diagonal_steps(puzzle: SlidingPuzzle, state: State) -> int:
+    """A classic mistake: a tile's distance as the larger of its rows and columns, as if a
+    diagonal step were one move."""
+    total = 0
+    for cell, tile in enumerate(state):
+        if tile:
+            home = puzzle.goal.index(tile)
+            rows = abs(cell // puzzle.cols - home // puzzle.cols)
+            total += max(rows, abs(cell % puzzle.cols - home % puzzle.cols))
+    return total
 
-    >>> check_manhattan(3)
-    Not yet: not the Manhattan distance. For every tile 1..8, count the rows plus the columns ...
+
+#: Exercise 1: how many boards, drawn once with a fixed seed, the student's function is tried on.
+MANHATTAN_TRIES = 300
+
+
+@lru_cache(maxsize=1)
+def _manhattan_boards() -> tuple[State, ...]:
+    """8-puzzle boards the lesson never shows: the goal, then boards drawn with a fixed seed."""
+    puzzle = _eight_puzzle()
+    shown = {_eight_puzzle(MANHATTAN_BOARD).start}
+    boards = [puzzle.goal]
+    seed = 1_000
+    while len(boards) < MANHATTAN_TRIES:
+        board = puzzle.random_state(seed)
+        seed += 1
+        if board not in shown and board not in boards:
+            boards.append(board)
+    return tuple(boards)
+
+
+@self_check
+@guarded_check("your function")
+def check_manhattan(function: Any) -> bool:
+    """Check ``function(state)``: the Manhattan distance of an 8-puzzle board to
+    ``1 2 3 / 4 5 6 / 7 8 0``, tried on :data:`MANHATTAN_TRIES` boards the lesson never
+    shows. puzzlelab's own heuristics, and a function that calls them, are refused.
+
+    >>> check_manhattan(lambda state: 3)
+    Not yet: on the goal board your function says 3: ...
     False
     """
-    if not_answered(answer):
+    if not_answered(function):
+        return fail("replace ... with your function: answer_4_1 = my_manhattan (no brackets).")
+    if not callable(function):
+        return fail(f"give your function, def my_manhattan(state): ..., not {function!r}.")
+    puzzle = _eight_puzzle()
+    boards = _manhattan_boards()
+    copied = borrowed(function, list(boards[:12]))
+    if copied:
         return fail(
-            "replace ... with a whole number: the sum of every tile's distance to its home."
+            f"your function {copied}: write it yourself. For every tile, count the rows and "
+            "the columns between its cell and its home cell."
         )
-    if not is_whole_number(answer):
-        return fail(f"give a whole number (no quotes, no decimals), not a {type(answer).__name__}.")
-    puzzle = _eight_puzzle(MANHATTAN_BOARD)
-    state = puzzle.start
-    truth = puzzle.manhattan(state)
-    if answer == truth:
+    says: dict[State, Any] = {}
+    for board in boards:
+        try:
+            says[board] = function(board)
+        except Exception as error:  # a student's function may fail in any way
+            return fail(f"your function raised {one_line(error)} on the board {board}.")
+        if says[board] is None or says[board] is Ellipsis:
+            return fail("your function returns nothing yet: it must return a whole number.")
+        if not is_whole_number(says[board]):
+            return fail(f"your function returned {says[board]!r}; return a whole number.")
+    wrong = [board for board in boards if says[board] != puzzle.manhattan(board)]
+    if not wrong:
         return passed(
-            "Every tile needs at least that many moves of its own, so no solution is shorter."
+            f"Right on all {len(boards)} boards: every tile needs at least that many moves of "
+            "its own, so no solution is shorter."
         )
-    if answer == _manhattan_with_blank(puzzle, state):
-        return fail(
-            "your total includes the blank. The blank is not a tile: "
-            "it moves on every turn anyway, so leave it out."
+    return fail(_manhattan_hint(puzzle, wrong, says, boards))
+
+
+def _manhattan_hint(
+    puzzle: SlidingPuzzle, wrong: list[State], says: Mapping[State, Any], boards: tuple[State, ...]
+) -> str:
+    """What is wrong with a function that gets the *wrong* boards wrong."""
+    if says[puzzle.goal] != 0:
+        return (
+            f"on the goal board your function says {says[puzzle.goal]}: every tile is at "
+            "home there, so the distance is 0."
         )
-    if answer in (puzzle.misplaced(state), puzzle.misplaced(state) + 1):
-        return fail(
-            "that looks like the number of tiles out of place. Manhattan distance "
-            "adds how far each tile is from home: rows plus columns."
-        )
-    return fail(
-        "not the Manhattan distance. For every tile 1..8, count the rows plus the columns "
-        "between its cell and its home cell (not the tiles in the way; a tile at home "
-        "counts 0), then add the eight numbers."
+    mistakes = (
+        (
+            lambda board: _manhattan_with_blank(puzzle, board),
+            "it counts the blank too. The blank is not a tile: it moves on every turn anyway, "
+            "so leave it out.",
+        ),
+        (
+            puzzle.misplaced,
+            "it counts the tiles out of place. Manhattan distance adds how far each tile is "
+            "from home: rows plus columns.",
+        ),
+        (
+            lambda board: _diagonal_steps(puzzle, board),
+            "it takes the larger of a tile's rows and columns, as if a tile could move "
+            "diagonally. A tile moves one row or one column at a time: add the two.",
+        ),
+    )
+    for mistake, hint in mistakes:
+        if all(says[board] == mistake(board) for board in boards):
+            return f"your function is wrong on {len(wrong)} of {len(boards)} boards: {hint}"
+    board = wrong[0]
+    shown = puzzle.render(board).replace(chr(10), " / ")
+    return (
+        f"your function is wrong on {len(wrong)} of {len(boards)} boards, such as {shown}, "
+        f"where it says {says[board]}. Work that board out by hand, tile by tile (the blank "
+        "left out), and follow your function through it."
     )
 
 

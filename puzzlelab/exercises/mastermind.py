@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import functools
+import random
 from typing import Any
 
 import numpy as np
 
 from ..errors import one_line
-from ..puzzles.mastermind import Mastermind, answer_of, bulls_and_cows, classic_mastermind
+from ..puzzles.mastermind import (
+    Answer,
+    Code,
+    Mastermind,
+    answer_of,
+    bulls_and_cows,
+    classic_mastermind,
+)
 from ..solvers.mastermind import Strategy, evaluate
 from .answers import fail, is_whole_number, not_answered, passed, self_check
 from .own_work import borrowed
@@ -29,41 +38,115 @@ CONSISTENT_AVERAGE = 5.56
 STRATEGY_AVERAGE = 5.40
 
 
-@self_check
-@guarded_check("your answer")
-def check_answer(bulls: Any, cows: Any) -> bool:
-    """Check the bulls and cows of :data:`PEG_GUESS` when the secret is :data:`PEG_SECRET`.
+#: Exercise 1: how many (guess, secret) pairs of classic Mastermind, drawn once with a fixed
+#: seed, the student's function is tried on.
+ANSWER_TRIES = 400
 
-    >>> check_answer(1, 3)
-    Not yet: cows: ... a peg that is already a bull is not counted again as a cow.
+
+@functools.cache
+def _answer_pairs() -> tuple[tuple[Code, Code], ...]:
+    """Pairs of classic Mastermind codes the lesson never shows: every pair of a few codes rich
+    in repeats, then pairs drawn at random (not :data:`PEG_GUESS` against :data:`PEG_SECRET`)."""
+    codes = classic_mastermind().codes
+    repeats = [(0, 0, 0, 0), (0, 0, 1, 1), (1, 0, 0, 1), (2, 2, 2, 3), (3, 2, 2, 2), (0, 1, 2, 3)]
+    pairs = [(guess, secret) for guess in repeats for secret in repeats]
+    rng = random.Random(8)
+    while len(pairs) < ANSWER_TRIES:
+        pair = (rng.choice(codes), rng.choice(codes))
+        if pair != (PEG_GUESS, PEG_SECRET) and pair not in pairs:
+            pairs.append(pair)
+    return tuple(pairs)
+
+
+def _colours_anywhere(guess: Code, secret: Code) -> Answer:
+    """A classic mistake: every peg of the guess whose colour is anywhere in the secret is a
+    cow, however often the secret has that colour."""
+    bulls = sum(g == s for g, s in zip(guess, secret))
+    return bulls, sum(1 for g, s in zip(guess, secret) if g != s and g in secret)
+
+
+@self_check
+@guarded_check("your function")
+def check_answer(function: Any) -> bool:
+    """Check ``function(guess, secret)``: the ``(bulls, cows)`` a guess gets, in classic
+    Mastermind (colours 0 to 5, repeats allowed), tried on :data:`ANSWER_TRIES` pairs of codes
+    the lesson never shows. puzzlelab's ``game.answer``, or a function that calls it, is
+    refused.
+
+    >>> check_answer(lambda guess, secret: (0, 0))
+    Not yet: your function is wrong on ... bulls: compare the two codes position by position.
     False
     """
-    if not_answered(bulls) or not_answered(cows):
-        return fail("replace both ... with whole numbers: bulls, then cows.")
-    if not (is_whole_number(bulls) and is_whole_number(cows)):
-        return fail("give two whole numbers (no quotes, no decimals).")
-    truth_bulls, truth_cows = answer_of(PEG_GUESS, PEG_SECRET)
+    if not_answered(function):
+        return fail("replace ... with your function: answer_8_1 = score (no brackets).")
+    if not callable(function):
+        return fail(f"give your function, def score(guess, secret): ..., not {function!r}.")
+    pairs = _answer_pairs()
+    copied = borrowed(function, [list(pair) for pair in pairs[:12]])
+    if copied:
+        return fail(
+            f"your function {copied}: write it yourself. Compare the codes position by "
+            "position for the bulls, then count the colours they share."
+        )
+    says: dict[tuple[Code, Code], Any] = {}
+    for guess, secret in pairs:
+        try:
+            said = function(guess, secret)
+        except Exception as error:  # a student's function may fail in any way
+            return fail(
+                f"your function raised {one_line(error)} for the guess {guess} and the "
+                f"secret {secret}."
+            )
+        if said is None or said is Ellipsis:
+            return fail("your function returns nothing yet: it must return (bulls, cows).")
+        try:
+            bulls, cows = said
+        except (TypeError, ValueError):
+            return fail(f"your function returned {said!r}; return two numbers, (bulls, cows).")
+        if not (is_whole_number(bulls) and is_whole_number(cows)):
+            return fail(f"your function returned {said!r}; return two whole numbers.")
+        says[guess, secret] = (bulls, cows)
+    wrong = [pair for pair in pairs if says[pair] != answer_of(*pair)]
+    if not wrong:
+        return passed(
+            f"Right on all {len(pairs)} pairs of codes: with repeats, a colour counts as often "
+            "as it appears in both codes, as game.answer counts it."
+        )
+    return fail(_answer_hint(wrong, says, pairs))
+
+
+def _answer_hint(
+    wrong: list[tuple[Code, Code]],
+    says: dict[tuple[Code, Code], Answer],
+    pairs: tuple[tuple[Code, Code], ...],
+) -> str:
+    """What is wrong with a function that gets the *wrong* pairs wrong."""
     hints = []
-    if bulls != truth_bulls:
+    if any(says[pair][0] != answer_of(*pair)[0] for pair in pairs):
         hints.append("bulls: compare the two codes position by position.")
-    if cows != truth_cows:
-        shared = truth_bulls + truth_cows
-        if bulls == truth_bulls and cows == shared:
+    else:
+        bulls_and_more = [answer_of(*pair)[0] + answer_of(*pair)[1] for pair in pairs]
+        if all(says[pair][1] == both for pair, both in zip(pairs, bulls_and_more)):
             hints.append(
-                "cows: count the colours the codes share, then take away the bulls: "
-                "a peg that is already a bull is not counted again as a cow."
+                "cows: your function counts the colours the codes share, but a peg that is "
+                "already a bull is not counted again as a cow."
+            )
+        elif all(says[pair] == _colours_anywhere(*pair) for pair in pairs):
+            hints.append(
+                "cows: your function counts a guess peg as a cow whenever its colour is "
+                "anywhere in the secret. Each peg of the secret can answer for one peg of the "
+                "guess only."
             )
         else:
             hints.append(
-                "cows: not right. Each peg of the secret can answer for one peg of the guess "
-                "only: for each colour, take the smaller of its counts in the two codes; add "
-                "these up and take away the bulls."
+                "cows: each peg of the secret can answer for one peg of the guess only, and a "
+                "bull is not counted again as a cow."
             )
-    if hints:
-        return fail(" ".join(hints))
-    return passed(
-        "With repeats, a colour counts as often as it appears in both codes, which is what "
-        "game.answer computes."
+    guess, secret = wrong[0]
+    return (
+        f"your function is wrong on {len(wrong)} of {len(pairs)} pairs of codes, such as the "
+        f"guess {guess} against the secret {secret}, where it says {says[guess, secret]}. "
+        + " ".join(hints)
     )
 
 

@@ -50,8 +50,9 @@ class Recording:
     """What a student's search did with a problem, as plain data: *events* are
     ``("expand", state)`` and ``("generate", state)`` in order; *borrowed* names the
     library whose search called the problem, if one did; *early_tests* counts the states
-    ``is_goal`` was asked about that were neither expanded before nor next (a sign that the
-    goal is tested when a node is generated).
+    ``is_goal`` was asked about that were neither expanded before nor next, and a goal found
+    while the successors of the state expanded last were still being generated (signs that
+    the goal is tested when a node is generated).
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -118,6 +119,8 @@ class Recorder:
         self._again: State | None = None  # a state whose actions were asked for again just now
         self._tested: State | None = None  # the state is_goal said no to last, if not expanded yet
         self.early_tests = 0
+        self._expanding: State | None = None  # the state whose actions were asked for last
+        self._left = 0  # its successors not generated yet
 
     def _called(self) -> None:
         """Count a call, and stop the student's function if a library search made it."""
@@ -140,11 +143,15 @@ class Recorder:
             if state not in self._asked:
                 self._asked.add(state)
                 self.events.append(("expand", state))
-        return self._problem.actions(state)
+        actions = list(self._problem.actions(state))
+        self._expanding, self._left = state, len(actions)
+        return actions
 
     def result(self, state: State, action: Action) -> State:
         self._called()
         child = self._problem.result(state, action)
+        if state == self._expanding:
+            self._left -= 1
         if not self.found:
             if (state, action) in self._generated and self._again == state:
                 self.events.append(("expand", state))  # its successors again: a re-expansion
@@ -161,6 +168,8 @@ class Recorder:
             self._tested = state
         if goal and not self.found:
             self.found = True
+            if self._left > 0 and state != self._expanding:  # a successor, its siblings to come
+                self.early_tests += 1
             at = max((i for i, (kind, _) in enumerate(self.events) if kind == "expand"), default=0)
             if self.events and self.events[at] == ("expand", state):  # just before the test
                 del self.events[at:]

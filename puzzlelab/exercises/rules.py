@@ -32,6 +32,11 @@ class Entry:
     action: Action = None
 
 
+def _parents_h(entry: Entry) -> float:
+    """The h of the state *entry* was generated from (the start's own h for the start)."""
+    return entry.h if entry.parent is None else entry.parent.h
+
+
 def _weighted(w: float) -> Callable[[Entry], float]:
     """The order of weighted A*: f = g + w * h."""
     return lambda entry: entry.g + w * entry.h
@@ -48,6 +53,7 @@ ORDERS: dict[str, Callable[[Entry], float]] = {
     "g - h": lambda entry: entry.g - entry.h,
     "-(g + h)": lambda entry: -entry.g - entry.h,
     "depth + h": lambda entry: entry.depth + entry.h,
+    "g + parent's h": lambda entry: entry.g + _parents_h(entry),
     **{f"g + {w:g}h": _weighted(w) for w in (1.5, 2, 3, 5, 10)},
 }
 

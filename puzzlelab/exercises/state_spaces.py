@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import Any
 
@@ -195,42 +196,102 @@ def _check_moves(problem: Any, state: State) -> str | None:
     return None
 
 
-@self_check
-@guarded_check("your answer")
-def check_solvable_boards(answer: Any) -> bool:
-    """Check which boards of :data:`BOARDS` can reach the goal ``1 2 3 / 4 5 6 / 7 8 0``.
+#: Exercise 3: how many boards, drawn once with a fixed seed, the student's function is tried on.
+SOLVABLE_TRIES = 400
 
-    >>> check_solvable_boards(set("ABCDEF"))
-    Not yet: 3 of the boards you chose cannot reach the goal. ...
+
+@lru_cache(maxsize=1)
+def _held_out_boards() -> tuple[State, ...]:
+    """The goal, then boards drawn at random with a fixed seed, none of :data:`BOARDS`: about
+    half of them solvable."""
+    goal = SlidingPuzzle(shape=(3, 3)).goal
+    shown = {SlidingPuzzle(board).start for board in BOARDS.values()}
+    rng = random.Random(13)
+    boards = [goal]
+    while len(boards) < SOLVABLE_TRIES:
+        board = tuple(rng.sample(range(9), 9))
+        if board not in shown and board not in boards:
+            boards.append(board)
+    return tuple(boards)
+
+
+def _parity_rule(board: State, blank_counted: bool = False) -> bool:
+    """Whether *board* can reach ``1 2 3 / 4 5 6 / 7 8 0``: an even count of inversions (as
+    the classic mistake counts them, with the blank read as a tile 0, if *blank_counted*)."""
+    tiles = list(board) if blank_counted else [tile for tile in board if tile != 0]
+    pairs = sum(1 for i, a in enumerate(tiles) for b in tiles[i + 1 :] if a > b)
+    return pairs % 2 == 0
+
+
+def _board_text(board: State) -> str:
+    return " / ".join(" ".join(map(str, board[row : row + 3])) for row in (0, 3, 6))
+
+
+@self_check
+@guarded_check("your function")
+def check_solvable_boards(function: Any) -> bool:
+    """Check ``function(board)``: can the 8-puzzle *board* reach ``1 2 3 / 4 5 6 / 7 8 0``?
+
+    A board is a tuple of 9 numbers, row by row, ``0`` for the blank. The function is tried
+    on :data:`SOLVABLE_TRIES` boards the lesson never shows; one that calls puzzlelab (the
+    puzzle's ``is_solvable`` or ``check_solvable``, ``inversions``) is refused.
+
+    >>> check_solvable_boards(lambda board: True)
+    Not yet: your function says the same of every board, but only half of them can ...
     False
     """
-    if not_answered(answer):
-        return fail('replace ... with the set of letters of the solvable boards, e.g. {"A", "C"}.')
-    if isinstance(answer, str):
-        answer = {letter for letter in answer if letter not in ", "}
-    try:
-        chosen = {str(letter).strip().upper() for letter in answer}
-    except TypeError:
-        return fail(f'give a set of letters such as {{"A", "C"}}, not {answer!r}.')
-    unknown = chosen - set(BOARDS)
-    if unknown:
+    if not_answered(function):
+        return fail("replace ... with your function: answer_1_3 = solvable (no brackets).")
+    if not callable(function):
+        return fail(f"give your function, def solvable(board): ..., not {function!r}.")
+    boards = _held_out_boards()
+    copied = borrowed(function, list(boards[:12]))
+    if copied:
         return fail(
-            f"{', '.join(sorted(unknown))} is not one of the boards; "
-            f"choose among {', '.join(BOARDS)}."
+            f"your function {copied}: write it yourself. Read the tiles row by row, leave "
+            "the blank out, and count in a loop the pairs in the wrong order."
         )
-    truth = {name for name, board in BOARDS.items() if SlidingPuzzle(board).is_solvable()}
-    if chosen == truth:
+    says: dict[State, object] = {}
+    for board in boards:
+        try:
+            says[board] = function(board)
+        except Exception as error:  # a student's function may fail in any way
+            return fail(f"your function raised {one_line(error)} on the board {board}.")
+        if says[board] is None:
+            return fail("your function returns nothing yet (None): it must return True or False.")
+        if not isinstance(says[board], (bool, int)) and type(says[board]).__name__ != "bool_":
+            return fail(f"your function returned {says[board]!r}; return True or False.")
+    truth = {board: SlidingPuzzle(board).is_solvable() for board in boards}
+    wrong = [board for board in boards if bool(says[board]) != truth[board]]
+    if not wrong:
         return passed(
-            "The parity of the tile order decides it, whatever the tiles' positions look like."
+            f"Your function is right on all {len(boards)} boards, none of them shown in the "
+            "lesson: the parity of the tile order decides, however scrambled a board looks."
         )
-    wrong, missed = len(chosen - truth), len(truth - chosen)
-    hints = []
-    if wrong:
-        hints.append(f"{wrong} of the boards you chose cannot reach the goal.")
-    if missed:
-        hints.append(f"{missed} solvable board(s) are missing from your set.")
-    hints.append(
-        "For each board, read the tiles row by row without the blank and count the pairs "
-        "in the wrong order (a larger tile before a smaller one): even means solvable."
+    return fail(_solvable_hint(wrong, says, boards))
+
+
+def _solvable_hint(wrong: list[State], says: dict[State, object], boards: tuple[State, ...]) -> str:
+    """What is wrong with a function that gets the *wrong* boards wrong."""
+    if len({bool(value) for value in says.values()}) == 1:
+        return (
+            "your function says the same of every board, but only half of them can reach "
+            "the goal. Count the pairs in the wrong order: what does the count tell?"
+        )
+    if len(wrong) == len(boards):
+        return (
+            "your function is wrong on every board: it has the rule the wrong way round. "
+            "How many inversions does the goal itself have?"
+        )
+    if all(bool(says[board]) == _parity_rule(board, blank_counted=True) for board in boards):
+        return (
+            f"your function is wrong on {len(wrong)} of {len(boards)} boards, each with the "
+            "blank in the middle of a side: it counts the blank (0) as a tile. The blank is no "
+            "tile; leave it out of the count."
+        )
+    board = wrong[0]
+    return (
+        f"your function is wrong on {len(wrong)} of {len(boards)} boards, such as "
+        f"{_board_text(board)}: it says {says[board]!r}. Count that board's inversions by "
+        "hand (the tiles row by row, the blank left out) and follow your function through it."
     )
-    return fail(" ".join(hints))
