@@ -9,6 +9,8 @@ the farthest states, the depth histogram, heuristics checked against the truth.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import math
 from collections.abc import ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
@@ -23,6 +25,10 @@ from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding_boards import State
 from ..search.problem import Heuristic, Searchable, as_problem
 from ..solvers.patterns import UNSET, PatternDatabase, placement_positions
+
+#: How far above the truth a heuristic may come before it overestimates: no further than
+#: rounding takes sums of irrational steps (a diagonal costs the square root of 2).
+ROUNDING = 1 + 1e-9
 
 #: The most states a table holds by default.
 MAX_STATES = 5_000_000
@@ -241,6 +247,61 @@ def distance_layers(
         layer = next_layer
 
 
+def cost_table(
+    puzzle: Searchable, max_states: int = MAX_STATES, **limits: Any
+) -> Mapping[Any, float]:
+    """Return ``{state: cheapest cost to the goal}`` for every state that can reach the goal.
+
+    Where every step costs 1 this is :func:`distance_table`; otherwise Dijkstra's algorithm
+    runs outward from the goal, stepping backwards with ``predecessors``. :func:`check_heuristic`
+    holds a heuristic to these costs. Limits as for :func:`distance_table`.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles import GridWorld
+    >>> world = GridWorld("S9G\\n...")  # the 9 costs more than going round it
+    >>> table = cost_table(world)
+    >>> table[world.start], distance_table(world)[world.start]
+    (4, 2)
+    """
+    if isinstance(puzzle, SlidingPuzzle):
+        return distance_table(puzzle, max_states, **limits)
+    problem = as_problem(puzzle)
+    if problem.goal is None or problem.predecessors is None:
+        raise ProblemError("a cost table needs a puzzle with one goal state and predecessors()")
+    max_states = whole_number(max_states, "max_states", least=1)
+    budget = Budget(max_states, what="states", nodes_name="max_states", **limits)
+    costs: dict[Any, float] = {}
+    waiting: list[tuple[float, int, Any]] = [(0, 0, problem.goal)]
+    arrivals = itertools.count(1)  # of equal costs, the first found first: states need no order
+    next_look: float = 0  # when to ask the budget again
+    try:
+        while waiting:
+            cost, _, state = heapq.heappop(waiting)
+            if state in costs:
+                continue  # reached more cheaply before
+            costs[state] = cost
+            if len(costs) > next_look:
+                next_look = budget.checkpoint(len(costs) - 1)
+            for action, before in problem.predecessors(state):
+                if before not in costs:
+                    step = _step_cost(problem, before, action, state)
+                    heapq.heappush(waiting, (cost + step, next(arrivals), before))
+    except LimitReached as stop:
+        raise ProblemError(f"the cost table was not finished: {stop}") from None
+    return costs
+
+
+def _step_cost(problem: Any, before: Any, action: Any, after: Any) -> float:
+    """What the step *before* -*action*-> *after* costs, as ``successors`` says."""
+    steps = [c for a, state, c in problem.successors(before) if a == action and state == after]
+    if not steps:
+        raise ProblemError(
+            f"{action!r} does not lead from {before!r} to {after!r}: check predecessors()"
+        )
+    return min(steps)
+
+
 def _refuse_early(puzzle: Searchable, max_states: int) -> None:
     """Refuse, before any work, a puzzle that says it has more than *max_states* states."""
     count = getattr(puzzle, "reachable_states", None)
@@ -367,11 +428,12 @@ def check_heuristic(
     table: Mapping[Any, int] | None = None,
     worst: int = 5,
 ) -> HeuristicReport:
-    """Compare *heuristic* (a function or a name) with the exact distances of every state of
-    *puzzle* (the puzzle first, as in ``HeuristicLab(puzzle, heuristic)`` and ``astar``).
+    """Compare *heuristic* (a function or a name) with the exact costs to the goal of every
+    state of *puzzle* (the puzzle first, as in ``HeuristicLab(puzzle, heuristic)`` and
+    ``astar``).
 
-    *table* (from :func:`distance_table`) saves computing it again; *worst* is how many
-    counterexamples to keep.
+    *table* (from :func:`cost_table`, or :func:`distance_table` where every step costs 1)
+    saves computing it again; *worst* is how many counterexamples to keep.
 
     Examples
     --------
@@ -402,16 +464,16 @@ def check_heuristic(
     problem = as_problem(puzzle, heuristic)
     h = problem.heuristic
     name = heuristic if isinstance(heuristic, str) else getattr(heuristic, "__name__", "heuristic")
-    table = distance_table(puzzle) if table is None else table
+    table = cost_table(puzzle) if table is None else table
     values = {state: h(state) for state in table}
     over, drops, ratios = [], [], []
     for (state, value), distance in zip(values.items(), table.values()):  # one pass over states
-        if value > distance:
+        if value > distance * ROUNDING:
             over.append((value - distance, state, value, distance))
         if distance:
             ratios.append(value / distance)
         for _, after, step in problem.successors(state):
-            if value > step + values[after]:
+            if value > (step + values[after]) * ROUNDING:
                 drops.append((value - values[after] - step, state, after, value, values[after]))
     goal_ok = values[problem.goal] == 0
     over.sort(key=lambda row: (-row[0], row[1]))

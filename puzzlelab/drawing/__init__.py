@@ -15,6 +15,7 @@ from .boards import (
     step_highlight,
     step_label,
 )
+from .domain import draw_search, draws_search, searched_states
 from .figures import (
     every_kth_step,
     figure_png,
@@ -40,12 +41,14 @@ __all__ = [
     "draw_path",
     "draw_pegs",
     "draw_queens",
+    "draw_search",
     "draw_questions",
     "draw_solution",
     "draw_solutions",
     "draw_state_graph",
     "draw_tree",
     "draw_work",
+    "draws_search",
     "every_kth_step",
     "figure_png",
     "figure_svg",
@@ -55,6 +58,7 @@ __all__ = [
     "offscreen_figure",
     "replayed",
     "sample_steps",
+    "searched_states",
     "step_detail",
     "step_highlight",
     "step_label",

@@ -17,6 +17,7 @@ from ..results import SearchResult
 from ..search.problem import Action
 from ..solvers.jugs import state_graph
 from .boards import draw_board, step_label
+from .domain import draw_search, search_legend, search_marks, search_style
 from .figures import SMALLEST_FONT, Inches, new_axes
 
 WATER = "#6fa8dc"
@@ -156,12 +157,7 @@ def draw_state_graph(
     >>> len([p for p in ax.patches if p.get_gid() == "path"])
     7
     """
-    graph = state_graph(jugs) if graph is None else graph
-    if len(graph) > MOST_DRAWN:
-        raise BoardError(
-            f"{jugs} reaches {len(graph):,} states, too many to draw (at most {MOST_DRAWN}): "
-            "draw jugs that hold less water"
-        )
+    graph = _drawable(jugs, graph)
     if isinstance(path, SearchResult):
         path = path.path
     states = [tuple(state) for state in path or []]
@@ -193,6 +189,69 @@ def draw_state_graph(
     _finish(jugs, graph, states, ax, used)
     if legend:
         _legend(ax, bool(states))
+    return ax
+
+
+def _drawable(jugs: WaterJugs, graph: nx.DiGraph | None) -> nx.DiGraph:
+    """*graph*, or the state graph of *jugs*, if it is small enough to draw."""
+    graph = state_graph(jugs) if graph is None else graph
+    if len(graph) > MOST_DRAWN:
+        raise BoardError(
+            f"{jugs} reaches {len(graph):,} states, too many to draw (at most {MOST_DRAWN}): "
+            "draw jugs that hold less water"
+        )
+    return graph
+
+
+@draw_search.register(WaterJugs)
+def draw_jugs_searched(
+    jugs: WaterJugs,
+    expanded: Sequence[State],
+    frontier: Collection[State],
+    current: State | None = None,
+    ax: Axes | None = None,
+    *,
+    graph: nx.DiGraph | None = None,
+    title: str | None = None,
+    legend: bool = True,
+    size: Inches = (6, 4),
+    **_: object,
+) -> Axes:
+    """Draw the state graph as :func:`draw_state_graph` does, each state shaded by the order
+    it was expanded, the frontier's outlined in orange and *current* ringed in red.
+
+    ``ax.search_marks`` says in words what each state is (states the start cannot reach,
+    met by a backward search, are left out).
+
+    >>> from puzzlelab.drawing import offscreen_figure
+    >>> jugs = WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0))
+    >>> ax = draw_search(jugs, [(8, 0, 0)], [(3, 5, 0), (5, 0, 3)], (5, 0, 3),
+    ...                  ax=offscreen_figure((6, 4)).add_subplot())
+    >>> ax.search_marks[(8, 0, 0)], ax.search_marks[(5, 0, 3)], ax.get_title()
+    ('expanded 1', 'frontier, current', '1 expanded, 2 in the frontier')
+    """
+    graph = _drawable(jugs, graph)
+    position, used = _positions(graph)
+    ax = new_axes(ax, size)
+    states = list(graph)
+    style = search_style(states, expanded, frontier, current)
+    nodes = nx.draw_networkx_nodes(graph, position, ax=ax, node_color=style["face"],
+                                   node_size=520, edgecolors=style["edge"],
+                                   linewidths=style["width"])  # fmt: skip
+    nodes.set_gid("states")
+    nodes.set_zorder(3)
+    _draw_arrows(graph, position, ax, list(graph.edges), ACTION_EDGE, 1.0, "action")
+    comma = "" if max(jugs.capacities) <= 9 else ","
+    for state, colour in zip(states, style["text"]):
+        x, y = position[state]
+        ax.text(x, y, comma.join(map(str, state)), ha="center", va="center", color=colour,
+                fontsize=SMALLEST_FONT, zorder=4)  # fmt: skip
+    _finish(jugs, graph, [], ax, used)
+    waiting = len(set(frontier) & set(graph))
+    ax.set_title(title or f"{len(expanded)} expanded, {waiting} in the frontier", fontsize=10)
+    ax.search_marks = search_marks(states, expanded, frontier, current)  # type: ignore[attr-defined]
+    if legend:
+        search_legend(ax)
     return ax
 
 

@@ -5,11 +5,13 @@ and ``actions`` / ``result`` in simpleai's style. Mastermind's names load on fir
 keeping numpy out of ``import puzzlelab``.
 """
 
+from .grid import GridWorld, random_grid
 from .jugs import WaterJugs
 from .korf import korf_instances
 from .pegs import PegSolitaire, group_argument
 from .pegs_notation import format_moves
 from .queens import QueensPuzzle, family, symmetries
+from .roads import RoadMap, romania
 from .sliding import SlidingPuzzle, inversions, solvable
 from .sliding_boards import parse_board
 
@@ -27,8 +29,10 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "GridWorld",
     "PegSolitaire",
     "QueensPuzzle",
+    "RoadMap",
     "SlidingPuzzle",
     "WaterJugs",
     "bulls_and_cows",
@@ -39,6 +43,8 @@ __all__ = [
     "inversions",
     "korf_instances",
     "parse_board",
+    "random_grid",
+    "romania",
     "solvable",
     "symmetries",
 ]

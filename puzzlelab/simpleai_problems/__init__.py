@@ -4,17 +4,21 @@ simpleai's algorithms and puzzlelab's engine both run on them. Importing this pa
 imports simpleai; ``import puzzlelab`` alone does not.
 """
 
+from .grid import GridProblem
 from .jugs import WaterJugsProblem
 from .mastermind import MastermindCsp, csp_guess, play_with_csp
 from .pegs import PegSolitaireProblem
 from .queens import QueensCsp, QueensProblem, repair_csp, solve_csp
+from .roads import RoadMapProblem
 from .sliding import SlidingPuzzleProblem
 
 __all__ = [
+    "GridProblem",
     "MastermindCsp",
     "PegSolitaireProblem",
     "QueensCsp",
     "QueensProblem",
+    "RoadMapProblem",
     "SlidingPuzzleProblem",
     "WaterJugsProblem",
     "csp_guess",

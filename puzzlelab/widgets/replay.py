@@ -8,7 +8,16 @@ from typing import Any
 import networkx as nx
 
 from ..analysis.trees import cut_tree, search_tree
-from ..drawing import board_svg
+from ..drawing import board_svg, figure_svg, offscreen_figure
+from ..drawing.domain import (
+    CURRENT,
+    FIRST,
+    FRONTIER_EDGE,
+    LAST,
+    draw_search,
+    draws_search,
+    searched_states,
+)
 from ..drawing.trees import (
     COLOURS,
     STATUS_LETTERS,
@@ -33,6 +42,18 @@ VERBS = {
     "iteration": "a new iteration starts from the root, bound",
 }
 
+DOMAIN_INCHES = (6.0, 4.0)  # a picture of the whole domain, beside the frontier
+#: What the colours of a domain picture mean (the same as ``search_legend``'s).
+DOMAIN_LEGEND = "".join(
+    '<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
+    f'border:{border};background:{fill};margin:0 0.3em 0 0.8em"></span>{words}'
+    for border, fill, words in [
+        ("1px solid #525252", FIRST, "expanded first"),
+        ("1px solid #525252", LAST, "expanded last"),
+        (f"2.5px solid {FRONTIER_EDGE}", "#fff", "frontier"),
+        (f"3px solid {CURRENT}", "#fff", "this step"),
+    ]
+)
 TREE_NODES = 150  # the replayed tree is cut to this many nodes
 TREE_CLASS = "puzzlelab-replay-tree"
 
@@ -53,7 +74,11 @@ class SearchReplay(Stepper):
     """Replay the first *max_events* events of *trace*: the node, the frontier, the counts
     and the search tree growing.
 
-    With a *puzzle*, the current node is drawn as a board (else its state is printed).
+    With a *puzzle*, the current node is drawn as a board (else its state is printed); a
+    puzzle whose domain can be drawn (:func:`~puzzlelab.drawing.domain.draw_search`: a road
+    map, the jugs' state graph) is drawn whole instead, showing what has been expanded
+    (:meth:`searched`), what waits in the frontier and the current state; *on_domain*
+    ``False`` keeps the board (a picture of the whole domain per event takes longer).
     *rows_shown* frontier rows are listed, in the order the search takes them (read from
     the trace); the rest are counted. With *large*, text and pictures are bigger.
 
@@ -76,6 +101,7 @@ class SearchReplay(Stepper):
         max_events: int = 400,
         rows_shown: int = 12,
         large: bool | None = None,
+        on_domain: bool | None = None,
     ) -> None:
         if not hasattr(trace, "events"):
             raise TypeError(
@@ -90,23 +116,35 @@ class SearchReplay(Stepper):
         self._snapshots = snapshots(self.events)
         self._iterative = any(event.kind == "iteration" for event in self.events)
         self._trees: dict[int | None, tuple[nx.DiGraph, Layout]] = {}  # by iteration
+        self._searched = searched_states(self.events, self._snapshots)
+        if on_domain is None:
+            on_domain = puzzle is not None and draws_search(puzzle)
         # Each board and each iteration's tree is sent once; a step names them, and marks
         # the nodes it has reached.
         pieces = Pieces()
         boards: dict[State, int] = {}  # state -> its board's piece
+        domains: dict[tuple[object, ...], int] = {}  # what a domain picture shows -> its piece
         drawn: dict[int | None, int] = {}  # iteration -> its tree's piece
         frames: list[list[int]] = []
         marks: list[str] = []
         for k, event in enumerate(self.events):
-            if event.state not in boards:
-                boards[event.state] = pieces.add(self._board_html(event.state))
+            if on_domain:
+                seen = self._searched[k]
+                shown = (tuple(seen["expanded"]), frozenset(seen["frontier"]), seen["current"])
+                if shown not in domains:
+                    domains[shown] = pieces.add(self._domain_html(k))
+                picture = domains[shown]
+            else:
+                if event.state not in boards:
+                    boards[event.state] = pieces.add(self._board_html(event.state))
+                picture = boards[event.state]
             iteration = self._snapshots[k]["iteration"]
             tree, layout = self._tree_of(iteration)
             if iteration not in drawn:
                 drawn[iteration] = pieces.add(marked_tree_svg(tree, layout))
             frames.append([
                 pieces.add(self.header_html(k)),
-                boards[event.state],
+                picture,
                 pieces.add(self.frontier_html(k)),
                 drawn[iteration],
                 pieces.add(self._tree_title(k, tree)),
@@ -131,6 +169,19 @@ class SearchReplay(Stepper):
     def frontier_rows(self, k: int | None = None) -> list[dict[str, Any]]:
         """The frontier after event *k* (default: the one shown), the next to be taken first."""
         return frontier_rows(self._snapshots[self.value if k is None else k])
+
+    def searched(self, k: int | None = None) -> dict[str, Any]:
+        """The states expanded (in order), waiting in the frontier and current after event *k*
+        (default: the one shown): what a picture of the domain shows.
+
+        >>> from puzzlelab.puzzles.roads import romania
+        >>> from puzzlelab.search import Trace, greedy
+        >>> trace = Trace()
+        >>> _ = greedy(romania(), trace=trace)
+        >>> SearchReplay(trace, romania()).searched(-1)
+        {'expanded': ['Arad', 'Sibiu', 'Fagaras'], 'frontier': [...], 'current': 'Bucharest'}
+        """
+        return self._searched[self.value if k is None else k]
 
     def header_html(self, k: int) -> str:
         """What event *k* is, and the counts after it (its number is the readout's)."""
@@ -176,6 +227,16 @@ class SearchReplay(Stepper):
         if self.puzzle is None or state is None:
             return f"<code>{html.escape(repr(state))}</code>"
         return picture_html(board_svg(self.puzzle, state, size=1.8), alt=str(state))
+
+    def _domain_html(self, k: int) -> str:
+        """The whole domain after event *k*, as :func:`draw_search` draws it."""
+        figure = offscreen_figure(DOMAIN_INCHES)
+        ax = figure.add_axes((0.09, 0.13, 0.89, 0.78))  # room for axis labels; not trimmed (slow)
+        draw_search(self.puzzle, **self._searched[k], ax=ax, legend=False)
+        picture = picture_html(
+            figure_svg(figure, tight=False), alt=f"the search after event {k + 1}"
+        )
+        return f"<div>{picture}{DOMAIN_LEGEND}</div>"
 
     def _tree_title(self, k: int, tree: nx.DiGraph) -> str:
         hidden = len(self._snapshots[k]["status"]) - sum(

@@ -1,0 +1,190 @@
+"""A search drawn on the puzzle's own domain: a road map's towns or the jugs' state graph,
+each state coloured by what the search has done to it so far.
+
+:func:`searched_states` reads a trace as plain data, one dict per event: ``expanded``, the
+states in the order they were first expanded; ``frontier``, the states waiting, the next
+to be taken first; ``current``, the state of the event. :func:`draw_search` draws one such
+dict for any puzzle that registers a picture of its domain, as ``draw_board`` does::
+
+    @draw_search.register(MyPuzzle)
+    def _(puzzle, expanded, frontier, current=None, ax=None, **options):
+        ...
+        return ax
+
+``SearchReplay`` shows that picture beside its frontier table, in place of the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Sequence
+from functools import singledispatch
+from typing import Any
+
+from matplotlib import colormaps
+from matplotlib.axes import Axes
+from matplotlib.colors import to_hex
+from matplotlib.lines import Line2D
+
+from ..search.problem import State
+from ..search.trace import TraceEvent, snapshots
+from .boards import _picture_module_loaded, draw_board
+
+UNREACHED = "#ffffff"
+#: The first state expanded is the darkest blue, the newest the lightest.
+DARKEST, LIGHTEST = 0.9, 0.3
+FIRST, LAST = to_hex(colormaps["Blues"](DARKEST)), to_hex(colormaps["Blues"](LIGHTEST))
+FRONTIER_EDGE = "#e6550d"  # the frontier: an orange outline, as waiting nodes
+CURRENT = "#c0392b"  # the event's state: a red ring, as in the replayed tree
+EDGE = "#525252"
+
+
+def searched_states(
+    events: Sequence[TraceEvent], after: Sequence[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """Return, for each event, the states expanded so far (in order), waiting and current.
+
+    *after* is ``snapshots(events)`` if you have it. In iterative deepening and IDA*, each
+    iteration starts again with nothing expanded.
+
+    Examples
+    --------
+    >>> from puzzlelab.puzzles.roads import romania
+    >>> from puzzlelab.search import Trace, astar
+    >>> trace = Trace()
+    >>> _ = astar(romania(), trace=trace)
+    >>> seen = searched_states(trace.events)
+    >>> seen[4]  # Arad expanded, its three towns generated
+    {'expanded': ['Arad'], 'frontier': ['Sibiu', 'Timisoara', 'Zerind'], 'current': 'Zerind'}
+    >>> seen[-1]["expanded"]
+    ['Arad', 'Sibiu', 'Rimnicu Vilcea', 'Fagaras', 'Pitesti']
+    """
+    after = snapshots(events) if after is None else after
+    expanded: dict[State, None] = {}  # an ordered set
+    seen = []
+    for event, snapshot in zip(events, after):
+        if event.kind == "iteration":
+            expanded = {}
+        elif event.kind == "expand":
+            expanded.setdefault(event.state, None)
+        frontier = list(dict.fromkeys(waiting.state for waiting in snapshot["frontier"]))
+        seen.append({"expanded": list(expanded), "frontier": frontier, "current": event.state})
+    return seen
+
+
+@singledispatch
+def draw_search(
+    puzzle: object,
+    expanded: Sequence[State],
+    frontier: Collection[State],
+    current: State = None,
+    ax: Axes | None = None,
+    **options: Any,
+) -> Axes:
+    """Draw the puzzle's domain with *expanded* states shaded in order, *frontier* states
+    outlined and *current* ringed; return the axes.
+
+    A puzzle without a picture of its domain (see :func:`draws_search`) gets the board of
+    *current*.
+
+    >>> from puzzlelab.drawing import offscreen_figure
+    >>> from puzzlelab.puzzles.roads import romania
+    >>> ax = draw_search(romania(), ["Arad"], ["Sibiu", "Timisoara", "Zerind"], "Zerind",
+    ...                  ax=offscreen_figure((6, 4)).add_subplot())
+    >>> ax.search_marks["Arad"], ax.search_marks["Sibiu"], ax.search_marks["Zerind"]
+    ('expanded 1', 'frontier', 'frontier, current')
+    """
+    if _picture_module_loaded(puzzle, draw_search):
+        return draw_search(puzzle, expanded, frontier, current, ax, **options)
+    return draw_board(puzzle, current, ax, **options)
+
+
+def draws_search(puzzle: object) -> bool:
+    """Whether *puzzle* has a picture of its domain for :func:`draw_search`.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> from puzzlelab.puzzles.roads import romania
+    >>> draws_search(romania()), draws_search(SlidingPuzzle(shape=(2, 2)))
+    (True, False)
+    """
+    own = draw_search.dispatch(type(puzzle)) is not draw_search.dispatch(object)
+    return own or _picture_module_loaded(puzzle, draw_search)
+
+
+def search_marks(
+    states: Sequence[Hashable],
+    expanded: Sequence[Hashable],
+    frontier: Collection[Hashable],
+    current: Hashable,
+) -> dict[Hashable, str]:
+    """Return what each of *states* is, in words: ``expanded 3``, ``frontier``, ``current``.
+
+    >>> search_marks(["a", "b", "c"], ["a"], ["b"], "b")
+    {'a': 'expanded 1', 'b': 'frontier, current', 'c': ''}
+    """
+    order = {state: k for k, state in enumerate(expanded, start=1)}
+    waiting = set(frontier)
+    marks = {}
+    for state in states:
+        words = [f"expanded {order[state]}"] if state in order else []
+        words += ["frontier"] * (state in waiting) + ["current"] * (state == current)
+        marks[state] = ", ".join(words)
+    return marks
+
+
+def search_style(
+    states: Sequence[Hashable],
+    expanded: Sequence[Hashable],
+    frontier: Collection[Hashable],
+    current: Hashable,
+) -> dict[str, list[Any]]:
+    """Return the colours of *states*' dots: ``face`` (darker blue for the earlier expanded),
+    ``edge`` and ``width`` (orange and thick for the frontier, red for *current*), and
+    ``text``, the colour to write on each.
+
+    >>> style = search_style(["a", "b"], ["a"], ["b"], "a")
+    >>> style["edge"], style["width"]
+    (['#c0392b', '#e6550d'], [3.0, 2.5])
+    """
+    order = {state: k for k, state in enumerate(expanded)}
+    waiting = set(frontier)
+    shades = colormaps["Blues"]
+    style: dict[str, list[Any]] = {"face": [], "edge": [], "width": [], "text": []}
+    for state in states:
+        if state in order:  # the first expanded darkest, the newest light
+            darkness = DARKEST - (DARKEST - LIGHTEST) * order[state] / max(1, len(order) - 1)
+            style["face"].append(shades(darkness))
+            style["text"].append("white" if darkness > 0.6 else "black")
+        else:
+            style["face"].append(UNREACHED)
+            style["text"].append("black")
+        if state == current:
+            style["edge"].append(CURRENT)
+            style["width"].append(3.0)
+        elif state in waiting:
+            style["edge"].append(FRONTIER_EDGE)
+            style["width"].append(2.5)
+        else:
+            style["edge"].append(EDGE)
+            style["width"].append(1.0)
+    return style
+
+
+def search_legend(ax: Axes) -> None:
+    """Explain :func:`search_style`'s colours beside *ax*.
+
+    >>> from puzzlelab.drawing import offscreen_figure
+    >>> ax = offscreen_figure().add_subplot()
+    >>> search_legend(ax)
+    >>> [text.get_text() for text in ax.get_legend().get_texts()][:2]
+    ['expanded first', 'expanded last']
+    """
+
+    def dot(face: Any, edge: str = EDGE, width: float = 1.0) -> Line2D:
+        return Line2D([], [], ls="", marker="o", markersize=9, markerfacecolor=face,
+                      markeredgecolor=edge, markeredgewidth=width)  # fmt: skip
+
+    handles = [dot(FIRST), dot(LAST), dot(UNREACHED, FRONTIER_EDGE, 2.5),
+               dot(UNREACHED, CURRENT, 3.0), dot(UNREACHED)]  # fmt: skip
+    names = ["expanded first", "expanded last", "frontier", "this step", "not reached"]
+    ax.legend(handles, names, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9,
+              frameon=False)  # fmt: skip

@@ -1,0 +1,174 @@
+"""Pictures of a grid world: its walls and terrain, the walker, and a search spreading over it."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+
+import numpy as np
+from matplotlib import colormaps
+from matplotlib.axes import Axes
+from matplotlib.colors import to_rgb
+
+from ..puzzles.grid import GridWorld, State
+from ..search.problem import HeuristicChoice
+from .boards import board_size, draw_board, finish_board, step_highlight, step_label
+from .domain import CURRENT, DARKEST, FRONTIER_EDGE, LIGHTEST, draw_search, search_legend
+from .figures import SMALLEST_FONT, new_axes
+
+WALL = "#404040"
+OPEN = "#ffffff"
+#: The colours of the default terrain's letters; other costs are shades of brown.
+TERRAIN_COLOURS = {"f": "#a1d99b", "w": "#9ecae1"}
+PATH = "#c0392b"
+GRID_LINE = "#d9d9d9"
+
+
+@board_size.register(GridWorld)
+def _(puzzle: GridWorld) -> float:
+    return min(6.0, max(2.2, 0.3 * puzzle.cols))
+
+
+@draw_board.register(GridWorld)
+def draw_grid(
+    puzzle: GridWorld,
+    state: State | None = None,
+    ax: Axes | None = None,
+    *,
+    heuristic: HeuristicChoice = None,
+    title: str | None = None,
+    highlight: Iterable[State] = (),
+    **_: object,
+) -> Axes:
+    """Draw the map, the walker on *state* as a red dot; *highlight*'s cells (the step just
+    taken, see :func:`step_highlight`) joined by a red line.
+
+    >>> from puzzlelab.drawing import offscreen_figure
+    >>> world = GridWorld("S.f\\n#.G")
+    >>> ax = draw_board(world, (0, 1), ax=offscreen_figure().add_subplot())
+    >>> [text.get_text() for text in ax.texts]
+    ['S', 'G']
+    >>> ax.images[0].get_array().shape  # one pixel per cell, red, green and blue
+    (2, 3, 3)
+    """
+    state = puzzle.start if state is None else state
+    ax = new_axes(ax, (board_size(puzzle), board_size(puzzle) * puzzle.rows / puzzle.cols))
+    _draw_cells(ax, puzzle, terrain_colours(puzzle))
+    ax.plot([state[1]], [state[0]], "o", color=PATH, markersize=_marker(ax, puzzle) * 0.6)
+    cells = list(highlight or ())
+    if len(cells) == 2:
+        ax.plot([c for _, c in cells], [r for r, _ in cells], color=PATH, linewidth=2, gid="step")
+    return _finish(ax, puzzle, state, title, heuristic)
+
+
+@draw_search.register(GridWorld)
+def draw_grid_searched(
+    puzzle: GridWorld,
+    expanded: Sequence[State],
+    frontier: Collection[State],
+    current: State | None = None,
+    ax: Axes | None = None,
+    *,
+    path: Sequence[State] = (),
+    title: str | None = None,
+    legend: bool = True,
+    **_: object,
+) -> Axes:
+    """Draw the map with the cells shaded by the order they were expanded (the first
+    darkest), the frontier's outlined in orange, *current* ringed in red and *path* drawn.
+
+    Examples
+    --------
+    >>> from puzzlelab.drawing import offscreen_figure
+    >>> world = GridWorld("S..\\n...\\n..G")
+    >>> ax = draw_grid_searched(world, [(0, 0), (0, 1)], [(1, 0), (1, 1)], (0, 1),
+    ...                         ax=offscreen_figure().add_subplot())
+    >>> ax.get_title()
+    '2 expanded, 2 in the frontier'
+    >>> from matplotlib.colors import to_hex
+    >>> from puzzlelab.drawing.domain import FIRST, LAST
+    >>> pixels = ax.images[0].get_array()
+    >>> to_hex(pixels[0, 0]) == FIRST, to_hex(pixels[0, 1]) == LAST  # darkest first
+    (True, True)
+    """
+    colours = terrain_colours(puzzle)
+    shades = colormaps["Blues"]
+    for k, (r, c) in enumerate(expanded):
+        darkness = DARKEST - (DARKEST - LIGHTEST) * k / max(1, len(expanded) - 1)
+        colours[r, c] = shades(darkness)[:3]
+    ax = new_axes(ax, (board_size(puzzle), board_size(puzzle) * puzzle.rows / puzzle.cols))
+    _draw_cells(ax, puzzle, colours)
+    size = _marker(ax, puzzle)
+    waiting = list(set(frontier))
+    if waiting:
+        ax.scatter([c for _, c in waiting], [r for r, _ in waiting], s=(size * 0.8) ** 2,
+                   marker="s", facecolors="none", edgecolors=FRONTIER_EDGE,
+                   linewidths=max(0.8, size / 8), gid="frontier")  # fmt: skip
+    if path:
+        ax.plot([c for _, c in path], [r for r, _ in path], color=PATH, linewidth=2, gid="path")
+    if current is not None:
+        ax.plot([current[1]], [current[0]], "o", markerfacecolor="none", markeredgecolor=CURRENT,
+                markersize=size * 0.8, markeredgewidth=2, gid="current")  # fmt: skip
+    if title is None:
+        title = f"{len(expanded)} expanded, {len(waiting)} in the frontier"
+    if legend:
+        search_legend(ax)
+    return _finish(ax, puzzle, current, title, None)
+
+
+def terrain_colours(puzzle: GridWorld) -> np.ndarray:
+    """Return the map's colours, ``rows x cols x 3`` (red, green, blue from 0 to 1).
+
+    >>> terrain_colours(GridWorld("S#w.G"))[0].round(2).tolist()[:3]
+    [[1.0, 1.0, 1.0], [0.25, 0.25, 0.25], [0.62, 0.79, 0.88]]
+    """
+    colours = np.ones((puzzle.rows, puzzle.cols, 3))
+    costs = {cost: letter for letter, cost in puzzle.terrain.items()}
+    dearest = max(puzzle.costs.values())
+    for (r, c), cost in puzzle.costs.items():
+        letter = costs.get(cost)
+        if letter in TERRAIN_COLOURS:
+            colours[r, c] = to_rgb(TERRAIN_COLOURS[letter])
+        elif cost != 1:  # a digit: the dearer, the darker brown
+            colours[r, c] = colormaps["YlOrBr"](0.15 + 0.5 * cost / dearest)[:3]
+    for r, c in puzzle.walls:
+        colours[r, c] = to_rgb(WALL)
+    return colours
+
+
+def _draw_cells(ax: Axes, puzzle: GridWorld, colours: np.ndarray) -> None:
+    """Paint one square per cell, with thin lines between them on small maps, and S and G."""
+    ax.imshow(colours, interpolation="nearest", origin="upper")
+    if max(puzzle.rows, puzzle.cols) <= 40:
+        ax.set_xticks(np.arange(-0.5, puzzle.cols, 1), minor=True)
+        ax.set_yticks(np.arange(-0.5, puzzle.rows, 1), minor=True)
+        ax.grid(which="minor", color=GRID_LINE, linewidth=0.5)
+        ax.tick_params(which="both", length=0)
+    size = max(SMALLEST_FONT, min(14, _marker(ax, puzzle) * 0.7))
+    for (r, c), mark in ((puzzle.start, "S"), (puzzle.goal, "G")):
+        ax.text(c, r, mark, ha="center", va="center", fontsize=size, fontweight="bold")
+
+
+def _marker(ax: Axes, puzzle: GridWorld) -> float:
+    """About one cell's width, in points."""
+    width_inches = ax.figure.get_size_inches()[0] * ax.get_position().width
+    return 72 * width_inches / max(puzzle.cols, puzzle.rows)
+
+
+def _finish(
+    ax: Axes, puzzle: GridWorld, state: State | None, title: str | None, heuristic: HeuristicChoice
+) -> Axes:
+    """Caption the map, keep its cells square, and hide the axes' numbers."""
+    finish_board(ax, puzzle, state or puzzle.start, (-0.5, puzzle.cols - 0.5),
+                 (puzzle.rows - 0.5, -0.5), title, heuristic)  # fmt: skip
+    ax.set_aspect("equal")
+    return ax
+
+
+@step_label.register(GridWorld)
+def _(puzzle: GridWorld, before: State, action: str, after: State) -> str:
+    return f"{action} to {after}, cost {puzzle.cost(before, action, after):g}"
+
+
+@step_highlight.register(GridWorld)
+def _(puzzle: GridWorld, before: State, action: str, after: State) -> tuple[State, ...]:
+    return (before, after)

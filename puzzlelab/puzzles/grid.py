@@ -1,0 +1,336 @@
+"""A grid world: walk from S to G across open ground and terrain, around the walls.
+
+Vocabulary: a *cell* is ``(row, column)``, row 0 at the top; a *state* is the cell the
+walker stands on; an *action* names a direction, ``"up"``, ``"down"``, ``"left"`` or
+``"right"``, and with ``diagonal=True`` also ``"up-left"``, ``"up-right"``, ``"down-left"``
+and ``"down-right"``. Entering a cell costs its terrain's cost, times the square root of 2
+for a diagonal step. A diagonal step may not cut the corner of a wall: both cells beside it
+must be open.
+
+A map is written as text art, one line per row:
+
+====== ===================================================
+``#``  a wall
+``.``  open ground, cost 1
+``S``  the start (open ground)
+``G``  the goal (open ground)
+``1``  a cell that costs that digit to enter (``1`` to ``9``)
+``f``  a letter of the *terrain* table: by default ``f``, forest, costs 5 and ``w``,
+       water, costs 10
+====== ===================================================
+
+>>> world = GridWorld('''
+...     S.#.
+...     .f#G
+...     ....
+... ''')
+>>> world.start, world.goal, world.actions(world.start)
+((0, 0), (1, 3), ['down', 'right'])
+>>> world.successors((1, 0))
+[('up', (0, 0), 1), ('down', (2, 0), 1), ('right', (1, 1), 5)]
+>>> print(world.render((2, 1)))
+S.#.
+.f#G
+.@..
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import textwrap
+
+from ..errors import BoardError, finite_number, whole_number
+
+Cell = tuple[int, int]
+State = Cell
+
+#: The letters a map may use for terrain unless told otherwise, and their costs.
+TERRAIN = {"f": 5, "w": 10}
+
+#: Each direction's step, as (rows, columns): the four sides first, then the diagonals.
+STEPS = {
+    "up": (-1, 0),
+    "down": (1, 0),
+    "left": (0, -1),
+    "right": (0, 1),
+    "up-left": (-1, -1),
+    "up-right": (-1, 1),
+    "down-left": (1, -1),
+    "down-right": (1, 1),
+}
+
+WALL, OPEN, START, GOAL = "#", ".", "S", "G"
+MAX_CELLS = 1_000_000  # a map of a thousand by a thousand cells at most
+
+
+class GridWorld:
+    """A grid of walls and terrain, a start and a goal, read from text art.
+
+    Parameters
+    ----------
+    text : str
+        The map, one line per row (see the module's table); indentation shared by every
+        line and blank lines around the map are ignored.
+    diagonal : bool
+        Whether the walker may also step diagonally (8 directions instead of 4).
+    terrain : dict, optional
+        Letters and what entering a cell of each costs; :data:`TERRAIN` by default.
+
+    Attributes
+    ----------
+    rows, cols : int
+        The map's size.
+    start, goal : cell
+    walls : frozenset of cells
+    costs : dict
+        ``{cell: cost of entering it}`` for every cell that is not a wall.
+
+    Examples
+    --------
+    >>> from puzzlelab.search import astar, bfs
+    >>> world = GridWorld('''
+    ...     S..
+    ...     w#.
+    ...     ..G
+    ... ''')
+    >>> bfs(world).actions, bfs(world).cost
+    (['down', 'down', 'right', 'right'], 13)
+    >>> astar(world).actions, astar(world).cost
+    (['right', 'right', 'down', 'down'], 4)
+    >>> GridWorld("S.x.G")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: 'x' at row 0, column 2 is not a cell of a map; allowed: # . S G ...
+    """
+
+    def __init__(self, text: str, diagonal: bool = False, terrain: dict | None = None) -> None:
+        self.diagonal = bool(diagonal)
+        self.terrain = dict(TERRAIN if terrain is None else _checked_terrain(terrain))
+        lines = _lines(text)
+        self._art = lines  # as written: render gives a map back in its own letters
+        self.rows, self.cols = len(lines), len(lines[0])
+        self.walls = frozenset(
+            (r, c) for r, line in enumerate(lines) for c, mark in enumerate(line) if mark == WALL
+        )
+        self.costs: dict[Cell, float] = {}
+        found: dict[str, list[Cell]] = {START: [], GOAL: []}
+        for r, line in enumerate(lines):
+            for c, mark in enumerate(line):
+                if mark != WALL:
+                    self.costs[(r, c)] = self._cost_of(mark, r, c)
+                found.get(mark, []).append((r, c))
+        for mark, name, where in ((START, "start", "begins"), (GOAL, "goal", "ends")):
+            if len(found[mark]) != 1:
+                raise BoardError(
+                    f"a map needs one {name} {mark!r}, not {len(found[mark])}; "
+                    f"write {mark} in the cell where the walk {where}"
+                )
+        self.start: State = found[START][0]
+        self.goal: State = found[GOAL][0]
+        self.cheapest = min(self.costs.values())  # scales the distances: they must not overestimate
+        self.heuristics = {
+            "manhattan": self.manhattan,
+            "euclidean": self.euclidean,
+            "octile": self.octile,
+        }
+        directions = list(STEPS)[: 8 if self.diagonal else 4]
+        self._moves = {cell: self._moves_from(cell, directions) for cell in self.costs}
+
+    def __repr__(self) -> str:
+        ways = 8 if self.diagonal else 4
+        return (f"<GridWorld {self.rows}x{self.cols}, {ways} directions, "
+                f"start {self.start}, goal {self.goal}>")  # fmt: skip
+
+    def _cost_of(self, mark: str, r: int, c: int) -> float:
+        """What entering a cell marked *mark* costs."""
+        if mark in (OPEN, START, GOAL):
+            return 1
+        if mark in "123456789":
+            return int(mark)
+        if mark in self.terrain:
+            return self.terrain[mark]
+        allowed = " ".join([WALL, OPEN, START, GOAL, "1-9", *self.terrain])
+        raise BoardError(
+            f"{mark!r} at row {r}, column {c} is not a cell of a map; allowed: {allowed}"
+        )
+
+    def _moves_from(self, cell: Cell, directions: list[str]) -> list[tuple[str, Cell, float]]:
+        """The ``(action, cell, cost)`` of every step out of *cell*."""
+        r, c = cell
+        moves = []
+        for direction in directions:
+            dr, dc = STEPS[direction]
+            target = (r + dr, c + dc)
+            if target not in self.costs:
+                continue  # a wall, or off the map
+            if dr and dc and ((r + dr, c) in self.walls or (r, c + dc) in self.walls):
+                continue  # a diagonal step may not cut a wall's corner
+            cost = self.costs[target] * (math.sqrt(2) if dr and dc else 1)
+            moves.append((direction, target, cost))
+        return moves
+
+    # -- the rules ----------------------------------------------------------------------
+
+    def actions(self, state: State) -> list[str]:
+        """Return the directions the walker can step in from *state*."""
+        return [action for action, _, _ in self._moves_from_state(state)]
+
+    def result(self, state: State, action: str) -> State:
+        """Return the cell one step in direction *action* from *state*.
+
+        >>> GridWorld("S#G").result((0, 0), "right")
+        Traceback (most recent call last):
+        ...
+        puzzlelab.errors.BoardError: cannot step 'right' from (0, 0); allowed: none
+        """
+        for name, after, _ in self._moves_from_state(state):
+            if name == action:
+                return after
+        allowed = ", ".join(self.actions(state)) or "none"
+        raise BoardError(f"cannot step {action!r} from {state}; allowed: {allowed}")
+
+    def successors(self, state: State) -> list[tuple[str, State, float]]:
+        """Return ``(action, next_cell, cost)`` for every step out of *state*."""
+        return list(self._moves_from_state(state))
+
+    def _moves_from_state(self, state: State) -> list[tuple[str, Cell, float]]:
+        try:
+            return self._moves[state]
+        except (KeyError, TypeError):
+            raise BoardError(
+                f"{state!r} is not an open cell of this {self.rows}x{self.cols} map; "
+                "a state is (row, column) of a cell that is not a wall"
+            ) from None
+
+    def predecessors(self, state: State) -> list[tuple[str, State]]:
+        """Return ``(action, cell)`` for every cell one step from which reaches *state*.
+
+        Steps can be taken back (their costs differ where the terrain does).
+
+        >>> GridWorld("S.G").predecessors((0, 1))
+        [('right', (0, 0)), ('left', (0, 2))]
+        """
+        opposite = {name: (-dr, -dc) for name, (dr, dc) in STEPS.items()}
+        back = {step: name for name, step in STEPS.items()}
+        found = []
+        for action, before, _ in self._moves_from_state(state):
+            found.append((back[opposite[action]], before))
+        return found
+
+    def is_goal(self, state: State) -> bool:
+        """Whether the walker stands on the goal."""
+        return state == self.goal
+
+    def cost(self, state: State, action: str, next_state: State) -> float:
+        """What entering *next_state* costs (times the square root of 2 for a diagonal step)."""
+        dr, dc = STEPS[action]
+        return self.costs[next_state] * (math.sqrt(2) if dr and dc else 1)
+
+    # -- the distances to the goal ------------------------------------------------------
+
+    def manhattan(self, state: State) -> float:
+        """Rows plus columns to the goal, times the cheapest cost of a cell.
+
+        It never overestimates on four directions; a diagonal step covers two of its units.
+        """
+        return (abs(state[0] - self.goal[0]) + abs(state[1] - self.goal[1])) * self.cheapest
+
+    def euclidean(self, state: State) -> float:
+        """The straight line to the goal, times the cheapest cost of a cell."""
+        return math.hypot(state[0] - self.goal[0], state[1] - self.goal[1]) * self.cheapest
+
+    def octile(self, state: State) -> float:
+        """The shortest walk to the goal on an open map of eight directions: diagonal steps
+        while both rows and columns remain, then straight ones; times the cheapest cost.
+        """
+        across, along = sorted((abs(state[0] - self.goal[0]), abs(state[1] - self.goal[1])))
+        return (along + (math.sqrt(2) - 1) * across) * self.cheapest
+
+    def heuristic(self, state: State) -> float:
+        """The default heuristic: :meth:`octile` with diagonal steps, else :meth:`manhattan`."""
+        return self.octile(state) if self.diagonal else self.manhattan(state)
+
+    # -- text -------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """Return the map as text art, as :class:`GridWorld` reads it.
+
+        >>> GridWorld("S.3\\n.#G").to_text()
+        'S.3\\n.#G'
+        """
+        return self.render(None)
+
+    def render(self, state: State | None = None, mark: str = "@") -> str:
+        """Return the map as text art, with *mark* on the cell of *state* (if given)."""
+        rows = []
+        for r, line in enumerate(self._art):
+            if state is not None and state[0] == r:
+                line = line[: state[1]] + mark + line[state[1] + 1 :]
+            rows.append(line)
+        return "\n".join(rows)
+
+
+def random_grid(
+    rows: int, cols: int, walls: float = 0.25, seed: int = 0, diagonal: bool = False
+) -> GridWorld:
+    """Return a *rows* x *cols* map with about *walls* of its cells walls (chosen by *seed*),
+    the start in the top left corner and the goal in the bottom right.
+
+    The goal is not always reachable: some maps have none.
+
+    Examples
+    --------
+    >>> print(random_grid(3, 6, walls=0.3, seed=2).to_text())
+    S.##..
+    .....#
+    .....G
+    """
+    rows = whole_number(rows, "the number of rows", least=1, error=BoardError)
+    least = 2 if rows == 1 else 1  # room for the start and the goal
+    cols = whole_number(cols, "the number of columns", least=least, error=BoardError)
+    share = finite_number(walls, "walls", least=0, error=BoardError)
+    if share >= 1:
+        raise BoardError(f"walls is the share of cells that are walls, below 1, not {walls!r}")
+    chance = random.Random(seed)
+    lines = [[WALL if chance.random() < share else OPEN for _ in range(cols)] for _ in range(rows)]
+    lines[0][0], lines[-1][-1] = START, GOAL
+    return GridWorld("\n".join("".join(line) for line in lines), diagonal=diagonal)
+
+
+def _lines(text: object) -> list[str]:
+    """The rows of a map's text art, checked to be a rectangle of a size that fits."""
+    if not isinstance(text, str):
+        raise BoardError(
+            f"a map is text art, one line per row ('#' walls, '.' open, S, G), "
+            f"not {type(text).__name__}"
+        )
+    lines = [line.rstrip() for line in textwrap.dedent(text).strip("\n").splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    if not lines or not lines[0]:
+        raise BoardError("a map needs at least one row of cells, with S and G in it")
+    widths = sorted({len(line) for line in lines})
+    if len(widths) > 1:
+        raise BoardError(
+            f"every row of a map must be as long as the others; rows here are {widths[0]} to "
+            f"{widths[-1]} cells long (write '#' or '.' to fill them)"
+        )
+    if len(lines) * widths[0] > MAX_CELLS:
+        raise BoardError(
+            f"a map of {len(lines)}x{widths[0]} cells is too large; at most {MAX_CELLS:,} cells"
+        )
+    return lines
+
+
+def _checked_terrain(terrain: object) -> dict[str, float]:
+    """The terrain table, each key one lowercase letter and each cost a positive number."""
+    if not isinstance(terrain, dict):
+        raise BoardError(f"terrain is a dict such as {{'f': 5}}, not {type(terrain).__name__}")
+    checked = {}
+    for letter, cost in terrain.items():
+        if not (isinstance(letter, str) and len(letter) == 1 and letter.islower()):
+            raise BoardError(f"terrain letters are single lowercase letters, not {letter!r}")
+        what = f"the cost of terrain {letter!r}"
+        checked[letter] = finite_number(cost, what, above=0, error=BoardError)
+    return checked
