@@ -4,6 +4,7 @@ from .backtracking import BacktrackingReplay
 from .base import StaticFallback
 from .compare import Compare, compare
 from .divergence import SearchDivergence
+from .grid import GridLab
 from .heuristic_lab import HeuristicLab
 from .mastermind import ComputerGuesses, YouGuess
 from .playboard import PlayBoard
@@ -15,6 +16,7 @@ __all__ = [
     "BacktrackingReplay",
     "Compare",
     "ComputerGuesses",
+    "GridLab",
     "SearchDivergence",
     "HeuristicLab",
     "PlayBoard",

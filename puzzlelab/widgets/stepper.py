@@ -184,18 +184,9 @@ class Stepper(anywidget.AnyWidget):
     def html(self) -> str:
         """Self-contained HTML that steps through the frames in any browser, with no kernel
         (without JavaScript: the frame shown now). Each call gets a new id."""
-        ident = f"puzzlelab-page-{next(_PAGES)}-{uuid.uuid4().hex[:8]}"
         data = {name: getattr(self, name) for name in self._page_traits}
-        return (
-            f"<style>{STYLE}</style>"
-            f'<div class="puzzlelab-stepper" id="{ident}">'
-            f'<div class="puzzlelab-stepper-view">{self.frame_html()}</div></div>'
-            f"<script>(function () {{\n{self._page_script}\nvar data = {_script_json(data)};\n"
-            f"{self._page_render}({{get: function (k) {{ return data[k]; }}, "
-            "set: function (k, v) { data[k] = v; }, save_changes: function () {}, "
-            f"on: function () {{}}}}, document.getElementById({json.dumps(ident)}));\n"
-            "})();</script>"
-        )
+        shown = f'<div class="puzzlelab-stepper-view">{self.frame_html()}</div>'
+        return page_html(shown, self._page_script, self._page_render, data)
 
     # AnyWidget gives a (bundle, metadata) pair; IPython takes a bundle alone just as well,
     # and pages and tests read this one as a dict.
@@ -227,6 +218,31 @@ class Pieces(list[str]):
             self._index[piece] = len(self)
             self.append(piece)
         return self._index[piece]
+
+
+def page_html(
+    shown: str, script: str, render: str, data: dict[str, Any], *,
+    style: str = STYLE, kind: str = "puzzlelab-stepper",
+) -> str:  # fmt: skip
+    """Self-contained HTML of a widget for a page with no kernel: *shown* (what a page
+    without JavaScript shows) in an element of class *kind*, which *script*'s function
+    *render* then draws from *data*, a model with no kernel behind it. Each call gets a
+    new id.
+
+    >>> page = page_html("<p>a map</p>", "function draw(model, el) {}", "draw", {"text": "S.G"})
+    >>> '<p>a map</p></div><script>' in page, 'var data = {"text": "S.G"};' in page
+    (True, True)
+    """
+    ident = f"puzzlelab-page-{next(_PAGES)}-{uuid.uuid4().hex[:8]}"
+    return (
+        f"<style>{style}</style>"
+        f'<div class="{kind}" id="{ident}">{shown}</div>'
+        f"<script>(function () {{\n{script}\nvar data = {_script_json(data)};\n"
+        f"{render}({{get: function (k) {{ return data[k]; }}, "
+        "set: function (k, v) { data[k] = v; }, save_changes: function () {}, "
+        f"on: function () {{}}}}, document.getElementById({json.dumps(ident)}));\n"
+        "})();</script>"
+    )
 
 
 def _script_json(data: dict[str, Any]) -> str:

@@ -1,0 +1,202 @@
+"""GridLab: a grid the student draws, and up to four searches spreading over it side by side.
+
+The student paints walls and terrain, drags the start and the goal, picks the searches and
+4 or 8 directions; ``grid.js`` runs the searches in the browser, following the engine's rules
+(:mod:`puzzlelab.search.engine`), so each panel steps at once with a busy kernel and on the
+offline lesson pages. The kernel only hears the map: :attr:`GridLab.world`,
+:attr:`GridLab.text` and :meth:`GridLab.save` read it back.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..drawing.style import picture_scale
+from ..errors import BoardError
+from ..puzzles.grid import TERRAIN, GridWorld
+from .stepper import FUNCTIONS, HERE, MODULE_MARK, STYLE, WORDS, page_html
+
+GRID_SCRIPT = (HERE / "grid.js").read_text(encoding="utf-8")
+GRID_STYLE = (HERE / "grid.css").read_text(encoding="utf-8")
+
+#: The searches a panel can show, by the name :attr:`GridLab.searches` holds.
+SEARCHES = {
+    "bfs": "breadth-first",
+    "dfs": "depth-first",
+    "uniform_cost": "uniform cost",
+    "greedy": "greedy",
+    "astar": "A*",
+    "weighted_astar": "weighted A* (weight 2)",
+    "bidirectional": "bidirectional",
+}
+
+#: At most this many panels side by side.
+MOST_SEARCHES = 4
+
+#: The largest map the widget draws, in rows and in columns.
+MOST_CELLS = 60
+
+#: The map a GridLab opens with: a wall to go round, a forest and a lake to go through.
+MAP = """\
+....................
+....................
+.....#######........
+...........#..ffff..
+..S........#..ffff..
+...........#..wwww..
+...........#..ww..G.
+.....#######........
+....................
+...................."""
+
+#: The traits a page with no kernel reads.
+DATA = ("text", "diagonal", "searches", "interval", "words", "large")
+
+
+class GridLab(anywidget.AnyWidget):
+    """Draw a map and watch one to four searches spread over it, stepped together.
+
+    Each panel shades the cells in the order they were expanded (pale first, dark last),
+    outlines the frontier (bidirectional search's two sides in two colours), draws the path
+    at the end, and counts beside it. Everything runs in the browser (``grid.js``).
+
+    Parameters
+    ----------
+    text : str or GridWorld, optional
+        The map, as :class:`~puzzlelab.puzzles.grid.GridWorld` reads it (``#`` walls, ``.``
+        open, ``f`` forest, ``w`` water, ``1``-``9`` costs, one ``S`` and one ``G``), at
+        most 60 by 60 cells; default :data:`MAP`.
+    searches : sequence of str
+        One to four of :data:`SEARCHES`' names: ``bfs``, ``dfs``, ``uniform_cost``,
+        ``greedy``, ``astar``, ``weighted_astar``, ``bidirectional``.
+    diagonal : bool, optional
+        Eight directions instead of four (default: the GridWorld's, else False).
+    interval : int
+        Milliseconds per step when playing.
+    large : bool, optional
+        Text and grids half as big again (default: as
+        :func:`~puzzlelab.drawing.lesson_style` set it).
+
+    Examples
+    --------
+    >>> lab = GridLab("S.#.\\n..#G\\n....", searches=["bfs", "astar"])
+    >>> lab.world
+    <GridWorld 3x4, 4 directions, start (0, 0), goal (1, 3)>
+    >>> lab.searches = ["greedy", "A*"]
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: 'A*' is not a search GridLab shows; pick from bfs, dfs, ...
+    """
+
+    _esm = FUNCTIONS + "\n" + GRID_SCRIPT
+    _css = STYLE + "\n" + GRID_STYLE
+
+    text = traitlets.Unicode(MAP).tag(sync=True)
+    diagonal = traitlets.Bool(False).tag(sync=True)
+    searches = traitlets.List(traitlets.Unicode(), ["bfs", "astar"]).tag(sync=True)
+    interval = traitlets.Int(200).tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+    large = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(
+        self,
+        text: str | GridWorld = MAP,
+        searches: list[str] | tuple[str, ...] = ("bfs", "astar"),
+        *,
+        diagonal: bool | None = None,
+        interval: int = 200,
+        large: bool | None = None,
+    ) -> None:
+        if isinstance(text, GridWorld):
+            if text.terrain != TERRAIN:
+                raise BoardError(
+                    f"GridLab paints forest and water only, as {TERRAIN}; this map's terrain "
+                    f"is {text.terrain} (search it in Python, or write its costs as digits)"
+                )
+            diagonal = text.diagonal if diagonal is None else diagonal
+            text = text.to_text()
+        super().__init__(
+            text=text, searches=list(searches), diagonal=bool(diagonal), interval=interval,
+            words=dict(WORDS), large=picture_scale() > 1 if large is None else bool(large),
+        )  # fmt: skip
+
+    @traitlets.validate("text")
+    def _check_text(self, proposal: traitlets.Bunch) -> str:
+        return _checked_map(proposal["value"])
+
+    @traitlets.validate("searches")
+    def _check_searches(self, proposal: traitlets.Bunch) -> list[str]:
+        names = list(proposal["value"])
+        for name in names:
+            if name not in SEARCHES:
+                raise BoardError(
+                    f"{name!r} is not a search GridLab shows; pick from {', '.join(SEARCHES)}"
+                )
+        if not 1 <= len(names) <= MOST_SEARCHES:
+            raise BoardError(
+                f"GridLab shows one to {MOST_SEARCHES} searches side by side, not {len(names)}"
+            )
+        return names
+
+    @property
+    def world(self) -> GridWorld:
+        """The map as drawn now, a :class:`~puzzlelab.puzzles.grid.GridWorld`.
+
+        >>> GridLab("S.G", diagonal=True).world.diagonal
+        True
+        """
+        return GridWorld(self.text, diagonal=self.diagonal)
+
+    def save(self, path: str | Path) -> Path:
+        """Write the map as text art to *path* (GridWorld reads it back); return the path.
+
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     saved = GridLab("S#.\\n..G").save(Path(folder) / "maze.txt")
+        ...     saved.read_text()
+        'S#.\\n..G\\n'
+        """
+        path = Path(path)
+        path.write_text(self.text + "\n", encoding="utf-8")
+        return path
+
+    def html(self) -> str:
+        """Self-contained HTML: the widget, drawn and stepped in any browser with no kernel
+        (without JavaScript, the map as text). Each call gets a new id.
+
+        >>> "renderGridLab" in GridLab("S.G").html()
+        True
+        """
+        data = {name: getattr(self, name) for name in DATA}
+        script = FUNCTIONS + "\n" + GRID_SCRIPT.split(MODULE_MARK, 1)[0]
+        shown = f"<pre>{html.escape(self.text)}</pre>"
+        style = f"{STYLE}\n{GRID_STYLE}"
+        return page_html(
+            shown, script, "renderGridLab", data, style=style, kind="puzzlelab-gridlab"
+        )
+
+    # As the Stepper's: the live widget, and html() for pages that have no widgets.
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
+        """The live widget, and :meth:`html` for pages that have no widgets."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = dict((bundle[0] if isinstance(bundle, tuple) else bundle) or {})
+        data["text/html"] = self.html()
+        data["text/plain"] = "GridLab (run the notebook to draw a map and search it)"
+        return data
+
+
+def _checked_map(text: object) -> str:
+    """*text* as a map GridLab can draw: one GridWorld reads, of default terrain, at most
+    :data:`MOST_CELLS` a side; returned as GridWorld writes it."""
+    world = GridWorld(text)  # type: ignore[arg-type]  # it says what is wrong with text
+    if world.rows > MOST_CELLS or world.cols > MOST_CELLS:
+        raise BoardError(
+            f"a map of {world.rows}x{world.cols} cells is too large to draw; GridLab draws at "
+            f"most {MOST_CELLS}x{MOST_CELLS} (search a larger GridWorld in Python)"
+        )
+    return world.to_text()
