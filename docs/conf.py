@@ -115,3 +115,31 @@ import re  # noqa: E402
 from sphinx.ext import autosummary  # noqa: E402
 
 autosummary.periods_re = re.compile(r"\.(?:\s+)(?=[A-Z`\"'(*])")
+
+# -- A text alternative for each figure of a lesson -----------------------------------------------
+# myst-nb gives a lesson's figures no alt text, so a screen reader says the image's file name.
+# A lesson shows a figure for a claim its text has just made: that sentence describes it.
+from typing import Any  # noqa: E402
+
+from docutils import nodes  # noqa: E402
+
+#: The longest alt text, in characters: a screen reader reads it whole.
+ALT_LENGTH = 200
+
+
+def describe_figures(app: Any, doctree: nodes.document) -> None:
+    """Give each lesson figure with no alt text the last sentence of the text before it."""
+    claim = ""
+    for node in doctree.findall(lambda node: isinstance(node, (nodes.paragraph, nodes.image))):
+        if isinstance(node, nodes.paragraph):
+            claim = node.astext()
+        elif not node.get("alt") or node["alt"] == node["uri"]:
+            sentences = [part for part in re.split(r"(?<=[.:?!])\s+", claim.strip()) if part]
+            text = sentences[-1] if sentences else "a figure of the lesson"
+            if len(text) > ALT_LENGTH:
+                text = text[:ALT_LENGTH] + "…"
+            node["alt"] = "Figure: " + text
+
+
+def setup(app: Any) -> None:
+    app.connect("doctree-read", describe_figures)

@@ -111,6 +111,7 @@ def test_each_lesson_page_shows_every_output_and_steps_with_no_kernel(site, offl
     assert page.locator(".cell_output").count() > 0, "the lesson was not run"
     for image in page.evaluate(IMAGES):
         assert image["complete"] and image["natural"][0] > 0, image["alt"]
+        assert image["alt"] and "_images/" not in image["alt"], image  # words, not a file name
         if image["visible"] and not image["src"].startswith("data:image/svg"):
             assert image["shown"][0] <= image["natural"][0] + 0.5, image  # no blurred picture
     assert page.evaluate(WIDGETS_AS_TEXT) == [], "widgets shown as their name"
