@@ -271,6 +271,8 @@ def test_lab_flags_manhattan_with_the_blank_as_inadmissible(table):
     )
     assert "no</b>" in lab.children[0].value
     assert_static_fallback(lab)
+    page = lab._repr_mimebundle_()["text/html"]  # what a page with no kernel shows
+    assert page.index("admissible (never more") < page.index("<img")
 
 
 def test_lab_passes_an_admissible_heuristic_and_takes_names():

@@ -19,8 +19,9 @@ class StaticFallback:
     """Mixin for ipywidgets containers: add a picture of the widget to the display bundle.
 
     A subclass lists the mixin first and implements ``_static_svg()``, returning SVG bytes
-    of what it shows now (it runs at every display). Pages that cannot run widgets show
-    the picture.
+    of what it shows now (it runs at every display), and, if it says something in words
+    too, ``_static_html()``, shown above the picture. Pages that cannot run widgets show
+    them.
 
     >>> import ipywidgets as widgets
     >>> class Blank(StaticFallback, widgets.VBox):
@@ -33,10 +34,14 @@ class StaticFallback:
     def _static_svg(self) -> bytes:
         raise NotImplementedError
 
+    def _static_html(self) -> str:
+        return ""
+
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = super()._repr_mimebundle_(**kwargs) or {}  # type: ignore[misc]
         name = type(self).__name__
-        bundle["text/html"] = picture_html(self._static_svg(), f"{name}: a picture of the widget")
+        picture = picture_html(self._static_svg(), f"{name}: a picture of the widget")
+        bundle["text/html"] = self._static_html() + picture
         bundle["text/plain"] = f"{name} (a picture; run the notebook to use it)"
         return bundle
 

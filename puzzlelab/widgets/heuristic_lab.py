@@ -146,6 +146,9 @@ class HeuristicLab(StaticFallback, widgets.VBox):
     def _static_svg(self) -> bytes:
         return self.picture
 
+    def _static_html(self) -> str:
+        return f"<div class='puzzlelab-verdict'>{self._verdict_html()}</div>"
+
 
 def _name_of(function: Heuristic) -> str:
     name = getattr(function, "__name__", "your heuristic")
