@@ -30,9 +30,21 @@ from ..search.trace import TraceEvent, snapshots
 from .boards import _picture_module_loaded, draw_board
 
 UNREACHED = "#ffffff"
-#: The first state expanded is the darkest blue, the newest the lightest.
-DARKEST, LIGHTEST = 0.9, 0.3
-FIRST, LAST = to_hex(colormaps["Blues"](DARKEST)), to_hex(colormaps["Blues"](LIGHTEST))
+#: The first state expanded is the palest blue, the newest the darkest: the search's edge
+#: stands out, as in GridLab.
+PALEST, DARKEST = 0.3, 0.9
+
+
+def expansion_shade(k: int, count: int) -> tuple[float, float, float, float]:
+    """Return the colour of the *k*-th (from 0) of *count* expansions: pale blue to dark.
+
+    >>> to_hex(expansion_shade(0, 5)) == FIRST, to_hex(expansion_shade(4, 5)) == LAST
+    (True, True)
+    """
+    return colormaps["Blues"](PALEST + (DARKEST - PALEST) * k / max(1, count - 1))
+
+
+FIRST, LAST = to_hex(colormaps["Blues"](PALEST)), to_hex(colormaps["Blues"](DARKEST))
 FRONTIER_EDGE = "#e6550d"  # the frontier: an orange outline, as waiting nodes
 CURRENT = "#c0392b"  # the event's state: a red ring, as in the replayed tree
 EDGE = "#525252"
@@ -147,13 +159,11 @@ def search_style(
     """
     order = {state: k for k, state in enumerate(expanded)}
     waiting = set(frontier)
-    shades = colormaps["Blues"]
     style: dict[str, list[Any]] = {"face": [], "edge": [], "width": [], "text": []}
     for state in states:
-        if state in order:  # the first expanded darkest, the newest light
-            darkness = DARKEST - (DARKEST - LIGHTEST) * order[state] / max(1, len(order) - 1)
-            style["face"].append(shades(darkness))
-            style["text"].append("white" if darkness > 0.6 else "black")
+        if state in order:  # the first expanded palest, the newest dark
+            style["face"].append(expansion_shade(order[state], len(order)))
+            style["text"].append("white" if order[state] > 0.5 * len(order) else "black")
         else:
             style["face"].append(UNREACHED)
             style["text"].append("black")

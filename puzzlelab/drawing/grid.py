@@ -12,7 +12,7 @@ from matplotlib.colors import to_rgb
 from ..puzzles.grid import GridWorld, State
 from ..search.problem import HeuristicChoice
 from .boards import board_size, draw_board, finish_board, step_highlight, step_label
-from .domain import CURRENT, DARKEST, FRONTIER_EDGE, LIGHTEST, draw_search, search_legend
+from .domain import CURRENT, FRONTIER_EDGE, draw_search, expansion_shade, search_legend
 from .figures import SMALLEST_FONT, new_axes
 
 WALL = "#404040"
@@ -74,7 +74,7 @@ def draw_grid_searched(
     **_: object,
 ) -> Axes:
     """Draw the map with the cells shaded by the order they were expanded (the first
-    darkest), the frontier's outlined in orange, *current* ringed in red and *path* drawn.
+    palest), the frontier's outlined in orange, *current* ringed in red and *path* drawn.
 
     Examples
     --------
@@ -87,14 +87,12 @@ def draw_grid_searched(
     >>> from matplotlib.colors import to_hex
     >>> from puzzlelab.drawing.domain import FIRST, LAST
     >>> pixels = ax.images[0].get_array()
-    >>> to_hex(pixels[0, 0]) == FIRST, to_hex(pixels[0, 1]) == LAST  # darkest first
+    >>> to_hex(pixels[0, 0]) == FIRST, to_hex(pixels[0, 1]) == LAST  # palest first
     (True, True)
     """
     colours = terrain_colours(puzzle)
-    shades = colormaps["Blues"]
     for k, (r, c) in enumerate(expanded):
-        darkness = DARKEST - (DARKEST - LIGHTEST) * k / max(1, len(expanded) - 1)
-        colours[r, c] = shades(darkness)[:3]
+        colours[r, c] = expansion_shade(k, len(expanded))[:3]
     ax = new_axes(ax, (board_size(puzzle), board_size(puzzle) * puzzle.rows / puzzle.cols))
     _draw_cells(ax, puzzle, colours)
     size = _marker(ax, puzzle)
