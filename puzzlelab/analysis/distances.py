@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import ItemsView, Iterator, Mapping, ValuesView
+from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -23,7 +23,7 @@ from ..errors import ProblemError, PuzzleError, whole_number
 from ..limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, LimitReached, MemoryLimit
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding_boards import State
-from ..search.problem import Heuristic, Searchable, as_problem
+from ..search.problem import Heuristic, Problem, Searchable, as_problem
 from ..solvers.patterns import UNSET, PatternDatabase, placement_positions
 
 #: How far above the truth a heuristic may come before it overestimates: no further than
@@ -250,11 +250,20 @@ def distance_layers(
 def cost_table(
     puzzle: Searchable, max_states: int = MAX_STATES, **limits: Any
 ) -> Mapping[Any, float]:
-    """Return ``{state: cheapest cost to the goal}`` for every state that can reach the goal.
+    """Return ``{state: cheapest cost to a goal}`` for every state that can reach one.
 
     Where every step costs 1 this is :func:`distance_table`; otherwise Dijkstra's algorithm
-    runs outward from the goal, stepping backwards with ``predecessors``. :func:`check_heuristic`
+    runs outward from the goal, stepping backwards with ``predecessors``. A puzzle with no
+    single ``goal`` or no ``predecessors`` (one whose state remembers, such as which corners
+    of a maze are still to visit) is explored forward from its start over ``successors``
+    first; Dijkstra's algorithm then runs backwards from every goal state found, over the
+    steps reversed: the table holds the states the start reaches. :func:`check_heuristic`
     holds a heuristic to these costs. Limits as for :func:`distance_table`.
+
+    Raises
+    ------
+    ProblemError
+        When a limit stops the table before it is finished.
 
     Examples
     --------
@@ -263,32 +272,80 @@ def cost_table(
     >>> table = cost_table(world)
     >>> table[world.start], distance_table(world)[world.start]
     (4, 2)
+
+    A walk that must visit both ends of a corridor: its state remembers what is left.
+
+    >>> from puzzlelab.search import Problem
+    >>> def steps(state):
+    ...     cell, left = state
+    ...     return [(move, (cell + move, left - {cell + move}), 1)
+    ...             for move in (-1, 1) if 0 <= cell + move <= 3]
+    >>> ends = Problem((1, frozenset({0, 3})), steps, lambda state: not state[1], lambda s: 0)
+    >>> cost_table(ends)[ends.start]  # left to 0, then right to 3
+    4
     """
     if isinstance(puzzle, SlidingPuzzle):
         return distance_table(puzzle, max_states, **limits)
     problem = as_problem(puzzle)
-    if problem.goal is None or problem.predecessors is None:
-        raise ProblemError("a cost table needs a puzzle with one goal state and predecessors()")
     max_states = whole_number(max_states, "max_states", least=1)
     budget = Budget(max_states, what="states", nodes_name="max_states", **limits)
-    costs: dict[Any, float] = {}
-    waiting: list[tuple[float, int, Any]] = [(0, 0, problem.goal)]
-    arrivals = itertools.count(1)  # of equal costs, the first found first: states need no order
-    next_look: float = 0  # when to ask the budget again
     try:
-        while waiting:
-            cost, _, state = heapq.heappop(waiting)
-            if state in costs:
-                continue  # reached more cheaply before
-            costs[state] = cost
-            if len(costs) > next_look:
-                next_look = budget.checkpoint(len(costs) - 1)
-            for action, before in problem.predecessors(state):
-                if before not in costs:
-                    step = _step_cost(problem, before, action, state)
-                    heapq.heappush(waiting, (cost + step, next(arrivals), before))
+        if problem.goal is None or problem.predecessors is None:
+            goals, before = _explored(problem, budget)
+            return _dijkstra(goals, lambda state, costs: before[state], budget)
+
+        def steps_into(state: Any, costs: Mapping[Any, float]) -> Iterator[tuple[Any, float]]:
+            for action, earlier in problem.predecessors(state):  # type: ignore[misc]
+                if earlier not in costs:  # a step cost asks successors(): only where needed
+                    yield earlier, _step_cost(problem, earlier, action, state)
+
+        return _dijkstra([problem.goal], steps_into, budget)
     except LimitReached as stop:
         raise ProblemError(f"the cost table was not finished: {stop}") from None
+
+
+def _explored(problem: Problem, budget: Budget) -> tuple[list[Any], dict[Any, list]]:
+    """Every state the start reaches: the goals among them, and the steps into each,
+    ``{state: [(state before, step cost), ...]}``."""
+    before: dict[Any, list[tuple[Any, float]]] = {problem.start: []}
+    goals, waiting = [], [problem.start]
+    next_look: float = 0  # when to ask the budget again
+    while waiting:
+        state = waiting.pop()
+        if problem.is_goal(state):
+            goals.append(state)
+        if len(before) > next_look:
+            next_look = budget.checkpoint(len(before) - 1)
+        for _, after, step in problem.successors(state):
+            if after not in before:
+                before[after] = []
+                waiting.append(after)
+            before[after].append((state, step))
+    return goals, before
+
+
+def _dijkstra(
+    goals: list[Any],
+    steps_into: Callable[[Any, Mapping[Any, float]], Iterable[tuple[Any, float]]],
+    budget: Budget,
+) -> dict[Any, float]:
+    """Dijkstra's algorithm outward from every one of *goals*, each at cost 0, along
+    ``steps_into(state, costs)``: the ``(state before, step cost)`` of the steps into *state*
+    (those from states of *costs*, settled already, may be left out)."""
+    costs: dict[Any, float] = {}
+    arrivals = itertools.count()  # of equal costs, the first found first: states need no order
+    waiting: list[tuple[float, int, Any]] = [(0, next(arrivals), goal) for goal in goals]
+    next_look: float = 0  # when to ask the budget again
+    while waiting:
+        cost, _, state = heapq.heappop(waiting)
+        if state in costs:
+            continue  # reached more cheaply before
+        costs[state] = cost
+        if len(costs) > next_look:
+            next_look = budget.checkpoint(len(costs) - 1)
+        for earlier, step in steps_into(state, costs):
+            if earlier not in costs:
+                heapq.heappush(waiting, (cost + step, next(arrivals), earlier))
     return costs
 
 
@@ -369,7 +426,7 @@ class HeuristicReport:
     name: str
     admissible: bool
     consistent: bool
-    overestimates: list[tuple[Any, float, int]] = field(default_factory=list)
+    overestimates: list[tuple[Any, float, float]] = field(default_factory=list)
     inconsistencies: list[tuple[Any, Any, float, float]] = field(default_factory=list)
     mean_ratio: float = 0.0
     mean_h: float = 0.0
@@ -387,7 +444,7 @@ class HeuristicReport:
         )
         if self.overestimates:
             state, h, d = self.overestimates[0]
-            text += f"; e.g. h{state} = {h} > {d}"
+            text += f"; e.g. h{state} = {_shown(h)} > {_shown(d)}"
         if not self.consistent:
             text += f"; {self.first_inconsistency()}"
         return text + ">"
@@ -399,7 +456,8 @@ class HeuristicReport:
         if not self.inconsistencies:
             return ""
         state, after, h_state, h_after = self.inconsistencies[0]
-        return f"h drops from {h_state} to {h_after} in one move, {state} -> {after}"
+        return (f"h drops from {_shown(h_state)} to {_shown(h_after)} in one move, "
+                f"{state} -> {after}")  # fmt: skip
 
     def _repr_html_(self) -> str:
         def mark(ok: bool) -> str:
@@ -407,13 +465,14 @@ class HeuristicReport:
 
         rows = [
             ("admissible (never overestimates)", mark(self.admissible)),
-            ("consistent (h drops by at most 1 per move, 0 at the goal)", mark(self.consistent)),
+            ("consistent (h drops by at most a move's cost, 0 at the goal)", mark(self.consistent)),
             ("mean h / true distance", f"{self.mean_ratio:.3f}"),
             ("states checked", f"{self.states:,}"),
         ]
         if self.overestimates:
             state, h, d = self.overestimates[0]
-            rows.append(("worst overestimate", escape(f"h{state} = {h}, true distance {d}")))
+            worst = f"h{state} = {_shown(h)}, true distance {_shown(d)}"
+            rows.append(("worst overestimate", escape(worst)))
         if not self.consistent:
             rows.append(("worst inconsistency", escape(self.first_inconsistency())))
         body = "".join(
@@ -422,10 +481,15 @@ class HeuristicReport:
         return f"<table><caption><b>{escape(self.name)}</b></caption>{body}</table>"
 
 
+def _shown(number: float) -> str:
+    """*number* as a report shows it: six figures at most (diagonal steps give long floats)."""
+    return f"{number:.6g}" if isinstance(number, float) else str(number)
+
+
 def check_heuristic(
     puzzle: Searchable,
     heuristic: Heuristic | str,
-    table: Mapping[Any, int] | None = None,
+    table: Mapping[Any, float] | None = None,
     worst: int = 5,
 ) -> HeuristicReport:
     """Compare *heuristic* (a function or a name) with the exact costs to the goal of every
@@ -473,9 +537,14 @@ def check_heuristic(
         if distance:
             ratios.append(value / distance)
         for _, after, step in problem.successors(state):
-            if value > (step + values[after]) * ROUNDING:
+            if after in values and value > (step + values[after]) * ROUNDING:  # not a dead end
                 drops.append((value - values[after] - step, state, after, value, values[after]))
-    goal_ok = values[problem.goal] == 0
+    if problem.goal is not None:
+        goal_h = values[problem.goal]
+    else:  # every goal state: the worst h among them
+        at_goals = [values[s] for s, d in table.items() if d == 0 and problem.is_goal(s)]
+        goal_h = max(at_goals, key=abs, default=0)
+    goal_ok = goal_h == 0
     over.sort(key=lambda row: (-row[0], row[1]))
     drops.sort(key=lambda row: (-row[0], row[1]))
     return HeuristicReport(
@@ -488,7 +557,7 @@ def check_heuristic(
         mean_h=sum(values.values()) / len(values),
         mean_distance=sum(table.values()) / len(table),
         states=len(table),
-        goal_h=values[problem.goal],
+        goal_h=goal_h,
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .solution import Solution
 from .solutions_heuristics import HEURISTIC_SOLUTIONS
+from .solutions_maps import MAPS_SOLUTIONS
 from .solutions_predict import PREDICT_SOLUTIONS
 from .solutions_puzzles import PUZZLE_SOLUTIONS
 from .solutions_search import SEARCH_SOLUTIONS
@@ -18,4 +19,5 @@ SOLUTIONS: dict[str, Solution] = {
     **HEURISTIC_SOLUTIONS,
     **PUZZLE_SOLUTIONS,
     **PREDICT_SOLUTIONS,
+    **MAPS_SOLUTIONS,
 }

@@ -43,6 +43,8 @@ from .jugs import (
     check_measurable,
     check_tap_problem,
 )
+from .maps import CORNERS_MAZE, PREDICT_GRID, check_corners, corner_cells
+from .maps_heuristic import check_corners_heuristic
 from .mastermind import (
     PEG_GUESS,
     PEG_SECRET,
@@ -80,6 +82,7 @@ from .state_spaces import BOARDS, check_positions_at_depth, check_solvable_board
 __all__ = [
     "BOARDS",
     "BRANCHING",
+    "CORNERS_MAZE",
     "CENTRE_GOAL",
     "GCD_JUGS",
     "IDASTAR_BOARD",
@@ -89,6 +92,7 @@ __all__ = [
     "OWN_MOVES",
     "PEG_GUESS",
     "PEG_SECRET",
+    "PREDICT_GRID",
     "ROWS",
     "SHARE_PUZZLE",
     "SOLUTION_DEPTH",
@@ -101,6 +105,8 @@ __all__ = [
     "check_better_heuristic",
     "check_codes_left",
     "check_combination",
+    "check_corners",
+    "check_corners_heuristic",
     "check_english_corners",
     "check_halving_twelve",
     "check_idastar_heuristic",
@@ -125,6 +131,7 @@ __all__ = [
     "check_two_by_four",
     "check_two_by_two",
     "check_work",
+    "corner_cells",
     "check_worse_on_both",
     "check_years_estimate",
     "halves_tables",

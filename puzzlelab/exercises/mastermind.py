@@ -49,7 +49,7 @@ def _answer_pairs() -> tuple[tuple[Code, Code], ...]:
     in repeats, then pairs drawn at random (not :data:`PEG_GUESS` against :data:`PEG_SECRET`)."""
     codes = classic_mastermind().codes
     repeats = [(0, 0, 0, 0), (0, 0, 1, 1), (1, 0, 0, 1), (2, 2, 2, 3), (3, 2, 2, 2), (0, 1, 2, 3)]
-    pairs = [(guess, secret) for guess in repeats for secret in repeats]
+    pairs: list[tuple[Code, Code]] = [(guess, secret) for guess in repeats for secret in repeats]
     rng = random.Random(8)
     while len(pairs) < ANSWER_TRIES:
         pair = (rng.choice(codes), rng.choice(codes))

@@ -306,10 +306,10 @@ def _overestimate(
     )
 
 
-def _unsafe_sums(state: State, every: list[Heuristic], own: list[Heuristic]) -> set[int]:
+def _unsafe_sums(state: State, every: list[Heuristic], own: list[Heuristic]) -> set[float]:
     """What adding two or more of the four tables may give on *state*, the safe own-move sum
     left out."""
-    parts = {"every[0]": every[0](state), "every[1]": every[1](state),
+    parts: dict[str, float] = {"every[0]": every[0](state), "every[1]": every[1](state),
              "own[0]": own[0](state), "own[1]": own[1](state)}  # fmt: skip
     return {
         sum(parts[name] for name in chosen)

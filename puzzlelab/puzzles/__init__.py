@@ -5,7 +5,7 @@ and ``actions`` / ``result`` in simpleai's style. Mastermind's names load on fir
 keeping numpy out of ``import puzzlelab``.
 """
 
-from .grid import GridWorld, random_grid
+from .grid import GridWorld, maze, random_grid
 from .jugs import WaterJugs
 from .korf import korf_instances
 from .pegs import PegSolitaire, group_argument
@@ -42,6 +42,7 @@ __all__ = [
     "group_argument",
     "inversions",
     "korf_instances",
+    "maze",
     "parse_board",
     "random_grid",
     "romania",

@@ -298,6 +298,78 @@ def random_grid(
     return GridWorld("\n".join("".join(line) for line in lines), diagonal=diagonal)
 
 
+def maze(rows: int, cols: int, seed: int = 0, loops: float = 0.0) -> GridWorld:
+    """Return a *rows* x *cols* maze: rooms at odd rows and columns, carved by a randomised
+    depth-first walk (chosen by *seed*) inside a border of walls.
+
+    With ``loops=0`` it is a perfect maze: one way, no more, between any two rooms. *loops*
+    knocks out that share of the inner walls left between two rooms, making cycles. S is
+    the top-left room, G the bottom-right one.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The map's size, walls included: odd numbers, at least 3 (and not both 3).
+    seed : int
+        Chooses the walk and the walls knocked out: the same seed, the same maze.
+    loops : float
+        The share of inner walls between rooms to knock out, 0 to 1.
+
+    Raises
+    ------
+    BoardError
+        If a size is not an odd whole number of at least 3, or *loops* is not 0 to 1.
+
+    Examples
+    --------
+    >>> print(maze(5, 9, seed=1).to_text())
+    #########
+    #S#.....#
+    #.###.#.#
+    #.....#G#
+    #########
+    >>> maze(4, 9)
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.BoardError: a maze has an odd number of rows (rooms and walls take turns, ...
+    """
+    rows = whole_number(rows, "the number of rows", least=3, error=BoardError)
+    cols = whole_number(cols, "the number of columns", least=3, error=BoardError)
+    for size, name in ((rows, "rows"), (cols, "columns")):
+        if size % 2 == 0:
+            raise BoardError(
+                f"a maze has an odd number of {name} (rooms and walls take turns, with a wall "
+                f"at each end), not {size}; try {size - 1} or {size + 1}"
+            )
+    if rows == cols == 3:
+        raise BoardError("a 3x3 maze has one room, no room for both S and G; try 3x5 or 5x5")
+    share = finite_number(loops, "loops", least=0, error=BoardError)
+    if share > 1:
+        raise BoardError(f"loops is the share of inner walls to knock out, 0 to 1, not {loops!r}")
+    chance = random.Random(seed)
+    lines = [[WALL] * cols for _ in range(rows)]
+    lines[1][1] = OPEN
+    walk = [(1, 1)]
+    while walk:  # the depth-first carve: from the newest room, into a room not yet carved
+        r, c = walk[-1]
+        rooms = [(r + dr, c + dc) for dr, dc in ((-2, 0), (2, 0), (0, -2), (0, 2))]
+        ahead = [(nr, nc) for nr, nc in rooms
+                 if 0 < nr < rows and 0 < nc < cols and lines[nr][nc] == WALL]  # fmt: skip
+        if not ahead:
+            walk.pop()
+            continue
+        nr, nc = chance.choice(ahead)
+        lines[(r + nr) // 2][(c + nc) // 2] = lines[nr][nc] = OPEN
+        walk.append((nr, nc))
+    # the inner walls between two rooms: one coordinate odd (a room's), the other even
+    inner = [(r, c) for r in range(1, rows - 1) for c in range(1, cols - 1)
+             if (r + c) % 2 == 1 and lines[r][c] == WALL]  # fmt: skip
+    for r, c in chance.sample(inner, round(share * len(inner))):
+        lines[r][c] = OPEN
+    lines[1][1], lines[rows - 2][cols - 2] = START, GOAL
+    return GridWorld("\n".join("".join(line) for line in lines))
+
+
 def _lines(text: object) -> list[str]:
     """The rows of a map's text art, checked to be a rectangle of a size that fits."""
     if not isinstance(text, str):
