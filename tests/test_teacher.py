@@ -217,7 +217,7 @@ def test_the_slides_command_writes_a_lesson_run_with_reveal_beside_it(tmp_path, 
 def test_the_command_writes_every_lesson_worked_and_every_plan(tmp_path, capsys):
     out = tmp_path / "teacher"
     assert main(["teacher", str(out)]) == 0
-    assert "10 worked lessons and 10 plans written" in capsys.readouterr().out
+    assert "11 worked lessons and 11 plans written" in capsys.readouterr().out
     for path in LESSONS:
         worked = nbformat.read(out / path.name, as_version=4)
         nbformat.validate(worked)
@@ -254,7 +254,7 @@ def test_a_notebook_with_no_plan_is_skipped_in_one_line_and_the_rest_written(
         "04_recherche_heuristique.ipynb: skipped, no plan is written for it (not a puzzlelab "
         "lesson?)"
     )
-    assert "10 worked lessons and 10 plans written" in printed[1]
+    assert "11 worked lessons and 11 plans written" in printed[1]
     assert not (out / translated.name).exists()
     assert all((out / path.name).exists() for path in LESSONS)
 

@@ -60,7 +60,7 @@ def teacher_command(args: argparse.Namespace) -> int:
     >>> from puzzlelab.cli import main
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     main(["teacher", folder])
-    10 worked lessons and 10 plans written into ...
+    11 worked lessons and 11 plans written into ...
     the plans: .../plans; keep this folder away from the students
     0
     """

@@ -148,7 +148,7 @@ def _draw_cells(ax: Axes, puzzle: GridWorld, colours: np.ndarray) -> None:
 
 def _marker(ax: Axes, puzzle: GridWorld) -> float:
     """About one cell's width, in points."""
-    width_inches = ax.figure.get_size_inches()[0] * ax.get_position().width
+    width_inches = ax.figure.figure.get_size_inches()[0] * ax.get_position().width
     return 72 * width_inches / max(puzzle.cols, puzzle.rows)
 
 

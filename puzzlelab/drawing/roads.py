@@ -92,7 +92,7 @@ def draw_roads_searched(
         if town in order:
             x, y = puzzle.positions[town]
             ax.text(x, y, str(order[town]), ha="center", va="center", color=colour,
-                    fontsize=SMALLEST_FONT - 1, zorder=4, gid="order")  # fmt: skip
+                    fontsize=SMALLEST_FONT, zorder=4, gid="order")  # fmt: skip
     if legend:
         search_legend(ax)
     return ax
