@@ -65,6 +65,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_browser.py
 	$(BIN)/python benchmarks/bench_korf.py
+	$(BIN)/python benchmarks/bench_grid.py
 	$(BIN)/python benchmarks/bench_idastar.py
 	$(BIN)/python benchmarks/bench_queens.py
 	$(BIN)/python benchmarks/bench_mastermind.py

@@ -420,7 +420,7 @@ def test_one_endless_expansion_stops_at_the_time_limit(search):
     started = time.perf_counter()
     result = search(EndlessActions(), max_seconds=0.5)
     assert result.status == "limit" and "0.5 seconds" in result.reason
-    assert time.perf_counter() - started < 0.5 * 1.2 + 0.5  # the limit, and a busy machine
+    assert time.perf_counter() - started < 0.5 + 2  # the limit, and a shared machine's delays
     assert result.stats.expanded == 1 and result.stats.generated > 1000
 
 
