@@ -12,6 +12,7 @@ saw. The kernel decides no outcome.
 from __future__ import annotations
 
 import ast
+import builtins
 import importlib
 import io
 import sys
@@ -166,6 +167,9 @@ def _error(answer: dict) -> Exception:
         return OutOfTime(message)
     if not name.isidentifier():
         name = "Error"
+    builtin = getattr(builtins, name, None)  # hasattr() must see an AttributeError as one
+    if isinstance(builtin, type) and issubclass(builtin, Exception):
+        return builtin(message)
     kind = _ERRORS.setdefault(name, type(name, (Exception,), {}))
     return kind(message)
 
