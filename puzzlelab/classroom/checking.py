@@ -37,6 +37,10 @@ class Broken(BaseException):
     """The kernel no longer answers: no check after this one can run."""
 
 
+class TimedOut(BaseException):
+    """A student's function ran past the check's time and was stopped (no check catches it)."""
+
+
 class Grader:
     """The grader's end of the wire to one kernel, and the objects it serves the kernel.
 
@@ -52,6 +56,7 @@ class Grader:
         self.served: list[object] = []
         self.pending: BaseException | None = None  # a stop, raised once the student's call ends
         self.broken = ""
+        self.forked = False  # whether the kernel runs this check in a process of its own
 
     # -------------------------------------------------- the kernel's objects, seen from here
 
@@ -92,7 +97,11 @@ class Grader:
         if self.pending is not None:
             stop, self.pending = self.pending, None
             raise stop
+        if answer.get("ended"):  # the check's own process ended: the kernel answers again
+            self.forked = False
         if answer["op"] == "raise":
+            if str(answer.get("error")).startswith("OutOfTime"):
+                raise TimedOut()
             raise _error(answer)
         try:
             return decode(answer.get("value"), self._resolve)
@@ -100,17 +109,27 @@ class Grader:
             raise NotPlainAnswer(f"not a plain answer: {error}") from None
 
     def _recover(self, silence: str) -> dict:
-        """After *silence*: interrupt the student's code and wait for the kernel to answer."""
+        """After *silence*: interrupt the student's code and wait until the kernel answers.
+
+        In a check's own process, the kernel ends that process and says so (``ended``); what
+        the process sent before is read and left unanswered.
+        """
         self.interrupt()
         self.wire.deadline = time.monotonic() + RECOVERY_SECONDS
         try:
-            self.wire.receive_answer()
+            while True:
+                message = self.wire.receive()
+                if message.get("ended") or (
+                    not self.forked and message["op"] in ("return", "raise")
+                ):
+                    break
         except (Silent, NotPlain):
             self.broken = f"the kernel gave no answer ({silence}) and did not stop when interrupted"
             raise Broken(self.broken) from None
         finally:
             self.wire.deadline = None
-        return {"op": "raise", "error": "OutOfTime: ran past its time limit and was stopped"}
+        self.forked = False
+        return {"op": "raise", "error": "OutOfTime: ran past its time"}
 
     # -------------------------------------------------- the grader's objects, served to the kernel
 
@@ -223,8 +242,9 @@ class RemoteClass(type):
 # ---------------------------------------------------------------- running one check
 
 
-def check_outcome(grader: Grader, exercise: Exercise) -> dict[str, Any]:
-    """Run *exercise*'s check here, its answers asked of the kernel through *grader*.
+def check_outcome(grader: Grader, exercise: Exercise, seconds: float) -> dict[str, Any]:
+    """Run *exercise*'s check here, its answers asked of the kernel through *grader*, within
+    *seconds* (the student's code it calls is interrupted then).
 
     Return ``{"passed", "message", "error"}``: *passed* only when the check returned ``True``;
     *message* what it printed; *error* why it could not run. Or ``{"trouble"}`` alone when the
@@ -239,7 +259,8 @@ def check_outcome(grader: Grader, exercise: Exercise) -> dict[str, Any]:
     printed = _Printed()
     with _prints_to(printed):
         try:
-            grader.wire.deadline = None
+            grader.wire.deadline = time.monotonic() + seconds
+            grader.forked = grader.ask({"op": "fork"}) is True
             args: list[Any] = []
             for node in call.args:
                 if isinstance(node, ast.Starred):
@@ -251,8 +272,15 @@ def check_outcome(grader: Grader, exercise: Exercise) -> dict[str, Any]:
                 returned = check(*args, **named)
         except Broken as broken:
             return {"trouble": f"the check could not run: {broken}"}
+        except TimedOut:
+            return {"trouble": f"the check ran out of time ({seconds} s) and was interrupted"}
         except Exception as error:  # an answer missing, or not plain: say which
             return {"passed": False, "message": printed.text(), "error": one_line(error)}
+        finally:
+            grader.wire.deadline = None
+            if grader.forked and not grader.broken:
+                grader.forked = False
+                grader.wire.send({"op": "end"})
     return {"passed": returned is True, "message": printed.text(), "error": ""}
 
 

@@ -248,7 +248,7 @@ class BoundedKernel:
             if self.broken or grader is None:
                 results[exercise.id] = {"trouble": f"not checked: {self.broken}"}
                 continue
-            results[exercise.id] = check_outcome(grader, exercise)
+            results[exercise.id] = check_outcome(grader, exercise, seconds)
         if grader is not None and not grader.broken:
             with contextlib.suppress(OSError):
                 grader.wire.send({"op": "done"})

@@ -13,6 +13,9 @@ An object of the grader's (the problem a check hands the student's search) is a
 
 from __future__ import annotations
 
+import io
+import os
+import signal
 import socket
 import sys
 from typing import Any
@@ -82,6 +85,7 @@ class Server:
 
     def __init__(self, sock: socket.socket, namespace: dict, seconds: float) -> None:
         self.objects: list[object] = []
+        self.child = False  # whether this is a check's own process (see :meth:`_fork`)
         self.namespace = namespace
         self.wire = Wire(sock, self.handle, seconds)
 
@@ -133,6 +137,7 @@ class Server:
         raise ValueError(f"no such request: {op}")
 
     def run(self) -> None:
+        """Answer the grader until it says ``done`` (or, in a check's own process, ``end``)."""
         while True:
             try:
                 message = self.wire.receive()
@@ -140,7 +145,40 @@ class Server:
                 continue
             if message["op"] == "done":
                 return
+            if message["op"] == "end":
+                if self.child:
+                    os._exit(0)
+                continue
+            if message["op"] == "fork":
+                self._fork()
+                continue
             self.wire.send(self.handle(message))
+
+    def _fork(self) -> None:
+        """Run the next check in a process of its own, as the notebook's self-check does: what
+        the student's code does there (``os._exit``, a loop deaf to interrupts) ends only it."""
+        if self.child or not hasattr(os, "fork"):
+            self.wire.send({"op": "return", "value": False})
+            return
+        pid = os.fork()
+        if pid == 0:
+            self.child = True
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # the kernel, its parent, is interrupted
+            sys.stdout = sys.stderr = io.StringIO()  # no kernel's threads to print through here
+            self.wire.send({"op": "return", "value": True})
+            return
+        try:
+            _, status = os.waitpid(pid, 0)
+        except KeyboardInterrupt:  # the check ran out of time: end its process
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            self.wire.send({"op": "raise", "ended": True,
+                            "error": "OutOfTime: ran past its time and was stopped"})  # fmt: skip
+            return
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0:  # the student's code ended its process in the middle of the check
+            error = f"ProcessEnded: ended the process it ran in (exit code {code}), no answer"
+            self.wire.send({"op": "raise", "ended": True, "error": error})
 
 
 def _inspect(what: str, target: object, args: Any, named: Any) -> object:
