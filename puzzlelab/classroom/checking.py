@@ -57,6 +57,7 @@ class Grader:
         self.pending: BaseException | None = None  # a stop, raised once the student's call ends
         self.broken = ""
         self.forked = False  # whether the kernel runs this check in a process of its own
+        self.ended: dict | None = None  # how the check's own process ended, if it did
 
     # -------------------------------------------------- the kernel's objects, seen from here
 
@@ -87,6 +88,10 @@ class Grader:
         """Ask the kernel; return the plain answer, or raise what it says was raised."""
         if self.broken:
             raise Broken(self.broken)
+        if self.ended is not None:  # the check's process ended: what it made is gone too
+            if str(self.ended.get("error")).startswith("OutOfTime"):
+                raise TimedOut()
+            raise _error(self.ended)
         try:
             answer = self.wire.request(message)
         except Silent as silence:
@@ -98,7 +103,7 @@ class Grader:
             stop, self.pending = self.pending, None
             raise stop
         if answer.get("ended"):  # the check's own process ended: the kernel answers again
-            self.forked = False
+            self.forked, self.ended = False, answer
         if answer["op"] == "raise":
             if str(answer.get("error")).startswith("OutOfTime"):
                 raise TimedOut()
@@ -242,6 +247,17 @@ class RemoteClass(type):
 # ---------------------------------------------------------------- running one check
 
 
+def load_checks(lessons: dict[str, dict[str, Exercise]]) -> None:
+    """Import every check the *lessons* call, before any notebook runs (none can change them).
+
+    There is no example here; ``tests/test_grade.py`` runs it.
+    """
+    for exercises in lessons.values():
+        for exercise in exercises.values():
+            for module in exercise.checks.values():
+                importlib.import_module(module)
+
+
 def check_outcome(grader: Grader, exercise: Exercise, seconds: float) -> dict[str, Any]:
     """Run *exercise*'s check here, its answers asked of the kernel through *grader*, within
     *seconds* (the student's code it calls is interrupted then).
@@ -259,7 +275,7 @@ def check_outcome(grader: Grader, exercise: Exercise, seconds: float) -> dict[st
     printed = _Printed()
     with _prints_to(printed):
         try:
-            grader.wire.deadline = time.monotonic() + seconds
+            grader.wire.deadline, grader.ended = time.monotonic() + seconds, None
             grader.forked = grader.ask({"op": "fork"}) is True
             args: list[Any] = []
             for node in call.args:
