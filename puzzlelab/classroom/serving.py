@@ -13,8 +13,10 @@ An object of the grader's (the problem a check hands the student's search) is a
 
 from __future__ import annotations
 
+import base64
 import io
 import os
+import pickle
 import signal
 import socket
 import sys
@@ -103,6 +105,8 @@ class Server:
 
     def _resolve(self, tag: dict) -> object:
         ((kind, inside),) = tag.items()
+        if kind == "p":  # a copy of the grader's: puzzle rules, numbers in an array
+            return pickle.loads(base64.b64decode(inside))  # the grader's own pickle
         return Stub(self, inside["id"]) if kind == "h" else self.objects[inside["id"]]
 
     def ask(self, message: dict) -> Any:

@@ -112,8 +112,8 @@ def decode(data: object, refer: Resolve) -> object:
         return Ellipsis
     if tag == "c" and type(inside) is list and len(inside) == 2:
         return complex(*(float(part) for part in inside))
-    if tag in ("r", "h"):
-        if refer is None or type(inside) is not dict:
+    if tag in ("r", "h", "p"):
+        if refer is None:
             raise NotPlain("not plain data: an object where a value was wanted")
         return refer({tag: inside})
     if type(inside) is not list:
