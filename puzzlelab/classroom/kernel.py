@@ -257,6 +257,7 @@ class BoundedKernel:
     def _serve(self, seconds: int) -> Grader | None:
         """Start the kernel's server (:func:`~.serving.serve`); return the grader's end of it."""
         path = self.workdir / ".grader"
+        path.unlink(missing_ok=True)  # the last check's
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             listener.bind(str(path))
