@@ -68,6 +68,9 @@ BORROWED = {
 }
 COPIED = {"write_your_own_search:astar": "breadth_first"}
 
+# where one more is right again (any seed past the lesson's table may do): a seed it shows
+WRONG_BY_HAND = {"heuristic_search:worse-on-both": "1"}
+
 
 def _lessons():
     folder = lessons_folder()
@@ -100,7 +103,7 @@ def _variants(exercise):
     """``(kind, code that sets the answer)``: the worked one first, then the others."""
     name = _answer_name(exercise)
     yield "right", ""
-    yield "wrong", f"{name} = _wrong(_right_{name})"
+    yield "wrong", f"{name} = {WRONG_BY_HAND.get(exercise.id, f'_wrong(_right_{name})')}"
     if exercise.id in BORROWED:
         *imports, value = BORROWED[exercise.id].splitlines()
         yield "borrowed", "\n".join([*imports, f"{name} = {value}"])
