@@ -36,11 +36,17 @@ KEPT_MESSAGE = 4000
 
 
 class Broken(BaseException):
-    """The kernel no longer answers: no check after this one can run."""
+    """The kernel no longer answers: no check after this one can run.
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
 
 
 class TimedOut(BaseException):
-    """A student's function ran past the check's time and was stopped (no check catches it)."""
+    """A student's function ran past the check's time and was stopped (no check catches it).
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
 
 
 class Grader:
@@ -190,11 +196,17 @@ def _copied(value: object) -> bool:
 
 
 class NotPlainAnswer(Exception):
-    """The kernel answered with something that is not plain data."""
+    """The kernel answered with something that is not plain data.
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
 
 
 class OutOfTime(Exception):
-    """A student's function ran past its time and was interrupted."""
+    """A student's function ran past its time and was interrupted.
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
 
 
 _ERRORS: dict[str, type[Exception]] = {}
@@ -249,7 +261,10 @@ def _ask(remote: Any, message: dict, args: tuple, named: dict) -> Any:
 
 
 class RemoteClass(type):
-    """A student's class, which stays in the kernel: making an instance makes it there."""
+    """A student's class, which stays in the kernel: making an instance makes it there.
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
 
     def __call__(cls, *args: Any, **named: Any) -> Any:  # noqa: N805 (a class's own call)
         return Remote.__call__(cls, *args, **named)  # type: ignore[arg-type]

@@ -22,7 +22,8 @@ import socket
 import sys
 from typing import Any
 
-from .wire import Wire, decode, encode, one_line
+from ..errors import one_line
+from .wire import Wire, decode, encode
 
 
 class Stub:
@@ -59,7 +60,10 @@ class Stub:
 
 
 class Stopped(BaseException):
-    """The grader stopped the student's code (a limit, or a library's search found)."""
+    """The grader stopped the student's code (a limit, or a library's search found).
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
 
 
 def _library_caller() -> str | None:
@@ -83,7 +87,10 @@ INSPECTIONS = ("borrowed", "lesson_code", "names_used", "table_of")
 
 
 class Server:
-    """The kernel's end: the objects it handed the grader, by number, and the wire."""
+    """The kernel's end: the objects it handed the grader, by number, and the wire.
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
 
     def __init__(self, sock: socket.socket, namespace: dict, seconds: float) -> None:
         self.objects: list[object] = []

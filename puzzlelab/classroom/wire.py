@@ -133,12 +133,6 @@ def decode(data: object, refer: Resolve) -> object:
     raise NotPlain("not plain data: a value of no known shape")
 
 
-def one_line(error: BaseException) -> str:
-    """``"ValueError: bad"``: an error's type and its message's first line."""
-    text = str(error).strip().splitlines()
-    return type(error).__name__ + (f": {text[0][:300]}" if text else "")
-
-
 class Wire:
     """One end of the wire: a connected *sock*, and *serve*, which answers the other end's
     requests (a message in, a reply out) while this end waits for its own answer.
