@@ -122,6 +122,8 @@ class Grader:
             raise _error(answer)
         try:
             return decode(answer.get("value"), self._resolve)
+        except RecursionError:
+            raise NotPlainAnswer("not a plain answer: nested too deep") from None
         except NotPlain as error:
             raise NotPlainAnswer(f"not a plain answer: {error}") from None
 

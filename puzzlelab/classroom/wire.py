@@ -24,8 +24,9 @@ import struct
 import time
 from collections.abc import Callable
 
-#: The largest message either end takes, in bytes.
-LARGEST = 16 * 2**20
+#: The largest message either end takes, in bytes: no answer comes near it, and the values one
+#: such message holds stay within a few tens of megabytes of the grader's memory.
+LARGEST = 4 * 2**20
 
 #: How a message's length is written before it.
 LENGTH = struct.Struct("!I")
