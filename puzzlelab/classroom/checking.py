@@ -317,7 +317,7 @@ def check_outcome(grader: Grader, exercise: Exercise, seconds: float) -> dict[st
                     args.extend(_value(grader, node.value, exercise))
                 else:
                     args.append(_value(grader, node, exercise))
-            named = {word.arg: _value(grader, word.value, exercise) for word in call.keywords}
+            named = {str(word.arg): _value(grader, word.value, exercise) for word in call.keywords}
             with GRADER.here():
                 returned = check(*args, **named)
         except Broken as broken:
@@ -371,6 +371,7 @@ class _PerThread:
 
 
 _LOCK = threading.Lock()
+_INSTALLED: list[_PerThread] = []  # the one installed while any check runs
 _USERS = [0]
 
 
@@ -381,13 +382,14 @@ class _prints_to:  # noqa: N801 (a context manager, used as a function)
     def __enter__(self) -> None:
         with _LOCK:
             if _USERS[0] == 0:
-                sys.stdout = _PerThread(sys.stdout)  # type: ignore[assignment]
+                _INSTALLED[:] = [_PerThread(sys.stdout)]
+                sys.stdout = _INSTALLED[0]
             _USERS[0] += 1
-            sys.stdout.buffers.now = self.buffer  # type: ignore[attr-defined]
+            _INSTALLED[0].buffers.now = self.buffer
 
     def __exit__(self, *_: object) -> None:
         with _LOCK:
-            sys.stdout.buffers.now = None  # type: ignore[attr-defined]
+            _INSTALLED[0].buffers.now = None
             _USERS[0] -= 1
             if _USERS[0] == 0:
-                sys.stdout = sys.stdout.original  # type: ignore[attr-defined]
+                sys.stdout = _INSTALLED.pop().original

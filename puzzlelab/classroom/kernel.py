@@ -263,7 +263,8 @@ class BoundedKernel:
             listener.bind(str(path))
             listener.listen(1)
             listener.settimeout(seconds)
-            self.client.kc.execute(_serve_cell(path, seconds), store_history=False)
+            client: Any = self.client.kc
+            client.execute(_serve_cell(path, seconds), store_history=False)
             connection, _ = listener.accept()
         except OSError as error:  # the server never called: the kernel is gone or stuck
             self.broken = f"the grader's server did not start in the kernel: {one_line(error)}"
@@ -278,8 +279,9 @@ class BoundedKernel:
         """Interrupt the kernel: a student's function ran past its time."""
         from jupyter_core.utils import run_sync
 
+        manager: Any = self.client.km  # nbclient's, whose interrupt is a coroutine
         with contextlib.suppress(Exception):  # a kernel already gone needs no interrupt
-            run_sync(self.client.km.interrupt_kernel)()
+            run_sync(manager.interrupt_kernel)()
 
 
 def _error_of(outputs: list[NotebookNode]) -> str:

@@ -139,10 +139,10 @@ class Server:
         target = self.objects[message["id"]]
         if op == "getattr":
             return getattr(target, message["name"])
-        args = decode(message.get("args", []), self._resolve)
-        named = decode(message.get("named", {"d": []}), self._resolve)
+        args: Any = decode(message.get("args", []), self._resolve)
+        named: Any = decode(message.get("named", {"d": []}), self._resolve)
         if op == "call":
-            return target(*args, **named)  # type: ignore[operator]
+            return target(*args, **named)
         if op == "inspect" and message["what"] in INSPECTIONS:
             return _inspect(message["what"], target, args, named)
         raise ValueError(f"no such request: {op}")

@@ -23,6 +23,7 @@ import socket
 import struct
 import time
 from collections.abc import Callable
+from typing import Any
 
 #: The largest message either end takes, in bytes: no answer comes near it, and the values one
 #: such message holds stay within a few tens of megabytes of the grader's memory.
@@ -75,7 +76,8 @@ def encode(value: object, refer: Refer) -> object:
         return {"e": 0}
     for kind, tag in ((tuple, "t"), (list, ""), (set, "s"), (frozenset, "f")):
         if isinstance(value, kind):
-            items = [encode(item, refer) for item in kind.__iter__(value)]  # type: ignore[attr-defined]
+            own_iter: Any = kind.__iter__  # the type's own, not a subclass's
+            items = [encode(item, refer) for item in own_iter(value)]
             return items if not tag else {tag: items}
     if isinstance(value, dict):
         return {"d": [[encode(k, refer), encode(v, refer)] for k, v in dict.items(value)]}
