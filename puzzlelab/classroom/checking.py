@@ -94,7 +94,7 @@ class Grader:
         name, kind = str(inside.get("name", "?"))[:80], inside.get("kind")
         if kind == "class":
             return RemoteClass(name, (), {"__puzzlelab_id__": number, "_grader": self})
-        return Remote(self, number, name, callable_=kind == "function")
+        return Remote(self, number, name)
 
     def ask(self, message: dict) -> Any:
         """Ask the kernel; return the plain answer, or raise what it says was raised."""
@@ -235,9 +235,8 @@ class Remote:
     There is no example here; ``tests/test_grade_agreement.py`` runs it.
     """
 
-    def __init__(self, grader: Grader, number: int, name: str, callable_: bool) -> None:
-        self.__dict__.update(_grader=grader, __puzzlelab_id__=number, __name__=name,
-                             _callable=callable_)  # fmt: skip
+    def __init__(self, grader: Grader, number: int, name: str) -> None:
+        self.__dict__.update(_grader=grader, __puzzlelab_id__=number, __name__=name)
 
     def __call__(self, *args: Any, **named: Any) -> Any:
         return _ask(self, {"op": "call"}, args, named)
