@@ -60,7 +60,9 @@ def exercise_ids(notebook: Mapping[str, Any]) -> list[str]:
 
 @dataclass(frozen=True)
 class Exercise:
-    """An exercise: its id, the check call that grades it, and the module of each check it calls.
+    """An exercise: its id, the check call that grades it, the module of each check it calls,
+    and, for each other name the call reads that the lesson sets up (``near_goal``), the
+    lesson's own code that makes it (its puzzlelab imports and its assignment).
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -68,6 +70,7 @@ class Exercise:
     id: str
     call: str
     checks: dict[str, str] = field(hash=False)
+    given: dict[str, str] = field(default_factory=dict, hash=False)
 
 
 def lesson_exercises(notebook: dict) -> dict[str, Exercise]:
@@ -89,6 +92,21 @@ def lesson_exercises(notebook: dict) -> dict[str, Exercise]:
         and node.module.startswith("puzzlelab.exer")
         for alias in node.names
     }
+    sources = {
+        alias.asname or alias.name: f"from {node.module} import {ast.unparse(alias)}"
+        for tree in trees
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("puzzlelab")
+        for alias in node.names
+    }
+    made = {
+        target.id: ast.unparse(node)
+        for tree in trees
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
     exercises = {}
     for cell, tree in zip(cells, trees):
         name = exercise_id(cell)
@@ -106,8 +124,19 @@ def lesson_exercises(notebook: dict) -> dict[str, Exercise]:
         if any(check not in imported for check in wanted):
             raise PuzzleError(f"exercise {name}: its check is not imported from puzzlelab")
         checks = {check: imported[check] for check in wanted}
-        exercises[name] = Exercise(name, ast.unparse(calls[-1]), checks)
+        given = {
+            each: _given(made[each], sources)
+            for each in called - set(wanted)
+            if not each.startswith("answer_") and each in made
+        }
+        exercises[name] = Exercise(name, ast.unparse(calls[-1]), checks, given)
     return exercises
+
+
+def _given(assignment: str, sources: dict[str, str]) -> str:
+    """*assignment*, after the lesson's imports from puzzlelab of the names it uses."""
+    used = {node.id for node in ast.walk(ast.parse(assignment)) if isinstance(node, ast.Name)}
+    return "\n".join([*(sources[name] for name in sorted(used) if name in sources), assignment])
 
 
 def _is_check_call(node: ast.expr) -> bool:

@@ -1,124 +1,394 @@
-"""The half of ``puzzlelab grade`` that runs inside a student's kernel: one exercise's check.
+"""The grader's half of checking: every check runs here, on what the kernel sends as plain data.
 
-Before the student's cells the grader opens a channel in the kernel (:func:`open_channel`)
-and learns its key; after them it loads puzzlelab afresh and asks the channel for each
-exercise's check. The result comes back as a display of type :data:`MIME` signed with the
-key: printed text, a made-up display or an altered result counts for nothing.
+The lesson's check call (``check_search(answer_2_1, like='dfs')``) is read with :mod:`ast`:
+an answer's value is asked of the kernel (:mod:`~.serving`), a value the lesson itself set up
+(``near_goal``) is made here from the lesson's own cell, and the check, imported here, runs
+here. A function or class of the student's stays in the kernel and is a :class:`Remote` here:
+calling it sends plain arguments and takes back a plain result; an object of the grader's
+handed to it (a problem) is served from here, so what a recording notes is what the grader
+saw. The kernel decides no outcome.
 """
 
 from __future__ import annotations
 
-import contextlib
+import ast
+import base64
+import builtins
 import importlib
 import io
-import re
+import pickle
+import sys
+import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import one_line
-from ..exercises.answers import plain
+from ..exercises.sandbox import GRADER
+from .cells import Exercise
+from .wire import NotPlain, Silent, Wire, decode, encode
 
-#: The display type a check's result travels in, from the kernel to the grader.
-MIME = "application/vnd.puzzlelab.grade+json"
+#: Seconds an interrupted student's function has to give the kernel back.
+RECOVERY_SECONDS = 10
 
-#: The audit event that asks the grader's channel for a check (see :func:`open_channel`).
-EVENT = "puzzlelab.grade"
-
-#: An answer's name in a check call: ``answer_6_1`` is lesson 6, exercise 1.
-ANSWER = re.compile(r"\banswer_\d+_\d+\b")
+#: Characters kept of what a check printed.
+KEPT_MESSAGE = 4000
 
 
-def check_outcome(
-    answers: dict[str, Any], call: str, checks: dict[str, str]
-) -> dict[str, bool | str]:
-    """Run the check *call* on *answers*; return ``{"passed", "message", "error"}``.
+class Broken(BaseException):
+    """The kernel no longer answers: no check after this one can run.
 
-    *answers* are the notebook's globals; *checks* maps each check the call names to its module,
-    whatever the notebook bound to that name. *passed* is true only when the check returned
-    ``True``; *message* is what it printed; *error* why it could not run (``""`` if it ran).
-
-    Examples
-    --------
-    >>> checks = {"check_table_entries": "puzzlelab.exercises.patterns"}
-    >>> notebook = {"answer_6_1": 16**6, "check_table_entries": lambda answer: True}
-    >>> check_outcome(notebook, "check_table_entries(answer_6_1)", checks)
-    {'passed': False, 'message': 'Not yet: two tiles can never share a cell: ...', 'error': ''}
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
     """
-    scope = dict(answers)
-    for name in set(ANSWER.findall(call)) & set(scope):
-        scope[name] = plain(scope[name])
-    scope.update(
-        {name: getattr(importlib.import_module(module), name) for name, module in checks.items()}
+
+
+class TimedOut(BaseException):
+    """A student's function ran past the check's time and was stopped (no check catches it).
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
+
+
+class Grader:
+    """The grader's end of the wire to one kernel, and the objects it serves the kernel.
+
+    *interrupt* interrupts the kernel (a student's function past its time).
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
+
+    def __init__(self, wire_of: Callable[[Callable[[dict], dict]], Wire],
+                 interrupt: Callable[[], object]) -> None:  # fmt: skip
+        self.wire = wire_of(self.serve)
+        self.interrupt = interrupt
+        self.served: list[object] = []
+        self.pending: BaseException | None = None  # a stop, raised once the student's call ends
+        self.broken = ""
+        self.forked = False  # whether the kernel runs this check in a process of its own
+        self.ended: dict | None = None  # how the check's own process ended, if it did
+
+    # -------------------------------------------------- the kernel's objects, seen from here
+
+    def encode(self, value: object) -> object:
+        return encode(value, self._refer)
+
+    def _refer(self, value: object) -> dict:
+        if isinstance(value, Remote) or isinstance(value, RemoteClass):
+            return {"r": {"id": value.__puzzlelab_id__}}
+        if _copied(value):
+            return {"p": base64.b64encode(pickle.dumps(value)).decode()}
+        self.served.append(value)
+        return {"h": {"id": len(self.served) - 1}}
+
+    def _resolve(self, tag: dict) -> object:
+        ((kind, inside),) = tag.items()
+        if kind not in ("h", "r") or type(inside) is not dict:
+            raise NotPlain("not plain data: a reference of no known shape")
+        number = inside.get("id")
+        if type(number) is not int:
+            raise NotPlain("not plain data: a reference of no known shape")
+        if kind == "h":
+            if not 0 <= number < len(self.served):
+                raise NotPlain("not plain data: a reference to nothing the grader handed over")
+            return self.served[number]
+        name, kind = str(inside.get("name", "?"))[:80], inside.get("kind")
+        if kind == "class":
+            return RemoteClass(name, (), {"__puzzlelab_id__": number, "_grader": self})
+        return Remote(self, number, name)
+
+    def ask(self, message: dict) -> Any:
+        """Ask the kernel; return the plain answer, or raise what it says was raised."""
+        if self.broken:
+            raise Broken(self.broken)
+        if self.ended is not None:  # the check's process ended: what it made is gone too
+            if str(self.ended.get("error")).startswith("OutOfTime"):
+                raise TimedOut()
+            raise _error(self.ended)
+        try:
+            answer = self.wire.request(message)
+        except Silent as silence:
+            answer = self._recover(str(silence))
+        except NotPlain as error:
+            self.broken = f"the kernel sent what is not a plain answer ({error})"
+            raise Broken(self.broken) from None
+        if self.pending is not None:
+            stop, self.pending = self.pending, None
+            raise stop
+        if answer.get("ended"):  # the check's own process ended: the kernel answers again
+            self.forked, self.ended = False, answer
+        if answer["op"] == "raise":
+            if str(answer.get("error")).startswith("OutOfTime"):
+                raise TimedOut()
+            raise _error(answer)
+        try:
+            return decode(answer.get("value"), self._resolve)
+        except RecursionError:
+            raise NotPlainAnswer("not a plain answer: nested too deep") from None
+        except NotPlain as error:
+            raise NotPlainAnswer(f"not a plain answer: {error}") from None
+
+    def _recover(self, silence: str) -> dict:
+        """After *silence*: interrupt the student's code and wait until the kernel answers.
+
+        In a check's own process, the kernel ends that process and says so (``ended``); what
+        the process sent before is read and left unanswered.
+        """
+        self.interrupt()
+        self.wire.deadline = time.monotonic() + RECOVERY_SECONDS
+        try:
+            while True:
+                message = self.wire.receive()
+                if message.get("ended") or (
+                    not self.forked and message["op"] in ("return", "raise")
+                ):
+                    break
+        except (Silent, NotPlain):
+            self.broken = f"the kernel gave no answer ({silence}) and did not stop when interrupted"
+            raise Broken(self.broken) from None
+        finally:
+            self.wire.deadline = None
+        self.forked = False
+        return {"op": "raise", "error": "OutOfTime: ran past its time"}
+
+    # -------------------------------------------------- the grader's objects, served to the kernel
+
+    def serve(self, message: dict) -> dict:
+        """Answer the kernel's request about an object the grader handed it."""
+        if self.pending is not None:
+            return {"op": "raise", "stop": True, "error": "stopped"}
+        GRADER.by = message.get("by") if message.get("by") in ("puzzlelab", "simpleai") else None
+        try:
+            target = self.served[int(message["handle"])]
+            op = message["op"]
+            if op == "getattr" and not str(message["name"]).startswith("_"):
+                value = getattr(target, str(message["name"]))
+            elif op == "call":
+                args = decode(message.get("args", []), self._resolve)
+                named = decode(message.get("named", {"d": []}), self._resolve)
+                if type(args) is not list or type(named) is not dict:
+                    raise NotPlain("a call of no known shape")
+                value = target(*args, **{str(k): v for k, v in named.items()})  # type: ignore[operator]
+            elif op == "contains":
+                value = decode(message.get("key"), self._resolve) in target  # type: ignore[operator]
+            elif op == "getitem":
+                value = target[decode(message.get("key"), self._resolve)]  # type: ignore[index]
+            elif op == "len":
+                value = len(target)  # type: ignore[arg-type]
+            else:
+                raise AttributeError(f"no {op} here")
+            return {"op": "return", "value": self.encode(value)}
+        except Exception as error:  # the kernel asked something wrong: tell it, as Python would
+            return {"op": "raise", "error": one_line(error), "type": type(error).__name__}
+        except BaseException as stop:  # a recording stops the student's search
+            self.pending = stop
+            return {"op": "raise", "stop": True, "error": "stopped"}
+        finally:
+            GRADER.by = None
+
+
+def _copied(value: object) -> bool:
+    """Whether *value* goes to the kernel as a copy: a puzzle's rules (``puzzlelab.puzzles``,
+    which hold no recording) or a numpy array; anything else is served from here."""
+    module = type(value).__module__
+    return (
+        module.startswith("puzzlelab.puzzles.")
+        or type(value).__name__ == "ndarray"
+        and (module == "numpy")
     )
-    printed = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(printed):
-            returned = eval(compile(call, "<check>", "eval"), scope)  # the lesson's own call
-    except Exception as error:  # an answer that is missing or breaks the check: say which
-        return {"passed": False, "message": printed.getvalue().strip(), "error": one_line(error)}
-    return {"passed": returned is True, "message": printed.getvalue().strip(), "error": ""}
 
 
-def open_channel() -> None:
-    """Open the grader's channel, before any of the student's cells runs; print its key.
+class NotPlainAnswer(Exception):
+    """The kernel answered with something that is not plain data.
 
-    The channel is an audit hook (Python cannot remove one): on :data:`EVENT` with ``(answers,
-    call, checks, nonce)`` it runs :func:`check_outcome` and publishes the result as
-    :data:`MIME`, signed (HMAC-SHA256) with the call, checks, nonce and the names of the
-    :func:`_channel_parts` the notebook replaced since. The key, signing and publishing are kept
-    in the hook's closure, out of the student's reach: a notebook that wraps ``display`` or the
-    publisher can stop a result, not forge one.
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
+
+
+class OutOfTime(Exception):
+    """A student's function ran past its time and was interrupted.
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
+
+
+_ERRORS: dict[str, type[Exception]] = {}
+
+
+def _error(answer: dict) -> Exception:
+    """The error the kernel reported, as an exception of the same name (its text one line)."""
+    text = str(answer.get("error", "Error"))[:400]
+    name, _, message = text.partition(": ")
+    if name == "OutOfTime":
+        return OutOfTime(message)
+    if not name.isidentifier():
+        name = "Error"
+    builtin = getattr(builtins, name, None)  # hasattr() must see an AttributeError as one
+    if isinstance(builtin, type) and issubclass(builtin, Exception):
+        return builtin(message)
+    kind = _ERRORS.setdefault(name, type(name, (Exception,), {}))
+    return kind(message)
+
+
+class Remote:
+    """A student's function or object, which stays in the kernel: calls and attributes go there.
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
+
+    def __init__(self, grader: Grader, number: int, name: str) -> None:
+        self.__dict__.update(_grader=grader, __puzzlelab_id__=number, __name__=name)
+
+    def __call__(self, *args: Any, **named: Any) -> Any:
+        return _ask(self, {"op": "call"}, args, named)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return self._grader.ask({"op": "getattr", "id": self.__puzzlelab_id__, "name": name})
+
+    def __puzzlelab_remote__(self, what: str, *args: Any, **named: Any) -> Any:
+        """Ask the kernel what this answer is made of (see :data:`~.serving.INSPECTIONS`)."""
+        return _ask(self, {"op": "inspect", "what": what}, args, named)
+
+    def __repr__(self) -> str:
+        return f"<{self.__name__}>"
+
+
+def _ask(remote: Any, message: dict, args: tuple, named: dict) -> Any:
+    """Ask the kernel *message* about *remote*, with *args* and *named* arguments."""
+    grader = remote._grader
+    message |= {"id": remote.__puzzlelab_id__, "args": grader.encode(list(args))}
+    return grader.ask(message | {"named": grader.encode(named)})
+
+
+class RemoteClass(type):
+    """A student's class, which stays in the kernel: making an instance makes it there.
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
+    """
+
+    def __call__(cls, *args: Any, **named: Any) -> Any:  # noqa: N805 (a class's own call)
+        return Remote.__call__(cls, *args, **named)  # type: ignore[arg-type]
+
+    def __getattr__(cls, name: str) -> Any:  # noqa: N805
+        return Remote.__getattr__(cls, name)  # type: ignore[arg-type]
+
+    def __puzzlelab_remote__(cls, what: str, *args: Any, **named: Any) -> Any:  # noqa: N805
+        return Remote.__puzzlelab_remote__(cls, what, *args, **named)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- running one check
+
+
+def load_checks(lessons: dict[str, dict[str, Exercise]]) -> None:
+    """Import every check the *lessons* call, before any notebook runs (none can change them).
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
-    import builtins
-    import hashlib
-    import hmac
-    import json
-    import secrets
-    import sys
-
-    key, sign, sha256, dumps = secrets.token_bytes(32), hmac.new, hashlib.sha256, json.dumps
-    modules, parts, sorted_ = sys.modules, _channel_parts, builtins.sorted
-    name, event, mime = __name__, EVENT, MIME
-    originals = parts()
-    publish = originals["display_pub"].publish
-
-    def hook(asked: str, args: tuple[Any, ...]) -> None:
-        if asked != event:
-            return
-        answers, call, checks, nonce = args
-        outcome = modules[name].check_outcome(answers, call, checks)  # puzzlelab afresh
-        now = parts()
-        replaced = sorted_(name for name in originals if now.get(name) is not originals[name])
-        result = {**outcome, "call": call, "checks": checks, "nonce": nonce, "replaced": replaced}
-        payload = dumps(result, sort_keys=True)
-        publish(
-            {mime: {"payload": payload, "mac": sign(key, payload.encode(), sha256).hexdigest()}}
-        )
-
-    sys.addaudithook(hook)
-    print(key.hex())
+    for exercises in lessons.values():
+        for exercise in exercises.values():
+            for module in exercise.checks.values():
+                importlib.import_module(module)
 
 
-def _channel_parts() -> dict[str, Any]:
-    """Return the objects a result's display goes through, by name (see :func:`open_channel`).
+def check_outcome(grader: Grader, exercise: Exercise, seconds: float) -> dict[str, Any]:
+    """Run *exercise*'s check here, its answers asked of the kernel through *grader*, within
+    *seconds* (the student's code it calls is interrupted then).
 
-    The names whose object changed since the channel opened are the parts the notebook replaced.
+    Return ``{"passed", "message", "error"}``: *passed* only when the check returned ``True``;
+    *message* what it printed; *error* why it could not run. Or ``{"trouble"}`` alone when the
+    kernel stopped answering.
+
+    There is no example here; ``tests/test_grade_agreement.py`` runs it.
     """
-    import sys
+    call = ast.parse(exercise.call, mode="eval").body
+    assert isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+    module = importlib.import_module(exercise.checks[call.func.id])
+    check = getattr(module, call.func.id)
+    printed = _Printed()
+    with _prints_to(printed):
+        try:
+            grader.wire.deadline, grader.ended = time.monotonic() + seconds, None
+            grader.forked = grader.ask({"op": "fork"}) is True
+            args: list[Any] = []
+            for node in call.args:
+                if isinstance(node, ast.Starred):
+                    args.extend(_value(grader, node.value, exercise))
+                else:
+                    args.append(_value(grader, node, exercise))
+            named = {str(word.arg): _value(grader, word.value, exercise) for word in call.keywords}
+            with GRADER.here():
+                returned = check(*args, **named)
+        except Broken as broken:
+            return {"trouble": f"the check could not run: {broken}"}
+        except TimedOut:
+            return {"trouble": f"the check ran out of time ({seconds} s) and was interrupted"}
+        except Exception as error:  # an answer missing, or not plain: say which
+            return {"passed": False, "message": printed.text(), "error": one_line(error)}
+        finally:
+            grader.wire.deadline = None
+            if grader.forked and not grader.broken:
+                grader.forked = False
+                grader.wire.send({"op": "end"})
+    return {"passed": returned is True, "message": printed.text(), "error": ""}
 
-    from IPython import get_ipython
 
-    shell = get_ipython()
-    display_pub = shell.display_pub
-    return {
-        "IPython.display.display": sys.modules["IPython.display"].display,
-        "IPython.core.display_functions.display": sys.modules[
-            "IPython.core.display_functions"
-        ].display,
-        "display_pub": display_pub,
-        "display_pub.publish": type(display_pub).publish,
-        "display_pub.session": getattr(display_pub, "session", None),
-        "session.send": getattr(type(getattr(display_pub, "session", None)), "send", None),
-        "sys.audit": sys.audit,
-    }
+def _value(grader: Grader, node: ast.expr, exercise: Exercise) -> Any:
+    """The value of an argument of the check call: a constant, the lesson's own, or the kernel's."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in exercise.given:
+        scope: dict[str, Any] = {}
+        exec(exercise.given[node.id], scope)  # the lesson's own cell, never the student's
+        return scope[node.id]
+    return grader.ask({"op": "eval", "expression": ast.unparse(node)})
+
+
+class _Printed(io.StringIO):
+    def write(self, text: str) -> int:
+        if self.tell() < KEPT_MESSAGE:
+            super().write(str(text)[: KEPT_MESSAGE - self.tell()])
+        return len(text)
+
+    def text(self) -> str:
+        return self.getvalue().strip()
+
+
+class _PerThread:
+    """``sys.stdout`` while checks run: each grading thread prints into its own buffer."""
+
+    def __init__(self, original: Any) -> None:
+        self.original, self.buffers = original, threading.local()
+
+    def write(self, text: str) -> int:
+        target = getattr(self.buffers, "now", None)
+        return (target or self.original).write(text)
+
+    def flush(self) -> None:
+        target = getattr(self.buffers, "now", None)
+        (target or self.original).flush()
+
+
+_LOCK = threading.Lock()
+_INSTALLED: list[_PerThread] = []  # the one installed while any check runs
+_USERS = [0]
+
+
+class _prints_to:  # noqa: N801 (a context manager, used as a function)
+    def __init__(self, buffer: io.StringIO) -> None:
+        self.buffer = buffer
+
+    def __enter__(self) -> None:
+        with _LOCK:
+            if _USERS[0] == 0:
+                _INSTALLED[:] = [_PerThread(sys.stdout)]
+                sys.stdout = _INSTALLED[0]
+            _USERS[0] += 1
+            _INSTALLED[0].buffers.now = self.buffer
+
+    def __exit__(self, *_: object) -> None:
+        with _LOCK:
+            _INSTALLED[0].buffers.now = None
+            _USERS[0] -= 1
+            if _USERS[0] == 0:
+                sys.stdout = _INSTALLED.pop().original

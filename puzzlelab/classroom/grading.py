@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError, one_line
 from .cells import Exercise, exercise_id, trusted_lessons
+from .checking import load_checks
 from .grades import LARGEST_SUBMISSION, MISSING, Grade, GradingStopped, Limits
 from .kernel import STOPPING, BoundedKernel, kill_all
 from .lessons import read_lessons, write_inside
@@ -228,6 +229,7 @@ class _ClassRun:
         self.limits, self.out, self.record = replace(limits, hidden=hidden), out, record
         self.progress = progress
         self.lessons = trusted_lessons()
+        load_checks(self.lessons)
         self.files = Watcher(tops + ([out] if out else []))
         self.package = Watcher(puzzlelab_folders())
         self.grades: dict[int, list[Grade]] = {}

@@ -7,12 +7,9 @@ A *trouble* is what went wrong with a cell (``"raised ZeroDivisionError: divisio
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import hmac
-import json
 import os
-import secrets
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -22,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import one_line
-from .checking import EVENT, MIME
+from .checking import Grader, check_outcome
 from .grades import KEPT_ERROR
 from .sandbox import readable_folders, sandbox_works, sandboxed
 
@@ -92,7 +89,6 @@ class BoundedKernel:
         self.timed_out = False  # whether the last cell ran out of time
         self.reply_error = ""  # the last cell's error, as its reply says (its output may be lost)
         self.broken = ""
-        self.key = b""  # the channel's key, which signs every check's result
 
     def __enter__(self) -> BoundedKernel:
         from nbformat.v4 import new_notebook
@@ -215,7 +211,6 @@ class BoundedKernel:
 
         Each cell may run *cell_seconds*, all of them *notebook_seconds*.
         """
-        self._open_channel(cell_seconds)
         deadline = time.monotonic() + notebook_seconds
         troubles: dict[int, str] = {}
         for index, cell in enumerate(notebook.cells):
@@ -238,45 +233,55 @@ class BoundedKernel:
 
     # ------------------------------------------------------------ checks
 
-    def _open_channel(self, seconds: int) -> None:
-        """Open the channel the checks answer through, before any student's cell runs."""
-        if self.broken:
-            return
-        cell, trouble = self.run_code(_channel_cell(), seconds)
-        printed = "".join(
-            out.get("text", "") for out in cell.outputs if out.get("name") == "stdout"
-        )
-        try:
-            self.key = bytes.fromhex(printed.strip())
-        except ValueError:
-            trouble = trouble or "printed no key"
-        if trouble and not self.broken:
-            self.broken = f"the grader's channel could not be opened: it {trouble}"
-
     def checks(self, exercises: list[Exercise], seconds: int) -> dict[str, dict[str, Any]]:
-        """Load puzzlelab afresh in the kernel, then run each exercise's check there.
+        """Run each exercise's check here, in the grader, on what the kernel's server sends.
 
         Return, by id, ``{"passed", "message", "error"}`` from the check, or
-        ``{"trouble"}`` alone when the check gave no result.
+        ``{"trouble"}`` alone when the check gave no result (see
+        :func:`~.checking.check_outcome`).
         """
-        nonce = secrets.token_hex(16)  # a result without it was not made by this run
-        if not self.broken:
-            _, trouble = self.run_code(_fresh_puzzlelab(), seconds)
-            if trouble and not self.broken:
-                self.broken = f"puzzlelab could not be loaded afresh: the loading {trouble}"
-        results = {}
+        results: dict[str, dict[str, Any]] = {}
+        grader = self._serve(seconds) if not self.broken else None
         for exercise in exercises:
-            if self.broken:
+            if grader is not None and grader.broken and not self.broken:
+                self.broken = grader.broken
+            if self.broken or grader is None:
                 results[exercise.id] = {"trouble": f"not checked: {self.broken}"}
                 continue
-            cell, trouble = self.run_code(_check_cell(exercise, nonce), seconds)
-            result = _result(cell.outputs, self.key, exercise, nonce)
-            if result is None:
-                result = {"trouble": f"the check {trouble or 'gave no result'}"}
-                if self.broken:
-                    self.broken = f"the check of {exercise.id} {self.broken}"
-            results[exercise.id] = result
+            results[exercise.id] = check_outcome(grader, exercise, seconds)
+        if grader is not None and not grader.broken:
+            with contextlib.suppress(OSError):
+                grader.wire.send({"op": "done"})
         return results
+
+    def _serve(self, seconds: int) -> Grader | None:
+        """Start the kernel's server (:func:`~.serving.serve`); return the grader's end of it."""
+        path = self.workdir / ".grader"
+        path.unlink(missing_ok=True)  # the last check's
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            listener.bind(str(path))
+            listener.listen(1)
+            listener.settimeout(seconds)
+            client: Any = self.client.kc
+            client.execute(_serve_cell(path, seconds), store_history=False)
+            connection, _ = listener.accept()
+        except OSError as error:  # the server never called: the kernel is gone or stuck
+            self.broken = f"the grader's server did not start in the kernel: {one_line(error)}"
+            return None
+        finally:
+            listener.close()
+        from .wire import Wire
+
+        return Grader(lambda serve: Wire(connection, serve, seconds), self._interrupt)
+
+    def _interrupt(self) -> None:
+        """Interrupt the kernel: a student's function ran past its time."""
+        from jupyter_core.utils import run_sync
+
+        manager: Any = self.client.km  # nbclient's, whose interrupt is a coroutine
+        with contextlib.suppress(Exception):  # a kernel already gone needs no interrupt
+            run_sync(manager.interrupt_kernel)()
 
 
 def _error_of(outputs: list[NotebookNode]) -> str:
@@ -288,73 +293,20 @@ def _error_of(outputs: list[NotebookNode]) -> str:
     return ""
 
 
-def _result(
-    outputs: list[NotebookNode], key: bytes, exercise: Exercise, nonce: str
-) -> dict[str, Any] | None:
-    """The check's result among *outputs*: a display of type :data:`MIME` signed with *key*.
+def _serve_cell(path: Path, seconds: int) -> str:
+    """Code that starts the server of :func:`puzzlelab.classroom.serving.serve` in the kernel.
 
-    Its signed text must answer *exercise*'s call and checks and this *nonce*; a result
-    that says the notebook replaced part of the display machinery becomes a trouble.
-    """
-    for output in reversed(outputs):
-        data = output.get("data", {}).get(MIME)
-        if isinstance(data, str):
-            data = json.loads(data)
-        if not isinstance(data, dict) or not isinstance(data.get("payload"), str):
-            continue
-        mac = hmac.new(key, data["payload"].encode(), hashlib.sha256).hexdigest()
-        if not hmac.compare_digest(mac, str(data.get("mac"))):
-            continue
-        result = json.loads(data["payload"])
-        asked = (exercise.call, exercise.checks, nonce)
-        if (result["call"], result["checks"], result["nonce"]) != asked:
-            continue
-        if result["replaced"]:
-            replaced = ", ".join(result["replaced"])
-            return {"trouble": f"the notebook replaced what the checks answer through ({replaced})"}
-        return {field: result[field] for field in ("passed", "message", "error")}
-    return None
-
-
-def _channel_cell() -> str:
-    """Code that opens the channel of :func:`puzzlelab.classroom.checking.open_channel`.
-
-    The package's own folder is first on ``sys.path`` only while it loads.
+    The package's own folder is first on ``sys.path`` while it loads, so a ``puzzlelab`` the
+    notebook wrote into its folder is not the one loaded (a notebook that replaced the
+    server anyway can only lie about its own answers, which the grader judges).
     """
     root = str(Path(__file__).resolve().parents[2])
     return (
         "import sys as _sys\n"
         f"_sys.path.insert(0, {root!r})\n"
-        "import puzzlelab.classroom.checking as _grading\n"
+        "from puzzlelab.classroom.serving import serve as _serve\n"
         f"_sys.path.remove({root!r})\n"
-        "_grading.open_channel()\n"
-        "del _sys, _grading\n"
-    )
-
-
-def _fresh_puzzlelab() -> str:
-    """Code that forgets every puzzlelab module the notebook loaded and loads the package's.
-
-    The package's own folder goes first on ``sys.path``, so a ``puzzlelab`` the notebook
-    wrote into its working folder is not the one loaded.
-    """
-    root = str(Path(__file__).resolve().parents[2])
-    return (
-        "import os, sys\n"
-        f"sys.path.insert(0, {root!r})\n"
-        "for name in [name for name in sys.modules if name.partition('.')[0] == 'puzzlelab']:\n"
-        "    del sys.modules[name]\n"
-        "import puzzlelab.classroom.checking\n"
-        f"if not os.path.realpath(puzzlelab.classroom.checking.__file__).startswith({root!r}):\n"
-        "    raise ImportError('the notebook put another puzzlelab in the way')\n"
-    )
-
-
-def _check_cell(exercise: Exercise, nonce: str) -> str:
-    """Code that asks the channel for *exercise*'s check (``sys.audit``, the hook's event)."""
-    return (
-        f"__import__('sys').audit({EVENT!r}, globals(), {exercise.call!r}, "
-        f"{exercise.checks!r}, {nonce!r})"
+        f"_serve({str(path)!r}, {seconds})\n"
     )
 
 

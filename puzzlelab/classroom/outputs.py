@@ -1,4 +1,4 @@
-"""What the grader keeps of a kernel's outputs: errors, check results and a little printed text.
+"""What the grader keeps of a kernel's outputs: errors and a little printed text.
 
 nbclient keeps every output of a cell until the cell ends; a notebook that displays a large
 image in a loop would grow the grader without bound. :class:`KeptOutputs` is nbclient's
@@ -23,14 +23,10 @@ from nbclient import NotebookClient
 from nbformat import NotebookNode
 from nbformat.v4 import new_output
 
-from .checking import MIME
 from .grades import KEPT_ERROR
 
-#: The printed text kept of one cell, in characters (the channel's key is 64).
+#: The printed text kept of one cell, in characters.
 KEPT_TEXT = 2**16
-
-#: The check results kept of one cell: the last ones, which the grader reads from the end.
-KEPT_RESULTS = 16
 
 #: The largest message frame taken from a kernel, in bytes.
 LARGEST_MESSAGE = 32 * 2**20
@@ -69,10 +65,10 @@ class BoundedManager(AsyncKernelManager):
 class KeptOutputs(NotebookClient):
     """nbclient's client, keeping of each cell only what grading reads.
 
-    Kept: the first :data:`KEPT_ERROR` characters of each error (no traceback), the first
-    :data:`KEPT_TEXT` characters of what it printed to stdout, and its last
-    :data:`KEPT_RESULTS` displays of type :data:`~puzzlelab.classroom.checking.MIME`.
-    Everything else (pictures, widgets, stderr, clearing) is dropped as it arrives.
+    Kept: the first :data:`KEPT_ERROR` characters of each error (no traceback) and the first
+    :data:`KEPT_TEXT` characters of what it printed to stdout. Everything else (pictures,
+    widgets, displays, stderr, clearing) is dropped as it arrives: no verdict comes from a
+    kernel's outputs (see :mod:`~.checking`).
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -87,14 +83,6 @@ class KeptOutputs(NotebookClient):
         if kind == "error" and not any(out.output_type == "error" for out in outs):
             ename, evalue = str(content.get("ename", ""))[:200], str(content.get("evalue", ""))
             out = new_output("error", ename=ename, evalue=evalue[:KEPT_ERROR], traceback=[])
-        elif kind in ("display_data", "execute_result"):
-            data = content.get("data")
-            if not isinstance(data, dict) or MIME not in data:
-                return None
-            out = new_output("display_data", data={MIME: data[MIME]})
-            results = [each for each in outs if each.output_type == "display_data"]
-            if len(results) >= KEPT_RESULTS:
-                outs.remove(results[0])
         else:
             return None
         outs.append(out)

@@ -16,10 +16,11 @@ problem does, and notes every state expanded and generated. What it noted is a
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,7 +30,7 @@ from simpleai.search import SearchProblem
 from ..errors import one_line
 from ..search.problem import Action, State
 from .own_work import is_puzzlelab_code
-from .sandbox import portable
+from .sandbox import GRADER, portable
 from .watchdog import Watchdog
 
 #: Where simpleai, whose search a student might call instead of writing one, lives.
@@ -125,6 +126,11 @@ class Recorder:
     def _called(self) -> None:
         """Count a call, and stop the student's function if a library search made it."""
         frame: types.FrameType | None = sys._getframe(2)
+        if GRADER.on:  # the call came from the kernel, which said who made it
+            frame = None
+            if GRADER.by:
+                self.borrowed = GRADER.by
+                raise Stop("borrowed", self.borrowed)
         while frame is not None and frame.f_code is not run_student.__code__:
             code = frame.f_code
             if is_puzzlelab_code(code) or code.co_filename.startswith(SIMPLEAI):
@@ -217,7 +223,7 @@ def run_student(
     """
     watchdog = Watchdog(seconds, max_memory_mb)
     try:
-        with watchdog:
+        with watchdog if not GRADER.on else _nothing():
             return _actions(function(recorder))
     except Stop as stop:
         if stop.args[0] == "borrowed":
@@ -240,6 +246,11 @@ def run_student(
         )
     except Exception as error:  # the student's code: say what it raised, in one line
         return None, f"your function raised {one_line(error)}"
+
+
+@contextlib.contextmanager
+def _nothing() -> Iterator[None]:
+    yield
 
 
 def _actions(answer: object) -> tuple[list[Action] | None, str | None]:

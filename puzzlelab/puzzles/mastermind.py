@@ -82,6 +82,16 @@ class Mastermind:
             )
         self._table: np.ndarray | None = None  # the answer table, once built
 
+    def __reduce__(self) -> tuple[object, tuple[int, int, bool]]:
+        """Pickled as its rules: a copy elsewhere is that process's one game of those rules
+        (its answer table, megabytes, is never copied).
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(bulls_and_cows())) is bulls_and_cows()
+        True
+        """
+        return _game, (self.symbols, self.positions, self.repeats)
+
     def __repr__(self) -> str:
         return (
             f"Mastermind(symbols={self.symbols}, positions={self.positions}, "
