@@ -20,7 +20,8 @@ from puzzlelab.classroom.kernel import BoundedKernel
 from puzzlelab.classroom.lessons import lesson_files, lessons_folder
 
 # a wrong answer made from the right one, in the kernel: a number off by one, a line of picks
-# reversed, a function that answers 0, a class whose actions are none, a table's entry flipped
+# reversed, a function that answers 0, a class with no actions or successors, a table's entry
+# flipped
 WRONG = """\
 def _wrong(value):
     import types
@@ -42,7 +43,8 @@ def _wrong(value):
         key = next(iter(value))
         return {**value, key: _wrong(value[key])}
     if isinstance(value, type):
-        return type(value.__name__, (value,), {"actions": lambda self, state: []})
+        return type(value.__name__, (value,), {"actions": lambda self, state: [],
+                                               "successors": lambda self, state: []})
     if callable(value):
         return lambda *args, **named: 0
     return 7
