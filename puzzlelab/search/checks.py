@@ -24,14 +24,30 @@ def check_hashable(state: object, where: str) -> None:
     Traceback (most recent call last):
     ...
     puzzlelab.errors.ProblemError: Jugs.start is a list, which a search cannot remember: ...
+    >>> check_hashable(((1, 1), {(1, 5)}), "Corners.start")
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: Corners.start is a tuple holding a set, which a search ...
     """
     try:
         hash(state)
     except TypeError:
+        what = type(state).__name__
+        if isinstance(state, tuple):  # a tuple is hashable when all it holds is
+            part = next(item for item in state if not _hashable(item))
+            what = f"tuple holding a {type(part).__name__}"
         raise ProblemError(
-            f"{where} is a {type(state).__name__}, which a search cannot remember: "
-            "make states tuples (or strings, numbers, frozensets)"
+            f"{where} is a {what}, which a search cannot remember: "
+            "make states tuples (or strings, numbers, frozensets), and all they hold too"
         ) from None
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _listed(found: object, where: str, state: Any) -> Iterator[Any]:
