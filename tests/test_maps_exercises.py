@@ -127,6 +127,21 @@ class ForgetsBottomLeft(Corners):
         return state[1] <= {corner_cells(self.world)[2]}
 
 
+class GoalAlsoOnG(Corners):
+    """is_goal also asks to stand on the map's G (tryout 22: was told of missing steps)."""
+
+    def is_goal(self, state):
+        return not state[1] and state[0] == self.world.goal
+
+
+class TickedOnLeaving(Corners):
+    """A corner ticked off when the walker leaves it (tryout 22: told of missing steps)."""
+
+    def successors(self, state):
+        cell, left = state
+        return [(a, (after, left - {cell}), c) for a, after, c in self.world.successors(cell)]
+
+
 class StartCornerLeft(Corners):
     def __init__(self, world):
         super().__init__(world)
@@ -287,6 +302,8 @@ def test_the_right_class_passes_whatever_its_heuristic(answer, capsys):
         (EveryStepCostsOne, r"forest .* costs \d+ on this map, but your successors make it"),
         (ForgetsBottomLeft, r"never reaches the corner \(\d+, 1\): does is_goal ask for all"),
         (StartCornerLeft, r"counts the start's own corner as still to visit"),
+        (GoalAlsoOnG, r"your is_goal says no in a state where every corner has been visited: "),
+        (TickedOnLeaving, r"after stepping onto the corner \(\d+, \d+\) your state still lists it"),
         (Crashes, r"your successors raised KeyError: 'down'\."),
         (Skeleton, r"your start is None: write start, is_goal and successors"),
         (BrokenStart, r"your start raised AttributeError: .* no attribute 'wrld'"),

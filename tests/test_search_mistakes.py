@@ -416,3 +416,69 @@ def test_goal_tests_of_states_never_expanded_are_counted():
         recorder = Recorder(problem, 10_000)
         search(recorder)
         assert (recorder.recording().early_tests > 0) is early
+
+
+# ---------------------------------------------------------------- g not added up (tryout 22)
+
+
+def test_g_as_the_last_steps_cost_alone_is_named(capsys):
+    """Before, a search with ``g2 = cost`` was told that duplicates were not dropped."""
+
+    def my_uniform_cost(problem):
+        tie = itertools.count()
+        start = problem.initial_state
+        frontier = [(0, next(tie), start, [])]
+        best = {start: 0}
+        while frontier:
+            g, _, state, path = heapq.heappop(frontier)
+            if g > best[state]:
+                continue
+            if problem.is_goal(state):
+                return path
+            for a in problem.actions(state):
+                s2 = problem.result(state, a)
+                g2 = problem.cost(state, a, s2)
+                if s2 not in best or g2 < best[s2]:
+                    best[s2] = g2
+                    heapq.heappush(frontier, (g2, next(tie), s2, path + [a]))
+        return None
+
+    said = said_to(my_uniform_cost, "ucs", capsys)
+    assert "duplicates were not dropped" not in said, said
+    assert (
+        "You ordered the frontier by the cost of the last step alone (g must add up the "
+        "costs of every step: the parent's g + problem.cost); uniform-cost search orders it "
+        "by the path cost g alone." in said
+    ), said
+
+
+def test_f_carried_into_g_is_named(capsys):
+    """Before, an A* with ``g2 = f + cost`` was told it counted actions (breadth-first)."""
+
+    def my_astar(problem):
+        tie = itertools.count()
+        start = problem.initial_state
+        frontier = [(problem.heuristic(start), next(tie), 0, start, [])]
+        best = {start: 0}
+        while frontier:
+            f, _, g, state, path = heapq.heappop(frontier)
+            if g > best[state]:
+                continue
+            if problem.is_goal(state):
+                return path
+            for a in problem.actions(state):
+                s2 = problem.result(state, a)
+                g2 = f + problem.cost(state, a, s2)
+                if s2 not in best or g2 < best[s2]:
+                    best[s2] = g2
+                    f2 = g2 + problem.heuristic(s2)
+                    heapq.heappush(frontier, (f2, next(tie), g2, s2, path + [a]))
+        return None
+
+    said = said_to(my_astar, "astar", capsys)
+    assert "breadth-first" not in said and "number of actions" not in said, said
+    assert (
+        "You ordered the frontier by f = g + the h of every state on the path (a child's g "
+        "must be its parent's g + the step's cost, not its parent's f + the cost); A* orders "
+        "it by f = g + h." in said
+    ), said

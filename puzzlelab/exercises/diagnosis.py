@@ -16,7 +16,7 @@ from simpleai.search import SearchProblem
 from ..results import SearchResult
 from ..search.problem import Action, State
 from .recording import Recording
-from .rules import ORDERS, PLANS, REPEATS, Entry, Rules
+from .rules import NEEDS, ORDERS, PLANS, REPEATS, Entry, Rules
 
 
 def replay(
@@ -113,6 +113,14 @@ ORDERED = {
         "h must be the successor's own estimate, problem.heuristic(child), not its parent's",
     ),
     "depth": ("by the number of actions so far", "that is breadth-first search"),
+    "last step": (
+        "by the cost of the last step alone",
+        "g must add up the costs of every step: the parent's g + problem.cost",
+    ),
+    "g + every h": (
+        "by f = g + the h of every state on the path",
+        "a child's g must be its parent's g + the step's cost, not its parent's f + the cost",
+    ),
     "lifo": ("by when nodes were pushed, newest first", "a stack: that is depth-first search"),
     **dict.fromkeys(
         [order for order in ORDERS if order.startswith("g + ") and order[4].isdigit()],
@@ -151,7 +159,8 @@ def classic_mistake(recording: Recording, reference: Rules) -> str | None:
     from them. The student's expansions are replayed through :class:`Rules` with every
     other order (:data:`ORDERED`) and way with repeated states (closed set, first path,
     reopen). One is named only if it explains the whole run, every expansion and where it
-    stopped, and no other order does; else None.
+    stopped, and no other order does, but for orders that use none of what the search
+    asked the problem for (step costs, the heuristic); else None.
 
     There is no example here; ``tests/test_search_mistakes.py`` runs it.
     """
@@ -175,6 +184,8 @@ def classic_mistake(recording: Recording, reference: Rules) -> str | None:
             orders.append([order])
         elif order not in same:
             same.append(order)
+    if len(orders) > 1 and recording.asked:  # not those that use nothing it asked for
+        orders = [group for group in orders if NEEDS[group[0]] & recording.asked] or orders
     if len(orders) != 1:
         return None
     order, *also = orders[0]

@@ -308,7 +308,7 @@ def _trouble_on(problem_class: type, name: str, world: GridWorld) -> str:
             "is_goal ever true, once all four corners are visited?"
         )
     if found.cost != cost:
-        return _wrong_cost(found, cost, world)
+        return _wrong_cost(found, cost, world, problem)
     if theirs > states:
         return (
             f"your class reaches {theirs:,} states, more than the {states:,} this problem "
@@ -338,8 +338,50 @@ def _walk(world: GridWorld, actions: list[Any]) -> tuple[list[Cell], float] | No
     return cells, total
 
 
-def _wrong_cost(found: Any, cost: float, world: GridWorld) -> str:
-    """Why the cheapest cost *found* on the student's class is not the reference's *cost*."""
+def _cells_held(state: object) -> list[frozenset[Any]]:
+    """The collections of cells inside a tuple *state* (such as the corners to visit)."""
+    held = []
+    for part in state if isinstance(state, tuple) else ():
+        if isinstance(part, (set, frozenset)) or (
+            isinstance(part, (tuple, list)) and all(isinstance(x, tuple) for x in part)
+        ):
+            held.append(frozenset(part))
+    return held
+
+
+def _on_a_cheapest_walk(world: GridWorld, problem: Problem) -> str:
+    """Walk the student's class along a cheapest visit of the corners: a corner stepped
+    onto that the state does not take in, or is_goal saying no at the end, said; else ``""``."""
+    walk = uniform_cost(as_problem(_Corners(world)), check_solvable=False).actions or []
+    corners, cell, state = set(corner_cells(world)), world.start, problem.start
+    visited = {world.start}
+    for action in walk:
+        moves = {name: after for name, after, _ in problem.successors(state)}
+        cells = {name: target for name, target, _ in world.successors(cell)}
+        if action not in moves or action not in cells:
+            return ""
+        before, state, cell = state, moves[action], cells[action]
+        if cell in corners and cell not in visited:
+            visited.add(cell)
+            held = _cells_held(state)
+            if held and held == _cells_held(before) and any(cell in part for part in held):
+                return (
+                    f"after stepping onto the corner {cell} your state still lists it as to "
+                    "visit: a corner is visited as soon as the walk stands on it, not when "
+                    "it steps off."
+                )
+    if not problem.is_goal(state):
+        return (
+            "your is_goal says no in a state where every corner has been visited: "
+            f"{state!r}. Once all four corners are visited, the walk is done, "
+            "wherever it stands: what else does your is_goal ask for?"
+        )
+    return ""
+
+
+def _wrong_cost(found: Any, cost: float, world: GridWorld, problem: Problem) -> str:
+    """Why the cheapest cost *found* on the student's class (*problem*) is not the
+    reference's *cost*."""
     walked = _walk(world, found.actions)
     if walked is not None:
         cells, total = walked
@@ -356,6 +398,9 @@ def _wrong_cost(found: Any, cost: float, world: GridWorld) -> str:
                 "enters, as the world's own successors say."
             )
     higher = found.cost > cost
+    walked_along = _on_a_cheapest_walk(world, problem) if higher else ""
+    if walked_along:
+        return walked_along
     return (
         f"the cheapest walk on your class costs {found.cost:g}, "
         f"{'more' if higher else 'less'} than the cheapest visit of all four corners: "

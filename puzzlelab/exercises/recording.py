@@ -53,7 +53,8 @@ class Recording:
     library whose search called the problem, if one did; *early_tests* counts the states
     ``is_goal`` was asked about that were neither expanded before nor next, and a goal found
     while the successors of the state expanded last were still being generated (signs that
-    the goal is tested when a node is generated).
+    the goal is tested when a node is generated); *asked* names what else the search asked
+    the problem for (``"cost"``, ``"heuristic"``).
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -62,6 +63,7 @@ class Recording:
     events: list[tuple[str, State]] = field(default_factory=list)
     borrowed: str | None = None
     early_tests: int = 0
+    asked: frozenset[str] = frozenset()
 
     @property
     def expanded(self) -> list[State]:
@@ -122,6 +124,7 @@ class Recorder:
         self.early_tests = 0
         self._expanding: State | None = None  # the state whose actions were asked for last
         self._left = 0  # its successors not generated yet
+        self.asked: set[str] = set()  # "cost", "heuristic": what else the search asked for
 
     def _called(self) -> None:
         """Count a call, and stop the student's function if a library search made it."""
@@ -189,9 +192,11 @@ class Recorder:
         self._tested = None
 
     def cost(self, state: State, action: Action, state2: State) -> float:
+        self.asked.add("cost")
         return self._problem.cost(state, action, state2)
 
     def heuristic(self, state: State) -> float:
+        self.asked.add("heuristic")
         return self._problem.heuristic(state)
 
     @property
@@ -207,7 +212,10 @@ class Recorder:
     def recording(self) -> Recording:
         """What was noted so far, as plain data that can cross to another process."""
         events: list[tuple[str, State]] = portable(self.events)  # type: ignore[assignment]
-        return Recording(portable(self.initial_state), events, self.borrowed, self.early_tests)
+        return Recording(
+            portable(self.initial_state), events, self.borrowed, self.early_tests,
+            frozenset(self.asked),
+        )  # fmt: skip
 
 
 def run_student(

@@ -37,6 +37,21 @@ def _parents_h(entry: Entry) -> float:
     return entry.h if entry.parent is None else entry.parent.h
 
 
+def _step_cost(entry: Entry) -> float:
+    """The cost of the last step to *entry* alone (0 for the start)."""
+    return entry.g if entry.parent is None else entry.g - entry.parent.g
+
+
+def _every_h(entry: Entry) -> float:
+    """The h of every state on the path to *entry*, its own included, added up."""
+    total = 0.0
+    node: Entry | None = entry
+    while node is not None:
+        total += node.h
+        node = node.parent
+    return total
+
+
 def _weighted(w: float) -> Callable[[Entry], float]:
     """The order of weighted A*: f = g + w * h."""
     return lambda entry: entry.g + w * entry.h
@@ -54,7 +69,26 @@ ORDERS: dict[str, Callable[[Entry], float]] = {
     "-(g + h)": lambda entry: -entry.g - entry.h,
     "depth + h": lambda entry: entry.depth + entry.h,
     "g + parent's h": lambda entry: entry.g + _parents_h(entry),
+    "last step": _step_cost,
+    "g + every h": lambda entry: entry.g + _every_h(entry),
     **{f"g + {w:g}h": _weighted(w) for w in (1.5, 2, 3, 5, 10)},
+}
+
+#: What each order of :data:`ORDERS` needs to ask the problem for besides the successors.
+NEEDS: dict[str, frozenset[str]] = {
+    order: frozenset(
+        ({"cost"} if "g" in order.replace("depth", "") or order == "last step" else set())
+        | ({"heuristic"} if "h" in order.replace("depth", "") else set())
+    )
+    for order in ORDERS
+}
+
+#: The g a search keeps for a state, where an order of :data:`ORDERS` comes from a wrong g
+#: (the cost of the last step alone; g + the h of every state before, from ``g = f + cost``).
+#: A repeated state is taken again when this g is lower; any other order keeps the true g.
+KEPT_G: dict[str, Callable[[Entry], float]] = {
+    "last step": _step_cost,
+    "g + every h": lambda entry: entry.g + _every_h(entry) - entry.h,
 }
 
 #: What a search does with a successor whose state was reached before: keep the ``first``
@@ -142,16 +176,18 @@ class Rules:
         for action in problem.actions(entry.state):
             state = problem.result(entry.state, action)
             g = entry.g + problem.cost(entry.state, action, state)
+            new = Entry(state, g, entry.depth + 1, self._h(state), 0, entry, action)
             old = self.reached.get(state)
-            if old is not None and not self._takes(state, g, old):
+            if old is not None and not self._takes(state, new, old):
                 continue
             if old is not None:
                 self.cheaper[state] = (old.g, g)
-            self._push(Entry(state, g, entry.depth + 1, self._h(state), 0, entry, action))
+            self._push(new)
 
-    def _takes(self, state: State, g: float, old: Entry) -> bool:
-        """Does a new path of cost *g* replace *old*, the path that reached *state* before?"""
-        if self.repeats == "first" or g >= old.g:
+    def _takes(self, state: State, new: Entry, old: Entry) -> bool:
+        """Does *new*, a new path to *state*, replace *old*, the path that reached it before?"""
+        kept = KEPT_G.get(self.order, lambda entry: entry.g)
+        if self.repeats == "first" or kept(new) >= kept(old):
             return False
         return self.repeats == "reopen" or state not in self.expanded
 

@@ -114,9 +114,9 @@ def compare_search(
     print(outcome.printed, end="")
     reply = outcome.value
     if outcome.trouble is not None or not isinstance(reply, tuple):
-        reply = (None, said("your function", outcome).rstrip("."), [], None, 0)
-    actions, trouble, events, borrowed, early_tests = reply
-    recording = Recording(problem.initial_state, events, borrowed, early_tests)
+        reply = (None, said("your function", outcome).rstrip("."), [], None, 0, frozenset())
+    actions, trouble, events, borrowed, early_tests, asked = reply
+    recording = Recording(problem.initial_state, events, borrowed, early_tests, asked)
     comparison = Comparison(name, like, False, "")
     if trouble is None and recording.borrowed:
         trouble = f"your function called {recording.borrowed}'s own search: write the loop yourself"
@@ -148,11 +148,13 @@ def _search_and_record(
     function: Callable[[Recorder], object], problem: SearchProblem, calls: int, seconds: float
 ) -> tuple[object, ...]:
     """Run the student's search on a :class:`Recorder` (in the child process); return its
-    actions, trouble, events, borrowed library and early goal tests as plain data."""
+    actions, trouble, events, borrowed library, early goal tests and what else it asked for
+    (cost, heuristic) as plain data."""
     recorder = Recorder(problem, calls)
     actions, trouble = run_student(function, recorder, seconds, MAX_MEMORY_MB)
     recording = recorder.recording()
-    return actions, trouble, recording.events, recording.borrowed, recording.early_tests
+    asked = frozenset(recording.asked)
+    return actions, trouble, recording.events, recording.borrowed, recording.early_tests, asked
 
 
 @self_check
