@@ -146,9 +146,9 @@ class _Search:
         """Raise LimitReached unless the build's tables, the *held* bytes of its layers and
         *more* bytes fit the memory bound.
 
-        The build counts its own bytes: the resident size the system reports is an estimate
-        that may lag by megabytes on a machine of many processors. It looks at that size too,
-        for whatever else the process holds.
+        The build counts its own bytes, so its bound does not hang on when the system's
+        figure for the process's memory catches up; it looks at that figure too, for whatever
+        else the process holds.
         """
         budget = self.budget
         over = (self.kept + held + more) / 2**20 > budget.max_memory_mb
