@@ -123,9 +123,8 @@ def test_a_distance_table_too_large_for_its_memory_limit_stops_within_it():
 
 
 def test_a_build_counts_its_own_bytes_when_the_reported_memory_lags(monkeypatch):
-    """A machine of many processors may report a resident size that lags by tens of
-    megabytes: the build still stops at its limit as its own arrays fill it, and
-    finishes when they fit."""
+    """Whatever the system reports of the process's memory (here: a figure that never grows),
+    the build stops at its limit as its own arrays fill it, and finishes when they fit."""
     from puzzlelab import limits
     from puzzlelab.solvers.patterns import build
 
