@@ -297,7 +297,7 @@ def cost_table(
         def steps_into(state: Any, costs: Mapping[Any, float]) -> Iterator[tuple[Any, float]]:
             for action, earlier in problem.predecessors(state):  # type: ignore[misc]
                 if earlier not in costs:  # a step cost asks successors(): only where needed
-                    yield earlier, _step_cost(problem, earlier, action, state)
+                    yield earlier, problem.step_cost(earlier, action, state)
 
         return _dijkstra([problem.goal], steps_into, budget)
     except LimitReached as stop:
@@ -347,16 +347,6 @@ def _dijkstra(
             if earlier not in costs:
                 heapq.heappush(waiting, (cost + step, next(arrivals), earlier))
     return costs
-
-
-def _step_cost(problem: Any, before: Any, action: Any, after: Any) -> float:
-    """What the step *before* -*action*-> *after* costs, as ``successors`` says."""
-    steps = [c for a, state, c in problem.successors(before) if a == action and state == after]
-    if not steps:
-        raise ProblemError(
-            f"{action!r} does not lead from {before!r} to {after!r}: check predecessors()"
-        )
-    return min(steps)
 
 
 def _refuse_early(puzzle: Searchable, max_states: int) -> None:

@@ -60,6 +60,10 @@ STEPS = {
     "down-right": (1, 1),
 }
 
+#: The direction that undoes each step ("up" for "down").
+BACK = {name: next(back for back, (r, c) in STEPS.items() if (r, c) == (-dr, -dc))
+        for name, (dr, dc) in STEPS.items()}  # fmt: skip
+
 WALL, OPEN, START, GOAL = "#", ".", "S", "G"
 MAX_CELLS = 1_000_000  # a map of a thousand by a thousand cells at most
 
@@ -211,12 +215,7 @@ class GridWorld:
         >>> GridWorld("S.G").predecessors((0, 1))
         [('right', (0, 0)), ('left', (0, 2))]
         """
-        opposite = {name: (-dr, -dc) for name, (dr, dc) in STEPS.items()}
-        back = {step: name for name, step in STEPS.items()}
-        found = []
-        for action, before, _ in self._moves_from_state(state):
-            found.append((back[opposite[action]], before))
-        return found
+        return [(BACK[action], before) for action, before, _ in self._moves_from_state(state)]
 
     def is_goal(self, state: State) -> bool:
         """Whether the walker stands on the goal."""

@@ -152,17 +152,8 @@ def _joined(problem: Problem, meeting: tuple[Node, Node], tally: Tally) -> Searc
         tally.arrived(node)
     cost: float = 0
     for before, action, after in zip(states, actions, states[1:]):
-        cost += _step_cost(problem, before, action, after)
+        cost += problem.step_cost(before, action, after)
     stats = tally.stats()
     return SearchResult(
         "bidirectional", "solved", states, actions, cost, stats, "the frontiers met"
-    )
-
-
-def _step_cost(problem: Problem, before: State, action: Action, after: State) -> float:
-    for name, state, step in problem.successors(before):
-        if name == action and state == after:
-            return step
-    raise ProblemError(
-        f"{action!r} does not lead from {before!r} to {after!r}: check predecessors()"
     )

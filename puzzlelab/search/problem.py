@@ -84,6 +84,21 @@ class Problem:
     predecessors: Predecessors | None = None
     check_solvable: Callable[[], None] | None = None
 
+    def step_cost(self, before: State, action: Action, after: State) -> float:
+        """Return what the step *before* -*action*-> *after* costs, as ``successors`` says.
+
+        >>> roads = {"A": [("drive to B", "B", 5)], "B": []}
+        >>> Problem("A", roads.__getitem__, lambda town: False, lambda town: 0).step_cost(
+        ...     "A", "drive to B", "B")
+        5
+        """
+        for name, state, step in self.successors(before):
+            if name == action and state == after:
+                return step
+        raise ProblemError(
+            f"{action!r} does not lead from {before!r} to {after!r}: check predecessors()"
+        )
+
 
 def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Problem:
     """Return *problem* (a puzzlelab puzzle or a simpleai SearchProblem) as a :class:`Problem`.
