@@ -220,7 +220,9 @@ while time.monotonic() < end:
     assert running.returncode == 0, running.stderr.read()
     assert peak < 400, f"the grader grew to {peak} MB"
     zed = {row["exercise"]: row for row in rows_of(tmp_path / "grades.csv")}
-    assert zed[TAP]["outcome"] == zed[MEASURABLE]["outcome"] == "passed"
+    for exercise in (TAP, MEASURABLE):  # checked, and held for the teacher: zed imports os
+        assert zed[exercise]["message"].startswith("Correct!"), zed[exercise]
+        assert zed[exercise]["flag"] == "reaches the grader"
 
 
 # ---------------------------------------------------------------- the gradebook

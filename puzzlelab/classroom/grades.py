@@ -18,8 +18,10 @@ OUTCOMES = ("passed", "failed", "missing", "error")
 
 
 #: What a grade's *flag* can say about its notebook: its exercises are another lesson's than
-#: its file name says, or it has no answer cell at all (its answers cannot be found).
-FLAGS = ("wrong lesson", "no answer cells")
+#: its file name says, it has no answer cell at all (its answers cannot be found), or its
+#: text reaches past the exercises into the grading machinery
+#: (:func:`~.reading.reaches_grader`: its passes are not counted until a teacher reads it).
+FLAGS = ("wrong lesson", "no answer cells", "reaches the grader")
 
 #: The longest error message kept from a cell's reply, in characters.
 KEPT_ERROR = 2000

@@ -20,11 +20,12 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError, one_line
-from .cells import Exercise, exercise_id, trusted_lessons
+from .cells import Exercise, cell_source, exercise_id, trusted_lessons
 from .checking import load_checks
 from .grades import LARGEST_SUBMISSION, MISSING, Grade, GradingStopped, Limits
 from .kernel import STOPPING, BoundedKernel, kill_all
 from .lessons import read_lessons, write_inside
+from .reading import reaches_grader
 from .sandbox import UNCONFINED, sandbox_works
 from .submissions import (
     Submission,
@@ -47,7 +48,8 @@ def grade_submission(
 
     A notebook that cannot be read, is refused, is no lesson, or breaks while it runs still
     gets its rows, with the reason in ``error``; one of another lesson than its file name
-    says, or with no answer cell, is flagged so in ``flag``. *lessons* are
+    says, with no answer cell, or whose text reaches the grader (:mod:`~.reading`: its
+    passes then count only once a teacher has read it), is flagged so in ``flag``. *lessons* are
     :func:`trusted_lessons`; *data* the notebook's bytes as read before the class was graded
     (read now if not given).
 
@@ -78,13 +80,20 @@ def grade_submission(
     if present:  # with no answer cell there is nothing to run
         troubles, results = _run_and_check(submission.path.name, data, notebook, present, limits)
     flag = _flag(answered, submission, slug, lessons)
+    reached = reaches_grader(
+        cell_source(cell) if cell.cell_type == "code" else "" for cell in notebook.cells
+    )
     for each in rows:
-        each.flag = flag
+        each.flag = "reaches the grader" if reached else flag
         if each.exercise in answered:
             _fill(each, results[each.exercise], troubles.get(each.exercise, ""))
         else:
             each.outcome = "missing"
             each.error = MISSING
+    if reached:
+        _mark(
+            [row for row in rows if row.passed], f"not counted until a teacher reads it: {reached}"
+        )
     return rows
 
 
