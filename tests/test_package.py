@@ -99,6 +99,7 @@ def test_the_wheel_carries_the_lessons_the_types_and_the_data(wheel):
         "puzzlelab/py.typed",
         "puzzlelab/data/korf100.csv",
         "puzzlelab/widgets/stepper.js",
+        "puzzlelab/classroom/notes/00_first_search_problem_water_jugs.md",
     } <= names
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "puzzlelab").rglob("*.py")}
     assert modules <= names, f"modules missing from the wheel: {sorted(modules - names)}"

@@ -11,8 +11,7 @@ from pathlib import Path, PurePosixPath
 from ..errors import PuzzleError
 from .cells import KEY, cell_source, exercise_id, lesson_slug
 from .lessons import already_there, read_lessons, write_inside
-from .plan import Plan
-from .plans import PLANS
+from .plans import PLANS, Plan
 from .solution import Solution
 from .solutions import SOLUTIONS
 

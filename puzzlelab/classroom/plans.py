@@ -1,17 +1,174 @@
-"""A plan for each lesson, by lesson slug: goals, timed parts, the sections to project, questions.
+"""A plan for each lesson, by lesson slug, read from the lesson's notes: ``notes/*.md``.
 
+A lesson's notes are one Markdown file, named as the lesson's notebook, that a teacher can read
+as it is. Its sections (``## ...``) are the plan's:
+
+- ``Goals``, a list;
+- ``Timing``, a table of the parts: the sections, what happens, the minutes, and the minutes in
+  a 50-minute period (0: cut);
+- ``A 50-minute period``, a paragraph;
+- ``Cells to project``, a table of each section's heading and what to show there;
+- ``Questions to ask the class``, a numbered list, each question followed by its *Answer:* and
+  its *Likely wrong:* answers;
+
+then one ``Exercise <name>`` section per worked solution (:mod:`puzzlelab.classroom.solution`),
+its code fenced as ``ipython``: ``ruff format`` leaves that as the cell has it (the ``;``).
 A section is named by its heading, as the notebook writes it, never by a cell number that an
 edit of the lesson could leave behind; the plan's page counts the cells from the lesson.
 """
 
 from __future__ import annotations
 
-from .plan import Part, Plan, Question
-from .plans_0_4 import PLANS_0_4
-from .plans_5_9 import PLANS_5_9
-from .plans_10 import PLANS_10
+import itertools
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+
+from .cells import lesson_slug
 
 __all__ = ["PLANS", "Part", "Plan", "Question"]
 
+#: A line that starts a list item, however indented: its mark and its text.
+ITEM = re.compile(r" *(- |\d+\. )(.*)")
+
+#: A piece of Markdown: its kind ("#", "##", "code", "row", "-", "1." or "text") and its text.
+Block = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A timed part of a lesson: its *sections* ("1-4", "8", "Exercises"), what happens in it,
+    its *minutes*, and its minutes in a 50-minute period (*fifty*; 0: cut).
+
+    >>> Part("1-4", "The puzzle as states and actions.", 10, 8).fifty
+    8
+    """
+
+    sections: str
+    what: str
+    minutes: int
+    fifty: int
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question to ask the class, the answer to draw out, and the wrong answers students
+    commonly give (each with why it is wrong).
+
+    >>> Question("Why?", "Because.", ("Because not: it is.",)).wrong[0]
+    'Because not: it is.'
+    """
+
+    ask: str
+    answer: str
+    wrong: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One lesson's plan.
+
+    *parts* time the lesson's sections, adding up to *minutes*; *fifty* says how the plan runs
+    in a 50-minute period (each part's ``fifty`` minutes); *project* holds the sections to show
+    on the projector, each as its heading (without ``#``) and what to show and say there.
+
+    There is no example here; ``tests/test_teacher.py`` checks every plan.
+    """
+
+    goals: tuple[str, ...]
+    minutes: int
+    parts: tuple[Part, ...]
+    fifty: str
+    project: tuple[tuple[str, str], ...]
+    questions: tuple[Question, ...]
+
+
+def blocks(markdown: str) -> list[Block]:
+    """Return the blocks of *markdown*: headings ("#", "##"), fenced code as it is, table rows,
+    list items ("-", "1.") and paragraphs ("text"), each item and paragraph on one line.
+
+    Examples
+    --------
+    >>> blocks("## Goals\\n\\n- one\\n  line\\n\\n```python\\n# no heading\\n```\\n| a | b |")
+    [('##', 'Goals'), ('-', 'one line'), ('code', '# no heading'), ('row', '| a | b |')]
+    """
+    found: list[Block] = []
+    lines = iter(markdown.splitlines())
+    joins = False  # whether the line before is a paragraph's or an item's, which this one continues
+    for line in lines:
+        item = ITEM.fullmatch(line)
+        if line.startswith("```"):
+            found.append(("code", "\n".join(itertools.takewhile(lambda end: end != "```", lines))))
+        elif line.startswith("#"):
+            mark, _, heading = line.partition(" ")
+            found.append((mark, heading))
+        elif line.startswith("|"):
+            found.append(("row", line))
+        elif item:
+            found.append(("-" if item.group(1) == "- " else "1.", item.group(2)))
+        elif line.strip() and joins:
+            kind, text = found[-1]
+            found[-1] = (kind, f"{text} {line.strip()}")
+        elif line.strip():
+            found.append(("text", line))
+        joins = bool(line.strip()) and found[-1][0] in ("-", "1.", "text")
+    return found
+
+
+@cache
+def lesson_notes() -> dict[str, dict[str, list[Block]]]:
+    """Return every lesson's notes, by lesson slug: each section's blocks, by its heading.
+
+    There is no example here; ``tests/test_teacher.py`` reads every lesson's notes.
+    """
+    notes: dict[str, dict[str, list[Block]]] = {}
+    for path in sorted(files(__package__).joinpath("notes").iterdir(), key=lambda path: path.name):
+        if not path.name.endswith(".md"):
+            continue
+        sections, section = notes.setdefault(lesson_slug(path.name), {}), []
+        for kind, text in blocks(path.read_text(encoding="utf-8")):
+            if kind == "##":
+                section = sections.setdefault(text, [])
+            elif kind != "#":
+                section.append((kind, text))
+    return notes
+
+
+def read_plan(sections: dict[str, list[Block]]) -> Plan:
+    """Return the plan written in a lesson's notes (:func:`lesson_notes`).
+
+    There is no example here; ``tests/test_teacher.py`` checks every plan.
+    """
+    parts = tuple(Part(numbers, what, int(minutes), int(fifty))
+                  for numbers, what, minutes, fifty in _rows(sections["Timing"]))  # fmt: skip
+    return Plan(
+        goals=tuple(text for _, text in sections["Goals"]),
+        minutes=sum(part.minutes for part in parts),
+        parts=parts,
+        fifty=" ".join(text for _, text in sections["A 50-minute period"]),
+        project=tuple((heading, show) for heading, show in _rows(sections["Cells to project"])),
+        questions=_questions(sections["Questions to ask the class"]),
+    )
+
+
+def _rows(table: list[Block]) -> list[list[str]]:
+    """The cells of each row of *table*, its header and the line below it left out."""
+    rows = [text.strip("|").split("|") for kind, text in table if kind == "row"][2:]
+    return [[cell.strip() for cell in row] for row in rows]
+
+
+def _questions(items: list[Block]) -> tuple[Question, ...]:
+    """The numbered questions (``**...**``), each followed by its answer and its wrong answers
+    (``*Answer:* ...``, then ``*Likely wrong:* ...``)."""
+    asked: list[tuple[str, list[str]]] = []
+    for kind, text in items:
+        if kind == "1.":
+            asked.append((text.strip("*"), []))
+        else:
+            asked[-1][1].append(text.split(":* ", 1)[1])
+    return tuple(Question(ask, answer, tuple(wrong)) for ask, (answer, *wrong) in asked)
+
+
 #: Every lesson's plan, by lesson slug.
-PLANS: dict[str, Plan] = {**PLANS_0_4, **PLANS_5_9, **PLANS_10}
+PLANS: dict[str, Plan] = {slug: read_plan(notes) for slug, notes in lesson_notes().items()}

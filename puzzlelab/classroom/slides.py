@@ -23,6 +23,7 @@ from importlib import util
 from pathlib import Path, PurePosixPath
 
 from ..errors import PuzzleError
+from .cells import cell_source
 from .lessons import already_there, read_lessons, write_inside
 
 #: A Markdown heading line, and its #s.
@@ -126,7 +127,7 @@ def slide_cells(notebook: dict) -> dict:
     slides = copy.deepcopy(notebook)
     cells, sections = [], 0
     for cell in slides["cells"]:
-        source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+        source = cell_source(cell)
         parts = _at_headings(source) if cell["cell_type"] == "markdown" else [source]
         for number, part in enumerate(parts):
             piece = {**cell, "source": part, "metadata": dict(cell.get("metadata", {}))}

@@ -1,9 +1,16 @@
-"""A worked solution: the :class:`Solution` record, and how its source and words are written."""
+"""A worked solution: the :class:`Solution` record, and how a lesson's notes write it.
+
+An exercise's section of the notes (``## Exercise <name>``, :mod:`puzzlelab.classroom.plans`)
+holds the answer cell's code, a paragraph explaining it, and the common mistakes as a list. A
+solution that also works an earlier cell adds a paragraph naming a line of that cell in
+backquotes, and the cell's worked code.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from textwrap import dedent
+
+from .plans import Block
 
 
 @dataclass(frozen=True)
@@ -24,17 +31,26 @@ class Solution:
     skeleton_worked: str = ""
 
 
-def code(text: str) -> str:
-    """*text* without its common indentation and its first and last blank lines: a cell's source.
+def read_solutions(slug: str, sections: dict[str, list[Block]]) -> dict[str, Solution]:
+    """Return the worked solutions in the notes of lesson *slug*, by exercise id.
 
-    There is no example here; ``tests/test_teacher.py`` runs it.
+    Examples
+    --------
+    >>> section = [("code", "answer_8_1 = 3"), ("text", "Three."), ("-", "Four: one too many.")]
+    >>> read_solutions("mastermind", {"Goals": [], "Exercise codes": section})["mastermind:codes"]
+    Solution(answer='answer_8_1 = 3', explanation='Three.', mistakes=('Four: one too many.',), ...)
     """
-    return dedent(text).strip("\n")
+    return {
+        f"{slug}:{heading.removeprefix('Exercise ')}": _solution(section)
+        for heading, section in sections.items()
+        if heading.startswith("Exercise ")
+    }
 
 
-def words(text: str) -> str:
-    """*text* as one paragraph of markdown (its line breaks made spaces).
-
-    There is no example here; ``tests/test_teacher.py`` runs it.
-    """
-    return " ".join(dedent(text).split())
+def _solution(section: list[Block]) -> Solution:
+    code = [text for kind, text in section if kind == "code"]
+    said = [text for kind, text in section if kind == "text"]
+    mistakes = tuple(text for kind, text in section if kind == "-")
+    if len(code) == 1:
+        return Solution(code[0], said[0], mistakes)
+    return Solution(code[0], said[0], mistakes, said[1].split("`")[1], code[1])

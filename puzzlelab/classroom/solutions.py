@@ -1,4 +1,4 @@
-"""The worked solutions of every exercise, by exercise id, gathered from the lesson groups.
+"""The worked solutions of every exercise, by exercise id, read from the lessons' notes.
 
 Each is worked as a teacher would in front of the class: with the lesson's own tools, the
 reasoning in comments, never asking a check for its answer.
@@ -6,18 +6,12 @@ reasoning in comments, never asking a check for its answer.
 
 from __future__ import annotations
 
-from .solution import Solution
-from .solutions_heuristics import HEURISTIC_SOLUTIONS
-from .solutions_maps import MAPS_SOLUTIONS
-from .solutions_predict import PREDICT_SOLUTIONS
-from .solutions_puzzles import PUZZLE_SOLUTIONS
-from .solutions_search import SEARCH_SOLUTIONS
+from .plans import lesson_notes
+from .solution import Solution, read_solutions
 
 #: Every worked solution, by exercise id, lesson by lesson.
 SOLUTIONS: dict[str, Solution] = {
-    **SEARCH_SOLUTIONS,
-    **HEURISTIC_SOLUTIONS,
-    **PUZZLE_SOLUTIONS,
-    **PREDICT_SOLUTIONS,
-    **MAPS_SOLUTIONS,
+    name: solution
+    for slug, sections in lesson_notes().items()
+    for name, solution in read_solutions(slug, sections).items()
 }
