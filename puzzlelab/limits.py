@@ -6,9 +6,6 @@ its own way (queens placed, positions visited, ...) and asks :meth:`Budget.check
 every so often; the budget raises :class:`LimitReached`, and :func:`stopping` turns
 that (or Ctrl-C) into a :class:`Stop`.
 
-Every search may grow the process's memory by at most :data:`DEFAULT_MAX_MEMORY_MB`
-megabytes unless told otherwise, so a careless cell cannot take the machine down.
-
 ``PUZZLELAB_SLOWDOWN=k`` in the environment makes every time limit *k* times shorter,
 to run a lesson as if on a machine *k* times slower: what it prints should not change.
 """
@@ -53,11 +50,6 @@ class LimitReached(PuzzleError):
 
     Examples
     --------
-    >>> budget = Budget(max_nodes=10, what="queens placed")
-    >>> with stopping() as stop:
-    ...     budget.check(10)
-    >>> stop.reason
-    'the limit of 10 queens placed was reached'
     >>> from puzzlelab.solvers.queens_counting import count_solutions
     >>> count_solutions(8, max_nodes=10)
     Traceback (most recent call last):

@@ -77,11 +77,9 @@ class SearchStats:
 
     def as_dict(self) -> dict[str, Any]:
         """Return the statistics as a plain dictionary (JSON-ready)."""
+        counts = ("expanded", "generated", "duplicates", "max_frontier")
         return {
-            "expanded": self.expanded,
-            "generated": self.generated,
-            "duplicates": self.duplicates,
-            "max_frontier": self.max_frontier,
+            **{name: getattr(self, name) for name in counts},
             "seconds": round(self.seconds, 6),
             "expanded_by_depth": dict(sorted(self.expanded_by_depth.items())),
             "iterations": [_rounded(it) for it in self.iterations],
@@ -120,10 +118,6 @@ class SearchResult:
     ('solved', ['down', 'right'], 2, 'the goal was reached')
     >>> len(result.path), result.path[0] == puzzle.start
     (3, True)
-    >>> print(puzzle.render(result.path[-1]))
-    1 2 3
-    4 5 6
-    7 8 .
 
     A search stopped early has no path, and says why:
 
@@ -170,10 +164,7 @@ class SearchResult:
     def as_dict(self) -> dict[str, Any]:
         """Return the result as plain data (states as lists), ready for JSON."""
         return {
-            "algorithm": self.algorithm,
-            "status": self.status,
-            "reason": self.reason,
-            "cost": self.cost,
+            **{name: getattr(self, name) for name in ("algorithm", "status", "reason", "cost")},
             "actions": [_plain(a) for a in self.actions],
             "path": [_plain(s) for s in self.path],
             **self.stats.as_dict(),

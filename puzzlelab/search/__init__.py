@@ -32,14 +32,8 @@ from .trace import Trace, TraceEvent, frontier_rows, snapshot_counts, snapshots
 
 #: The searches by name: each takes a problem first, then keywords (limits, ``trace``, ...).
 ALGORITHMS: dict[str, Callable[..., SearchResult]] = {
-    "bfs": bfs,
-    "dfs": dfs,
-    "iddfs": iddfs,
-    "uniform_cost": uniform_cost,
-    "greedy": greedy,
-    "astar": astar,
-    "idastar": idastar,
-    "bidirectional": bidirectional,
+    search.__name__: search
+    for search in (bfs, dfs, iddfs, uniform_cost, greedy, astar, idastar, bidirectional)
 }
 
 __all__ = [

@@ -1,11 +1,9 @@
 """The classic searches, each a frontier handed to the one loop, :func:`~.engine.run`.
 
 Every search takes a puzzlelab puzzle, a simpleai ``SearchProblem`` or a
-:class:`~.problem.Problem`, and the keywords of :data:`LIMITS_DOC`. It returns a
-:class:`~puzzlelab.results.SearchResult`: status ``solved`` with the path, or
-``exhausted``, ``unsolvable``, ``limit`` or ``interrupted`` with the reason, and the
-counts either way. A problem, heuristic or limit it cannot use raises
-:class:`~puzzlelab.errors.ProblemError` with one line saying why.
+:class:`~.problem.Problem`, and the keywords of :data:`LIMITS_DOC`, and returns a
+:class:`~puzzlelab.results.SearchResult`. A problem, heuristic or limit it cannot use
+raises :class:`~puzzlelab.errors.ProblemError` with one line saying why.
 
 >>> from puzzlelab.puzzles import SlidingPuzzle
 >>> print(bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 8 7 0")).summary())
@@ -20,6 +18,7 @@ import re
 import textwrap
 from collections import deque
 from collections.abc import Callable, Iterator, Sized
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from ..errors import ProblemError, finite_number, true_or_false
@@ -29,7 +28,7 @@ from .engine import Frontier, Node, Priority, Tally, run
 from .problem import Heuristic, HeuristicChoice, Problem, Searchable, as_problem
 from .trace import Trace, TracingTally
 
-#: The keywords every search takes, written once into each docstring by :func:`with_limits_doc`.
+#: The keywords every search takes, written once into each docstring by :func:`with_shared_doc`.
 LIMITS_DOC = f"""\
 max_nodes : int, optional
     Stop with status ``limit`` once this many nodes have been expanded.
@@ -47,16 +46,28 @@ check_solvable : bool
     prove its goal out of reach (a sliding puzzle's parity, say). Default True.
 """
 
-#: A search function, as :func:`with_limits_doc` takes and returns it.
+#: The parameters several searches share, by the ``{name}`` that stands for them in a docstring.
+SHARED_DOC = {
+    "heuristic": """\
+heuristic : callable or str, optional
+    A function of a state, or a name in ``puzzle.heuristics``; default: the problem's own.
+""",
+    "limits": LIMITS_DOC,
+}
+
+#: The keywords of :data:`LIMITS_DOC` that :func:`budget_for` takes.
+LIMITS = ("max_nodes", "max_seconds", "max_memory_mb", "check_solvable")
+
+#: A search function, as :func:`with_shared_doc` takes and returns it.
 Search = TypeVar("Search", bound=Callable[..., SearchResult])
 
 
-def with_limits_doc(search: Search) -> Search:
-    """Return *search*, its docstring's ``{limits}`` line replaced by :data:`LIMITS_DOC`.
+def with_shared_doc(search: Search) -> Search:
+    """Return *search*, each ``{name}`` line of its docstring replaced by ``SHARED_DOC[name]``.
 
     Examples
     --------
-    >>> @with_limits_doc
+    >>> @with_shared_doc
     ... def walk(problem, **limits):
     ...     '''Walk anywhere.
     ...
@@ -67,15 +78,14 @@ def with_limits_doc(search: Search) -> Search:
     >>> print(walk.__doc__.splitlines()[4])
         max_nodes : int, optional
     """
-    if search.__doc__:  # None under ``python -OO``
-        marker = re.search(r"^( *)\{limits\}\n", search.__doc__, re.MULTILINE)
-        assert marker is not None, f"{search.__name__}'s docstring has no {{limits}}"
-        text = textwrap.indent(LIMITS_DOC, marker[1])
-        search.__doc__ = search.__doc__.replace(marker[0], text)
+    doc = search.__doc__ or ""  # None under ``python -OO``
+    for marker in re.finditer(r"^( *)\{(\w+)\}\n", doc, re.MULTILINE):
+        doc = doc.replace(marker[0], textwrap.indent(SHARED_DOC[marker[2]], marker[1]))
+    search.__doc__ = doc or None
     return search
 
 
-@with_limits_doc
+@with_shared_doc
 def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Breadth-first search: return a path with the fewest actions.
 
@@ -114,7 +124,7 @@ def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
     return _search("bfs", problem, FifoFrontier(), graph_search=graph_search, **limits)
 
 
-@with_limits_doc
+@with_shared_doc
 def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Depth-first search: return the first path found down one branch (often a long one).
 
@@ -146,7 +156,7 @@ def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
     return _search("dfs", problem, LifoFrontier(), graph_search=graph_search, **limits)
 
 
-@with_limits_doc
+@with_shared_doc
 def uniform_cost(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Uniform-cost search: return a cheapest path (the lowest total step cost).
 
@@ -181,11 +191,11 @@ def uniform_cost(problem: Searchable, *, graph_search: bool = True, **limits: An
     ['fill 2', 'pour 2->1', 'fill 2', 'pour 2->1', 'pour 2->0', 'pour 1->2', 'pour 2->0']
     """
     problem = as_problem(problem)
-    frontier = PriorityFrontier(_by_g, problem.heuristic)  # h shown in traces, not used
+    frontier = PriorityFrontier(attrgetter("g"), problem.heuristic)  # h shown in traces, not used
     return _search("uniform_cost", problem, frontier, graph_search=graph_search, **limits)
 
 
-@with_limits_doc
+@with_shared_doc
 def greedy(
     problem: Searchable,
     heuristic: HeuristicChoice = None,
@@ -201,9 +211,7 @@ def greedy(
     Parameters
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
-    heuristic : callable or str, optional
-        A function of a state, or a name in ``puzzle.heuristics``; default: the
-        problem's own ``heuristic``.
+    {heuristic}
     graph_search : bool
         Drop a successor whose state was reached before (default); False: tree search.
     {limits}
@@ -219,11 +227,11 @@ def greedy(
     31
     """
     problem = as_problem(problem, heuristic)
-    frontier = PriorityFrontier(_by_h, problem.heuristic, by_cost=False)
+    frontier = PriorityFrontier(attrgetter("h"), problem.heuristic, by_cost=False)
     return _search("greedy", problem, frontier, graph_search=graph_search, **limits)
 
 
-@with_limits_doc
+@with_shared_doc
 def astar(
     problem: Searchable,
     heuristic: HeuristicChoice = None,
@@ -242,9 +250,7 @@ def astar(
     Parameters
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
-    heuristic : callable or str, optional
-        A function of a state, or a name in ``puzzle.heuristics``; default: the
-        problem's own ``heuristic``.
+    {heuristic}
     weight : float
         The factor on h, at least 0; the result's ``algorithm`` names it unless 1.
     graph_search : bool
@@ -287,31 +293,48 @@ def astar(
 
 def _search(
     algorithm: str, problem: Problem, frontier: Frontier, *, graph_search: bool = True,
-    depth_limit: int | None = None, max_nodes: int | None = None,
-    max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
-    trace: Trace | None = None, check_solvable: bool = True, heuristic: None = None,
-    **unknown: object,
+    depth_limit: int | None = None, trace: Trace | None = None, heuristic: None = None,
+    **limits: Any,
 ) -> SearchResult:  # fmt: skip
     """Run the one loop on *problem* with the *frontier* the search chose.
 
     *heuristic* is here to be refused: the searches that take one name it before.
     """
+    unknown = [name for name in limits if name not in LIMITS]
     if unknown:
         raise ProblemError(
-            f"{algorithm} takes no keyword {next(iter(unknown))!r}; it takes graph_search, "
+            f"{algorithm} takes no keyword {unknown[0]!r}; it takes graph_search, "
             "max_nodes, max_seconds, max_memory_mb, trace and check_solvable"
         )
     if heuristic is not None:
         raise ProblemError(
             f"{algorithm} uses no heuristic; give heuristic= to greedy, astar or idastar"
         )
-    budget = Budget(max_nodes, max_seconds, max_memory_mb)
     true_or_false(graph_search, "graph_search")
-    refused = refused_if_unsolvable(algorithm, problem, check_solvable)
-    if refused is not None:
-        return refused
+    budget = budget_for(algorithm, problem, **limits)
+    if isinstance(budget, SearchResult):
+        return budget
     tally = tally_for(algorithm, budget, frontier, trace)
     return run(problem, frontier, tally, graph_search=graph_search, depth_limit=depth_limit)
+
+
+def budget_for(
+    algorithm: str, problem: Problem, *, max_nodes: int | None = None,
+    max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
+    check_solvable: bool = True, **unknown: object,
+) -> Budget | SearchResult:  # fmt: skip
+    """The :class:`~puzzlelab.limits.Budget` of a search's limits, or its ``unsolvable``
+    result when *problem* proves its goal out of reach.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> budget_for("bfs", as_problem(SlidingPuzzle("1 2 3 / 4 5 6 / 8 7 0"))).status
+    'unsolvable'
+    """
+    if unknown:  # as Python says it of the search's own signature
+        raise TypeError(f"{algorithm}() got an unexpected keyword argument {[*unknown][0]!r}")
+    budget = Budget(max_nodes, max_seconds, max_memory_mb)
+    refused = refused_if_unsolvable(algorithm, problem, check_solvable)
+    return budget if refused is None else refused
 
 
 def tally_for(algorithm: str, budget: Budget, frontier: Sized, trace: Trace | None) -> Tally:
@@ -327,23 +350,10 @@ def tally_for(algorithm: str, budget: Budget, frontier: Sized, trace: Trace | No
     return TracingTally(algorithm, budget, frontier, trace)
 
 
-def _by_g(node: Node) -> float:
-    return node.g
-
-
-def _by_h(node: Node) -> float:
-    assert node.h is not None, "the frontier sets h before it asks the priority"
-    return node.h
-
-
 class FifoFrontier(deque[Node]):
     """First in, first out (breadth-first): a ``deque``, so every operation runs in C.
 
-    Examples
-    --------
-    >>> frontier = FifoFrontier()
-    >>> for state in "ABC":
-    ...     frontier.push(Node.root(state))
+    >>> frontier = FifoFrontier(Node.root(state) for state in "ABC")
     >>> frontier.pop().state, [node.state for node in frontier]
     ('A', ['B', 'C'])
     """
@@ -356,11 +366,7 @@ class FifoFrontier(deque[Node]):
 class LifoFrontier(list[Node]):
     """Last in, first out (depth-first): a ``list``, iterated newest first.
 
-    Examples
-    --------
-    >>> frontier = LifoFrontier()
-    >>> for state in "ABC":
-    ...     frontier.push(Node.root(state))
+    >>> frontier = LifoFrontier(Node.root(state) for state in "ABC")
     >>> frontier.pop().state, [node.state for node in frontier]
     ('C', ['B', 'A'])
     """

@@ -1,9 +1,4 @@
-"""Bidirectional breadth-first search: grow one frontier from the start and one
-from the goal, a whole layer at a time, until they touch.
-
-Each side only has to reach about half the solution's depth, so on the
-8-puzzle's hardest position it reaches about 16 thousand states where plain
-breadth-first search reaches all 181,440.
+"""Bidirectional breadth-first search: one frontier from the start, one from the goal.
 
 It keeps a loop of its own, not the engine's (:mod:`~.engine`): it takes whole
 layers, not single nodes, and it stops when a state generated on one side has
@@ -16,10 +11,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import ProblemError
-from ..limits import DEFAULT, Budget, MemoryLimit
-from ..results import SearchResult, refused_if_unsolvable
-from .algorithms import tally_for, with_limits_doc
-from .engine import Node, Tally, cycle_collector_paused, path_to, stops_cleanly
+from ..results import SearchResult
+from .algorithms import budget_for, tally_for, with_shared_doc
+from .engine import Node, Tally, path_to, search_loop
 from .problem import Action, Predecessors, Problem, Searchable, State, as_problem
 from .trace import Trace
 
@@ -33,17 +27,13 @@ NEEDS = (
 )
 
 
-@cycle_collector_paused()
-@with_limits_doc
+@with_shared_doc
 def bidirectional(
     problem: Searchable,
     *,
     goal: Any = None,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_memory_mb: MemoryLimit = DEFAULT,
     trace: Trace | None = None,
-    check_solvable: bool = True,
+    **limits: Any,
 ) -> SearchResult:
     """Bidirectional breadth-first search: return a path with the fewest actions, start to goal.
 
@@ -87,21 +77,19 @@ def bidirectional(
     if not prepared.is_goal(goal):
         raise ProblemError(f"the goal given, {goal!r}, is not a goal of the problem")
 
-    budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = refused_if_unsolvable("bidirectional", prepared, check_solvable)
-    if refused is not None:
-        return refused
+    budget = budget_for("bidirectional", prepared, **limits)
+    if isinstance(budget, SearchResult):
+        return budget
     tally = tally_for("bidirectional", budget, (), trace)  # the layers measure themselves
     layers: Layers = {}
     for side, state in (("forward", prepared.start), ("backward", goal)):
-        tally.side, layers[side] = side, [Node(state, None, None, 0, 0)]
+        tally.side, layers[side] = side, [Node.root(state)]
         tally.generated(layers[side][0])
     tally.measured(2)
     return _layers(prepared, layers, tally, predecessors=predecessors)
 
 
-@cycle_collector_paused()
-@stops_cleanly
+@search_loop
 def _layers(
     problem: Problem, layers: Layers, tally: Tally, *, predecessors: Predecessors
 ) -> SearchResult:
@@ -150,10 +138,7 @@ def _joined(problem: Problem, meeting: tuple[Node, Node], tally: Tally) -> Searc
     for side, node in (("forward", ahead), ("backward", behind)):  # one node on each side
         tally.side = side
         tally.arrived(node)
-    cost: float = 0
-    for before, action, after in zip(states, actions, states[1:]):
-        cost += problem.step_cost(before, action, after)
-    stats = tally.stats()
+    cost = sum(problem.step_cost(*step) for step in zip(states, actions, states[1:]))
     return SearchResult(
-        "bidirectional", "solved", states, actions, cost, stats, "the frontiers met"
+        "bidirectional", "solved", states, actions, cost, tally.stats(), "the frontiers met"
     )

@@ -29,17 +29,16 @@ def check_hashable(state: object, where: str) -> None:
     ...
     puzzlelab.errors.ProblemError: Corners.start is a tuple holding a set, which a search ...
     """
-    try:
-        hash(state)
-    except TypeError:
-        what = type(state).__name__
-        if isinstance(state, tuple):  # a tuple is hashable when all it holds is
-            part = next(item for item in state if not _hashable(item))
-            what = f"tuple holding a {type(part).__name__}"
-        raise ProblemError(
-            f"{where} is a {what}, which a search cannot remember: "
-            "make states tuples (or strings, numbers, frozensets), and all they hold too"
-        ) from None
+    if _hashable(state):
+        return
+    what = type(state).__name__
+    if isinstance(state, tuple):  # a tuple is hashable when all it holds is
+        part = next(item for item in state if not _hashable(item))
+        what = f"tuple holding a {type(part).__name__}"
+    raise ProblemError(
+        f"{where} is a {what}, which a search cannot remember: "
+        "make states tuples (or strings, numbers, frozensets), and all they hold too"
+    )
 
 
 def _hashable(value: object) -> bool:
@@ -98,11 +97,8 @@ def checked_successors(successors: Successors, name: str) -> Successors:
                     f"{name}.successors({state!r}) gave {triple!r}: give (action, next state, "
                     "step cost) triples"
                 ) from None
-            yield (
-                action,
-                checked_state(after, f"{name}.successors", state, action),
-                checked_cost(step, f"{name}.successors", state, action),
-            )
+            after = checked_state(after, f"{name}.successors", state, action)
+            yield action, after, checked_cost(step, f"{name}.successors", state, action)
 
     return checked
 
@@ -160,12 +156,8 @@ def checked_state(state: Any, where: str, before: Any, action: Any) -> Any:
     ...
     puzzlelab.errors.ProblemError: Jugs.result((0, 0), 'fill 1') returned list [0, 5]: return ...
     """
-    try:
-        if state is not None:
-            hash(state)
-            return state
-    except TypeError:
-        pass
+    if state is not None and _hashable(state):
+        return state
     raise ProblemError(
         f"{where}({before!r}, {action!r}) returned {type(state).__name__} {state!r}: "
         "return the next state as a tuple (states must be hashable and not None)"

@@ -14,15 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import true_or_false, whole_number
-from ..limits import DEFAULT, Budget, MemoryLimit
-from ..results import SearchResult, refused_if_unsolvable
-from .algorithms import LifoFrontier, _search, tally_for, with_limits_doc
+from ..results import SearchResult, iteration_counts
+from .algorithms import LifoFrontier, _search, budget_for, tally_for, with_shared_doc
 from .engine import Node, run
 from .problem import Searchable, as_problem
 from .trace import Trace
 
 
-@with_limits_doc
+@with_shared_doc
 def depth_limited(
     problem: Searchable, depth_limit: int, *, graph_search: bool = True, **limits: Any
 ) -> SearchResult:
@@ -61,17 +60,14 @@ def depth_limited(
                    depth_limit=depth_limit, **limits)  # fmt: skip
 
 
-@with_limits_doc
+@with_shared_doc
 def iddfs(
     problem: Searchable,
     *,
     graph_search: bool = True,
     max_depth: int | None = None,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_memory_mb: MemoryLimit = DEFAULT,
     trace: Trace | None = None,
-    check_solvable: bool = True,
+    **limits: Any,
 ) -> SearchResult:
     """Iterative deepening: return a path with the fewest actions, as :func:`bfs` does.
 
@@ -104,38 +100,18 @@ def iddfs(
     prepared = as_problem(problem)
     if max_depth is not None:
         whole_number(max_depth, "a depth limit", least=0)
-    budget = Budget(max_nodes, max_seconds, max_memory_mb)
     true_or_false(graph_search, "graph_search")
-    refused = refused_if_unsolvable("iddfs", prepared, check_solvable)
-    if refused is not None:
-        return refused
-    total, limit = None, 0
+    budget = budget_for("iddfs", prepared, **limits)
+    if isinstance(budget, SearchResult):
+        return budget
+    frontier = LifoFrontier()  # empty again after each iteration that goes on
+    tally, limit = tally_for("iddfs", budget, frontier, trace), 0
     while True:
-        frontier = LifoFrontier()
-        tally = tally_for("iddfs", budget, frontier, trace)
-        if trace is not None:
-            trace.record("iteration", Node(prepared.start, None, None, 0, 0, -1), bound=limit)
+        tally.iteration(Node(prepared.start, None, None, 0, 0, -1), limit)  # the root anew
+        tally.cut_at, before = None, (tally.expanded_count, tally.generated_count)
         result = run(prepared, frontier, tally, graph_search=graph_search, depth_limit=limit)
-        total = _add_iteration(total, result, limit)
-        budget.spent = total.stats.expanded
-        if result.status != "cutoff" or (max_depth is not None and limit >= max_depth):
-            break
+        after = (tally.expanded_count, tally.generated_count)
+        tally.iterations.append(iteration_counts(limit, before, after))
+        if result.status != "cutoff" or limit == max_depth:
+            return result
         limit += 1
-    return total
-
-
-def _add_iteration(total: SearchResult | None, result: SearchResult, bound: int) -> SearchResult:
-    """Fold one iteration's *result* into the running *total*."""
-    s = result.stats
-    s.iterations = [{"bound": bound, "expanded": s.expanded, "generated": s.generated}]
-    if total is None:
-        return result
-    t = total.stats
-    s.expanded += t.expanded
-    s.generated += t.generated
-    s.duplicates += t.duplicates
-    s.max_frontier = max(s.max_frontier, t.max_frontier)
-    for depth, count in t.expanded_by_depth.items():
-        s.expanded_by_depth[depth] = s.expanded_by_depth.get(depth, 0) + count
-    s.iterations = t.iterations + s.iterations
-    return result

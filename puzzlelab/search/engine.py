@@ -2,7 +2,7 @@
 
 They differ only in the frontier they hand :func:`run` (see :mod:`~.algorithms`).
 IDA* and bidirectional search keep loops of their own, report to the same
-:class:`Tally` and stop the same way (:func:`stops_cleanly`).
+:class:`Tally` and run the same way (:func:`search_loop`).
 
 Vocabulary: a *node* wraps a state with the path that reached it; *expanding* a node
 generates its successors; the *frontier* holds nodes waiting to be expanded;
@@ -41,7 +41,6 @@ from __future__ import annotations
 import functools
 import gc
 from collections.abc import Callable, Iterator, Sized
-from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar, cast
 
 from ..limits import Budget, stopping
@@ -123,33 +122,6 @@ def path_to(node: Node) -> tuple[list[State], list[Action]]:
             actions.append(step.action)
         step = step.parent
     return states[::-1], actions[::-1]
-
-
-@contextmanager
-def cycle_collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a search runs; as a decorator, around each call.
-
-    Nodes point only to their parents, never in a cycle, yet the collector would walk
-    them again and again as they pile up: about a quarter of a breadth-first search's
-    time. :meth:`Tally.expanding` sweeps the young objects at each look at the limits,
-    so cycles a heuristic leaves are still freed.
-
-    Examples
-    --------
-    >>> import gc
-    >>> with cycle_collector_paused():
-    ...     gc.isenabled()
-    False
-    >>> gc.isenabled()
-    True
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 #: What a priority frontier orders by: a number, or a tuple compared item by item.
@@ -309,36 +281,49 @@ class Tally:
 SearchLoop = TypeVar("SearchLoop", bound=Callable[..., SearchResult])
 
 
-def stops_cleanly(loop: SearchLoop) -> SearchLoop:
-    """Decorate a search *loop* ``loop(problem, frontier, tally, ...)`` to end it cleanly.
+def search_loop(loop: SearchLoop) -> SearchLoop:
+    """Decorate a search *loop* ``loop(problem, frontier, tally, ...)`` to run as every loop runs.
 
-    At a limit, when memory runs out or on Ctrl-C, the loop returns the tally's
+    Python's cycle collector is paused while it runs: nodes point only to their parents,
+    never in a cycle, yet the collector would walk them again and again as they pile up,
+    about a quarter of a breadth-first search's time (:meth:`Tally.expanding` sweeps the
+    young objects at each look at the limits, so cycles a heuristic leaves are still
+    freed). At a limit, when memory runs out or on Ctrl-C, the loop returns the tally's
     ``limit`` or ``interrupted`` result with the counts so far (see
     :func:`~puzzlelab.limits.stopping`).
 
     Examples
     --------
+    >>> import gc
     >>> from puzzlelab.limits import Budget
     >>> from .algorithms import FifoFrontier
-    >>> @stops_cleanly
+    >>> @search_loop
     ... def never_ends(problem, frontier, tally):
+    ...     assert not gc.isenabled()
     ...     raise KeyboardInterrupt
     >>> frontier = FifoFrontier()
     >>> never_ends(None, frontier, Tally("bfs", Budget(), frontier)).summary()
     'interrupted: the search was interrupted'
+    >>> gc.isenabled()
+    True
     """
 
     @functools.wraps(loop)
     def loop_that_stops(problem: Problem, frontier: Any, tally: Tally, **options: Any) -> Any:
-        with stopping() as stop:
-            return loop(problem, frontier, tally, **options)
-        return tally.stopped(stop.status, stop.reason)
+        was_on = gc.isenabled()
+        gc.disable()
+        try:
+            with stopping() as stop:
+                return loop(problem, frontier, tally, **options)
+            return tally.stopped(stop.status, stop.reason)
+        finally:
+            if was_on:
+                gc.enable()
 
     return cast(SearchLoop, loop_that_stops)
 
 
-@cycle_collector_paused()
-@stops_cleanly
+@search_loop
 def run(
     problem: Problem,
     frontier: Frontier,

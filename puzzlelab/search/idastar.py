@@ -1,9 +1,5 @@
 """IDA*: depth-first search under an f-bound that grows until the goal fits.
 
-Memory stays proportional to the path's length, which is what makes the
-15-puzzle (16!/2 positions) solvable at all in a notebook. The price is
-re-expanding the shallow part of the tree in every iteration.
-
 IDA* keeps its own loop rather than the engine's: its frontier is the current
 path, kept as an explicit stack (so a path thousands of moves deep is no
 problem for Python's recursion limit), and each entry remembers which
@@ -14,11 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from typing import Any
 
-from ..limits import DEFAULT, Budget, MemoryLimit
-from ..results import SearchResult, iteration_counts, refused_if_unsolvable
-from .algorithms import tally_for, with_limits_doc
-from .engine import Node, Tally, stops_cleanly
+from ..results import SearchResult, iteration_counts
+from .algorithms import budget_for, tally_for, with_shared_doc
+from .engine import Node, Tally, search_loop
 from .problem import Action, HeuristicChoice, Problem, Searchable, State, as_problem
 from .trace import Trace
 
@@ -26,16 +22,13 @@ from .trace import Trace
 Path = list[tuple[Node, Iterator[tuple[Action, State, float]]]]
 
 
-@with_limits_doc
+@with_shared_doc
 def idastar(
     problem: Searchable,
     heuristic: HeuristicChoice = None,
     *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    max_memory_mb: MemoryLimit = DEFAULT,
     trace: Trace | None = None,
-    check_solvable: bool = True,
+    **limits: Any,
 ) -> SearchResult:
     """IDA* search: return a cheapest path, in memory proportional to its length.
 
@@ -50,9 +43,7 @@ def idastar(
     Parameters
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
-    heuristic : callable or str, optional
-        A function of a state, or a name in ``puzzle.heuristics``; default: the
-        problem's own ``heuristic``.
+    {heuristic}
     {limits}
 
     Examples
@@ -66,15 +57,14 @@ def idastar(
     [{'bound': 4, 'expanded': 2, 'generated': 4}, {'bound': 5, 'expanded': 6, 'generated': 9}]
     """
     prepared = as_problem(problem, heuristic)
-    budget = Budget(max_nodes, max_seconds, max_memory_mb)
-    refused = refused_if_unsolvable("idastar", prepared, check_solvable)
-    if refused is not None:
-        return refused
+    budget = budget_for("idastar", prepared, **limits)
+    if isinstance(budget, SearchResult):
+        return budget
     path: Path = []
     return _deepening(prepared, path, tally_for("idastar", budget, path, trace))
 
 
-@stops_cleanly
+@search_loop
 def _deepening(problem: Problem, path: Path, tally: Tally) -> SearchResult:
     """Depth-first searches under a growing f-bound, the current *path* as the frontier."""
     bound = problem.heuristic(problem.start)  # the root's f, as g is 0

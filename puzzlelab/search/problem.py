@@ -1,10 +1,8 @@
 """What the engine needs from a problem, and how any problem is made to provide it.
 
-The engine works with a :class:`Problem`: a start state, ``successors``,
-``is_goal`` and a heuristic. puzzlelab's puzzles provide ``successors`` directly; a
-simpleai ``SearchProblem`` is used unchanged through its ``actions``, ``result`` and
-``cost``. What a problem written elsewhere returns is checked as the search goes, so
-a mistake is reported in one line that names it.
+puzzlelab's puzzles provide ``successors`` directly; a simpleai ``SearchProblem`` is
+used unchanged through its ``actions``, ``result`` and ``cost``. What a problem written
+elsewhere returns is checked as the search goes (:mod:`~.checks`).
 """
 
 from __future__ import annotations
@@ -150,11 +148,8 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
             )
         if problem.initial_state is None:
             raise ProblemError(f"{name} has no initial_state: pass one to its constructor")
-        start, where, successors = (
-            problem.initial_state,
-            f"{name}.initial_state",
-            simpleai_successors(problem),
-        )
+        start, where = problem.initial_state, f"{name}.initial_state"
+        successors = simpleai_successors(problem)
     is_goal = problem.is_goal
     if not _ours(problem):
         check_hashable(start, where)
