@@ -120,11 +120,13 @@ def test_a_pour_that_overflows_is_told_why(capsys):
     assert "a jug holds at most its size" in out
 
 
-def test_states_one_short_is_asked_about_the_start(capsys):
-    """The message blamed BFS's generated count for a count that left out the start."""
+def test_states_one_off_either_way_get_the_same_hint(capsys):
+    """The hint for one short asked whether the start was counted: it told which way to go."""
     fewest, reachable, _, _ = jugs._twelve()
-    out = refused(capsys, jugs.check_halving_twelve, fewest, reachable - 1)
-    assert "the start itself" in out
+    short = refused(capsys, jugs.check_halving_twelve, fewest, reachable - 1)
+    over = refused(capsys, jugs.check_halving_twelve, fewest, reachable + 1)
+    assert short == over
+    assert "the start itself" in short and "does your count hold" not in short
 
 
 def test_amounts_beyond_the_biggest_jug_are_named(capsys):

@@ -165,6 +165,12 @@ def test_two_by_two_wrong(capsys, answer, contains):
     assert "def actions" not in out and "NEIGHBOURS" not in out
 
 
+def test_two_by_two_names_the_call_as_written(capsys):
+    """The message showed the call as ``is_goal((0, 1, 2, 3),)``, with a stray comma."""
+    out = assert_hint(capsys, state_spaces.check_two_by_two, GoalAlways, contains="is_goal((")
+    assert "),)" not in out
+
+
 # ---------------------------------------------------------------- lesson 1, exercise 3
 
 SOLVABLE = {
@@ -301,7 +307,7 @@ def test_longest_from_centre_right(capsys):
     [
         (..., "replace ..."),
         (30.0, "whole number"),
-        (31, "blank in the corner"),
+        (31, "not the most"),
         (20, "not the most"),
         (40, "not the most"),
     ],

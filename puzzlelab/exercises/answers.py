@@ -10,8 +10,10 @@ from __future__ import annotations
 import functools
 import numbers
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ParamSpec, TypeVar
+
+from ..errors import one_line
 
 #: The most binary digits a whole number in an answer may have (about 900 decimal digits):
 #: no answer is that large, and a longer one cannot even be printed in a message.
@@ -184,3 +186,33 @@ def two_whole_numbers(first: object, second: object) -> str:
     if not (is_whole_number(first) and is_whole_number(second)):
         return "give two whole numbers (no quotes, no decimals)."
     return ""
+
+
+def first_trouble(
+    function: Callable[..., object],
+    cases: Iterable[tuple[Any, ...]],
+    trouble: Callable[..., str],
+    where: str = "",
+) -> tuple[list[Any], str]:
+    """Call the student's *function* on each case's arguments in turn, until one goes wrong.
+
+    Returns what it said before that, and what went wrong (``""`` if nothing): it raised
+    (``"your function raised ..."``, then *where* filled in with the case), or
+    ``trouble(said, *case)`` finds fault with what it said.
+
+    >>> first_trouble(len, [("ab",), ([],), ("c",)], lambda said, text: "" if said else "0.")
+    ([2], '0.')
+    >>> first_trouble(len, [(7,)], lambda said, text: "", " on {}.")
+    ([], "your function raised TypeError: object of type 'int' has no len() on 7.")
+    """
+    said: list[Any] = []
+    for case in cases:
+        try:
+            answer = function(*case)
+        except Exception as error:  # a student's function may fail in any way: say how
+            return said, f"your function raised {one_line(error)}{where.format(*case)}"
+        wrong = trouble(answer, *case)
+        if wrong:
+            return said, wrong
+        said.append(answer)
+    return said, ""

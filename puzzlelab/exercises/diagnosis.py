@@ -38,7 +38,8 @@ def replay(
             "number": number,
             "student": state,
             "reference": [entry.state for entry in choices],
-            "reference_frontier": [_row(entry) for entry in rules.frontier_in_order()],
+            "reference_frontier": [{"state": e.state, "g": e.g, "h": e.h, "depth": e.depth}
+                                   for e in rules.frontier_in_order()],
             "student_frontier": [{"state": s} for s in recording.waiting_before(number)],
         })  # fmt: skip
         chosen = next((entry for entry in choices if entry.state == state), None)
@@ -51,10 +52,6 @@ def replay(
             return steps, why + _diagnosis(state, choices, rules, recording), number
         rules.expand(chosen)
     return steps, _why_stopped(recording, rules), None
-
-
-def _row(entry: Entry) -> dict[str, object]:
-    return {"state": entry.state, "g": entry.g, "h": entry.h, "depth": entry.depth}
 
 
 def _diagnosis(state: State, choices: list[Entry], rules: Rules, recording: Recording) -> str:

@@ -12,7 +12,7 @@ from ..errors import one_line
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import BoardInput, State
 from ..search import astar
-from .answers import fail, is_whole_number, not_answered, passed, self_check
+from .answers import fail, first_trouble, is_whole_number, not_answered, passed, self_check
 from .own_work import borrowed, table_of
 from .sandbox import guarded_check
 
@@ -27,25 +27,17 @@ def _eight_puzzle(start: BoardInput | None = None) -> SlidingPuzzle:
     return SlidingPuzzle(start, shape=(3, 3))
 
 
-def _manhattan_with_blank(puzzle: SlidingPuzzle, state: State) -> int:
-    """The classic mistake: Manhattan distance with the blank counted as a tile."""
+def _mistaken_manhattan(puzzle: SlidingPuzzle, state: State, diagonal: bool = False) -> int:
+    """A classic mistake: Manhattan distance with the blank counted as a tile or, if
+    *diagonal*, a tile's distance as the larger of its rows and columns, as if a diagonal
+    step were one move (the blank left out)."""
     total = 0
     for cell, tile in enumerate(state):
-        home = puzzle.goal.index(tile)
-        total += abs(cell // puzzle.cols - home // puzzle.cols)
-        total += abs(cell % puzzle.cols - home % puzzle.cols)
-    return total
-
-
-def _diagonal_steps(puzzle: SlidingPuzzle, state: State) -> int:
-    """A classic mistake: a tile's distance as the larger of its rows and columns, as if a
-    diagonal step were one move."""
-    total = 0
-    for cell, tile in enumerate(state):
-        if tile:
+        if tile or not diagonal:
             home = puzzle.goal.index(tile)
             rows = abs(cell // puzzle.cols - home // puzzle.cols)
-            total += max(rows, abs(cell % puzzle.cols - home % puzzle.cols))
+            cols = abs(cell % puzzle.cols - home % puzzle.cols)
+            total += max(rows, cols) if diagonal else rows + cols
     return total
 
 
@@ -91,16 +83,10 @@ def check_manhattan(function: Any) -> bool:
             f"your function {copied}: write it yourself. For every tile, count the rows and "
             "the columns between its cell and its home cell."
         )
-    says: dict[State, Any] = {}
-    for board in boards:
-        try:
-            says[board] = function(board)
-        except Exception as error:  # a student's function may fail in any way
-            return fail(f"your function raised {one_line(error)} on the board {board}.")
-        if says[board] is None or says[board] is Ellipsis:
-            return fail("your function returns nothing yet: it must return a whole number.")
-        if not is_whole_number(says[board]):
-            return fail(f"your function returned {says[board]!r}; return a whole number.")
+    said, trouble = first_trouble(function, zip(boards), _not_whole, " on the board {}.")
+    if trouble:
+        return fail(trouble)
+    says = dict(zip(boards, said))
     wrong = [board for board in boards if says[board] != puzzle.manhattan(board)]
     if not wrong:
         return passed(
@@ -108,6 +94,15 @@ def check_manhattan(function: Any) -> bool:
             "its own, so no solution is shorter."
         )
     return fail(_manhattan_hint(puzzle, wrong, says, boards))
+
+
+def _not_whole(said: object, board: State) -> str:
+    """What is wrong with *said*, the student's distance of *board*, as a number; or ``""``."""
+    if said is None or said is Ellipsis:
+        return "your function returns nothing yet: it must return a whole number."
+    if not is_whole_number(said):
+        return f"your function returned {said!r}; return a whole number."
+    return ""
 
 
 def _manhattan_hint(
@@ -121,7 +116,7 @@ def _manhattan_hint(
         )
     mistakes = (
         (
-            lambda board: _manhattan_with_blank(puzzle, board),
+            lambda board: _mistaken_manhattan(puzzle, board),
             "it counts the blank too. The blank is not a tile: it moves on every turn anyway, "
             "so leave it out.",
         ),
@@ -131,7 +126,7 @@ def _manhattan_hint(
             "from home: rows plus columns.",
         ),
         (
-            lambda board: _diagonal_steps(puzzle, board),
+            lambda board: _mistaken_manhattan(puzzle, board, diagonal=True),
             "it takes the larger of a tile's rows and columns, as if a tile could move "
             "diagonally. A tile moves one row or one column at a time: add the two.",
         ),

@@ -4,27 +4,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
-from typing import Any, TypedDict
+from typing import Any
 
 from ..errors import one_line
-from ..puzzles.jugs import State, WaterJugs
+from ..puzzles.jugs import WaterJugs
 from ..search import bfs, dfs
 from ..solvers.jugs import state_graph
 from .answers import fail, is_whole_number, not_answered, passed, self_check, two_whole_numbers
 from .own_work import borrowed, borrowing_method
 from .sandbox import guarded_check
 
-
-class _Settings(TypedDict):
-    """A water jugs puzzle as ``WaterJugs(**settings)`` takes it; *target* is a whole state."""
-
-    capacities: tuple[int, ...]
-    start: State
-    target: State
-
-
 #: Exercise 1: split 12 litres into 6 and 6 with jugs of 12, 9 and 4 litres.
-TWELVE: _Settings = {"capacities": (12, 9, 4), "start": (12, 0, 0), "target": (6, 6, 0)}
+TWELVE: dict[str, Any] = {"capacities": (12, 9, 4), "start": (12, 0, 0), "target": (6, 6, 0)}
 
 #: Exercise 2: the 3 and 5 litre jugs with a tap, empty at the start, and the amount that
 #: any one jug must hold at the end.
@@ -84,11 +75,11 @@ def check_halving_twelve(pours: Any, states: Any) -> bool:
                 "states: that counts every combination of amounts, but pouring never "
                 "changes the total, and a pour stops only when a jug is empty or full."
             )
-        elif states in (generated, reachable - 1):
+        elif states in (generated, reachable - 1, reachable + 1):
             hints.append(
-                "states: does your count hold the start itself (reached in 0 pours)? And "
-                "count every state the start can reach, not only those a search met before "
-                "it stopped at the goal."
+                "states: recheck which states your count holds: every state the start can "
+                "reach, each once, the start itself (0 pours) among them, and not only those "
+                "a search met before it stopped at the goal."
             )
         else:
             hints.append(
@@ -132,7 +123,7 @@ def _compare_rules(problem: Any, jugs: WaterJugs) -> str:
             )
         if bool(problem.is_goal(state)) != (TAP_TARGET in state):
             return (
-                f"is_goal{state} says {bool(problem.is_goal(state))}; a goal is any state "
+                f"is_goal({state}) says {bool(problem.is_goal(state))}; a goal is any state "
                 f"where some jug holds {TAP_TARGET} litres."
             )
     return ""

@@ -1,11 +1,6 @@
 """Exercises for lesson 10, "Maps and grids": a heuristic for the corners problem of
-:mod:`~.maps`, judged by the work it saves, as CS188 grades its corners heuristic.
-
-Admissible and consistent on every state of the small held-out mazes (by
-:func:`~puzzlelab.analysis.check_heuristic` against the generalised
-:func:`~puzzlelab.analysis.cost_table`), then graded by the nodes A* expands on larger ones,
-beside the figures of reference heuristics: counts of nodes, never time, so the grade is the
-same on any machine.
+:mod:`~.maps`, graded as CS188 grades its corners heuristic: by the nodes A* expands (counts,
+never time, so the grade is the same on any machine).
 """
 
 from __future__ import annotations
@@ -140,13 +135,9 @@ def heuristic_trouble(problem_class: type) -> tuple[str, list[int]]:
 
     There is no example here; ``tests/test_maps_exercises.py`` runs it.
     """
-    for name, world in held_out_mazes().items():
-        try:
-            trouble = _heuristic_on_small(problem_class, world)
-        except (_Raised, ProblemError) as error:
-            trouble = f"{error}."
-        if trouble:
-            return f"on {name}, {trouble}", []
+    trouble = corners_trouble(problem_class, _heuristic_on_small)
+    if trouble:
+        return trouble, []
     yours = []
     for (name, world), cost in zip(graded_mazes().items(), _graded_costs()):
         try:
@@ -170,9 +161,9 @@ def heuristic_trouble(problem_class: type) -> tuple[str, list[int]]:
     return "", yours
 
 
-def _heuristic_on_small(problem_class: type, world: GridWorld) -> str:
-    """Is the heuristic admissible and consistent on every state of the small maze *world*?"""
-    instance, problem = _problem_of(problem_class, world)
+def _heuristic_on_small(problem_class: type, name: str) -> str:
+    """Is the heuristic admissible and consistent on every state of the small maze *name*?"""
+    instance, problem = _problem_of(problem_class, held_out_mazes()[name])
     borrowing = _borrowing(instance, problem, ("heuristic",))
     if borrowing:
         return borrowing

@@ -18,7 +18,7 @@ from ..puzzles.mastermind import (
     classic_mastermind,
 )
 from ..solvers.mastermind import Strategy, evaluate
-from .answers import fail, is_whole_number, not_answered, passed, self_check
+from .answers import fail, first_trouble, is_whole_number, not_answered, passed, self_check
 from .own_work import borrowed
 from .sandbox import guarded_check
 
@@ -88,24 +88,11 @@ def check_answer(function: Any) -> bool:
             f"your function {copied}: write it yourself. Compare the codes position by "
             "position for the bulls, then count the colours they share."
         )
-    says: dict[tuple[Code, Code], Any] = {}
-    for guess, secret in pairs:
-        try:
-            said = function(guess, secret)
-        except Exception as error:  # a student's function may fail in any way
-            return fail(
-                f"your function raised {one_line(error)} for the guess {guess} and the "
-                f"secret {secret}."
-            )
-        if said is None or said is Ellipsis:
-            return fail("your function returns nothing yet: it must return (bulls, cows).")
-        try:
-            bulls, cows = said
-        except (TypeError, ValueError):
-            return fail(f"your function returned {said!r}; return two numbers, (bulls, cows).")
-        if not (is_whole_number(bulls) and is_whole_number(cows)):
-            return fail(f"your function returned {said!r}; return two whole numbers.")
-        says[guess, secret] = (bulls, cows)
+    where = " for the guess {} and the secret {}."
+    said, trouble = first_trouble(function, pairs, _not_an_answer, where)
+    if trouble:
+        return fail(trouble)
+    says: dict[tuple[Code, Code], Any] = {pair: tuple(ans) for pair, ans in zip(pairs, said)}
     wrong = [pair for pair in pairs if says[pair] != answer_of(*pair)]
     if not wrong:
         return passed(
@@ -113,6 +100,19 @@ def check_answer(function: Any) -> bool:
             "as it appears in both codes, as game.answer counts it."
         )
     return fail(_answer_hint(wrong, says, pairs))
+
+
+def _not_an_answer(said: Any, guess: Code, secret: Code) -> str:
+    """What is wrong with *said* as ``(bulls, cows)``, or ``""``."""
+    if said is None or said is Ellipsis:
+        return "your function returns nothing yet: it must return (bulls, cows)."
+    try:
+        bulls, cows = said
+    except (TypeError, ValueError):
+        return f"your function returned {said!r}; return two numbers, (bulls, cows)."
+    if not (is_whole_number(bulls) and is_whole_number(cows)):
+        return f"your function returned {said!r}; return two whole numbers."
+    return ""
 
 
 def _answer_hint(

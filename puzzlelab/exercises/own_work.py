@@ -309,26 +309,13 @@ def lesson_code(answer: Any, calls: bool = False) -> str:
     are all) shown in a lesson; with *calls*, also ``"calls the lesson's `NAME` (lesson N)"``
     for an answer that reads one, up to three calls deep.
 
-    >>> from collections import deque
-    >>> def bfs_again(problem):  # lesson 2's breadth_first, renamed, its docstring left out
-    ...     start = problem.initial_state
-    ...     frontier = deque([(start, [])])
-    ...     reached = {start}
-    ...     while frontier:
-    ...         state, actions = frontier.popleft()
-    ...         if problem.is_goal(state):
-    ...             return actions
-    ...         for action in problem.actions(state):
-    ...             child = problem.result(state, action)
-    ...             if child not in reached:
-    ...                 reached.add(child)
-    ...                 frontier.append((child, actions + [action]))
-    ...     return None
-    >>> lesson_code(bfs_again)
-    "is the lesson's own `breadth_first` (lesson 2)"
-    >>> lesson_code(lambda problem: bfs_again(problem), calls=True)
-    "calls the lesson's `breadth_first` (lesson 2)"
-    >>> lesson_code(lambda problem: None, calls=True)
+    >>> def both_tables(board):  # lesson 6's every_added, its local variable renamed
+    ...     return every[0](board) + every[1](board)
+    >>> lesson_code(both_tables)
+    "is the lesson's own `every_added` (lesson 6)"
+    >>> lesson_code(lambda board: both_tables(board), calls=True)
+    "calls the lesson's `every_added` (lesson 6)"
+    >>> lesson_code(lambda board: None, calls=True)
     ''
     """
     remote = _remote(answer)

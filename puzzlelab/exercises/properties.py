@@ -37,9 +37,8 @@ COLUMNS = ("complete", "optimal", "time", "space")
 GROWTHS = ("b^d", "b^(d/2)", "bd", "b^m", "bm")
 #: A search that has not found a goal 3 moves away after this many nodes is not complete.
 PATIENCE = 1_000
-#: The goal depths and path depths the growths are measured over.
-GOAL_DEPTHS = (3, 4, 5, 6, 7)
-PATH_DEPTHS = (3, 4, 5, 6, 7)
+#: The goal depths d, or the path depths m, the growths are measured over.
+DEPTHS = (3, 4, 5, 6, 7)
 
 #: Letter k undone by letter UNDO[k]: two letters of each pair cancel out.
 UNDO = (2, 3, 0, 1)
@@ -132,15 +131,10 @@ def _optimality(name: str) -> tuple[bool, str]:
     return True, f"returned a shortest path on all {len(boards)} sample boards of the 2x3 puzzle"
 
 
-def _growth(counts: list[int]) -> float:
-    """The factor by which *counts* grows per step, on average."""
-    return (counts[-1] / counts[0]) ** (1 / (len(counts) - 1))
-
-
 def _growths(name: str) -> dict[str, tuple[str, str]]:
     """Measure ``{"time": (growth, why), "space": (growth, why)}`` for search *name*."""
     finishes = all(run.solved for run in _runs(name, 3, max_nodes=PATIENCE))
-    letter, depths = ("d", GOAL_DEPTHS) if finishes else ("m", PATH_DEPTHS)
+    letter, depths = "d" if finishes else "m", DEPTHS
     times: list[int] = []
     spaces: list[int] = []
     for depth in depths:
@@ -156,7 +150,7 @@ def _growths(name: str) -> dict[str, tuple[str, str]]:
     found: dict[str, tuple[str, str]] = {}
     for column, counts, what in (("time", times, "nodes expanded"),
                                  ("space", spaces, "largest frontier")):  # fmt: skip
-        factor = _growth(counts)
+        factor = (counts[-1] / counts[0]) ** (1 / (len(counts) - 1))  # per step, on average
         kind = (
             f"b^{letter}" if factor >= 2.4 else f"b^({letter}/2)" if factor >= 1.5 else f"b{letter}"
         )

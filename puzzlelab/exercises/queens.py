@@ -8,11 +8,18 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from ..errors import one_line
 from ..puzzles.queens import Placement, family, safe
 from ..solvers.queens import backtracking
 from ..solvers.queens_counting import fundamental_solutions
-from .answers import fail, is_whole_number, not_answered, passed, self_check, two_whole_numbers
+from .answers import (
+    fail,
+    first_trouble,
+    is_whole_number,
+    not_answered,
+    passed,
+    self_check,
+    two_whole_numbers,
+)
 from .own_work import borrowed
 from .sandbox import guarded_check
 
@@ -124,8 +131,11 @@ def check_small_family(solution: Any, size: Any) -> bool:
     )
 
 
-def _unsafe_hint(placement: Placement, col: int, answer: object) -> str:
-    """What a function that said *answer* for *placement* and *col* got wrong, and why."""
+def _unsafe_hint(answer: object, placement: Placement, col: int) -> str:
+    """What a function that said *answer* for *placement* and *col* got wrong, and why; or ``""``
+    if it is right."""
+    if bool(answer) == safe(placement, col):
+        return ""
     row = len(placement)
     start = f"with queens {placement} on the board, the queen of row {row}"
     if answer is None:
@@ -180,15 +190,9 @@ def check_safe(function: Any) -> bool:
             f"your function {copied}: write the test yourself, comparing the new queen's "
             "column and diagonals with those of each queen on the board."
         )
-    for placement, col in _cases():
-        try:
-            answer = function(placement, col)
-        except Exception as error:  # a student's bug: say where, do not crash the lesson
-            return fail(
-                f"your function raised {one_line(error)} for queens {placement} and column {col}."
-            )
-        if bool(answer) != safe(placement, col):
-            return fail(_unsafe_hint(placement, col, answer))
+    _, trouble = first_trouble(function, _cases(), _unsafe_hint, " for queens {} and column {}.")
+    if trouble:
+        return fail(trouble)
     return passed(
         "That test is what makes backtracking prune: it throws a queen away at once, "
         "together with every arrangement below it."

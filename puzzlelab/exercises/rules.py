@@ -147,18 +147,14 @@ class Rules:
         """What the reference orders by; ties are free (except in FIFO and LIFO order)."""
         return ORDERS[self.order](entry)
 
-    def tie_break(self, entry: Entry) -> tuple[float, float, int]:
-        """How puzzlelab's own search orders entries of equal priority."""
-        return (self.priority(entry), entry.h, entry.order)
-
     def live(self) -> list[Entry]:
         """The frontier without the entries a cheaper path has replaced."""
         return [entry for entry in self.frontier if self.reached[entry.state] is entry]
 
     def frontier_in_order(self) -> list[Entry]:
         """The live frontier, in the order puzzlelab's search would take it."""
-        key = self.tie_break if self.order == "g + h" else lambda e: (self.priority(e), e.order)
-        return sorted(self.live(), key=key)
+        by_h = self.order == "g + h"  # of equal f, A* takes the smaller h first
+        return sorted(self.live(), key=lambda e: (self.priority(e), e.h if by_h else 0, e.order))
 
     def choices(self) -> list[Entry]:
         """The entries the reference could expand (or goal-test) next."""
@@ -196,11 +192,3 @@ class Rules:
         entry.order = self.count
         self.reached[entry.state] = entry
         self.frontier.append(entry)
-
-    def path(self, entry: Entry) -> list[Action]:
-        """The actions from the start to *entry*."""
-        actions = []
-        while entry.parent is not None:
-            actions.append(entry.action)
-            entry = entry.parent
-        return actions[::-1]

@@ -323,15 +323,15 @@ def _attempt(task: Callable[[], object]) -> tuple[str, object, str]:
     try:
         with redirect_stdout(printed), redirect_stderr(printed):
             try:
-                return "done", portable(task()), printed.text()
+                return "done", portable(task()), printed.getvalue()
             except MemoryError:
-                return "memory", None, printed.text()
+                return "memory", None, printed.getvalue()
             except Exception as error:  # the student's code: say what it raised, in one line
-                return "raised", f"{one_line(error)}", printed.text()
+                return "raised", f"{one_line(error)}", printed.getvalue()
     except KeyboardInterrupt:  # the stop button: the kernel is interrupted too
-        return "interrupted", None, printed.text()
+        return "interrupted", None, printed.getvalue()
     except SystemExit as leaving:
-        return "raised", f"SystemExit: {leaving}", printed.text()
+        return "raised", f"SystemExit: {leaving}", printed.getvalue()
 
 
 class _Printed(io.StringIO):
@@ -342,9 +342,6 @@ class _Printed(io.StringIO):
         if room > 0:
             super().write(str(text)[:room])
         return len(text)
-
-    def text(self) -> str:
-        return self.getvalue()
 
 
 def _here(task: Callable[[], object]) -> _Outcome:

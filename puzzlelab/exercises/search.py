@@ -65,10 +65,8 @@ class Comparison:
     """How a student's search compared with the reference on one problem (plain data).
 
     *ok* when it expanded the same states in the same order and answered right; else
-    *message* says why, starting with the *problem*'s name. *parted_at* is the expansion
-    (from 1) where the searches part, and *steps*, per expansion up to there, hold its
-    ``number``, the state the ``student`` expanded, the states the ``reference`` could
-    expand, and both frontiers.
+    *message* says why, starting with the *problem*'s name. *parted_at* and *steps* are
+    :func:`~.diagnosis.replay`'s: where the searches part, and each expansion up to there.
 
     >>> comparison = compare_search(lambda problem: None, "bfs", RoadMap(), "a road map")
     >>> comparison.ok, comparison.parted_at, comparison.steps

@@ -12,7 +12,7 @@ from ..analysis.distances import depth_histogram, distance_table
 from ..errors import one_line
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
-from .answers import fail, is_whole_number, not_answered, passed, self_check
+from .answers import fail, first_trouble, is_whole_number, not_answered, passed, self_check
 from .own_work import borrowed, borrowing_method
 from .sandbox import guarded_check
 
@@ -140,7 +140,7 @@ def check_two_by_two(problem_class: Any) -> bool:
             return fail(f"is_goal({state}) raised {one_line(error)}.")
         if bool(says) != (state == TWO_BY_TWO_GOAL):
             wrong = "says it is the goal" if says else "says it is not the goal"
-            return fail(f"is_goal{(state,)} {wrong}. Compare the whole state with the goal board.")
+            return fail(f"is_goal({state}) {wrong}. Compare the whole state with the goal board.")
     try:
         node = breadth_first(problem, graph_search=True)
     except Exception as error:  # a student's class may fail in any way
@@ -251,16 +251,10 @@ def check_solvable_boards(function: Any) -> bool:
             f"your function {copied}: write it yourself. Read the tiles row by row, leave "
             "the blank out, and count in a loop the pairs in the wrong order."
         )
-    says: dict[State, object] = {}
-    for board in boards:
-        try:
-            says[board] = function(board)
-        except Exception as error:  # a student's function may fail in any way
-            return fail(f"your function raised {one_line(error)} on the board {board}.")
-        if says[board] is None:
-            return fail("your function returns nothing yet (None): it must return True or False.")
-        if not isinstance(says[board], (bool, int)) and type(says[board]).__name__ != "bool_":
-            return fail(f"your function returned {says[board]!r}; return True or False.")
+    said, trouble = first_trouble(function, zip(boards), _not_bool, " on the board {}.")
+    if trouble:
+        return fail(trouble)
+    says = dict(zip(boards, said))
     truth = {board: SlidingPuzzle(board).is_solvable() for board in boards}
     wrong = [board for board in boards if bool(says[board]) != truth[board]]
     if not wrong:
@@ -269,6 +263,15 @@ def check_solvable_boards(function: Any) -> bool:
             "lesson: the parity of the tile order decides, however scrambled a board looks."
         )
     return fail(_solvable_hint(wrong, says, boards))
+
+
+def _not_bool(said: object, board: State) -> str:
+    """What is wrong with *said*, the student's verdict on *board*, as True or False; or ``""``."""
+    if said is None:
+        return "your function returns nothing yet (None): it must return True or False."
+    if not isinstance(said, (bool, int)) and type(said).__name__ != "bool_":
+        return f"your function returned {said!r}; return True or False."
+    return ""
 
 
 def _solvable_hint(wrong: list[State], says: dict[State, object], boards: tuple[State, ...]) -> str:
