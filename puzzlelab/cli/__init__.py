@@ -99,7 +99,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 def _terminate_as_interrupt() -> Iterator[None]:
     """While the command runs, SIGTERM raises KeyboardInterrupt, as Ctrl-C does."""
     try:
-        before = signal.signal(signal.SIGTERM, _interrupt)
+        before = signal.signal(signal.SIGTERM, signal.default_int_handler)
     except (ValueError, OSError, AttributeError):  # not the main thread; no SIGTERM here
         yield
         return
@@ -107,10 +107,6 @@ def _terminate_as_interrupt() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, before)
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
 
 
 def _stopped(args: argparse.Namespace, status: str, reason: str) -> int:

@@ -34,9 +34,11 @@ if TYPE_CHECKING:
     Commands = argparse._SubParsersAction[Parser]
 
 
-def add_limits(parser: Parser, nodes_help: str = "stop after this many expansions") -> None:
-    """Add ``--max-nodes``, ``--max-seconds`` and ``--max-memory-mb`` to *parser*."""
-    parser.add_argument("--max-nodes", type=positive_int, help=nodes_help)
+def add_limits(parser: Parser, nodes_help: str | None = "stop after this many expansions") -> None:
+    """Add ``--max-nodes`` (unless *nodes_help* is None), ``--max-seconds`` and
+    ``--max-memory-mb`` to *parser*."""
+    if nodes_help:
+        parser.add_argument("--max-nodes", type=positive_int, help=nodes_help)
     parser.add_argument("--max-seconds", type=positive_float, help="stop after this many seconds")
     parser.add_argument(
         "--max-memory-mb",
@@ -104,6 +106,16 @@ def print_json(data: dict[str, Any]) -> None:
     """Print *data*, which must say its ``status`` and ``reason``, as one line of JSON."""
     assert "status" in data and "reason" in data, "every --json output has status and reason"
     print(json.dumps(data))
+
+
+def report(args: argparse.Namespace, result: Any, show: Callable[[], Any], **problem: Any) -> int:
+    """Print *result*, as JSON after *problem*'s fields with ``--json``, else by ``show()``;
+    return the exit code, 0 if it is solved, else 1."""
+    if args.json:
+        print_json({**problem, **result.as_dict()})
+    else:
+        show()
+    return 0 if result.solved else 1
 
 
 def print_stats(stats: SearchStats) -> None:

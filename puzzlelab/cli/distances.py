@@ -6,10 +6,10 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
-from ..limits import DEFAULT, Stop, stopping
+from ..limits import Stop, stopping
 from ..puzzles.sliding import SlidingPuzzle
 from ..puzzles.sliding_boards import State
-from ._common import board_shape, memory_limit, positive_float, print_json
+from ._common import add_limits, board_shape, print_json
 
 if TYPE_CHECKING:
     from ._common import Commands
@@ -24,9 +24,7 @@ def add_commands(commands: Commands) -> None:
     )
     table.add_argument("shape", help="board shape such as 3x3 or 2x3")
     table.add_argument("--goal", help="the goal board (default: blank last)")
-    table.add_argument("--max-seconds", type=positive_float, help="stop after this many seconds")
-    table.add_argument("--max-memory-mb", type=memory_limit, default=DEFAULT,
-                       help="stop past this many megabytes (default 1000, or 'none')")  # fmt: skip
+    add_limits(table, nodes_help=None)
     table.add_argument("--json", action="store_true", help="print the table as JSON")
     table.set_defaults(run=distances_command)
 

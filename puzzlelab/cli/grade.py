@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from functools import partial
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -166,8 +167,8 @@ def grade_command(args: argparse.Namespace) -> int:
     limits = Limits(args.cell_timeout, args.time_limit, args.memory_limit)
     done = frozenset(row.notebook for row in kept)
     try:
-        grade_all(args.submissions, limits, _progress, out, jobs=args.jobs, done=done,
-                  record=book.add)  # fmt: skip
+        grade_all(args.submissions, limits, partial(print, file=sys.stderr), out, jobs=args.jobs,
+                  done=done, record=book.add)  # fmt: skip
     except KeyboardInterrupt as stop:  # Ctrl-C or SIGTERM: what was graded is kept
         book.reason = str(stop) or "interrupted before any notebook was graded"
         _write_all(args, book, files, finished=False)
@@ -180,10 +181,6 @@ def grade_command(args: argparse.Namespace) -> int:
         raise
     _write_all(args, book, files, finished=True)
     return 0
-
-
-def _progress(line: str) -> None:
-    print(line, file=sys.stderr)
 
 
 def _check_jupyter() -> None:

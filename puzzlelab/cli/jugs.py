@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
 from ..puzzles.jugs import WaterJugs
 from ..results import SearchResult
-from ._common import add_limits, limits_of, print_json, print_stats
+from ._common import add_limits, limits_of, print_stats, report
 
 if TYPE_CHECKING:
     from ._common import Commands
@@ -66,20 +66,10 @@ def jugs_command(args: argparse.Namespace) -> int:
             "target (e.g. --target 4,4,0), or use bfs for one amount in any jug"
         )
     result = search.ALGORITHMS[args.algorithm](jugs, **limits_of(args))
-    if args.json:
-        print_json({**_problem(jugs), **result.as_dict()})
-    else:
-        _print_result(jugs, result)
-    return 0 if result.solved else 1
-
-
-def _problem(jugs: WaterJugs) -> dict[str, Any]:
-    return {
-        "capacities": list(jugs.capacities),
-        "start": list(jugs.start),
-        "target": jugs.target if jugs.goal is None else list(jugs.goal),
-        "tap": jugs.tap,
-    }
+    target = jugs.target if jugs.goal is None else list(jugs.goal)
+    return report(args, result, lambda: _print_result(jugs, result),
+                  capacities=list(jugs.capacities), start=list(jugs.start), target=target,
+                  tap=jugs.tap)  # fmt: skip
 
 
 def _headline(jugs: WaterJugs) -> str:

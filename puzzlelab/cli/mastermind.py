@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
-from ._common import add_limits, limits_of, positive_int, print_json
+from ._common import add_limits, limits_of, positive_int, print_json, report
 
 if TYPE_CHECKING:  # numpy is loaded only when a Mastermind command runs
     from ..puzzles.mastermind import Mastermind
-    from ..solvers.mastermind import Evaluation
+    from ..solvers.mastermind import Evaluation, Game
     from ._common import Commands
 
 STRATEGY_NAMES = ("consistent", "minimax", "expected", "entropy")
@@ -106,9 +106,10 @@ def _play(game: Mastermind, args: argparse.Namespace) -> int:
     from ..solvers.mastermind import play
 
     result = play(game, args.secret, args.strategy or "consistent", **limits_of(args))
-    if args.json:
-        print_json(result.as_dict())
-        return 0 if result.solved else 1
+    return report(args, result, lambda: _print_game(game, result))
+
+
+def _print_game(game: Mastermind, result: Game) -> None:
     for number, (guess, (bulls, cows)) in enumerate(result.history, 1):
         print(f"{number}: {game.format(guess)}  bulls {bulls}, cows {cows}")
     if result.solved:
@@ -116,7 +117,6 @@ def _play(game: Mastermind, args: argparse.Namespace) -> int:
     else:
         print(f"{result.algorithm}: {result.status}: {result.reason}, after "
               f"{len(result.history)} questions ({result.stats.seconds:.2f} s)")  # fmt: skip
-    return 0 if result.solved else 1
 
 
 def _evaluate(game: Mastermind, names: Sequence[str], args: argparse.Namespace) -> int:

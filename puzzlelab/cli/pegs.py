@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..puzzles.pegs import PegSolitaire
 from ..puzzles.pegs_boards import BOARDS
 from ..puzzles.pegs_notation import format_moves
 from ..results import SearchResult
 from ..solvers.pegs import ALGORITHMS, solve
-from ._common import add_limits, limits_of, positive_int, print_json
+from ._common import add_limits, limits_of, positive_int, report
 
 if TYPE_CHECKING:
     from ._common import Commands
@@ -66,15 +66,8 @@ def pegs_command(args: argparse.Namespace) -> int:
     if args.max_depth is not None:
         limits["max_depth"] = args.max_depth
     result = solve(puzzle, args.algorithm, **limits)  # Ctrl-C: status "interrupted"
-    if args.json:
-        print_json({**_problem(puzzle), **result.as_dict()})
-    else:
-        _print_result(puzzle, result)
-    return 0 if result.solved else 1
-
-
-def _problem(puzzle: PegSolitaire) -> dict[str, Any]:
-    return {"board": puzzle.board.name, "hole": puzzle.hole, "finish": puzzle.finish}
+    return report(args, result, lambda: _print_result(puzzle, result),
+                  board=puzzle.board.name, hole=puzzle.hole, finish=puzzle.finish)  # fmt: skip
 
 
 def _print_result(puzzle: PegSolitaire, result: SearchResult) -> None:

@@ -10,7 +10,7 @@ from ..errors import PuzzleError, finite_number
 from ..limits import LimitReached, slowdown
 from ..puzzles.sliding import SlidingPuzzle
 from ..results import SearchResult
-from ._common import add_limits, board_shape, limits_of, print_json, print_stats
+from ._common import add_limits, board_shape, limits_of, print_stats, report
 
 if TYPE_CHECKING:
     from ._common import Commands
@@ -146,11 +146,7 @@ def solve_command(args: argparse.Namespace) -> int:
         options["weight"] = args.weight
     run = sliding_idastar if args.algorithm == "idastar" else search.ALGORITHMS[args.algorithm]
     result = run(puzzle, **options)
-    if args.json:
-        print_json(result.as_dict())
-    else:
-        _print_result(puzzle, result)
-    return 0 if result.solved else 1
+    return report(args, result, lambda: _print_result(puzzle, result))
 
 
 def _time_left(max_seconds: float | None, started: float) -> float | None:

@@ -276,8 +276,7 @@ def draw_path(
         ax = figure.add_subplot(rows, columns, place + 1)
         caption = "start" if step == 0 else f"{step}"
         if step:
-            action = None if actions is None else actions[step - 1]
-            caption += f": {step_label(puzzle, path[step - 1], action, path[step])}"
+            caption += f": {step_label(puzzle, path[step - 1], actions[step - 1], path[step])}"
         draw_board(puzzle, path[step], ax, title=caption, **options)
     if k > 1:
         figure.suptitle(

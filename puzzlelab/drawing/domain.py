@@ -1,10 +1,8 @@
 """A search drawn on the puzzle's own domain: a road map's towns or the jugs' state graph,
 each state coloured by what the search has done to it so far.
 
-:func:`searched_states` reads a trace as plain data, one dict per event: ``expanded``, the
-states in the order they were first expanded; ``frontier``, the states waiting, the next
-to be taken first; ``current``, the state of the event. :func:`draw_search` draws one such
-dict for any puzzle that registers a picture of its domain, as ``draw_board`` does::
+:func:`draw_search` draws one dict of :func:`searched_states` for any puzzle that registers
+a picture of its domain, as ``draw_board`` does::
 
     @draw_search.register(MyPuzzle)
     def _(puzzle, expanded, frontier, current=None, ax=None, **options):
@@ -48,12 +46,21 @@ FIRST, LAST = to_hex(colormaps["Blues"](PALEST)), to_hex(colormaps["Blues"](DARK
 FRONTIER_EDGE = "#e6550d"  # the frontier: an orange outline, as waiting nodes
 CURRENT = "#c0392b"  # the event's state: a red ring, as in the replayed tree
 EDGE = "#525252"
+#: What :func:`search_style`'s colours mean: ``(words, face, edge, edge width)``.
+LEGEND = [
+    ("expanded first", FIRST, EDGE, 1.0),
+    ("expanded last", LAST, EDGE, 1.0),
+    ("frontier", UNREACHED, FRONTIER_EDGE, 2.5),
+    ("this step", UNREACHED, CURRENT, 3.0),
+    ("not reached", UNREACHED, EDGE, 1.0),
+]
 
 
 def searched_states(
     events: Sequence[TraceEvent], after: Sequence[dict[str, Any]] | None = None
 ) -> list[dict[str, Any]]:
-    """Return, for each event, the states expanded so far (in order), waiting and current.
+    """Return, for each event, the states expanded so far (``expanded``, in order), waiting
+    (``frontier``, the next to be taken first) and the event's (``current``).
 
     *after* is ``snapshots(events)`` if you have it. In iterative deepening and IDA*, each
     iteration starts again with nothing expanded.
@@ -179,8 +186,9 @@ def search_style(
     return style
 
 
-def search_legend(ax: Axes) -> None:
-    """Explain :func:`search_style`'s colours beside *ax*.
+def search_legend(ax: Axes, entries: Sequence[tuple[str, Any, str, float]] = ()) -> None:
+    """Explain colours beside *ax*: *entries* ``(words, face, edge, edge width)``, by default
+    :func:`search_style`'s (:data:`LEGEND`).
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> ax = offscreen_figure().add_subplot()
@@ -188,13 +196,9 @@ def search_legend(ax: Axes) -> None:
     >>> [text.get_text() for text in ax.get_legend().get_texts()][:2]
     ['expanded first', 'expanded last']
     """
-
-    def dot(face: Any, edge: str = EDGE, width: float = 1.0) -> Line2D:
-        return Line2D([], [], ls="", marker="o", markersize=9, markerfacecolor=face,
-                      markeredgecolor=edge, markeredgewidth=width)  # fmt: skip
-
-    handles = [dot(FIRST), dot(LAST), dot(UNREACHED, FRONTIER_EDGE, 2.5),
-               dot(UNREACHED, CURRENT, 3.0), dot(UNREACHED)]  # fmt: skip
-    names = ["expanded first", "expanded last", "frontier", "this step", "not reached"]
-    ax.legend(handles, names, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9,
-              frameon=False)  # fmt: skip
+    entries = entries or LEGEND
+    handles = [Line2D([], [], ls="", marker="o", markersize=9, markerfacecolor=face,
+                      markeredgecolor=edge, markeredgewidth=width)
+               for _, face, edge, width in entries]  # fmt: skip
+    ax.legend(handles, [words for words, *_ in entries], loc="upper left",
+              bbox_to_anchor=(1.01, 1), fontsize=9, frameon=False)  # fmt: skip

@@ -51,8 +51,7 @@ def draw_grid(
     (2, 3, 3)
     """
     state = puzzle.start if state is None else state
-    ax = new_axes(ax, (board_size(puzzle), board_size(puzzle) * puzzle.rows / puzzle.cols))
-    _draw_cells(ax, puzzle, terrain_colours(puzzle))
+    ax = _draw_cells(ax, puzzle, terrain_colours(puzzle))
     ax.plot([state[1]], [state[0]], "o", color=PATH, markersize=_marker(ax, puzzle) * 0.6)
     cells = list(highlight or ())
     if len(cells) == 2:
@@ -93,8 +92,7 @@ def draw_grid_searched(
     colours = terrain_colours(puzzle)
     for k, (r, c) in enumerate(expanded):
         colours[r, c] = expansion_shade(k, len(expanded))[:3]
-    ax = new_axes(ax, (board_size(puzzle), board_size(puzzle) * puzzle.rows / puzzle.cols))
-    _draw_cells(ax, puzzle, colours)
+    ax = _draw_cells(ax, puzzle, colours)
     size = _marker(ax, puzzle)
     waiting = list(set(frontier))
     if waiting:
@@ -133,8 +131,9 @@ def terrain_colours(puzzle: GridWorld) -> np.ndarray:
     return colours
 
 
-def _draw_cells(ax: Axes, puzzle: GridWorld, colours: np.ndarray) -> None:
+def _draw_cells(ax: Axes | None, puzzle: GridWorld, colours: np.ndarray) -> Axes:
     """Paint one square per cell, with thin lines between them on small maps, and S and G."""
+    ax = new_axes(ax, (board_size(puzzle), board_size(puzzle) * puzzle.rows / puzzle.cols))
     ax.imshow(colours, interpolation="nearest", origin="upper")
     if max(puzzle.rows, puzzle.cols) <= 40:
         ax.set_xticks(np.arange(-0.5, puzzle.cols, 1), minor=True)
@@ -144,6 +143,7 @@ def _draw_cells(ax: Axes, puzzle: GridWorld, colours: np.ndarray) -> None:
     size = max(SMALLEST_FONT, min(14, _marker(ax, puzzle) * 0.7))
     for (r, c), mark in ((puzzle.start, "S"), (puzzle.goal, "G")):
         ax.text(c, r, mark, ha="center", va="center", fontsize=size, fontweight="bold")
+    return ax
 
 
 def _marker(ax: Axes, puzzle: GridWorld) -> float:

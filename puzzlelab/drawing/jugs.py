@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 import networkx as nx
 from matplotlib.axes import Axes
-from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.ticker import MaxNLocator
 
@@ -142,11 +142,10 @@ def draw_state_graph(
 
     *path* (states or a search result) is highlighted in orange; *graph* is
     ``state_graph(jugs)`` if you have it already. Each state stands at (litres in the first
-    jug, in the second), unless two states would share a place: then networkx's spring
-    layout spreads them. *labels* (default: for at most 60 states) writes the amounts on
-    each node. On the axes returned,
-    the nodes are one collection with gid ``"states"`` (in ``graph`` order), and each arrow
-    a patch with gid ``"action"`` or ``"path"``.
+    jug, in the second), or where networkx's spring layout puts it if two would share a
+    place. *labels* (default: for at most 60 states) writes the amounts on each node. The
+    nodes are one collection with gid ``"states"``, each arrow a patch with gid ``"action"``
+    or ``"path"``.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> from puzzlelab.search import bfs
@@ -171,18 +170,14 @@ def draw_state_graph(
         else ON_PATH if state in on_path else STATE
         for state, data in graph.nodes(data=True)
     ]  # fmt: skip
-    edge_colours = ["black" if state == jugs.start else EDGE for state in graph]
-    nodes = nx.draw_networkx_nodes(graph, position, ax=ax, node_color=colours, node_size=520,
-                                   edgecolors=edge_colours, linewidths=[
-                                       2.5 if s == jugs.start else 1 for s in graph])  # fmt: skip
-    nodes.set_gid("states")
-    nodes.set_zorder(3)
+    _draw_states(graph, position, ax, colours,
+                 ["black" if state == jugs.start else EDGE for state in graph],
+                 [2.5 if state == jugs.start else 1 for state in graph])  # fmt: skip
     _draw_arrows(graph, position, ax, [e for e in graph.edges if e not in set(path_edges)],
                  ACTION_EDGE, 1.0, "action")  # fmt: skip
     _draw_arrows(graph, position, ax, path_edges, ON_PATH, 3.0, "path")
     if labels or (labels is None and len(graph) <= 60):
-        comma = "" if max(jugs.capacities) <= 9 else ","  # "530", or "10,3,0"
-        names = {state: comma.join(map(str, state)) for state in graph}
+        names = {state: _name(jugs, state) for state in graph}
         texts = nx.draw_networkx_labels(graph, position, names, ax=ax, font_size=SMALLEST_FONT)
         for text in texts.values():
             text.set_zorder(4)
@@ -235,16 +230,11 @@ def draw_jugs_searched(
     ax = new_axes(ax, size)
     states = list(graph)
     style = search_style(states, expanded, frontier, current)
-    nodes = nx.draw_networkx_nodes(graph, position, ax=ax, node_color=style["face"],
-                                   node_size=520, edgecolors=style["edge"],
-                                   linewidths=style["width"])  # fmt: skip
-    nodes.set_gid("states")
-    nodes.set_zorder(3)
+    _draw_states(graph, position, ax, style["face"], style["edge"], style["width"])
     _draw_arrows(graph, position, ax, list(graph.edges), ACTION_EDGE, 1.0, "action")
-    comma = "" if max(jugs.capacities) <= 9 else ","
     for state, colour in zip(states, style["text"]):
         x, y = position[state]
-        ax.text(x, y, comma.join(map(str, state)), ha="center", va="center", color=colour,
+        ax.text(x, y, _name(jugs, state), ha="center", va="center", color=colour,
                 fontsize=SMALLEST_FONT, zorder=4)  # fmt: skip
     _finish(jugs, graph, [], ax, used)
     waiting = len(set(frontier) & set(graph))
@@ -253,6 +243,21 @@ def draw_jugs_searched(
     if legend:
         search_legend(ax)
     return ax
+
+
+def _draw_states(
+    graph: nx.DiGraph, position: Positions, ax: Axes, faces: list[Any], edges: list[Any],
+    widths: list[float],
+) -> None:  # fmt: skip
+    nodes = nx.draw_networkx_nodes(graph, position, ax=ax, node_color=faces, node_size=520,
+                                   edgecolors=edges, linewidths=widths)  # fmt: skip
+    nodes.set_gid("states")
+    nodes.set_zorder(3)
+
+
+def _name(jugs: WaterJugs, state: State) -> str:
+    """The amounts of *state* written on its node: "530", or "10,3,0" when a jug holds 10."""
+    return ("" if max(jugs.capacities) <= 9 else ",").join(map(str, state))
 
 
 def _draw_arrows(
@@ -301,14 +306,6 @@ def _finish(
 
 
 def _legend(ax: Axes, with_path: bool) -> None:
-    def dot(colour: str, edge: str = EDGE, width: float = 1.0) -> Line2D:
-        return Line2D([], [], ls="", marker="o", markersize=9, markerfacecolor=colour,
-                      markeredgecolor=edge, markeredgewidth=width)  # fmt: skip
-
-    handles = [dot(START, "black", 2.0), dot(GOAL), dot(STATE)]
-    names = ["start", "goal", "other state"]
-    if with_path:
-        handles[2:2] = [dot(ON_PATH)]
-        names[2:2] = ["on the solution"]
-    ax.legend(handles, names, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9,
-              frameon=False)  # fmt: skip
+    path = [("on the solution", ON_PATH, EDGE, 1.0)] if with_path else []
+    search_legend(ax, [("start", START, "black", 2.0), ("goal", GOAL, EDGE, 1.0), *path,
+                     ("other state", STATE, EDGE, 1.0)])  # fmt: skip

@@ -78,7 +78,7 @@ def draw_mastermind(
     ax.set_ylim(-shown - 0.1, 0.1)
     ax.set_aspect("equal")
     ax.axis("off")
-    font = _font_size(ax, width + 0.2, shown + 0.2)
+    font = max(SMALLEST_FONT, min(11.0, 0.36 * points_per_unit(ax, width + 0.2, shown + 0.2)))
     ax.add_patch(Rectangle((-0.1, -shown), width, shown, facecolor=BOARD, edgecolor=EDGE,
                            lw=1.0, gid="board"))  # fmt: skip
     for row in range(shown - (secret is not None)):
@@ -102,10 +102,6 @@ def draw_mastermind(
     if title:
         ax.set_title(title, fontsize=9)
     return ax
-
-
-def _font_size(ax: Axes, width: float, height: float) -> float:
-    return max(SMALLEST_FONT, min(11.0, 0.36 * points_per_unit(ax, width, height)))
 
 
 def _draw_code(ax: Axes, code: Code, y: float, font: float, gid: str = "peg") -> None:

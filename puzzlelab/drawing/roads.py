@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Collection, Iterable, Sequence
-from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
@@ -52,10 +51,7 @@ def draw_roads(
     ['taken']
     """
     state = puzzle.start if state is None else state
-    ends = set(highlight or ())
-    marks = search_marks(puzzle.towns, (), (), state)
-    style = search_style(puzzle.towns, (), (), state)
-    return _draw_map(puzzle, state, ax, style, marks, ends, title, heuristic)
+    return _draw_map(puzzle, ax, (), (), state, set(highlight or ()), title, heuristic)
 
 
 @draw_search.register(RoadMap)
@@ -82,17 +78,9 @@ def draw_roads_searched(
     >>> ax.search_marks["Sibiu"], [t.get_text() for t in ax.texts if t.get_gid() == "order"]
     ('expanded 2, current', ['1', '2'])
     """
-    marks = search_marks(puzzle.towns, expanded, frontier, current)
-    style = search_style(puzzle.towns, expanded, frontier, current)
     if title is None:
         title = f"{len(expanded)} expanded, {len(set(frontier))} in the frontier"
-    ax = _draw_map(puzzle, current, ax, style, marks, set(), title, None)
-    order = {town: k for k, town in enumerate(expanded, start=1)}
-    for town, colour in zip(puzzle.towns, style["text"]):
-        if town in order:
-            x, y = puzzle.positions[town]
-            ax.text(x, y, str(order[town]), ha="center", va="center", color=colour,
-                    fontsize=SMALLEST_FONT, zorder=4, gid="order")  # fmt: skip
+    ax = _draw_map(puzzle, ax, expanded, frontier, current, set(), title, None)
     if legend:
         search_legend(ax)
     return ax
@@ -100,15 +88,17 @@ def draw_roads_searched(
 
 def _draw_map(
     puzzle: RoadMap,
-    state: Town | None,
     ax: Axes | None,
-    style: dict[str, list[Any]],
-    marks: dict[Any, str],
+    expanded: Sequence[Town],
+    frontier: Collection[Town],
+    current: Town | None,
     taken: set[Town],
     title: str | None,
     heuristic: HeuristicChoice,
 ) -> Axes:
-    """The roads, their lengths and the towns, coloured by *style*, named beside their dots."""
+    """The roads, their lengths and the towns, coloured by :func:`search_style`, named beside
+    their dots, and the expanded numbered in order."""
+    style = search_style(puzzle.towns, expanded, frontier, current)
     ax = new_axes(ax, SIZE)
     position = puzzle.positions
     roads = [
@@ -137,9 +127,16 @@ def _draw_map(
                     fontsize=SMALLEST_FONT, zorder=4, gid="town", bbox=LABEL_BOX,
                     fontweight="bold" if special else "normal",
                     color=GOAL if town == puzzle.goal else "black")  # fmt: skip
+    order = {town: k for k, town in enumerate(expanded, start=1)}
+    for town, colour in zip(puzzle.towns, style["text"]):
+        if town in order:
+            x, y = position[town]
+            ax.text(x, y, str(order[town]), ha="center", va="center", color=colour,
+                    fontsize=SMALLEST_FONT, zorder=4, gid="order")  # fmt: skip
+    marks = search_marks(puzzle.towns, expanded, frontier, current)
     ax.search_marks = marks  # type: ignore[attr-defined]
     margin = 0.06 * span
-    return finish_board(ax, puzzle, state, (min(xs) - margin, max(xs) + margin),
+    return finish_board(ax, puzzle, current, (min(xs) - margin, max(xs) + margin),
                         (min(ys) - margin, max(ys) + 2 * margin), title, heuristic)  # fmt: skip
 
 

@@ -59,7 +59,7 @@ class BacktrackingReplay(FramePlayer):
         self.captions = [self._caption(k) for k in self.shown]
         pictures = [
             board_svg(puzzle, self.steps[k].placement, size=size, attacked=True,
-                      highlight=self._square(k), title=self._title(k))
+                      highlight=self._square(k), title=f"{self._caption(k)}\n{self._counts(k)}")
             for k in self.shown
         ]  # fmt: skip
         labels = [self._html(k) for k in self.shown]
@@ -73,9 +73,6 @@ class BacktrackingReplay(FramePlayer):
     def _counts(self, k: int) -> str:
         s = self.steps[k]
         return f"placed {s.placed}, retreats {s.retreats}, solutions {s.solutions}"
-
-    def _title(self, k: int) -> str:
-        return f"{self._caption(k)}\n{self._counts(k)}"
 
     def _html(self, k: int) -> str:
         more = ""

@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..drawing import board_svg
 from ..drawing.style import LARGE, picture_scale
 
 
@@ -151,6 +152,17 @@ def picture_html(svg: bytes, alt: str = "") -> str:
         f'width:calc(var(--puzzlelab-width) * var(--puzzlelab-scale, 1));max-width:none" '
         f'src="data:image/svg+xml;base64,{data}" alt="{escape(alt)}">'
     )
+
+
+def board_html(puzzle: object, state: object) -> str:
+    """An ``<img>`` of *state*'s board, 1.8 inches wide; the state as code with no *puzzle*.
+
+    >>> board_html(None, (1, 2))
+    '<code>(1, 2)</code>'
+    """
+    if puzzle is None or state is None:
+        return f"<code>{escape(repr(state))}</code>"
+    return picture_html(board_svg(puzzle, state, size=1.8), alt=str(state))
 
 
 def natural_width(svg: bytes) -> int:

@@ -12,7 +12,6 @@ from tqdm.auto import tqdm
 from .. import search
 from ..drawing import figure_svg, offscreen_figure
 from ..drawing.figures import log_scale
-from ..results import SearchResult
 from ..search.problem import HeuristicChoice, Searchable
 from .base import StaticFallback, projector, svg_image
 
@@ -31,22 +30,6 @@ COLORS = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da
 Spec = str | tuple[str, HeuristicChoice] | tuple[str, HeuristicChoice, dict[str, Any]]
 
 
-def run_spec(puzzle: Searchable, spec: Spec, **limits: Any) -> tuple[str, SearchResult]:
-    """Run one algorithm spec (see :data:`Spec`) on *puzzle*; return ``(label, SearchResult)``.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> run_spec(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), ("astar", "manhattan", {"weight": 2}))
-    ('astar manhattan w=2', <astar(weight=2): solved, cost 2 | ...>)
-    """
-    name, heuristic, options = _parts(spec)
-    if name not in search.ALGORITHMS:
-        raise ValueError(f"unknown algorithm {name!r}; choose from {', '.join(search.ALGORITHMS)}")
-    if heuristic is not None:
-        options = {**options, "heuristic": heuristic}
-    result = search.ALGORITHMS[name](puzzle, **options, **limits)
-    return label_of(spec), result
-
-
 def label_of(spec: Spec) -> str:
     """Return a short label for an algorithm spec: the heuristic's name (``h`` for a lambda),
     and each option as ``key=value`` (``w`` for the weight).
@@ -63,13 +46,15 @@ def label_of(spec: Spec) -> str:
 
 
 def _parts(spec: Spec) -> tuple[str, HeuristicChoice, dict[str, Any]]:
-    if isinstance(spec, str):
-        return spec, None, {}
-    parts: tuple[Any, ...] = tuple(spec)
+    parts: tuple[Any, ...] = (spec,) if isinstance(spec, str) else tuple(spec)
     if not parts or not isinstance(parts[0], str) or len(parts) > 3:
         raise ValueError(
             f"{parts!r} is not an algorithm spec; use a name such as 'bfs', "
             "('astar', 'manhattan') or ('astar', 'manhattan', {'weight': 2})"
+        )
+    if parts[0] not in search.ALGORITHMS:
+        raise ValueError(
+            f"unknown algorithm {parts[0]!r}; choose from {', '.join(search.ALGORITHMS)}"
         )
     return parts[0], (parts[1] if len(parts) > 1 else None), (parts[2] if len(parts) > 2 else {})
 
@@ -205,7 +190,7 @@ def compare(
     puzzles : puzzle or list of puzzles
         One board, or a batch.
     algorithms : list of specs
-        Names (``"bfs"``), ``(name, heuristic)`` pairs or ``(name, heuristic, options)``.
+        See :data:`Spec`.
     heuristics : list, optional
         Every ``greedy``, ``astar`` or ``idastar`` given without a heuristic runs once with each.
     max_nodes, max_seconds : optional
@@ -236,8 +221,13 @@ def compare(
     show = progress if progress is not None else len(batch) > 1
     rows = []
     for i, board, spec in tqdm(runs, disable=not show, desc="searching"):
-        label, result = run_spec(board, spec, max_nodes=max_nodes, max_seconds=max_seconds)
-        row = {"board": i, "algorithm": label, "status": result.status, "reason": result.reason}
+        name, heuristic, options = _parts(spec)
+        if heuristic is not None:
+            options = {**options, "heuristic": heuristic}
+        result = search.ALGORITHMS[name](board, **options, max_nodes=max_nodes,
+                                         max_seconds=max_seconds)  # fmt: skip
+        row = {"board": i, "algorithm": label_of(spec), "status": result.status,
+               "reason": result.reason}  # fmt: skip
         row["cost"] = result.cost
         rows.append(row | {key: getattr(result.stats, key) for key, _ in MEASURES})
     return Compare(rows, labels, len(batch), large)

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any
 
-import anywidget
 import traitlets
 
 from ..drawing.style import picture_scale
 from ..errors import BoardError
 from ..puzzles.grid import TERRAIN, GridWorld
-from .stepper import FUNCTIONS, HERE, MODULE_MARK, STYLE, WORDS, page_html
+from .stepper import FUNCTIONS, HERE, MODULE_MARK, STYLE, WORDS, PageWidget
 
 GRID_SCRIPT = (HERE / "grid.js").read_text(encoding="utf-8")
 GRID_STYLE = (HERE / "grid.css").read_text(encoding="utf-8")
@@ -58,12 +56,11 @@ MAP = """\
 DATA = ("text", "diagonal", "searches", "interval", "words", "large")
 
 
-class GridLab(anywidget.AnyWidget):
+class GridLab(PageWidget):
     """Draw a map and watch one to four searches spread over it, stepped together.
 
-    Each panel shades the cells in the order they were expanded (pale first, dark last),
-    outlines the frontier (bidirectional search's two sides in two colours), draws the path
-    at the end, and counts beside it. Everything runs in the browser (``grid.js``).
+    Each panel shades the cells in the order they were expanded, outlines the frontier,
+    draws the path at the end, and counts beside it.
 
     Parameters
     ----------
@@ -72,15 +69,13 @@ class GridLab(anywidget.AnyWidget):
         open, ``f`` forest, ``w`` water, ``1``-``9`` costs, one ``S`` and one ``G``), at
         most 60 by 60 cells; default :data:`MAP`.
     searches : sequence of str
-        One to four of :data:`SEARCHES`' names: ``bfs``, ``dfs``, ``uniform_cost``,
-        ``greedy``, ``astar``, ``weighted_astar``, ``bidirectional``.
+        One to four of :data:`SEARCHES`' names.
     diagonal : bool, optional
         Eight directions instead of four (default: the GridWorld's, else False).
     interval : int
         Milliseconds per step when playing.
     large : bool, optional
-        Text and grids half as big again (default: as
-        :func:`~puzzlelab.drawing.lesson_style` set it).
+        Text and grids half as big again (default: as ``lesson_style`` set it).
 
     Examples
     --------
@@ -94,7 +89,12 @@ class GridLab(anywidget.AnyWidget):
     """
 
     _esm = FUNCTIONS + "\n" + GRID_SCRIPT
-    _css = STYLE + "\n" + GRID_STYLE
+    _css = _page_style = STYLE + "\n" + GRID_STYLE
+    _page_script = FUNCTIONS + "\n" + GRID_SCRIPT.split(MODULE_MARK, 1)[0]
+    _page_render = "renderGridLab"
+    _page_traits = DATA
+    _page_kind = "puzzlelab-gridlab"
+    _page_plain = "run the notebook to draw a map and search it"
 
     text = traitlets.Unicode(MAP).tag(sync=True)
     diagonal = traitlets.Bool(False).tag(sync=True)
@@ -127,7 +127,14 @@ class GridLab(anywidget.AnyWidget):
 
     @traitlets.validate("text")
     def _check_text(self, proposal: traitlets.Bunch) -> str:
-        return _checked_map(proposal["value"])
+        """The map as GridWorld writes it, if GridWorld reads it and it fits in the widget."""
+        world = GridWorld(proposal["value"])  # it says what is wrong with the text
+        if world.rows > MOST_CELLS or world.cols > MOST_CELLS:
+            raise BoardError(
+                f"a map of {world.rows}x{world.cols} cells is too large to draw; GridLab draws "
+                f"at most {MOST_CELLS}x{MOST_CELLS} (search a larger GridWorld in Python)"
+            )
+        return world.to_text()
 
     @traitlets.validate("searches")
     def _check_searches(self, proposal: traitlets.Bunch) -> list[str]:
@@ -165,38 +172,5 @@ class GridLab(anywidget.AnyWidget):
         path.write_text(self.text + "\n", encoding="utf-8")
         return path
 
-    def html(self) -> str:
-        """Self-contained HTML: the widget, drawn and stepped in any browser with no kernel
-        (without JavaScript, the map as text). Each call gets a new id.
-
-        >>> "renderGridLab" in GridLab("S.G").html()
-        True
-        """
-        data = {name: getattr(self, name) for name in DATA}
-        script = FUNCTIONS + "\n" + GRID_SCRIPT.split(MODULE_MARK, 1)[0]
-        shown = f"<pre>{html.escape(self.text)}</pre>"
-        style = f"{STYLE}\n{GRID_STYLE}"
-        return page_html(
-            shown, script, "renderGridLab", data, style=style, kind="puzzlelab-gridlab"
-        )
-
-    # As the Stepper's: the live widget, and html() for pages that have no widgets.
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
-        """The live widget, and :meth:`html` for pages that have no widgets."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = dict((bundle[0] if isinstance(bundle, tuple) else bundle) or {})
-        data["text/html"] = self.html()
-        data["text/plain"] = "GridLab (run the notebook to draw a map and search it)"
-        return data
-
-
-def _checked_map(text: object) -> str:
-    """*text* as a map GridLab can draw: one GridWorld reads, of default terrain, at most
-    :data:`MOST_CELLS` a side; returned as GridWorld writes it."""
-    world = GridWorld(text)  # type: ignore[arg-type]  # it says what is wrong with text
-    if world.rows > MOST_CELLS or world.cols > MOST_CELLS:
-        raise BoardError(
-            f"a map of {world.rows}x{world.cols} cells is too large to draw; GridLab draws at "
-            f"most {MOST_CELLS}x{MOST_CELLS} (search a larger GridWorld in Python)"
-        )
-    return world.to_text()
+    def _page_shown(self) -> str:
+        return f"<pre>{html.escape(self.text)}</pre>"

@@ -57,8 +57,7 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
     *game* is bulls and cows by default; *strategy* picks the guess (see
     :data:`~puzzlelab.solvers.mastermind_strategies.STRATEGIES`). ``guess`` is the code
     asked now (None once the game is over), ``left`` the numbers of the codes consistent
-    with your answers. With *large* (default: as ``lesson_style`` set it), text and
-    pictures are half as big again.
+    with your answers. *large*: see :func:`~puzzlelab.widgets.base.projector`.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> play = ComputerGuesses(bulls_and_cows())
@@ -168,8 +167,7 @@ class YouGuess(StaticFallback, widgets.VBox):
 
     *game* is bulls and cows by default; *seed* makes the secret repeatable (each New game
     takes the next seed). With *show_count*, the number of codes still consistent is shown
-    from the start (a checkbox turns it on and off). With *large* (default: as
-    ``lesson_style`` set it), text and pictures are half as big again.
+    from the start (a checkbox turns it on and off). *large*: as for :class:`ComputerGuesses`.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> play = YouGuess(bulls_and_cows(), seed=1)

@@ -43,8 +43,7 @@ class PlayBoard(StaticFallback, widgets.VBox):
     3x3, else by A* with linear conflict (at most *hint_seconds*). The distance shown is
     exact up to 3x3, else a lower bound. *seed* makes *Shuffle* repeatable; it walks
     *shuffle_moves* random moves from the goal (default: a uniformly random board up to
-    3x3, 30 moves on bigger boards). With *large* (default: as ``lesson_style`` set it),
-    tiles and text are half as big again.
+    3x3, 30 moves on bigger boards). *large*: see :func:`~puzzlelab.widgets.base.projector`.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> board = PlayBoard(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"))

@@ -15,7 +15,7 @@ from ..drawing import (
     step_label,
 )
 from ..results import SearchResult
-from ..search.problem import Action, HeuristicChoice, State
+from ..search.problem import HeuristicChoice, State
 from .frames import FramePlayer
 
 
@@ -48,37 +48,25 @@ class SolutionPlayer(FramePlayer):
         self.puzzle, self.path = puzzle, path
         self.steps = sample_steps(len(path), max_frames)
         size = board_size(puzzle) if size is None else size
-        captions = [self._caption(puzzle, path, actions, k) for k in self.steps]
-        pictures = [
-            board_svg(puzzle, path[k], size=size, heuristic=heuristic, title=caption,
-                      highlight=self._highlight(puzzle, path, actions, k))
-            for k, caption in zip(self.steps, captions)
-        ]  # fmt: skip
-        self.details = [self._detail(puzzle, actions, k) for k in self.steps]
-        labels = [f"<b>{c}</b>{d}" for c, d in zip(captions, self.details)]
+        captions, labels, pictures = [], [], []
+        for k in self.steps:
+            caption, detail = f"start ({len(path) - 1} moves to go)", ""
+            highlight: tuple[object, ...] = ()
+            if k:
+                before, action, after = path[k - 1], actions[k - 1], path[k]
+                label = step_label(puzzle, before, action, after)
+                caption = f"step {k} of {len(path) - 1}: {label}"
+                highlight = step_highlight(puzzle, before, action, after)
+                if action is not None:
+                    text = escape(step_detail(puzzle, action))
+                    detail = f" <span style='color:#666'>&middot; {text}</span>"
+            captions.append(caption)
+            labels.append(f"<b>{caption}</b>{detail}")
+            pictures.append(board_svg(puzzle, path[k], size=size, heuristic=heuristic,
+                                      title=caption, highlight=highlight))  # fmt: skip
         # the readout counts moves, as the captions do: "step 3 of 9" is one number
         readouts = [f"step {k} of {len(path) - 1}" for k in self.steps]
         super().__init__(pictures, labels, captions, readouts=readouts, large=large)
-
-    @staticmethod
-    def _caption(puzzle: object, path: list[State], actions: Sequence[Action], k: int) -> str:
-        if k == 0:
-            return f"start ({len(path) - 1} moves to go)"
-        label = step_label(puzzle, path[k - 1], actions[k - 1], path[k])
-        return f"step {k} of {len(path) - 1}: {label}"
-
-    @staticmethod
-    def _detail(puzzle: object, actions: Sequence[Action], k: int) -> str:
-        if k == 0 or actions[k - 1] is None:
-            return ""
-        text = escape(step_detail(puzzle, actions[k - 1]))
-        return f" <span style='color:#666'>&middot; {text}</span>"
-
-    @staticmethod
-    def _highlight(
-        puzzle: object, path: list[State], actions: Sequence[Action], k: int
-    ) -> tuple[object, ...]:
-        return () if k == 0 else step_highlight(puzzle, path[k - 1], actions[k - 1], path[k])
 
     def state(self) -> State:
         """The state shown now."""

@@ -15,7 +15,6 @@ from typing import Any
 
 import traitlets
 
-from ..drawing import board_svg
 from ..exercises.predict import (
     QUESTIONS,
     VALUES,
@@ -26,8 +25,8 @@ from ..exercises.predict import (
     prediction_questions,
 )
 from ..exercises.search import SEARCHES
-from ..search.problem import HeuristicChoice, State
-from .base import picture_html
+from ..search.problem import HeuristicChoice
+from .base import board_html
 from .stepper import DATA, FUNCTIONS, HERE, MODULE_MARK, Pieces, Stepper
 
 PREDICT = (HERE / "predict.js").read_text(encoding="utf-8")
@@ -101,7 +100,7 @@ class PredictNext(Stepper):
         for question in self.asked:
             frames.append([
                 pieces.add(self.header_html(question)),
-                pieces.add(self._board_html(question.last)),
+                pieces.add(board_html(self.puzzle, question.last)),
                 pieces.add(self.frontier_html(question)),
             ])  # fmt: skip
         super().__init__(TEMPLATE, pieces, frames, large=large,
@@ -154,11 +153,6 @@ class PredictNext(Stepper):
             for i, row in enumerate(question.rows)
         )
         return f'<table class="puzzlelab-predict-frontier"><tr>{head}</tr>{body}</table>'
-
-    def _board_html(self, state: State) -> str:
-        if self.puzzle is None or state is None:
-            return f"<code>{html.escape(repr(state))}</code>"
-        return picture_html(board_svg(self.puzzle, state, size=1.8), alt=str(state))
 
 
 def _sent(question: Question) -> dict[str, Any]:

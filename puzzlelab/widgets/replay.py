@@ -8,12 +8,9 @@ from typing import Any
 import networkx as nx
 
 from ..analysis.trees import cut_tree, search_tree
-from ..drawing import board_svg, figure_svg, offscreen_figure
+from ..drawing import figure_svg, offscreen_figure
 from ..drawing.domain import (
-    CURRENT,
-    FIRST,
-    FRONTIER_EDGE,
-    LAST,
+    LEGEND,
     draw_search,
     draws_search,
     searched_states,
@@ -29,7 +26,7 @@ from ..drawing.trees import (
 )
 from ..search.problem import State
 from ..search.trace import Trace, TraceEvent, frontier_rows, snapshot_counts, snapshots
-from .base import picture_html
+from .base import board_html, picture_html
 from .stepper import Pieces, Stepper
 
 #: What the header says about each kind of event.
@@ -43,16 +40,11 @@ VERBS = {
 }
 
 DOMAIN_INCHES = (6.0, 4.0)  # a picture of the whole domain, beside the frontier
-#: What the colours of a domain picture mean (the same as ``search_legend``'s).
+#: What the colours of a domain picture mean: ``search_legend``'s, less "not reached".
 DOMAIN_LEGEND = "".join(
     '<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
-    f'border:{border};background:{fill};margin:0 0.3em 0 0.8em"></span>{words}'
-    for border, fill, words in [
-        ("1px solid #525252", FIRST, "expanded first"),
-        ("1px solid #525252", LAST, "expanded last"),
-        (f"2.5px solid {FRONTIER_EDGE}", "#fff", "frontier"),
-        (f"3px solid {CURRENT}", "#fff", "this step"),
-    ]
+    f'border:{width:g}px solid {edge};background:{fill};margin:0 0.3em 0 0.8em"></span>{words}'
+    for words, fill, edge, width in LEGEND[:4]
 )
 TREE_NODES = 150  # the replayed tree is cut to this many nodes
 TREE_CLASS = "puzzlelab-replay-tree"
@@ -136,7 +128,7 @@ class SearchReplay(Stepper):
                 picture = domains[shown]
             else:
                 if event.state not in boards:
-                    boards[event.state] = pieces.add(self._board_html(event.state))
+                    boards[event.state] = pieces.add(board_html(self.puzzle, event.state))
                 picture = boards[event.state]
             iteration = self._snapshots[k]["iteration"]
             tree, layout = self._tree_of(iteration)
@@ -222,11 +214,6 @@ class SearchReplay(Stepper):
             f"<div><b>frontier</b>: {len(rows):,} node(s), the next to be taken first"
             f"<table><tr>{head}</tr>{body}{tail}{empty}</table></div>"
         )
-
-    def _board_html(self, state: State) -> str:
-        if self.puzzle is None or state is None:
-            return f"<code>{html.escape(repr(state))}</code>"
-        return picture_html(board_svg(self.puzzle, state, size=1.8), alt=str(state))
 
     def _domain_html(self, k: int) -> str:
         """The whole domain after event *k*, as :func:`draw_search` draws it."""

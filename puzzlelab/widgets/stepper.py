@@ -49,12 +49,56 @@ DATA = (
 _PAGES = itertools.count(1)
 
 
-class Stepper(anywidget.AnyWidget):
+class PageWidget(anywidget.AnyWidget):
+    """An anywidget whose :meth:`html` draws it on a page with no kernel, and its
+    display bundle carries that page.
+
+    A subclass names the script the page runs (``_page_script``, ``_page_style``), the
+    function in it that draws the widget (``_page_render``), the traits it reads
+    (``_page_traits``), and implements ``_page_shown()``, what a page without JavaScript
+    shows. There is no example here; ``tests/test_widgets.py`` shows the widgets' pages.
+    """
+
+    _page_script = FUNCTIONS
+    _page_style = STYLE
+    _page_render = "renderStepper"
+    _page_traits: tuple[str, ...] = DATA
+    _page_kind = "puzzlelab-stepper"
+    _page_plain = "run the notebook to step through it"
+
+    def _page_shown(self) -> str:
+        raise NotImplementedError
+
+    def html(self) -> str:
+        """Self-contained HTML of the widget for any browser, with no kernel (without
+        JavaScript: ``_page_shown()``). Each call gets a new id."""
+        data = {name: getattr(self, name) for name in self._page_traits}
+        ident = f"puzzlelab-page-{next(_PAGES)}-{uuid.uuid4().hex[:8]}"
+        return (
+            f"<style>{self._page_style}</style>"
+            f'<div class="{self._page_kind}" id="{ident}">{self._page_shown()}</div>'
+            f"<script>(function () {{\n{self._page_script}\nvar data = {_script_json(data)};\n"
+            f"{self._page_render}({{get: function (k) {{ return data[k]; }}, "
+            "set: function (k, v) { data[k] = v; }, save_changes: function () {}, "
+            f"on: function () {{}}}}, document.getElementById({json.dumps(ident)}));\n"
+            "})();</script>"
+        )
+
+    # AnyWidget gives a (bundle, metadata) pair; IPython takes a bundle alone just as well,
+    # and pages and tests read this one as a dict.
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
+        """The live widget, and :meth:`html` for pages that have no widgets."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = dict((bundle[0] if isinstance(bundle, tuple) else bundle) or {})
+        data["text/html"] = self.html()
+        data["text/plain"] = f"{type(self).__name__} ({self._page_plain})"
+        return data
+
+
+class Stepper(PageWidget):
     """Step through frames in the browser: previous, next, a slider, play and a speed.
 
-    The controls sit above the frame, which scrolls inside a box of its own, so they never
-    move. Once a stepper is on screen, a presenter's clicker steps it without a click first
-    (PageDown, PageUp, the arrows; Home and End for the first and last frame).
+    A presenter's clicker steps it (PageDown, PageUp, the arrows; Home and End).
 
     Parameters
     ----------
@@ -68,16 +112,13 @@ class Stepper(anywidget.AnyWidget):
         For every frame, one character per element marked ``data-mark="j"``: the page
         sets it as that element's ``data-state``.
     readouts : list of str, optional
-        For every frame, what the readout beside the slider says (default: "step 3 of 9",
-        with *words*' description): the one number a frame is known by.
+        For every frame, what the readout beside the slider says (default: "step 3 of 9").
     interval : int
         Milliseconds per frame when playing.
     words : dict, optional
-        Labels over :data:`WORDS`; puzzlelab's widgets change only the description of a
-        frame ("step", "event"), so every stepper says previous and next.
+        Labels over :data:`WORDS`.
     large : bool, optional
-        Text and pictures half as big again (default: as
-        :func:`~puzzlelab.drawing.lesson_style` set it).
+        Text and pictures half as big again (default: as ``lesson_style`` set it).
 
     >>> stepper = Stepper('<p data-slot="0"></p>', ["one", "two"], [[0], [1]])
     >>> stepper.step(5).value, stepper.frame_html()
@@ -86,11 +127,6 @@ class Stepper(anywidget.AnyWidget):
 
     _esm = SCRIPT
     _css = STYLE
-    # What a page with no kernel runs, the function in it that draws the widget, and the
-    # traits it reads: a widget built on the stepper adds its own.
-    _page_script = FUNCTIONS
-    _page_render = "renderStepper"
-    _page_traits: tuple[str, ...] = DATA
 
     template = traitlets.Unicode().tag(sync=True)
     pieces = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -116,7 +152,6 @@ class Stepper(anywidget.AnyWidget):
         large: bool | None = None,
     ) -> None:
         piece_list, frame_list = list(pieces), [list(f) for f in frames]
-        mark_list, readout_list = list(marks), list(readouts)
         slots = len(set(re.findall(r'data-slot="(\d+)"', template)))
         if not frame_list:
             raise ValueError("a Stepper needs at least one frame")
@@ -126,19 +161,9 @@ class Stepper(anywidget.AnyWidget):
                     f"frame {k} must name one of the {len(piece_list)} pieces for each of the "
                     f"{slots} slots, not {frame!r}"
                 )
-        if mark_list and len(mark_list) != len(frame_list):
-            raise ValueError(
-                f"marks must give one string per frame ({len(frame_list)}), not {len(mark_list)}"
-            )
-        if readout_list and len(readout_list) != len(frame_list):
-            raise ValueError(
-                f"readouts must give one string per frame ({len(frame_list)}), "
-                f"not {len(readout_list)}"
-            )
         super().__init__(
-            template=template, pieces=piece_list, frames=frame_list, marks=mark_list,
-            readouts=readout_list,
-            value=max(0, min(value, len(frame_list) - 1)), interval=interval,
+            template=template, pieces=piece_list, frames=frame_list, marks=list(marks),
+            readouts=list(readouts), value=value, interval=interval,
             words={**WORDS, **(words or {})},
             large=picture_scale() > 1 if large is None else bool(large),
         )  # fmt: skip
@@ -181,23 +206,8 @@ class Stepper(anywidget.AnyWidget):
             filled,
         )
 
-    def html(self) -> str:
-        """Self-contained HTML that steps through the frames in any browser, with no kernel
-        (without JavaScript: the frame shown now). Each call gets a new id."""
-        data = {name: getattr(self, name) for name in self._page_traits}
-        shown = f'<div class="puzzlelab-stepper-view">{self.frame_html()}</div>'
-        return page_html(shown, self._page_script, self._page_render, data)
-
-    # AnyWidget gives a (bundle, metadata) pair; IPython takes a bundle alone just as well,
-    # and pages and tests read this one as a dict.
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
-        """The live widget, and :meth:`html` for pages that have no widgets."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        data = dict(data or {})
-        data["text/html"] = self.html()
-        data["text/plain"] = f"{type(self).__name__} (run the notebook to step through it)"
-        return data
+    def _page_shown(self) -> str:
+        return f'<div class="puzzlelab-stepper-view">{self.frame_html()}</div>'
 
 
 class Pieces(list[str]):
@@ -218,31 +228,6 @@ class Pieces(list[str]):
             self._index[piece] = len(self)
             self.append(piece)
         return self._index[piece]
-
-
-def page_html(
-    shown: str, script: str, render: str, data: dict[str, Any], *,
-    style: str = STYLE, kind: str = "puzzlelab-stepper",
-) -> str:  # fmt: skip
-    """Self-contained HTML of a widget for a page with no kernel: *shown* (what a page
-    without JavaScript shows) in an element of class *kind*, which *script*'s function
-    *render* then draws from *data*, a model with no kernel behind it. Each call gets a
-    new id.
-
-    >>> page = page_html("<p>a map</p>", "function draw(model, el) {}", "draw", {"text": "S.G"})
-    >>> '<p>a map</p></div><script>' in page, 'var data = {"text": "S.G"};' in page
-    (True, True)
-    """
-    ident = f"puzzlelab-page-{next(_PAGES)}-{uuid.uuid4().hex[:8]}"
-    return (
-        f"<style>{style}</style>"
-        f'<div class="{kind}" id="{ident}">{shown}</div>'
-        f"<script>(function () {{\n{script}\nvar data = {_script_json(data)};\n"
-        f"{render}({{get: function (k) {{ return data[k]; }}, "
-        "set: function (k, v) { data[k] = v; }, save_changes: function () {}, "
-        f"on: function () {{}}}}, document.getElementById({json.dumps(ident)}));\n"
-        "})();</script>"
-    )
 
 
 def _script_json(data: dict[str, Any]) -> str:
