@@ -59,6 +59,14 @@ REACHING = {
         "class Answer:\n    def __getattribute__(self, name):\n        return 1",
         "defines __getattribute__",
     ),
+    "a module through an alias": (
+        "import puzzlelab\np = puzzlelab.exercises\np.report = print",
+        "changes a module (p.report)",
+    ),
+    "a private module through its package": (
+        "import puzzlelab\nseen = puzzlelab.exercises.own_work",
+        "reaches puzzlelab's puzzlelab.exercises.own_work",
+    ),
     "reading a file": ("text = open('../grades.csv').read()", "uses open"),
     "the process table": ("import os\nos.kill(os.getppid(), 9)", "imports os"),
 }
@@ -92,6 +100,13 @@ def test_a_lesson_cell_left_as_it_was_is_not_read():
     assert "inspect" in imports
     assert reaches_grader([imports]) == ""
     assert reaches_grader([imports + "\nframe = inspect.currentframe()"]) != ""
+
+
+def test_an_import_in_one_cell_is_known_in_the_next():
+    found = reaches_grader(
+        ["import puzzlelab.exercises as exercises", "", "exercises.report = print"]
+    )
+    assert found == "cell 3 line 1 changes a module (exercises.report)"
 
 
 def test_a_cell_that_is_not_python_reaches_nothing():

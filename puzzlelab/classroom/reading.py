@@ -16,6 +16,7 @@ import ast
 import functools
 import importlib
 import json
+import pkgutil
 from collections.abc import Iterable
 
 from .cells import cell_source
@@ -71,8 +72,8 @@ def reaches_grader(sources: Iterable[str]) -> str:
     """Return where the first of *sources* (a notebook's cells, in order, ``""`` for a text
     cell) reaches past the exercises, as ``"cell N line L does what"``; ``""`` if none does.
 
-    A cell that is exactly one of the lessons' own cells is not read. The cells are parsed,
-    never run.
+    A cell that is exactly one of the lessons' own cells is not judged (its imports are still
+    noted). The cells are parsed, never run.
 
     >>> reaches_grader(["from puzzlelab.search import bfs\\nanswer = bfs"])
     ''
@@ -80,49 +81,77 @@ def reaches_grader(sources: Iterable[str]) -> str:
     'cell 1 imports threading'
     >>> reaches_grader(["import math", "x = getattr(math, 'p' + 'i')"])
     'cell 2 line 1 names an attribute by a string it builds (getattr)'
+    >>> reaches_grader(["import puzzlelab", "p = puzzlelab.exercises", "p.report = print"])
+    'cell 3 line 1 changes a module (p.report)'
     """
     lessons = _lesson_cells()
+    modules: dict[str, str] = {}  # a name bound to a module, or to what it holds: its path
     for number, source in enumerate(sources, start=1):
+        tree, found = _parse(source)
+        if tree is not None:
+            _note_modules(tree, modules)
         if source.strip() in lessons:
             continue
-        found = _read_cell(source)
+        for node in ast.walk(tree) if tree is not None else ():
+            found = found or _read_node(node, modules)
         if found:
             return f"cell {number} {found}"
     return ""
 
 
-def _read_cell(source: str) -> str:
-    """What *source* does that reaches past the exercises, or ``""``."""
+def _parse(source: str) -> tuple[ast.Module | None, str]:
+    """*source* parsed (None if it is not Python), and the shell command or magic it runs."""
     lines = []
     for number, line in enumerate(source.splitlines(), start=1):
         word = line.strip()
         if word.startswith("!"):
-            return f"line {number} runs a shell command"
+            return None, f"line {number} runs a shell command"
         if word.startswith("%"):
             if word.lstrip("%").split(" ")[0] not in MAGICS:
-                return f"line {number} uses the magic {word.split(' ')[0]}"
+                return None, f"line {number} uses the magic {word.split(' ')[0]}"
             line = ""  # a timing magic: the rest of the cell is Python
         lines.append(line)
     try:
-        tree = ast.parse("\n".join(lines))
+        return ast.parse("\n".join(lines)), ""
     except SyntaxError:
-        return ""  # the cell cannot run: it reaches nothing
-    modules: set[str] = set()  # names bound to an imported module
-    for node in ast.walk(tree):
-        found = _read_node(node, modules)
-        if found:
-            return found
-    return ""
+        return None, ""  # the cell cannot run: it reaches nothing
 
 
-def _read_node(node: ast.AST, modules: set[str]) -> str:
-    """What *node* does that reaches past the exercises, or ``""``; notes imported modules."""
+def _note_modules(tree: ast.Module, modules: dict[str, str]) -> None:
+    """Note in *modules* the names *tree* binds to a module or to something of one."""
+    for _ in range(2):  # an alias of an alias
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    name = alias.asname or alias.name.split(".")[0]
+                    modules[name] = alias.name if alias.asname else name
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for alias in node.names:
+                    modules[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+            elif isinstance(node, ast.Assign) and _path(node.value, modules):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        modules[target.id] = _path(node.value, modules)
+
+
+def _path(node: ast.expr, modules: dict[str, str]) -> str:
+    """The dotted path of ``a.b.c`` when ``a`` is bound to a module or something of one."""
+    attributes = []
+    while isinstance(node, ast.Attribute):
+        attributes.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name) or node.id not in modules:
+        return ""
+    return ".".join([modules[node.id], *reversed(attributes)])
+
+
+def _read_node(node: ast.AST, modules: dict[str, str]) -> str:
+    """What *node* does that reaches past the exercises, or ``""``."""
     where = f"line {getattr(node, 'lineno', 0)}"
     if isinstance(node, ast.Import):
         for alias in node.names:
             if not _may_import(alias.name):
                 return f"imports {alias.name}"
-            modules.add(alias.asname or alias.name.split(".")[0])
     elif isinstance(node, ast.ImportFrom):
         if node.level or not _may_import(node.module or ""):
             return f"imports from {'.' * node.level}{node.module or ''}"
@@ -134,8 +163,12 @@ def _read_node(node: ast.AST, modules: set[str]) -> str:
     elif isinstance(node, ast.Attribute):
         if node.attr in INSIDES:
             return f"{where} reaches into {node.attr}"
-        if isinstance(node.ctx, (ast.Store, ast.Del)) and _base(node) in modules:
+        path = _path(node, modules)
+        if path and isinstance(node.ctx, (ast.Store, ast.Del)):
             return f"{where} changes a module ({ast.unparse(node)})"
+        private = _private_module(path)
+        if private:
+            return f"{where} reaches puzzlelab's {private}, which lessons do not use"
     elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in HOOKS:
         return f"{where} defines {node.name}"
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -144,13 +177,6 @@ def _read_node(node: ast.AST, modules: set[str]) -> str:
         ):
             return f"{where} names an attribute by a string it builds ({node.func.id})"
     return ""
-
-
-def _base(node: ast.expr) -> str:
-    """The name an attribute chain starts from (``a`` in ``a.b.c``), or ``""``."""
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return node.id if isinstance(node, ast.Name) else ""
 
 
 def _may_import(module: str) -> bool:
@@ -170,6 +196,24 @@ def _public(module: str, name: str) -> bool:
         return True
     found = importlib.import_module(module)  # the grader's own copy, never the student's
     return name in getattr(found, "__all__", ())
+
+
+def _private_module(path: str) -> str:
+    """The first of puzzlelab's modules along *path* that a lesson may not import, or ``""``."""
+    parts = path.split(".")
+    for end in range(2, len(parts) + 1):
+        module = ".".join(parts[:end])
+        if module in _package_modules() and not _may_import(module):
+            return module
+    return ""
+
+
+@functools.cache
+def _package_modules() -> frozenset[str]:
+    """Every module of puzzlelab (the grader's own), by its dotted name."""
+    package = importlib.import_module("puzzlelab")
+    found = pkgutil.walk_packages(package.__path__, "puzzlelab.")
+    return frozenset(module.name for module in found)
 
 
 @functools.cache

@@ -65,8 +65,7 @@ def relaxed_distances(
     >>> every[board], own[board]
     (16, 4)
     """
-    if count not in (EVERY_MOVE, OWN_MOVES):
-        raise PuzzleError(f"count must be {EVERY_MOVE!r} or {OWN_MOVES!r}, not {count!r}")
+    _check_count(count)  # lesson 6 shows this function: its loop, not the argument checks
     start = pattern_view(puzzle.goal, tiles)
     distance = {start: 0}
     queue = deque([start])
@@ -78,6 +77,11 @@ def relaxed_distances(
                 distance[moved] = distance[board] + step
                 queue.appendleft(moved) if step == 0 else queue.append(moved)
     return distance
+
+
+def _check_count(count: str) -> None:
+    if count not in (EVERY_MOVE, OWN_MOVES):
+        raise PuzzleError(f"count must be {EVERY_MOVE!r} or {OWN_MOVES!r}, not {count!r}")
 
 
 def _slides(puzzle: SlidingPuzzle, board: PatternView) -> Iterator[tuple[PatternView, int | None]]:
