@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from .errors import UnsolvableError, true_or_false
 
@@ -136,6 +136,9 @@ class SearchResult:
     stats: SearchStats = field(default_factory=SearchStats)
     reason: str = ""
 
+    #: The attributes a subclass adds that :meth:`as_dict` writes too, after the counts.
+    extra_fields: ClassVar[tuple[str, ...]] = ()
+
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
             raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {self.status!r}")
@@ -168,6 +171,7 @@ class SearchResult:
             "actions": [_plain(a) for a in self.actions],
             "path": [_plain(s) for s in self.path],
             **self.stats.as_dict(),
+            **{name: getattr(self, name) for name in self.extra_fields},
         }
 
     def table_rows(self) -> list[tuple[str, Any]]:

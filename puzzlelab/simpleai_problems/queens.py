@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Literal
+from typing import Literal
 
 from simpleai.search import backtrack, min_conflicts
 from simpleai.search.models import CspProblem
@@ -118,6 +118,7 @@ class CspResult(SearchResult):
     n: int = 0
     conflicts: int | None = None
     placement: Placement | None = None
+    extra_fields = ("n", "conflicts")  # not the placement
 
     def __repr__(self) -> str:
         s, ended = self.stats, self.status if self.solved else self.summary()
@@ -125,10 +126,6 @@ class CspResult(SearchResult):
             f"<{self.algorithm} on {self.n} queens: {ended} | "
             f"{s.extra.get('checks', 0):,} checks, {s.seconds:.3f} s>"
         )
-
-    def as_dict(self) -> dict[str, Any]:
-        """Return the run as plain data (JSON-ready), without the placement."""
-        return {**super().as_dict(), "n": self.n, "conflicts": self.conflicts}
 
     def table_rows(self) -> list[tuple[str, object]]:
         s = self.stats

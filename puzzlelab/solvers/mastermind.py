@@ -18,13 +18,7 @@ from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, MemoryLimit, stopping
 from ..puzzles.mastermind import Answer, Code, CodeInput, Mastermind, answer_of, game_of
 from ..results import SearchResult, SearchStats
-from .mastermind_strategies import (
-    Strategy,
-    between_blocks,
-    check_progress,
-    checked_guess,
-    strategy_of,
-)
+from .mastermind_strategies import Strategy, check_progress, checked_guess, strategy_of
 from .mastermind_trees import settle
 
 
@@ -78,7 +72,10 @@ def play(
     stats = SearchStats()
     history: list[tuple[Code, Answer]] = []
     next_look: float = 0  # when to ask the budget again
-    check = between_blocks(budget, stats)
+
+    def check() -> None:  # long work asks the budget between blocks
+        budget.check(stats.expanded)
+
     with stopping() as stop:
         game.build_table(check)
         left = np.arange(len(game.codes))
@@ -246,7 +243,7 @@ def evaluate(
     questions = np.zeros(game.size, dtype=np.int64)
     stats, first = SearchStats(), None
     with stopping() as stop:
-        game.build_table(between_blocks(budget, stats))
+        game.build_table(lambda: budget.check(stats.expanded))
         for answers, _, guess, found in settle(game, name, choose, budget, stats):
             first = guess if first is None else first
             if found:

@@ -12,9 +12,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..errors import ProblemError
-from ..limits import Budget
 from ..puzzles.mastermind import Code, History, Mastermind, game_of
-from ..results import SearchStats
 
 #: A strategy: ``choose(game, candidates) -> code number``, the candidates being code numbers.
 Strategy = Callable[[Mastermind, np.ndarray], int]
@@ -233,14 +231,3 @@ def check_progress(
             f"strategy {name} asked {game.format(game.codes[guess])}, which cannot tell "
             f"any of the {len(left)} candidates apart: it would ask forever"
         )
-
-
-def between_blocks(budget: Budget, stats: SearchStats) -> Callable[[], None]:
-    """Return the ``check`` that long work calls between blocks: it asks *budget*.
-
-    >>> between_blocks(Budget(max_nodes=5), SearchStats(expanded=5))()
-    Traceback (most recent call last):
-    ...
-    puzzlelab.limits.LimitReached: the limit of 5 expanded nodes was reached
-    """
-    return lambda: budget.check(stats.expanded)

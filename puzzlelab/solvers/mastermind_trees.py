@@ -12,13 +12,7 @@ from ..errors import ProblemError, whole_number
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit
 from ..puzzles.mastermind import Mastermind, game_of
 from ..results import SearchStats
-from .mastermind_strategies import (
-    Strategy,
-    between_blocks,
-    check_progress,
-    checked_guess,
-    strategy_of,
-)
+from .mastermind_strategies import Strategy, check_progress, checked_guess, strategy_of
 
 
 def decision_tree(
@@ -48,7 +42,7 @@ def decision_tree(
     stats = SearchStats()
     nodes: dict[tuple[int, ...], dict[str, Any]] = {}  # by the answers on the way from the root
     try:
-        game.build_table(between_blocks(budget, stats))
+        game.build_table(lambda: budget.check(stats.expanded))
         for answers, candidates, guess, _ in settle(game, name, choose, budget, stats, depth):
             node = {"guess": game.codes[guess], "candidates": len(candidates), "children": {}}
             if answers:
@@ -86,7 +80,10 @@ def settle(
     [((), 5040), ((0,), 360)]
     """
     win = game.answer_number(game.win)
-    check = between_blocks(budget, stats)
+
+    def check() -> None:  # long work asks the budget between blocks
+        budget.check(stats.expanded)
+
     # The answers so far, and the candidates left, of each node still to settle.
     stack: list[tuple[tuple[int, ...], np.ndarray]] = [((), np.arange(len(game.codes)))]
     stats.generated = 1

@@ -42,6 +42,7 @@ class SolutionsResult(SearchResult):
     n: int = 0
     count: int = 0
     solutions: list[Placement] = field(default_factory=list)
+    extra_fields = ("n", "count")  # not the solutions
 
     def summary(self) -> str:
         if self.solved:
@@ -56,10 +57,6 @@ class SolutionsResult(SearchResult):
             f"<{self.algorithm}: {self.summary()} | {s.expanded:,} expanded{extra}, "
             f"{s.seconds:.3f} s>"
         )
-
-    def as_dict(self) -> dict[str, Any]:
-        """The result as plain data (JSON-ready), without the solutions."""
-        return {**super().as_dict(), "n": self.n, "count": self.count}
 
     def table_rows(self) -> list[tuple[str, object]]:
         s = self.stats

@@ -6,7 +6,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any
 
 from ..errors import BoardError, whole_number
 from ..limits import DEFAULT, Budget, MemoryLimit, stopping
@@ -32,6 +31,7 @@ class RepairResult(SearchResult):
     placement: Placement = ()
     start_conflicts: int | None = None
     conflicts: int = 0
+    extra_fields = ("n", "seed", "start_conflicts", "conflicts")  # not the placement
 
     def summary(self) -> str:
         if self.solved:
@@ -44,11 +44,6 @@ class RepairResult(SearchResult):
             f"<{self.algorithm}: {self.summary()} | {s.expanded:,} expanded, restarts "
             f"{s.extra.get('restarts', 0)}, {self.conflicts:,} conflicts, {s.seconds:.3f} s>"
         )
-
-    def as_dict(self) -> dict[str, Any]:
-        """The result as plain data (JSON-ready), without the placement."""
-        return {**super().as_dict(), "n": self.n, "seed": self.seed,
-                "start_conflicts": self.start_conflicts, "conflicts": self.conflicts}  # fmt: skip
 
     def table_rows(self) -> list[tuple[str, object]]:
         s = self.stats
