@@ -81,14 +81,8 @@ class GridWorld:
     terrain : dict, optional
         Letters and what entering a cell of each costs; :data:`TERRAIN` by default.
 
-    Attributes
-    ----------
-    rows, cols : int
-        The map's size.
-    start, goal : cell
-    walls : frozenset of cells
-    costs : dict
-        ``{cell: cost of entering it}`` for every cell that is not a wall.
+    The map's ``rows``, ``cols``, ``start``, ``goal`` and ``walls`` are attributes, with
+    ``costs``, ``{cell: cost of entering it}`` for every cell that is not a wall.
 
     Examples
     --------
@@ -178,7 +172,7 @@ class GridWorld:
 
     def actions(self, state: State) -> list[str]:
         """Return the directions the walker can step in from *state*."""
-        return [action for action, _, _ in self._moves_from_state(state)]
+        return [action for action, _, _ in self.successors(state)]
 
     def result(self, state: State, action: str) -> State:
         """Return the cell one step in direction *action* from *state*.
@@ -188,7 +182,7 @@ class GridWorld:
         ...
         puzzlelab.errors.BoardError: cannot step 'right' from (0, 0); allowed: none
         """
-        for name, after, _ in self._moves_from_state(state):
+        for name, after, _ in self.successors(state):
             if name == action:
                 return after
         allowed = ", ".join(self.actions(state)) or "none"
@@ -196,11 +190,8 @@ class GridWorld:
 
     def successors(self, state: State) -> list[tuple[str, State, float]]:
         """Return ``(action, next_cell, cost)`` for every step out of *state*."""
-        return list(self._moves_from_state(state))
-
-    def _moves_from_state(self, state: State) -> list[tuple[str, Cell, float]]:
         try:
-            return self._moves[state]
+            return list(self._moves[state])  # a copy: the table is shared by every search
         except (KeyError, TypeError):
             raise BoardError(
                 f"{state!r} is not an open cell of this {self.rows}x{self.cols} map; "
@@ -215,7 +206,7 @@ class GridWorld:
         >>> GridWorld("S.G").predecessors((0, 1))
         [('right', (0, 0)), ('left', (0, 2))]
         """
-        return [(BACK[action], before) for action, before, _ in self._moves_from_state(state)]
+        return [(BACK[action], before) for action, before, _ in self.successors(state)]
 
     def is_goal(self, state: State) -> bool:
         """Whether the walker stands on the goal."""
@@ -299,11 +290,7 @@ def random_grid(
 
 def maze(rows: int, cols: int, seed: int = 0, loops: float = 0.0) -> GridWorld:
     """Return a *rows* x *cols* maze: rooms at odd rows and columns, carved by a randomised
-    depth-first walk (chosen by *seed*) inside a border of walls.
-
-    With ``loops=0`` it is a perfect maze: one way, no more, between any two rooms. *loops*
-    knocks out that share of the inner walls left between two rooms, making cycles. S is
-    the top-left room, G the bottom-right one.
+    depth-first walk inside a border of walls, S in the top-left room and G the bottom-right.
 
     Parameters
     ----------
@@ -312,12 +299,8 @@ def maze(rows: int, cols: int, seed: int = 0, loops: float = 0.0) -> GridWorld:
     seed : int
         Chooses the walk and the walls knocked out: the same seed, the same maze.
     loops : float
-        The share of inner walls between rooms to knock out, 0 to 1.
-
-    Raises
-    ------
-    BoardError
-        If a size is not an odd whole number of at least 3, or *loops* is not 0 to 1.
+        The share of inner walls between rooms to knock out (0 to 1), making cycles; with
+        0 it is a perfect maze, one way and no more between any two rooms.
 
     Examples
     --------

@@ -110,9 +110,7 @@ class TowerOfHanoi:
         """Return how many disks are not yet on the last peg (each must move at least once)."""
         return sum(1 for peg in state if peg != self.pegs - 1)
 
-    def heuristic(self, state: State) -> int:
-        """The default heuristic: :meth:`not_home`."""
-        return self.not_home(state)
+    heuristic = not_home  # the default heuristic
 
     def stacks(self, state: State) -> list[list[int]]:
         """Return the disks on each peg, bottom (largest) first."""

@@ -31,19 +31,8 @@ ACTION = re.compile(r"(pour) ([0-9]+)->([0-9]+)|(fill|empty) ([0-9]+)", re.ASCII
 COSTS = ("action", "litre")
 
 
-def parse_amounts(values: Amounts, what: str) -> tuple[int, ...]:
-    """Return *values* (numbers, or text such as ``"8,5,3"``) as a tuple of whole numbers.
-
-    Text takes the digits 0-9 only, parted by commas or spaces; *what* names the amounts
-    in messages. BoardError if *values* is not a list of whole numbers.
-
-    >>> parse_amounts("8, 5 3", "capacities")
-    (8, 5, 3)
-    >>> parse_amounts("8,,3", "capacities")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.BoardError: '8,,3' (capacities) has nothing between two commas; write ...
-    """
+def _amounts(values: Amounts, what: str) -> tuple[int, ...]:
+    """*values* (numbers, or text such as ``"8, 5 3"``) as whole numbers; *what* names them."""
     given: Iterable[object] = _words(values, what) if isinstance(values, str) else values
     try:
         amounts = tuple(given)
@@ -100,7 +89,7 @@ class WaterJugs:
         tap: bool = False,
         cost: str = "action",
     ) -> None:
-        self.capacities = parse_amounts(capacities, "capacities")
+        self.capacities = _amounts(capacities, "capacities")
         if not self.capacities or min(self.capacities) < 1:
             raise BoardError(
                 f"capacities {self.capacities} are not allowed: give at least one jug, "
@@ -125,7 +114,7 @@ class WaterJugs:
         )
 
     def _state(self, values: Amounts, what: str) -> State:
-        state = parse_amounts(values, what)
+        state = _amounts(values, what)
         if len(state) != len(self):
             raise BoardError(
                 f"{what} {state} has {len(state)} amounts, but there are {len(self)} jugs "
@@ -321,9 +310,6 @@ class WaterJugs:
 
     def why_unreachable(self) -> str:
         """Return a reason why the target can never be met, or ``""`` if none is known.
-
-        Two necessary conditions: every amount stays a multiple of the
-        :attr:`common_measure`, and after any action some jug is empty or full.
 
         >>> WaterJugs((6, 4), target=3, tap=True).why_unreachable()
         'every amount stays a multiple of 2 litres (...), but the target 3 is not'

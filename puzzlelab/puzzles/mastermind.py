@@ -23,7 +23,7 @@ from itertools import permutations, product
 
 import numpy as np
 
-from ..errors import BoardError, ProblemError, whole_number
+from ..errors import BoardError, ProblemError, true_or_false, whole_number
 
 Code = tuple[int, ...]
 Answer = tuple[int, int]
@@ -36,7 +36,7 @@ History = Iterable[tuple[CodeInput, Sequence[int]]]
 MAX_CODES = 1_000_000
 #: Evaluating strategies needs the answer table (codes x codes bytes): at most this many codes.
 MAX_TABLE_CODES = 10_000
-#: The answer table's two indicator matrices (see :func:`indicators`) may take this many bytes.
+#: The answer table's two indicator matrices (see :func:`_indicators`) may take this many bytes.
 MAX_INDICATOR_BYTES = 256 * 2**20
 #: A code has at most this many positions, so that an answer's number fits in one byte.
 MAX_POSITIONS = 15
@@ -66,9 +66,7 @@ class Mastermind:
                 f"a code has at most {MAX_POSITIONS} positions (each answer is stored in one "
                 f"byte), not {self.positions}"
             )
-        if not isinstance(repeats, bool):
-            raise ProblemError(f"repeats must be True or False, not {repeats!r}")
-        self.repeats = repeats
+        self.repeats = true_or_false(repeats, "repeats")
         if not repeats and self.positions > self.symbols:
             raise ProblemError(
                 f"{self.positions} positions need at least {self.positions} symbols when "
@@ -261,7 +259,7 @@ class Mastermind:
                 f"{indicator_bytes / 2**20:,.0f} MB (at most {MAX_INDICATOR_BYTES // 2**20} MB "
                 "are allowed): use fewer symbols"
             )
-        guesses, secrets = indicators(self)
+        guesses, secrets = _indicators(self)
         table = np.empty((len(self.codes), len(self.codes)), dtype=np.uint8)
         rows = max(1, TABLE_BLOCK // len(table))
         for start in range(0, len(table), rows):
@@ -324,16 +322,10 @@ def game_of(game: Mastermind | None = None) -> Mastermind:
     return _game(*game.rules)
 
 
-def indicators(game: Mastermind) -> tuple[np.ndarray, np.ndarray]:
-    """Return two matrices whose product is the answer table: one row per code.
-
-    A row has a 1 per (position, symbol) of the code (weighted by ``positions`` in the
-    first matrix) and per (symbol, k) where the code holds the symbol at least k times.
-
-    >>> guesses, secrets = indicators(bulls_and_cows())
-    >>> guesses.shape, int(guesses[0] @ secrets[0])  # 0 1 2 3 against itself: 4 bulls
-    ((5040, 80), 20)
-    """
+def _indicators(game: Mastermind) -> tuple[np.ndarray, np.ndarray]:
+    """Two matrices whose product is the answer table, one row per code: a 1 per (position,
+    symbol) of the code (weighted by ``positions`` in the first) and per (symbol, k) where
+    the code holds the symbol at least k times."""
     codes = np.array(game.codes, dtype=np.int32)
     n, p = codes.shape
     holds = codes[:, :, None] == np.arange(game.symbols)  # code, position, symbol
@@ -365,15 +357,12 @@ def is_consistent(code: Code, history: Iterable[tuple[Code, Answer]]) -> bool:
     return all(answer_of(guess, code) == answer for guess, answer in history)
 
 
-DIGITS = re.compile(r"[0-9]+", re.ASCII)
-
-
 def _split_code(code: CodeInput, symbols: int) -> Code | None:
     """Return *code* as a tuple of ints, or None if it is not numbers (ASCII digits) at all."""
     if isinstance(code, str):
         text = code.replace(",", " ").strip()
         words = text.split() if re.search(r"\s", text) or symbols > 10 else list(text)
-        if not all(DIGITS.fullmatch(word) for word in words):
+        if not all(word.isascii() and word.isdigit() for word in words):  # not "３" or "٣"
             return None
         return tuple(int(word) for word in words)
     try:

@@ -47,8 +47,7 @@ class RoadMap:
         it, they are measured on the map and scaled so that no road is shorter than the
         straight line along it.
 
-    Actions are the neighbouring towns in alphabetical order, the order of the book's
-    search trees (Arad's children are Sibiu, Timisoara, Zerind). ``table`` keeps the
+    Actions come alphabetically, as in the book's search trees. ``table`` keeps the
     *straight_line* given (or None), ``scale`` the road length per unit of map distance.
 
     Examples
@@ -191,8 +190,7 @@ class RoadMap:
         return [(town, town, length) for town, length in self.neighbours(state).items()]
 
     def predecessors(self, state: State) -> list[tuple[Town, State]]:
-        """Return ``(action, previous town)`` pairs: roads are two-way, and the action into
-        *state* is always its name.
+        """Return ``(action, previous town)`` pairs: roads are two-way, the action is *state*.
 
         >>> romania().predecessors("Zerind")
         [('Zerind', 'Arad'), ('Zerind', 'Oradea')]
@@ -230,9 +228,7 @@ class RoadMap:
             return self.table[state]
         return self.scale * self.flight(state, self.goal)
 
-    def heuristic(self, state: State) -> float:
-        """The default heuristic: :meth:`straight_line`."""
-        return self.straight_line(state)
+    heuristic = straight_line  # the default heuristic
 
     def render(self, state: State | None = None) -> str:
         """Return the town and the roads out of it, as one line.
@@ -299,11 +295,8 @@ TO_BUCHAREST: dict[Town, float] = {
 
 def romania(start: Town = "Arad", goal: Town = "Bucharest") -> RoadMap:
     """Return the road map of Romania from Russell and Norvig's *Artificial Intelligence: A
-    Modern Approach*: the roads and their lengths of Figure 3.2 (3rd edition, in km; Figure
-    3.1 of the 4th) and, with the goal Bucharest, the straight-line distances of Figure 3.22
-    (3rd edition; Figure 3.16 of the 4th). For another goal, straight lines are measured on
-    the map and scaled (see :class:`RoadMap`). The towns' positions trace the book's map, as
-    aima-python's ``romania_map.locations`` do.
+    Modern Approach* (figures cited above): the book's straight lines for the goal Bucharest,
+    else lines measured on the map and scaled (see :class:`RoadMap`).
 
     Examples
     --------

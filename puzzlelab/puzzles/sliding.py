@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 
 from ..errors import BoardError, UnsolvableError, whole_number
-from .sliding_boards import BoardInput, State, default_goal, parse_board, shape_for
+from .sliding_boards import BoardInput, State, parse_board, shape_for
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
@@ -76,7 +76,8 @@ class SlidingPuzzle:
                 if start is None:
                     raise BoardError("give a start board, a goal board or a shape such as (3, 3)")
                 shape = parse_board(start)[1]
-            self.goal = default_goal(*shape_for(None, shape))  # any size it checks
+            rows, cols = shape_for(None, shape)  # any size it checks
+            self.goal = tuple(range(1, rows * cols)) + (0,)
         self.rows, self.cols = shape
         if start is None:
             self.start = self.goal
@@ -85,7 +86,11 @@ class SlidingPuzzle:
             self.start = parse_board(start, (self.rows, self.cols))[0]
         self.size = self.rows * self.cols
         #: ``blank_moves[cell]``: the ``(direction, cell it moves to)`` pairs for a blank at *cell*.
-        self.blank_moves = moves_by_cell(self.rows, self.cols)
+        self.blank_moves = [
+            [(name, cell + dr * self.cols + dc) for name, (dr, dc) in DIRECTIONS.items()
+             if 0 <= cell // self.cols + dr < self.rows and 0 <= cell % self.cols + dc < self.cols]
+            for cell in range(self.size)
+        ]  # fmt: skip
         self._goal_index = {tile: i for i, tile in enumerate(self.goal)}
         self._goal_row = [self._goal_index[t] // self.cols for t in range(self.size)]
         self._goal_col = [self._goal_index[t] % self.cols for t in range(self.size)]
@@ -136,10 +141,7 @@ class SlidingPuzzle:
         return found
 
     def predecessors(self, state: State) -> list[tuple[str, State]]:
-        """Return ``(action, previous_state)`` pairs: *action* leads from previous to *state*.
-
-        Every move can be undone: the boards one move before are those one move after.
-        """
+        """Return ``(action, previous_state)`` pairs: every move is undone by its opposite."""
         return [(OPPOSITE[action], before) for action, before, _ in self.successors(state)]
 
     def is_goal(self, state: State) -> bool:
@@ -149,10 +151,6 @@ class SlidingPuzzle:
     def cost(self, state: State, action: str, next_state: State) -> int:
         """Every move costs 1."""
         return 1
-
-    def heuristic(self, state: State) -> int:
-        """The default heuristic: Manhattan distance."""
-        return self.manhattan(state)
 
     def tile_moved(self, state: State, action: str) -> int:
         """Return the tile that slides when the blank moves *action* from *state*.
@@ -196,10 +194,9 @@ class SlidingPuzzle:
         >>> SlidingPuzzle(shape=(1, 4)).reachable_states
         4
         """
-        cells = self.rows * self.cols
         if self.rows == 1 or self.cols == 1:
-            return cells
-        return math.factorial(cells) // 2
+            return self.size
+        return math.factorial(self.size) // 2
 
     def is_solvable(self, state: State | None = None) -> bool:
         """Return whether the goal can be reached from *state* (default: the start)."""
@@ -233,12 +230,13 @@ class SlidingPuzzle:
         """Return the sum over tiles (not the blank) of rows plus columns to the goal cell."""
         return sum([row[tile] for row, tile in zip(self.home_distances, state)])
 
+    heuristic = manhattan  # the default heuristic
+
     def linear_conflict(self, state: State) -> int:
         """Return Manhattan distance plus 2 for each tile that must leave its line.
 
-        Tiles that are in their goal row (or column) but in the wrong order must step
-        out of that line and back. For each line, the tiles that may stay are a longest
-        run already in goal order; every other one costs two extra moves.
+        Tiles in their goal row (or column) but out of order step out of it and back
+        (see :func:`line_conflicts`).
         """
         rows, cols = self._goal_row, self._goal_col
         extra = 0
@@ -315,29 +313,6 @@ class SlidingPuzzle:
 # ---------------------------------------------------------------- helpers
 
 
-def moves_by_cell(rows: int, cols: int) -> list[list[tuple[str, int]]]:
-    """Return ``moves[cell]``: the ``(direction, target_cell)`` pairs for a blank at *cell*.
-
-    Cells are numbered row by row from 0; directions come in the order up, down,
-    left, right (those that stay on the board).
-
-    Examples
-    --------
-    >>> moves = moves_by_cell(2, 3)  # 0 1 2 / 3 4 5
-    >>> moves[0], moves[4]
-    ([('down', 3), ('right', 1)], [('up', 1), ('left', 3), ('right', 5)])
-    """
-    moves = []
-    for cell in range(rows * cols):
-        r, c = divmod(cell, cols)
-        here = []
-        for name, (dr, dc) in DIRECTIONS.items():
-            if 0 <= r + dr < rows and 0 <= c + dc < cols:
-                here.append((name, (r + dr) * cols + c + dc))
-        moves.append(here)
-    return moves
-
-
 def line_conflicts(homes: Sequence[int]) -> int:
     """Return how many tiles of one line must leave it: all but a longest run in goal order.
 
@@ -347,17 +322,10 @@ def line_conflicts(homes: Sequence[int]) -> int:
     >>> line_conflicts([2, 0, 1])  # the tile bound for place 2 steps out and back
     1
     """
-    return len(homes) - _longest_increasing(homes)
-
-
-def _longest_increasing(values: Sequence[int]) -> int:
-    """Length of the longest strictly increasing subsequence (lines are short)."""
-    best = [1] * len(values)
-    for i, value in enumerate(values):
-        for j in range(i):
-            if values[j] < value and best[j] + 1 > best[i]:
-                best[i] = best[j] + 1
-    return max(best, default=0)
+    longest = [1] * len(homes)  # longest[i]: the longest increasing run ending at homes[i]
+    for i, home in enumerate(homes):
+        longest[i] = 1 + max((longest[j] for j in range(i) if homes[j] < home), default=0)
+    return len(homes) - max(longest, default=0)
 
 
 def _one_line(state: State, cols: int) -> str:

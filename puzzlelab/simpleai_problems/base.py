@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from simpleai.search import SearchProblem
 
@@ -28,8 +29,11 @@ class PuzzleProblem(SearchProblem):
     2
     """
 
-    def __init__(self, puzzle: Searchable) -> None:
-        self.puzzle = puzzle
+    #: The puzzle class whose arguments a subclass takes (None: give the puzzle itself).
+    rules: Callable[..., Searchable] | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.puzzle = puzzle = args[0] if self.rules is None else self.rules(*args, **kwargs)
         self.goal = getattr(puzzle, "goal", None)
         if hasattr(puzzle, "predecessors"):  # only then can a search step backwards
             self.predecessors = puzzle.predecessors

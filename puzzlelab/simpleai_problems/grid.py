@@ -25,6 +25,4 @@ class GridProblem(PuzzleProblem):
     """
 
     puzzle: GridWorld
-
-    def __init__(self, text: str, diagonal: bool = False, terrain: dict | None = None) -> None:
-        super().__init__(GridWorld(text, diagonal, terrain))
+    rules = GridWorld

@@ -21,6 +21,4 @@ class HanoiProblem(PuzzleProblem):
     """
 
     puzzle: TowerOfHanoi
-
-    def __init__(self, disks: int = 3, pegs: int = 3) -> None:
-        super().__init__(TowerOfHanoi(disks, pegs))
+    rules = TowerOfHanoi

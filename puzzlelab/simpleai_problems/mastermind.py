@@ -72,10 +72,7 @@ class MastermindCsp(CspProblem):
 
 
 def csp_guess(game: Mastermind | None, history: History) -> Code | None:
-    """Return the code ``backtrack`` finds for *history*: the consistent strategy's next guess.
-
-    That is the smallest code consistent with *history*, or None if no code is; *game* None
-    is bulls and cows.
+    """Return the code ``backtrack`` finds for *history* (None if no code is consistent).
 
     Examples
     --------

@@ -1,11 +1,4 @@
-"""The sliding puzzles as a simpleai ``SearchProblem``.
-
->>> from simpleai.search import breadth_first
->>> problem = SlidingPuzzleProblem("3 1 0 / 7 6 2 / 4 8 5", goal="0 1 2 / 3 4 5 / 6 7 8")
->>> node = breadth_first(problem, graph_search=True)
->>> len(node.path()) - 1
-10
-"""
+"""The sliding puzzles as a simpleai ``SearchProblem``."""
 
 from __future__ import annotations
 
@@ -23,7 +16,10 @@ class SlidingPuzzleProblem(PuzzleProblem):
 
     Examples
     --------
-    >>> from simpleai.search import astar
+    >>> from simpleai.search import astar, breadth_first
+    >>> problem = SlidingPuzzleProblem("3 1 0 / 7 6 2 / 4 8 5", goal="0 1 2 / 3 4 5 / 6 7 8")
+    >>> len(breadth_first(problem, graph_search=True).path()) - 1
+    10
     >>> problem = SlidingPuzzleProblem("4 1 3 / 2 0 5", heuristic="misplaced")
     >>> node = astar(problem, graph_search=True)
     >>> [action for action, _ in node.path()[1:]]
