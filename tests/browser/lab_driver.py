@@ -271,3 +271,70 @@ def wait_until_done(page):
     """Wait until no cell is queued or running: all ran, or an error stopped the run."""
     page.wait_for_function(RUN_STARTED, timeout=30_000, polling=200)
     page.wait_for_function(RUN_FINISHED, timeout=RUN_SECONDS * 1000, polling=500)
+
+
+# At the projector's sizes ---------------------------------------------------------
+
+#: The window sizes of a classroom, in CSS pixels: 1024x768, 1280x720, and 1280x720 at 150%
+#: zoom (the browser lays the page out in 853x480 CSS pixels then).
+SIZES = {"1024x768": (1024, 768), "1280x720": (1280, 720), "1280x720 at 150%": (853, 480)}
+
+#: The most a stepper may be high, controls and caption included.
+TALLEST = 700
+
+SHOWN = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+
+#: Every figure or widget wider than its output column, and every stepper over TALLEST high.
+TOO_BIG = f"""() => {{
+    const found = [];
+    const cells = [...document.querySelectorAll('{SHOWN} .jp-Cell')];
+    document.querySelectorAll('{SHOWN} .jp-OutputArea-output').forEach(output => {{
+        const mime = output.getAttribute('data-mime-type') || '';
+        if (/stdout|stderr|text\\/plain/.test(mime)) return;  // printed text may scroll
+        const cell = cells.indexOf(output.closest('.jp-Cell'));
+        if (output.scrollWidth > output.clientWidth + 1)
+            found.push(`cell ${{cell}}: ${{output.scrollWidth}} px wide in a ${{output.clientWidth}}`
+                       + ` px column (${{mime}})`);
+        output.querySelectorAll('.puzzlelab-stepper').forEach(stepper => {{
+            const high = stepper.getBoundingClientRect().height;
+            if (high > {TALLEST}) found.push(`cell ${{cell}}: a stepper ${{Math.round(high)}} px high`);
+        }});
+    }});
+    return found;
+}}"""
+
+
+#: For the log: the column, the figures shrunk to fit it, the tallest stepper.
+SIZES_SEEN = f"""() => {{
+    const outputs = [...document.querySelectorAll('{SHOWN} .jp-OutputArea-output')];
+    const images = outputs.flatMap(o => [...o.querySelectorAll('img')]);
+    const shrunk = images.filter(i => i.naturalWidth > i.getBoundingClientRect().width + 1);
+    const steppers = outputs.flatMap(o => [...o.querySelectorAll('.puzzlelab-stepper')]);
+    return {{column: Math.max(0, ...outputs.map(o => o.clientWidth)),
+             shrunk: shrunk.map(i => `${{i.naturalWidth}}->${{Math.round(i.getBoundingClientRect().width)}}`),
+             tallest: Math.round(Math.max(0, ...steppers.map(s => s.getBoundingClientRect().height)))}};
+}}"""
+
+
+def side_bar_open(page) -> None:
+    """Open JupyterLab's left side bar (the file browser), as a teacher's window has it."""
+    if page.locator("#jp-left-stack").is_visible():
+        return
+    page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab").first.click()
+    page.locator("#jp-left-stack").wait_for(state="visible")
+
+
+def measured_at_every_size(page, name: str) -> dict[str, list[str]]:
+    """Open the side bar, then give the window each of :data:`SIZES`; return, by size, what
+    is too big there (:data:`TOO_BIG`), and print what was seen (for the log)."""
+    side_bar_open(page)
+    found = {}
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(800)
+        found[size] = page.evaluate(TOO_BIG)
+        seen = page.evaluate(SIZES_SEEN)
+        print(f"\n{name} at {size}: column {seen['column']} px, tallest stepper "
+              f"{seen['tallest']} px, figures shrunk to fit (px) {seen['shrunk']}, "
+              f"too big: {len(found[size])}")  # fmt: skip
+    return {size: each for size, each in found.items() if each}

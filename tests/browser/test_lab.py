@@ -1,8 +1,11 @@
 """The lessons in a real JupyterLab and a real browser: they run, widgets answer clicks.
 
 For every lesson in ``notebooks/`` (:data:`LESSONS`): open it, run all cells, wait for the
-kernel to finish, and check that no cell shows an error. Lesson 1 also has its
-solution player clicked: the board it shows must change.
+kernel to finish, and check that no cell shows an error and every stepper steps. Lesson 1
+also has its solution player clicked: the board it shows must change. Then, with the side
+bar open, the window takes each size of a classroom (1024x768, 1280x720, and 1280x720 at 150%
+zoom): no figure or widget may be wider than its column, no stepper over 700 px high
+(``test_projector.py`` does the same with ``lesson_style(large=True)``).
 """
 
 from __future__ import annotations
@@ -12,7 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from .lab_driver import OUTPUTS, PROMPTS, open_lesson, run_all_cells, wait_until_done
+from .lab_driver import (
+    OUTPUTS,
+    PROMPTS,
+    measured_at_every_size,
+    open_lesson,
+    run_all_cells,
+    wait_until_done,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -59,6 +69,8 @@ def test_lesson_runs_without_errors(page, jupyter_lab, name):
     check_every_stepper_steps(page)
     if name.startswith("01_"):
         check_solution_player(page)
+    too_big = measured_at_every_size(page, name)
+    assert not too_big, "\n".join(f"{size}: {found}" for size, found in too_big.items())
 
 
 #: Clicks next (previous, at the last frame) in every stepper with controls (a one-frame

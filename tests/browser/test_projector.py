@@ -2,9 +2,9 @@
 lessons that fit the projector, measured in a real JupyterLab in a real Chromium.
 
 A small notebook of its own (a replay and a player, at both text sizes) checks the controls
-and the keys. Lessons 0, 2, 4 and 6 stand for the rest when widths and heights are measured
-(every lesson, at both sizes, would add eight minutes to ``make test``): each runs once, then
-the window takes each size. ``PUZZLELAB_MEASURE_ALL=1`` measures every lesson.
+and the keys. Every lesson is measured at the default text size as ``test_lab.py`` runs it;
+with ``lesson_style(large=True)``, lessons 0, 2, 4 and 6 stand for the rest (every lesson
+would add four minutes to ``make test``; ``PUZZLELAB_MEASURE_ALL=1`` measures every one).
 """
 
 from __future__ import annotations
@@ -16,68 +16,25 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from .lab_driver import open_lesson, run_all_cells, wait_until_done
+from .lab_driver import (
+    SHOWN,
+    SIZES,
+    TOO_BIG,
+    measured_at_every_size,
+    open_lesson,
+    run_all_cells,
+    side_bar_open,
+    wait_until_done,
+)
 
 pytestmark = pytest.mark.browser
 
-#: The window sizes of a classroom, in CSS pixels: 1024x768, 1280x720, and 1280x720 at 150%
-#: zoom (the browser lays the page out in 853x480 CSS pixels then).
-SIZES = {"1024x768": (1024, 768), "1280x720": (1280, 720), "1280x720 at 150%": (853, 480)}
-
-#: The most a stepper may be high, controls and caption included.
-TALLEST = 700
-
-#: What stands for every lesson when widths and heights are measured (or every lesson).
+#: What stands for every lesson when widths and heights are measured with large text.
 MEASURED = (
     sorted(p.name[:3] for p in (Path(__file__).parents[2] / "notebooks").glob("[0-9]*.ipynb"))
     if os.environ.get("PUZZLELAB_MEASURE_ALL")
     else ["00_", "02_", "04_", "06_"]
 )
-
-SHOWN = ".jp-NotebookPanel:not(.lm-mod-hidden)"
-
-#: Every figure or widget wider than its output column, and every stepper over TALLEST high.
-TOO_BIG = f"""() => {{
-    const found = [];
-    const cells = [...document.querySelectorAll('{SHOWN} .jp-Cell')];
-    document.querySelectorAll('{SHOWN} .jp-OutputArea-output').forEach(output => {{
-        const mime = output.getAttribute('data-mime-type') || '';
-        if (/stdout|stderr|text\\/plain/.test(mime)) return;  // printed text may scroll
-        const cell = cells.indexOf(output.closest('.jp-Cell'));
-        if (output.scrollWidth > output.clientWidth + 1)
-            found.push(`cell ${{cell}}: ${{output.scrollWidth}} px wide in a ${{output.clientWidth}}`
-                       + ` px column (${{mime}})`);
-        output.querySelectorAll('.puzzlelab-stepper').forEach(stepper => {{
-            const high = stepper.getBoundingClientRect().height;
-            if (high > {TALLEST}) found.push(`cell ${{cell}}: a stepper ${{Math.round(high)}} px high`);
-        }});
-    }});
-    return found;
-}}"""
-
-
-def too_big(page) -> list[str]:
-    return page.evaluate(TOO_BIG)
-
-
-#: For the log: the column, the figures shrunk to fit it, the tallest stepper.
-SIZES_SEEN = f"""() => {{
-    const outputs = [...document.querySelectorAll('{SHOWN} .jp-OutputArea-output')];
-    const images = outputs.flatMap(o => [...o.querySelectorAll('img')]);
-    const shrunk = images.filter(i => i.naturalWidth > i.getBoundingClientRect().width + 1);
-    const steppers = outputs.flatMap(o => [...o.querySelectorAll('.puzzlelab-stepper')]);
-    return {{column: Math.max(0, ...outputs.map(o => o.clientWidth)),
-             shrunk: shrunk.map(i => `${{i.naturalWidth}}->${{Math.round(i.getBoundingClientRect().width)}}`),
-             tallest: Math.round(Math.max(0, ...steppers.map(s => s.getBoundingClientRect().height)))}};
-}}"""
-
-
-def side_bar_open(page) -> None:
-    """Open JupyterLab's left side bar (the file browser), as a teacher's window has it."""
-    if page.locator("#jp-left-stack").is_visible():
-        return
-    page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab").first.click()
-    page.locator("#jp-left-stack").wait_for(state="visible")
 
 
 # A notebook of its own ------------------------------------------------------------
@@ -205,7 +162,7 @@ def test_steppers_fit_the_window_at_every_size(page, jupyter_lab, large):
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(500)
-        assert not too_big(page), f"at {size}: {too_big(page)}"
+        assert not page.evaluate(TOO_BIG), f"at {size}: {page.evaluate(TOO_BIG)}"
 
 
 def large_copy(root, name: str) -> str:
@@ -218,23 +175,14 @@ def large_copy(root, name: str) -> str:
     return f"large_{name}"
 
 
-@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
 @pytest.mark.parametrize("start", MEASURED)
-def test_lessons_fit_the_window_at_every_size(page, jupyter_lab, start, large):
+def test_lessons_fit_the_window_at_every_size_with_large_text(page, jupyter_lab, start):
+    """At the default size every lesson is measured by ``test_lab.py`` as it runs."""
     (name,) = [p.name for p in jupyter_lab["root"].glob(f"{start}*.ipynb")]
-    name = large_copy(jupyter_lab["root"], name) if large else name
+    name = large_copy(jupyter_lab["root"], name)
     page.set_viewport_size({"width": 1280, "height": 720})
     open_lesson(page, jupyter_lab, name)
     run_all_cells(page)
     wait_until_done(page)
-    side_bar_open(page)
-    found = {}
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(800)
-        found[size] = too_big(page)
-        seen = page.evaluate(SIZES_SEEN)
-        print(f"\n{name} at {size}: column {seen['column']} px, tallest stepper "
-              f"{seen['tallest']} px, figures shrunk to fit (px) {seen['shrunk']}, "
-              f"too big: {len(found[size])}")  # fmt: skip
-    assert not any(found.values()), "\n".join(f"{s}: {f}" for s, f in found.items() if f)
+    too_big = measured_at_every_size(page, name)
+    assert not too_big, "\n".join(f"{size}: {found}" for size, found in too_big.items())
