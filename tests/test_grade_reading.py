@@ -26,9 +26,9 @@ REACHING = {
         "imports threading",
     ),
     "a problem's method that patches report": (
-        "import puzzlelab.exercises as ex\n\nclass P:\n    def actions(self, s):\n"
-        "        ex.report = lambda *a: True\n        return []",
-        "changes a module (ex.report)",
+        "from puzzlelab.search import engine\n\nclass P:\n    def actions(self, s):\n"
+        "        engine.run = lambda *a: True\n        return []",
+        "changes a module (engine.run)",
     ),
     "an answer whose __class__ patches": (
         "class Sly(int):\n    @property\n    def __class__(self):\n        return int",
@@ -60,15 +60,38 @@ REACHING = {
         "defines __getattribute__",
     ),
     "a module through an alias": (
-        "import puzzlelab\np = puzzlelab.exercises\np.report = print",
-        "changes a module (p.report)",
+        "from puzzlelab.puzzles import pegs\np = pegs\np.moves = print",
+        "changes a module (p.moves)",
     ),
-    "a private module through its package": (
-        "import puzzlelab\nseen = puzzlelab.exercises.own_work",
-        "reaches puzzlelab's puzzlelab.exercises.own_work",
+    "the module that holds the checks": (
+        "import puzzlelab.exercises as ex\nbox = [ex]\nbox[0].own_work.borrowed = print",
+        "imports the module puzzlelab.exercises itself",
     ),
+    "a patch behind a timing magic": (
+        "%time import puzzlelab.exercises.own_work as ow; ow.borrowed = print",
+        "imports puzzlelab.exercises.own_work",
+    ),
+    "a shell command kept in a name": ("found = !ls ..", "runs a shell command"),
+    "code timed by timeit": ("%timeit -n1 -r1 exec('1')", "uses exec"),
+    "a module inside a module": ("import random\nrandom._os.system('ls')", "(random._os)"),
+    "numpy's door to C": ("import numpy as np\nlib = np.ctypeslib", "reaches into ctypeslib"),
+    "IPython itself": ("shell = get_ipython()", "uses get_ipython"),
     "reading a file": ("text = open('../grades.csv').read()", "uses open"),
     "the process table": ("import os\nos.kill(os.getppid(), 9)", "imports os"),
+}
+
+
+#: What an honest student writes that a reading by names could take for reaching.
+HONEST = {
+    "a note with a line that starts with !": 'NOTE = """\n!important: my notes\n"""',
+    "hasattr with a name in hand": "name = 'goal'\nfound = hasattr(object, name)",
+    "postponed annotations": "from __future__ import annotations",
+    "a timed cell": "%%time\nanswer = sum(range(10))",
+    "a timed line": "%time answer = sum(range(10))",
+    "help on a function": "from puzzlelab.search import bfs\nbfs?",
+    "a type's name": "print(type(1).__name__)",
+    "a deeper recursion": "import sys\nsys.setrecursionlimit(10_000)",
+    "pictures inline": "%matplotlib inline",
 }
 
 
@@ -77,6 +100,11 @@ def test_each_way_to_reach_the_grader_is_named(case):
     source, said = REACHING[case]
     found = reaches_grader(["import math", source])
     assert found.startswith("cell 2 ") and said in found
+
+
+@pytest.mark.parametrize("case", sorted(HONEST))
+def test_what_an_honest_student_writes_is_not_flagged(case):
+    assert reaches_grader(["import math", HONEST[case]]) == ""
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda path: path.stem[:2])
@@ -103,10 +131,8 @@ def test_a_lesson_cell_left_as_it_was_is_not_read():
 
 
 def test_an_import_in_one_cell_is_known_in_the_next():
-    found = reaches_grader(
-        ["import puzzlelab.exercises as exercises", "", "exercises.report = print"]
-    )
-    assert found == "cell 3 line 1 changes a module (exercises.report)"
+    found = reaches_grader(["from puzzlelab.puzzles import pegs", "", "pegs.moves = print"])
+    assert found == "cell 3 line 1 changes a module (pegs.moves)"
 
 
 def test_a_cell_that_is_not_python_reaches_nothing():

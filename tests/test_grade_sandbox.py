@@ -33,6 +33,12 @@ ATTEMPTS = textwrap.dedent(
     attempt("reach the network", lambda: socket.create_connection(("1.1.1.1", 80), timeout=2))
     attempt("processes it sees", lambda: len([p for p in os.listdir("/proc") if p.isdigit()]))
     attempt("import puzzlelab", lambda: __import__("puzzlelab").__name__)
+    def fill(path):  # /tmp and a hidden folder live in memory: bounded there
+        with open(path, "wb") as out:
+            for _ in range(400):
+                out.write(bytes(2**20))
+    attempt("fill /tmp with 400 MB", lambda: fill("/tmp/fill"))
+    attempt("fill a hidden folder", lambda: fill(sys.argv[2] + "/fill"))
     if os.fork() == 0:  # a sleeper that outlives the kernel, in a session of its own
         os.setsid()
         if os.fork() == 0:
@@ -75,6 +81,8 @@ def test_a_sandboxed_kernel_reaches_only_its_own_folder_and_leaves_nothing_runni
     assert seen["reach the network"] == "OSError"
     assert int(seen["processes it sees"]) <= 3  # itself, bwrap's init, its own children
     assert seen["import puzzlelab"] == "'puzzlelab'"
+    if sandbox._sizes_tmpfs():  # bubblewrap 0.5 and later
+        assert seen["fill /tmp with 400 MB"] == seen["fill a hidden folder"] == "OSError"
     time.sleep(3)
     assert not (work / "late.txt").exists(), "a process outlived the sandbox"
     assert (work / "mine.txt").read_text() == "ok"

@@ -62,6 +62,18 @@ def test_a_pipe_named_like_a_notebook_is_refused_in_its_row_and_never_opened(tmp
     assert len(bob[0]["error"].splitlines()) == 1
 
 
+def test_a_file_name_that_is_no_utf8_is_graded_under_a_readable_name(tmp_path):
+    """A zip made on another system may name a file in bytes that are no UTF-8."""
+    folder = tmp_path / "class"
+    write(folder / f"ann_{LESSON_0}", BROKEN)
+    write(folder / os.fsdecode(b"b\xf6b_" + LESSON_0.encode()), BROKEN)
+    out = tmp_path / "grades.csv"
+    assert (
+        main(["grade", str(folder), "--out", str(out), "--summary", str(tmp_path / "s.csv")]) == 0
+    )
+    assert {row["student"] for row in rows_of(out)} == {"ann", "b\ufffdb"}
+
+
 def test_a_link_out_of_the_folder_is_refused_and_its_target_never_read(tmp_path):
     secret = write(tmp_path / "secret" / "answers.ipynb", "TOP SECRET first line")
     folder = tmp_path / "class"

@@ -9,6 +9,7 @@ verdict is the grader's.
 
 import csv
 import io
+import time
 from pathlib import Path
 
 import nbformat
@@ -143,3 +144,20 @@ def test_a_search_that_replaces_report_passes_nothing(tmp_path):
     assert not any(
         row["passed"] == "true" for row in rows.values() if "predict" not in row["exercise"]
     )
+
+
+@pytest.mark.slow
+def test_answers_the_wire_cannot_carry_are_refused_at_once_and_say_why(tmp_path):
+    """An int of 5,000 digits (JSON's limit is 4,300) and an answer over 4 MB: each check says
+    why in a line, at once, where the first one used to wait out the cell's time."""
+    answers = {
+        f"{SLUG_0}:halving-twelve": "answer_0_1 = (10**5000, 2)",
+        f"{SLUG_0}:measurable": "answer_0_3 = (set(range(3_000_000)), 3)",
+    }
+    started = time.monotonic()
+    rows = graded(tmp_path, LESSON_0, submission(LESSON_0, answers))
+    assert time.monotonic() - started < 60
+    big, huge = rows[f"{SLUG_0}:halving-twelve"], rows[f"{SLUG_0}:measurable"]
+    assert big["outcome"] == huge["outcome"] == "error"
+    assert "an answer JSON cannot hold" in big["error"], big
+    assert "an answer too large to send (over 4,194,304 bytes)" in huge["error"], huge

@@ -17,6 +17,7 @@ import functools
 import importlib
 import json
 import pkgutil
+import re
 from collections.abc import Iterable
 
 from .cells import cell_source
@@ -24,10 +25,10 @@ from .lessons import lesson_files, lessons_folder
 
 #: Modules a lesson's cells may import; their submodules too.
 MODULES = frozenset(
-    "abc array bisect cmath collections copy dataclasses datetime decimal enum fractions "
-    "functools heapq inspect itertools json math numbers operator pprint queue random re "
-    "statistics string sys textwrap time timeit typing IPython.display ipywidgets matplotlib "
-    "networkx numpy simpleai tqdm".split()
+    "__future__ abc array bisect cmath collections copy dataclasses datetime decimal enum "
+    "fractions functools heapq inspect itertools json math numbers operator pprint queue "
+    "random re statistics string sys textwrap time timeit typing IPython.display ipywidgets "
+    "matplotlib networkx numpy simpleai tqdm".split()
 )
 
 #: puzzlelab's front doors: the modules a lesson imports from (their public names only).
@@ -43,7 +44,7 @@ OPEN_FOLDERS = ("puzzlelab.puzzles", "puzzlelab.solvers", "puzzlelab.search", "p
 #: Built-in functions that run code or find names built at run time.
 BUILTINS = frozenset(
     "exec eval compile __import__ globals locals vars setattr delattr breakpoint open "
-    "get_ipython __builtins__".split()
+    "__builtins__".split()
 )
 
 #: Attributes that lead into objects, frames, modules and the interpreter.
@@ -54,7 +55,7 @@ INSIDES = frozenset(
     "__traceback__ __module__ f_back f_globals f_locals f_builtins f_code tb_frame tb_next "
     "gi_frame cr_frame ag_frame modules settrace setprofile _getframe meta_path path_hooks "
     "addaudithook _current_frames currentframe stack trace getouterframes getinnerframes "
-    "getmembers getattr_static".split()
+    "getmembers getattr_static getmodule getclosurevars ctypes ctypeslib".split()
 )
 
 #: Methods a student's class may not define: they change how the grader sees its objects.
@@ -64,8 +65,9 @@ HOOKS = frozenset(
     "__class__ __dict__".split()
 )
 
-#: IPython's line and cell magics a lesson may use (any other may run a shell or a file).
-MAGICS = frozenset("time timeit matplotlib capture".split())
+#: IPython's line and cell magics a lesson may use (any other may run a shell or a file); the
+#: code a timing magic times is read like the rest.
+MAGICS = frozenset("time timeit matplotlib capture pinfo pinfo2".split())
 
 
 def reaches_grader(sources: Iterable[str]) -> str:
@@ -81,8 +83,8 @@ def reaches_grader(sources: Iterable[str]) -> str:
     'cell 1 imports threading'
     >>> reaches_grader(["import math", "x = getattr(math, 'p' + 'i')"])
     'cell 2 line 1 names an attribute by a string it builds (getattr)'
-    >>> reaches_grader(["import puzzlelab", "p = puzzlelab.exercises", "p.report = print"])
-    'cell 3 line 1 changes a module (p.report)'
+    >>> reaches_grader(["from puzzlelab.puzzles import pegs", "p = pegs", "p.moves = print"])
+    'cell 3 line 1 changes a module (p.moves)'
     """
     lessons = _lesson_cells()
     modules: dict[str, str] = {}  # a name bound to a module, or to what it holds: its path
@@ -100,21 +102,52 @@ def reaches_grader(sources: Iterable[str]) -> str:
 
 
 def _parse(source: str) -> tuple[ast.Module | None, str]:
-    """*source* parsed (None if it is not Python), and the shell command or magic it runs."""
-    lines = []
-    for number, line in enumerate(source.splitlines(), start=1):
-        word = line.strip()
-        if word.startswith("!"):
-            return None, f"line {number} runs a shell command"
-        if word.startswith("%"):
-            if word.lstrip("%").split(" ")[0] not in MAGICS:
-                return None, f"line {number} uses the magic {word.split(' ')[0]}"
-            line = ""  # a timing magic: the rest of the cell is Python
-        lines.append(line)
+    """*source* as Python (IPython's ``!ls`` and ``%time x`` written out as the calls they
+    make, by IPython's own reader), or None if it is not; and the shell command or magic it
+    runs, if any. The code a timing magic times is read like the rest."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
     try:
-        return ast.parse("\n".join(lines)), ""
-    except SyntaxError:
+        tree = ast.parse(TransformerManager().transform_cell(source))
+    except (SyntaxError, ValueError):
         return None, ""  # the cell cannot run: it reaches nothing
+    allowed = set()  # the get_ipython() of the magics allowed
+    for node in list(ast.walk(tree)):
+        if isinstance(node, ast.Name) and node.id == "get_ipython" and id(node) not in allowed:
+            return None, f"line {node.lineno} uses get_ipython"
+        called = _ipython_call(node)
+        if called is None:
+            continue
+        method, words = called
+        line = f"line {getattr(node, 'lineno', 0)}"
+        if method in ("getoutput", "system"):
+            return None, f"{line} runs a shell command"
+        magic, *code = words
+        if method not in ("run_line_magic", "run_cell_magic") or magic not in MAGICS:
+            return None, f"{line} uses the magic %{magic}"
+        timed = code[-1] if code else ""
+        if method == "run_line_magic":  # %timeit -n1 -r1 CODE: the options first
+            timed = re.sub(r"^(\s*-\w+(\s+\d+)?)*\s*", "", timed)
+        inner, found = _parse(timed)
+        if found or inner is None:
+            return None, found
+        tree.body.extend(inner.body)
+        allowed.add(id(node.func.value.func))  # type: ignore[attr-defined]
+    return tree, ""
+
+
+def _ipython_call(node: ast.AST) -> tuple[str, list[str]] | None:
+    """``("run_line_magic", ["time", "x = 1"])`` for ``get_ipython().run_line_magic(...)``
+    with plain strings, as IPython's reader writes a magic or a shell command; else None."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+        return None
+    owner = node.func.value
+    if not (isinstance(owner, ast.Call) and getattr(owner.func, "id", "") == "get_ipython"):
+        return None
+    words = [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+    if len(words) != len(node.args) or not all(isinstance(word, str) for word in words):
+        return node.func.attr, ["?"]
+    return node.func.attr, [str(word) for word in words] or ["?"]
 
 
 def _note_modules(tree: ast.Module, modules: dict[str, str]) -> None:
@@ -152,6 +185,13 @@ def _read_node(node: ast.AST, modules: dict[str, str]) -> str:
         for alias in node.names:
             if not _may_import(alias.name):
                 return f"imports {alias.name}"
+            if alias.name.split(".")[0] == "puzzlelab" and not alias.name.startswith(
+                tuple(f + "." for f in OPEN_FOLDERS)
+            ):
+                return (
+                    f"imports the module {alias.name} itself, where lessons import names "
+                    f"from it (from {alias.name} import ...)"
+                )
     elif isinstance(node, ast.ImportFrom):
         if node.level or not _may_import(node.module or ""):
             return f"imports from {'.' * node.level}{node.module or ''}"
@@ -169,10 +209,12 @@ def _read_node(node: ast.AST, modules: dict[str, str]) -> str:
         private = _private_module(path)
         if private:
             return f"{where} reaches puzzlelab's {private}, which lessons do not use"
+        if path and node.attr.startswith("_"):
+            return f"{where} reaches a private name ({ast.unparse(node)})"
     elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in HOOKS:
         return f"{where} defines {node.name}"
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-        if node.func.id in ("getattr", "hasattr") and not (
+        if node.func.id == "getattr" and not (
             len(node.args) > 1 and isinstance(node.args[1], ast.Constant)
         ):
             return f"{where} names an attribute by a string it builds ({node.func.id})"

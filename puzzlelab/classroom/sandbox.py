@@ -1,12 +1,12 @@
 """A sandbox for a submitted notebook's kernel: Debian's ``bubblewrap``, where the machine has it.
 
-In the sandbox the kernel sees the system and Python read-only, its own working folder
-read-write, an empty ``/tmp``, and nothing else of the disk: not the other submissions, not
-the grader's files, not the grades. It has no network (its own, empty, network namespace),
-and its own process namespace: it sees only its own processes, and every process it starts
-ends when it ends, double forks and new sessions included. Without ``bwrap`` the kernel runs
-unconfined, in a process group of its own with its memory bounded, and
-:data:`UNCONFINED` says so.
+In the sandbox the kernel sees the system and Python read-only, its own working folder read-
+write, an empty ``/tmp`` of :data:`TMP_BYTES` at most, and nothing else of the disk: not the
+other submissions, not the grader's files, not the grades. It has no network (its own,
+empty, network namespace), and its own process namespace: it sees only its own processes,
+and every process it starts ends when it ends, double forks and new sessions included.
+Without ``bwrap`` the kernel runs unconfined, in a process group of its own with its memory
+bounded, and :data:`UNCONFINED` says so.
 
 >>> command = sandboxed(["python3", "-c", "print(1)"], Path("/tmp/work"), [Path("/usr")])
 >>> command[0].endswith("bwrap") or command == ["python3", "-c", "print(1)"]
@@ -30,6 +30,10 @@ UNCONFINED = (
     "(apt-get install bubblewrap) to grade in a sandbox."
 )
 
+#: The most a kernel may write into its ``/tmp``, which lives in memory, in bytes: beyond its
+#: memory bound otherwise. Its own folder is on disk.
+TMP_BYTES = 256 * 2**20
+
 #: The system's folders a kernel reads, where they exist (read-only).
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc")
 
@@ -40,6 +44,21 @@ def bubblewrap() -> str | None:
     There is no example here; ``tests/test_grade_sandbox.py`` runs it.
     """
     return shutil.which("bwrap")
+
+
+def _tmpfs(path: str, size: int) -> list[str]:
+    """An empty folder in memory at *path*, of *size* bytes at most where ``bwrap`` can say so."""
+    return ["--size", str(size), "--tmpfs", path] if _sizes_tmpfs() else ["--tmpfs", path]
+
+
+@functools.cache
+def _sizes_tmpfs() -> bool:
+    """Whether this ``bwrap`` bounds a ``--tmpfs`` (``--size``, bubblewrap 0.5 and later)."""
+    try:
+        said = subprocess.run([str(bubblewrap()), "--help"], capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return b"--size" in said.stdout + said.stderr
 
 
 @functools.cache
@@ -87,7 +106,7 @@ def sandboxed(
     if bwrap is None:
         return list(argv)
     command = [bwrap, "--unshare-all", "--die-with-parent", "--dev", "/dev", "--proc", "/proc"]
-    command += ["--tmpfs", "/tmp"]
+    command += _tmpfs("/tmp", TMP_BYTES)
     for folder in [*map(Path, SYSTEM), *readable]:
         if folder.exists():
             command += ["--ro-bind", str(folder), str(folder)]
@@ -95,7 +114,7 @@ def sandboxed(
     for path in hidden:
         path = path.resolve()
         if path.is_dir():
-            command += ["--tmpfs", str(path)]
+            command += _tmpfs(str(path), 2**16)
         elif path.exists():
             command += ["--ro-bind", "/dev/null", str(path)]
     command += ["--chdir", str(workdir), "--setenv", "HOME", str(workdir)]

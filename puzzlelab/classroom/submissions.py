@@ -49,7 +49,7 @@ def find_submissions(arguments: list[str]) -> list[Submission]:
         else:
             inside = [(path, None)]
         for notebook, root in inside:
-            shown = notebook.relative_to(root).as_posix() if root else notebook.as_posix()
+            shown = readable(notebook.relative_to(root).as_posix() if root else notebook.as_posix())
             real = os.path.realpath(notebook)
             if real not in seen:
                 seen.add(real)
@@ -142,6 +142,16 @@ def check_out(out: Path, submissions: list[Submission], option: str = "--out") -
             )
 
 
+def readable(name: str) -> str:
+    """*name* as text a grades file can hold: a byte that is no UTF-8 (a file name from a zip
+    made elsewhere) shown as ``\ufffd``.
+
+    >>> readable(os.fsdecode(b"b\\xf6b.ipynb"))
+    'b\ufffdb.ipynb'
+    """
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def student_of(submission: Submission, lessons: list[str]) -> str:
     """Return the student a submission is from: the folder under the one given, else the file name.
 
@@ -151,7 +161,7 @@ def student_of(submission: Submission, lessons: list[str]) -> str:
     """
     if submission.root is not None and "/" in submission.shown:
         return submission.shown.split("/")[0]
-    stem = submission.path.stem
+    stem = readable(submission.path.stem)
     for lesson in sorted(lessons, key=len, reverse=True):
         if lesson in stem:
             rest = stem.replace(lesson, "").strip("_- .")

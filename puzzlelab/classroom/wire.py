@@ -25,6 +25,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import one_line
+
 #: The largest message either end takes, in bytes: no answer comes near it, and the values one
 #: such message holds stay within a few tens of megabytes of the grader's memory.
 LARGEST = 4 * 2**20
@@ -151,9 +153,12 @@ class Wire:
         self.deadline: float | None = None
 
     def send(self, message: dict) -> None:
-        data = json.dumps(message, separators=(",", ":")).encode()
+        try:
+            data = json.dumps(message, separators=(",", ":")).encode()
+        except (ValueError, RecursionError) as error:  # an int of over 4,300 digits, say
+            data = _refusal(f"ValueError: an answer JSON cannot hold ({one_line(error)})")
         if len(data) > LARGEST:
-            data = json.dumps({"op": "raise", "error": "an answer too large to send"}).encode()
+            data = _refusal(f"ValueError: an answer too large to send (over {LARGEST:,} bytes)")
         self.sock.sendall(LENGTH.pack(len(data)) + data)
 
     def receive(self) -> dict:
@@ -201,3 +206,8 @@ class Wire:
             if incoming["op"] in ("return", "raise"):
                 return incoming
             self.send(self.serve(incoming))
+
+
+def _refusal(error: str) -> bytes:
+    """The message that says a value could not be sent, and why."""
+    return json.dumps({"op": "raise", "error": error}).encode()
