@@ -6,7 +6,8 @@ taken from git into a temporary folder, and prints both side by side.
 
 The figures:
 
-- the package's lines, and its modules over :data:`LARGEST` lines;
+- the package's lines, and its modules over :data:`LARGEST` lines; beside them the lines of
+  prose the package ships as text (the teacher's notes, in Markdown), which count for as much;
 - the A* a lesson calls (lesson 4: ``astar(puzzle, heuristic="manhattan")`` on an
   8-puzzle board): the package's files whose code runs during the call, and their
   lines of code (docstrings, comments and blank lines not counted);
@@ -146,8 +147,10 @@ def shape(root: Path) -> dict[str, object]:
         for path in (root / "puzzlelab").rglob("*.py")
     }
     astar_files = lesson_astar_files(root)
+    prose = [path for path in (root / "puzzlelab").rglob("*") if path.suffix in (".md", ".txt")]
     return {
         "lines": sum(sizes.values()),
+        "prose lines": sum(len(path.read_text(encoding="utf-8").splitlines()) for path in prose),
         "modules": len(sizes),
         "over": sorted(((n, f) for f, n in sizes.items() if n > LARGEST), reverse=True),
         "largest": max(sizes.values()),
@@ -177,6 +180,7 @@ def main() -> None:
     print("|---|---|" + "---:|" * len(names))
     rows = [
         ("package lines", "<= 22,000", lambda s: f"{s['lines']:,} in {s['modules']} modules"),
+        ("beside them, prose (the teacher's notes)", "", lambda s: f"{s['prose lines']:,}"),
         (f"modules over {LARGEST} lines", "0",
          lambda s: f"{len(s['over'])} (largest {s['largest']:,})"),
         ("files lesson 4's A* runs code in", "<= 7", lambda s: str(s["astar files"])),
