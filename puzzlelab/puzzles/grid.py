@@ -81,8 +81,14 @@ class GridWorld:
     terrain : dict, optional
         Letters and what entering a cell of each costs; :data:`TERRAIN` by default.
 
-    The map's ``rows``, ``cols``, ``start``, ``goal`` and ``walls`` are attributes, with
-    ``costs``, ``{cell: cost of entering it}`` for every cell that is not a wall.
+    Attributes
+    ----------
+    rows, cols : int
+        The map's size.
+    start, goal : cell
+    walls : frozenset of cells
+    costs : dict
+        ``{cell: cost of entering it}`` for every cell that is not a wall.
 
     Examples
     --------
