@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import ast
 import functools
-import importlib
 import json
-import pkgutil
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
 from .cells import cell_source
 from .lessons import lesson_files, lessons_folder
+
+#: The grader's own puzzlelab folder, read (never imported from) for its modules' names.
+PACKAGE = Path(__file__).resolve().parents[1]
 
 #: Modules a lesson's cells may import; their submodules too.
 MODULES = frozenset(
@@ -236,8 +238,7 @@ def _public(module: str, name: str) -> bool:
         return False
     if module in OPEN_FOLDERS or module not in FRONT_DOORS:
         return True
-    found = importlib.import_module(module)  # the grader's own copy, never the student's
-    return name in getattr(found, "__all__", ())
+    return name in _public_names(module)
 
 
 def _private_module(path: str) -> str:
@@ -252,10 +253,25 @@ def _private_module(path: str) -> str:
 
 @functools.cache
 def _package_modules() -> frozenset[str]:
-    """Every module of puzzlelab (the grader's own), by its dotted name."""
-    package = importlib.import_module("puzzlelab")
-    found = pkgutil.walk_packages(package.__path__, "puzzlelab.")
-    return frozenset(module.name for module in found)
+    """Every module of puzzlelab (the grader's own), by its dotted name, read from its folder
+    (nothing is imported)."""
+    names = set()
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        names.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return frozenset(names)
+
+
+@functools.cache
+def _public_names(module: str) -> frozenset[str]:
+    """The names a front door's ``__all__`` lists, read from its file (nothing is imported)."""
+    init = PACKAGE.parent.joinpath(*module.split("."), "__init__.py")
+    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            getattr(target, "id", "") == "__all__" for target in node.targets
+        ):
+            return frozenset(ast.literal_eval(node.value))
+    return frozenset()
 
 
 @functools.cache
