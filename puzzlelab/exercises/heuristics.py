@@ -12,7 +12,7 @@ from ..errors import one_line
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import BoardInput, State
 from ..search import astar
-from .answers import fail, first_trouble, is_whole_number, not_answered, passed, self_check
+from .answers import fail, first_trouble, is_whole_number, not_answered, passed
 from .own_work import borrowed, table_of
 from .sandbox import guarded_check
 
@@ -60,7 +60,6 @@ def _manhattan_boards() -> tuple[State, ...]:
     return tuple(boards)
 
 
-@self_check
 @guarded_check("your function")
 def check_manhattan(function: Any) -> bool:
     """Check ``function(state)``: the Manhattan distance of an 8-puzzle board to
@@ -153,7 +152,6 @@ def _misplaced_ratio() -> float:
     return check_heuristic(_eight_puzzle(), "misplaced", _eight_puzzle_table()).mean_ratio
 
 
-@self_check
 @guarded_check("your heuristic", prepare=_misplaced_ratio)
 def check_better_heuristic(heuristic: Any) -> bool:
     """Check a heuristic for the 8-puzzle: admissible, and better informed than misplaced tiles.
@@ -237,7 +235,6 @@ def check_better_heuristic(heuristic: Any) -> bool:
     )
 
 
-@self_check
 @guarded_check("your answer")
 def check_worse_on_both(seed: Any) -> bool:
     """Check a seed where weighted A* loses twice: more nodes expanded *and* a longer path.

@@ -14,12 +14,11 @@ from ..puzzles.sliding import State
 from ..results import SearchResult
 from ..search.problem import Heuristic
 from ..solvers.sliding import sliding_idastar
-from .answers import fail, is_number, is_whole_number, not_answered, passed, self_check
+from .answers import fail, is_number, is_whole_number, not_answered, passed
 from .own_work import borrowed
 from .sandbox import guarded_check
 
 
-@self_check
 @guarded_check("your answer")
 def check_positions_24(answer: Any) -> bool:
     """Check the number of 24-puzzle (5 x 5) positions from which the goal can be reached.
@@ -87,7 +86,6 @@ YEARS_TOLERANCE = 0.003
 MISTAKE_TOLERANCE = 0.01
 
 
-@self_check
 @guarded_check("your answer")
 def check_years_estimate(answer: Any) -> bool:
     """Check an estimate, in years, of the IDA* iteration at :data:`TARGET_BOUND`.
@@ -180,7 +178,6 @@ def _corner_boards() -> tuple[tuple[State, int], ...]:
     return tuple((on_fifteen(eight), table[eight]) for eight in chosen)
 
 
-@self_check
 @guarded_check("your heuristic", prepare=_corner_boards)
 def check_idastar_heuristic(heuristic: Any) -> bool:
     """Check that IDA* with *heuristic* solves :data:`IDASTAR_BOARD` shortest within budget.

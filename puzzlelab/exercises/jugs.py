@@ -10,7 +10,7 @@ from ..errors import one_line
 from ..puzzles.jugs import WaterJugs
 from ..search import bfs, dfs
 from ..solvers.jugs import state_graph
-from .answers import fail, is_whole_number, not_answered, passed, self_check, two_whole_numbers
+from .answers import fail, is_whole_number, not_answered, passed, two_whole_numbers
 from .own_work import borrowed, borrowing_method
 from .sandbox import guarded_check
 
@@ -39,7 +39,6 @@ def _twelve() -> tuple[int, int, int, int]:
     )
 
 
-@self_check
 @guarded_check("your answer")
 def check_halving_twelve(pours: Any, states: Any) -> bool:
     """Check the fewest pours for :data:`TWELVE` and how many states the start can reach.
@@ -129,7 +128,6 @@ def _compare_rules(problem: Any, jugs: WaterJugs) -> str:
     return ""
 
 
-@self_check
 @guarded_check("your problem")
 def check_tap_problem(problem: Any) -> bool:
     """Check a simpleai problem of your own for :data:`TAP_CAPACITIES` with a tap, started empty.
@@ -191,7 +189,6 @@ def _measurable() -> frozenset[int]:
     return frozenset(amount for state in graph for amount in state if amount > 0)
 
 
-@self_check
 @guarded_check("your answer")
 def check_measurable(amounts: Any, multiple_of: Any) -> bool:
     """Check which amounts from 1 to the biggest jug's size the :data:`GCD_JUGS` can hold.

@@ -15,6 +15,7 @@ import functools
 import inspect
 import json
 import types
+from collections.abc import Iterator
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -107,12 +108,16 @@ def _functions_in(source: str) -> list[tuple[str, types.CodeType]]:
         module = compile(tree, "<lesson>", "exec", dont_inherit=True)
     except SyntaxError:  # IPython's magics: not Python
         return []
-    found, todo = [], [module]
-    while todo:
-        code = todo.pop()
-        for constant in code.co_consts:
-            if isinstance(constant, types.CodeType):
-                if constant.co_flags & inspect.CO_OPTIMIZED and constant.co_name != "<lambda>":
-                    found.append((constant.co_name, constant))
-                todo.append(constant)
-    return found
+    return [
+        (code.co_name, code)
+        for code in _codes(module)
+        if code.co_flags & inspect.CO_OPTIMIZED and code.co_name != "<lambda>"
+    ]
+
+
+def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
+    """*code* and the code of every function, lambda and comprehension written inside it."""
+    yield code
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            yield from _codes(constant)

@@ -3,9 +3,7 @@ heuristic judged by the work it saves (CS188's corners problem, on mazes of our 
 
 Vocabulary: a *world* is a :class:`~puzzlelab.puzzles.GridWorld`; its *corners* are the four
 open cells just inside the border's corners (:func:`corner_cells`); the *reference* state is
-``(cell, corners still to visit)``. The heuristic exercise that follows is in
-:mod:`~.maps_heuristic`; the prediction on a grid is lesson 4's
-:func:`~.predict.check_predictions` on :data:`PREDICT_GRID`.
+``(cell, corners still to visit)``.
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ from ..puzzles import GridWorld, maze
 from ..puzzles.grid import Cell
 from ..search import Problem, uniform_cost
 from ..search.problem import as_problem
-from .answers import fail, not_answered, passed, self_check
+from .answers import fail, not_answered, passed
 from .own_work import borrowed, lesson_code
 from .sandbox import guarded_check
 
@@ -410,7 +408,6 @@ def _wrong_cost(found: Any, cost: float, world: GridWorld, problem: Problem) -> 
     )
 
 
-@self_check
 @guarded_check("your class", prepare=_prepare)
 def check_corners(problem_class: Any) -> bool:
     """Check a class of the student's own: the corners problem on a maze.

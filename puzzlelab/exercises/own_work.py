@@ -1,9 +1,5 @@
 """Is it the student's own work? How the checks tell puzzlelab's work handed back as an answer.
 
-:func:`borrowed` says which puzzlelab function or class an answer is or calls;
-:func:`objects_read` finds what a function reads besides its arguments (a table of answers);
-:func:`lesson_code` says which function a lesson shows an answer is or calls.
-
 >>> from puzzlelab.puzzles import SlidingPuzzle
 >>> puzzle = SlidingPuzzle(shape=(3, 3))
 >>> borrowed(lambda state: puzzle.manhattan(state), [puzzle.goal])
@@ -23,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from .lesson_code import FEWEST_OPERATIONS as FEWEST
-from .lesson_code import Shown, fingerprint, lesson_functions
+from .lesson_code import Shown, _codes, fingerprint, lesson_functions
 
 #: The folder of the puzzlelab package: code whose file lies below it is puzzlelab's.
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
@@ -168,14 +164,6 @@ def borrowing_method(
         if called:
             return method.__name__, called
     return None
-
-
-def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
-    """*code* and the code of every function, lambda and comprehension written inside it."""
-    yield code
-    for constant in code.co_consts:
-        if isinstance(constant, types.CodeType):
-            yield from _codes(constant)
 
 
 def names_used(function: object) -> set[str]:

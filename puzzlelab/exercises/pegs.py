@@ -11,7 +11,7 @@ from ..errors import UnsolvableError, one_line
 from ..puzzles.pegs import Board, Pegs, PegSolitaire, get_board, holes_of, pegs_of, replay
 from ..search import iddfs
 from ..solvers.pegs import PegSearchResult, dfs_dead_positions, iterative_deepening
-from .answers import fail, is_number, not_answered, passed, self_check
+from .answers import fail, is_number, not_answered, passed
 from .own_work import borrowed, names_used, objects_read
 from .sandbox import guarded_check
 
@@ -62,7 +62,6 @@ def _iddfs_shares() -> tuple[float, float]:
     return shares[0], shares[1]
 
 
-@self_check
 @guarded_check("your answer")
 def check_last_iteration_share(share: Any) -> bool:
     """Check the share (between 0 and 1) of all positions visited that the last iteration took.
@@ -131,7 +130,6 @@ def _english_positions(count: int = 300) -> list[Pegs]:
     return positions
 
 
-@self_check
 @guarded_check("your function")
 def check_english_corners(count_corners: Any) -> bool:
     """Check a function ``count_corners(pegs)``: the pegs in the English board's corners.
@@ -238,7 +236,6 @@ def _solvable_holes() -> frozenset[int]:
     return frozenset(found)
 
 
-@self_check
 @guarded_check("your answer")
 def check_solvable_holes(holes: Any) -> bool:
     """Check the set of holes h of the 21-hole board whose complement problem can be solved.

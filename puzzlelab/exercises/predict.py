@@ -1,20 +1,10 @@
 """Predict the next node: which node does a search take from its frontier next?
 
-:class:`~puzzlelab.widgets.PredictNext` asks it in the browser, one question after
-another, and shows the line of picks to paste into an answer cell;
-:func:`check_predictions` grades that line. Both ask the same questions, made here by
-:func:`prediction_questions` from a traced search.
-
 Vocabulary: a *question* is a moment the search takes a node from its frontier while
 other nodes wait (a node taken alone, or one that every waiting node ties with, asks
 nothing); a *pick* is the node number a student says is taken; the *right* picks are the
-node taken and the nodes of equal priority. The rules are the engine's
-(:mod:`puzzlelab.search.engine`, rule 3): FIFO and LIFO have no ties; uniform-cost,
-greedy and A* search take the lowest g, h or f, and any node of that lowest value is a
-right pick, as :func:`~.search.check_search` accepts them in any order (of equal f,
-puzzlelab's own A* takes the smaller h, then the oldest; the others the oldest). A node
-whose state a cheaper path has reached since is skipped when it comes out (rule 4): it is
-not a question's candidate.
+node taken and the nodes of equal priority, by rule 3 of :mod:`puzzlelab.search.engine`.
+A node whose state a cheaper path has reached since is no candidate (rule 4).
 """
 
 from __future__ import annotations
@@ -135,7 +125,10 @@ def questions_from_events(
     last: State = None
     for event in events:
         if event.kind == "generate":
-            waiting[event.node] = _row(event)
+            f = None if event.h is None else event.g + event.h
+            waiting[event.node] = {"node": event.node, "parent": event.parent, "depth": event.depth,
+                                   "g": event.g, "h": event.h, "f": f, "action": event.action,
+                                   "state": event.state}  # fmt: skip
             newest[event.state] = event.node
         elif event.kind in ("expand", "goal"):
             rows = [row for row in waiting.values() if newest[row["state"]] == row["node"]]
@@ -152,12 +145,6 @@ def questions_from_events(
         if event.kind in ("expand", "goal", "discard"):
             waiting.pop(event.node, None)
     return asked
-
-
-def _row(event: TraceEvent) -> Row:
-    f = None if event.h is None else event.g + event.h
-    return {"node": event.node, "parent": event.parent, "depth": event.depth, "g": event.g,
-            "h": event.h, "f": f, "action": event.action, "state": event.state}  # fmt: skip
 
 
 # ---------------------------------------------------------------- why a pick is right or wrong
@@ -190,13 +177,10 @@ def explain(question: Question, pick: int) -> str:
     if pick not in rows:
         return f"Not node {pick}: {_not_waiting(question, pick)}."
     if pick == taken:
-        others = [node for node in question.right if node != taken]
-        ties = (
-            f" {_nodes(others)} {'tie' if len(others) > 1 else 'ties'} with it, and would be "
-            f"right too ({_engine_tie(question.like)})."
-            if others
-            else ""
-        )
+        others = ", ".join(str(node) for node in question.right if node != taken)
+        nodes = f"Nodes {others} tie" if "," in others else f"Node {others} ties"
+        ties = f" {nodes} with it, and would be right too ({_engine_tie(question.like)})."
+        ties = ties if others else ""
         taken_values = _values(question.like, rows[taken])
         return f"Right: {taken_values} is taken next: {name} takes {rule}.{ties}{end}"
     if pick in question.right:
@@ -221,13 +205,12 @@ def hint(question: Question, pick: int) -> str:
     name, rule = SEARCHES[question.like][0], RULES[question.like]
     if pick not in rows:
         return f"node {pick} {_not_waiting(question, pick)}."
-    mine = rows[pick]
     if question.like in ("bfs", "dfs"):
         which = "oldest" if question.like == "bfs" else "newest"
         return f"node {pick} is not the {which} node waiting: {name} takes {rule}."
     value = LOWEST[question.like]
     return (
-        f"node {pick} has {_values(question.like, mine, named=False)}, but a node with a "
+        f"node {pick} has {_values(question.like, rows[pick], named=False)}, but a node with a "
         f"lower {value} waits: {name} takes {rule}."
     )
 
@@ -277,10 +260,6 @@ def _engine_tie(like: str) -> str:
     if like == "astar":
         return "of equal f, puzzlelab's A* takes the smaller h, then the oldest"
     return "of equals, puzzlelab's search takes the oldest"
-
-
-def _nodes(numbers: Sequence[int]) -> str:
-    return ("Node " if len(numbers) == 1 else "Nodes ") + ", ".join(map(str, numbers))
 
 
 # ---------------------------------------------------------------- scoring the picks

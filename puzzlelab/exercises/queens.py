@@ -17,7 +17,6 @@ from .answers import (
     is_whole_number,
     not_answered,
     passed,
-    self_check,
     two_whole_numbers,
 )
 from .own_work import borrowed
@@ -35,7 +34,6 @@ def _placed() -> int:
     return backtracking(WORK_N).stats.expanded
 
 
-@self_check
 @guarded_check("your answer")
 def check_work(candidates: Any, placed: Any) -> bool:
     """Check the work for all solutions of :data:`WORK_N` queens, done both ways.
@@ -82,7 +80,6 @@ def check_work(candidates: Any, placed: Any) -> bool:
     )
 
 
-@self_check
 @guarded_check("your answer")
 def check_small_family(solution: Any, size: Any) -> bool:
     """Check a solution of 8 queens whose family is smaller than 8, and the family's size.
@@ -164,7 +161,6 @@ def _cases() -> Iterator[tuple[Placement, int]]:
                         yield placement, col
 
 
-@self_check
 @guarded_check("your function")
 def check_safe(function: Any) -> bool:
     """Check ``function(placement, col)``: may the next row's queen go in column *col*?

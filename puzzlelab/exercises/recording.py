@@ -30,8 +30,7 @@ from simpleai.search import SearchProblem
 from ..errors import one_line
 from ..search.problem import Action, State
 from .own_work import is_puzzlelab_code
-from .sandbox import GRADER, portable
-from .watchdog import Watchdog
+from .sandbox import GRADER, Watchdog, portable
 
 #: Where simpleai, whose search a student might call instead of writing one, lives.
 SIMPLEAI = str(Path(simpleai.__file__).resolve().parent) + os.sep
@@ -224,7 +223,7 @@ def run_student(
 ) -> tuple[list[Action] | None, str | None]:  # fmt: skip
     """Call *function* on *recorder*; return ``(actions, trouble)``, *trouble* a sentence or None.
 
-    A :class:`~.watchdog.Watchdog` watches the call: in a child process (see
+    A :class:`~.sandbox.Watchdog` watches the call: in a child process (see
     :mod:`~.sandbox`) it is the gentle first stop, which keeps the recording.
 
     There is no example here; ``tests/test_check_search.py`` runs it.

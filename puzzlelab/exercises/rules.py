@@ -1,9 +1,5 @@
-"""puzzlelab's search rules, replayed one expansion at a time.
-
-:func:`~.check_search` walks a student's expansions through :class:`Rules`: at each
-step they say which states puzzlelab's search (:mod:`puzzlelab.search.engine`) could
-expand next, ties of a best-first search all allowed.
-"""
+"""The rules of puzzlelab's search (:mod:`puzzlelab.search.engine`), replayed one expansion
+at a time."""
 
 from __future__ import annotations
 

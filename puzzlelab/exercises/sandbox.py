@@ -3,7 +3,7 @@
 :func:`run_guarded` forks a child from the kernel, gives it hard limits (address space,
 CPU time), takes back plain data only, and kills it when its time is up. Where no
 process can be forked (Windows, Pyodide, JupyterLite) the code runs in the kernel
-under a :class:`~.watchdog.Watchdog`, which stops most runaway loops but not all.
+under a :class:`Watchdog`, which stops most runaway loops but not all.
 
 >>> import time
 >>> run_guarded(lambda: time.sleep(30), seconds=0.2, max_memory_mb=100).trouble
@@ -12,6 +12,7 @@ under a :class:`~.watchdog.Watchdog`, which stops most runaway loops but not all
 
 from __future__ import annotations
 
+import _thread
 import functools
 import io
 import math
@@ -21,6 +22,8 @@ import pickle
 import signal
 import sys
 import threading
+import time
+import types
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
@@ -30,9 +33,8 @@ from multiprocessing.process import BaseProcess
 from typing import Any, ParamSpec
 
 from ..errors import one_line
-from ..limits import DEFAULT_MAX_MEMORY_MB, slowdown
-from .answers import fail, plain
-from .watchdog import Watchdog
+from ..limits import DEFAULT_MAX_MEMORY_MB, memory_mb, slowdown
+from .answers import fail, plain, self_check
 
 #: Seconds a check that runs a student's code may take, unless it says otherwise.
 CHECK_SECONDS = 30.0
@@ -48,9 +50,6 @@ MAX_PRINTED = 20_000
 
 #: The exit code of a child that ran out of memory while it was answering.
 OUT_OF_MEMORY = 3
-
-#: Types whose values are plain data, and travel between processes as they are.
-PLAIN_TYPES = (type(None), type(Ellipsis), bool, int, float, complex, str, bytes)
 
 Takes = ParamSpec("Takes")
 
@@ -134,12 +133,13 @@ def guarded_check(
     what: str = "your function", seconds: float | None = None,
     prepare: Callable[[], object] | None = None,
 ) -> Callable[[Callable[Takes, bool]], Callable[Takes, bool]]:  # fmt: skip
-    """Make a lesson's check run through :func:`run_guarded` when handed more than plain data.
+    """Make a lesson's check a :func:`~.answers.self_check` that runs through
+    :func:`run_guarded` when handed more than plain data.
 
     Stopped, the check says "Not yet: *what* ran past its ... limit". The limit is
     *seconds*, or :data:`CHECK_SECONDS` read at each call, shortened by
     :func:`~puzzlelab.limits.slowdown`. *prepare* is called in the kernel first, to fill
-    caches a child would lose. Put it under ``@self_check``.
+    caches a child would lose.
 
     There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
@@ -158,7 +158,7 @@ def guarded_check(
                 return fail(said(what, outcome))
             return outcome.value is True
 
-        return guarded
+        return self_check(guarded)
 
     return decorate
 
@@ -173,14 +173,10 @@ def said(who: str, outcome: _Outcome) -> str:
 
 
 def _is_plain_data(value: object) -> bool:
-    """Return whether *value* is plain data: Python's own numbers, text and collections."""
-    if type(value) in PLAIN_TYPES:
-        return True
-    if type(value) in (tuple, list, set, frozenset):
-        return all(_is_plain_data(item) for item in value)  # type: ignore[attr-defined]
-    if type(value) is dict:
-        return all(_is_plain_data(key) and _is_plain_data(item) for key, item in value.items())
-    return False
+    """Return whether *value* (a :func:`~.answers.plain` answer) holds no other object."""
+    others: list[object] = []
+    plain(value, others.append)
+    return not others
 
 
 def portable(value: object) -> object:
@@ -355,7 +351,7 @@ def _here(task: Callable[[], object]) -> _Outcome:
 def _in_process(
     task: Callable[[], object], seconds: float, memory: float, grace: float
 ) -> _Outcome:
-    """Run *task* here under a :class:`~.watchdog.Watchdog`: the fallback without fork."""
+    """Run *task* here under a :class:`Watchdog`: the fallback without fork."""
     watchdog = Watchdog(seconds + grace, memory)
     try:
         with watchdog:
@@ -369,3 +365,69 @@ def _in_process(
         return _Outcome(trouble=f"used more than {memory:,g} MB of memory", enforced=False)
     except Exception as error:  # the student's code: say what it raised, in one line
         return _Outcome(trouble=f"raised {one_line(error)}", enforced=False)
+
+
+class Watchdog:
+    """Interrupts the main thread, as Ctrl-C would, when the block runs or grows too long.
+
+    Past *seconds*, or *max_memory_mb* megabytes more than at the start, ``reason`` says
+    which (None if it was not interrupted). A program that ignores Ctrl-C gets its
+    handler back when the block ends. The fallback of :func:`run_guarded` where no child
+    process can be made, and the gentle first stop of :func:`~.recording.run_student`: it
+    interrupts the main thread between two bytecodes, so code that swallows Ctrl-C, sleeps
+    or waits on a lock is not stopped by it.
+
+    There is no example here; ``tests/test_check_search.py`` runs it.
+    """
+
+    def __init__(self, seconds: float, max_memory_mb: float) -> None:
+        self.seconds, self.max_memory_mb = seconds, max_memory_mb
+        self.reason: str | None = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def __enter__(self) -> Watchdog:
+        self._handler = _python_handles_ctrl_c()
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        self._thread.join()
+        if self._handler is not None:
+            signal.signal(signal.SIGINT, self._handler)
+
+    def _watch(self) -> None:
+        deadline, memory_at_start = time.monotonic() + self.seconds, memory_mb()
+        while not self._done.wait(0.02):
+            if time.monotonic() > deadline:
+                self.reason = f"after {self.seconds:g} seconds"
+            elif self._grown_since(memory_at_start):
+                self.reason = f"when it had taken {self.max_memory_mb:,} MB more memory"
+            else:
+                continue
+            _thread.interrupt_main()
+            return
+
+    def _grown_since(self, memory_at_start: float | None) -> bool:
+        if memory_at_start is None:  # memory cannot be measured here
+            return False
+        memory = memory_mb()
+        return memory is not None and memory - memory_at_start > self.max_memory_mb
+
+
+#: A Ctrl-C handler as :func:`signal.signal` takes and returns it.
+SignalHandler = Callable[[int, types.FrameType | None], object] | int | signal.Handlers | None
+
+
+def _python_handles_ctrl_c() -> SignalHandler:
+    """Make Ctrl-C raise KeyboardInterrupt in the main thread; return the handler replaced.
+
+    Where Ctrl-C is ignored or left to the system, ``_thread.interrupt_main`` would do nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    handler = signal.getsignal(signal.SIGINT)
+    if handler is signal.default_int_handler:
+        return None
+    return signal.signal(signal.SIGINT, signal.default_int_handler)

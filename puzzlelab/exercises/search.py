@@ -1,10 +1,7 @@
 """Checking a search the student wrote: where does it part from puzzlelab's?
 
-:func:`check_search` hands the student's function a few small problems through a
-:class:`~.recording.Recorder`, then replays its expansions through puzzlelab's
-:class:`~.rules.Rules`: the first step where its choice is not among theirs is where
-the two searches part. Ties of a best-first search may be broken in any order;
-breadth-first and depth-first search have none: the order of ``actions(state)`` decides.
+Ties of a best-first search may be broken in any order; breadth-first and depth-first
+search have none: the order of ``actions(state)`` decides.
 """
 
 from __future__ import annotations
@@ -24,18 +21,8 @@ from .own_work import lesson_code
 from .recording import Recorder, Recording, run_student
 from .rules import Rules
 from .sandbox import run_guarded, said
-from .search_problems import RoadMap, problems_for
-
-__all__ = [
-    "MAX_MEMORY_MB",
-    "SEARCHES",
-    "SECONDS_PER_PROBLEM",
-    "Comparison",
-    "RoadMap",
-    "check_search",
-    "compare_search",
-    "problems_for",
-]
+from .search_problems import RoadMap as RoadMap  # offered here, beside the problems it tries
+from .search_problems import problems_for
 
 #: The searches a student's function can be checked against, by the name ``like`` takes.
 SEARCHES = {
@@ -145,9 +132,8 @@ def compare_search(
 def _search_and_record(
     function: Callable[[Recorder], object], problem: SearchProblem, calls: int, seconds: float
 ) -> tuple[object, ...]:
-    """Run the student's search on a :class:`Recorder` (in the child process); return its
-    actions, trouble, events, borrowed library, early goal tests and what else it asked for
-    (cost, heuristic) as plain data."""
+    """Run the student's search on a :class:`Recorder` (in the child process); return what
+    it did as plain data."""
     recorder = Recorder(problem, calls)
     actions, trouble = run_student(function, recorder, seconds, MAX_MEMORY_MB)
     recording = recorder.recording()

@@ -62,15 +62,9 @@ class RoadMap(SearchProblem):
 
 
 def problems_for(like: str) -> dict[str, SearchProblem]:
-    """Return ``{name: problem}``, the problems :func:`check_search` tries, in order.
-
-    For ``"ucs"``, ``"greedy"`` and ``"astar"``, a road map comes first on which a frontier
-    ordered by each f of :data:`~.rules.ORDERS` expands the towns in an order of its own, so
-    that a mistaken order is told from the others. For ``"ucs"`` the jugs cost a litre per
-    litre moved, and a jugs problem where that matters is added; for ``"ucs"`` and
-    ``"astar"``, a road map with a cheaper detour; for ``"astar"``, a road map whose
-    estimates never overestimate but are not consistent, where A* must reopen a town it has
-    expanded.
+    """Return ``{name: problem}``, the problems :func:`check_search` tries, in order: for
+    each search *like*, those where its classic mistakes show (the road maps below say how).
+    For ``"ucs"`` the jugs cost a litre per litre moved.
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """

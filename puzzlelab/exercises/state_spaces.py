@@ -12,7 +12,7 @@ from ..analysis.distances import depth_histogram, distance_table
 from ..errors import one_line
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
-from .answers import fail, first_trouble, is_whole_number, not_answered, passed, self_check
+from .answers import fail, first_trouble, is_whole_number, not_answered, passed
 from .own_work import borrowed, borrowing_method
 from .sandbox import guarded_check
 
@@ -38,7 +38,6 @@ def _eight_puzzle_histogram() -> tuple[int, ...]:
     return tuple(depth_histogram(distance_table(SlidingPuzzle(shape=(3, 3)))))
 
 
-@self_check
 @guarded_check("your answer")
 def check_positions_at_depth(answer: Any) -> bool:
     """Check how many 8-puzzle boards are exactly :data:`DEPTH` moves from the goal.
@@ -90,7 +89,6 @@ def _shown(state: State) -> str:
     return f"{state[:2]} / {state[2:]}"
 
 
-@self_check
 @guarded_check("your problem")
 def check_two_by_two(problem_class: Any) -> bool:
     """Check a simpleai ``SearchProblem`` subclass for the 2x2 puzzle.
@@ -227,7 +225,6 @@ def _board_text(board: State) -> str:
     return " / ".join(" ".join(map(str, board[row : row + 3])) for row in (0, 3, 6))
 
 
-@self_check
 @guarded_check("your function")
 def check_solvable_boards(function: Any) -> bool:
     """Check ``function(board)``: can the 8-puzzle *board* reach ``1 2 3 / 4 5 6 / 7 8 0``?
