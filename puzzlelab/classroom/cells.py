@@ -8,7 +8,6 @@ at all, so nothing here trusts its shape.
 from __future__ import annotations
 
 import ast
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,7 +15,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from ..errors import PuzzleError
-from .lessons import lesson_files, lessons_folder
+from .lessons import lesson_notebooks
 
 #: The key of puzzlelab's own entries in a cell's or a notebook's metadata.
 KEY = "puzzlelab"
@@ -115,7 +114,9 @@ def lesson_exercises(notebook: dict) -> dict[str, Exercise]:
         calls = [
             node.value
             for node in tree.body
-            if isinstance(node, ast.Expr) and _is_check_call(node.value)
+            if isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Call)
+            and getattr(node.value.func, "id", "").startswith("check_")
         ]
         if not calls:
             raise PuzzleError(f"exercise {name} calls no check_...() in its cell")
@@ -139,14 +140,6 @@ def _given(assignment: str, sources: dict[str, str]) -> str:
     return "\n".join([*(sources[name] for name in sorted(used) if name in sources), assignment])
 
 
-def _is_check_call(node: ast.expr) -> bool:
-    return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id.startswith("check_")
-    )
-
-
 def trusted_lessons() -> dict[str, dict[str, Exercise]]:
     """Return every installed lesson's exercises (:func:`lesson_exercises`), by lesson slug.
 
@@ -154,10 +147,4 @@ def trusted_lessons() -> dict[str, dict[str, Exercise]]:
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
-    folder = lessons_folder()
-    lessons = {}
-    for name in lesson_files(folder):
-        if name.suffix == ".ipynb" and len(name.parts) == 1:
-            notebook = json.loads(folder.joinpath(name.name).read_text(encoding="utf-8"))
-            lessons[lesson_slug(name.name)] = lesson_exercises(notebook)
-    return lessons
+    return {lesson_slug(name): lesson_exercises(book) for name, book in lesson_notebooks().items()}

@@ -1,12 +1,8 @@
 """The grader's half of checking: every check runs here, on what the kernel sends as plain data.
 
-The lesson's check call (``check_search(answer_2_1, like='dfs')``) is read with :mod:`ast`:
-an answer's value is asked of the kernel (:mod:`~.serving`), a value the lesson itself set up
-(``near_goal``) is made here from the lesson's own cell, and the check, imported here, runs
-here. A function or class of the student's stays in the kernel and is a :class:`Remote` here:
-calling it sends plain arguments and takes back a plain result; an object of the grader's
-handed to it (a problem) is served from here, so what a recording notes is what the grader
-saw. The kernel decides no outcome.
+A student's function or class stays in the kernel (:class:`Remote`); an object of the
+grader's handed to it is served from here. The kernel decides no outcome (the teachers' guide,
+"The threat model").
 """
 
 from __future__ import annotations
@@ -73,7 +69,7 @@ class Grader:
         return encode(value, self._refer)
 
     def _refer(self, value: object) -> dict:
-        if isinstance(value, Remote) or isinstance(value, RemoteClass):
+        if isinstance(value, (Remote, RemoteClass)):
             return {"r": {"id": value.__puzzlelab_id__}}
         if _copied(value):
             return {"p": base64.b64encode(pickle.dumps(value)).decode()}
@@ -101,8 +97,6 @@ class Grader:
         if self.broken:
             raise Broken(self.broken)
         if self.ended is not None:  # the check's process ended: what it made is gone too
-            if str(self.ended.get("error")).startswith("OutOfTime"):
-                raise TimedOut()
             raise _error(self.ended)
         try:
             answer = self.wire.request(message)
@@ -117,8 +111,6 @@ class Grader:
         if answer.get("ended"):  # the check's own process ended: the kernel answers again
             self.forked, self.ended = False, answer
         if answer["op"] == "raise":
-            if str(answer.get("error")).startswith("OutOfTime"):
-                raise TimedOut()
             raise _error(answer)
         try:
             return decode(answer.get("value"), self._resolve)
@@ -128,11 +120,8 @@ class Grader:
             raise NotPlainAnswer(f"not a plain answer: {error}") from None
 
     def _recover(self, silence: str) -> dict:
-        """After *silence*: interrupt the student's code and wait until the kernel answers.
-
-        In a check's own process, the kernel ends that process and says so (``ended``); what
-        the process sent before is read and left unanswered.
-        """
+        """After *silence*: interrupt the student's code; wait until the kernel answers (in a
+        check's own process, until the kernel says it ended it)."""
         self.interrupt()
         self.wire.deadline = time.monotonic() + RECOVERY_SECONDS
         try:
@@ -189,12 +178,8 @@ class Grader:
 def _copied(value: object) -> bool:
     """Whether *value* goes to the kernel as a copy: a puzzle's rules (``puzzlelab.puzzles``,
     which hold no recording) or a numpy array; anything else is served from here."""
-    module = type(value).__module__
-    return (
-        module.startswith("puzzlelab.puzzles.")
-        or type(value).__name__ == "ndarray"
-        and (module == "numpy")
-    )
+    kind = (type(value).__module__, type(value).__name__)
+    return kind[0].startswith("puzzlelab.puzzles.") or kind == ("numpy", "ndarray")
 
 
 class NotPlainAnswer(Exception):
@@ -204,22 +189,16 @@ class NotPlainAnswer(Exception):
     """
 
 
-class OutOfTime(Exception):
-    """A student's function ran past its time and was interrupted.
-
-    There is no example here; ``tests/test_grade_agreement.py`` runs it.
-    """
-
-
 _ERRORS: dict[str, type[Exception]] = {}
 
 
-def _error(answer: dict) -> Exception:
-    """The error the kernel reported, as an exception of the same name (its text one line)."""
+def _error(answer: dict) -> BaseException:
+    """The error the kernel reported, as an exception of the same name (its text one line), or
+    :class:`TimedOut` for a student's function stopped past its time."""
     text = str(answer.get("error", "Error"))[:400]
+    if text.startswith("OutOfTime"):
+        return TimedOut()
     name, _, message = text.partition(": ")
-    if name == "OutOfTime":
-        return OutOfTime(message)
     if not name.isidentifier():
         name = "Error"
     builtin = getattr(builtins, name, None)  # hasattr() must see an AttributeError as one

@@ -6,14 +6,13 @@ import copy
 import json
 import re
 from collections.abc import Callable
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from ..errors import PuzzleError
 from .cells import KEY, cell_source, exercise_id, lesson_slug
 from .lessons import already_there, read_lessons, write_inside
 from .plans import PLANS, Plan
-from .solution import Solution
-from .solutions import SOLUTIONS
+from .solutions import SOLUTIONS, Solution
 
 #: A Markdown heading line: its #s and its text.
 HEADING = re.compile(r"^(#+)\s+(.*?)\s*$")
@@ -55,24 +54,27 @@ def worked_lesson(notebook: dict, file_name: str) -> dict:
     cells = worked["cells"]
     for number in reversed(range(len(cells))):  # from the end: insertions shift later cells
         name = exercise_id(cells[number])
-        if name:
-            _work(cells, number, _solution(name))
+        if name in SOLUTIONS:
+            _work(cells, number, SOLUTIONS[name])
+        elif name:
+            raise PuzzleError(f"exercise {name} has no worked solution in puzzlelab.classroom")
     worked.setdefault("metadata", {})[KEY] = {"edition": "teacher"}
-    cells.insert(1, _teacher_cell("teachers-edition", _banner(file_name)))
+    stem = file_name.rsplit("/", 1)[-1].removesuffix(".ipynb")
+    banner = (
+        "> **Teacher's edition.** Every exercise of this lesson is worked, each below a "
+        "*Worked solution* note. Hand the students their own copy (`puzzlelab lessons`), not "
+        f"this one. The lesson's plan: `plans/{stem}.md`."
+    )
+    cells.insert(1, _teacher_cell("teachers-edition", banner))
     return worked
-
-
-def _solution(name: str) -> Solution:
-    if name not in SOLUTIONS:
-        raise PuzzleError(f"exercise {name} has no worked solution in puzzlelab.classroom")
-    return SOLUTIONS[name]
 
 
 def _work(cells: list[dict], number: int, solution: Solution) -> None:
     """Work the exercise whose answer cell is ``cells[number]``, in place."""
     answer = cells[number]
     _replace(answer, solution.answer)
-    cells.insert(number, _teacher_cell(f"{answer['id']}-worked", _note(solution.explanation)))
+    note = f"**Worked solution.** {solution.explanation}"
+    cells.insert(number, _teacher_cell(f"{answer['id']}-worked", note))
     if solution.skeleton:
         skeleton = _skeleton_cell(cells, number, solution.skeleton, exercise_id(answer))
         _replace(skeleton, solution.skeleton_worked)
@@ -99,19 +101,6 @@ def _teacher_cell(cell_id: str, text: str) -> dict:
             "source": text}  # fmt: skip
 
 
-def _note(explanation: str) -> str:
-    return f"**Worked solution.** {explanation}"
-
-
-def _banner(file_name: str) -> str:
-    stem = file_name.rsplit("/", 1)[-1].removesuffix(".ipynb")
-    return (
-        "> **Teacher's edition.** Every exercise of this lesson is worked, each below a "
-        "*Worked solution* note. Hand the students their own copy (`puzzlelab lessons`), not "
-        f"this one. The lesson's plan: `plans/{stem}.md`."
-    )
-
-
 def plan_page(notebook: dict, file_name: str) -> str:
     """Return the plan of the lesson *notebook* (file *file_name*), one page of markdown.
 
@@ -122,7 +111,7 @@ def plan_page(notebook: dict, file_name: str) -> str:
 
     Examples
     --------
-    >>> lesson = json.loads(read_lessons()[PurePosixPath("08_mastermind.ipynb")])
+    >>> lesson = json.loads(read_lessons()[Path("08_mastermind.ipynb")])
     >>> page = plan_page(lesson, "08_mastermind.ipynb")
     >>> [line for line in page.splitlines() if line.startswith("#")][:3]
     ['# Plan: Lesson 8 · How few questions find a secret code?', '## Goals', '## Timing']
@@ -135,8 +124,9 @@ def plan_page(notebook: dict, file_name: str) -> str:
     if slug not in PLANS:
         raise PuzzleError(f"lesson {slug} has no plan in puzzlelab.classroom")
     plan, cells = PLANS[slug], notebook["cells"]
-    title, total = _title(cells) or slug, len(cells)
-    lines = [f"# Plan: {title}", ""]
+    title = next((text for cell in cells for level, text in _headings(cell) if level == 1), "")
+    total = len(cells)
+    lines = [f"# Plan: {title or slug}", ""]
     lines += [f"Notebook `{file_name}`, {total} cells. A cell is named by its section and its "
               f"number as JupyterLab's status bar shows it: cell 23 of {total} is "
               f"\"Cell 23/{total}\" there, counting every cell from 1, markdown and code, as "
@@ -146,7 +136,7 @@ def plan_page(notebook: dict, file_name: str) -> str:
     lines += _timing(plan, cells, slug)
     lines += ["## Cells to project", "", "| section | cells | show |", "|---|---|---|"]
     for heading, show in plan.project:
-        start, end = _section(cells, heading, slug)
+        start, end = _find(cells, heading.__eq__, repr(heading), slug)
         lines.append(f"| {heading} | {_cells(cells, start, end)} | {show} |")
     lines += ["", "## Questions to ask the class", ""]
     for k, question in enumerate(plan.questions, 1):
@@ -180,15 +170,6 @@ def _headings(cell: dict) -> list[tuple[int, str]]:
         return []
     matches = map(HEADING.match, cell_source(cell).splitlines())
     return [(len(match.group(1)), match.group(2)) for match in matches if match]
-
-
-def _title(cells: list[dict]) -> str:
-    return next((text for cell in cells for level, text in _headings(cell) if level == 1), "")
-
-
-def _section(cells: list[dict], heading: str, slug: str) -> tuple[int, int]:
-    """The section under *heading*: the index of its heading's cell, and of the cell after it."""
-    return _find(cells, lambda text: text == heading, repr(heading), slug)
 
 
 def _find(
@@ -237,9 +218,16 @@ def _exercise_lines(cells: list[dict], number: int) -> list[str]:
     return [f"**{name}** ({where})", "", *[f"- {mistake}" for mistake in mistakes], ""]
 
 
-def _teachers_edition() -> tuple[dict[PurePosixPath, bytes], list[str]]:
-    """Return every file of the teacher's edition, by path (lessons worked, plans, data files),
-    and a line for each notebook left out because no plan is written for it."""
+def write_teachers_edition(out_dir: Path, *, force: bool = False) -> tuple[list[Path], list[str]]:
+    """Write the teacher's edition into *out_dir*; return the files written, and a line for
+    each notebook skipped (one with no plan: a notebook of the teacher's own, a translation).
+
+    Unless *force* is given, nothing is written when *out_dir* has one of the files.
+
+    There is no example here; ``tests/test_teacher.py`` runs it.
+    """
+    if out_dir.exists() and not out_dir.is_dir():
+        raise PuzzleError(f"{out_dir} is a file: give a folder for the teacher's edition")
     files, skipped = {}, []
     for name, data in read_lessons().items():
         if name.suffix != ".ipynb":
@@ -252,20 +240,6 @@ def _teachers_edition() -> tuple[dict[PurePosixPath, bytes], list[str]]:
         notebook = worked_lesson(lesson, name.name)
         files[name] = (json.dumps(notebook, indent=1, ensure_ascii=False) + "\n").encode()
         files["plans" / name.with_suffix(".md")] = plan_page(lesson, name.name).encode()
-    return files, skipped
-
-
-def write_teachers_edition(out_dir: Path, *, force: bool = False) -> tuple[list[Path], list[str]]:
-    """Write the teacher's edition into *out_dir*; return the files written, and a line for
-    each notebook skipped (one with no plan: a notebook of the teacher's own, a translation).
-
-    Unless *force* is given, nothing is written when *out_dir* has one of the files.
-
-    There is no example here; ``tests/test_teacher.py`` runs it.
-    """
-    if out_dir.exists() and not out_dir.is_dir():
-        raise PuzzleError(f"{out_dir} is a file: give a folder for the teacher's edition")
-    files, skipped = _teachers_edition()
     if not force:
         already_there(out_dir, files, "nothing written; give --force to replace them")
     return write_inside(out_dir, files, "the teacher's edition"), skipped

@@ -1,21 +1,20 @@
-"""The gradebook: the grades file written as grades are decided, a roster, a per-student summary,
-and exports for Moodle's and Canvas's grade import.
+"""The gradebook: the grades file, a roster, a per-student summary, and Moodle and Canvas exports.
 
-A *roster* is a CSV file with a header row and the columns ``submission`` (the name a
-submission goes by: the student's folder, or the name before the lesson's in a file name),
-``student_id`` and ``email``, and optionally ``login`` (what Canvas calls the SIS Login ID, if
-it is not the email). A *score* is 1 for an exercise passed, 0 for any other outcome.
+A *roster* is a CSV file with the columns ``submission``, ``student_id``, ``email`` and
+optionally ``login`` (the teachers' guide says more). A *score* is 1 for an exercise passed,
+0 for any other outcome.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+import json
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..errors import PuzzleError, one_line
-from .grades import Grade, grades_csv, grades_json, table_csv, write_atomically
+from .grades import Grade, grades_csv, table_csv, write_atomically
 from .submissions import read_regular
 
 #: The columns a roster must have.
@@ -76,14 +75,13 @@ def on_roster(row: Grade, roster: list[Student]) -> Student | None:
     matches = [
         student
         for student in roster
-        if student.submission and any(_names(name, student.submission) for name in names)
+        if student.submission
+        and any(
+            name == student.submission or name.startswith(student.submission + "_")
+            for name in names
+        )  # fmt: skip
     ]
     return max(matches, key=lambda student: len(student.submission), default=None)
-
-
-def _names(name: str, submission: str) -> bool:
-    """Whether *name* is the roster's *submission* name, or begins with it and ``_``."""
-    return name == submission or name.startswith(submission + "_")
 
 
 def with_roster(grades: list[Grade], roster: list[Student]) -> list[Grade]:
@@ -133,10 +131,11 @@ class GradesFile:
         if not self.as_json:
             return grades_csv(grades)
         passed = f"{sum(row.passed for row in grades)} of {len(grades)} exercises passed"
-        if finished:
-            return grades_json(grades, "solved", f"every notebook graded: {passed}")
         reason = self.reason or f"{len(self.decided)} notebooks graded so far, the run goes on"
-        return grades_json(grades, "interrupted", f"{reason}: {passed}")
+        data = {"status": "interrupted", "reason": f"{reason}: {passed}"}
+        if finished:
+            data = {"status": "solved", "reason": f"every notebook graded: {passed}"}
+        return json.dumps(data | {"grades": [asdict(grade) for grade in grades]}, indent=1) + "\n"
 
     def write(self, finished: bool) -> None:
         """Write the file whole (a kill leaves the last whole version)."""
@@ -238,15 +237,9 @@ def export_csv(grades: list[Grade], roster: list[Student], system: str) -> tuple
     left out for want of an id or email: one row per student, one column per lesson (its
     exercises passed).
 
-    Moodle ("Grade import", CSV, docs.moodle.org/en/Grade_import): any columns; on import the
-    teacher maps "ID number" to useridnumber or "Email address" to useremail (the headers
-    Moodle's own export uses), and each lesson's column to a grade item or a new one.
-    Canvas ("How do I import grades in the Gradebook?", community.canvaslms.com, and
-    teaching.resources.osu.edu's "Import a CSV file to Carmen grades"): the columns Student,
-    ID, SIS User ID, SIS Login ID, Section, then one per assignment; a column Canvas does not
-    know creates an assignment. ID (Canvas's own number) and Section stay empty: Canvas finds
-    the student by SIS User ID (the roster's student id) or SIS Login ID (its login, else its
-    email).
+    Moodle's columns are the headers its own export uses (docs.moodle.org/en/Grade_import);
+    Canvas's are those of its Gradebook import, ID and Section left empty (the teachers' guide
+    says how each import reads them).
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -9,6 +10,7 @@ import os
 import secrets
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from ..errors import PuzzleError
 
@@ -148,15 +150,6 @@ def plain(text: str) -> str:
     return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA) else text
 
 
-def grades_json(grades: list[Grade], status: str, reason: str) -> str:
-    """Return the grades as JSON text: ``{"status", "reason", "grades"}``.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
-    data = {"status": status, "reason": reason, "grades": [asdict(grade) for grade in grades]}
-    return json.dumps(data, indent=1) + "\n"
-
-
 def read_grades(path: Path, as_json: bool) -> list[Grade]:
     """Return the grades a grades file already holds (none if there is no file).
 
@@ -166,11 +159,10 @@ def read_grades(path: Path, as_json: bool) -> list[Grade]:
     """
     if not path.exists():
         return []
-    names = [column.name for column in fields(Grade)]
     try:
         text = path.read_text(encoding="utf-8")
         rows = json.loads(text)["grades"] if as_json else list(csv.DictReader(io.StringIO(text)))
-        grades = [_grade_of(row, names) for row in rows]
+        grades = [_grade_of(row) for row in rows]
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise PuzzleError(
             f"--resume: {path} cannot be read as grades ({type(error).__name__}): give the "
@@ -179,28 +171,27 @@ def read_grades(path: Path, as_json: bool) -> list[Grade]:
     return grades
 
 
-def _grade_of(row: dict, names: list[str]) -> Grade:
+def _grade_of(row: dict) -> Grade:
     """A grade from a row of a grades file, ``passed`` as true or false."""
-    text = [plain(str(row.get(name) or "")) for name in names]
-    grade = Grade(text[0], text[1], text[2], text[3])
-    for name, value in zip(names[4:], text[4:]):
-        setattr(grade, name, value)
-    grade.passed = str(row.get("passed")).lower() == "true"
-    return grade
+    text: dict[str, Any] = {c.name: plain(str(row.get(c.name) or "")) for c in fields(Grade)}
+    return Grade(**text | {"passed": str(row.get("passed")).lower() == "true"})
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write *text* to *path* whole or not at all: a new file, flushed to disk, renamed to it.
+def write_atomically(path: Path, data: str | bytes) -> None:
+    """Write *data* (text as UTF-8) to *path* whole or not at all: a new file, through no link,
+    flushed to disk and renamed to *path*; nothing already there is written into or followed.
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """
     partial = path.with_name(f".{path.name}.{secrets.token_hex(4)}.partial")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
-        with partial.open("x", encoding="utf-8") as file:
-            file.write(text)
+        with os.fdopen(os.open(partial, flags, 0o666), "wb") as file:
+            file.write(data.encode() if isinstance(data, str) else data)
             file.flush()
             os.fsync(file.fileno())
         os.replace(partial, path)
     except BaseException:
-        partial.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            partial.unlink()
         raise

@@ -1,8 +1,7 @@
 """Grading: run a class's lesson notebooks and grade every exercise with the lessons' checks.
 
 Each submission runs from a copy, on a fresh bounded kernel; the exercises and their check
-calls come from the installed lessons, never from the student's cells. The teachers' guide
-says what this stops and what it does not.
+calls come from the installed lessons, never from the student's cells.
 """
 
 from __future__ import annotations
@@ -79,7 +78,9 @@ def grade_submission(
     results: dict[str, dict[str, Any]] = {}
     if present:  # with no answer cell there is nothing to run
         troubles, results = _run_and_check(submission.path.name, data, notebook, present, limits)
-    flag = _flag(answered, submission, slug, lessons)
+    named = which_lesson(None, submission.path, lessons)
+    flag = "wrong lesson" if named and named != slug else ""
+    flag = flag if answered else "no answer cells"
     reached = reaches_grader(
         cell_source(cell) if cell.cell_type == "code" else "" for cell in notebook.cells
     )
@@ -97,14 +98,6 @@ def grade_submission(
     return rows
 
 
-def _flag(answered: set, submission: Submission, slug: str, lessons: dict) -> str:
-    """``wrong lesson``, ``no answer cells`` (see :data:`FLAGS`) or ``""``."""
-    if not answered:
-        return "no answer cells"
-    named = which_lesson(None, submission.path, lessons)
-    return "wrong lesson" if named and named != slug else ""
-
-
 def _read_submission(
     submission: Submission, data: bytes | None
 ) -> tuple[bytes, NotebookNode | None, str]:
@@ -120,8 +113,10 @@ def _read_submission(
         data = read_regular(submission.path) if data is None else data
     except OSError as error:  # replaced by a pipe, or gone, since it was found
         return b"", None, f"could not be read: {one_line(error)}"
+    import nbformat
+
     try:
-        return data, _read_notebook(data), ""
+        return data, nbformat.reads(data.decode("utf-8"), as_version=4), ""
     except Exception as error:  # invalid JSON, or JSON that is no notebook
         return data, None, f"not a notebook that can be read: {one_line(error)}"
 
@@ -145,11 +140,7 @@ def _run_and_check(
     name: str, data: bytes, notebook: NotebookNode, exercises: list[Exercise], limits: Limits
 ) -> tuple[dict[str, str], dict[str, dict[str, Any]]]:
     """Run *notebook* (read from *data*) from a copy named *name*, then the checks of
-    *exercises*.
-
-    Return the troubles of the answer cells that did not run cleanly, and each check's result
-    (``passed``, ``message``, ``error``, or ``trouble`` alone), both by exercise id.
-    """
+    *exercises*; return the troubles of the answer cells and each check's result, by id."""
     with tempfile.TemporaryDirectory(prefix="puzzlelab-grade-") as folder:
         workdir = Path(folder)
         _copy_lesson_data(workdir)
@@ -174,12 +165,6 @@ def _copy_lesson_data(workdir: Path) -> None:
 def _lesson_data() -> dict[PurePosixPath, bytes]:
     """The files the lessons read, by name: read once for the whole class."""
     return {name: data for name, data in read_lessons().items() if name.suffix != ".ipynb"}
-
-
-def _read_notebook(data: bytes) -> NotebookNode:
-    import nbformat
-
-    return nbformat.reads(data.decode("utf-8"), as_version=4)
 
 
 #: What is told of each notebook graded, as it is decided: its place among the submissions,

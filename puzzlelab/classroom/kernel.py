@@ -175,7 +175,8 @@ class BoundedKernel:
             if recover:
                 self._listening()
             return f"ran out of time ({seconds} s) and was interrupted"
-        error = _error_of(cell.outputs) or self.reply_error
+        errors = [_error_text(out) for out in cell.outputs if out.get("output_type") == "error"]
+        error = (errors or [self.reply_error])[0]
         if error.startswith("MemoryError"):
             error += f" (the limit is {self.memory_mb} MB)"
         return f"raised {error}" if error else ""
@@ -183,10 +184,7 @@ class BoundedKernel:
     def _note_error(self, execute_reply: dict[str, Any], **_: object) -> None:
         content = execute_reply["content"]
         self.timed_out = content.get("ename") == TIMED_OUT
-        value = str(content.get("evalue", "")).strip().splitlines()
-        self.reply_error = str(content.get("ename", "Error"))[:200] + (
-            f": {value[0][:KEPT_ERROR]}" if value else ""
-        )
+        self.reply_error = _error_text(content)
 
     def run_code(
         self, source: str, seconds: int, *, recover: bool = True
@@ -284,13 +282,10 @@ class BoundedKernel:
             run_sync(manager.interrupt_kernel)()
 
 
-def _error_of(outputs: list[NotebookNode]) -> str:
-    """``"ZeroDivisionError: division by zero"``: the first error among *outputs*, or ``""``."""
-    for output in outputs:
-        if output.get("output_type") == "error":
-            value = str(output.get("evalue", "")).strip().splitlines()
-            return output.get("ename", "Error") + (f": {value[0]}" if value else "")
-    return ""
+def _error_text(error: dict[str, Any]) -> str:
+    """``"ZeroDivisionError: division by zero"``: an error's name and its message's first line."""
+    value = str(error.get("evalue", "")).strip().splitlines()
+    return str(error.get("ename", "Error"))[:200] + (f": {value[0][:KEPT_ERROR]}" if value else "")
 
 
 def _serve_cell(path: Path, seconds: int) -> str:

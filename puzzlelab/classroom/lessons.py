@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import contextlib
+import json
 import os
-import secrets
 from collections.abc import Iterable
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath
 
 from ..errors import PuzzleError
 from ..exercises.lesson_code import lessons_folder
+from .grades import write_atomically
 
 SKIPPED = {"__pycache__"}  # and every hidden file or folder, such as .ipynb_checkpoints
 
@@ -40,6 +40,19 @@ def read_lessons() -> dict[PurePosixPath, bytes]:
     return {name: folder.joinpath(*name.parts).read_bytes() for name in lesson_files(folder)}
 
 
+def lesson_notebooks() -> dict[str, dict]:
+    """Every installed lesson notebook (none in a sub-folder), read as JSON, by file name.
+
+    There is no example here; ``tests/test_grade.py`` runs it.
+    """
+    folder = lessons_folder()
+    return {
+        name.name: json.loads(folder.joinpath(name.name).read_text(encoding="utf-8"))
+        for name in lesson_files(folder)
+        if name.suffix == ".ipynb" and len(name.parts) == 1
+    }
+
+
 def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = False) -> list[Path]:
     """Copy the lessons, with any file they read, into *out_dir*; return the files written.
 
@@ -50,17 +63,15 @@ def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = Fal
     """
     if out_dir.exists() and not out_dir.is_dir():
         raise PuzzleError(f"{out_dir} is a file: give a folder to copy the lessons into")
-    folder = lessons_folder()
-    names = lesson_files(folder)
-    if not names:
-        raise PuzzleError(f"no lessons found in {folder}")
+    files = read_lessons()
+    if not files:
+        raise PuzzleError(f"no lessons found in {lessons_folder()}")
     refuse = (
         "your work is kept; give --only-missing to add the other lessons, --force to replace them"
     )
-    there = already_there(out_dir, names, None if force or only_missing else refuse)
-    wanted = [name for name in names if not (only_missing and name in there)]
-    files = {name: folder.joinpath(*name.parts).read_bytes() for name in wanted}
-    return write_inside(out_dir, files, "the lessons")
+    there = already_there(out_dir, files, None if force or only_missing else refuse)
+    wanted = {name: data for name, data in files.items() if not (only_missing and name in there)}
+    return write_inside(out_dir, wanted, "the lessons")
 
 
 def already_there(
@@ -82,7 +93,7 @@ def write_inside(out_dir: Path, files: dict[PurePosixPath, bytes], what: str) ->
 
     A symbolic link on the way to any file is refused before anything is written, so nothing
     lands outside *out_dir*; *what* names the files in the error. Each file is written new and
-    renamed into place.
+    renamed into place (:func:`~.grades.write_atomically`).
 
     There is no example here; ``tests/test_hostile_cli.py`` runs it.
     """
@@ -100,21 +111,7 @@ def write_inside(out_dir: Path, files: dict[PurePosixPath, bytes], what: str) ->
         for name, data in files.items():
             target = out_dir.joinpath(name)
             target.parent.mkdir(parents=True, exist_ok=True)
-            _write_new(target, data)
+            write_atomically(target, data)
     except OSError as error:
         raise PuzzleError(f"cannot write {what} into {out_dir}: {error}") from None
     return [out_dir.joinpath(name) for name in files]
-
-
-def _write_new(target: Path, data: bytes) -> None:
-    """Write *data* to a new file renamed to *target*: nothing there is written into or followed."""
-    partial = target.with_name(f".{target.name}.{secrets.token_hex(4)}.partial")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        with os.fdopen(os.open(partial, flags, 0o666), "wb") as file:
-            file.write(data)
-        os.replace(partial, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            partial.unlink()
-        raise

@@ -1,15 +1,6 @@
-"""What the grader keeps of a kernel's outputs: errors and a little printed text.
-
-nbclient keeps every output of a cell until the cell ends; a notebook that displays a large
-image in a loop would grow the grader without bound. :class:`KeptOutputs` is nbclient's
-client with its output handling replaced: each output is judged as it arrives and dropped
-unless grading reads it. The messages themselves are bounded too: the sockets the kernel
-talks through take at most :data:`LARGEST_MESSAGE` bytes a frame (a larger one drops the
-connection, which reconnects: what was on the way is lost, so a notebook that displays more
-loses its own later outputs, and a cell whose error alone is larger runs out of time) and hold
-at most :data:`QUEUED_MESSAGES` messages unread (the kernel drops what a slow grader leaves).
-
-Loaded only when a kernel starts (it imports nbclient and zmq).
+"""What the grader keeps of a kernel's outputs: errors and a little printed text, each output
+judged as it arrives, and messages bounded in size and number. Loaded only when a kernel
+starts (it imports nbclient and zmq).
 """
 
 from __future__ import annotations
@@ -79,7 +70,12 @@ class KeptOutputs(NotebookClient):
         """Keep *msg*'s output in *outs* if grading reads it, bounded; drop it otherwise."""
         kind, content = msg["msg_type"], msg["content"]
         if kind == "stream" and content.get("name") == "stdout":
-            return _add_text(outs, str(content.get("text", "")))
+            kept = next((out for out in outs if out.output_type == "stream"), None)
+            if kept is None:
+                kept = new_output("stream", name="stdout", text="")
+                outs.append(kept)
+            kept.text += str(content.get("text", ""))[: KEPT_TEXT - len(kept.text)]
+            return kept
         if kind == "error" and not any(out.output_type == "error" for out in outs):
             ename, evalue = str(content.get("ename", ""))[:200], str(content.get("evalue", ""))
             out = new_output("error", ename=ename, evalue=evalue[:KEPT_ERROR], traceback=[])
@@ -95,13 +91,3 @@ class KeptOutputs(NotebookClient):
         self, outs: list[NotebookNode], msg: dict[str, Any], cell_index: int
     ) -> None:
         """Drop widgets' messages: no widget state, no output widgets."""
-
-
-def _add_text(outs: list[NotebookNode], text: str) -> NotebookNode:
-    """Add *text* to the one stdout output in *outs*, up to :data:`KEPT_TEXT` characters."""
-    kept = next((out for out in outs if out.output_type == "stream"), None)
-    if kept is None:
-        kept = new_output("stream", name="stdout", text="")
-        outs.append(kept)
-    kept.text += text[: KEPT_TEXT - len(kept.text)]
-    return kept

@@ -11,7 +11,7 @@ as it is. Its sections (``## ...``) are the plan's:
 - ``Questions to ask the class``, a numbered list, each question followed by its *Answer:* and
   its *Likely wrong:* answers;
 
-then one ``Exercise <name>`` section per worked solution (:mod:`puzzlelab.classroom.solution`),
+then one ``Exercise <name>`` section per worked solution (:mod:`puzzlelab.classroom.solutions`),
 its code fenced as ``ipython``: ``ruff format`` leaves that as the cell has it (the ``;``).
 A section is named by its heading, as the notebook writes it, never by a cell number that an
 edit of the lesson could leave behind; the plan's page counts the cells from the lesson.

@@ -1,26 +1,20 @@
-"""What the grader reads in a notebook's own text, before any of it runs.
+"""What the grader reads in a notebook's own text, with :mod:`ast`, before any of it runs.
 
-The kernel runs the student's code and could say anything about it, so the grader does not
-take the kernel's word for how an answer was made. It reads the cells itself, with :mod:`ast`
-(nothing is run), and looks for code that can reach past the exercises into the machinery
-that judges them: modules that see other threads, frames or the interpreter's insides, names
-built at run time (``exec``, ``getattr(x, name)``), the insides of objects (``__class__``,
-``f_globals``), writing into a module, puzzlelab's private modules, shell commands. A lesson
-needs none of these, so an answer that uses them is not counted until a teacher reads it.
-Cells left as the lesson wrote them are not read.
+It looks for code that can reach past the exercises into the machinery that judges them
+(the teachers' guide, "Read before it runs", lists what); cells left as the lesson wrote them
+are not read.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
-import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from .cells import cell_source
-from .lessons import lesson_files, lessons_folder
+from .lessons import lesson_notebooks
 
 #: The grader's own puzzlelab folder, read (never imported from) for its modules' names.
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -277,14 +271,9 @@ def _public_names(module: str) -> frozenset[str]:
 @functools.cache
 def _lesson_cells() -> frozenset[str]:
     """The code cells of every installed lesson, stripped: a cell left as it was is not read."""
-    folder = lessons_folder()
-    cells = set()
-    for name in lesson_files(folder):
-        if name.suffix == ".ipynb" and len(name.parts) == 1:
-            notebook = json.loads(folder.joinpath(name.name).read_text(encoding="utf-8"))
-            cells |= {
-                cell_source(cell).strip()
-                for cell in notebook.get("cells", [])
-                if cell.get("cell_type") == "code"
-            }
-    return frozenset(cells)
+    return frozenset(
+        cell_source(cell).strip()
+        for notebook in lesson_notebooks().values()
+        for cell in notebook.get("cells", [])
+        if cell.get("cell_type") == "code"
+    )

@@ -1,12 +1,7 @@
 """A sandbox for a submitted notebook's kernel: Debian's ``bubblewrap``, where the machine has it.
 
-In the sandbox the kernel sees the system and Python read-only, its own working folder read-
-write, an empty ``/tmp`` of :data:`TMP_BYTES` at most, and nothing else of the disk: not the
-other submissions, not the grader's files, not the grades. It has no network (its own,
-empty, network namespace), and its own process namespace: it sees only its own processes,
-and every process it starts ends when it ends, double forks and new sessions included.
-Without ``bwrap`` the kernel runs unconfined, in a process group of its own with its memory
-bounded, and :data:`UNCONFINED` says so.
+The teachers' guide ("The threat model") says what the kernel sees in it; without ``bwrap``
+the kernel runs unconfined and :data:`UNCONFINED` says so.
 
 >>> command = sandboxed(["python3", "-c", "print(1)"], Path("/tmp/work"), [Path("/usr")])
 >>> command[0].endswith("bwrap") or command == ["python3", "-c", "print(1)"]

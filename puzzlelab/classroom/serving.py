@@ -1,14 +1,7 @@
 """The half of ``puzzlelab grade`` that runs inside a student's kernel: a server, nothing more.
 
-After the student's cells the grader runs :func:`serve` in the kernel. It connects to the
-grader's socket and answers what the grader asks: an answer's value (``eval``), a call of the
-student's function or class (``call``), an attribute (``getattr``), or what a function is
-made of (``inspect``: whether it is puzzlelab's own, or the lesson's). It decides nothing:
-the grader runs every check in its own process, from the plain data sent here. A notebook that
-tampers with this loop can only lie about its own answers, which the grader judges.
-
-An object of the grader's (the problem a check hands the student's search) is a
-:class:`Stub` here: each of its methods asks the grader, which answers from its own object.
+It answers what the grader asks (an answer's value, a call, an attribute, what a function is
+made of) and decides nothing; an object of the grader's is a :class:`Stub` here.
 """
 
 from __future__ import annotations
@@ -143,9 +136,14 @@ class Server:
         named: Any = decode(message.get("named", {"d": []}), self._resolve)
         if op == "call":
             return target(*args, **named)
-        if op == "inspect" and message["what"] in INSPECTIONS:
-            return _inspect(message["what"], target, args, named)
-        raise ValueError(f"no such request: {op}")
+        if op != "inspect" or message["what"] not in INSPECTIONS:
+            raise ValueError(f"no such request: {op}")
+        from ..exercises import own_work
+
+        found = getattr(own_work, message["what"])(target, *args, **named)
+        if message["what"] == "table_of":
+            return found is not None
+        return sorted(found) if message["what"] == "names_used" else found
 
     def run(self) -> None:
         """Answer the grader until it says ``done`` (or, in a check's own process, ``end``)."""
@@ -190,15 +188,6 @@ class Server:
         if code != 0:  # the student's code ended its process in the middle of the check
             error = f"ProcessEnded: ended the process it ran in (exit code {code}), no answer"
             self.wire.send({"op": "raise", "ended": True, "error": error})
-
-
-def _inspect(what: str, target: object, args: Any, named: Any) -> object:
-    from ..exercises import own_work
-
-    found = getattr(own_work, what)(target, *args, **named)
-    if what == "table_of":
-        return found is not None
-    return sorted(found) if what == "names_used" else found
 
 
 def serve(path: str, seconds: float) -> None:

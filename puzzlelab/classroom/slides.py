@@ -1,14 +1,7 @@
 """Slides: each lesson as a Reveal.js slide show, run on a fresh kernel, one slide a section.
 
-The slides come from the lessons themselves: a copy of each lesson gets nbconvert's slide
-metadata from its headings (a ``#``, ``##`` or ``###`` heading starts a slide), is run, and
-is written by nbconvert's ``SlidesExporter`` with a template of ours that loads Reveal.js from
-a folder beside the slides (copied from the ``sphinx-revealjs`` package), so the slides need
-no network. Steppers step in the slides as they do on the offline site: each shows the page
-of its own (``Stepper.html``). A presenter's clicker steps the stepper of the slide on screen,
-and goes on to the next slide once that stepper is at its last frame (back: at its first).
-
-Jupyter's modules load only when slides are written: importing this module costs nothing.
+Reveal.js is loaded from a folder beside the slides (copied from ``sphinx-revealjs``), so the
+slides need no network. Jupyter's modules load only when slides are written.
 """
 
 from __future__ import annotations
@@ -171,7 +164,12 @@ def write_slides(
     """
     reveal = _reveal_folder()
     files = read_lessons()
-    names = [name for name in files if name.suffix == ".ipynb" and _wanted(name, lessons)]
+    names = [
+        name
+        for name in files
+        if name.suffix == ".ipynb"
+        and (not lessons or any(name.name.startswith(prefix) for prefix in lessons))
+    ]
     if not names:
         raise PuzzleError(f"no lesson's file name starts with {', '.join(lessons or [])}")
     slides = [name.with_suffix(".slides.html") for name in names]
@@ -229,10 +227,6 @@ def _as_page(output: dict) -> dict | None:
     del output["data"][WIDGET_VIEW]
     output["data"].pop("text/plain", None)
     return output
-
-
-def _wanted(name: PurePosixPath, lessons: list[str] | None) -> bool:
-    return not lessons or any(name.name.startswith(prefix) for prefix in lessons)
 
 
 def _reveal_folder() -> Path:

@@ -56,13 +56,9 @@ def puzzlelab_folders() -> list[Path]:
     return folders
 
 
-def files_state(paths: list[Path], known: State | None = None) -> State:
-    """Return the :class:`Entry` of every path at or under *paths* (links not followed).
-
-    A path whose stamp is the one in *known* is not read again: its entry is *known*'s.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+def _files_state(paths: list[Path], known: State | None = None) -> State:
+    """The :class:`Entry` of every path at or under *paths* (links not followed); a path whose
+    stamp is the one in *known* is not read again."""
     known = known or {}
     state = {}
     for top in paths:
@@ -73,7 +69,7 @@ def files_state(paths: list[Path], known: State | None = None) -> State:
                 continue
             stamp = (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
             before = known.get(path)
-            state[path] = before if before and before.stamp == stamp else _entry(path, info)
+            state[path] = before if before and before.stamp == stamp else _entry(path, info, stamp)
     return state
 
 
@@ -89,8 +85,7 @@ def _walk(top: Path) -> list[Path]:
     return found
 
 
-def _entry(path: Path, info: os.stat_result) -> Entry:
-    stamp = (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+def _entry(path: Path, info: os.stat_result, stamp: Stamp) -> Entry:
     if stat.S_ISLNK(info.st_mode):
         return Entry("link", os.readlink(path).encode(), stamp)
     if stat.S_ISDIR(info.st_mode):
@@ -109,11 +104,8 @@ def _entry(path: Path, info: os.stat_result) -> Entry:
         return Entry("other", b"", stamp)
 
 
-def changed_paths(before: State, after: State) -> list[Path]:
-    """Return the paths added, removed or changed between *before* and *after*, sorted.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+def _changed_paths(before: State, after: State) -> list[Path]:
+    """The paths added, removed or changed between *before* and *after*, sorted."""
     return sorted(
         path
         for path in before.keys() | after.keys()
@@ -121,14 +113,9 @@ def changed_paths(before: State, after: State) -> list[Path]:
     )
 
 
-def put_back(before: State, after: State) -> list[Path]:
-    """Make the files on disk as *before* says again; return the paths that could not be.
-
-    What was added is removed, what changed or went away is written again. Large files and
-    pipes, whose content *before* does not hold, cannot be put back.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+def _put_back(before: State, after: State) -> list[Path]:
+    """Make the files on disk as *before* says again; return the paths that could not be
+    (large files and pipes, whose content *before* does not hold)."""
     for path in sorted(after, reverse=True):  # the deepest first
         if path not in before or before[path].kind != after[path].kind:
             if after[path].kind == "folder":
@@ -160,7 +147,7 @@ class Watcher:
 
     def __init__(self, tops: list[Path]) -> None:
         self.tops = tops
-        self.state = files_state(tops)
+        self.state = _files_state(tops)
 
     def changes(self, *, repair: bool = True) -> tuple[list[Path], list[Path]]:
         """The paths changed since the last look, and those of them that could not be put back.
@@ -168,13 +155,13 @@ class Watcher:
         Unless *repair* is false, what changed is put back; a path that cannot be (a large
         file, a pipe) is then taken as it is now, so it is reported once.
         """
-        now = files_state(self.tops, self.state)
-        changed = changed_paths(self.state, now)
+        now = _files_state(self.tops, self.state)
+        changed = _changed_paths(self.state, now)
         if not changed or not repair:
             self.state = now if not changed else self.state
             return changed, []
-        lost = put_back(self.state, now)
-        after = files_state(self.tops, now)
+        lost = _put_back(self.state, now)
+        after = _files_state(self.tops, now)
         self.state = {
             path: after[path] if path in after and (entry.same(after[path]) or path in lost)
             else entry
@@ -184,7 +171,7 @@ class Watcher:
 
     def accept(self, path: Path) -> None:
         """Take *path* as it is now: the grader itself wrote it."""
-        self.state.update(files_state([path]))
+        self.state.update(_files_state([path]))
 
     def content(self, path: Path) -> bytes | None:
         """The bytes *path* held before any notebook ran, if it is a regular file."""

@@ -1,15 +1,9 @@
 """The wire between the grader and a student's kernel: plain data, and calls both ways.
 
-Both ends speak the same small protocol over one socket: a message is four bytes of length
-and a JSON object. A *value* crosses as plain data only (numbers, text, ``None``, ``...``,
-and tuples, lists, sets and dicts of them); any other object stays where it lives and
-crosses as a *reference*, which the other end can call or read an attribute of. A request
-is answered by ``return`` (a value) or ``raise`` (a one-line error); while one end waits
-for its answer it serves the other's requests, so a student's search in the kernel can call
-the problem the grader serves, and the grader sees every call.
-
-The grader trusts nothing the kernel sends beyond its shape: :func:`decode` takes plain data
-and references of the grader's own making, and refuses the rest with :class:`NotPlain`.
+A message is four bytes of length and a JSON object. A value crosses as plain data only; any
+other object stays where it lives and crosses as a reference. While one end waits for its
+answer it serves the other's requests. :func:`decode` refuses anything but plain data and
+references with :class:`NotPlain`.
 
 >>> decode(encode(((1, 2), {3}, {"a": [None, ...]}), refer=None), refer=None)
 ((1, 2), {3}, {'a': [None, Ellipsis]})
@@ -197,10 +191,6 @@ class Wire:
     def request(self, message: dict) -> dict:
         """Send *message*; serve the other end's requests until its answer comes; return it."""
         self.send(message)
-        return self.receive_answer()
-
-    def receive_answer(self) -> dict:
-        """Serve the other end's requests until an answer comes; return it."""
         while True:
             incoming = self.receive()
             if incoming["op"] in ("return", "raise"):

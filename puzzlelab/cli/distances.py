@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
-from ..limits import Stop, stopping
+from ..limits import stopping
 from ..puzzles.sliding import SlidingPuzzle
 from ..puzzles.sliding_boards import State
 from ._common import add_limits, board_shape, print_json
@@ -69,9 +69,16 @@ def distances_command(args: argparse.Namespace) -> int:
         for layer in distance_layers(puzzle, max_seconds=args.max_seconds,
                                      max_memory_mb=args.max_memory_mb):  # fmt: skip
             layers.append(layer)
-    if stop:
-        return _report_unfinished(args, layers, stop)
     counts = [len(layer) for layer in layers]
+    if stop:  # the table so far
+        if args.json:
+            print_json({"status": stop.status, "reason": stop.reason, "positions": sum(counts),
+                        "counts": counts})  # fmt: skip
+        else:
+            print(f"no table: {stop.status}: {stop.reason}")
+            print(f"{sum(counts):,} positions tabulated, up to {len(counts) - 1} moves from "
+                  "the goal")  # fmt: skip
+        return 1
     far = sorted(layers[-1])
     if args.json:
         print_json({"status": "solved", "reason": "every position was tabulated",
@@ -85,14 +92,3 @@ def distances_command(args: argparse.Namespace) -> int:
     for state in far:
         print(puzzle.render(state), end="\n\n")
     return 0
-
-
-def _report_unfinished(args: argparse.Namespace, layers: list[list[State]], stop: Stop) -> int:
-    status, reason = stop.status, stop.reason
-    counts = [len(layer) for layer in layers]
-    if args.json:
-        print_json({"status": status, "reason": reason, "positions": sum(counts), "counts": counts})
-    else:
-        print(f"no table: {status}: {reason}")
-        print(f"{sum(counts):,} positions tabulated, up to {len(counts) - 1} moves from the goal")
-    return 1

@@ -158,7 +158,12 @@ def grade_command(args: argparse.Namespace) -> int:
     ...
     puzzlelab.errors.PuzzleError: no-such-folder does not exist: give notebooks or folders of them
     """
-    _check_jupyter()
+    missing = [name for name in ("nbclient", "ipykernel") if find_spec(name) is None]
+    if missing:
+        raise PuzzleError(
+            f"puzzlelab grade runs notebooks with {' and '.join(missing)}, not installed here: "
+            "pip install 'puzzlelab[grade]'"
+        )
     out = Path(args.out) if args.out else None
     files = _gradebook_options(args, out)
     roster = read_roster(Path(args.roster)) if args.roster else []
@@ -181,16 +186,6 @@ def grade_command(args: argparse.Namespace) -> int:
         raise
     _write_all(args, book, files, finished=True)
     return 0
-
-
-def _check_jupyter() -> None:
-    """Raise PuzzleError if the packages that run notebooks are not installed."""
-    missing = [name for name in ("nbclient", "ipykernel") if find_spec(name) is None]
-    if missing:
-        raise PuzzleError(
-            f"puzzlelab grade runs notebooks with {' and '.join(missing)}, not installed here: "
-            "pip install 'puzzlelab[grade]'"
-        )
 
 
 def _gradebook_options(args: argparse.Namespace, out: Path | None) -> dict[str, Path]:

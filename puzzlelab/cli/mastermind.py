@@ -94,19 +94,15 @@ def mastermind_command(args: argparse.Namespace) -> int:
     try:
         game = _game(args)
         if args.secret is not None:
-            return _play(game, args)
+            from ..solvers.mastermind import play
+
+            result = play(game, args.secret, args.strategy or "consistent", **limits_of(args))
+            return report(args, result, lambda: _print_game(game, result))
         names = STRATEGY_NAMES if args.evaluate == "all" else [args.evaluate or "consistent"]
         return _evaluate(game, names, args)
     except KeyboardInterrupt:  # between two runs: each run stops itself with its figures
         print("interrupted before any figures were gathered")
         return 1
-
-
-def _play(game: Mastermind, args: argparse.Namespace) -> int:
-    from ..solvers.mastermind import play
-
-    result = play(game, args.secret, args.strategy or "consistent", **limits_of(args))
-    return report(args, result, lambda: _print_game(game, result))
 
 
 def _print_game(game: Mastermind, result: Game) -> None:

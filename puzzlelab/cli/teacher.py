@@ -1,5 +1,5 @@
-"""``teacher``: write the teacher's edition of the lessons and a plan for each lesson;
-``slides``: write each lesson as slides."""
+"""``lessons``: copy the lessons into a folder of the student's; ``teacher``: write the teacher's
+edition of the lessons and a plan for each lesson; ``slides``: write each lesson as slides."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..classroom.edition import write_teachers_edition
+from ..classroom.lessons import copy_lessons
 from ..errors import PuzzleError
 
 if TYPE_CHECKING:
@@ -15,8 +16,28 @@ if TYPE_CHECKING:
 
 
 def add_commands(commands: Commands) -> None:
-    """Add the ``teacher`` and ``slides`` commands (no example here; ``tests/test_teacher.py``
-    runs them)."""
+    """Add the ``lessons``, ``teacher`` and ``slides`` commands (no example here;
+    ``tests/test_teacher.py`` and ``tests/test_hostile_cli.py`` run them)."""
+    lessons = commands.add_parser(
+        "lessons",
+        help="copy the lessons into a folder of yours, to open them in Jupyter",
+        description=(
+            "Copy every lesson notebook, with any file the lessons read, into OUT_DIR "
+            "(created if need be). A file already in OUT_DIR is never replaced unless you "
+            "give --force; --only-missing copies only the lessons you do not have yet."
+        ),
+    )
+    lessons.add_argument("out_dir", metavar="OUT_DIR", help="the folder to copy the lessons into")
+    keep = lessons.add_mutually_exclusive_group()
+    keep.add_argument(
+        "--force", action="store_true", help="replace files of the same name in OUT_DIR"
+    )
+    keep.add_argument(
+        "--only-missing",
+        action="store_true",
+        help="copy only the files OUT_DIR does not have, and keep the others as they are",
+    )
+    lessons.set_defaults(run=lessons_command)
     teacher = commands.add_parser(
         "teacher",
         help="write the teacher's edition: every exercise worked, and a plan per lesson",
@@ -49,6 +70,40 @@ def add_commands(commands: Commands) -> None:
     slides.add_argument("lessons", metavar="LESSON", nargs="*", help="e.g. 00 or 04_heuristic")
     slides.add_argument("--force", action="store_true", help="replace slides of the same name")
     slides.set_defaults(run=slides_command)
+
+
+def lessons_command(args: argparse.Namespace) -> int:
+    """Copy the lessons into ``args.out_dir`` and say what was copied; return 0.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from puzzlelab.cli import main
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     main(["lessons", folder])
+    ...     main(["lessons", folder, "--only-missing"])
+    11 lessons and 1 other file copied into ...
+    open them with: jupyter lab ...
+    0
+    nothing to copy: ... has every lesson already
+    0
+    """
+    if not args.out_dir.strip():
+        raise PuzzleError(
+            "give the folder to copy the lessons into, e.g. puzzlelab lessons search-lessons "
+            "(an empty name would be the current folder)"
+        )
+    out_dir = Path(args.out_dir)
+    written = copy_lessons(out_dir, force=args.force, only_missing=args.only_missing)
+    notebooks = sum(path.suffix == ".ipynb" for path in written)
+    others = len(written) - notebooks
+    also = f" and {others} other file{'s' if others != 1 else ''}" if others else ""
+    if not written:
+        print(f"nothing to copy: {out_dir} has every lesson already")
+        return 0
+    print(f"{notebooks} lesson{'s' if notebooks != 1 else ''}{also} copied into {out_dir}")
+    print(f"open them with: jupyter lab {out_dir}")
+    return 0
 
 
 def teacher_command(args: argparse.Namespace) -> int:
