@@ -116,10 +116,9 @@ def test_the_articles_example_of_consistency():
     assert (6, 2, 8, 1) in left
 
 
-def test_answers_listed_are_those_that_happen():
+def test_every_answer_that_happens_is_accepted():
     for game in [*SMALL_GAMES, Mastermind(1, 3, True), Mastermind(2, 4, True), Mastermind(4, 4)]:
         happen = {brute_answer(g, s) for g in game.codes for s in game.codes}
-        assert set(game.answers()) == happen
         for answer in happen:
             assert game.check_answer(answer) == answer
 

@@ -15,13 +15,10 @@ from .roads import RoadMap, romania
 from .sliding import SlidingPuzzle, inversions, solvable
 from .sliding_boards import parse_board
 
-#: The names of :mod:`~.mastermind`, loaded on first use: numpy stays out of the command line.
-_MASTERMIND = ("bulls_and_cows", "classic_mastermind")
-
 
 def __getattr__(name: str) -> object:
     """A name of :mod:`~.mastermind`, imported when first asked for."""
-    if name in _MASTERMIND:
+    if name in ("bulls_and_cows", "classic_mastermind"):
         from . import mastermind
 
         return getattr(mastermind, name)

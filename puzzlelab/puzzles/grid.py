@@ -170,8 +170,7 @@ class GridWorld:
                 continue  # a wall, or off the map
             if dr and dc and ((r + dr, c) in self.walls or (r, c + dc) in self.walls):
                 continue  # a diagonal step may not cut a wall's corner
-            cost = self.costs[target] * (math.sqrt(2) if dr and dc else 1)
-            moves.append((direction, target, cost))
+            moves.append((direction, target, self.cost(cell, direction, target)))
         return moves
 
     # -- the rules ----------------------------------------------------------------------

@@ -193,20 +193,6 @@ class Mastermind:
         guess, secret = self.check_code(guess), self.check_code(secret)
         return answer_of(guess, secret)
 
-    def answers(self) -> list[Answer]:
-        """Return every answer a guess can get, in increasing order.
-
-        >>> len(bulls_and_cows().answers()), bulls_and_cows().answers()[-3:]
-        (14, [(2, 2), (3, 0), (4, 0)])
-        """
-        # Renaming symbols or reordering positions changes no answer, so it is enough to try
-        # one guess per pattern of repeats: 0 1 2 3, 0 0 1 2, 0 0 1 1, 0 0 0 1, 0 0 0 0.
-        patterns = [
-            code for code in self.codes
-            if code[0] == 0 and all(b - a in (0, 1) for a, b in zip(code, code[1:]))
-        ]  # fmt: skip
-        return sorted({answer_of(guess, code) for guess in patterns for code in self.codes})
-
     def candidates(self, history: History) -> list[Code]:
         """Return the codes consistent with *history*, in increasing order."""
         history = self.check_history(history)

@@ -15,10 +15,7 @@ def pegs_of(holes: Iterable[int]) -> Pegs:
     >>> pegs_of([1, 3]), holes_of(10)
     (10, (1, 3))
     """
-    pegs = 0
-    for hole in holes:
-        pegs |= 1 << hole
-    return pegs
+    return sum(1 << hole for hole in set(holes))
 
 
 def holes_of(pegs: Pegs) -> tuple[int, ...]:

@@ -3,11 +3,6 @@
 A *placement* is a tuple of columns, one per row from the top. Two queens *attack* when
 they share a column or a diagonal; a *conflict* is one such pair. The rotations and mirrors
 of a solution form its *family*.
-
->>> is_solution((1, 3, 0, 2), 4), conflicts((0, 1, 2, 3))
-(True, 6)
->>> family((1, 3, 0, 2))
-[(1, 3, 0, 2), (2, 0, 3, 1)]
 """
 
 from __future__ import annotations

@@ -94,8 +94,13 @@ class SlidingPuzzle:
         self._goal_index = {tile: i for i, tile in enumerate(self.goal)}
         self._goal_row = [self._goal_index[t] // self.cols for t in range(self.size)]
         self._goal_col = [self._goal_index[t] % self.cols for t in range(self.size)]
-        #: ``home_distances[cell][tile]``: rows plus columns from *cell* to *tile*'s goal cell.
-        self.home_distances = self._build_manhattan_table()
+        #: ``home_distances[cell][tile]``: rows plus columns from *cell* to *tile*'s goal cell
+        #: (0 for the blank).
+        self.home_distances = [
+            [abs(cell // self.cols - self._goal_row[t]) + abs(cell % self.cols - self._goal_col[t])
+             if t else 0 for t in range(self.size)]
+            for cell in range(self.size)
+        ]  # fmt: skip
         self.heuristics = {
             "misplaced": self.misplaced,
             "manhattan": self.manhattan,
@@ -246,15 +251,6 @@ class SlidingPuzzle:
         for c in range(self.cols):
             extra += line_conflicts([rows[t] for t in state[c :: self.cols] if t and cols[t] == c])
         return self.manhattan(state) + 2 * extra
-
-    def _build_manhattan_table(self) -> list[list[int]]:
-        """table[cell][tile]: moves for *tile* from *cell* to its goal cell (0 for the blank)."""
-        rows, cols = self._goal_row, self._goal_col
-        return [
-            [abs(cell // self.cols - rows[t]) + abs(cell % self.cols - cols[t]) if t else 0
-             for t in range(self.size)]
-            for cell in range(self.size)
-        ]  # fmt: skip
 
     # -- random boards
 

@@ -5,11 +5,6 @@ positions differs, and every answered guess adds one constraint over all positio
 its default orderings ``backtrack`` tries the codes in increasing order, so the first
 consistent one it returns is the consistent strategy's guess. A CSP and not a
 ``SearchProblem``: the next guess needs no path, only a code meeting every constraint.
-
->>> from puzzlelab.puzzles.mastermind import bulls_and_cows
->>> game = bulls_and_cows()
->>> csp_guess(game, [("0 1 2 3", (0, 2))])
-(1, 0, 4, 5)
 """
 
 from __future__ import annotations

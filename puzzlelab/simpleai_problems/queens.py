@@ -33,7 +33,8 @@ HEURISTIC_NAMES = {"": "-", "mcv": "most constrained", "degree": "highest degree
 
 
 class QueensProblem(PuzzleProblem):
-    """N queens in simpleai's terms: one safe queen per row, top to bottom.
+    """N queens in simpleai's terms (arguments as for ``QueensPuzzle``): one safe queen per
+    row, top to bottom.
 
     >>> from simpleai.search import depth_first
     >>> len(depth_first(QueensProblem(6), graph_search=True).state)
@@ -41,9 +42,7 @@ class QueensProblem(PuzzleProblem):
     """
 
     puzzle: QueensPuzzle
-
-    def __init__(self, n: int = 8) -> None:
-        super().__init__(QueensPuzzle(n))
+    rules = QueensPuzzle
 
 
 class QueensCsp(CspProblem):

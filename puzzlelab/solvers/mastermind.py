@@ -1,9 +1,6 @@
 """Mastermind: one game played by a strategy, and a strategy evaluated on every secret.
 
 A secret's *questions* count every guess, the final correct one included.
-:func:`evaluate` plays a deterministic strategy against every secret at once by building
-its decision tree: ``stats.expanded`` counts its nodes (one guess each) and
-``max_nodes`` limits them.
 """
 
 from __future__ import annotations
@@ -226,7 +223,8 @@ def evaluate(
         A name from :data:`~puzzlelab.solvers.STRATEGIES`, or ``choose(game, candidates)``.
     max_nodes, max_seconds, max_memory_mb : optional
         Limits (:class:`~puzzlelab.limits.Budget`), the answer table included; *max_nodes*
-        counts the nodes settled. A stopped evaluation keeps what it found.
+        counts the nodes settled (``stats.expanded``, one guess each). A stopped evaluation
+        keeps what it found.
 
     Examples
     --------

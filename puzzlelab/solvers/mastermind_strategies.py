@@ -98,31 +98,23 @@ class Scored:
         return best_guess(game, candidates, self.score(sizes))
 
 
-def _largest_group(sizes: np.ndarray) -> np.ndarray:
-    return sizes.max(1)
-
-
-def _expected_group(sizes: np.ndarray) -> np.ndarray:
-    return (sizes.astype(np.int64) ** 2).sum(1)  # / candidates, the same for every guess
-
-
 def _negative_entropy(sizes: np.ndarray) -> np.ndarray:
     # The entropy of the groups is log2(n) - sum(size * log2(size)) / n for n candidates:
     # largest where the sum is smallest. The sum is read from a table of size * log2(size).
-    return _size_log_size(int(sizes.max()))[sizes].sum(1)
-
-
-def _size_log_size(largest: int) -> np.ndarray:
-    sizes = np.arange(largest + 1)
-    return sizes * np.log2(np.maximum(sizes, 1))
+    every_size = np.arange(int(sizes.max()) + 1)
+    return (every_size * np.log2(np.maximum(every_size, 1)))[sizes].sum(1)
 
 
 minimax = Scored(
-    "minimax", _largest_group, "Knuth's strategy: ask the code whose largest group is smallest."
+    "minimax",
+    lambda sizes: sizes.max(1),
+    "Knuth's strategy: ask the code whose largest group is smallest.",
 )
 
 expected_size = Scored(
-    "expected_size", _expected_group, "Ask the code that leaves the fewest candidates on average."
+    "expected_size",
+    lambda sizes: (sizes.astype(np.int64) ** 2).sum(1),  # / candidates, alike for every guess
+    "Ask the code that leaves the fewest candidates on average.",
 )
 
 entropy = Scored(

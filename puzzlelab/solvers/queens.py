@@ -48,7 +48,7 @@ class SolutionsResult(SearchResult):
         if self.solved:
             kind = "fundamental solution" if self.algorithm == "count_fundamental" else "solution"
             return f"solved, {self.count:,} {kind}{'s' * (self.count != 1)} of {self.n} queens"
-        return f"{self.status}: {self.reason}"
+        return super().summary()
 
     def __repr__(self) -> str:
         s = self.stats

@@ -34,9 +34,7 @@ class RepairResult(SearchResult):
     extra_fields = ("n", "seed", "start_conflicts", "conflicts")  # not the placement
 
     def summary(self) -> str:
-        if self.solved:
-            return f"solved {self.n} queens"
-        return f"{self.status}: {self.reason}"
+        return f"solved {self.n} queens" if self.solved else super().summary()
 
     def __repr__(self) -> str:
         s = self.stats

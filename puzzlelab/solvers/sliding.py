@@ -71,7 +71,8 @@ def sliding_idastar(
         if stop:
             reason = f"the pattern databases were not built: {stop.reason}"
             return SearchResult("sliding_idastar", stop.status, stats=SearchStats(), reason=reason)
-        budget = Budget(max_nodes, _time_left(max_seconds, budget), max_memory_mb)
+        left = None if max_seconds is None else max(max_seconds - budget.elapsed(), 1e-9)
+        budget = Budget(max_nodes, left, max_memory_mb)  # what the build left of the time
     scorer = scorer_for(puzzle, heuristic)
     if scorer is None:
         return idastar(puzzle, heuristic, max_nodes=max_nodes, max_seconds=max_seconds,
@@ -80,11 +81,6 @@ def sliding_idastar(
     if refused is not None:
         return refused
     return _search_in_place(puzzle, scorer, budget)
-
-
-def _time_left(max_seconds: float | None, budget: Budget) -> float | None:
-    """What is left of *max_seconds* after what *budget* has counted so far (the build)."""
-    return None if max_seconds is None else max(max_seconds - budget.elapsed(), 1e-9)
 
 
 def _search_in_place(puzzle: SlidingPuzzle, scorer: Scorer, budget: Budget) -> SearchResult:

@@ -3,11 +3,6 @@
 A *pattern* is a group of tiles; the fewest moves of its own tiles that bring them home
 is a lower bound on the puzzle's distance, and the databases of *disjoint* patterns add
 up (Korf and Felner 2002). A *partition* is such a set of patterns covering every tile.
-
->>> from puzzlelab.puzzles import SlidingPuzzle
->>> database = PatternDatabase.build(SlidingPuzzle(shape=(3, 3)), (1, 2, 3, 4), progress=False)
->>> database.size, database((4, 1, 2, 3, 0, 5, 6, 7, 8))
-(3024, 6)
 """
 
 from .build import UNSET

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...limits import Budget, LimitReached, memory_mb
 from ...puzzles.sliding_boards import State
 from .ranking import placement_count, placement_ranks
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 UNSET = 255  # a table entry not reached (yet)
 CHUNK = 1 << 19  # boards moved at once while building: bounds the memory a layer takes
@@ -57,8 +60,11 @@ def breadth_first(
     needed = total + (0 if every_tile else placement_count(cells, k))
     if not fits(budget, needed):
         raise LimitReached(f"{what} was not built: {too_large(budget, needed)}")
-    name = "pattern " + "-".join(map(str, tiles))
-    search = _Search(shape, k, budget, _progress_bar(total, name, progress))
+    from tqdm.auto import tqdm  # loaded when a table is built, not with puzzlelab
+
+    bar = tqdm(total=total, desc="pattern " + "-".join(map(str, tiles)), unit=" boards",
+               unit_scale=True, leave=False, disable=not progress)  # fmt: skip
+    search = _Search(shape, k, budget, bar)
     table = search.reached_at if every_tile else np.full(placement_count(cells, k), UNSET, np.uint8)
     search.kept += 0 if every_tile else table.nbytes
     start = np.array([[goal.index(tile) for tile in tiles] + [goal.index(0)]], dtype=np.int8)
@@ -112,7 +118,7 @@ def too_large(budget: Budget, nbytes: int) -> str:
 class _Search:
     """One build: the boards reached so far, the limits kept, the progress shown."""
 
-    def __init__(self, shape: tuple[int, int], k: int, budget: Budget, bar: _ProgressBar):
+    def __init__(self, shape: tuple[int, int], k: int, budget: Budget, bar: tqdm):
         self.cells, self.k = shape[0] * shape[1], k
         self.neighbours = _neighbours(*shape)
         self.budget, self.bar = budget, bar
@@ -264,25 +270,3 @@ def _neighbours(rows: int, cols: int) -> np.ndarray:
             if 0 <= r + dr < rows and 0 <= c + dc < cols:
                 table[cell, d] = (r + dr) * cols + c + dc
     return table
-
-
-class _ProgressBar(Protocol):
-    def update(self, count: int, /) -> object: ...
-
-    def close(self) -> None: ...
-
-
-class _NoBar:
-    def update(self, count: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def _progress_bar(total: int, what: str, shown: bool) -> _ProgressBar:
-    if not shown:
-        return _NoBar()
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, desc=what, unit=" boards", unit_scale=True, leave=False)
