@@ -1,13 +1,9 @@
 """puzzlelab: interactive lessons on state-space search, and the package behind them.
 
-A folder a room, each importing only the rooms below it: ``puzzles`` (the rules),
-``search`` (the engine), ``solvers`` (one puzzle's tricks), ``analysis`` (exact distances,
-search trees), ``simpleai_problems``, ``drawing``, ``exercises`` (the lessons'
-self-checks), ``widgets``, ``classroom`` (grading, the teacher's edition, copying the lessons)
-and ``cli``; at the top only the shared words: ``errors``, ``limits``, ``results``.
-
-Importing puzzlelab loads only the puzzles and the search engine; drawing and
-widgets (matplotlib, ipywidgets) load when their modules are imported.
+A folder a room, each importing only the rooms below it (the documentation's "Where things
+are" lists them); at the top only the shared words: ``errors``, ``limits``, ``results``.
+Importing puzzlelab loads only the puzzles and the search engine; drawing and widgets
+(matplotlib, ipywidgets) load when their modules are imported.
 
 >>> import puzzlelab
 >>> puzzle = puzzlelab.SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")

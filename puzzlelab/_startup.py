@@ -1,19 +1,11 @@
 """Ctrl-C while the ``puzzlelab`` command starts: one line and exit code 1, never a traceback.
 
-``puzzlelab/__init__.py`` imports this module first. When the process is the command line
-(``python -m puzzlelab ...`` or the ``puzzlelab`` script), Ctrl-C or SIGTERM before the
-command itself begins ends the process at once, with one line on standard error and exit
-code 1: an import that Ctrl-C breaks would end in a traceback (numpy even turns it into an
-``ImportError``). :func:`puzzlelab.cli.main` hands Ctrl-C back to Python when the command
-begins, so that a search stops with the figures it has. Imported any other way (a notebook,
-a test, another program), this module changes nothing.
-
-Python's own start-up, before any module of puzzlelab is read, is beyond its reach.
-
->>> is_command_line(["/usr/bin/python3", "-m", "puzzlelab", "solve", "1 2 / 3 0"], ["-m"])
-True
->>> is_command_line(["/usr/bin/python3", "-m", "pytest"], ["/venv/bin/pytest"])
-False
+``puzzlelab/__init__.py`` imports this module first. In the command line (``python -m
+puzzlelab ...`` or the ``puzzlelab`` script), Ctrl-C or SIGTERM before the command begins ends
+the process at once: an import that Ctrl-C breaks would end in a traceback (numpy even turns
+it into an ``ImportError``). :func:`puzzlelab.cli.main` hands Ctrl-C back to Python when the
+command begins, so that a search stops with the figures it has. Imported any other way (a
+notebook, a test), this module changes nothing; Python's own start-up is beyond its reach.
 """
 
 from __future__ import annotations
@@ -37,14 +29,14 @@ def is_command_line(orig_argv: list[str], argv: list[str]) -> bool:
     argv : list of str
         ``sys.argv``, whose first word is ``"-m"`` while ``-m`` imports the package.
 
-    Returns
-    -------
-    bool
-
     Examples
     --------
+    >>> is_command_line(["/usr/bin/python3", "-m", "puzzlelab", "solve", "1 2 / 3 0"], ["-m"])
+    True
     >>> is_command_line(["python", "/venv/bin/puzzlelab", "lessons", "x"], ["/venv/bin/puzzlelab"])
     True
+    >>> is_command_line(["/usr/bin/python3", "-m", "pytest"], ["/venv/bin/pytest"])
+    False
     """
     if argv[:1] == ["-m"]:
         after = orig_argv[orig_argv.index("-m") + 1 :] if "-m" in orig_argv else []
@@ -54,11 +46,8 @@ def is_command_line(orig_argv: list[str], argv: list[str]) -> bool:
 
 
 def quit_quietly(signum: int, frame: FrameType | None) -> None:
-    """A signal handler: say in one line that the command stopped before it began; exit 1.
-
-    It exits at once (``os._exit``): nothing has been written yet, and no import that the
-    signal broke can print a traceback on the way out.
-    """
+    """A signal handler: say in one line that the command stopped before it began; exit 1 at once
+    (``os._exit``, so no import that the signal broke prints a traceback on the way out)."""
     os.write(2, STOPPED)
     os._exit(1)
 

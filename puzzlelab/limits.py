@@ -1,13 +1,8 @@
 """The limits every search and solver keeps to: nodes, seconds and memory.
 
-One :class:`Budget` serves the engine and every solver, so all refuse a bad limit
-with the same sentence and say the same when they stop. A solver counts its nodes
-its own way (queens placed, positions visited, ...) and asks :meth:`Budget.check`
-every so often; the budget raises :class:`LimitReached`, and :func:`stopping` turns
-that (or Ctrl-C) into a :class:`Stop`.
-
-``PUZZLELAB_SLOWDOWN=k`` in the environment makes every time limit *k* times shorter,
-to run a lesson as if on a machine *k* times slower: what it prints should not change.
+One :class:`Budget` serves the engine and every solver, so all refuse a bad limit with the
+same sentence and say the same when they stop: a solver counts its nodes its own way
+(queens placed, positions visited, ...) and asks :meth:`Budget.check` every so often.
 """
 
 from __future__ import annotations
@@ -177,9 +172,6 @@ class Budget:
 
     def look(self) -> None:
         """Raise :class:`LimitReached` if the time or the memory is spent (nodes not counted).
-
-        A search looks while one expansion generates many successors, so a problem
-        whose ``actions`` never ends still stops.
 
         >>> Budget(max_seconds=60).look()
         >>> Budget(max_seconds=1e-9).look()

@@ -1,19 +1,10 @@
 """What every search and solver returns: one result shape, plain data that prints well.
 
-The same words serve the code, the command line's ``--json`` and the lessons:
 ``status`` says how a run ended: ``solved``, ``exhausted`` (searched everything, no
 solution), ``unsolvable`` (refused before searching, with a proof), ``limit``,
 ``interrupted`` (Ctrl-C or the notebook's stop button) or ``cutoff`` (a depth limit hid
 deeper states); ``reason`` says why in one sentence; ``stats`` holds the counts, also
 when a run stopped early. Solvers that return more subclass :class:`SearchResult`.
-
-Examples
---------
->>> result = SearchResult("bfs", "solved", ["a", "b"], ["go"], 1, SearchStats(1, 2))
->>> result
-<bfs: solved, cost 1 | 1 expanded, 2 generated, 0 duplicates, frontier <= 0, 0.000 s>
->>> result.as_dict()["status"], result.solved
-('solved', True)
 """
 
 from __future__ import annotations
@@ -82,7 +73,10 @@ class SearchStats:
             **{name: getattr(self, name) for name in counts},
             "seconds": round(self.seconds, 6),
             "expanded_by_depth": dict(sorted(self.expanded_by_depth.items())),
-            "iterations": [_rounded(it) for it in self.iterations],
+            "iterations": [
+                {k: round(v, 6) if isinstance(v, float) else v for k, v in it.items()}
+                for it in self.iterations
+            ],
             **self.extra,
         }
 
@@ -252,7 +246,3 @@ def _plain(value: object) -> Plain:
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     return repr(value)
-
-
-def _rounded(iteration: dict[str, Any]) -> dict[str, Any]:
-    return {k: round(v, 6) if isinstance(v, float) else v for k, v in iteration.items()}

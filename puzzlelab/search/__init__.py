@@ -1,22 +1,9 @@
 """puzzlelab's search engine: one loop, the frontiers that make it each search, two others.
 
-To follow A* from a lesson to the loop: :func:`~.algorithms.astar` turns the puzzle into a
-:class:`~.problem.Problem` (:func:`~.problem.as_problem`), makes a priority frontier on
-f = g + h beside it in :mod:`~.algorithms`, and hands both to :func:`~.engine.run`, the loop
-that breadth-first, depth-first, uniform-cost and greedy search share; the rules the loop
-follows (successor order, goal test on expansion, ties, repeated states) are written above it
-in :mod:`~.engine`, with the :class:`~.engine.Node` it makes and the :class:`~.engine.Tally`
-it reports to. Depth-limited search and iterative deepening (:mod:`~.deepening`) run the same
-loop with a depth limit; IDA* (:mod:`~.idastar`) and bidirectional search
-(:mod:`~.bidirectional`) keep loops of their own and report to the same tally.
-
->>> from puzzlelab.puzzles import SlidingPuzzle
->>> from puzzlelab.search import astar, bfs
->>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
->>> bfs(puzzle).actions
-['left', 'up', 'right', 'down', 'right']
->>> astar(puzzle, heuristic="manhattan").stats.expanded, bfs(puzzle).stats.expanded
-(5, 23)
+To follow A* from a lesson to the loop: :func:`~.algorithms.astar` makes the puzzle a
+:class:`~.problem.Problem` and hands it, with a frontier ordered by f = g + h, to
+:func:`~.engine.run`, the loop every search but IDA* and bidirectional search shares; the
+rules it follows are written above it in :mod:`~.engine`.
 """
 
 from collections.abc import Callable

@@ -1,9 +1,8 @@
 """The classic searches, each a frontier handed to the one loop, :func:`~.engine.run`.
 
 Every search takes a puzzlelab puzzle, a simpleai ``SearchProblem`` or a
-:class:`~.problem.Problem`, and the keywords of :data:`LIMITS_DOC`, and returns a
-:class:`~puzzlelab.results.SearchResult`. A problem, heuristic or limit it cannot use
-raises :class:`~puzzlelab.errors.ProblemError` with one line saying why.
+:class:`~.problem.Problem`, and the limits of :data:`SHARED_DOC`, and returns a
+:class:`~puzzlelab.results.SearchResult`; what it cannot use raises a ProblemError.
 
 >>> from puzzlelab.puzzles import SlidingPuzzle
 >>> print(bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 8 7 0")).summary())
@@ -28,8 +27,19 @@ from .engine import Frontier, Node, Priority, Tally, run
 from .problem import Heuristic, HeuristicChoice, Problem, Searchable, as_problem
 from .trace import Trace, TracingTally
 
-#: The keywords every search takes, written once into each docstring by :func:`with_shared_doc`.
-LIMITS_DOC = f"""\
+#: The parameters the searches share, each written into a docstring where a line ``{name}``
+#: stands for it (by :func:`with_shared_doc`).
+SHARED_DOC = {
+    "heuristic": """\
+heuristic : callable or str, optional
+    A function of a state, or a name in ``puzzle.heuristics``; default: the problem's own.
+""",
+    "graph_search": """\
+graph_search : bool
+    Drop a successor whose state was reached before (default; the rules in :mod:`~.engine`
+    say when a cheaper or shallower path replaces it). False: tree search, which remembers nothing.
+""",
+    "limits": f"""\
 max_nodes : int, optional
     Stop with status ``limit`` once this many nodes have been expanded.
 max_seconds : float, optional
@@ -44,18 +54,10 @@ trace : Trace, optional
 check_solvable : bool
     Return status ``unsolvable`` at once, without searching, when the puzzle can
     prove its goal out of reach (a sliding puzzle's parity, say). Default True.
-"""
-
-#: The parameters several searches share, by the ``{name}`` that stands for them in a docstring.
-SHARED_DOC = {
-    "heuristic": """\
-heuristic : callable or str, optional
-    A function of a state, or a name in ``puzzle.heuristics``; default: the problem's own.
 """,
-    "limits": LIMITS_DOC,
 }
 
-#: The keywords of :data:`LIMITS_DOC` that :func:`budget_for` takes.
+#: The limits every search takes, as :func:`tally_for` takes them.
 LIMITS = ("max_nodes", "max_seconds", "max_memory_mb", "check_solvable")
 
 #: A search function, as :func:`with_shared_doc` takes and returns it.
@@ -71,11 +73,9 @@ def with_shared_doc(search: Search) -> Search:
     ... def walk(problem, **limits):
     ...     '''Walk anywhere.
     ...
-    ...     Parameters
-    ...     ----------
     ...     {limits}
     ...     '''
-    >>> print(walk.__doc__.splitlines()[4])
+    >>> print(walk.__doc__.splitlines()[2])
         max_nodes : int, optional
     """
     doc = search.__doc__ or ""  # None under ``python -OO``
@@ -96,8 +96,7 @@ def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
     Parameters
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
-    graph_search : bool
-        Drop a successor whose state was reached before (default); False: tree search.
+    {graph_search}
     {limits}
 
     See Also
@@ -114,11 +113,6 @@ def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
     <bfs: solved, cost 5 | 23 expanded, 34 generated, 23 duplicates, frontier <= 12, ... s>
     >>> result.actions
     ['left', 'up', 'right', 'down', 'right']
-
-    A limit stops the search early, with the counts so far:
-
-    >>> bfs(puzzle, max_nodes=5).summary()
-    'limit: the limit of 5 expanded nodes was reached'
     """
     problem = as_problem(problem)
     return _search("bfs", problem, FifoFrontier(), graph_search=graph_search, **limits)
@@ -134,9 +128,7 @@ def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
     Parameters
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
-    graph_search : bool
-        Drop a successor whose state was reached before (default); False: tree
-        search, which can go round a cycle until a limit stops it.
+    {graph_search}
     {limits}
 
     See Also
@@ -166,9 +158,7 @@ def uniform_cost(problem: Searchable, *, graph_search: bool = True, **limits: An
     Parameters
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
-    graph_search : bool
-        Drop a successor whose state was reached before as cheaply (default); False:
-        tree search.
+    {graph_search}
     {limits}
 
     See Also
@@ -212,8 +202,7 @@ def greedy(
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
     {heuristic}
-    graph_search : bool
-        Drop a successor whose state was reached before (default); False: tree search.
+    {graph_search}
     {limits}
 
     Examples
@@ -253,9 +242,7 @@ def astar(
     {heuristic}
     weight : float
         The factor on h, at least 0; the result's ``algorithm`` names it unless 1.
-    graph_search : bool
-        Drop a successor whose state was reached before as cheaply (default); False:
-        tree search.
+    {graph_search}
     {limits}
 
     See Also
@@ -311,38 +298,33 @@ def _search(
             f"{algorithm} uses no heuristic; give heuristic= to greedy, astar or idastar"
         )
     true_or_false(graph_search, "graph_search")
-    budget = budget_for(algorithm, problem, **limits)
-    if isinstance(budget, SearchResult):
-        return budget
-    tally = tally_for(algorithm, budget, frontier, trace)
+    tally = tally_for(algorithm, problem, frontier, trace, **limits)
+    if isinstance(tally, SearchResult):
+        return tally
     return run(problem, frontier, tally, graph_search=graph_search, depth_limit=depth_limit)
 
 
-def budget_for(
-    algorithm: str, problem: Problem, *, max_nodes: int | None = None,
-    max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
-    check_solvable: bool = True, **unknown: object,
-) -> Budget | SearchResult:  # fmt: skip
-    """The :class:`~puzzlelab.limits.Budget` of a search's limits, or its ``unsolvable``
-    result when *problem* proves its goal out of reach.
+def tally_for(
+    algorithm: str, problem: Problem, frontier: Sized, trace: Trace | None = None, *,
+    max_nodes: int | None = None, max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT, check_solvable: bool = True, **unknown: object,
+) -> Tally | SearchResult:  # fmt: skip
+    """The tally a search reports to under its limits (a :class:`~.trace.TracingTally` when
+    there is a *trace*), or its ``unsolvable`` result when *problem* proves its goal out of reach.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> budget_for("bfs", as_problem(SlidingPuzzle("1 2 3 / 4 5 6 / 8 7 0"))).status
+    >>> problem = as_problem(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"))
+    >>> type(tally_for("bfs", problem, FifoFrontier(), Trace())).__name__
+    'TracingTally'
+    >>> tally_for("bfs", as_problem(SlidingPuzzle("1 2 3 / 4 5 6 / 8 7 0")), []).status
     'unsolvable'
     """
     if unknown:  # as Python says it of the search's own signature
         raise TypeError(f"{algorithm}() got an unexpected keyword argument {[*unknown][0]!r}")
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
     refused = refused_if_unsolvable(algorithm, problem, check_solvable)
-    return budget if refused is None else refused
-
-
-def tally_for(algorithm: str, budget: Budget, frontier: Sized, trace: Trace | None) -> Tally:
-    """The tally a search reports to: a :class:`~.trace.TracingTally` when there is a *trace*.
-
-    >>> type(tally_for("bfs", Budget(), FifoFrontier(), Trace())).__name__
-    'TracingTally'
-    """
+    if refused is not None:
+        return refused
     if trace is None:
         return Tally(algorithm, budget, frontier)
     if not isinstance(trace, Trace):

@@ -1,9 +1,5 @@
-"""Bidirectional breadth-first search: one frontier from the start, one from the goal.
-
-It keeps a loop of its own, not the engine's (:mod:`~.engine`): it takes whole
-layers, not single nodes, and it stops when a state generated on one side has
-been reached by the other, before the goal test of any expansion.
-"""
+"""Bidirectional breadth-first search, in a loop of its own: it grows whole layers, not single
+nodes, and stops when the two sides meet, before the goal test of any expansion."""
 
 from __future__ import annotations
 
@@ -12,7 +8,7 @@ from typing import Any
 
 from ..errors import ProblemError
 from ..results import SearchResult
-from .algorithms import budget_for, tally_for, with_shared_doc
+from .algorithms import tally_for, with_shared_doc
 from .engine import Node, Tally, path_to, search_loop
 from .problem import Action, Predecessors, Problem, Searchable, State, as_problem
 from .trace import Trace
@@ -77,10 +73,9 @@ def bidirectional(
     if not prepared.is_goal(goal):
         raise ProblemError(f"the goal given, {goal!r}, is not a goal of the problem")
 
-    budget = budget_for("bidirectional", prepared, **limits)
-    if isinstance(budget, SearchResult):
-        return budget
-    tally = tally_for("bidirectional", budget, (), trace)  # the layers measure themselves
+    tally = tally_for("bidirectional", prepared, (), trace, **limits)  # layers measure themselves
+    if isinstance(tally, SearchResult):
+        return tally
     layers: Layers = {}
     for side, state in (("forward", prepared.start), ("backward", goal)):
         tally.side, layers[side] = side, [Node.root(state)]
@@ -93,10 +88,7 @@ def bidirectional(
 def _layers(
     problem: Problem, layers: Layers, tally: Tally, *, predecessors: Predecessors
 ) -> SearchResult:
-    """Grow the smaller side by a whole layer until a state of one side is on the other.
-
-    *layers* holds each side's frontier, the nodes of its last layer.
-    """
+    """Grow the smaller side by a whole layer until a state of one side is on the other."""
     reached = {side: {layer[0].state: layer[0]} for side, layer in layers.items()}
 
     def neighbours_forward(state: State) -> Iterator[tuple[Action, State]]:

@@ -1,10 +1,6 @@
-"""What a problem written elsewhere hands the search is checked as the search goes.
-
-A simpleai ``SearchProblem``, or a puzzle a student wrote, may return a list where a state
-belongs, a negative step cost or a goal test that answers neither True nor False. Each check
-says so in one line that names the method and the state; puzzlelab's own puzzles skip them
-(:func:`~.problem.as_problem` decides).
-"""
+"""What a problem written elsewhere hands the search (a simpleai ``SearchProblem``, a student's
+puzzle) is checked as the search goes: a list where a state belongs, a negative step cost, a goal
+test that answers neither True nor False is named in one line, with the method and the state."""
 
 from __future__ import annotations
 
@@ -72,8 +68,8 @@ def simpleai_successors(problem: Any) -> Successors:
 
     def successors(state: Any) -> Iterator[tuple[Any, Any, float]]:
         for action in _listed(actions(state), f"{name}.actions", state):  # one at a time
-            next_state = checked_state(result(state, action), f"{name}.result", state, action)
-            step = checked_cost(cost(state, action, next_state), f"{name}.cost", state, action)
+            next_state = _checked_state(result(state, action), f"{name}.result", state, action)
+            step = _checked_cost(cost(state, action, next_state), f"{name}.cost", state, action)
             yield action, next_state, step
 
     return successors
@@ -97,8 +93,8 @@ def checked_successors(successors: Successors, name: str) -> Successors:
                     f"{name}.successors({state!r}) gave {triple!r}: give (action, next state, "
                     "step cost) triples"
                 ) from None
-            after = checked_state(after, f"{name}.successors", state, action)
-            yield action, after, checked_cost(step, f"{name}.successors", state, action)
+            after = _checked_state(after, f"{name}.successors", state, action)
+            yield action, after, _checked_cost(step, f"{name}.successors", state, action)
 
     return checked
 
@@ -123,39 +119,15 @@ def checked_goal(is_goal: Callable[[Any], bool], name: str) -> Callable[[Any], b
     return checked
 
 
-def checked_cost(step: object, where: str, state: Any, action: Any) -> float:
-    """Return *step* if it is a finite step cost of at least 0; else say where it came from.
-
-    *where*, *state* and *action* name the method that returned it and its arguments.
-
-    Examples
-    --------
-    >>> checked_cost(2, "Trip.cost", "A", "drive to B")
-    2
-    >>> checked_cost(-1, "Trip.cost", "A", "drive to B")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: the step cost from Trip.cost('A', 'drive to B', ...) must ...
-    """
+def _checked_cost(step: object, where: str, state: Any, action: Any) -> float:
+    """*step* if it is a finite cost of at least 0, from ``where(state, action, ...)``."""
     if type(step) is int and step >= 0:  # the usual answer, checked fast
         return step
     return finite_number(step, f"the step cost from {where}({state!r}, {action!r}, ...)", least=0)
 
 
-def checked_state(state: Any, where: str, before: Any, action: Any) -> Any:
-    """Return *state* if it can be a search state (hashable, not ``None``); else say why.
-
-    *where*, *before* and *action* name the method that returned it and its arguments.
-
-    Examples
-    --------
-    >>> checked_state((0, 5), "Jugs.result", (0, 0), "fill 1")
-    (0, 5)
-    >>> checked_state([0, 5], "Jugs.result", (0, 0), "fill 1")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: Jugs.result((0, 0), 'fill 1') returned list [0, 5]: return ...
-    """
+def _checked_state(state: Any, where: str, before: Any, action: Any) -> Any:
+    """*state* if it can be a search state (hashable, not None), from ``where(before, action)``."""
     if state is not None and _hashable(state):
         return state
     raise ProblemError(

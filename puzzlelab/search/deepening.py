@@ -1,13 +1,5 @@
-"""Depth-limited search and iterative deepening: the LIFO loop, stopped at a depth.
-
-Depth-limited search is :func:`~.engine.run` with a LIFO frontier and a depth limit;
-iterative deepening runs it with limits 0, 1, 2, ... until a limit hides no deeper state,
-which gives breadth-first search's shortest paths in depth-first search's memory.
-
->>> from puzzlelab.puzzles import SlidingPuzzle
->>> iddfs(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")).actions
-['down', 'right']
-"""
+"""Depth-limited search and iterative deepening: the engine's loop with a LIFO frontier,
+stopped at a depth."""
 
 from __future__ import annotations
 
@@ -15,7 +7,7 @@ from typing import Any
 
 from ..errors import true_or_false, whole_number
 from ..results import SearchResult, iteration_counts
-from .algorithms import LifoFrontier, _search, budget_for, tally_for, with_shared_doc
+from .algorithms import LifoFrontier, _search, tally_for, with_shared_doc
 from .engine import Node, run
 from .problem import Searchable, as_problem
 from .trace import Trace
@@ -36,9 +28,7 @@ def depth_limited(
     problem : puzzle, simpleai SearchProblem or Problem
     depth_limit : int
         The depth (number of actions) at which nodes are no longer expanded; at least 0.
-    graph_search : bool
-        Remember the states reached and drop a successor whose state was reached
-        before as shallowly (default). False: tree search, which remembers nothing.
+    {graph_search}
     {limits}
 
     See Also
@@ -80,9 +70,7 @@ def iddfs(
     Parameters
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
-    graph_search : bool
-        Within each iteration, remember the states reached and drop a successor
-        whose state was reached before as shallowly (default). False: tree search.
+    {graph_search}
     max_depth : int, optional
         The last depth limit to try; then the status is ``cutoff`` if deeper
         states were left unexpanded. Default: no last limit.
@@ -101,11 +89,10 @@ def iddfs(
     if max_depth is not None:
         whole_number(max_depth, "a depth limit", least=0)
     true_or_false(graph_search, "graph_search")
-    budget = budget_for("iddfs", prepared, **limits)
-    if isinstance(budget, SearchResult):
-        return budget
     frontier = LifoFrontier()  # empty again after each iteration that goes on
-    tally, limit = tally_for("iddfs", budget, frontier, trace), 0
+    tally, limit = tally_for("iddfs", prepared, frontier, trace, **limits), 0
+    if isinstance(tally, SearchResult):
+        return tally
     while True:
         tally.iteration(Node(prepared.start, None, None, 0, 0, -1), limit)  # the root anew
         tally.cut_at, before = None, (tally.expanded_count, tally.generated_count)

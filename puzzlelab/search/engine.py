@@ -86,19 +86,11 @@ class Node:
 
     @classmethod
     def root(cls, state: State) -> Node:
-        """The node a search starts from: *state*, no parent, cost 0.
-
-        >>> Node.root("A")
-        Node('A', g=0, depth=0)
-        """
+        """The node a search starts from: *state*, no parent, cost 0."""
         return cls(state, None, None, 0, 0)
 
     def child(self, action: Action, state: State, step: float) -> Node:
-        """The node reached from this one by *action*, into *state*, at cost *step*.
-
-        >>> Node.root("A").child("go to B", "B", 3)
-        Node('B', g=3, depth=1)
-        """
+        """The node reached from this one by *action*, into *state*, at cost *step*."""
         return Node(state, self, action, self.g + step, self.depth + 1)
 
     def __repr__(self) -> str:
@@ -192,8 +184,7 @@ class Tally:
         self.expanded_count = self.generated_count = self.duplicate_count = 0
         self.expanded_by_depth: dict[int, int] = {}
         self.largest_frontier = 0
-        # The depth limit, once it has kept a node from being expanded.
-        self.cut_at: int | None = None
+        self.cut_at: int | None = None  # the depth limit, once it kept a node from expanding
         self.next_look: float = 0  # when to ask the budget again
         self.next_growth_look = GROWTH_LOOK  # when to look again while generating
         self.iterations: list[dict[str, float]] = []  # IDA*'s, each bound with its counts
@@ -286,11 +277,9 @@ def search_loop(loop: SearchLoop) -> SearchLoop:
 
     Python's cycle collector is paused while it runs: nodes point only to their parents,
     never in a cycle, yet the collector would walk them again and again as they pile up,
-    about a quarter of a breadth-first search's time (:meth:`Tally.expanding` sweeps the
-    young objects at each look at the limits, so cycles a heuristic leaves are still
-    freed). At a limit, when memory runs out or on Ctrl-C, the loop returns the tally's
-    ``limit`` or ``interrupted`` result with the counts so far (see
-    :func:`~puzzlelab.limits.stopping`).
+    about a quarter of a breadth-first search's time. At a limit, when memory runs out or
+    on Ctrl-C, the loop returns the tally's ``limit`` or ``interrupted`` result with the
+    counts so far (see :func:`~puzzlelab.limits.stopping`).
 
     Examples
     --------

@@ -1,10 +1,6 @@
-"""IDA*: depth-first search under an f-bound that grows until the goal fits.
-
-IDA* keeps its own loop rather than the engine's: its frontier is the current
-path, kept as an explicit stack (so a path thousands of moves deep is no
-problem for Python's recursion limit), and each entry remembers which
-successors are still to try.
-"""
+"""IDA*: depth-first search under an f-bound that grows until the goal fits, in a loop of its
+own: its frontier is the current path, an explicit stack (so a path thousands of moves deep is
+no problem for Python's recursion limit), each entry with the successors still to try."""
 
 from __future__ import annotations
 
@@ -13,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..results import SearchResult, iteration_counts
-from .algorithms import budget_for, tally_for, with_shared_doc
+from .algorithms import tally_for, with_shared_doc
 from .engine import Node, Tally, search_loop
 from .problem import Action, HeuristicChoice, Problem, Searchable, State, as_problem
 from .trace import Trace
@@ -57,11 +53,9 @@ def idastar(
     [{'bound': 4, 'expanded': 2, 'generated': 4}, {'bound': 5, 'expanded': 6, 'generated': 9}]
     """
     prepared = as_problem(problem, heuristic)
-    budget = budget_for("idastar", prepared, **limits)
-    if isinstance(budget, SearchResult):
-        return budget
     path: Path = []
-    return _deepening(prepared, path, tally_for("idastar", budget, path, trace))
+    tally = tally_for("idastar", prepared, path, trace, **limits)
+    return tally if isinstance(tally, SearchResult) else _deepening(prepared, path, tally)
 
 
 @search_loop

@@ -1,9 +1,5 @@
-"""What the engine needs from a problem, and how any problem is made to provide it.
-
-puzzlelab's puzzles provide ``successors`` directly; a simpleai ``SearchProblem`` is
-used unchanged through its ``actions``, ``result`` and ``cost``. What a problem written
-elsewhere returns is checked as the search goes (:mod:`~.checks`).
-"""
+"""What the engine needs from a problem (:class:`Problem`), and how a puzzlelab puzzle or a
+simpleai ``SearchProblem`` is made to provide it (:func:`as_problem`)."""
 
 from __future__ import annotations
 

@@ -2,19 +2,13 @@
 
 Pass ``trace=Trace()`` to any search. Without it the engine records nothing and
 pays nothing.
-
->>> from puzzlelab.puzzles import SlidingPuzzle
->>> from puzzlelab.search import bfs
->>> trace = Trace()
->>> bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace).stats.expanded, trace.count("expand")
-(3, 3)
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence, Sized
+from collections.abc import Sequence, Sized
 from typing import Any, NamedTuple
 
 from ..errors import whole_number
@@ -114,10 +108,6 @@ class Trace:
 # ---------------------------------------------------------------- replaying a trace, as plain data
 
 
-#: A node waiting in the frontier while a trace is replayed: ``(when it leaves, its event)``.
-Waiting = tuple[float, TraceEvent]
-
-
 def snapshots(events: Sequence[TraceEvent]) -> list[dict[str, Any]]:
     """Return, for each event of a trace, what the search looked like right after it.
 
@@ -147,6 +137,7 @@ def snapshots(events: Sequence[TraceEvent]) -> list[dict[str, Any]]:
     frontier: dict[int, tuple[int, TraceEvent]] = {}  # by node id: (index, event) it came in
     leave_at: dict[int, int] = {}  # index of the event a node came in: index of the one it left
     status: dict[int, str] = {}
+    parent_of: dict[int, int | None] = {}
     expanded = generated = duplicates = 0
     iteration: int | None = None
     bound: float | None = None
@@ -158,11 +149,15 @@ def snapshots(events: Sequence[TraceEvent]) -> list[dict[str, Any]]:
         if kind == "iteration":
             iteration = 0 if iteration is None else iteration + 1
             bound, frontier, status = event.bound, {}, {}
-            if _root_searched_again(events, index):  # IDA*
+            following = events[index + 1] if index + 1 < len(events) else None
+            regenerated = following is not None and following.kind == "generate" and (
+                following.parent is None)  # fmt: skip
+            if event.node >= 0 and not regenerated:  # IDA*: the root, searched again
                 frontier[event.node] = (index, event)
                 status[event.node] = "frontier"
         elif kind == "generate":
             generated += 1
+            parent_of[event.node] = event.parent
             if bound is not None and (  # over the bound: f for IDA*, depth for deepening
                 event.g + event.h > bound if event.h is not None else event.depth >= bound
             ):
@@ -180,48 +175,28 @@ def snapshots(events: Sequence[TraceEvent]) -> list[dict[str, Any]]:
                 leave_at[frontier.pop(event.node)[0]] = index
             expanded += kind == "expand"
             status[event.node] = {"expand": "expanded", "discard": "duplicate"}.get(kind, "goal")
-            if kind == "goal":
-                _mark_path(status, events[: index + 1], event)
+            ancestor = parent_of.get(event.node) if kind == "goal" else None
+            while ancestor is not None:  # the path to the goal
+                status[ancestor] = "solution"
+                ancestor = parent_of.get(ancestor)
         snapshots.append({"frontier": [], "status": dict(status), "iteration": iteration,
                           "expanded": expanded, "generated": generated,
                           "duplicates": duplicates})  # fmt: skip
         waiting.append(list(frontier.values()))
-    # Nodes that never left the frontier go last, in the frontier's own order.
+    # The frontier's order never changes among the nodes already in it, so the order they
+    # leave in is the order they are taken in; nodes never taken go last, in its own order.
     lifo = taken > 2 and newest_taken > 0.8 * taken
-    for snap, nodes in zip(snapshots, waiting):
-        leaving = ((leave_at.get(came, math.inf), event) for came, event in nodes)
-        snap["frontier"] = [event for _, event in sorted(leaving, key=_key(lifo))]
-    return snapshots
 
-
-def _root_searched_again(events: Sequence[TraceEvent], index: int) -> bool:
-    """IDA*'s iterations restart from the root without generating it again."""
-    following = events[index + 1] if index + 1 < len(events) else None
-    regenerated = following is not None and following.kind == "generate" and (
-        following.parent is None)  # fmt: skip
-    return not regenerated and events[index].node >= 0
-
-
-def _key(lifo: bool) -> Callable[[Waiting], tuple[float, ...]]:
-    """Sort key for ``(leaves, event)``: the frontier's order never changes among the
-    nodes already in it, so the order they will leave in is the order they are taken in."""
-
-    def key(pair: Waiting) -> tuple[float, ...]:
+    def leaving_order(pair: tuple[float, TraceEvent]) -> tuple[float, ...]:
         leaves, event = pair
         if event.h is not None:
             return (leaves, event.g + event.h, event.h, event.node)
         return (leaves, -event.node if lifo else event.node)
 
-    return key
-
-
-def _mark_path(status: dict[int, str], events: Sequence[TraceEvent], goal: TraceEvent) -> None:
-    """Mark the goal's ancestors as on the solution path."""
-    parent_of = {e.node: e.parent for e in events if e.kind == "generate"}
-    node = parent_of.get(goal.node)
-    while node is not None:
-        status[node] = "solution"
-        node = parent_of.get(node)
+    for snap, nodes in zip(snapshots, waiting):
+        leaving = ((leave_at.get(came, math.inf), event) for came, event in nodes)
+        snap["frontier"] = [event for _, event in sorted(leaving, key=leaving_order)]
+    return snapshots
 
 
 def snapshot_counts(snapshot: dict[str, Any]) -> dict[str, int]:
