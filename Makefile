@@ -3,13 +3,14 @@
 #   make test   create the same .venv and run every test (lint, types, doctests, notebooks, browser)
 #   make docs   run the lessons and build the documentation site, lessons included, into
 #               docs/_build/html (open index.html there)
+#   make class  serve one lesson to a class opening it at once (LESSON=04 PAGES=25)
 #   make slides run the lessons and write each as Reveal.js slides into slides/ (open one)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab app test lint format bench docs slides clean
+.PHONY: lab app class test lint format bench docs slides clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +25,17 @@ lab: $(STAMP)
 # cell shows as soon as it has run, and the kernel of a page closed for two minutes is ended.
 app: $(STAMP)
 	cd notebooks && ../$(BIN)/voila
+
+# One lesson for a class that opens it at once: `make class LESSON=04 PAGES=25`, started a few
+# minutes before the class. Voila runs the lesson ahead in PAGES kernels (all of it: progressive
+# rendering is off), so each page shows as soon as it is opened; it starts more ten minutes after
+# the pool is used, and pages opened meanwhile wait for their lesson to run.
+LESSON ?= 00
+PAGES ?= 25
+CLASS_OPTIONS := --preheat_kernel=True --VoilaConfiguration.progressive_rendering=False \
+	--VoilaKernelManager.fill_delay=600
+class: $(STAMP)
+	cd notebooks && ../$(BIN)/voila $(LESSON)_*.ipynb --pool_size=$(PAGES) $(CLASS_OPTIONS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check puzzlelab tests benchmarks docs setup.py

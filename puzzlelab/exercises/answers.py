@@ -80,12 +80,14 @@ IN_AN_APP = (
 
 
 def in_an_app() -> bool:
-    """Whether this kernel runs a lesson as an app, for Voila (which says so in its environment).
+    """Whether this kernel runs a lesson as an app, for Voila (which says so in its environment:
+    ``SERVER_SOFTWARE`` for a page's own kernel, ``VOILA_PREHEAT`` for one run ahead).
 
     >>> in_an_app()
     False
     """
-    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila/")
+    served = os.environ.get("SERVER_SOFTWARE", "")
+    return "VOILA_PREHEAT" in os.environ or served.startswith("voila/")
 
 
 def self_check(check: Callable[Takes, Gives]) -> Callable[Takes, Gives]:

@@ -3,7 +3,8 @@
 :func:`running_lab` starts the venv's JupyterLab on 127.0.0.1 at a free port,
 serving a temporary *copy* of a folder of notebooks (outputs never reach the
 repository), with its own runtime, config, settings and workspace folders.
-:func:`running_voila` serves one notebook as an app with Voila.
+:func:`running_voila` serves one notebook as an app with Voila; :func:`class_options` are the
+options ``make class`` gives it.
 :func:`headless_chromium` launches Debian's Chromium (``/usr/bin/chromium``;
 Playwright's own browsers are never downloaded). The functions below them open a
 notebook in the page, run all its cells and wait for the kernel.
@@ -130,6 +131,46 @@ def running_voila(notebook: Path, home: Path, *options: str):
     status = f"{base}/voila/static/voila.js"  # answers without running the notebook
     with _served(command, notebook.parent, _own_folders(home), log, status) as process:
         yield {"url": base, "log": log, "process": process}
+
+
+def class_options(pages: int) -> list[str]:
+    """The options ``make class PAGES=pages`` gives Voila, read from the Makefile: a pool of
+    *pages* kernels that run the lesson ahead."""
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
+    (options,) = re.findall(r"^CLASS_OPTIONS := ((?:.*\\\n)*.*)$", makefile, re.MULTILINE)
+    return [f"--pool_size={pages}", *options.replace("\\\n", " ").split()]
+
+
+def kernels_of(pid: int) -> dict[int, tuple[int, int]]:
+    """The kernels the server *pid* started (Linux): their resident memory in kB and CPU ticks."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                status = (entry / "status").read_text()
+                command = (entry / "cmdline").read_bytes()
+                ticks = (entry / "stat").read_text().rsplit(")", 1)[1].split()[11:13]
+            except OSError:  # ended meanwhile
+                continue
+            if f"PPid:\t{pid}\n" in status and b"ipykernel" in command:
+                memory = int(status.split("VmRSS:")[1].split()[0])
+                found[int(entry.name)] = (memory, int(ticks[0]) + int(ticks[1]))
+    return found
+
+
+def wait_for_a_pool_that_has_run(pid: int, kernels: int, timeout: float = 600) -> float:
+    """Wait until the server *pid* has *kernels* kernels and none used the CPU for 3 s; give
+    the seconds it took."""
+    started, quiet, ticks = time.monotonic(), 0, {}
+    while quiet < 3:
+        if time.monotonic() - started > timeout:
+            raise TimeoutError(f"the pool of {kernels} kernels had not run in {timeout:.0f} s")
+        found = kernels_of(pid)
+        now = {kernel: used for kernel, (_, used) in found.items()}
+        quiet = quiet + 1 if len(found) == kernels and now == ticks else 0
+        ticks = now
+        time.sleep(1)
+    return time.monotonic() - started - 3
 
 
 def _own_folders(home: Path, **more) -> dict:

@@ -5,6 +5,8 @@ served, opened in Chromium, and must show its solution players with no error;
 a click on *next* must show the next frame, and its exercises say where to answer them.
 Lesson 4, the longest to run, must show its first content within seconds (``voila.json``
 turns progressive rendering on), and its kernel must end once its page is closed.
+Served as ``make class`` serves it, with kernels that ran the lesson ahead, a page shows
+its lesson as soon as it opens, and its players step.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import pytest
 
 from puzzlelab.exercises.answers import IN_AN_APP
 
-from .lab_driver import running_voila
+from .lab_driver import class_options, kernels_of, running_voila, wait_for_a_pool_that_has_run
 
 pytestmark = pytest.mark.browser
 
@@ -55,21 +57,6 @@ def test_a_lesson_opens_as_an_app_and_its_players_step(page, voila):
     assert page.evaluate(said) == 3  # lesson 0's three exercises say where to answer them
 
 
-def kernels_of(process) -> list[int]:
-    """The process ids of the kernels the server *process* started (its ipykernel children)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                status = (entry / "status").read_text()
-                command = (entry / "cmdline").read_bytes()
-            except OSError:  # ended meanwhile
-                continue
-            if f"PPid:\t{process.pid}\n" in status and b"ipykernel" in command:
-                found.append(int(entry.name))
-    return found
-
-
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the kernels from /proc (Linux)")
 def test_a_long_lesson_shows_its_first_content_at_once_and_its_closed_page_ends_its_kernel(
     page, tmp_path
@@ -83,11 +70,28 @@ def test_a_long_lesson_shows_its_first_content_at_once_and_its_closed_page_ends_
         first = time.monotonic() - started
         assert first < FIRST_CONTENT_SECONDS, f"first content after {first:.1f} s"
         page.wait_for_selector(".puzzlelab-stepper", timeout=120_000)
-        assert len(kernels_of(app["process"])) == 1
+        assert len(kernels_of(app["process"].pid)) == 1
         page.goto("about:blank")  # the page is closed: its kernel has no connection left
         deadline = time.monotonic() + 120
-        while kernels_of(app["process"]) and time.monotonic() < deadline:
+        while kernels_of(app["process"].pid) and time.monotonic() < deadline:
             time.sleep(1)
-        assert kernels_of(app["process"]) == [], "the closed page's kernel still runs"
+        assert not kernels_of(app["process"].pid), "the closed page's kernel still runs"
         assert "Culling kernels with idle durations > 3 seconds" in app["log"].read_text()
     assert os.environ.get("SERVER_SOFTWARE") is None  # the tests themselves are no app
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the kernels from /proc (Linux)")
+def test_a_class_served_with_kernels_run_ahead_sees_its_lesson_at_once(page, tmp_path):
+    with running_voila(LESSON, tmp_path / "voila", *class_options(pages=2)) as app:
+        wait_for_a_pool_that_has_run(app["process"].pid, kernels=2)
+        started = time.monotonic()
+        page.goto(app["url"], timeout=120_000, wait_until="commit")
+        page.wait_for_selector(".puzzlelab-stepper", timeout=60_000)
+        shown = time.monotonic() - started
+        assert shown < 5, f"the lesson, run ahead, took {shown:.1f} s to show"
+        said = f"() => [...document.querySelectorAll('.jp-OutputArea-output')].filter(o => o.innerText.includes({IN_AN_APP!r})).length"
+        assert page.evaluate(said) == 3  # the whole lesson is there: its last cells too
+        readout = page.locator(".puzzlelab-stepper-readout").first
+        page.locator(".puzzlelab-stepper-forward").first.click()
+        assert readout.text_content() == "step 1 of 7"  # its kernel answers the widgets
+        assert "Using pre-heated kernel" in app["log"].read_text()
