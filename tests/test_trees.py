@@ -292,3 +292,54 @@ def test_every_status_has_a_colour():
         s for k in range(3) for _, s in search_tree(trace, iteration=k).nodes(data="status")
     }
     assert statuses <= set(STATUSES) and "cutoff" in statuses
+
+
+def test_from_depth_keeps_the_part_below_the_solutions_node_there_and_counts_the_rest():
+    puzzle = GOAL.with_start(GOAL.scramble(12, seed=8))
+    trace = Trace()
+    bfs(puzzle, trace=trace)
+    tree = search_tree(trace)
+    deep = cut_tree(tree, max_nodes=10_000, from_depth=4, max_depth=7)
+    top = next(n for n in deep.successors(("more", None)))
+    assert tree.nodes[top]["depth"] == 4 and tree.nodes[top]["status"] == "solution"
+    kept = [n for n in deep if deep.nodes[n]["status"] != "more"]
+    assert set(kept) == {top} | {
+        n for n in nx.descendants(tree, top) if tree.nodes[n]["depth"] <= 7
+    }
+    assert deep.nodes[("more", None)] == {
+        "more": len(tree) - 1 - len(nx.descendants(tree, top)),
+        "status": "more",
+        "depth": 3,
+    }
+    path = nx.shortest_path(tree, top, tree.graph["goal"])
+    assert [tree.nodes[n]["depth"] for n in path if n in deep] == [4, 5, 6, 7]
+
+
+def test_from_depth_with_no_goal_starts_below_the_first_node_expanded_there():
+    trace = _bfs_trace(HARDEST_START, max_nodes=300)
+    tree = search_tree(trace)
+    deep = cut_tree(tree, from_depth=3)
+    top = next(deep.successors(("more", None)))
+    at_three = [n for n in tree if tree.nodes[n]["depth"] == 3 and tree.nodes[n]["order"]]
+    assert top == min(at_three, key=lambda n: tree.nodes[n]["order"])
+
+
+@pytest.mark.parametrize(
+    ("depth", "said"),
+    [(99, "from_depth=99: the tree has no node that deep (its deepest is"), (-1, "from_depth")],
+)
+def test_from_depth_out_of_the_tree_is_refused_in_one_line(depth, said):
+    tree = search_tree(_bfs_trace(HARDEST_START, max_nodes=50))
+    with pytest.raises(ValueError, match=r"^" + said.replace("(", r"\(")) as error:
+        draw_tree(tree, ax=fresh_axes(), from_depth=depth)
+    assert "\n" not in str(error.value)
+
+
+def test_draw_tree_from_depth_draws_the_rest_as_one_marker_above():
+    tree = search_tree(_bfs_trace(HARDEST_START, max_nodes=300))
+    ax = draw_tree(tree, ax=fresh_axes(), from_depth=3, labels=None)
+    marker = ax.tree_nodes[("more", None)]
+    small = cut_tree(tree, from_depth=3)
+    assert marker.get_text() == f"+{small.nodes[('more', None)]['more']}"
+    top = next(n for n in ax.tree_nodes if n != ("more", None) and n in tree)
+    assert tree.nodes[top]["depth"] >= 3

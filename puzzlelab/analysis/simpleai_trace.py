@@ -1,17 +1,5 @@
-"""Recording simpleai's own searches in puzzlelab's trace format, to draw and replay them.
-
->>> from simpleai.search import breadth_first
->>> from puzzlelab.simpleai_problems import SlidingPuzzleProblem
->>> viewer = TraceViewer()
->>> node = breadth_first(SlidingPuzzleProblem("1 2 3 / 4 0 6 / 7 5 8"), True, viewer=viewer)
->>> viewer.trace
-<Trace: 32 events (generate 16, duplicate 7, expand 8, goal 1)>
->>> from puzzlelab.search import Trace, bfs
->>> ours = Trace()
->>> _ = bfs(SlidingPuzzleProblem("1 2 3 / 4 0 6 / 7 5 8"), trace=ours)
->>> ours
-<Trace: 32 events (generate 16, duplicate 7, expand 8, goal 1)>
-"""
+"""Recording simpleai's own searches in puzzlelab's trace format, to draw and replay them: its
+breadth-first search gives the same tree as puzzlelab's :func:`~puzzlelab.search.bfs`."""
 
 from __future__ import annotations
 

@@ -1,25 +1,10 @@
-"""Search trees: a recorded search as a ``networkx.DiGraph``, drawn by ``draw_tree``.
-
-Each graph node is one search node, keyed by its id in the trace, with attributes
-``state``, ``depth``, ``g``, ``h``, ``f`` (``None`` without h), ``action``, ``side``
-(bidirectional search), ``order`` (when it was expanded, from 1; ``None`` if never),
-``successors`` (how many its expansion generated, duplicates included) and ``status``
-(one of :data:`STATUSES`). Each edge goes parent -> child and carries the ``action``.
-
->>> from puzzlelab.puzzles import SlidingPuzzle
->>> from puzzlelab.search import Trace, bfs
->>> trace = Trace()
->>> puzzle = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
->>> result = bfs(puzzle, graph_search=False, max_nodes=200, trace=trace)
->>> tree = search_tree(trace, max_depth=5)
->>> [sum(1 for _, d in tree.nodes(data="depth") if d == depth) for depth in range(6)]
-[1, 3, 8, 24, 64, 192]
-"""
+"""Search trees: a recorded search as a ``networkx.DiGraph``, drawn by ``draw_tree``."""
 
 from __future__ import annotations
 
 import networkx as nx
 
+from ..errors import whole_number
 from ..search import Trace, TraceEvent
 
 #: What a node of the tree can be, in the order the legend lists them.
@@ -38,6 +23,12 @@ def search_tree(
     than *max_depth*. For iterative deepening and IDA*, *iteration* picks one (0 is the
     first; default: the last), whose nodes over its bound get the status ``cutoff``.
     ``tree.graph`` holds ``goal`` (the goal node's id or ``None``), ``bound`` and ``iterations``.
+
+    Each graph node is one search node, keyed by its id in the trace, with attributes
+    ``state``, ``depth``, ``g``, ``h``, ``f`` (``None`` without h), ``action``, ``side``
+    (bidirectional search), ``order`` (when it was expanded, from 1; ``None`` if never),
+    ``successors`` (how many its expansion generated, duplicates included) and ``status``
+    (one of :data:`STATUSES`). Each edge goes parent -> child and carries the ``action``.
 
     Examples
     --------
@@ -102,11 +93,11 @@ def _iteration_events(
     begin = starts[chosen]
     end = starts[chosen + 1] if chosen + 1 < len(starts) else len(events)
     chosen_events = list(events[begin + 1 : end])
-    if any(e.kind == "generate" and e.parent is None for e in chosen_events):
-        return chosen_events, events[begin].bound, len(starts)
-    # IDA* generates its root once, before the first iteration (iterative deepening in each).
-    root = [e for e in events[:begin] if e.kind == "generate" and e.parent is None][:1]
-    return root + chosen_events, events[begin].bound, len(starts)
+    if not any(e.kind == "generate" and e.parent is None for e in chosen_events):
+        # IDA* generates its root once, before the first iteration (iterative deepening in each).
+        root = [e for e in events[:begin] if e.kind == "generate" and e.parent is None][:1]
+        chosen_events = root + chosen_events
+    return chosen_events, events[begin].bound, len(starts)
 
 
 def _fits(
@@ -136,12 +127,20 @@ def _mark_solution(tree: nx.DiGraph[int], goal: int) -> None:
         tree.graph["goal"] = goal
 
 
-def cut_tree(tree: nx.DiGraph, max_nodes: int = 300, max_depth: int | None = None) -> nx.DiGraph:
+def cut_tree(
+    tree: nx.DiGraph,
+    max_nodes: int = 300,
+    max_depth: int | None = None,
+    from_depth: int | None = None,
+) -> nx.DiGraph:
     """Return a copy of *tree* small enough to draw.
 
     The path to the goal is always kept; the other nodes are kept shallow first up to
     about *max_nodes* and *max_depth*. Under each parent that lost children, a marker node
     ``("more", parent)`` says how many nodes were left out below it (status ``"more"``).
+    With *from_depth*, only the part below one node at that depth is kept, to see levels
+    deeper than fit at once: the solution path's node there, or else the first expanded.
+    A marker ``("more", None)`` above it counts the nodes of the rest of the tree.
 
     Examples
     --------
@@ -157,7 +156,18 @@ def cut_tree(tree: nx.DiGraph, max_nodes: int = 300, max_depth: int | None = Non
     {'more': 13, 'status': 'more', 'depth': 2}
     >>> [small.nodes[n]["depth"] for n in small if small.nodes[n]["status"] == "goal"]
     [5]
+    >>> deep = cut_tree(tree, from_depth=3)  # the part below the solution's node at depth 3
+    >>> sorted(deep.nodes[n]["depth"] for n in deep if deep.in_degree(n) == 0)
+    [2]
+    >>> deep.nodes[("more", None)]["more"] + deep.number_of_nodes() - 1 == len(tree)
+    True
     """
+    above = None
+    if from_depth is not None:
+        top = _node_at_depth(tree, from_depth)
+        below = nx.descendants(tree, top) | {top}
+        above = len(tree) - len(below)
+        tree = tree.subgraph(below)
     roots = [n for n in tree if tree.in_degree(n) == 0]
     goal = tree.graph.get("goal")
     path = [n for n in tree if tree.nodes[n]["status"] in ("solution", "goal")] if goal else []
@@ -170,7 +180,9 @@ def cut_tree(tree: nx.DiGraph, max_nodes: int = 300, max_depth: int | None = Non
         if max_depth is None or tree.nodes[node]["depth"] < max_depth:
             queue.extend(tree.successors(node))
     small = tree.subgraph(kept).copy()
-    sizes = _subtree_sizes(tree)
+    sizes: dict[object, int] = {}  # the nodes of each subtree, its root included
+    for node in reversed(list(nx.topological_sort(tree))):
+        sizes[node] = 1 + sum(sizes[child] for child in tree.successors(node))
     for parent in kept:
         lost = sum(sizes[child] for child in tree.successors(parent) if child not in small)
         if lost:
@@ -178,12 +190,23 @@ def cut_tree(tree: nx.DiGraph, max_nodes: int = 300, max_depth: int | None = Non
             small.add_node(marker, more=lost, status="more",
                            depth=tree.nodes[parent]["depth"] + 1)  # fmt: skip
             small.add_edge(parent, marker)
+    if above:  # the rest of the tree, above and beside the part kept
+        small.add_node(
+            ("more", None), more=above, status="more", depth=tree.nodes[top]["depth"] - 1
+        )
+        small.add_edge(("more", None), top)
     return small
 
 
-def _subtree_sizes(tree: nx.DiGraph[int]) -> dict[int, int]:
-    """Return ``{node: nodes in its subtree, itself included}``."""
-    sizes: dict[int, int] = {}
-    for node in reversed(list(nx.topological_sort(tree))):
-        sizes[node] = 1 + sum(sizes[child] for child in tree.successors(node))
-    return sizes
+def _node_at_depth(tree: nx.DiGraph, depth: int) -> object:
+    """The solution path's node at *depth*, or else the first expanded (else generated) there."""
+    whole_number(depth, "from_depth", least=0)
+    there = [n for n in tree if tree.nodes[n]["depth"] == depth]
+    if not there:
+        deepest = max((tree.nodes[n]["depth"] for n in tree), default=0)
+        raise ValueError(
+            f"from_depth={depth}: the tree has no node that deep (its deepest is {deepest})"
+        )
+    on_path = [n for n in there if tree.nodes[n]["status"] in ("solution", "goal")]
+    expanded = sorted((tree.nodes[n]["order"], n) for n in there if tree.nodes[n]["order"])
+    return (on_path or [n for _, n in expanded] or there)[0]

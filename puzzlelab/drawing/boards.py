@@ -1,14 +1,7 @@
 """One ``draw_board`` that every puzzle plugs its own picture into, and what is built on it.
 
-A puzzle registers its picture in its own module::
-
-    @draw_board.register(MyPuzzle)
-    def _(puzzle, state=None, ax=None, **options):
-        ...
-        return ax
-
-For a puzzle of ``puzzlelab/puzzles/NAME.py``, ``puzzlelab/drawing/NAME.py`` is imported the
-first time one of its boards is drawn (the same for the ``step_*`` captions).
+A picture of ``puzzles/NAME.py``'s puzzle registers itself in ``drawing/NAME.py``
+(``@draw_board.register(MyPuzzle)``), imported the first time one of its boards is drawn.
 """
 
 from __future__ import annotations

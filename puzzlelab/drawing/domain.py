@@ -1,15 +1,5 @@
-"""A search drawn on the puzzle's own domain: a road map's towns or the jugs' state graph,
-each state coloured by what the search has done to it so far.
-
-:func:`draw_search` draws one dict of :func:`searched_states` for any puzzle that registers
-a picture of its domain, as ``draw_board`` does::
-
-    @draw_search.register(MyPuzzle)
-    def _(puzzle, expanded, frontier, current=None, ax=None, **options):
-        ...
-        return ax
-
-``SearchReplay`` shows that picture beside its frontier table, in place of the board.
+"""A search drawn on the puzzle's own domain (a road map's towns, the jugs' state graph),
+each state coloured by what the search has done to it so far; ``SearchReplay`` shows it.
 """
 
 from __future__ import annotations
@@ -129,27 +119,6 @@ def draws_search(puzzle: object) -> bool:
     return own or _picture_module_loaded(puzzle, draw_search)
 
 
-def search_marks(
-    states: Sequence[Hashable],
-    expanded: Sequence[Hashable],
-    frontier: Collection[Hashable],
-    current: Hashable,
-) -> dict[Hashable, str]:
-    """Return what each of *states* is, in words: ``expanded 3``, ``frontier``, ``current``.
-
-    >>> search_marks(["a", "b", "c"], ["a"], ["b"], "b")
-    {'a': 'expanded 1', 'b': 'frontier, current', 'c': ''}
-    """
-    order = {state: k for k, state in enumerate(expanded, start=1)}
-    waiting = set(frontier)
-    marks = {}
-    for state in states:
-        words = [f"expanded {order[state]}"] if state in order else []
-        words += ["frontier"] * (state in waiting) + ["current"] * (state == current)
-        marks[state] = ", ".join(words)
-    return marks
-
-
 def search_style(
     states: Sequence[Hashable],
     expanded: Sequence[Hashable],
@@ -157,17 +126,20 @@ def search_style(
     current: Hashable,
 ) -> dict[str, list[Any]]:
     """Return the colours of *states*' dots: ``face`` (darker blue for the earlier expanded),
-    ``edge`` and ``width`` (orange and thick for the frontier, red for *current*), and
-    ``text``, the colour to write on each.
+    ``edge`` and ``width`` (orange and thick for the frontier, red for *current*), ``text``,
+    the colour to write on each, and ``marks``, what each is in words.
 
-    >>> style = search_style(["a", "b"], ["a"], ["b"], "a")
-    >>> style["edge"], style["width"]
-    (['#c0392b', '#e6550d'], [3.0, 2.5])
+    >>> style = search_style(["a", "b", "c"], ["a"], ["b"], "b")
+    >>> style["edge"], style["width"], style["marks"]
+    (['#525252', '#c0392b', '#525252'], [1.0, 3.0, 1.0], ['expanded 1', 'frontier, current', ''])
     """
     order = {state: k for k, state in enumerate(expanded)}
     waiting = set(frontier)
-    style: dict[str, list[Any]] = {"face": [], "edge": [], "width": [], "text": []}
+    style: dict[str, list[Any]] = {"face": [], "edge": [], "width": [], "text": [], "marks": []}
     for state in states:
+        words = [f"expanded {order[state] + 1}"] if state in order else []
+        words += ["frontier"] * (state in waiting) + ["current"] * (state == current)
+        style["marks"].append(", ".join(words))
         if state in order:  # the first expanded palest, the newest dark
             style["face"].append(expansion_shade(order[state], len(order)))
             style["text"].append("white" if order[state] > 0.5 * len(order) else "black")

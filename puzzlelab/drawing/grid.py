@@ -156,10 +156,8 @@ def _finish(
     ax: Axes, puzzle: GridWorld, state: State | None, title: str | None, heuristic: HeuristicChoice
 ) -> Axes:
     """Caption the map, keep its cells square, and hide the axes' numbers."""
-    finish_board(ax, puzzle, state or puzzle.start, (-0.5, puzzle.cols - 0.5),
-                 (puzzle.rows - 0.5, -0.5), title, heuristic)  # fmt: skip
-    ax.set_aspect("equal")
-    return ax
+    return finish_board(ax, puzzle, state or puzzle.start, (-0.5, puzzle.cols - 0.5),
+                        (puzzle.rows - 0.5, -0.5), title, heuristic)  # fmt: skip
 
 
 @step_label.register(GridWorld)

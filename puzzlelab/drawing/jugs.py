@@ -17,7 +17,7 @@ from ..results import SearchResult
 from ..search.problem import Action
 from ..solvers.jugs import state_graph
 from .boards import draw_board, step_label
-from .domain import draw_search, search_legend, search_marks, search_style
+from .domain import draw_search, search_legend, search_style
 from .figures import SMALLEST_FONT, Inches, new_axes
 
 WATER = "#6fa8dc"
@@ -161,27 +161,18 @@ def draw_state_graph(
         path = path.path
     states = [tuple(state) for state in path or []]
     on_path = set(states)
-    path_edges = _path_edges(graph, states)
-    position, used = _positions(graph)
-    ax = new_axes(ax, size)
-
-    colours = [
+    faces = [
         GOAL if data.get("goal") else START if state == jugs.start
         else ON_PATH if state in on_path else STATE
         for state, data in graph.nodes(data=True)
     ]  # fmt: skip
-    _draw_states(graph, position, ax, colours,
-                 ["black" if state == jugs.start else EDGE for state in graph],
-                 [2.5 if state == jugs.start else 1 for state in graph])  # fmt: skip
-    _draw_arrows(graph, position, ax, [e for e in graph.edges if e not in set(path_edges)],
-                 ACTION_EDGE, 1.0, "action")  # fmt: skip
-    _draw_arrows(graph, position, ax, path_edges, ON_PATH, 3.0, "path")
-    if labels or (labels is None and len(graph) <= 60):
-        names = {state: _name(jugs, state) for state in graph}
-        texts = nx.draw_networkx_labels(graph, position, names, ax=ax, font_size=SMALLEST_FONT)
-        for text in texts.values():
-            text.set_zorder(4)
-    _finish(jugs, graph, states, ax, used)
+    style: dict[str, list[Any]] = {
+        "face": faces,
+        "edge": ["black" if state == jugs.start else EDGE for state in graph],
+        "width": [2.5 if state == jugs.start else 1 for state in graph],
+        "text": ["black"] * len(graph) if labels or (labels is None and len(graph) <= 60) else [],
+    }
+    ax = _draw_graph(jugs, graph, ax, size, style, states)
     if legend:
         _legend(ax, bool(states))
     return ax
@@ -226,57 +217,57 @@ def draw_jugs_searched(
     ('expanded 1', 'frontier, current', '1 expanded, 2 in the frontier')
     """
     graph = _drawable(jugs, graph)
-    position, used = _positions(graph)
-    ax = new_axes(ax, size)
-    states = list(graph)
-    style = search_style(states, expanded, frontier, current)
-    _draw_states(graph, position, ax, style["face"], style["edge"], style["width"])
-    _draw_arrows(graph, position, ax, list(graph.edges), ACTION_EDGE, 1.0, "action")
-    for state, colour in zip(states, style["text"]):
-        x, y = position[state]
-        ax.text(x, y, _name(jugs, state), ha="center", va="center", color=colour,
-                fontsize=SMALLEST_FONT, zorder=4)  # fmt: skip
-    _finish(jugs, graph, [], ax, used)
+    style = search_style(list(graph), expanded, frontier, current)
+    ax = _draw_graph(jugs, graph, ax, size, style)
     waiting = len(set(frontier) & set(graph))
     ax.set_title(title or f"{len(expanded)} expanded, {waiting} in the frontier", fontsize=10)
-    ax.search_marks = search_marks(states, expanded, frontier, current)  # type: ignore[attr-defined]
+    ax.search_marks = dict(zip(graph, style["marks"]))  # type: ignore[attr-defined]
     if legend:
         search_legend(ax)
     return ax
 
 
-def _draw_states(
-    graph: nx.DiGraph, position: Positions, ax: Axes, faces: list[Any], edges: list[Any],
-    widths: list[float],
-) -> None:  # fmt: skip
-    nodes = nx.draw_networkx_nodes(graph, position, ax=ax, node_color=faces, node_size=520,
-                                   edgecolors=edges, linewidths=widths)  # fmt: skip
+def _draw_graph(
+    jugs: WaterJugs,
+    graph: nx.DiGraph,
+    ax: Axes | None,
+    size: Inches,
+    style: dict[str, list[Any]],
+    path: Sequence[State] = (),
+) -> Axes:
+    """The states in one collection (``face``, ``edge`` and ``width`` of *style*), the actions
+    grey and those of *path* orange, each state's amounts in its ``text`` colour; titled."""
+    path_edges = _path_edges(graph, path)
+    position, layout = _positions(graph)
+    ax = new_axes(ax, size)
+    nodes = nx.draw_networkx_nodes(graph, position, ax=ax, node_color=style["face"], node_size=520,
+                                   edgecolors=style["edge"], linewidths=style["width"])  # fmt: skip
     nodes.set_gid("states")
     nodes.set_zorder(3)
+    on_path = set(path_edges)
+    others = [edge for edge in graph.edges if edge not in on_path]
+    for edges, colour, width, gid in [
+        (others, ACTION_EDGE, 1.0, "action"),
+        (path_edges, ON_PATH, 3.0, "path"),
+    ]:
+        if edges:
+            arrows = nx.draw_networkx_edges(
+                graph, position, edgelist=edges, ax=ax, edge_color=colour, width=width,
+                arrows=True, arrowsize=9, node_size=520, connectionstyle="arc3,rad=0.12",
+            )  # fmt: skip
+            for arrow in arrows:
+                arrow.set_gid(gid)
+    for state, colour in zip(graph, style["text"]):
+        x, y = position[state]
+        ax.text(x, y, _name(jugs, state), ha="center", va="center", color=colour,
+                fontsize=SMALLEST_FONT, zorder=4)  # fmt: skip
+    _finish(jugs, graph, path, ax, layout)
+    return ax
 
 
 def _name(jugs: WaterJugs, state: State) -> str:
     """The amounts of *state* written on its node: "530", or "10,3,0" when a jug holds 10."""
     return ("" if max(jugs.capacities) <= 9 else ",").join(map(str, state))
-
-
-def _draw_arrows(
-    graph: nx.DiGraph,
-    position: Positions,
-    ax: Axes,
-    edges: list[tuple[State, State]],
-    colour: str,
-    width: float,
-    gid: str,
-) -> None:
-    if not edges:
-        return
-    arrows = nx.draw_networkx_edges(
-        graph, position, edgelist=edges, ax=ax, edge_color=colour, width=width, arrows=True,
-        arrowsize=9, node_size=520, connectionstyle="arc3,rad=0.12",
-    )  # fmt: skip
-    for arrow in arrows:
-        arrow.set_gid(gid)
 
 
 def _finish(
@@ -298,8 +289,7 @@ def _finish(
         ax.grid(True, color="#eeeeee", zorder=0)
         ax.set_aspect("equal")
         ax.set_axisbelow(True)
-        for side in ("top", "right"):
-            ax.spines[side].set_visible(False)
+        ax.spines[["top", "right"]].set_visible(False)
     else:
         ax.axis("off")
     ax.margins(0.08)

@@ -183,11 +183,7 @@ def draw_questions(
     ax.set_ylabel("secrets")
     ax.spines[["top", "right"]].set_visible(False)
     ax.legend(fontsize=9, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    ax.set_title(title or _questions_title(runs[0]), fontsize=10)
+    game = runs[0].game
+    plainly = "" if game is None else f" over all {len(game.codes):,} codes"
+    ax.set_title(title or f"Questions per secret{plainly}", fontsize=10)
     return ax
-
-
-def _questions_title(run: Evaluation) -> str:
-    if run.game is None:
-        return "Questions per secret"
-    return f"Questions per secret over all {len(run.game.codes):,} codes"

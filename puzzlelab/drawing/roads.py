@@ -11,7 +11,7 @@ from matplotlib.collections import LineCollection
 from ..puzzles.roads import RoadMap, State, Town
 from ..search.problem import HeuristicChoice
 from .boards import board_size, draw_board, finish_board, step_highlight, step_label
-from .domain import draw_search, search_legend, search_marks, search_style
+from .domain import draw_search, search_legend, search_style
 from .figures import SMALLEST_FONT, new_axes
 
 ROAD = "#bdbdbd"
@@ -133,8 +133,7 @@ def _draw_map(
             x, y = position[town]
             ax.text(x, y, str(order[town]), ha="center", va="center", color=colour,
                     fontsize=SMALLEST_FONT, zorder=4, gid="order")  # fmt: skip
-    marks = search_marks(puzzle.towns, expanded, frontier, current)
-    ax.search_marks = marks  # type: ignore[attr-defined]
+    ax.search_marks = dict(zip(puzzle.towns, style["marks"]))  # type: ignore[attr-defined]
     margin = 0.06 * span
     return finish_board(ax, puzzle, current, (min(xs) - margin, max(xs) + margin),
                         (min(ys) - margin, max(ys) + 2 * margin), title, heuristic)  # fmt: skip

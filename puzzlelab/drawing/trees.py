@@ -23,25 +23,17 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 Layout = dict[Hashable, Point]
 
-#: The colour each node status is drawn in.
-COLOURS = {
-    "frontier": "#ffffff",  # generated, still waiting to be expanded
-    "expanded": "#9ecae1",
-    "duplicate": "#d9d9d9",  # its state was reached as cheaply before: dropped
-    "cutoff": "#fdd0a2",  # iterative deepening / IDA*: over this iteration's bound
-    "solution": "#fd8d3c",  # on the path to the goal
-    "goal": "#31a354",
+#: Each node status: the colour it is drawn in, and what the legend says of it.
+STATUSES = {
+    "frontier": ("#ffffff", "frontier (not expanded)"),  # generated, still waiting
+    "expanded": ("#9ecae1", "expanded"),
+    "duplicate": ("#d9d9d9", "duplicate (dropped)"),  # its state was reached as cheaply before
+    "cutoff": ("#fdd0a2", "over the bound (cut off)"),  # iterative deepening, IDA*
+    "solution": ("#fd8d3c", "on the solution path"),
+    "goal": ("#31a354", "goal"),
 }
-
-#: What the legend says for each status.
-LEGEND = {
-    "frontier": "frontier (not expanded)",
-    "expanded": "expanded",
-    "duplicate": "duplicate (dropped)",
-    "cutoff": "over the bound (cut off)",
-    "solution": "on the solution path",
-    "goal": "goal",
-}
+COLOURS = {status: colour for status, (colour, _) in STATUSES.items()}
+LEGEND = {status: words for status, (_, words) in STATUSES.items()}
 
 PATH_COLOUR = "#e6550d"
 EDGE_COLOUR = "#bdbdbd"
@@ -93,6 +85,7 @@ def draw_tree(
     max_depth: int | None = None,
     puzzle: object = None,
     board_size: float = 0.55,
+    from_depth: int | None = None,
 ) -> Axes:
     """Draw *tree* top-down and return the axes.
 
@@ -103,9 +96,12 @@ def draw_tree(
 
     *tree* comes from :func:`~puzzlelab.analysis.trees.search_tree`; without *ax*, a new
     figure is sized to it. Trees over *max_nodes* or *max_depth* are cut, with "N more"
-    markers. *labels*: ``"board"``, small boards of *puzzle* when it is given and at most
-    60 nodes are drawn, else (and for ``"short"``) circles labelled ``g+h=f`` or with the
-    expansion order; ``"order"``: always the expansion order; ``None``: plain circles.
+    markers; *from_depth* draws only the part below one node at that depth (the solution
+    path's), to see a deep tree's lower levels a few at a time
+    (:func:`~puzzlelab.analysis.trees.cut_tree`). *labels*: ``"board"``, small boards of
+    *puzzle* when it is given and at most 60 nodes are drawn, else (and for ``"short"``)
+    circles labelled ``g+h=f`` or with the expansion order; ``"order"``: always the
+    expansion order; ``None``: plain circles.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, bfs
@@ -119,7 +115,7 @@ def draw_tree(
     """
     if labels not in ("board", "short", "order", None):
         raise ValueError(f"labels must be 'board', 'short', 'order' or None, not {labels!r}")
-    small = cut_tree(tree, max_nodes, max_depth)
+    small = cut_tree(tree, max_nodes, max_depth, from_depth)
     position = layered_layout(small)
     boards = labels == "board" and puzzle is not None and len(small) <= BOARDS_UP_TO
     leaves = max(1, sum(1 for n in small if small.out_degree(n) == 0))
@@ -361,6 +357,7 @@ def marked_tree_svg(
     )
     return (
         f'<svg class="puzzlelab-tree" width="{width}" height="{height}" '
+        'style="max-width:100%;height:auto" '
         f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">'
         f"{lines}{nodes}</svg>"
     )

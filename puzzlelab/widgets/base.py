@@ -41,7 +41,7 @@ class StaticFallback:
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = super()._repr_mimebundle_(**kwargs) or {}  # type: ignore[misc]
         name = type(self).__name__
-        picture = picture_html(self._static_svg(), f"{name}: a picture of the widget")
+        picture = picture_html(self._static_svg(), f"{name}: a picture of the widget", fit=True)
         bundle["text/html"] = self._static_html() + picture
         bundle["text/plain"] = f"{name} (a picture; run the notebook to use it)"
         return bundle
@@ -139,17 +139,19 @@ def show_svg(image: widgets.Image, svg: bytes) -> None:
         image.layout.width = f"{round(natural_width(svg) * scale)}px"
 
 
-def picture_html(svg: bytes, alt: str = "") -> str:
-    """An ``<img>`` of an SVG picture at its own size (times the stepper's scale).
+def picture_html(svg: bytes, alt: str = "", fit: bool = False) -> str:
+    """An ``<img>`` of an SVG picture at its own size (times the stepper's scale); with *fit*,
+    made smaller where its column is narrower.
 
     >>> picture_html(b'<svg width="72pt" height="36pt"></svg>', "a board")[:60]
     '<img class="puzzlelab-picture" style="--puzzlelab-width:96px'
     """
     width = natural_width(svg)
+    widest = "max-width:100%;height:auto" if fit else "max-width:none"
     data = base64.b64encode(svg).decode("ascii")
     return (
         f'<img class="puzzlelab-picture" style="--puzzlelab-width:{width}px;'
-        f'width:calc(var(--puzzlelab-width) * var(--puzzlelab-scale, 1));max-width:none" '
+        f'width:calc(var(--puzzlelab-width) * var(--puzzlelab-scale, 1));{widest}" '
         f'src="data:image/svg+xml;base64,{data}" alt="{escape(alt)}">'
     )
 

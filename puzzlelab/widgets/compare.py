@@ -220,14 +220,16 @@ def compare(
     runs = [(i, board, spec) for i, board in enumerate(batch) for spec in specs]
     show = progress if progress is not None else len(batch) > 1
     rows = []
-    for i, board, spec in tqdm(runs, disable=not show, desc="searching"):
+    quiet: dict[str, Any] = (
+        {} if show else {"disable": True}
+    )  # shown: tqdm's TQDM_DISABLE may still hide it
+    for i, board, spec in tqdm(runs, desc="searching", **quiet):
         name, heuristic, options = _parts(spec)
         if heuristic is not None:
             options = {**options, "heuristic": heuristic}
         result = search.ALGORITHMS[name](board, **options, max_nodes=max_nodes,
                                          max_seconds=max_seconds)  # fmt: skip
         row = {"board": i, "algorithm": label_of(spec), "status": result.status,
-               "reason": result.reason}  # fmt: skip
-        row["cost"] = result.cost
+               "reason": result.reason, "cost": result.cost}  # fmt: skip
         rows.append(row | {key: getattr(result.stats, key) for key, _ in MEASURES})
     return Compare(rows, labels, len(batch), large)

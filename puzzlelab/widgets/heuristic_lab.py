@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 from tqdm.auto import tqdm
@@ -58,7 +59,8 @@ class HeuristicLab(StaticFallback, widgets.VBox):
                 f"the heuristic lab checks boards of at most {TABULABLE} cells, such as 3x3"
             )
         self.puzzle, self.heuristic = puzzle, heuristic
-        self.name = heuristic if isinstance(heuristic, str) else _name_of(heuristic)
+        name = heuristic if isinstance(heuristic, str) else getattr(heuristic, "__name__", "")
+        self.name = name.replace("<lambda>", "") or "your heuristic"
         table = exact_distances(puzzle)
         self.report = check_heuristic(puzzle, heuristic, table)
         starts = [puzzle.with_start(puzzle.random_state(seed)) for seed in range(boards)]
@@ -66,7 +68,10 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         self.expanded: dict[str, int] = {}
         self.extra_moves: dict[str, float] = {}
         self.stopped: dict[str, int] = {}
-        runs = tqdm(total=len(contenders) * len(starts), desc="A* runs", disable=not progress)
+        quiet: dict[str, Any] = (
+            {} if progress else {"disable": True}
+        )  # shown: TQDM_DISABLE may still hide it
+        runs = tqdm(total=len(contenders) * len(starts), desc="A* runs", **quiet)
         for name, h in contenders.items():
             results = []
             for start in starts:
@@ -148,8 +153,3 @@ class HeuristicLab(StaticFallback, widgets.VBox):
 
     def _static_html(self) -> str:
         return f"<div class='puzzlelab-verdict'>{self._verdict_html()}</div>"
-
-
-def _name_of(function: Heuristic) -> str:
-    name = getattr(function, "__name__", "your heuristic")
-    return "your heuristic" if name == "<lambda>" else name

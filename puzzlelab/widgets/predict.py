@@ -37,7 +37,8 @@ EXPANDED_SHOWN = 12
 #: A question: what the search did so far; the node it expanded last beside the frontier.
 TEMPLATE = (
     '<div data-slot="0"></div>'
-    '<div style="display:flex;gap:1.5em;align-items:flex-start;margin:0.5em 0">'
+    '<div style="display:flex;flex-wrap:wrap;gap:0.5em 1.5em;align-items:flex-start;'
+    'margin:0.5em 0">'
     '<div data-slot="1"></div><div data-slot="2"></div></div>'
 )
 

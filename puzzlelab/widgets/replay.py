@@ -24,7 +24,6 @@ from ..drawing.trees import (
     marked_tree_svg,
     tree_legend_html,
 )
-from ..search.problem import State
 from ..search.trace import Trace, TraceEvent, frontier_rows, snapshot_counts, snapshots
 from .base import board_html, picture_html
 from .stepper import Pieces, Stepper
@@ -114,29 +113,24 @@ class SearchReplay(Stepper):
         # Each board and each iteration's tree is sent once; a step names them, and marks
         # the nodes it has reached.
         pieces = Pieces()
-        boards: dict[State, int] = {}  # state -> its board's piece
-        domains: dict[tuple[object, ...], int] = {}  # what a domain picture shows -> its piece
+        pictures: dict[object, int] = {}  # what a board or domain picture shows -> its piece
         drawn: dict[int | None, int] = {}  # iteration -> its tree's piece
         frames: list[list[int]] = []
         marks: list[str] = []
         for k, event in enumerate(self.events):
-            if on_domain:
-                seen = self._searched[k]
-                shown = (tuple(seen["expanded"]), frozenset(seen["frontier"]), seen["current"])
-                if shown not in domains:
-                    domains[shown] = pieces.add(self._domain_html(k))
-                picture = domains[shown]
-            else:
-                if event.state not in boards:
-                    boards[event.state] = pieces.add(board_html(self.puzzle, event.state))
-                picture = boards[event.state]
+            seen = self._searched[k]
+            shown = (tuple(seen["expanded"]), frozenset(seen["frontier"]), seen["current"])
+            key = shown if on_domain else event.state
+            if key not in pictures:
+                picture = self._domain_html(k) if on_domain else board_html(puzzle, event.state)
+                pictures[key] = pieces.add(picture)
             iteration = self._snapshots[k]["iteration"]
             tree, layout = self._tree_of(iteration)
             if iteration not in drawn:
                 drawn[iteration] = pieces.add(marked_tree_svg(tree, layout))
             frames.append([
                 pieces.add(self.header_html(k)),
-                picture,
+                pictures[key],
                 pieces.add(self.frontier_html(k)),
                 drawn[iteration],
                 pieces.add(self._tree_title(k, tree)),

@@ -73,11 +73,13 @@ class PageWidget(anywidget.AnyWidget):
         """Self-contained HTML of the widget for any browser, with no kernel (without
         JavaScript: ``_page_shown()``). Each call gets a new id."""
         data = {name: getattr(self, name) for name in self._page_traits}
+        # JSON safe inside a <script> element: no "</script>" in it can end it early
+        data_json = json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e")
         ident = f"puzzlelab-page-{next(_PAGES)}-{uuid.uuid4().hex[:8]}"
         return (
             f"<style>{self._page_style}</style>"
             f'<div class="{self._page_kind}" id="{ident}">{self._page_shown()}</div>'
-            f"<script>(function () {{\n{self._page_script}\nvar data = {_script_json(data)};\n"
+            f"<script>(function () {{\n{self._page_script}\nvar data = {data_json};\n"
             f"{self._page_render}({{get: function (k) {{ return data[k]; }}, "
             "set: function (k, v) { data[k] = v; }, save_changes: function () {}, "
             f"on: function () {{}}}}, document.getElementById({json.dumps(ident)}));\n"
@@ -228,8 +230,3 @@ class Pieces(list[str]):
             self._index[piece] = len(self)
             self.append(piece)
         return self._index[piece]
-
-
-def _script_json(data: dict[str, Any]) -> str:
-    """JSON safe inside a ``<script>`` element (no ``</script>`` can end it early)."""
-    return json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e")

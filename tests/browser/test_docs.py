@@ -3,8 +3,9 @@
 The site is built once (``site``) into a temporary folder, as ``make docs`` builds it (a
 warning, or a lesson that fails as it runs, fails the build). Its pages must name the
 project, the API page of :mod:`puzzlelab.search` must list ``astar``, every lesson page must
-show every picture whole and step every stepper with no kernel, and no page may ask anything
-of the network: no fonts, scripts or pictures from elsewhere.
+show every picture whole and step every stepper with no kernel, nothing in a lesson's outputs
+may reach past their column on a projector's screen, and no page may ask anything of the
+network: no fonts, scripts or pictures from elsewhere.
 """
 
 from __future__ import annotations
@@ -42,9 +43,9 @@ def offline(chromium):
     """Yield a function that opens a page of the site with the network cut off."""
     contexts, requests = [], []
 
-    def open_page(path: Path, javascript: bool = True):
+    def open_page(path: Path, javascript: bool = True, size: tuple[int, int] = (1400, 1000)):
         context = chromium.new_context(
-            viewport={"width": 1400, "height": 1000}, java_script_enabled=javascript
+            viewport={"width": size[0], "height": size[1]}, java_script_enabled=javascript
         )
         contexts.append(context)
         context.route("**/*", lambda route: block_all_but_files(route, requests))
@@ -141,3 +142,26 @@ def test_without_javascript_a_player_shows_its_first_frame_and_no_controls(site,
     stepper = page.evaluate(STEPPERS)[0]  # Playwright's own scripts still run
     assert len(stepper["shown"]) == 1 and stepper["shown"][0].startswith("start")
     assert not stepper["controls"]
+
+
+#: The parts of a page's outputs that reach past the right edge of their output's column.
+PAST_THE_COLUMN = """() => [...document.querySelectorAll('.cell_output')].flatMap(output => {
+    const right = output.getBoundingClientRect().right + 1;
+    return [...output.querySelectorAll('*')]
+        .filter(part => part.getBoundingClientRect().right > right)
+        .map(part => part.tagName + ' ' + (part.getAttribute('alt') || part.getAttribute('class')
+            || (part.innerText || '').slice(0, 40)));
+})"""
+
+
+@pytest.mark.parametrize(
+    "size", [(1024, 768), (1280, 720)], ids=lambda size: "x".join(map(str, size))
+)
+def test_no_lesson_output_reaches_past_its_column_on_a_projector(site, offline, size):
+    past = {}
+    for lesson in LESSONS:
+        page = offline(site / "lessons" / f"{lesson}.html", size=size)
+        page.wait_for_load_state("networkidle")
+        if found := page.evaluate(PAST_THE_COLUMN):
+            past[lesson] = found[:5]
+    assert past == {}, "outputs wider than their column"
