@@ -5,7 +5,7 @@ import importlib
 import pytest
 
 from puzzlelab.classroom.cells import trusted_lessons
-from puzzlelab.exercises.answers import plain, self_check
+from puzzlelab.exercises.answers import IN_AN_APP, in_an_app, plain, self_check
 from puzzlelab.exercises.patterns import check_table_entries
 from puzzlelab.exercises.state_spaces import check_positions_at_depth
 
@@ -121,3 +121,24 @@ def test_a_wrong_number_is_not_told_which_way_to_go(capsys, name):
             assert word not in reply, reply
     below, above = replies[0::2], replies[1::2]
     assert set(below) & set(above), f"below: {below}\nabove: {above}"
+
+
+@pytest.mark.parametrize(
+    ("environment", "app"),
+    [
+        ({}, False),
+        ({"SERVER_SOFTWARE": "voila/0.5.13"}, True),  # a page's own kernel
+        ({"VOILA_PREHEAT": "True"}, True),  # a kernel that ran the lesson ahead (make class)
+        ({"SERVER_SOFTWARE": "TornadoServer/6.4"}, False),
+    ],
+)
+def test_a_check_knows_it_runs_in_an_app_however_voila_started_the_kernel(
+    monkeypatch, capsys, environment, app
+):
+    for name in ("SERVER_SOFTWARE", "VOILA_PREHEAT"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    assert in_an_app() is app
+    said = self_check(lambda answer: answer == 1)(1)
+    assert said is (not app) and (IN_AN_APP in capsys.readouterr().out) is app
