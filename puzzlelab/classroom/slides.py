@@ -78,9 +78,12 @@ TEMPLATE = """{%- extends 'reveal/index.html.j2' -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_css -%}
 <style>
-.reveal .slides > section { height: 100%; overflow-y: auto; padding: 0 1em 2em 0; }
+.reveal .slides > section {
+  height: 100%; overflow-y: auto; padding: 0 1em 2em 0; box-sizing: border-box;
+}
 .reveal .slides h1, .reveal .slides h2, .reveal .slides h3 { text-transform: none; }
 .reveal .slides > section .jp-OutputArea-output { overflow-x: auto; }
+.reveal .slides pre { white-space: pre-wrap; overflow-wrap: anywhere; box-sizing: border-box; }
 </style>
 {%- endblock html_head_css -%}
 {%- block footer_js -%}

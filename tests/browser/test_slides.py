@@ -5,7 +5,8 @@ projector's 1024x768, the slides must load nothing from the network, start a sli
 section, and step the solution player of section 8 by a click on forward and by a
 presenter's clicker (PageDown, with the focus nowhere in particular); at the player's last
 frame PageDown goes on to the next slide, and PageUp at its first frame back to the slide
-before.
+before. No slide, and nothing on one, may reach past the window's right edge (a slide's
+padding once did, by 42 px, and long code lines were cut).
 """
 
 from __future__ import annotations
@@ -102,3 +103,22 @@ def test_a_lesson_as_slides_steps_its_player_by_click_and_clicker_offline(slides
     assert step(page) == last - 1 and page.evaluate(SHOWN)["slide"] == player
     page.wait_for_load_state("networkidle")
     assert blocked == [], "the slides asked for something from the network"
+
+
+#: On every slide, shown in turn with no transition: what reaches past the window's right edge.
+PAST_THE_WINDOW = """() => {
+    Reveal.configure({transition: 'none'});
+    return Reveal.getHorizontalSlides().flatMap((slide, k) => {
+        Reveal.slide(k);
+        return [slide, ...slide.querySelectorAll('p, li, h1, h2, pre, .jp-OutputArea-output')]
+            .filter(part => part.getBoundingClientRect().right > window.innerWidth + 1)
+            .map(part => `slide ${k}: ${part.tagName} ${(part.innerText || '').slice(0, 40)}`);
+    });
+}"""
+
+
+def test_no_slide_reaches_past_a_projectors_window(slides, offline):
+    page, _ = offline
+    page.goto(slides.as_uri(), wait_until="load")
+    page.wait_for_function("() => window.Reveal && Reveal.isReady()")
+    assert page.evaluate(PAST_THE_WINDOW) == []
