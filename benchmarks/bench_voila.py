@@ -32,6 +32,7 @@ from lab_driver import (  # noqa: E402
     CHROMIUM,
     class_options,
     kernels_of,
+    processes,
     running_voila,
     wait_for_a_pool_that_has_run,
 )
@@ -43,18 +44,11 @@ SHOWN = "document.querySelectorAll('.jp-OutputArea-output, .jp-RenderedMarkdown'
 def cpu_seconds(server: int) -> tuple[float, float]:
     """CPU seconds used so far by the server *server* with its kernels, and by Chromium."""
     used = [0, 0]
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                command = (entry / "cmdline").read_bytes()
-            except OSError:  # ended meanwhile
-                continue
-            ticks = int(fields[11]) + int(fields[12])
-            if int(entry.name) == server or int(fields[1]) == server:
-                used[0] += ticks
-            elif b"chromium" in command:
-                used[1] += ticks
+    for pid, parent, ticks, _, command in processes():
+        if server in (pid, parent):
+            used[0] += ticks
+        elif b"chromium" in command:
+            used[1] += ticks
     tick = os.sysconf("SC_CLK_TCK")
     return used[0] / tick, used[1] / tick
 

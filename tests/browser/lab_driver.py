@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -141,21 +142,27 @@ def class_options(pages: int) -> list[str]:
     return [f"--pool_size={pages}", *options.replace("\\\n", " ").split()]
 
 
-def kernels_of(pid: int) -> dict[int, tuple[int, int]]:
-    """The kernels the server *pid* started (Linux): their resident memory in kB and CPU ticks."""
-    found = {}
+def processes() -> Iterator[tuple[int, int, int, int, bytes]]:
+    """Every process (Linux): its id, its parent's, its CPU ticks, its resident kB, its command."""
+    page_kb = os.sysconf("SC_PAGE_SIZE") // 1024
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                status = (entry / "status").read_text()
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
                 command = (entry / "cmdline").read_bytes()
-                ticks = (entry / "stat").read_text().rsplit(")", 1)[1].split()[11:13]
             except OSError:  # ended meanwhile
                 continue
-            if f"PPid:\t{pid}\n" in status and b"ipykernel" in command:
-                memory = int(status.split("VmRSS:")[1].split()[0])
-                found[int(entry.name)] = (memory, int(ticks[0]) + int(ticks[1]))
-    return found
+            ticks, memory = int(fields[11]) + int(fields[12]), int(fields[21]) * page_kb
+            yield int(entry.name), int(fields[1]), ticks, memory, command
+
+
+def kernels_of(pid: int) -> dict[int, tuple[int, int]]:
+    """The kernels the server *pid* started: their resident memory in kB and CPU ticks."""
+    return {
+        kernel: (memory, ticks)
+        for kernel, parent, ticks, memory, command in processes()
+        if parent == pid and b"ipykernel" in command
+    }
 
 
 def wait_for_a_pool_that_has_run(pid: int, kernels: int, timeout: float = 600) -> float:

@@ -30,6 +30,10 @@ LESSON = NOTEBOOKS / "00_first_search_problem_water_jugs.ipynb"
 #: before progressive rendering), with room for a slow machine.
 FIRST_CONTENT_SECONDS = 20
 
+#: How many outputs are an exercise telling an app's user where to answer it.
+SAYS_WHERE_TO_ANSWER = f"""() => [...document.querySelectorAll('.jp-OutputArea-output')]
+    .filter(o => o.innerText.includes({IN_AN_APP!r})).length"""
+
 ERRORS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
     .map(o => o.innerText).filter(t => /Traceback|Error/.test(t)).map(t => t.slice(0, 300))"""
 
@@ -52,9 +56,12 @@ def test_a_lesson_opens_as_an_app_and_its_players_step(page, voila):
     page.locator(".puzzlelab-stepper-forward").first.click()
     assert readout.text_content() == "step 1 of 7"
     assert "Error" not in voila["log"].read_text()
-    said = f"() => [...document.querySelectorAll('.jp-OutputArea-output')].filter(o => o.innerText.includes({IN_AN_APP!r})).length"
-    page.wait_for_function(f"() => ({said})() >= 3", timeout=60_000)  # the last cells have run
-    assert page.evaluate(said) == 3  # lesson 0's three exercises say where to answer them
+    page.wait_for_function(
+        f"() => ({SAYS_WHERE_TO_ANSWER})() >= 3", timeout=60_000
+    )  # the last cells have run
+    assert (
+        page.evaluate(SAYS_WHERE_TO_ANSWER) == 3
+    )  # lesson 0's three exercises say where to answer them
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the kernels from /proc (Linux)")
@@ -89,8 +96,9 @@ def test_a_class_served_with_kernels_run_ahead_sees_its_lesson_at_once(page, tmp
         page.wait_for_selector(".puzzlelab-stepper", timeout=60_000)
         shown = time.monotonic() - started
         assert shown < 5, f"the lesson, run ahead, took {shown:.1f} s to show"
-        said = f"() => [...document.querySelectorAll('.jp-OutputArea-output')].filter(o => o.innerText.includes({IN_AN_APP!r})).length"
-        assert page.evaluate(said) == 3  # the whole lesson is there: its last cells too
+        assert (
+            page.evaluate(SAYS_WHERE_TO_ANSWER) == 3
+        )  # the whole lesson is there: its last cells too
         readout = page.locator(".puzzlelab-stepper-readout").first
         page.locator(".puzzlelab-stepper-forward").first.click()
         assert readout.text_content() == "step 1 of 7"  # its kernel answers the widgets
