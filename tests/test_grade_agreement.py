@@ -5,7 +5,9 @@ exercise, several answers are set in that kernel one after another: the worked o
 wrong one made from it, and, where the exercise takes code, puzzlelab's own (borrowed) and the
 lesson's own (copied). Each is checked both ways: by the self-check in the kernel, as a
 student runs it, and by ``puzzlelab grade``'s check, which runs in the grader on what the kernel
-sends. The verdicts must agree, and the right answers must pass.
+sends. The verdicts must agree, and the right answers must pass. The grader reads the
+notebook's text as well: a borrowed or copied answer written there fails even when the kernel
+lies about what the answer is made of.
 """
 
 import re
@@ -70,6 +72,15 @@ BORROWED = {
 }
 COPIED = {"write_your_own_search:astar": "breadth_first"}
 
+# a kernel that lies: whatever the grader asks it, no answer borrows or copies anything
+LIE = """\
+import puzzlelab.exercises.own_work as _own
+_truthful = {name: getattr(_own, name) for name in ("borrowed", "lesson_code", "table_of")}
+_own.borrowed = _own.lesson_code = lambda *args, **named: ""
+_own.table_of = lambda *args, **named: None
+"""
+TRUTH = "_own.__dict__.update(_truthful)"
+
 # where one more is right again (any seed past the lesson's table may do): a seed it shows
 WRONG_BY_HAND = {"heuristic_search:worse-on-both": "1"}
 
@@ -83,7 +94,10 @@ def _answer_name(exercise):
     return re.search(r"answer_\d+_\d+", exercise.call).group()
 
 
-def _run(kernel, source):
+def _run(kernel, source, ran=None):
+    """Run *source* in *kernel*, and add it to *ran*, the notebook's text so far."""
+    if ran is not None:
+        ran.append(source)
     cell, trouble = kernel.run_code(source, 300)
     printed = "".join(out.get("text", "") for out in cell.outputs if out.get("name") == "stdout")
     return printed, trouble
@@ -95,8 +109,8 @@ def _self_check(kernel, exercise):
     return printed.strip().splitlines()[-1] == "True"
 
 
-def _graded(kernel, exercise):
-    result = kernel.checks([exercise], 300)[exercise.id]
+def _graded(kernel, exercise, ran):
+    result = kernel.checks([exercise], 300, ran)[exercise.id]
     assert "trouble" not in result, (exercise.id, result)
     return result["passed"] is True
 
@@ -127,21 +141,27 @@ def test_the_grader_and_the_self_check_agree(file_name):
         with BoundedKernel(Path(folder), 4096) as kernel:
             troubles = kernel.student_cells(worked, 300, 1800)
             assert not kernel.broken and not troubles, troubles
-            _run(kernel, WRONG)
+            ran = [cell.source for cell in worked.cells if cell.cell_type == "code"]
+            _run(kernel, WRONG, ran)
             for exercise in exercises.values():
                 name = _answer_name(exercise)
-                _run(kernel, f"_right_{name} = {name}")
+                _run(kernel, f"_right_{name} = {name}", ran)
                 for kind, code in _variants(exercise):
                     if code:
-                        _, trouble = _run(kernel, code)
+                        _, trouble = _run(kernel, code, ran)
                         assert not trouble, (exercise.id, kind, trouble)
-                    verdicts = _self_check(kernel, exercise), _graded(kernel, exercise)
+                    verdicts = _self_check(kernel, exercise), _graded(kernel, exercise, ran)
                     if verdicts[0] != verdicts[1]:
                         disagreements.append((exercise.id, kind, verdicts))
                     if kind == "right":
                         right.append(verdicts)
                     else:
                         assert verdicts == (False, False), (exercise.id, kind, verdicts)
-                _run(kernel, f"{name} = _right_{name}")
+                    if kind in ("borrowed", "copied"):
+                        _run(kernel, LIE)
+                        lied_to = _graded(kernel, exercise, ran)
+                        _run(kernel, TRUTH)
+                        assert lied_to is False, (exercise.id, kind, "passed on a kernel's lie")
+                _run(kernel, f"{name} = _right_{name}", ran)
     assert not disagreements
     assert right and all(verdicts == (True, True) for verdicts in right)

@@ -23,6 +23,7 @@ from ..errors import one_line
 from ..exercises.sandbox import GRADER
 from .cells import Exercise
 from .wire import NotPlain, Silent, Wire, decode, encode
+from .written import Written
 
 #: Seconds an interrupted student's function has to give the kernel back.
 RECOVERY_SECONDS = 10
@@ -48,14 +49,20 @@ class TimedOut(BaseException):
 class Grader:
     """The grader's end of the wire to one kernel, and the objects it serves the kernel.
 
-    *interrupt* interrupts the kernel (a student's function past its time).
+    *interrupt* interrupts the kernel (a student's function past its time); *written* is what
+    the notebook's text says its names are (:mod:`~.written`).
 
     There is no example here; ``tests/test_grade_agreement.py`` runs it.
     """
 
-    def __init__(self, wire_of: Callable[[Callable[[dict], dict]], Wire],
-                 interrupt: Callable[[], object]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        wire_of: Callable[[Callable[[dict], dict]], Wire],
+        interrupt: Callable[[], object],
+        written: Written | None = None,
+    ) -> None:
         self.wire = wire_of(self.serve)
+        self.written = written or Written([])
         self.interrupt = interrupt
         self.served: list[object] = []
         self.pending: BaseException | None = None  # a stop, raised once the student's call ends
@@ -89,7 +96,8 @@ class Grader:
             return self.served[number]
         name, kind = str(inside.get("name", "?"))[:80], inside.get("kind")
         if kind == "class":
-            return RemoteClass(name, (), {"__puzzlelab_id__": number, "_grader": self})
+            return RemoteClass(name, (), {"__puzzlelab_id__": number, "_grader": self,
+                                          "_seen": None})  # fmt: skip
         return Remote(self, number, name)
 
     def ask(self, message: dict) -> Any:
@@ -215,7 +223,7 @@ class Remote:
     """
 
     def __init__(self, grader: Grader, number: int, name: str) -> None:
-        self.__dict__.update(_grader=grader, __puzzlelab_id__=number, __name__=name)
+        self.__dict__.update(_grader=grader, __puzzlelab_id__=number, __name__=name, _seen=None)
 
     def __call__(self, *args: Any, **named: Any) -> Any:
         return _ask(self, {"op": "call"}, args, named)
@@ -223,14 +231,29 @@ class Remote:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
-        return self._grader.ask({"op": "getattr", "id": self.__puzzlelab_id__, "name": name})
+        value = self._grader.ask({"op": "getattr", "id": self.__puzzlelab_id__, "name": name})
+        return _seen_as(value, self._grader.written.member(self._seen, name))
 
     def __puzzlelab_remote__(self, what: str, *args: Any, **named: Any) -> Any:
-        """Ask the kernel what this answer is made of (see :data:`~.serving.INSPECTIONS`)."""
-        return _ask(self, {"op": "inspect", "what": what}, args, named)
+        """What this answer is made of (see :data:`~.serving.INSPECTIONS`): what the grader
+        reads in the notebook's text, and what the kernel says, which may add to it."""
+        seen = self._grader.written.judge(self._seen, what, *args, **named)
+        if seen and what != "names_used":
+            return seen
+        heard = _ask(self, {"op": "inspect", "what": what}, args, named)
+        return set(heard) | seen if what == "names_used" else heard
 
     def __repr__(self) -> str:
         return f"<{self.__name__}>"
+
+
+def _seen_as(value: Any, seen: object) -> Any:
+    """*value*, which the notebook's text says is *seen* if it is the kernel's."""
+    if isinstance(value, Remote):
+        value.__dict__["_seen"] = seen
+    elif isinstance(value, RemoteClass):
+        type.__setattr__(value, "_seen", seen)
+    return value
 
 
 def _ask(remote: Any, message: dict, args: tuple, named: dict) -> Any:
@@ -247,7 +270,8 @@ class RemoteClass(type):
     """
 
     def __call__(cls, *args: Any, **named: Any) -> Any:  # noqa: N805 (a class's own call)
-        return Remote.__call__(cls, *args, **named)  # type: ignore[arg-type]
+        made = Remote.__call__(cls, *args, **named)  # type: ignore[arg-type]
+        return _seen_as(made, cls._seen)  # an object the class made: its methods are the class's
 
     def __getattr__(cls, name: str) -> Any:  # noqa: N805
         return Remote.__getattr__(cls, name)  # type: ignore[arg-type]
@@ -320,7 +344,8 @@ def _value(grader: Grader, node: ast.expr, exercise: Exercise) -> Any:
         scope: dict[str, Any] = {}
         exec(exercise.given[node.id], scope)  # the lesson's own cell, never the student's
         return scope[node.id]
-    return grader.ask({"op": "eval", "expression": ast.unparse(node)})
+    value = grader.ask({"op": "eval", "expression": ast.unparse(node)})
+    return _seen_as(value, grader.written.named(node.id) if isinstance(node, ast.Name) else None)
 
 
 class _Printed(io.StringIO):

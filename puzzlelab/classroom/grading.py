@@ -147,7 +147,8 @@ def _run_and_check(
         (workdir / name).write_bytes(data)
         with BoundedKernel(workdir, limits.memory_mb, limits.hidden) as kernel:
             troubles = kernel.student_cells(notebook, limits.cell_seconds, limits.notebook_seconds)
-            results = kernel.checks(exercises, limits.cell_seconds)
+            sources = [cell_source(cell) for cell in notebook.cells if cell.cell_type == "code"]
+            results = kernel.checks(exercises, limits.cell_seconds, sources)
     answers = {
         exercise: text
         for index, text in troubles.items()

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ from ..errors import one_line
 from .checking import Grader, check_outcome
 from .grades import KEPT_ERROR
 from .sandbox import readable_folders, sandbox_works, sandboxed
+from .written import Written
 
 if TYPE_CHECKING:  # Jupyter's modules load only when a kernel starts
     from jupyter_client.kernelspec import KernelSpecManager
@@ -231,15 +233,18 @@ class BoundedKernel:
 
     # ------------------------------------------------------------ checks
 
-    def checks(self, exercises: list[Exercise], seconds: int) -> dict[str, dict[str, Any]]:
-        """Run each exercise's check here, in the grader, on what the kernel's server sends.
+    def checks(
+        self, exercises: list[Exercise], seconds: int, sources: Iterable[str] = ()
+    ) -> dict[str, dict[str, Any]]:
+        """Run each exercise's check here, in the grader, on what the kernel's server sends,
+        and on what the notebook's code cells, *sources*, say its answers are (:mod:`~.written`).
 
         Return, by id, ``{"passed", "message", "error"}`` from the check, or
         ``{"trouble"}`` alone when the check gave no result (see
         :func:`~.checking.check_outcome`).
         """
         results: dict[str, dict[str, Any]] = {}
-        grader = self._serve(seconds) if not self.broken else None
+        grader = self._serve(seconds, Written(sources)) if not self.broken else None
         for exercise in exercises:
             if grader is not None and grader.broken and not self.broken:
                 self.broken = grader.broken
@@ -252,7 +257,7 @@ class BoundedKernel:
                 grader.wire.send({"op": "done"})
         return results
 
-    def _serve(self, seconds: int) -> Grader | None:
+    def _serve(self, seconds: int, written: Written) -> Grader | None:
         """Start the kernel's server (:func:`~.serving.serve`); return the grader's end of it."""
         path = self.workdir / ".grader"
         path.unlink(missing_ok=True)  # the last check's
@@ -271,7 +276,7 @@ class BoundedKernel:
             listener.close()
         from .wire import Wire
 
-        return Grader(lambda serve: Wire(connection, serve, seconds), self._interrupt)
+        return Grader(lambda serve: Wire(connection, serve, seconds), self._interrupt, written)
 
     def _interrupt(self) -> None:
         """Interrupt the kernel: a student's function ran past its time."""

@@ -97,6 +97,16 @@ def reaches_grader(sources: Iterable[str]) -> str:
     return ""
 
 
+def parse_cell(source: str) -> ast.Module | None:
+    """*source* as Python, as IPython reads it; None if it is not Python, or runs a shell
+    command or a magic other than a timing one.
+
+    >>> ast.unparse(parse_cell("%time x = 1"))
+    "get_ipython().run_line_magic('time', 'x = 1')\\nx = 1"
+    """
+    return _parse(source)[0]
+
+
 def _parse(source: str) -> tuple[ast.Module | None, str]:
     """*source* as Python (IPython's ``!ls`` and ``%time x`` written out as the calls they
     make, by IPython's own reader), or None if it is not; and the shell command or magic it

@@ -1,0 +1,172 @@
+"""The grader's own reading of where an answer comes from (``classroom/written.py``): from the
+notebook's text, compiled in the grader and never run, so a kernel that lies cannot hide it."""
+
+import json
+
+import pytest
+from test_hostile_verdicts import graded, submission
+
+from puzzlelab.classroom.written import Made, Written
+from puzzlelab.exercises.lesson_code import lessons_folder
+
+GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+PUZZLE = [
+    "from puzzlelab.puzzles import SlidingPuzzle",
+    "eight = SlidingPuzzle('8 6 7 / 2 5 4 / 3 0 1')",
+]
+
+
+def judged(cells, name, what="borrowed", *args, **named):
+    written = Written(cells)
+    return written.judge(written.named(name), what, *args, **named)
+
+
+def lesson_cell(file_name, starts):
+    """The source of the first code cell of lesson *file_name* that starts with *starts*."""
+    notebook = json.loads(lessons_folder().joinpath(file_name).read_text(encoding="utf-8"))
+    sources = ["".join(cell["source"]) for cell in notebook["cells"]]
+    return next(source for source in sources if source.startswith(starts))
+
+
+BORROWING = {
+    "a method of a puzzle the notebook made": (
+        PUZZLE + ["def h(state):\n    return eight.manhattan(state)", "answer = h"],
+        "calls puzzlelab's SlidingPuzzle.manhattan",
+    ),
+    "a helper of the notebook's that borrows, two calls down": (
+        PUZZLE
+        + [
+            "def inner(state):\n    return eight.manhattan(state) + 0",
+            "def outer(state):\n    total = inner(state)\n    return total",
+            "answer = lambda state: outer(state)",
+        ],
+        "calls puzzlelab's SlidingPuzzle.manhattan",
+    ),
+    "a puzzle made inside the answer": (
+        [
+            "from puzzlelab.puzzles import SlidingPuzzle as S",
+            "answer = lambda state: S('1 2 3 / 4 5 6 / 7 8 0').manhattan(state)",
+        ],
+        "calls puzzlelab's SlidingPuzzle.__init__",
+    ),
+    "puzzlelab's function under a name of its own": (
+        ["from puzzlelab.search import dfs as my_search", "answer = my_search"],
+        "is puzzlelab's own dfs",
+    ),
+    "a module imported whole": (
+        ["import puzzlelab.search as s", "answer = s.bfs"],
+        "is puzzlelab's own bfs",
+    ),
+    "a strategy taken from puzzlelab's table": (
+        [
+            "from puzzlelab.solvers.mastermind_strategies import STRATEGIES",
+            "answer = STRATEGIES['minimax']",
+        ],
+        "is puzzlelab's own minimax",
+    ),
+    "an object a puzzlelab class made": (
+        [
+            "from puzzlelab.simpleai_problems import WaterJugsProblem",
+            "answer = WaterJugsProblem((3, 5), target=4, tap=True)",
+        ],
+        "is puzzlelab's own WaterJugsProblem",
+    ),
+    "a class built on puzzlelab's": (
+        [
+            "from puzzlelab.simpleai_problems import WaterJugsProblem",
+            "class Mine(WaterJugsProblem):\n    pass",
+            "answer = Mine",
+        ],
+        "inherits from puzzlelab's WaterJugsProblem",
+    ),
+    "the lesson's own search, renamed": (
+        [
+            "from collections import deque",
+            lesson_cell("02_write_your_own_search.ipynb", "def breadth_first"),
+            "answer = breadth_first",
+        ],
+        "is the lesson's own `breadth_first` (lesson 2)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", BORROWING, ids=list(BORROWING))
+def test_each_way_to_borrow_that_the_text_shows_is_named(case):
+    cells, verdict = BORROWING[case]
+    assert judged(cells, "answer", "borrowed", [GOAL]) == verdict
+
+
+def test_a_function_is_followed_only_when_the_check_calls_it():
+    cells = PUZZLE + ["def h(state):\n    return eight.manhattan(state)"]
+    assert judged(cells, "h", "borrowed", []) == ""
+    assert judged(cells, "h", "borrowed", [GOAL]) != ""
+
+
+def test_what_an_exercise_allows_is_not_named():
+    cells = PUZZLE + ["def h(state):\n    return eight.manhattan(state)"]
+    allowed = judged(cells, "h", "borrowed", [GOAL], lambda module, name: "manhattan" in name)
+    assert allowed == ""
+
+
+HONEST = {
+    "its own arithmetic": ["def h(state):\n    return sum(1 for tile in state if tile)"],
+    "a local that hides the notebook's puzzle": PUZZLE
+    + ["def h(state):\n    eight = list(state)\n    return eight.count(0)"],
+    "an argument that hides it": PUZZLE + ["def h(state, eight=None):\n    return eight.index(0)"],
+    "a name bound last in a loop": PUZZLE + ["for h in [eight.manhattan]:\n    pass"],
+    "a name a function binds again when it runs": PUZZLE
+    + ["h = eight.manhattan", "def bind():\n    global h\n    h = len", "bind()"],
+    "a cell that is not Python": PUZZLE + ["def h(state) return 0"],
+    "nothing bound at all": PUZZLE,
+}
+
+
+@pytest.mark.parametrize("case", HONEST, ids=list(HONEST))
+def test_what_the_text_does_not_show_is_left_to_the_kernel(case):
+    assert judged(HONEST[case], "h", "borrowed", [GOAL]) == ""
+    assert judged(HONEST[case], "h", "lesson_code", True) == ""
+
+
+def test_the_last_binding_counts_and_timing_magics_are_read():
+    cells = PUZZLE + ["h = eight.manhattan", "%time h = lambda state: 0"]
+    assert judged(cells, "h", "borrowed", [GOAL]) == ""
+    assert (
+        judged(cells[:-1], "h", "borrowed", [GOAL]) == "is puzzlelab's own SlidingPuzzle.manhattan"
+    )
+
+
+def test_names_used_come_from_the_compiled_text():
+    cells = ["def count(board):\n    return len(corners(board)) + board.size"]
+    assert judged(cells, "count", "names_used") == {"len", "corners", "size"}
+
+
+def test_a_class_methods_are_found_and_widgets_are_never_loaded():
+    written = Written(
+        [
+            "from puzzlelab.widgets import Stepper",
+            "from puzzlelab.puzzles import SlidingPuzzle",
+            "class Mine:\n    def actions(self, state):\n        return SlidingPuzzle.manhattan(state)",
+        ]
+    )
+    method = written.member(written.named("Mine"), "actions")
+    assert written.judge(method, "borrowed", [GOAL]) == "calls puzzlelab's SlidingPuzzle.manhattan"
+    assert written.named("Stepper") is None
+    assert isinstance(Written(PUZZLE).named("eight"), Made)
+
+
+@pytest.mark.slow
+def test_a_kernel_that_lies_about_a_borrowed_heuristic_does_not_make_it_pass(tmp_path):
+    """The kernel's own inspections are patched to find nothing: the grader reads the text."""
+    lesson = "04_heuristic_search.ipynb"
+    lie = (
+        "import puzzlelab.exercises.own_work as own\n"
+        "own.borrowed = own.lesson_code = lambda *args, **named: ''"
+    )
+    answer = (
+        "def my_manhattan(state):\n    return puzzle.manhattan(state)\n\n\n"
+        "answer_4_1 = my_manhattan\ncheck_manhattan(answer_4_1);"
+    )
+    rows = graded(tmp_path, lesson, submission(lesson, {"heuristic_search:manhattan": answer}, lie))
+    row = rows["heuristic_search:manhattan"]
+    assert row["outcome"] == "failed", row
+    assert "calls puzzlelab's SlidingPuzzle.manhattan" in row["message"], row
