@@ -121,3 +121,30 @@ def test_the_grader_says_once_what_is_not_isolated_when_it_cannot_sandbox(monkey
     monkeypatch.setattr(grading, "sandbox_works", lambda: True)
     grading.grade_all([str(tmp_path)], Limits(), progress=said.append)
     assert UNCONFINED not in said
+
+
+# a notebook that writes one file past the bound, then fills its folder with small ones
+FILLING = """\
+import os
+
+try:
+    with open("one_big_file", "wb") as out:
+        out.write(bytes(300 * 2**20))
+except OSError as error:
+    print("one file:", error.strerror)
+os.remove("one_big_file")
+for number in range(60):
+    with open(f"fill_{number}", "wb") as out:
+        out.write(bytes(20 * 2**20))
+"""
+
+
+@pytest.mark.slow
+def test_a_notebook_that_fills_its_folder_is_ended_and_says_so(tmp_path):
+    from test_hostile_verdicts import LESSON_0, graded, submission
+
+    started = time.monotonic()
+    rows = graded(tmp_path, LESSON_0, submission(LESSON_0, {}, FILLING))
+    assert time.monotonic() - started < 90
+    assert rows and all(row["outcome"] == "error" for row in rows.values()), rows
+    assert all("wrote over 256 MB into its own folder" in row["error"] for row in rows.values())

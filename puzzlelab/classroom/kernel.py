@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import one_line
 from .checking import Grader, check_outcome
 from .grades import KEPT_ERROR
-from .sandbox import readable_folders, sandbox_works, sandboxed
+from .sandbox import TMP_BYTES, readable_folders, sandbox_works, sandboxed
 from .written import Written
 
 if TYPE_CHECKING:  # Jupyter's modules load only when a kernel starts
@@ -39,15 +39,24 @@ TIMED_OUT = "puzzlelab-grade-timeout"
 #: How long an interrupted kernel has to show that it listens again, in seconds.
 RECOVERY_SECONDS = 10
 
-#: The kernel: this Python, with its address space bounded before ipykernel starts (where the
-#: system bounds it: Linux does; Windows has no ``resource`` module, macOS may refuse the bound).
+#: The most a notebook may add to its own folder, which is on disk, in bytes; no one file it
+#: writes anywhere may be larger. Its ``/tmp``, in memory, holds as much.
+FOLDER_BYTES = TMP_BYTES
+
+#: Files and folders past which a notebook's folder is not counted, but taken as over its bound.
+FOLDER_ENTRIES = 20_000
+
+#: The kernel: this Python, with its address space and the size of a file it writes bounded
+#: before ipykernel starts (where the system bounds them: Linux does; Windows has no
+#: ``resource`` module, macOS may refuse the bound).
 KERNEL_LAUNCH = (
     "import sys\n"
     "sys.dont_write_bytecode = True\n"  # puzzlelab's files stay as they were: see grade.py
-    "limit = int(sys.argv.pop(1))\n"
+    "limit, largest = int(sys.argv.pop(1)), int(sys.argv.pop(1))\n"
     "try:\n"
     "    import resource\n"
     "    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+    "    resource.setrlimit(resource.RLIMIT_FSIZE, (largest, largest))\n"
     "    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))\n"
     "except (ImportError, ValueError, OSError):\n"
     "    pass\n"
@@ -91,6 +100,8 @@ class BoundedKernel:
         self.timed_out = False  # whether the last cell ran out of time
         self.reply_error = ""  # the last cell's error, as its reply says (its output may be lost)
         self.broken = ""
+        self.overflowed = ""  # why the folder's watch ended the kernel, if it did
+        self._watching = threading.Event()  # set when the kernel is done with
 
     def __enter__(self) -> BoundedKernel:
         from nbformat.v4 import new_notebook
@@ -127,9 +138,22 @@ class BoundedKernel:
             self.broken = f"the kernel did not start: {one_line(error)}"
         if STOPPING.is_set():
             self.kill()
+        if self._kernel is not None:
+            threading.Thread(target=self._watch_folder, daemon=True).start()
         return self
 
+    def _watch_folder(self) -> None:
+        """End the kernel once its folder holds :data:`FOLDER_BYTES` more than it started
+        with (looked at four times a second): a notebook cannot fill the grader's disk."""
+        start = folder_bytes(self.workdir)
+        while not self._watching.wait(0.25):
+            if folder_bytes(self.workdir) - start > FOLDER_BYTES:
+                self.overflowed = f"wrote over {FOLDER_BYTES // 2**20} MB into its own folder"
+                self.kill()
+                return
+
     def __exit__(self, *_: object) -> None:
+        self._watching.set()
         RUNNING.discard(self)
         if self._kernel is not None:
             try:
@@ -171,7 +195,9 @@ class BoundedKernel:
         try:
             self.client.execute_cell(cell, index, store_history=not grader)
         except DeadKernelError:
-            self.broken = "ended the kernel (it exited, crashed or ran out of memory)"
+            self.broken = (
+                self.overflowed or "ended the kernel (it exited, crashed or ran out of memory)"
+            )
             return self.broken
         if self.timed_out:
             if recover:
@@ -287,6 +313,30 @@ class BoundedKernel:
             run_sync(manager.interrupt_kernel)()
 
 
+def folder_bytes(folder: Path) -> int:
+    """The bytes the files below *folder* take on disk (a sparse file only what it uses), or
+    more than any bound when it holds over :data:`FOLDER_ENTRIES` files and folders.
+
+    >>> folder_bytes(Path(__file__).parent) > 0
+    True
+    """
+    total, entries, todo = 0, 0, [str(folder)]
+    while todo:
+        try:
+            with os.scandir(todo.pop()) as listing:
+                for entry in listing:
+                    entries += 1
+                    if entries > FOLDER_ENTRIES:
+                        return 2**62
+                    if entry.is_dir(follow_symlinks=False):
+                        todo.append(entry.path)
+                    else:
+                        total += entry.stat(follow_symlinks=False).st_blocks * 512
+        except OSError:  # gone, or made unreadable, while it was looked at
+            continue
+    return total
+
+
 def _error_text(error: dict[str, Any]) -> str:
     """``"ZeroDivisionError: division by zero"``: an error's name and its message's first line."""
     value = str(error.get("evalue", "")).strip().splitlines()
@@ -315,7 +365,8 @@ def _kernel_specs(memory: int, workdir: Path | None, hidden: tuple[Path, ...]) -
     given a *workdir*, sandboxed in it (:func:`~.sandbox.sandboxed`), *hidden* out of sight."""
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 
-    argv = [sys.executable, "-c", KERNEL_LAUNCH, str(memory), "-f", "{connection_file}"]
+    argv = [sys.executable, "-c", KERNEL_LAUNCH, str(memory), str(FOLDER_BYTES)]
+    argv += ["-f", "{connection_file}"]
     interrupt = "signal"
     if workdir is not None:  # inside, an interrupt is a message the kernel turns into SIGINT
         argv, interrupt = sandboxed(argv, workdir, readable_folders(), hidden), "message"
