@@ -135,6 +135,23 @@ def test_the_last_binding_counts_and_timing_magics_are_read():
     )
 
 
+def test_a_name_is_read_as_it_was_bound_then_and_a_function_reads_it_when_it_runs():
+    cells = PUZZLE + [
+        "def mine(state):\n    return 0",
+        "best = mine",
+        "answer = best",  # mine, though best is bound again below
+        "best = eight.manhattan",
+        "def later(state):\n    return best(state)",  # best as it is when later runs
+    ]
+    assert judged(cells, "answer", "borrowed", [GOAL]) == ""
+    assert judged(cells, "later", "borrowed", [GOAL]) == "calls puzzlelab's SlidingPuzzle.manhattan"
+
+
+def test_a_default_value_is_made_once_not_when_the_answer_is_called():
+    cells = PUZZLE + ["def h(state, goal=eight.manhattan(eight.goal)):\n    return goal"]
+    assert judged(cells, "h", "borrowed", [GOAL]) == ""
+
+
 def test_names_used_come_from_the_compiled_text():
     cells = ["def count(board):\n    return len(corners(board)) + board.size"]
     assert judged(cells, "count", "names_used") == {"len", "corners", "size"}

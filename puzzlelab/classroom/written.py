@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import ast
 import importlib
+import math
 import types
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..exercises.lesson_code import FEWEST_OPERATIONS, _codes, fingerprint, lesson_functions
 from ..exercises.own_work import borrowed, is_puzzlelab_code, lesson_code
@@ -36,13 +37,17 @@ from .reading import parse_cell
 ROOMS = ("puzzlelab.search", "puzzlelab.puzzles", "puzzlelab.solvers", "puzzlelab.analysis",
          "puzzlelab.simpleai_problems", "puzzlelab.exercises")  # fmt: skip
 
-#: How many names, calls or definitions deep the grader follows an answer.
+#: How many of the notebook's functions deep the grader follows an answer's calls.
 DEPTH = 4
 
+#: How many steps (a name, an attribute, an item, a call) the grader follows an expression.
+STEPS = 12
 
-@dataclass(frozen=True, eq=False)
+
 class Written:
-    """What a notebook's code cells bind at their top level, each name to its last binding.
+    """What a notebook's code cells bind at their top level, each name to its bindings in the
+    order they run: a name in a function's code is its last, a name in a top-level statement
+    the one before that statement.
 
     A name bound in a way the grader does not follow (a loop's variable, a tuple unpacked) is
     bound to nothing known, and is judged by the kernel alone.
@@ -52,12 +57,10 @@ class Written:
     "is puzzlelab's own dfs"
     """
 
-    bound: dict[str, ast.AST | None]
-    codes: dict[ast.AST, types.CodeType]
-
     def __init__(self, sources: Iterable[str]) -> None:
-        object.__setattr__(self, "bound", {})
-        object.__setattr__(self, "codes", {})
+        self.bound: dict[str, list[Binding]] = {}
+        self.codes: dict[ast.AST, types.CodeType] = {}  # each definition's compiled code
+        self.bindings = 0  # how many the notebook made so far
         for number, source in enumerate(sources, start=1):
             tree = parse_cell(source)
             if tree is None:
@@ -82,21 +85,32 @@ class Written:
             self._bind(statement)
         for node in ast.walk(tree):  # a function may bind a name of the notebook's when it runs
             if isinstance(node, (ast.Global, ast.Nonlocal)):
-                self.bound.update(dict.fromkeys(node.names))
+                for name in node.names:
+                    self._set(name, None)
 
     def _bind(self, statement: ast.stmt) -> None:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            self.bound[statement.name] = None if statement.decorator_list else statement
+            self._set(statement.name, None if statement.decorator_list else statement)
         elif isinstance(statement, (ast.Import, ast.ImportFrom)):
             for alias in statement.names:
-                self.bound[(alias.asname or alias.name).split(".")[0]] = statement
+                self._set((alias.asname or alias.name).split(".")[0], statement)
         elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             for target in targets:
                 for name in _stored(target):
-                    self.bound[name] = statement.value if isinstance(target, ast.Name) else None
+                    self._set(name, statement.value if isinstance(target, ast.Name) else None)
         else:
-            self.bound.update(dict.fromkeys(_stored(statement)))
+            for name in _stored(statement):
+                self._set(name, None)
+
+    def _set(self, name: str, node: ast.AST | None) -> None:
+        self.bound.setdefault(name, []).append(Binding(self.bindings, node))
+        self.bindings += 1
+
+    def _binding(self, name: str, before: float) -> Binding | None:
+        """*name*'s last binding before the binding number *before* (``inf``: its last)."""
+        earlier = [each for each in self.bound.get(name, []) if each.order < before]
+        return earlier[-1] if earlier else None
 
     # ------------------------------------------------------------ what a name or a node is
 
@@ -104,7 +118,7 @@ class Written:
         """What *name* was last bound to: a function, lambda or class written in the notebook
         (its node), an object of puzzlelab's, :class:`Made` for an object a puzzlelab class
         made, or None when the text does not say."""
-        return self._value(ast.Name(name), DEPTH * 3)
+        return self._value(ast.Name(name), STEPS, math.inf)
 
     def member(self, seen: object, name: str) -> object:
         """What ``seen.name`` is, for what :meth:`named` found (a class's own method)."""
@@ -114,22 +128,24 @@ class Written:
                         None)  # fmt: skip
         return _attribute(seen, name)
 
-    def _value(self, node: ast.AST | None, depth: int) -> object:
+    def _value(self, node: ast.AST | None, depth: int, before: float) -> object:
+        """What *node* evaluates to, its names read as they were bound before binding number
+        *before*; None if the text does not say."""
         if node is None or depth <= 0:
             return None
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             return node if node in self.codes else None
         if isinstance(node, ast.Name):
-            statement = self.bound.get(node.id)
-            if isinstance(statement, (ast.Import, ast.ImportFrom)):
-                return _imported(statement, node.id)
-            return self._value(statement, depth - 1)
+            binding = self._binding(node.id, before)
+            if binding is None or isinstance(binding.node, (ast.Import, ast.ImportFrom)):
+                return binding and _imported(binding.node, node.id)  # type: ignore[arg-type]
+            return self._value(binding.node, depth - 1, binding.order)
         if isinstance(node, ast.Attribute):
-            return self.member(self._value(node.value, depth - 1), node.attr)
+            return self.member(self._value(node.value, depth - 1, before), node.attr)
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-            return _item(self._value(node.value, depth - 1), node.slice.value)
+            return _item(self._value(node.value, depth - 1, before), node.slice.value)
         if isinstance(node, ast.Call):
-            made = self._value(node.func, depth - 1)
+            made = self._value(node.func, depth - 1, before)
             return Made(made) if isinstance(made, type) and _is_puzzlelab(made) else None
         return None
 
@@ -163,8 +179,8 @@ class Written:
         if shown:
             return shown
         if isinstance(seen, ast.ClassDef):
-            for base in seen.bases:
-                found = self._value(base, DEPTH)
+            for base in seen.bases:  # as they were when the class was made
+                found = self._value(base, STEPS, self._order_of(seen))
                 if isinstance(found, type) and _is_puzzlelab(found):
                     verdict = _verdict("inherits from puzzlelab's", _class_origin(found), allowed)
                     if verdict:
@@ -182,11 +198,12 @@ class Written:
             return
         visited.add(seen)
         local = _locals(seen)
-        calls = [node for node in ast.walk(seen) if isinstance(node, ast.Call)]
+        body = seen.body if isinstance(seen.body, list) else [seen.body]  # type: ignore[attr-defined]
+        calls = [node for part in body for node in ast.walk(part) if isinstance(node, ast.Call)]
         for call in sorted(calls, key=lambda node: (node.end_lineno, node.end_col_offset)):
             if _root(call.func) in local:
                 continue
-            called = self._value(call.func, DEPTH)
+            called = self._value(call.func, STEPS, math.inf)  # looked up when it runs
             if isinstance(called, ast.AST):
                 yield from self._calls(called, depth - 1, visited)
             elif called is not None:
@@ -204,11 +221,17 @@ class Written:
             return f"is the lesson's own `{shown[0]}` (lesson {shown[1]})"
         if calls:
             for name in _names_read(self.codes[seen]):
-                found = self._value(self.bound.get(name), DEPTH)
+                found = self._value(ast.Name(name), STEPS, math.inf)
                 shown = self._shown(found) if isinstance(found, ast.AST) else None
                 if shown:
                     return f"calls the lesson's `{shown[0]}` (lesson {shown[1]})"
         return ""
+
+    def _order_of(self, node: ast.AST) -> float:
+        """The binding number of the definition *node* (``inf`` if it binds no name)."""
+        orders = [each.order for bindings in self.bound.values() for each in bindings
+                  if each.node is node]  # fmt: skip
+        return orders[0] if orders else math.inf
 
     def _shown(self, node: ast.AST) -> tuple[str, int] | None:
         """The lesson's ``(name, number)`` whose code *node*'s is (a class: all its methods)."""
@@ -221,6 +244,14 @@ class Written:
         if long and all(shown):
             return node.name, shown[0][1]  # type: ignore[index]
         return None
+
+
+class Binding(NamedTuple):
+    """A name's binding: its number in the order the notebook runs them, and the node whose
+    value it takes (a definition, an import, an expression; None if not known)."""
+
+    order: int
+    node: ast.AST | None
 
 
 @dataclass(frozen=True)
