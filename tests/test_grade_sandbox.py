@@ -98,6 +98,15 @@ def test_without_bwrap_the_command_runs_as_it_is_and_the_warning_says_what_is_op
         assert open_door in UNCONFINED
 
 
+def test_the_folder_the_grader_started_in_is_not_readable(tmp_path, monkeypatch):
+    """``python -m puzzlelab grade`` puts the folder it started in on the path: that folder may
+    hold the roster and the answer key, so the kernel does not see it."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [str(tmp_path), "", *sys.path])
+    folders = readable_folders()
+    assert not any(tmp_path == folder or tmp_path.is_relative_to(folder) for folder in folders)
+
+
 def test_the_folders_a_kernel_reads_hold_python_and_puzzlelab():
     import puzzlelab
 

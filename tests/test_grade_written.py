@@ -8,6 +8,7 @@ from test_hostile_verdicts import graded, submission
 
 from puzzlelab.classroom.written import Made, Written
 from puzzlelab.exercises.lesson_code import lessons_folder
+from puzzlelab.exercises.own_work import borrowed, lesson_code
 
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 PUZZLE = [
@@ -79,6 +80,35 @@ BORROWING = {
         ],
         "inherits from puzzlelab's WaterJugsProblem",
     ),
+    "an object of a class of the notebook's built on puzzlelab's": (
+        [
+            "from puzzlelab.simpleai_problems import WaterJugsProblem",
+            "class Mine(WaterJugsProblem):\n    pass",
+            "answer = Mine((3, 5), target=4, tap=True)",
+        ],
+        "inherits from puzzlelab's WaterJugsProblem",
+    ),
+    "puzzlelab's method wrapped in partial": (
+        PUZZLE + ["from functools import partial", "answer = partial(eight.manhattan)"],
+        "is puzzlelab's own SlidingPuzzle.manhattan",
+    ),
+    "a cached heuristic that borrows": (
+        PUZZLE
+        + [
+            "import functools",
+            "@functools.cache\ndef answer(state):\n    return eight.manhattan(state)",
+        ],
+        "calls puzzlelab's SlidingPuzzle.manhattan",
+    ),
+    "puzzlelab's method kept in a tuple": (
+        PUZZLE + ["methods = (eight.manhattan, len)", "answer = methods[0]"],
+        "is puzzlelab's own SlidingPuzzle.manhattan",
+    ),
+    "puzzlelab's method as a default value it calls": (
+        PUZZLE + ["def answer(state, rule=eight.manhattan):\n    return rule(state)"],
+        "calls puzzlelab's SlidingPuzzle.manhattan",
+    ),
+    "a star import": (["from puzzlelab.search import *", "answer = dfs"], "is puzzlelab's own dfs"),
     "the lesson's own search, renamed": (
         [
             "from collections import deque",
@@ -108,23 +138,93 @@ def test_what_an_exercise_allows_is_not_named():
     assert allowed == ""
 
 
+MINE = "def mine(state):\n    return sum(1 for t in state if t)"
+SEARCH = ["from puzzlelab.search import bfs"]
+
+# honest code the text might take for borrowing: the self-check finds nothing borrowed in any
 HONEST = {
     "its own arithmetic": ["def h(state):\n    return sum(1 for tile in state if tile)"],
     "a local that hides the notebook's puzzle": PUZZLE
     + ["def h(state):\n    eight = list(state)\n    return eight.count(0)"],
-    "an argument that hides it": PUZZLE + ["def h(state, eight=None):\n    return eight.index(0)"],
-    "a name bound last in a loop": PUZZLE + ["for h in [eight.manhattan]:\n    pass"],
+    "an argument that hides it": PUZZLE + ["def h(state, eight=(0,)):\n    return eight.index(0)"],
+    "an import inside the function that hides it": SEARCH
+    + ["def h(state):\n    from statistics import median as bfs\n    return bfs(state)"],
+    "a match capture that hides it": SEARCH
+    + ["def h(state):\n    match len:\n        case bfs:\n            return bfs(state)"],
+    "a caught error that hides it": SEARCH
+    + [
+        "def h(state):\n    try:\n        return len(state)\n    except TypeError as bfs:\n"
+        "        return bfs(state)"
+    ],
+    "a name bound last in a loop": PUZZLE
+    + ["h = eight.manhattan", "for _ in [1]:\n    def h(s):\n        return 0"],
+    "a name bound last in a match": PUZZLE
+    + ["h = eight.manhattan", "match 1:\n    case _:\n        def h(state):\n            return 0"],
+    "a walrus in an assignment": PUZZLE + ["h = eight.manhattan", "x = (h := lambda state: 0)"],
+    "a walrus in a test": PUZZLE + ["h = eight.manhattan", "if (h := lambda state: 0):\n    pass"],
+    "a branch not taken": PUZZLE
+    + [MINE, "LIBRARY = False\nif not LIBRARY:\n    h = mine\nelse:\n    h = eight.manhattan"],
+    "a handler that does not run": PUZZLE
+    + [MINE, "try:\n    h = mine\nexcept NameError:\n    h = eight.manhattan"],
+    "%timeit binds nothing": PUZZLE + ["h = lambda state: 0", "%timeit h = eight.manhattan"],
+    "%time and a later line": PUZZLE + ["%time h = eight.manhattan\nh = lambda state: 0"],
     "a name a function binds again when it runs": PUZZLE
-    + ["h = eight.manhattan", "def bind():\n    global h\n    h = len", "bind()"],
+    + ["def choose():\n    global h\n    h = lambda state: 0", "h = eight.manhattan", "choose()"],
+    "a name bound through globals()": PUZZLE + ["h = eight.manhattan", "globals()['h'] = len"],
+    "a call in a branch the probes do not reach": [
+        "from puzzlelab.puzzles import parse_board",
+        "def h(state):\n    if isinstance(state, str):\n        state = parse_board(state)\n"
+        "    return sum(1 for i, t in enumerate(state) if t and t != i + 1)",
+    ],
+    "a function inside that is never called": PUZZLE
+    + ["def h(state):\n    def debug(s):\n        return eight.manhattan(s)\n    return 0"],
+    "a default value made once": PUZZLE
+    + ["def h(state, goal=eight.manhattan(eight.goal)):\n    return goal"],
+    "a class whose later method is called": PUZZLE
+    + [
+        "class h:\n    def __init__(self, state):\n        self.state = state\n"
+        "    def later(self):\n        return eight.manhattan(self.state)"
+    ],
     "a cell that is not Python": PUZZLE + ["def h(state) return 0"],
     "nothing bound at all": PUZZLE,
 }
 
 
+def in_kernel(cells, name):
+    """*name* once *cells* ran in a namespace of their own, as a kernel runs them (``%time``
+    runs its code, ``%timeit`` keeps nothing)."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    namespace = {"__name__": "__main__"}
+
+    class Shell:
+        def run_line_magic(self, magic, code):
+            if magic == "time":
+                exec(code, namespace)
+
+        run_cell_magic = lambda self, magic, line, code: None  # noqa: E731
+
+    namespace["get_ipython"] = Shell
+    for cell in cells:
+        try:
+            exec(TransformerManager().transform_cell(cell), namespace)
+        except SyntaxError:
+            continue
+    return namespace.get(name)
+
+
 @pytest.mark.parametrize("case", HONEST, ids=list(HONEST))
-def test_what_the_text_does_not_show_is_left_to_the_kernel(case):
+def test_what_the_self_check_finds_honest_the_text_never_finds_borrowed(case):
+    answer = in_kernel(HONEST[case], "h")
+    assert borrowed(answer, [GOAL]) == lesson_code(answer, calls=True) == ""
     assert judged(HONEST[case], "h", "borrowed", [GOAL]) == ""
     assert judged(HONEST[case], "h", "lesson_code", True) == ""
+
+
+@pytest.mark.parametrize("case", BORROWING, ids=list(BORROWING))
+def test_the_text_and_the_self_check_find_the_same_borrowing(case):
+    cells, verdict = BORROWING[case]
+    assert borrowed(in_kernel(cells, "answer"), [GOAL]) == verdict
 
 
 def test_the_last_binding_counts_and_timing_magics_are_read():

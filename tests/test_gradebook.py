@@ -23,6 +23,7 @@ from test_grade import HALVING, MEASURABLE, RIGHT, SLUG, TAP, submission
 
 from puzzlelab.classroom import gradebook, grading, watch
 from puzzlelab.classroom.grades import Grade, read_grades
+from puzzlelab.classroom.submissions import find_submissions
 from puzzlelab.cli import main
 
 LESSON_0 = f"00_{SLUG}.ipynb"
@@ -79,7 +80,6 @@ def test_a_link_out_of_the_folder_is_refused_and_its_target_never_read(tmp_path)
     folder = tmp_path / "class"
     write(folder / f"ann_{LESSON_0}", BROKEN)
     (folder / f"eve_{LESSON_0}").symlink_to(secret)
-    (folder / f"ann_copy_{LESSON_0}").symlink_to(folder / f"ann_{LESSON_0}")  # inside: same file
     out = tmp_path / "grades.csv"
     assert main(["grade", str(folder), "--out", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
@@ -87,6 +87,19 @@ def test_a_link_out_of_the_folder_is_refused_and_its_target_never_read(tmp_path)
     eve = [row for row in rows_of(out) if row["student"] == "eve"]
     assert len(eve) == 1 and "is a link that leads out of" in eve[0]["error"]
     assert {row["notebook"] for row in rows_of(out)} == {f"ann_{LESSON_0}", f"eve_{LESSON_0}"}
+
+
+def test_a_link_to_a_classmates_notebook_takes_nothing_from_them(tmp_path):
+    folder = tmp_path / "class"
+    ann = write(folder / "ann" / LESSON_0, BROKEN)
+    (folder / "aaron").mkdir()
+    (folder / "aaron" / LESSON_0).symlink_to(ann)  # sorts before ann's own
+    found = {each.shown: each for each in find_submissions([str(folder)])}
+    assert found[f"ann/{LESSON_0}"].refused == ""
+    said = found[f"aaron/{LESSON_0}"].refused
+    assert (
+        said == f"refused: aaron/{LESSON_0} is a link to ann/{LESSON_0}, which is graded as itself"
+    )
 
 
 def test_an_out_file_inside_the_submissions_is_refused_before_anything_runs(tmp_path, capsys):
@@ -358,3 +371,28 @@ def test_a_name_that_a_spreadsheet_would_run_is_written_inert(tmp_path, capsys):
     assert [g.student for g in read_grades(out, as_json=False)] == [name] * 3  # read back as is
     assert main(["grade", str(folder), "--out", str(out), "--resume"]) == 0
     assert "0 of 3 exercises passed" in capsys.readouterr().err  # nothing graded again
+
+
+# a display nested deeper than the grader's JSON reader goes
+DEEP_DISPLAY = """\
+import sys
+from IPython.display import display
+
+sys.setrecursionlimit(100_000)
+deep = []
+for _ in range(20_000):
+    deep = [deep]
+display({"application/json": {"deep": deep}, "text/plain": "deep"}, raw=True)"""
+
+
+@pytest.mark.slow
+def test_a_display_too_deep_to_read_costs_the_notebook_nothing(tmp_path):
+    folder = tmp_path / "class"
+    write(
+        folder / "ann" / LESSON_0, submission({HALVING: RIGHT[HALVING]}, after_imports=DEEP_DISPLAY)
+    )
+    out = tmp_path / "grades.csv"
+    assert main(["grade", str(folder), "--out", str(out)]) == 0
+    rows = {row["exercise"]: row for row in rows_of(out)}
+    assert rows[HALVING]["outcome"] == "passed", rows
+    assert {row["student"] for row in rows.values()} == {"ann"}

@@ -271,7 +271,7 @@ class RemoteClass(type):
 
     def __call__(cls, *args: Any, **named: Any) -> Any:  # noqa: N805 (a class's own call)
         made = Remote.__call__(cls, *args, **named)  # type: ignore[arg-type]
-        return _seen_as(made, cls._seen)  # an object the class made: its methods are the class's
+        return _seen_as(made, cls._grader.written.made_by(cls._seen))
 
     def __getattr__(cls, name: str) -> Any:  # noqa: N805
         return Remote.__getattr__(cls, name)  # type: ignore[arg-type]

@@ -284,7 +284,7 @@ class _ClassRun:
         try:
             rows = grade_submission(sub, self.lessons, self.limits, self.files.content(sub.path))
         except Exception as error:  # a notebook nobody foresaw: its row says so, the rest go on
-            rows = [Grade(sub.path.stem, sub.shown, "", "")]
+            rows = [Grade(student_of(sub, list(self.lessons)), sub.shown, "", "")]
             rows[0].error = f"the grader could not grade this notebook: {one_line(error)}"
         return rows, time.perf_counter() - started
 

@@ -115,6 +115,7 @@ class BoundedKernel:
         manager = BoundedManager(
             kernel_name="python3", kernel_spec_manager=specs, context=self._context
         )
+        manager.session.unpack = _read_message
         if sandboxed:  # no network in there: the kernel talks through files in its own folder
             manager.transport, manager.ip = "ipc", str(self.workdir / ".kernel")
             manager.connection_file = str(self.workdir / ".kernel.json")
@@ -335,6 +336,21 @@ def folder_bytes(folder: Path) -> int:
         except OSError:  # gone, or made unreadable, while it was looked at
             continue
     return total
+
+
+def _read_message(data: str | bytes) -> Any:
+    """A part of a kernel's message, as jupyter_client reads it; one nested too deep to read (a
+    display of a list in a list, 20,000 deep) is read as empty: no output is kept from it.
+
+    >>> _read_message(b'{"a": ' * 50_000 + b'1' + b'}' * 50_000)
+    {}
+    """
+    from jupyter_client.session import json_unpacker
+
+    try:
+        return json_unpacker(data)
+    except RecursionError:
+        return {}
 
 
 def _error_text(error: dict[str, Any]) -> str:

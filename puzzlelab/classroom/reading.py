@@ -97,31 +97,33 @@ def reaches_grader(sources: Iterable[str]) -> str:
     return ""
 
 
-def parse_cell(source: str) -> ast.Module | None:
-    """*source* as Python, as IPython reads it; None if it is not Python, or runs a shell
-    command or a magic other than a timing one.
+def as_python(source: str) -> ast.Module | None:
+    """*source* as the Python IPython runs (``%time x = 1`` as the call it makes), or None if it
+    is not Python (or nests too deep to read).
 
-    >>> ast.unparse(parse_cell("%time x = 1"))
-    "get_ipython().run_line_magic('time', 'x = 1')\\nx = 1"
+    >>> ast.unparse(as_python("%time x = 1"))
+    "get_ipython().run_line_magic('time', 'x = 1')"
     """
-    return _parse(source)[0]
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    try:
+        return ast.parse(TransformerManager().transform_cell(source))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
 
 
 def _parse(source: str) -> tuple[ast.Module | None, str]:
     """*source* as Python (IPython's ``!ls`` and ``%time x`` written out as the calls they
     make, by IPython's own reader), or None if it is not; and the shell command or magic it
     runs, if any. The code a timing magic times is read like the rest."""
-    from IPython.core.inputtransformer2 import TransformerManager
-
-    try:
-        tree = ast.parse(TransformerManager().transform_cell(source))
-    except (SyntaxError, ValueError):
+    tree = as_python(source)
+    if tree is None:
         return None, ""  # the cell cannot run: it reaches nothing
     allowed = set()  # the get_ipython() of the magics allowed
     for node in list(ast.walk(tree)):
         if isinstance(node, ast.Name) and node.id == "get_ipython" and id(node) not in allowed:
             return None, f"line {node.lineno} uses get_ipython"
-        called = _ipython_call(node)
+        called = ipython_call(node)
         if called is None:
             continue
         method, words = called
@@ -131,10 +133,7 @@ def _parse(source: str) -> tuple[ast.Module | None, str]:
         magic, *code = words
         if method not in ("run_line_magic", "run_cell_magic") or magic not in MAGICS:
             return None, f"{line} uses the magic %{magic}"
-        timed = code[-1] if code else ""
-        if method == "run_line_magic":  # %timeit -n1 -r1 CODE: the options first
-            timed = re.sub(r"^(\s*-\w+(\s+\d+)?)*\s*", "", timed)
-        inner, found = _parse(timed)
+        inner, found = _parse(magic_code(node))
         if found or inner is None:
             return None, found
         tree.body.extend(inner.body)
@@ -142,9 +141,28 @@ def _parse(source: str) -> tuple[ast.Module | None, str]:
     return tree, ""
 
 
-def _ipython_call(node: ast.AST) -> tuple[str, list[str]] | None:
+def magic_code(node: ast.AST) -> str:
+    """The code the magic *node* runs (``x = 1`` for ``%timeit -n1 x = 1``), or ``""``.
+
+    >>> magic_code(as_python("%timeit -n1 x = 1").body[0].value)
+    'x = 1'
+    """
+    called = ipython_call(node)
+    if called is None or called[0] not in ("run_line_magic", "run_cell_magic"):
+        return ""
+    code = called[1][-1] if len(called[1]) > 1 else ""
+    if called[0] == "run_line_magic":  # %timeit -n1 -r1 CODE: the options first
+        code = re.sub(r"^(\s*-\w+(\s+\d+)?)*\s*", "", code)
+    return code
+
+
+def ipython_call(node: ast.AST) -> tuple[str, list[str]] | None:
     """``("run_line_magic", ["time", "x = 1"])`` for ``get_ipython().run_line_magic(...)``
-    with plain strings, as IPython's reader writes a magic or a shell command; else None."""
+    with plain strings, as IPython's reader writes a magic or a shell command; else None.
+
+    >>> ipython_call(as_python("%time x = 1").body[0].value)
+    ('run_line_magic', ['time', 'x = 1'])
+    """
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
         return None
     owner = node.func.value

@@ -75,15 +75,27 @@ def sandbox_works() -> bool:
 def readable_folders() -> list[Path]:
     """The folders a kernel must read: Python's own, the installed packages and puzzlelab's.
 
+    Only the folders of Python's search path that lie in an installation are among them: not
+    the folder the grader was started in (``python -m`` puts it on the path), which may hold
+    the roster, the answer key or earlier grades.
+
     There is no example here; ``tests/test_grade_sandbox.py`` runs it.
     """
+    import site
+
     import puzzlelab
 
     package = Path(puzzlelab.__file__).resolve().parent
     lessons = package.parent / "notebooks"  # a clone's lessons; a wheel keeps them inside
-    folders = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent}
-    folders |= {package} | ({lessons} if lessons.is_dir() else set())
-    folders |= {Path(path).resolve() for path in sys.path if path and Path(path).is_dir()}
+    installed = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent}
+    user = Path(site.getusersitepackages()).resolve()
+    folders = installed | {package} | ({lessons} if lessons.is_dir() else set())
+    for entry in sys.path:
+        path = Path(entry).resolve() if entry else None
+        if path is not None and path.is_dir() and (path == user or any(
+            path.is_relative_to(top.resolve()) for top in installed
+        )):  # fmt: skip
+            folders.add(path)
     return sorted(folders)
 
 

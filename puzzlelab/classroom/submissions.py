@@ -32,12 +32,34 @@ def find_submissions(arguments: list[str]) -> list[Submission]:
     """Return the notebooks named by *arguments*: files, or folders searched for notebooks.
 
     Hidden files and folders (such as ``.ipynb_checkpoints``) are left out, and a notebook
-    named twice (twice given, or given and in a folder given, or linked to) is kept once, the
-    first time. What is not a regular file, or a link that leads out of the folder it is in,
-    is kept with the reason it is refused: its row will say so.
+    named twice (twice given, or given and in a folder given) is kept once, the first time. A
+    link to another submission is refused, and that notebook graded as itself: a link cannot
+    take a classmate's grade. What is not a regular file, or a link that leads out of the
+    folder it is in, is kept with the reason it is refused: its row will say so.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
+    named = _named(arguments)
+    owners: dict[str, Submission] = {}  # each file's own submission: a link's only if no other
+    for each in named:
+        real = os.path.realpath(each.path)
+        if real not in owners or (owners[real].path.is_symlink() and not each.path.is_symlink()):
+            owners[real] = each
+    found: list[Submission] = []
+    for each in named:
+        owner = owners[os.path.realpath(each.path)]
+        if each is owner:
+            found.append(each)
+        elif each.path.is_symlink() and each.shown != owner.shown:
+            said = f"refused: {each.shown} is a link to {owner.shown}, which is graded as itself"
+            found.append(Submission(each.path, each.shown, each.root, said))
+    if not found:
+        raise PuzzleError(f"no notebook (.ipynb) found in {' '.join(arguments)}")
+    return found
+
+
+def _named(arguments: list[str]) -> list[Submission]:
+    """Every notebook *arguments* name, in order, each path once."""
     found, seen = [], set()
     for argument in arguments:
         path = Path(argument)
@@ -50,12 +72,10 @@ def find_submissions(arguments: list[str]) -> list[Submission]:
             inside = [(path, None)]
         for notebook, root in inside:
             shown = readable(notebook.relative_to(root).as_posix() if root else notebook.as_posix())
-            real = os.path.realpath(notebook)
-            if real not in seen:
-                seen.add(real)
+            where = os.path.abspath(notebook)
+            if where not in seen:
+                seen.add(where)
                 found.append(Submission(notebook, shown, root, refusal(notebook, root)))
-    if not found:
-        raise PuzzleError(f"no notebook (.ipynb) found in {' '.join(arguments)}")
     return found
 
 

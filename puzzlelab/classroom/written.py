@@ -1,20 +1,25 @@
 """Where an answer comes from, as the notebook's text says: judged in the grader, never run.
 
 The grader compiles the cells of a notebook (it never runs them here) and follows an answer's
-name to what last binds it: a function or a class written in the notebook, or something of
+name to what binds it: a function or a class written in the notebook, or something of
 puzzlelab's, imported or made from what was imported. From that it says, in its own process,
-whether the answer is puzzlelab's own work or the lesson's own code, the same words the
-self-check's :mod:`~..exercises.own_work` says. The kernel is still asked what no text shows
+whether the answer is puzzlelab's own work or the lesson's own code, in the words the
+self-check's :mod:`~..exercises.own_work` uses. The kernel is still asked what no text shows
 (what a function calls once it runs, the tables it reads): it may add to the grader's finding,
 never take it away.
+
+The text only counts where it is certain: a name bound in a branch, a loop or a ``try`` is
+not known, and only the calls a function makes whenever it runs are followed (not those in a
+branch, a loop's body or a nested function). So the grader never finds borrowed what the
+self-check finds the student's own.
 
 >>> written = Written(["from puzzlelab.puzzles import SlidingPuzzle",
 ...                    "eight = SlidingPuzzle('1 2 3 / 4 5 6 / 7 8 0')",
 ...                    "def h(state):\\n    return eight.manhattan(state)",
 ...                    "answer_4_1 = h"])
->>> written.judge(written.named("answer_4_1"), "borrowed", [(1, 2, 3, 4, 5, 6, 7, 8, 0)])
+>>> written.borrowed(written.named("answer_4_1"), [(1, 2, 3, 4, 5, 6, 7, 8, 0)])
 "calls puzzlelab's SlidingPuzzle.manhattan"
->>> written.judge(written.named("eight"), "borrowed")
+>>> written.borrowed(written.named("eight"))
 "is puzzlelab's own SlidingPuzzle"
 """
 
@@ -23,19 +28,20 @@ from __future__ import annotations
 import ast
 import importlib
 import math
+import re
 import types
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..exercises.lesson_code import FEWEST_OPERATIONS, _codes, fingerprint, lesson_functions
+from ..exercises.lesson_code import fingerprint, inner_codes, lesson_functions, shown_class
 from ..exercises.own_work import borrowed, is_puzzlelab_code, lesson_code
-from .reading import parse_cell
+from .reading import as_python, magic_code
 
-#: The rooms whose objects the grader may import to see what an answer is: no widgets, no
+#: The modules whose objects the grader may import to see what an answer is: no widgets, no
 #: pictures (the grader loads neither).
 ROOMS = ("puzzlelab.search", "puzzlelab.puzzles", "puzzlelab.solvers", "puzzlelab.analysis",
-         "puzzlelab.simpleai_problems", "puzzlelab.exercises")  # fmt: skip
+         "puzzlelab.simpleai_problems", "puzzlelab.exercises", "functools")  # fmt: skip
 
 #: How many of the notebook's functions deep the grader follows an answer's calls.
 DEPTH = 4
@@ -43,212 +49,25 @@ DEPTH = 4
 #: How many steps (a name, an attribute, an item, a call) the grader follows an expression.
 STEPS = 12
 
+#: When a name in a function's code is looked up: as the function runs, after every cell.
+WHEN_IT_RUNS = math.inf
 
-class Written:
-    """What a notebook's code cells bind at their top level, each name to its bindings in the
-    order they run: a name in a function's code is its last, a name in a top-level statement
-    the one before that statement.
+#: Decorators that leave a function as it is, for what it is made of: a cache.
+TRANSPARENT = re.compile(r"(functools\.)?(cache|lru_cache)(\(.*\))?")
 
-    A name bound in a way the grader does not follow (a loop's variable, a tuple unpacked) is
-    bound to nothing known, and is judged by the kernel alone.
+#: Built-in functions that bind names no text shows: with one, no name is known.
+OPAQUE = frozenset("globals locals vars exec eval setattr delattr __import__".split())
 
-    >>> written = Written(["from puzzlelab.search import dfs", "answer = dfs"])
-    >>> written.judge(written.named("answer"), "borrowed")
-    "is puzzlelab's own dfs"
-    """
-
-    def __init__(self, sources: Iterable[str]) -> None:
-        self.bound: dict[str, list[Binding]] = {}
-        self.codes: dict[ast.AST, types.CodeType] = {}  # each definition's compiled code
-        self.bindings = 0  # how many the notebook made so far
-        for number, source in enumerate(sources, start=1):
-            tree = parse_cell(source)
-            if tree is None:
-                continue
-            try:
-                code = compile(tree, f"<cell {number}>", "exec")
-            except (SyntaxError, ValueError):
-                continue
-            self._note(tree, code)
-
-    def _note(self, tree: ast.Module, code: types.CodeType) -> None:
-        places: dict[tuple[str, int], list[types.CodeType]] = {}
-        for inner in _codes(code):
-            places.setdefault((inner.co_name, inner.co_firstlineno), []).append(inner)
-        for node in ast.walk(tree):  # each definition's compiled code, when it is clear which
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-                first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
-                name = "<lambda>" if isinstance(node, ast.Lambda) else node.name
-                if len(places.get((name, first), [])) == 1:
-                    self.codes[node] = places[name, first][0]
-        for statement in _top_level(tree.body):
-            self._bind(statement)
-        for node in ast.walk(tree):  # a function may bind a name of the notebook's when it runs
-            if isinstance(node, (ast.Global, ast.Nonlocal)):
-                for name in node.names:
-                    self._set(name, None)
-
-    def _bind(self, statement: ast.stmt) -> None:
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            self._set(statement.name, None if statement.decorator_list else statement)
-        elif isinstance(statement, (ast.Import, ast.ImportFrom)):
-            for alias in statement.names:
-                self._set((alias.asname or alias.name).split(".")[0], statement)
-        elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
-            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-            for target in targets:
-                for name in _stored(target):
-                    self._set(name, statement.value if isinstance(target, ast.Name) else None)
-        else:
-            for name in _stored(statement):
-                self._set(name, None)
-
-    def _set(self, name: str, node: ast.AST | None) -> None:
-        self.bound.setdefault(name, []).append(Binding(self.bindings, node))
-        self.bindings += 1
-
-    def _binding(self, name: str, before: float) -> Binding | None:
-        """*name*'s last binding before the binding number *before* (``inf``: its last)."""
-        earlier = [each for each in self.bound.get(name, []) if each.order < before]
-        return earlier[-1] if earlier else None
-
-    # ------------------------------------------------------------ what a name or a node is
-
-    def named(self, name: str) -> object:
-        """What *name* was last bound to: a function, lambda or class written in the notebook
-        (its node), an object of puzzlelab's, :class:`Made` for an object a puzzlelab class
-        made, or None when the text does not say."""
-        return self._value(ast.Name(name), STEPS, math.inf)
-
-    def member(self, seen: object, name: str) -> object:
-        """What ``seen.name`` is, for what :meth:`named` found (a class's own method)."""
-        if isinstance(seen, ast.ClassDef):
-            methods = [item for item in seen.body if isinstance(item, ast.FunctionDef)]
-            return next((item for item in methods if item.name == name and item in self.codes),
-                        None)  # fmt: skip
-        return _attribute(seen, name)
-
-    def _value(self, node: ast.AST | None, depth: int, before: float) -> object:
-        """What *node* evaluates to, its names read as they were bound before binding number
-        *before*; None if the text does not say."""
-        if node is None or depth <= 0:
-            return None
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            return node if node in self.codes else None
-        if isinstance(node, ast.Name):
-            binding = self._binding(node.id, before)
-            if binding is None or isinstance(binding.node, (ast.Import, ast.ImportFrom)):
-                return binding and _imported(binding.node, node.id)  # type: ignore[arg-type]
-            return self._value(binding.node, depth - 1, binding.order)
-        if isinstance(node, ast.Attribute):
-            return self.member(self._value(node.value, depth - 1, before), node.attr)
-        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-            return _item(self._value(node.value, depth - 1, before), node.slice.value)
-        if isinstance(node, ast.Call):
-            made = self._value(node.func, depth - 1, before)
-            return Made(made) if isinstance(made, type) and _is_puzzlelab(made) else None
-        return None
-
-    # ------------------------------------------------------------ the judgements
-
-    def judge(self, seen: object, what: str, *args: Any, **named: Any) -> Any:
-        """The grader's own answer to :mod:`~..exercises.own_work`'s *what* (``borrowed``,
-        ``lesson_code`` or ``names_used``) about *seen* (what :meth:`named` found): ``""``
-        or an empty set when the text shows nothing; None for a question it leaves to the
-        kernel."""
-        if what == "borrowed":  # own_work asks ("borrowed", probes, allowed)
-            probes, allowed = args[0] if args else (), args[1] if len(args) > 1 else None
-            return self._borrowed(seen, bool(probes), allowed)
-        if what == "lesson_code":
-            return self._lesson_code(seen, bool(named.get("calls", args[0] if args else False)))
-        if what == "names_used":
-            code = self.codes.get(seen) if isinstance(seen, ast.AST) else None
-            if code is None or isinstance(seen, ast.ClassDef):
-                return set()
-            return {name for inner in _codes(code) for name in inner.co_names}
-        return None
-
-    def _borrowed(self, seen: object, called: bool, allowed: Allowed) -> str:
-        """What own_work's :func:`~..exercises.own_work.borrowed` says, from the text: the
-        calls are followed only if the answer is *called* (as the check calls it)."""
-        if isinstance(seen, Made):
-            return _verdict("is puzzlelab's own", _class_origin(seen.klass), allowed)
-        if not isinstance(seen, ast.AST):
-            return borrowed(seen, (), allowed) if seen is not None else ""
-        shown = self._lesson_code(seen, calls=False)
-        if shown:
-            return shown
-        if isinstance(seen, ast.ClassDef):
-            for base in seen.bases:  # as they were when the class was made
-                found = self._value(base, STEPS, self._order_of(seen))
-                if isinstance(found, type) and _is_puzzlelab(found):
-                    verdict = _verdict("inherits from puzzlelab's", _class_origin(found), allowed)
-                    if verdict:
-                        return verdict
-        for origin in self._calls(seen, DEPTH, set()) if called else ():
-            verdict = _verdict("calls puzzlelab's", origin, allowed)
-            if verdict:
-                return verdict
-        return ""
-
-    def _calls(self, seen: ast.AST, depth: int, visited: set[ast.AST]) -> Iterator[Origin]:
-        """The puzzlelab functions the code of *seen* calls, in the order they end, and those
-        that the notebook's functions it calls call, *depth* levels down."""
-        if depth <= 0 or seen in visited:
-            return
-        visited.add(seen)
-        local = _locals(seen)
-        body = seen.body if isinstance(seen.body, list) else [seen.body]  # type: ignore[attr-defined]
-        calls = [node for part in body for node in ast.walk(part) if isinstance(node, ast.Call)]
-        for call in sorted(calls, key=lambda node: (node.end_lineno, node.end_col_offset)):
-            if _root(call.func) in local:
-                continue
-            called = self._value(call.func, STEPS, math.inf)  # looked up when it runs
-            if isinstance(called, ast.AST):
-                yield from self._calls(called, depth - 1, visited)
-            elif called is not None:
-                origin = _call_origin(called)
-                if origin is not None:
-                    yield origin
-
-    def _lesson_code(self, seen: object, calls: bool) -> str:
-        if seen is None or isinstance(seen, Made):
-            return ""
-        if not isinstance(seen, ast.AST):
-            return lesson_code(seen, calls)
-        shown = self._shown(seen)
-        if shown:
-            return f"is the lesson's own `{shown[0]}` (lesson {shown[1]})"
-        if calls:
-            for name in _names_read(self.codes[seen]):
-                found = self._value(ast.Name(name), STEPS, math.inf)
-                shown = self._shown(found) if isinstance(found, ast.AST) else None
-                if shown:
-                    return f"calls the lesson's `{shown[0]}` (lesson {shown[1]})"
-        return ""
-
-    def _order_of(self, node: ast.AST) -> float:
-        """The binding number of the definition *node* (``inf`` if it binds no name)."""
-        orders = [each.order for bindings in self.bound.values() for each in bindings
-                  if each.node is node]  # fmt: skip
-        return orders[0] if orders else math.inf
-
-    def _shown(self, node: ast.AST) -> tuple[str, int] | None:
-        """The lesson's ``(name, number)`` whose code *node*'s is (a class: all its methods)."""
-        code, known = self.codes[node], lesson_functions()
-        if not isinstance(node, ast.ClassDef):
-            return known.get(fingerprint(code))
-        methods = [inner for inner in code.co_consts if isinstance(inner, types.CodeType)]
-        long = [method for method in methods if len(fingerprint(method)) >= FEWEST_OPERATIONS]
-        shown = [known.get(fingerprint(method)) for method in long]
-        if long and all(shown):
-            return node.name, shown[0][1]  # type: ignore[index]
-        return None
+#: A definition written in the notebook.
+DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 class Binding(NamedTuple):
-    """A name's binding: its number in the order the notebook runs them, and the node whose
-    value it takes (a definition, an import, an expression; None if not known)."""
+    """A name's binding: its number in the order the notebook makes them, and the node whose
+    value it takes (a definition, an import, an expression; None if not known).
+
+    There is no example here; ``tests/test_grade_written.py`` runs it.
+    """
 
     order: int
     node: ast.AST | None
@@ -256,12 +75,22 @@ class Binding(NamedTuple):
 
 @dataclass(frozen=True)
 class Made:
-    """An object a puzzlelab class makes (``SlidingPuzzle('...')``), known by its class only.
+    """An object a puzzlelab class made (``SlidingPuzzle('...')``), known by its class only.
 
     There is no example here; ``tests/test_grade_written.py`` runs it.
     """
 
     klass: type
+
+
+@dataclass(frozen=True, eq=False)
+class Instance:
+    """An object a class written in the notebook made.
+
+    There is no example here; ``tests/test_grade_written.py`` runs it.
+    """
+
+    node: ast.ClassDef
 
 
 #: ``allowed(module, name)``: what an exercise lets an answer use.
@@ -271,49 +100,435 @@ Allowed = Callable[[str, str], bool] | None
 Origin = tuple[str, str]
 
 
-def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """The statements a cell runs at its top level, those in its ``if``, ``try`` and ``with``
-    blocks included (a loop's body is not: what it binds last is not known)."""
-    for statement in body:
-        if isinstance(statement, ast.If):
-            yield from _top_level(statement.body + statement.orelse)
-        elif isinstance(statement, ast.Try):
-            handled = [inner for handler in statement.handlers for inner in handler.body]
-            yield from _top_level(statement.body + handled + statement.orelse + statement.finalbody)
-        elif isinstance(statement, ast.With):
-            for item in statement.items:  # ``with ... as name``: bound to what is not known
-                if item.optional_vars is not None:
-                    yield ast.Assign([item.optional_vars], ast.Constant(None))
-            yield from _top_level(statement.body)
-        else:
-            yield statement
+class Written:
+    """What a notebook's code cells bind at their top level, each name to its bindings in the
+    order they are made: a name in a function's code is read as its last binding, a name in a
+    top-level statement as the one before that statement.
+
+    >>> written = Written(["from puzzlelab.search import dfs", "answer = dfs"])
+    >>> written.borrowed(written.named("answer"))
+    "is puzzlelab's own dfs"
+    """
+
+    def __init__(self, sources: Iterable[str]) -> None:
+        self.bound: dict[str, list[Binding]] = {}
+        self.codes: dict[ast.AST, types.CodeType] = {}  # each definition's compiled code
+        self.bindings = 0  # how many the notebook made so far
+        self.rebound: set[str] = set()  # names a function binds again when it runs (global)
+        self.patched: set[tuple[str, str]] = set()  # (name, attribute) a statement sets
+        self.opaque = False  # whether a cell binds names the text does not show (globals())
+        for number, source in enumerate(sources, start=1):
+            tree = as_python(source)
+            try:
+                code = compile(tree, f"<cell {number}>", "exec") if tree else None
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                code = None
+            if tree is not None and code is not None:
+                self._note_codes(tree, code)
+                for statement in tree.body:
+                    self._bind(statement)
+                self._note_changes(tree)
+
+    def _note_codes(self, tree: ast.Module, code: types.CodeType) -> None:
+        """Match each definition of *tree* with its compiled code, where it is clear which."""
+        places: dict[tuple[str, int], list[types.CodeType]] = {}
+        for inner in inner_codes(code):
+            places.setdefault((inner.co_name, inner.co_firstlineno), []).append(inner)
+        for node in ast.walk(tree):
+            if isinstance(node, DEFINITIONS):
+                first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+                name = "<lambda>" if isinstance(node, ast.Lambda) else node.name
+                if len(places.get((name, first), [])) == 1:
+                    self.codes[node] = places[name, first][0]
+
+    def _note_changes(self, tree: ast.Module) -> None:
+        """Note the names a function binds again when it runs, and the attributes set."""
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Global, ast.Nonlocal)):
+                self.rebound.update(node.names)
+            elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+                if isinstance(node.value, ast.Name):
+                    self.patched.add((node.value.id, node.attr))
+            elif isinstance(node, ast.Name) and node.id in OPAQUE:
+                self.opaque = True
+
+    def _bind(self, statement: ast.stmt) -> None:
+        """Note what *statement*, run at a cell's top level, binds."""
+        for node in ast.walk(statement):  # what a magic runs binds what nobody knows
+            code = magic_code(node)
+            inner = as_python(code) if code else None
+            for name in bound_names(inner.body) if inner is not None else ():
+                self._set(name, None)
+        if isinstance(statement, ast.If) and _is_main(statement.test):
+            for inner_statement in statement.body:
+                self._bind(inner_statement)
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            transparent = all(
+                TRANSPARENT.fullmatch(ast.unparse(d)) for d in statement.decorator_list
+            )
+            self._set(statement.name, statement if transparent else None)
+        elif isinstance(statement, ast.ImportFrom) and statement.names[0].name == "*":
+            module = _module(statement.module or "") if not statement.level else None
+            for name in getattr(module, "__all__", ()):
+                self._set(name, ast.ImportFrom(statement.module, [ast.alias(name)], 0))
+        elif isinstance(statement, (ast.Import, ast.ImportFrom)):
+            for alias in statement.names:
+                self._set((alias.asname or alias.name).split(".")[0], statement)
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
+            for name in bound_names([statement.value]):  # a walrus in the value
+                self._set(name, None)
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            for target in targets:
+                for name in bound_names([target]):
+                    self._set(name, statement.value if isinstance(target, ast.Name) else None)
+        elif not isinstance(statement, ast.AnnAssign):  # ``h: int`` alone binds nothing
+            for name in bound_names([statement]):
+                self._set(name, None)
+
+    def _set(self, name: str, node: ast.AST | None) -> None:
+        self.bound.setdefault(name, []).append(Binding(self.bindings, node))
+        self.bindings += 1
+
+    def _binding(self, name: str, before: float) -> Binding | None:
+        """*name*'s last binding before the binding number *before*; None if there is none,
+        or if a function binds it again when it runs."""
+        if self.opaque or name in self.rebound:
+            return None
+        earlier = [each for each in self.bound.get(name, []) if each.order < before]
+        return earlier[-1] if earlier else None
+
+    def _order_of(self, node: ast.AST) -> float:
+        """The binding number of the definition *node* (``inf`` if it binds no name)."""
+        orders = [each.order for bindings in self.bound.values() for each in bindings
+                  if each.node is node]  # fmt: skip
+        return orders[0] if orders else WHEN_IT_RUNS
+
+    # ------------------------------------------------------------ what a name or a node is
+
+    def named(self, name: str) -> object:
+        """What *name* is once every cell has run: a definition written in the notebook (its
+        node), an object of puzzlelab's, :class:`Made` or :class:`Instance` for an object a
+        class made, or None when the text does not say."""
+        return self._value(ast.Name(name), STEPS, WHEN_IT_RUNS)
+
+    def made_by(self, seen: object) -> object:
+        """What calling *seen* (what :meth:`named` found) makes, if it is a class."""
+        if isinstance(seen, ast.ClassDef):
+            return Instance(seen)
+        return Made(seen) if isinstance(seen, type) and _is_puzzlelab(seen) else None
+
+    def member(self, seen: object, name: str, steps: int = STEPS) -> object:
+        """What ``seen.name`` is, for what :meth:`named` found: for a class written in the
+        notebook (or what it made), its own last binding of *name*, else its bases'."""
+        node = seen.node if isinstance(seen, Instance) else seen
+        if not isinstance(node, ast.ClassDef):
+            return _attribute(seen, name)
+        if (node.name, name) in self.patched or steps <= 0:
+            return None
+        made = self._order_of(node)
+        found: object = None
+        for statement in node.body:
+            if name in bound_names([statement]):
+                value = statement.value if isinstance(statement, ast.Assign) else None
+                plain = isinstance(statement, ast.FunctionDef) and not statement.decorator_list
+                known = statement if statement in self.codes else None
+                found = known if plain else self._value(value, steps - 1, made)
+                if found is None:
+                    return None
+        for base in [] if found is not None else node.bases:
+            found = self.member(self._value(base, steps - 1, made), name, steps - 1)
+            if found is not None:
+                break
+        return found
+
+    def _value(self, node: ast.AST | None, steps: int, before: float) -> object:
+        """What *node* evaluates to, its names read as they were bound before the binding
+        number *before*; None if the text does not say."""
+        if node is None or steps <= 0:
+            return None
+        if isinstance(node, DEFINITIONS):
+            return node if node in self.codes else None
+        if isinstance(node, ast.Name):
+            binding = self._binding(node.id, before)
+            if binding is not None and isinstance(binding.node, (ast.Import, ast.ImportFrom)):
+                return _imported(binding.node, node.id)
+            return binding and self._value(binding.node, steps - 1, binding.order)
+        if isinstance(node, ast.NamedExpr):
+            return self._value(node.value, steps - 1, before)
+        if isinstance(node, ast.Attribute):
+            return self.member(self._value(node.value, steps - 1, before), node.attr)
+        if isinstance(node, (ast.Tuple, ast.List)):
+            return tuple(self._value(item, steps - 1, before) for item in node.elts)
+        if isinstance(node, ast.Dict) and all(isinstance(key, ast.Constant) for key in node.keys):
+            values = [self._value(value, steps - 1, before) for value in node.values]
+            return {key.value: value for key, value in zip(node.keys, values)}  # type: ignore[union-attr]
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            return _item(self._value(node.value, steps - 1, before), node.slice.value)
+        if isinstance(node, ast.Call):
+            called = self._value(node.func, steps - 1, before)
+            if called is _partial() and node.args:  # partial(f, ...) is f, for what it is
+                return self._value(node.args[0], steps - 1, before)
+            return self.made_by(called)
+        return None
+
+    # ------------------------------------------------------------ the judgements
+
+    def judge(self, seen: object, what: str, *args: Any, **named: Any) -> Any:
+        """The grader's own answer to :mod:`~..exercises.own_work`'s question *what* about
+        *seen* (what :meth:`named` found): ``""`` or an empty set when the text shows
+        nothing; None for a question it leaves to the kernel (``table_of``)."""
+        questions: dict[str, Callable[..., Any]] = {
+            "borrowed": self.borrowed,
+            "lesson_code": self.lesson_code,
+            "names_used": self.names_used,
+        }
+        return questions[what](seen, *args, **named) if what in questions else None
+
+    def borrowed(self, seen: object, probes: Iterable[object] = (), allowed: Allowed = None) -> str:
+        """What :func:`~..exercises.own_work.borrowed` says of *seen*, as far as the text shows:
+        the calls are followed only if there are *probes* (the check then calls it)."""
+        if isinstance(seen, Made):
+            return _verdict("is puzzlelab's own", _class_origin(seen.klass), allowed)
+        if not isinstance(seen, (ast.AST, Instance)):
+            plain = seen is None or isinstance(seen, (tuple, dict))
+            return "" if plain else borrowed(seen, (), allowed)
+        shown = self.lesson_code(seen)
+        if shown:
+            return shown
+        node = seen.node if isinstance(seen, Instance) else seen
+        bases = self._puzzlelab_bases(node, STEPS) if isinstance(node, ast.ClassDef) else ()
+        verdicts = [_verdict("inherits from puzzlelab's", origin, allowed) for origin in bases]
+        if isinstance(seen, ast.AST) and list(probes):  # the check calls it: follow its calls
+            calls = self._calls(seen, DEPTH, set())
+            verdicts += (_verdict("calls puzzlelab's", origin, allowed) for origin in calls)
+        return next((verdict for verdict in verdicts if verdict), "")
+
+    def lesson_code(self, seen: object, calls: bool = False) -> str:
+        """What :func:`~..exercises.own_work.lesson_code` says of *seen*, from the text."""
+        if seen is None or isinstance(seen, (Made, Instance, tuple, dict)):
+            return ""
+        if not isinstance(seen, ast.AST):
+            return lesson_code(seen, calls)
+        shown = self._shown(seen)
+        if shown:
+            return f"is the lesson's own `{shown[0]}` (lesson {shown[1]})"
+        reads = calls and not isinstance(seen, ast.ClassDef)  # what a class reads: not followed
+        for found in self._functions_read(seen, 3, set()) if reads else ():
+            shown = self._shown(found)
+            if shown:
+                return f"calls the lesson's `{shown[0]}` (lesson {shown[1]})"
+        return ""
+
+    def names_used(self, seen: object) -> set[str]:
+        """The global and attribute names *seen*'s code uses (a function's; a class: none)."""
+        if isinstance(seen, ast.ClassDef):
+            return set()
+        return _names_read(self.codes.get(seen)) if isinstance(seen, ast.AST) else set()
+
+    # ------------------------------------------------------------ following the code
+
+    def _shown(self, node: ast.AST) -> tuple[str, int] | None:
+        """The lesson's ``(name, number)`` whose code *node*'s is (a class: all its methods)."""
+        if not isinstance(node, ast.ClassDef):
+            code = self.codes.get(node)
+            return lesson_functions().get(fingerprint(code)) if code is not None else None
+        if any(name == node.name for name, _ in self.patched):
+            return None  # a method set from outside: what the class holds is not known
+        codes = []
+        for name in sorted(bound_names(node.body)):
+            method = self.member(node, name)
+            if method is None and _may_be_a_function(node, name):
+                return None  # a method whose code is not known
+            if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                codes.append(self.codes[method])
+        return shown_class(node.name, codes)
+
+    def _functions_read(self, node: ast.AST, levels: int, seen: set[ast.AST]) -> Iterator[ast.AST]:
+        """The notebook's definitions *node*'s code reads, and those they read, *levels* deep."""
+        for name in sorted(_names_read(self.codes.get(node))):
+            found = self._value(ast.Name(name), STEPS, WHEN_IT_RUNS)
+            if isinstance(found, DEFINITIONS) and found not in seen:
+                seen.add(found)
+                yield found
+                if levels > 1:
+                    yield from self._functions_read(found, levels - 1, seen)
+
+    def _puzzlelab_bases(self, node: ast.ClassDef, steps: int) -> Iterator[Origin]:
+        """The puzzlelab classes *node* is built on, as its bases were when it was made."""
+        for base in node.bases:
+            found = self._value(base, steps - 1, self._order_of(node))
+            if isinstance(found, type) and _is_puzzlelab(found):
+                yield _class_origin(found)
+            elif isinstance(found, ast.ClassDef) and steps > 0:
+                yield from self._puzzlelab_bases(found, steps - 1)
+
+    def _calls(self, node: ast.AST, depth: int, visited: set[ast.AST]) -> Iterator[Origin]:
+        """The puzzlelab functions the code of *node* calls whenever it runs, in the order
+        they end, and those that the notebook's functions it calls call, *depth* down."""
+        if depth <= 0 or node in visited:
+            return
+        visited.add(node)
+        if isinstance(node, ast.ClassDef):  # a class called: its __init__ runs
+            init = self.member(node, "__init__")
+            if isinstance(init, ast.AST):
+                yield from self._calls(init, depth, visited)
+            return
+        local, defaults = local_names(node), self._defaults(node)
+        for call in certain_calls(node):
+            root = _root(call.func)
+            if root in defaults and isinstance(call.func, ast.Name):
+                called = defaults[root]  # a default value the answer calls
+            elif root in local:
+                continue
+            else:
+                called = self._value(call.func, STEPS, WHEN_IT_RUNS)
+            if isinstance(called, DEFINITIONS):
+                yield from self._calls(called, depth - 1, visited)
+            elif called is not None and not isinstance(called, (Made, Instance)):
+                origin = _call_origin(called)
+                yield from [origin] if origin is not None else []
+
+    def _defaults(self, node: ast.AST) -> dict[str, object]:
+        """What the arguments of *node* that have default values, never bound again in its
+        body, hold when the caller gives none."""
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return {}
+        arguments = node.args
+        positional = arguments.posonlyargs + arguments.args
+        pairs = list(
+            zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults)
+        )
+        pairs += [
+            (arg, value) for arg, value in zip(arguments.kwonlyargs, arguments.kw_defaults) if value
+        ]
+        body = node.body if isinstance(node.body, list) else [node.body]
+        again = bound_names(body)
+        made = self._order_of(node)
+        return {
+            arg.arg: self._value(value, STEPS, made) for arg, value in pairs if arg.arg not in again
+        }
 
 
-def _stored(node: ast.AST) -> list[str]:
-    """The names *node* stores into, anywhere in it but inside a function or a class."""
-    found, todo = [], [node]
+# ---------------------------------------------------------------- reading the syntax
+
+
+def bound_names(nodes: Iterable[ast.AST]) -> set[str]:
+    """Every name *nodes* bind in their own scope: assigned, defined, imported, caught,
+    matched or walrus'd (not those of the functions, lambdas and comprehensions inside).
+
+    >>> sorted(bound_names(ast.parse("import a.b as c\\nfor x in y:\\n    def f(z): w = 1").body))
+    ['c', 'f', 'x']
+    """
+    found: set[str] = set()
+    todo = list(nodes)
     while todo:
-        item = todo.pop()
-        if isinstance(item, ast.Name) and isinstance(item.ctx, ast.Store):
-            found.append(item.id)
-        elif not isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
-                                   ast.Lambda)) or item is node:  # fmt: skip
-            todo.extend(ast.iter_child_nodes(item))
+        node = todo.pop()
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            found.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+            continue
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+            found.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            found.add(node.rest)
+        elif isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+                               ast.GeneratorExp)):  # fmt: skip
+            continue
+        todo.extend(ast.iter_child_nodes(node))
     return found
 
 
-def _locals(node: ast.AST) -> set[str]:
-    """Every name *node*'s code (or the code inside it) takes as an argument or stores: each
-    may hide a name of the notebook's, so a call through it is not followed."""
-    found = set()
-    for item in ast.walk(node):
-        if isinstance(item, ast.arg):
-            found.add(item.arg)
-        elif isinstance(item, ast.Name) and not isinstance(item.ctx, ast.Load):
-            found.add(item.id)
-        elif isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found.add(item.name)
-    return found
+def local_names(node: ast.AST) -> set[str]:
+    """The names that are local to the function (or lambda) *node*: its arguments and the
+    names its body binds, but those it declares ``global``.
+
+    >>> sorted(local_names(ast.parse("def f(a, *b):\\n    global c\\n    c = d = 1").body[0]))
+    ['a', 'b', 'd']
+    """
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return set()
+    arguments = node.args
+    names = {arg.arg for arg in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+    names |= {arg.arg for arg in (arguments.vararg, arguments.kwarg) if arg is not None}
+    body = node.body if isinstance(node.body, list) else [node.body]
+    declared = {name for part in body for item in ast.walk(part) if isinstance(item, ast.Global)
+                for name in item.names}  # fmt: skip
+    return (names | bound_names(body)) - declared
+
+
+def certain_calls(node: ast.AST) -> list[ast.Call]:
+    """The calls the function (or lambda) *node* makes whenever it runs, in the order they
+    end: those in its straight-line statements, the tests of its branches and the iterables
+    of its loops; not those in a branch, a loop's body, an ``or``'s later part, a
+    comprehension's body or a function inside.
+
+    >>> code = "def f(x):\\n    if g(x):\\n        h(x)\\n    return k(x) or m(x)"
+    >>> [ast.unparse(call) for call in certain_calls(ast.parse(code).body[0])]
+    ['g(x)', 'k(x)']
+    """
+    body = node.body if isinstance(getattr(node, "body", None), list) else [ast.Expr(node.body)]  # type: ignore[attr-defined]
+    parts: list[ast.AST] = []
+    todo = list(body)
+    while todo:
+        statement = todo.pop(0)
+        if isinstance(statement, (ast.If, ast.While)):
+            parts.append(statement.test)
+        elif isinstance(statement, (ast.For, ast.AsyncFor)):
+            parts.append(statement.iter)
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            parts += [item.context_expr for item in statement.items]
+            todo = statement.body + todo
+        elif isinstance(statement, ast.Try):
+            todo = statement.body + todo
+        elif isinstance(statement, ast.Match):
+            parts.append(statement.subject)
+        elif not isinstance(statement, (*DEFINITIONS, ast.TryStar)):
+            parts.append(statement)
+    found = [call for part in parts for call in _calls_in(part)]
+    return sorted(found, key=lambda call: (call.end_lineno or 0, call.end_col_offset or 0))
+
+
+def _calls_in(expression: ast.AST) -> Iterator[ast.Call]:
+    """The calls in *expression* that run whenever it is evaluated."""
+    todo = [expression]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Call):
+            yield node
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.IfExp):
+            todo.append(node.test)
+        elif isinstance(node, ast.BoolOp):
+            todo.append(node.values[0])
+        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            todo.append(node.generators[0].iter)
+        else:
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def _may_be_a_function(node: ast.ClassDef, name: str) -> bool:
+    """Whether what *node*'s body binds *name* to last may be a function: anything but a
+    literal (a number, a string, a tuple of them)."""
+    values = [statement.value for statement in node.body if isinstance(statement, ast.Assign)
+              and name in bound_names([statement])]  # fmt: skip
+    literal = (ast.Constant, ast.Tuple, ast.List, ast.Set, ast.Dict, ast.JoinedStr)
+    return not values or not isinstance(values[-1], literal)
+
+
+def _names_read(code: types.CodeType | None) -> set[str]:
+    """The global and attribute names *code* (and the code inside it) uses."""
+    if code is None:
+        return set()
+    return {name for inner in inner_codes(code) for name in inner.co_names}
+
+
+def _is_main(test: ast.expr) -> bool:
+    """Whether *test* is ``__name__ == "__main__"``, true in a notebook."""
+    return ast.unparse(test).replace("'", '"') == '__name__ == "__main__"'
 
 
 def _root(node: ast.expr) -> str:
@@ -323,19 +538,17 @@ def _root(node: ast.expr) -> str:
     return node.id if isinstance(node, ast.Name) else ""
 
 
-def _names_read(code: types.CodeType) -> list[str]:
-    return sorted({name for inner in _codes(code) for name in inner.co_names})
+# ---------------------------------------------------------------- puzzlelab's objects
 
 
 def _imported(statement: ast.Import | ast.ImportFrom, name: str) -> object:
-    """What *statement* binds *name* to, imported here if it is from a room of puzzlelab's
-    the grader may load (None otherwise)."""
+    """What *statement* binds *name* to, imported here if it is from a module the grader may
+    load (None otherwise)."""
     for alias in statement.names:
         if (alias.asname or alias.name).split(".")[0] != name:
             continue
         if isinstance(statement, ast.Import):
-            module = alias.name if alias.asname else name
-            return _module(module)
+            return _module(alias.name if alias.asname else name)
         if statement.level:
             return None
         module = statement.module or ""
@@ -344,6 +557,7 @@ def _imported(statement: ast.Import | ast.ImportFrom, name: str) -> object:
 
 
 def _module(name: str) -> types.ModuleType | None:
+    """The module *name*, if the grader may load it (:data:`ROOMS`, no private ones)."""
     if "._" in name or (name != "puzzlelab" and not name.startswith(ROOMS)):
         return None
     try:
@@ -352,11 +566,18 @@ def _module(name: str) -> types.ModuleType | None:
         return None
 
 
+def _partial() -> type:
+    import functools
+
+    return functools.partial
+
+
 def _attribute(base: object, name: str) -> object:
-    """``base.name`` for an object of puzzlelab's (on a class, for what it made)."""
+    """``base.name`` for a module the grader may load, or an object of puzzlelab's (on its
+    class, for what a class made); None otherwise."""
     if isinstance(base, Made):
         base = base.klass
-    if base is None or isinstance(base, ast.AST) or name.startswith("__"):
+    if base is None or isinstance(base, (ast.AST, Instance)) or name.startswith("__"):
         return None
     if isinstance(base, types.ModuleType):
         found = getattr(base, name, None)
@@ -370,7 +591,7 @@ def _attribute(base: object, name: str) -> object:
 
 
 def _item(base: object, key: object) -> object:
-    """``base[key]`` for a plain container puzzlelab holds (a table of strategies)."""
+    """``base[key]`` for a plain container (a table of puzzlelab's strategies, a tuple)."""
     if isinstance(base, (dict, list, tuple)):
         try:
             return base[key]  # type: ignore[call-overload]
@@ -380,11 +601,12 @@ def _item(base: object, key: object) -> object:
 
 
 def _is_puzzlelab(klass: type) -> bool:
-    return any(k.__module__.startswith("puzzlelab.") for k in klass.__mro__)
+    return any(k.__module__.split(".")[0] == "puzzlelab" for k in klass.__mro__)
 
 
 def _class_origin(klass: type) -> Origin:
-    first = next(k for k in klass.__mro__ if k.__module__.startswith("puzzlelab."))
+    """The first puzzlelab class *klass* is built on (itself, if it is one)."""
+    first = next(k for k in klass.__mro__ if k.__module__.split(".")[0] == "puzzlelab")
     return first.__module__, first.__qualname__
 
 
@@ -399,6 +621,7 @@ def _call_origin(called: object) -> Origin | None:
 
 
 def _verdict(words: str, origin: Origin, allowed: Allowed) -> str:
+    """``"WORDS NAME"``, or ``""`` where the exercise allows *origin*."""
     if allowed is not None and allowed(*origin):
         return ""
     return f"{words} {origin[1]}"

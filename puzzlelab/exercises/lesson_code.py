@@ -110,14 +110,33 @@ def _functions_in(source: str) -> list[tuple[str, types.CodeType]]:
         return []
     return [
         (code.co_name, code)
-        for code in _codes(module)
+        for code in inner_codes(module)
         if code.co_flags & inspect.CO_OPTIMIZED and code.co_name != "<lambda>"
     ]
 
 
-def _codes(code: types.CodeType) -> Iterator[types.CodeType]:
-    """*code* and the code of every function, lambda and comprehension written inside it."""
+def inner_codes(code: types.CodeType) -> Iterator[types.CodeType]:
+    """*code* and the code of every function, lambda and comprehension written inside it.
+
+    >>> module = compile("def f():\\n    g = lambda: 1", "<a>", "exec")
+    >>> [inner.co_name for inner in inner_codes(module)]
+    ['<module>', 'f', '<lambda>']
+    """
     yield code
     for constant in code.co_consts:
         if isinstance(constant, types.CodeType):
-            yield from _codes(constant)
+            yield from inner_codes(constant)
+
+
+def shown_class(name: str, methods: list[types.CodeType]) -> Shown | None:
+    """``(name, lesson number)`` if the code of every one of a class's *methods* long enough to
+    tell is a lesson's own (see :func:`lesson_functions`), else None.
+
+    There is no example here; ``tests/test_grade_written.py`` runs it.
+    """
+    known = lesson_functions()
+    long = [method for method in methods if len(fingerprint(method)) >= FEWEST_OPERATIONS]
+    shown = [known.get(fingerprint(method)) for method in long]
+    if long and all(shown):
+        return name, shown[0][1]  # type: ignore[index]
+    return None

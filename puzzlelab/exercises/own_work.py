@@ -18,8 +18,7 @@ import types
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from .lesson_code import FEWEST_OPERATIONS as FEWEST
-from .lesson_code import Shown, _codes, fingerprint, lesson_functions
+from .lesson_code import Shown, fingerprint, inner_codes, lesson_functions, shown_class
 
 #: The folder of the puzzlelab package: code whose file lies below it is puzzlelab's.
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
@@ -177,7 +176,7 @@ def names_used(function: object) -> set[str]:
     code = getattr(_unwrap(function), "__code__", None)
     if not isinstance(code, types.CodeType):
         return set()
-    return {name for inner in _codes(code) for name in inner.co_names}
+    return {name for inner in inner_codes(code) for name in inner.co_names}
 
 
 def objects_read(function: object, depth: int = 3) -> list[object]:
@@ -326,11 +325,7 @@ def _shown_as(answer: Any, known: dict[tuple[object, ...], Shown]) -> Shown | No
     the lesson's (all but those too short to tell)."""
     if isinstance(answer, type):
         methods = [item for item in vars(answer).values() if isinstance(item, types.FunctionType)]
-        long = [method for method in methods if len(fingerprint(method.__code__)) >= FEWEST]
-        shown = [_shown_as(method, known) for method in long]
-        if long and all(shown):
-            return answer.__name__, shown[0][1]  # type: ignore[index]
-        return None
+        return shown_class(answer.__name__, [method.__code__ for method in methods])
     code = getattr(_unwrap(answer), "__code__", None)
     if not isinstance(code, types.CodeType):
         return None
