@@ -78,6 +78,17 @@ REACHING = {
     "IPython itself": ("shell = get_ipython()", "uses get_ipython"),
     "reading a file": ("text = open('../grades.csv').read()", "uses open"),
     "the process table": ("import os\nos.kill(os.getppid(), 9)", "imports os"),
+    "a module a lesson's module holds": (
+        "import inspect\ninspect.os.listdir('..')",
+        "reaches the module os through inspect",
+    ),
+    "threads held by queue": ("import queue\nqueue.threading.Thread", "module threading"),
+    "numpy reading a file": ("import numpy as np\nkey = np.fromfile('../key')", "reads or writes"),
+    "an array written to a file": (
+        "import numpy\nnumpy.zeros(3).tofile('x')",
+        "(numpy.zeros(3).tofile)",
+    ),
+    "asking whether a trace watches": ("import sys\nwatched = sys.gettrace()", "gettrace"),
 }
 
 
@@ -92,6 +103,8 @@ HONEST = {
     "a type's name": "print(type(1).__name__)",
     "a deeper recursion": "import sys\nsys.setrecursionlimit(10_000)",
     "pictures inline": "%matplotlib inline",
+    "an array's own methods": "import numpy as np\nboard = np.zeros(9).reshape(3, 3).tolist()",
+    "a result that holds a load": "load = [3, 5]\nprint(sum(load))",
 }
 
 

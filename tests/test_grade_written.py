@@ -11,6 +11,7 @@ from puzzlelab.exercises.lesson_code import lessons_folder
 from puzzlelab.exercises.own_work import borrowed, lesson_code
 
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+MINE = "def mine(state):\n    return sum(1 for t in state if t)"
 PUZZLE = [
     "from puzzlelab.puzzles import SlidingPuzzle",
     "eight = SlidingPuzzle('8 6 7 / 2 5 4 / 3 0 1')",
@@ -108,6 +109,14 @@ BORROWING = {
         PUZZLE + ["def answer(state, rule=eight.manhattan):\n    return rule(state)"],
         "calls puzzlelab's SlidingPuzzle.manhattan",
     ),
+    "puzzlelab's method under a local name": (
+        PUZZLE + ["def answer(state):\n    rule = eight.manhattan\n    return rule(state)"],
+        "calls puzzlelab's SlidingPuzzle.manhattan",
+    ),
+    "getattr with the name written out": (
+        PUZZLE + ["answer = getattr(eight, 'manhattan')"],
+        "is puzzlelab's own SlidingPuzzle.manhattan",
+    ),
     "a star import": (["from puzzlelab.search import *", "answer = dfs"], "is puzzlelab's own dfs"),
     "the lesson's own search, renamed": (
         [
@@ -126,6 +135,72 @@ def test_each_way_to_borrow_that_the_text_shows_is_named(case):
     assert judged(cells, "answer", "borrowed", [GOAL]) == verdict
 
 
+def test_an_answer_that_hides_from_the_self_checks_trace_is_still_read():
+    """It answers 0 while a trace watches (the self-check's probe), and borrows otherwise."""
+    cells = PUZZLE + [
+        "import sys",
+        "def answer(state):\n    if sys.gettrace() is not None:\n        return 0\n"
+        "    rule = eight.manhattan\n    return rule(state)",
+    ]
+    assert borrowed(in_kernel(cells, "answer"), [GOAL]) == ""  # the trace is fooled
+    assert (
+        judged(cells, "answer", "borrowed", [GOAL]) == "calls puzzlelab's SlidingPuzzle.manhattan"
+    )
+
+
+TABLES = {
+    "puzzlelab's heuristic over every board": (
+        [
+            *PUZZLE,
+            "import itertools",
+            "boards = list(itertools.permutations(range(9)))",
+            "table = {board: eight.manhattan(board) for board in boards}",
+            "def answer(state):\n    return table[tuple(state)]",
+        ],
+        "reads a table made with puzzlelab's SlidingPuzzle.manhattan",
+    ),
+    "exact distances, negated": (
+        [
+            *PUZZLE,
+            "from puzzlelab.analysis import distance_table",
+            "negated = {b: -d for b, d in distance_table(eight).items()}",
+            "def answer(state):\n    return -negated[tuple(state)]",
+        ],
+        "reads a table made with puzzlelab's distance_table",
+    ),
+    "exact distances as text, through a helper": (
+        [
+            *PUZZLE,
+            "from puzzlelab.analysis import distance_table",
+            "exact = distance_table(eight)",
+            "as_text = {b: str(d) for b, d in exact.items()}",
+            "def look_up(state):\n    return int(as_text[tuple(state)])",
+            "def answer(state):\n    return look_up(state)",
+        ],
+        "reads a table made with puzzlelab's distance_table",
+    ),
+    "its own heuristic over every board": (
+        [
+            *PUZZLE,
+            MINE,
+            "from puzzlelab.puzzles import parse_board",
+            "goal = parse_board('1 2 3 / 4 5 6 / 7 8 0')",
+            "table = {board: mine(board) for board in [goal]}",
+            "def answer(state):\n    return table.get(state, 0) + len(goal)",
+        ],
+        "",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", TABLES, ids=list(TABLES))
+def test_a_table_is_judged_by_what_made_it(case):
+    """What the self-check cannot see (a table holds numbers, not where they came from), the
+    text shows."""
+    cells, verdict = TABLES[case]
+    assert judged(cells, "answer", "borrowed", [GOAL]) == verdict
+
+
 def test_a_function_is_followed_only_when_the_check_calls_it():
     cells = PUZZLE + ["def h(state):\n    return eight.manhattan(state)"]
     assert judged(cells, "h", "borrowed", []) == ""
@@ -138,7 +213,6 @@ def test_what_an_exercise_allows_is_not_named():
     assert allowed == ""
 
 
-MINE = "def mine(state):\n    return sum(1 for t in state if t)"
 SEARCH = ["from puzzlelab.search import bfs"]
 
 # honest code the text might take for borrowing: the self-check finds nothing borrowed in any
@@ -185,6 +259,8 @@ HONEST = {
         "class h:\n    def __init__(self, state):\n        self.state = state\n"
         "    def later(self):\n        return eight.manhattan(self.state)"
     ],
+    "a local bound twice": PUZZLE
+    + ["def h(state):\n    f = eight.manhattan\n    f = len\n    return f(state)"],
     "a cell that is not Python": PUZZLE + ["def h(state) return 0"],
     "nothing bound at all": PUZZLE,
 }

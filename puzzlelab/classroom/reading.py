@@ -51,7 +51,23 @@ INSIDES = frozenset(
     "__traceback__ __module__ f_back f_globals f_locals f_builtins f_code tb_frame tb_next "
     "gi_frame cr_frame ag_frame modules settrace setprofile _getframe meta_path path_hooks "
     "addaudithook _current_frames currentframe stack trace getouterframes getinnerframes "
-    "getmembers getattr_static getmodule getclosurevars ctypes ctypeslib".split()
+    "getmembers getattr_static getmodule getclosurevars ctypes ctypeslib gettrace "
+    "getprofile".split()
+)
+
+#: Modules no lesson imports, which a module a lesson imports may hold (``inspect.os``,
+#: ``queue.threading``): reached through one, they are flagged as if imported.
+HELD_MODULES = frozenset(
+    "os posix nt threading _thread subprocess socket shutil signal gc importlib builtins io "
+    "pathlib multiprocessing concurrent tempfile glob pickle marshal mmap select asyncio urllib "
+    "http weakref atexit runpy code codeop pty fcntl resource faulthandler linecache pkgutil "
+    "site sysconfig zipimport".split()
+)
+
+#: What reads or writes files outside ``open``: numpy's and matplotlib's readers and writers.
+FILE_FUNCTIONS = frozenset(
+    "fromfile tofile load save savez savez_compressed savetxt loadtxt genfromtxt memmap "
+    "fromregex DataSource imread open_memmap".split()
 )
 
 #: Methods a student's class may not define: they change how the grader sees its objects.
@@ -228,6 +244,10 @@ def _read_node(node: ast.AST, modules: dict[str, str]) -> str:
         if node.attr in INSIDES:
             return f"{where} reaches into {node.attr}"
         path = _path(node, modules)
+        if path and node.attr in HELD_MODULES:
+            return f"{where} reaches the module {node.attr} through {ast.unparse(node.value)}"
+        if node.attr in FILE_FUNCTIONS and (node.attr == "tofile" or path):
+            return f"{where} reads or writes a file ({ast.unparse(node)})"
         if path and isinstance(node.ctx, (ast.Store, ast.Del)):
             return f"{where} changes a module ({ast.unparse(node)})"
         private = _private_module(path)

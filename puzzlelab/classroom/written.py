@@ -264,6 +264,9 @@ class Written:
             return {key.value: value for key, value in zip(node.keys, values)}  # type: ignore[union-attr]
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
             return _item(self._value(node.value, steps - 1, before), node.slice.value)
+        if isinstance(node, ast.Call) and _constant_getattr(node) and not self.bound.get("getattr"):
+            owner = self._value(node.args[0], steps - 1, before)
+            return self.member(owner, node.args[1].value)  # type: ignore[attr-defined]
         if isinstance(node, ast.Call):
             called = self._value(node.func, steps - 1, before)
             if called is _partial() and node.args:  # partial(f, ...) is f, for what it is
@@ -301,6 +304,10 @@ class Written:
         if isinstance(seen, ast.AST) and list(probes):  # the check calls it: follow its calls
             calls = self._calls(seen, DEPTH, set())
             verdicts += (_verdict("calls puzzlelab's", origin, allowed) for origin in calls)
+            tables = self._tables(seen)
+            verdicts += (
+                _verdict("reads a table made with puzzlelab's", each, allowed) for each in tables
+            )
         return next((verdict for verdict in verdicts if verdict), "")
 
     def lesson_code(self, seen: object, calls: bool = False) -> str:
@@ -353,6 +360,37 @@ class Written:
                 if levels > 1:
                     yield from self._functions_read(found, levels - 1, seen)
 
+    def _tables(self, node: ast.AST) -> Iterator[Origin]:
+        """What made the tables the code of *node* (and of the notebook's functions it reads)
+        reads: puzzlelab's analysis (``distance_table(eight)``) or a puzzle's own methods
+        (``{board: eight.manhattan(board) for board in boards}``)."""
+        for function in [node, *self._functions_read(node, 3, {node})]:
+            if isinstance(function, ast.ClassDef):
+                continue
+            read = {item.id for item in ast.walk(function) if isinstance(item, ast.Name)
+                    and isinstance(item.ctx, ast.Load)}  # fmt: skip
+            for name in sorted(read - local_names(function)):
+                yield from self._made_with(name, WHEN_IT_RUNS, 3)
+
+    def _made_with(self, name: str, before: float, depth: int) -> Iterator[Origin]:
+        """The puzzlelab code that made what *name* held before binding number *before*, if
+        it was built by an expression (a call, a comprehension), and what made what it read."""
+        binding = self._binding(name, before)
+        if depth <= 0 or binding is None or not isinstance(binding.node, ast.expr):
+            return
+        inner = bound_names([binding.node]) | {
+            item.id for item in ast.walk(binding.node)
+            if isinstance(item, ast.Name) and isinstance(item.ctx, ast.Store)
+        }  # fmt: skip
+        for item in ast.walk(binding.node):
+            if isinstance(item, ast.Call):
+                origin = _call_origin(self._value(item.func, STEPS, binding.order))
+                if origin is not None and _makes_tables(origin):
+                    yield origin
+            elif isinstance(item, ast.Name) and isinstance(item.ctx, ast.Load):
+                if item.id not in inner:
+                    yield from self._made_with(item.id, binding.order, depth - 1)
+
     def _puzzlelab_bases(self, node: ast.ClassDef, steps: int) -> Iterator[Origin]:
         """The puzzlelab classes *node* is built on, as its bases were when it was made."""
         for base in node.bases:
@@ -373,11 +411,13 @@ class Written:
             if isinstance(init, ast.AST):
                 yield from self._calls(init, depth, visited)
             return
-        local, defaults = local_names(node), self._defaults(node)
+        local, defaults, aliases = local_names(node), self._defaults(node), local_aliases(node)
         for call in certain_calls(node):
             root = _root(call.func)
             if root in defaults and isinstance(call.func, ast.Name):
                 called = defaults[root]  # a default value the answer calls
+            elif root in aliases and _root(aliases[root]) not in local:  # f = eight.manhattan
+                called = self._value(_rooted(call.func, aliases[root]), STEPS, WHEN_IT_RUNS)
             elif root in local:
                 continue
             else:
@@ -450,13 +490,76 @@ def local_names(node: ast.AST) -> set[str]:
     """
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return set()
-    arguments = node.args
-    names = {arg.arg for arg in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
-    names |= {arg.arg for arg in (arguments.vararg, arguments.kwarg) if arg is not None}
+    names = _arguments(node)
     body = node.body if isinstance(node.body, list) else [node.body]
     declared = {name for part in body for item in ast.walk(part) if isinstance(item, ast.Global)
                 for name in item.names}  # fmt: skip
     return (names | bound_names(body)) - declared
+
+
+def local_aliases(node: ast.AST) -> dict[str, ast.expr]:
+    """The local names of the function *node* that one plain assignment among its first
+    statements binds, and never anything else (``f = eight.manhattan``): what each holds.
+
+    >>> code = "def f(x):\\n    g = len\\n    y = 1\\n    y += 1\\n    return g(x)"
+    >>> {name: ast.unparse(value) for name, value in local_aliases(ast.parse(code).body[0]).items()}
+    {'g': 'len'}
+    """
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    bindings: dict[str, int] = {}  # how often each name is bound in it, in any way, at any depth
+    for item in ast.walk(node):
+        for name in _names_of(item):
+            bindings[name] = bindings.get(name, 0) + 1
+    return {
+        statement.targets[0].id: statement.value
+        for statement in node.body
+        if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+        and bindings[statement.targets[0].id] == 1
+    }
+
+
+def _names_of(node: ast.AST) -> list[str]:
+    """The names *node* itself binds (an assigned name, a definition, an argument, ...)."""
+    if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+        return [node.id]
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [node.name]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, ast.alias):
+        return [(node.asname or node.name).split(".")[0]]
+    if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+        return [node.name]
+    if isinstance(node, (ast.Global, ast.Nonlocal)):
+        return list(node.names) * 2  # never a plain local
+    return []
+
+
+def _arguments(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    arguments = node.args
+    names = {arg.arg for arg in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+    return names | {arg.arg for arg in (arguments.vararg, arguments.kwarg) if arg is not None}
+
+
+def _rooted(node: ast.expr, root: ast.expr) -> ast.expr:
+    """*node* (``f`` or ``f.a.b``) with the name it starts from replaced by *root*."""
+    if isinstance(node, ast.Attribute):
+        return ast.Attribute(_rooted(node.value, root), node.attr, ast.Load())
+    return root
+
+
+def _constant_getattr(node: ast.Call) -> bool:
+    """Whether *node* is ``getattr(owner, "name")`` with the name written out."""
+    return (
+        isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) == 2
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    )
 
 
 def certain_calls(node: ast.AST) -> list[ast.Call]:
@@ -618,6 +721,14 @@ def _call_origin(called: object) -> Origin | None:
     if not isinstance(code, types.CodeType) or not is_puzzlelab_code(code):
         return None
     return getattr(called, "__module__", "") or "puzzlelab", code.co_qualname
+
+
+def _makes_tables(origin: Origin) -> bool:
+    """Whether what *origin* returns is the kind a table of answers is made of: puzzlelab's
+    analysis (exact distances), or a method of one of its classes (a puzzle's heuristics)."""
+    return origin[0].startswith("puzzlelab.analysis") or (
+        "." in origin[1] and not origin[1].endswith("__init__")
+    )
 
 
 def _verdict(words: str, origin: Origin, allowed: Allowed) -> str:
