@@ -37,6 +37,19 @@ from typing import Any, NamedTuple
 from ..exercises.lesson_code import fingerprint, inner_codes, lesson_functions, shown_class
 from ..exercises.own_work import borrowed, is_puzzlelab_code, lesson_code
 from .reading import as_python, magic_code
+from .scopes import (
+    DEFINITIONS,
+    bound_names,
+    certain_calls,
+    is_constant_getattr,
+    is_main_guard,
+    local_aliases,
+    local_names,
+    may_be_a_function,
+    names_read,
+    root_name,
+    with_root,
+)
 
 #: The modules whose objects the grader may import to see what an answer is: no widgets, no
 #: pictures (the grader loads neither).
@@ -57,9 +70,6 @@ TRANSPARENT = re.compile(r"(functools\.)?(cache|lru_cache)(\(.*\))?")
 
 #: Built-in functions that bind names no text shows: with one, no name is known.
 OPAQUE = frozenset("globals locals vars exec eval setattr delattr __import__".split())
-
-#: A definition written in the notebook.
-DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 class Binding(NamedTuple):
@@ -159,7 +169,7 @@ class Written:
             inner = as_python(code) if code else None
             for name in bound_names(inner.body) if inner is not None else ():
                 self._set(name, None)
-        if isinstance(statement, ast.If) and _is_main(statement.test):
+        if isinstance(statement, ast.If) and is_main_guard(statement.test):
             for inner_statement in statement.body:
                 self._bind(inner_statement)
         elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -264,7 +274,11 @@ class Written:
             return {key.value: value for key, value in zip(node.keys, values)}  # type: ignore[union-attr]
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
             return _item(self._value(node.value, steps - 1, before), node.slice.value)
-        if isinstance(node, ast.Call) and _constant_getattr(node) and not self.bound.get("getattr"):
+        if (
+            isinstance(node, ast.Call)
+            and is_constant_getattr(node)
+            and not self.bound.get("getattr")
+        ):
             owner = self._value(node.args[0], steps - 1, before)
             return self.member(owner, node.args[1].value)  # type: ignore[attr-defined]
         if isinstance(node, ast.Call):
@@ -330,7 +344,7 @@ class Written:
         """The global and attribute names *seen*'s code uses (a function's; a class: none)."""
         if isinstance(seen, ast.ClassDef):
             return set()
-        return _names_read(self.codes.get(seen)) if isinstance(seen, ast.AST) else set()
+        return names_read(self.codes.get(seen)) if isinstance(seen, ast.AST) else set()
 
     # ------------------------------------------------------------ following the code
 
@@ -344,7 +358,7 @@ class Written:
         codes = []
         for name in sorted(bound_names(node.body)):
             method = self.member(node, name)
-            if method is None and _may_be_a_function(node, name):
+            if method is None and may_be_a_function(node, name):
                 return None  # a method whose code is not known
             if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 codes.append(self.codes[method])
@@ -352,7 +366,7 @@ class Written:
 
     def _functions_read(self, node: ast.AST, levels: int, seen: set[ast.AST]) -> Iterator[ast.AST]:
         """The notebook's definitions *node*'s code reads, and those they read, *levels* deep."""
-        for name in sorted(_names_read(self.codes.get(node))):
+        for name in sorted(names_read(self.codes.get(node))):
             found = self._value(ast.Name(name), STEPS, WHEN_IT_RUNS)
             if isinstance(found, DEFINITIONS) and found not in seen:
                 seen.add(found)
@@ -413,11 +427,11 @@ class Written:
             return
         local, defaults, aliases = local_names(node), self._defaults(node), local_aliases(node)
         for call in certain_calls(node):
-            root = _root(call.func)
+            root = root_name(call.func)
             if root in defaults and isinstance(call.func, ast.Name):
                 called = defaults[root]  # a default value the answer calls
-            elif root in aliases and _root(aliases[root]) not in local:  # f = eight.manhattan
-                called = self._value(_rooted(call.func, aliases[root]), STEPS, WHEN_IT_RUNS)
+            elif root in aliases and root_name(aliases[root]) not in local:  # f = eight.manhattan
+                called = self._value(with_root(call.func, aliases[root]), STEPS, WHEN_IT_RUNS)
             elif root in local:
                 continue
             else:
@@ -447,198 +461,6 @@ class Written:
         return {
             arg.arg: self._value(value, STEPS, made) for arg, value in pairs if arg.arg not in again
         }
-
-
-# ---------------------------------------------------------------- reading the syntax
-
-
-def bound_names(nodes: Iterable[ast.AST]) -> set[str]:
-    """Every name *nodes* bind in their own scope: assigned, defined, imported, caught,
-    matched or walrus'd (not those of the functions, lambdas and comprehensions inside).
-
-    >>> sorted(bound_names(ast.parse("import a.b as c\\nfor x in y:\\n    def f(z): w = 1").body))
-    ['c', 'f', 'x']
-    """
-    found: set[str] = set()
-    todo = list(nodes)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            found.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found.add(node.name)
-            continue
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            found.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
-            found.add(node.name)
-        elif isinstance(node, ast.MatchMapping) and node.rest:
-            found.add(node.rest)
-        elif isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
-                               ast.GeneratorExp)):  # fmt: skip
-            continue
-        todo.extend(ast.iter_child_nodes(node))
-    return found
-
-
-def local_names(node: ast.AST) -> set[str]:
-    """The names that are local to the function (or lambda) *node*: its arguments and the
-    names its body binds, but those it declares ``global``.
-
-    >>> sorted(local_names(ast.parse("def f(a, *b):\\n    global c\\n    c = d = 1").body[0]))
-    ['a', 'b', 'd']
-    """
-    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        return set()
-    names = _arguments(node)
-    body = node.body if isinstance(node.body, list) else [node.body]
-    declared = {name for part in body for item in ast.walk(part) if isinstance(item, ast.Global)
-                for name in item.names}  # fmt: skip
-    return (names | bound_names(body)) - declared
-
-
-def local_aliases(node: ast.AST) -> dict[str, ast.expr]:
-    """The local names of the function *node* that one plain assignment among its first
-    statements binds, and never anything else (``f = eight.manhattan``): what each holds.
-
-    >>> code = "def f(x):\\n    g = len\\n    y = 1\\n    y += 1\\n    return g(x)"
-    >>> {name: ast.unparse(value) for name, value in local_aliases(ast.parse(code).body[0]).items()}
-    {'g': 'len'}
-    """
-    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return {}
-    bindings: dict[str, int] = {}  # how often each name is bound in it, in any way, at any depth
-    for item in ast.walk(node):
-        for name in _names_of(item):
-            bindings[name] = bindings.get(name, 0) + 1
-    return {
-        statement.targets[0].id: statement.value
-        for statement in node.body
-        if isinstance(statement, ast.Assign)
-        and len(statement.targets) == 1
-        and isinstance(statement.targets[0], ast.Name)
-        and bindings[statement.targets[0].id] == 1
-    }
-
-
-def _names_of(node: ast.AST) -> list[str]:
-    """The names *node* itself binds (an assigned name, a definition, an argument, ...)."""
-    if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-        return [node.id]
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return [node.name]
-    if isinstance(node, ast.arg):
-        return [node.arg]
-    if isinstance(node, ast.alias):
-        return [(node.asname or node.name).split(".")[0]]
-    if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
-        return [node.name]
-    if isinstance(node, (ast.Global, ast.Nonlocal)):
-        return list(node.names) * 2  # never a plain local
-    return []
-
-
-def _arguments(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
-    arguments = node.args
-    names = {arg.arg for arg in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
-    return names | {arg.arg for arg in (arguments.vararg, arguments.kwarg) if arg is not None}
-
-
-def _rooted(node: ast.expr, root: ast.expr) -> ast.expr:
-    """*node* (``f`` or ``f.a.b``) with the name it starts from replaced by *root*."""
-    if isinstance(node, ast.Attribute):
-        return ast.Attribute(_rooted(node.value, root), node.attr, ast.Load())
-    return root
-
-
-def _constant_getattr(node: ast.Call) -> bool:
-    """Whether *node* is ``getattr(owner, "name")`` with the name written out."""
-    return (
-        isinstance(node.func, ast.Name)
-        and node.func.id == "getattr"
-        and len(node.args) == 2
-        and isinstance(node.args[1], ast.Constant)
-        and isinstance(node.args[1].value, str)
-    )
-
-
-def certain_calls(node: ast.AST) -> list[ast.Call]:
-    """The calls the function (or lambda) *node* makes whenever it runs, in the order they
-    end: those in its straight-line statements, the tests of its branches and the iterables
-    of its loops; not those in a branch, a loop's body, an ``or``'s later part, a
-    comprehension's body or a function inside.
-
-    >>> code = "def f(x):\\n    if g(x):\\n        h(x)\\n    return k(x) or m(x)"
-    >>> [ast.unparse(call) for call in certain_calls(ast.parse(code).body[0])]
-    ['g(x)', 'k(x)']
-    """
-    body = node.body if isinstance(getattr(node, "body", None), list) else [ast.Expr(node.body)]  # type: ignore[attr-defined]
-    parts: list[ast.AST] = []
-    todo = list(body)
-    while todo:
-        statement = todo.pop(0)
-        if isinstance(statement, (ast.If, ast.While)):
-            parts.append(statement.test)
-        elif isinstance(statement, (ast.For, ast.AsyncFor)):
-            parts.append(statement.iter)
-        elif isinstance(statement, (ast.With, ast.AsyncWith)):
-            parts += [item.context_expr for item in statement.items]
-            todo = statement.body + todo
-        elif isinstance(statement, ast.Try):
-            todo = statement.body + todo
-        elif isinstance(statement, ast.Match):
-            parts.append(statement.subject)
-        elif not isinstance(statement, (*DEFINITIONS, ast.TryStar)):
-            parts.append(statement)
-    found = [call for part in parts for call in _calls_in(part)]
-    return sorted(found, key=lambda call: (call.end_lineno or 0, call.end_col_offset or 0))
-
-
-def _calls_in(expression: ast.AST) -> Iterator[ast.Call]:
-    """The calls in *expression* that run whenever it is evaluated."""
-    todo = [expression]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Call):
-            yield node
-        if isinstance(node, ast.Lambda):
-            continue
-        if isinstance(node, ast.IfExp):
-            todo.append(node.test)
-        elif isinstance(node, ast.BoolOp):
-            todo.append(node.values[0])
-        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            todo.append(node.generators[0].iter)
-        else:
-            todo.extend(ast.iter_child_nodes(node))
-
-
-def _may_be_a_function(node: ast.ClassDef, name: str) -> bool:
-    """Whether what *node*'s body binds *name* to last may be a function: anything but a
-    literal (a number, a string, a tuple of them)."""
-    values = [statement.value for statement in node.body if isinstance(statement, ast.Assign)
-              and name in bound_names([statement])]  # fmt: skip
-    literal = (ast.Constant, ast.Tuple, ast.List, ast.Set, ast.Dict, ast.JoinedStr)
-    return not values or not isinstance(values[-1], literal)
-
-
-def _names_read(code: types.CodeType | None) -> set[str]:
-    """The global and attribute names *code* (and the code inside it) uses."""
-    if code is None:
-        return set()
-    return {name for inner in inner_codes(code) for name in inner.co_names}
-
-
-def _is_main(test: ast.expr) -> bool:
-    """Whether *test* is ``__name__ == "__main__"``, true in a notebook."""
-    return ast.unparse(test).replace("'", '"') == '__name__ == "__main__"'
-
-
-def _root(node: ast.expr) -> str:
-    """The name a chain of attributes starts from (``a`` for ``a.b.c``), or ``""``."""
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return node.id if isinstance(node, ast.Name) else ""
 
 
 # ---------------------------------------------------------------- puzzlelab's objects

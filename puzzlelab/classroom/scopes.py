@@ -1,0 +1,234 @@
+"""What a piece of Python says of its names, read with :mod:`ast` and never run: what it
+binds, what is local to a function, and what a function calls whenever it runs.
+
+The grader's reading of a notebook (:mod:`~.written`) is built on these.
+
+>>> function = ast.parse("def f(x):\\n    y = g(x)\\n    return y").body[0]
+>>> sorted(local_names(function)), [ast.unparse(call) for call in certain_calls(function)]
+(['x', 'y'], ['g(x)'])
+"""
+
+from __future__ import annotations
+
+import ast
+import types
+from collections.abc import Iterable, Iterator
+
+from ..exercises.lesson_code import inner_codes
+
+#: A definition written in a notebook.
+DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def bound_names(nodes: Iterable[ast.AST]) -> set[str]:
+    """Every name *nodes* bind in their own scope: assigned, defined, imported, caught,
+    matched or walrus'd (not those of the functions, lambdas and comprehensions inside).
+
+    >>> sorted(bound_names(ast.parse("import a.b as c\\nfor x in y:\\n    def f(z): w = 1").body))
+    ['c', 'f', 'x']
+    """
+    found: set[str] = set()
+    todo = list(nodes)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            found.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+            continue
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+            found.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            found.add(node.rest)
+        elif isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+                               ast.GeneratorExp)):  # fmt: skip
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def local_names(node: ast.AST) -> set[str]:
+    """The names that are local to the function (or lambda) *node*: its arguments and the
+    names its body binds, but those it declares ``global``.
+
+    >>> sorted(local_names(ast.parse("def f(a, *b):\\n    global c\\n    c = d = 1").body[0]))
+    ['a', 'b', 'd']
+    """
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return set()
+    names = _arguments(node)
+    body = node.body if isinstance(node.body, list) else [node.body]
+    declared = {name for part in body for item in ast.walk(part) if isinstance(item, ast.Global)
+                for name in item.names}  # fmt: skip
+    return (names | bound_names(body)) - declared
+
+
+def local_aliases(node: ast.AST) -> dict[str, ast.expr]:
+    """The local names of the function *node* that one plain assignment among its first
+    statements binds, and never anything else (``f = eight.manhattan``): what each holds.
+
+    >>> code = "def f(x):\\n    g = len\\n    y = 1\\n    y += 1\\n    return g(x)"
+    >>> {name: ast.unparse(value) for name, value in local_aliases(ast.parse(code).body[0]).items()}
+    {'g': 'len'}
+    """
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    bindings: dict[str, int] = {}  # how often each name is bound in it, in any way, at any depth
+    for item in ast.walk(node):
+        for name in _names_of(item):
+            bindings[name] = bindings.get(name, 0) + 1
+    return {
+        statement.targets[0].id: statement.value
+        for statement in node.body
+        if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+        and bindings[statement.targets[0].id] == 1
+    }
+
+
+def _names_of(node: ast.AST) -> list[str]:
+    """The names *node* itself binds (an assigned name, a definition, an argument, ...)."""
+    if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+        return [node.id]
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [node.name]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, ast.alias):
+        return [(node.asname or node.name).split(".")[0]]
+    if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+        return [node.name]
+    if isinstance(node, (ast.Global, ast.Nonlocal)):
+        return list(node.names) * 2  # never a plain local
+    return []
+
+
+def _arguments(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    arguments = node.args
+    names = {arg.arg for arg in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+    return names | {arg.arg for arg in (arguments.vararg, arguments.kwarg) if arg is not None}
+
+
+def with_root(node: ast.expr, root: ast.expr) -> ast.expr:
+    """*node* (``f`` or ``f.a.b``) with the name it starts from replaced by *root*.
+
+    >>> ast.unparse(with_root(ast.parse("f.a", mode="eval").body, ast.Name("eight")))
+    'eight.a'
+    """
+    if isinstance(node, ast.Attribute):
+        return ast.Attribute(with_root(node.value, root), node.attr, ast.Load())
+    return root
+
+
+def is_constant_getattr(node: ast.Call) -> bool:
+    """Whether *node* is ``getattr(owner, "name")`` with the name written out.
+
+    >>> is_constant_getattr(ast.parse("getattr(x, 'y')", mode="eval").body)
+    True
+    """
+    return (
+        isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) == 2
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    )
+
+
+def certain_calls(node: ast.AST) -> list[ast.Call]:
+    """The calls the function (or lambda) *node* makes whenever it runs, in the order they
+    end: those in its straight-line statements, the tests of its branches and the iterables
+    of its loops; not those in a branch, a loop's body, an ``or``'s later part, a
+    comprehension's body or a function inside.
+
+    >>> code = "def f(x):\\n    if g(x):\\n        h(x)\\n    return k(x) or m(x)"
+    >>> [ast.unparse(call) for call in certain_calls(ast.parse(code).body[0])]
+    ['g(x)', 'k(x)']
+    """
+    body = node.body if isinstance(getattr(node, "body", None), list) else [ast.Expr(node.body)]  # type: ignore[attr-defined]
+    parts: list[ast.AST] = []
+    todo = list(body)
+    while todo:
+        statement = todo.pop(0)
+        if isinstance(statement, (ast.If, ast.While)):
+            parts.append(statement.test)
+        elif isinstance(statement, (ast.For, ast.AsyncFor)):
+            parts.append(statement.iter)
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            parts += [item.context_expr for item in statement.items]
+            todo = statement.body + todo
+        elif isinstance(statement, ast.Try):
+            todo = statement.body + todo
+        elif isinstance(statement, ast.Match):
+            parts.append(statement.subject)
+        elif not isinstance(statement, (*DEFINITIONS, ast.TryStar)):
+            parts.append(statement)
+    found = [call for part in parts for call in _calls_in(part)]
+    return sorted(found, key=lambda call: (call.end_lineno or 0, call.end_col_offset or 0))
+
+
+def _calls_in(expression: ast.AST) -> Iterator[ast.Call]:
+    """The calls in *expression* that run whenever it is evaluated."""
+    todo = [expression]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Call):
+            yield node
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.IfExp):
+            todo.append(node.test)
+        elif isinstance(node, ast.BoolOp):
+            todo.append(node.values[0])
+        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            todo.append(node.generators[0].iter)
+        else:
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def may_be_a_function(node: ast.ClassDef, name: str) -> bool:
+    """Whether what *node*'s body binds *name* to last may be a function: anything but a
+    literal (a number, a string, a tuple of them).
+
+    >>> klass = ast.parse("class K:\\n    goal = (1, 2)\\n    rule = len").body[0]
+    >>> may_be_a_function(klass, "goal"), may_be_a_function(klass, "rule")
+    (False, True)
+    """
+    values = [statement.value for statement in node.body if isinstance(statement, ast.Assign)
+              and name in bound_names([statement])]  # fmt: skip
+    literal = (ast.Constant, ast.Tuple, ast.List, ast.Set, ast.Dict, ast.JoinedStr)
+    return not values or not isinstance(values[-1], literal)
+
+
+def names_read(code: types.CodeType | None) -> set[str]:
+    """The global and attribute names *code* (and the code inside it) uses.
+
+    >>> sorted(names_read(compile("def f(x):\\n    return g(x.y)", "<a>", "exec")))
+    ['f', 'g', 'y']
+    """
+    if code is None:
+        return set()
+    return {name for inner in inner_codes(code) for name in inner.co_names}
+
+
+def is_main_guard(test: ast.expr) -> bool:
+    """Whether *test* is ``__name__ == "__main__"``, true in a notebook.
+
+    >>> is_main_guard(ast.parse("__name__ == '__main__'", mode="eval").body)
+    True
+    """
+    return ast.unparse(test).replace("'", '"') == '__name__ == "__main__"'
+
+
+def root_name(node: ast.expr) -> str:
+    """The name a chain of attributes starts from, or ``""``.
+
+    >>> root_name(ast.parse("a.b.c", mode="eval").body)
+    'a'
+    """
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else ""
