@@ -179,6 +179,17 @@ TABLES = {
         ],
         "reads a table made with puzzlelab's distance_table",
     ),
+    "puzzlelab's heuristic put in, board by board": (
+        [
+            *PUZZLE,
+            "import itertools",
+            "table = {}\nfor board in itertools.permutations(range(9)):\n"
+            "    table[board] = eight.manhattan(board)",
+            "copied = {}\ncopied.update(table)",
+            "def answer(state):\n    return copied[tuple(state)]",
+        ],
+        "reads a table made with puzzlelab's SlidingPuzzle.manhattan",
+    ),
     "its own heuristic over every board": (
         [
             *PUZZLE,
@@ -245,13 +256,6 @@ HONEST = {
     "a name a function binds again when it runs": PUZZLE
     + ["def choose():\n    global h\n    h = lambda state: 0", "h = eight.manhattan", "choose()"],
     "a name bound through globals()": PUZZLE + ["h = eight.manhattan", "globals()['h'] = len"],
-    "a call in a branch the probes do not reach": [
-        "from puzzlelab.puzzles import parse_board",
-        "def h(state):\n    if isinstance(state, str):\n        state = parse_board(state)\n"
-        "    return sum(1 for i, t in enumerate(state) if t and t != i + 1)",
-    ],
-    "a function inside that is never called": PUZZLE
-    + ["def h(state):\n    def debug(s):\n        return eight.manhattan(s)\n    return 0"],
     "a default value made once": PUZZLE
     + ["def h(state, goal=eight.manhattan(eight.goal)):\n    return goal"],
     "a class whose later method is called": PUZZLE
@@ -259,11 +263,39 @@ HONEST = {
         "class h:\n    def __init__(self, state):\n        self.state = state\n"
         "    def later(self):\n        return eight.manhattan(self.state)"
     ],
-    "a local bound twice": PUZZLE
-    + ["def h(state):\n    f = eight.manhattan\n    f = len\n    return f(state)"],
     "a cell that is not Python": PUZZLE + ["def h(state) return 0"],
     "nothing bound at all": PUZZLE,
 }
+
+
+# what the self-check's probes do not see, and the text does: a puzzlelab call in a branch they
+# never take (an answer may take it only when nobody watches), or a function handed on
+STRICTER = {
+    "a call in a branch the probes do not reach": [
+        "from puzzlelab.puzzles import parse_board",
+        "def h(state):\n    if isinstance(state, str):\n        state = parse_board(state)\n"
+        "    return sum(1 for i, t in enumerate(state) if t and t != i + 1)",
+    ],
+    "a function inside that is never called": PUZZLE
+    + ["def h(state):\n    def debug(s):\n        return eight.manhattan(s)\n    return 0"],
+    "a branch taken only when no trace watches": PUZZLE
+    + [
+        "import time",
+        "def watched():\n    return time.perf_counter() > 0",
+        "def h(state):\n    return 0 if watched() else eight.manhattan(state)",
+    ],
+    "puzzlelab's function handed on": PUZZLE
+    + ["def h(state):\n    return max(map(eight.manhattan, [state])) if state is None else 0"],
+    "a local bound twice": PUZZLE
+    + ["def h(state):\n    f = eight.manhattan\n    f = len\n    return f(state)"],
+}
+
+
+@pytest.mark.parametrize("case", STRICTER, ids=list(STRICTER))
+def test_the_text_finds_puzzlelab_anywhere_in_the_answer_where_the_probes_may_not(case):
+    answer = in_kernel(STRICTER[case], "h")
+    assert borrowed(answer, [GOAL]) == ""
+    assert judged(STRICTER[case], "h", "borrowed", [GOAL]).startswith(("calls", "uses"))
 
 
 def in_kernel(cells, name):

@@ -1,18 +1,18 @@
 """What a piece of Python says of its names, read with :mod:`ast` and never run: what it
-binds, what is local to a function, and what a function calls whenever it runs.
+binds, what is local to a function, and what a function reads and calls.
 
 The grader's reading of a notebook (:mod:`~.written`) is built on these.
 
 >>> function = ast.parse("def f(x):\\n    y = g(x)\\n    return y").body[0]
->>> sorted(local_names(function)), [ast.unparse(call) for call in certain_calls(function)]
-(['x', 'y'], ['g(x)'])
+>>> sorted(local_names(function)), [ast.unparse(name) for name, _ in references(function)]
+(['x', 'y'], ['g', 'x', 'y'])
 """
 
 from __future__ import annotations
 
 import ast
 import types
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from ..exercises.lesson_code import inner_codes
 
@@ -89,6 +89,19 @@ def local_aliases(node: ast.AST) -> dict[str, ast.expr]:
     }
 
 
+def stored_names(node: ast.AST) -> set[str]:
+    """Every name stored anywhere in *node*, in any scope inside it (a comprehension's too).
+
+    >>> sorted(stored_names(ast.parse("def f():\\n    return [y for y in z]").body[0]))
+    ['y']
+    """
+    return {
+        item.id
+        for item in ast.walk(node)
+        if isinstance(item, ast.Name) and not isinstance(item.ctx, ast.Load)
+    }
+
+
 def _names_of(node: ast.AST) -> list[str]:
     """The names *node* itself binds (an assigned name, a definition, an argument, ...)."""
     if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
@@ -138,55 +151,22 @@ def is_constant_getattr(node: ast.Call) -> bool:
     )
 
 
-def certain_calls(node: ast.AST) -> list[ast.Call]:
-    """The calls the function (or lambda) *node* makes whenever it runs, in the order they
-    end: those in its straight-line statements, the tests of its branches and the iterables
-    of its loops; not those in a branch, a loop's body, an ``or``'s later part, a
-    comprehension's body or a function inside.
+def references(node: ast.AST) -> list[tuple[ast.expr, bool]]:
+    """The names and attributes the code of the function (or lambda) *node* reads, anywhere in
+    its body (a branch, a loop's body, a function inside), each with whether it is called
+    there, in the order they end.
 
-    >>> code = "def f(x):\\n    if g(x):\\n        h(x)\\n    return k(x) or m(x)"
-    >>> [ast.unparse(call) for call in certain_calls(ast.parse(code).body[0])]
-    ['g(x)', 'k(x)']
+    >>> code = "def f(x):\\n    if x:\\n        return g(x.y)"
+    >>> [(ast.unparse(name), called) for name, called in references(ast.parse(code).body[0])]
+    [('x', False), ('g', True), ('x', False), ('x.y', False)]
     """
-    body = node.body if isinstance(getattr(node, "body", None), list) else [ast.Expr(node.body)]  # type: ignore[attr-defined]
-    parts: list[ast.AST] = []
-    todo = list(body)
-    while todo:
-        statement = todo.pop(0)
-        if isinstance(statement, (ast.If, ast.While)):
-            parts.append(statement.test)
-        elif isinstance(statement, (ast.For, ast.AsyncFor)):
-            parts.append(statement.iter)
-        elif isinstance(statement, (ast.With, ast.AsyncWith)):
-            parts += [item.context_expr for item in statement.items]
-            todo = statement.body + todo
-        elif isinstance(statement, ast.Try):
-            todo = statement.body + todo
-        elif isinstance(statement, ast.Match):
-            parts.append(statement.subject)
-        elif not isinstance(statement, (*DEFINITIONS, ast.TryStar)):
-            parts.append(statement)
-    found = [call for part in parts for call in _calls_in(part)]
-    return sorted(found, key=lambda call: (call.end_lineno or 0, call.end_col_offset or 0))
-
-
-def _calls_in(expression: ast.AST) -> Iterator[ast.Call]:
-    """The calls in *expression* that run whenever it is evaluated."""
-    todo = [expression]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Call):
-            yield node
-        if isinstance(node, ast.Lambda):
-            continue
-        if isinstance(node, ast.IfExp):
-            todo.append(node.test)
-        elif isinstance(node, ast.BoolOp):
-            todo.append(node.values[0])
-        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            todo.append(node.generators[0].iter)
-        else:
-            todo.extend(ast.iter_child_nodes(node))
+    body = node.body if isinstance(getattr(node, "body", None), list) else [node.body]  # type: ignore[attr-defined]
+    inside = [item for part in body for item in ast.walk(part)]
+    called = {id(item.func) for item in inside if isinstance(item, ast.Call)}
+    read = [item for item in inside if isinstance(item, (ast.Name, ast.Attribute))
+            and isinstance(item.ctx, ast.Load)]  # fmt: skip
+    read.sort(key=lambda item: (item.end_lineno or 0, item.end_col_offset or 0))
+    return [(item, id(item) in called) for item in read]
 
 
 def may_be_a_function(node: ast.ClassDef, name: str) -> bool:

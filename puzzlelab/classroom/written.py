@@ -40,14 +40,15 @@ from .reading import as_python, magic_code
 from .scopes import (
     DEFINITIONS,
     bound_names,
-    certain_calls,
     is_constant_getattr,
     is_main_guard,
     local_aliases,
     local_names,
     may_be_a_function,
     names_read,
+    references,
     root_name,
+    stored_names,
     with_root,
 )
 
@@ -127,6 +128,7 @@ class Written:
         self.rebound: set[str] = set()  # names a function binds again when it runs (global)
         self.patched: set[tuple[str, str]] = set()  # (name, attribute) a statement sets
         self.opaque = False  # whether a cell binds names the text does not show (globals())
+        self.writes: dict[str, list[ast.expr]] = {}  # what is put into a name's table later
         for number, source in enumerate(sources, start=1):
             tree = as_python(source)
             try:
@@ -161,6 +163,8 @@ class Written:
                     self.patched.add((node.value.id, node.attr))
             elif isinstance(node, ast.Name) and node.id in OPAQUE:
                 self.opaque = True
+            for name, value in _written_into(node):
+                self.writes.setdefault(name, []).append(value)
 
     def _bind(self, statement: ast.stmt) -> None:
         """Note what *statement*, run at a cell's top level, binds."""
@@ -316,8 +320,10 @@ class Written:
         bases = self._puzzlelab_bases(node, STEPS) if isinstance(node, ast.ClassDef) else ()
         verdicts = [_verdict("inherits from puzzlelab's", origin, allowed) for origin in bases]
         if isinstance(seen, ast.AST) and list(probes):  # the check calls it: follow its calls
-            calls = self._calls(seen, DEPTH, set())
-            verdicts += (_verdict("calls puzzlelab's", origin, allowed) for origin in calls)
+            found = list(self._calls(seen, DEPTH, set()))  # calls first, then what it hands on
+            for origin, called in sorted(found, key=lambda each: not each[1]):
+                words = "calls puzzlelab's" if called else "uses puzzlelab's"
+                verdicts.append(_verdict(words, origin, allowed))
             tables = self._tables(seen)
             verdicts += (
                 _verdict("reads a table made with puzzlelab's", each, allowed) for each in tables
@@ -388,22 +394,24 @@ class Written:
 
     def _made_with(self, name: str, before: float, depth: int) -> Iterator[Origin]:
         """The puzzlelab code that made what *name* held before binding number *before*, if
-        it was built by an expression (a call, a comprehension), and what made what it read."""
+        it was built by an expression (a call, a comprehension) or filled later
+        (``table[board] = ...``, ``table.update(...)``), and what made what those read."""
         binding = self._binding(name, before)
-        if depth <= 0 or binding is None or not isinstance(binding.node, ast.expr):
+        if depth <= 0:
             return
-        inner = bound_names([binding.node]) | {
-            item.id for item in ast.walk(binding.node)
-            if isinstance(item, ast.Name) and isinstance(item.ctx, ast.Store)
-        }  # fmt: skip
-        for item in ast.walk(binding.node):
-            if isinstance(item, ast.Call):
-                origin = _call_origin(self._value(item.func, STEPS, binding.order))
-                if origin is not None and _makes_tables(origin):
-                    yield origin
-            elif isinstance(item, ast.Name) and isinstance(item.ctx, ast.Load):
-                if item.id not in inner:
-                    yield from self._made_with(item.id, binding.order, depth - 1)
+        sources = [(each, WHEN_IT_RUNS) for each in self.writes.get(name, [])]
+        if binding and isinstance(binding.node, ast.expr):
+            sources.insert(0, (binding.node, binding.order))
+        for expression, order in sources:
+            inner = stored_names(expression)  # a comprehension's own names
+            for item in ast.walk(expression):
+                if isinstance(item, ast.Call):
+                    origin = _call_origin(self._value(item.func, STEPS, order))
+                    if origin is not None and _makes_tables(origin):
+                        yield origin
+                elif isinstance(item, ast.Name) and isinstance(item.ctx, ast.Load):
+                    if item.id not in inner and item.id != name:
+                        yield from self._made_with(item.id, order, depth - 1)
 
     def _puzzlelab_bases(self, node: ast.ClassDef, steps: int) -> Iterator[Origin]:
         """The puzzlelab classes *node* is built on, as its bases were when it was made."""
@@ -414,9 +422,13 @@ class Written:
             elif isinstance(found, ast.ClassDef) and steps > 0:
                 yield from self._puzzlelab_bases(found, steps - 1)
 
-    def _calls(self, node: ast.AST, depth: int, visited: set[ast.AST]) -> Iterator[Origin]:
-        """The puzzlelab functions the code of *node* calls whenever it runs, in the order
-        they end, and those that the notebook's functions it calls call, *depth* down."""
+    def _calls(
+        self, node: ast.AST, depth: int, visited: set[ast.AST]
+    ) -> Iterator[tuple[Origin, bool]]:
+        """The puzzlelab functions the code of *node* calls or hands on, anywhere in it (a
+        branch the check never takes included: an answer may take it only when nobody
+        watches), in the order they end; and those the notebook's functions it calls call,
+        *depth* down; each with whether it is called there (else only handed on)."""
         if depth <= 0 or node in visited:
             return
         visited.add(node)
@@ -425,22 +437,23 @@ class Written:
             if isinstance(init, ast.AST):
                 yield from self._calls(init, depth, visited)
             return
-        local, defaults, aliases = local_names(node), self._defaults(node), local_aliases(node)
-        for call in certain_calls(node):
-            root = root_name(call.func)
-            if root in defaults and isinstance(call.func, ast.Name):
-                called = defaults[root]  # a default value the answer calls
+        defaults, aliases = self._defaults(node), local_aliases(node)
+        local = local_names(node) | stored_names(node)
+        for name, is_called in references(node):
+            root = root_name(name)
+            if root in defaults and isinstance(name, ast.Name):
+                found = defaults[root]  # a default value the answer uses
             elif root in aliases and root_name(aliases[root]) not in local:  # f = eight.manhattan
-                called = self._value(with_root(call.func, aliases[root]), STEPS, WHEN_IT_RUNS)
+                found = self._value(with_root(name, aliases[root]), STEPS, WHEN_IT_RUNS)
             elif root in local:
                 continue
             else:
-                called = self._value(call.func, STEPS, WHEN_IT_RUNS)
-            if isinstance(called, DEFINITIONS):
-                yield from self._calls(called, depth - 1, visited)
-            elif called is not None and not isinstance(called, (Made, Instance)):
-                origin = _call_origin(called)
-                yield from [origin] if origin is not None else []
+                found = self._value(name, STEPS, WHEN_IT_RUNS)
+            if isinstance(found, DEFINITIONS) and is_called:
+                yield from self._calls(found, depth - 1, visited)
+            elif found is not None and not isinstance(found, (Made, Instance, ast.AST)):
+                origin = _call_origin(found) if is_called or not isinstance(found, type) else None
+                yield from [(origin, is_called)] if origin is not None else []
 
     def _defaults(self, node: ast.AST) -> dict[str, object]:
         """What the arguments of *node* that have default values, never bound again in its
@@ -543,6 +556,24 @@ def _call_origin(called: object) -> Origin | None:
     if not isinstance(code, types.CodeType) or not is_puzzlelab_code(code):
         return None
     return getattr(called, "__module__", "") or "puzzlelab", code.co_qualname
+
+
+#: The methods that put something into a table (a dict, a list, a set).
+FILLING = frozenset("update setdefault append extend insert add __setitem__".split())
+
+
+def _written_into(node: ast.AST) -> list[tuple[str, ast.expr]]:
+    """What *node* puts into a table that a name holds: ``(name, value)`` for
+    ``name[key] = value`` and ``name.update(value)`` (and the other :data:`FILLING` methods)."""
+    if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return [(root_name(target.value), node.value) for target in targets
+                if isinstance(target, ast.Subscript) and root_name(target.value)]  # fmt: skip
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        owner = node.func.value
+        if node.func.attr in FILLING and isinstance(owner, ast.Name):
+            return [(owner.id, value) for value in [*node.args, *(k.value for k in node.keywords)]]
+    return []
 
 
 def _makes_tables(origin: Origin) -> bool:
