@@ -211,10 +211,6 @@ def targets(results: dict, cpus: dict, small: dict) -> None:
     print(f"| the same without symmetry ({result.stats.expanded:,} nodes, "
           f"{result.stats.extra['dead']:,} dead) "
           f"| {seconds:.3f} s ({cpu:.3f} CPU s) | - |")  # fmt: skip
-    command = [sys.executable, "-m", "puzzlelab", "pegs", "triangle15", "--hole", "4"]
-    seconds = clocked(lambda: subprocess.run(command, capture_output=True, check=True))[2]
-    print(f"| `python -m puzzlelab pegs triangle15 --hole 4` (a child: wall only) "
-          f"| {seconds:.2f} s | <= 2 s: {verdict(seconds <= 2)} |")  # fmt: skip
 
 
 def main(argv) -> None:

@@ -72,8 +72,7 @@ def test_no_solution_exits_1_with_the_reason():
         ["solve", HARDEST_START, "--max-seconds", "-1"],
         ["solve", HARDEST_START, "-a", "bfs", "--weight", "2"],
         ["solve", HARDEST_START, "--goal", "1 2 / 3 0"],
-        ["distances", "3y3"],
-        ["distances", "4x4"],
+        ["solve", HARDEST_START, "--shape", "3y3"],
         ["fly"],
     ],
 )
@@ -82,18 +81,6 @@ def test_bad_input_exits_2_with_one_line_and_no_traceback(args):
     assert run.returncode == 2
     assert len(run.stderr.strip().splitlines()) == 1, run.stderr
     assert "Traceback" not in run.stderr + run.stdout
-
-
-def test_distances_table_and_json():
-    run = puzzlelab("distances", "3x3")
-    assert run.returncode == 0
-    assert "181,440" in run.stdout and "31 moves away" in run.stdout
-    assert "8 6 7\n2 5 4\n3 . 1" in run.stdout and "6 4 7\n8 5 .\n3 2 1" in run.stdout
-    small = json.loads(puzzlelab("distances", "2x3", "--json").stdout)
-    assert sum(small["counts"]) == small["positions"] == 360
-    blank_first = json.loads(puzzlelab("distances", "3x3", "--goal", "0 1 2 / 3 4 5 / 6 7 8",
-                                       "--json").stdout)  # fmt: skip
-    assert blank_first["positions"] == 181_440
 
 
 def test_import_and_command_line_stay_light():
@@ -173,7 +160,7 @@ def test_ci_and_readme_use_the_two_commands():
 def test_a_reader_that_stops_early_gets_no_traceback():
     # `python -m puzzlelab ... | head -1`: the pipe is closed before puzzlelab writes.
     process = subprocess.Popen(
-        [sys.executable, "-m", "puzzlelab", "distances", "2x3"],
+        [sys.executable, "-m", "puzzlelab", "solve", HARDEST_START, "-a", "bfs"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )

@@ -5,7 +5,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import json  # noqa: E402
 import math  # noqa: E402
 import re  # noqa: E402
 from itertools import product  # noqa: E402
@@ -16,7 +15,6 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from simpleai.search import breadth_first  # noqa: E402
 
-from puzzlelab.cli import main  # noqa: E402
 from puzzlelab.drawing import draw_board, draw_path, offscreen_figure, step_label  # noqa: E402
 from puzzlelab.drawing.jugs import (  # noqa: E402
     GOAL,
@@ -437,114 +435,6 @@ def test_the_solution_plays_in_the_player():
     assert player.step(6).state() == (3, 4) and TAP.is_goal(player.state())
     assert player.step(99).value == 6 and player.step(-3).value == 0
     assert b"<svg" in player.pictures[0]
-
-
-# ---------------------------------------------------------------- the command line
-
-
-def run(capsys, *args):
-    code = main(["jugs", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_cli_prints_the_pours_with_their_states(capsys):
-    code, out, err = run(capsys, "8,5,3", "--start", "8,0,0", "--target", "4,4,0")
-    assert code == 0 and err == ""
-    assert "solved in 7 steps by bfs" in out
-    assert "    1  3 5 0  pour 8L jug into 5L jug" in out
-    assert "    7  4 4 0  pour 3L jug into 8L jug" in out
-
-
-@pytest.mark.parametrize("algorithm, cost", [("bfs", 7), ("iddfs", 7), ("bidirectional", 7),
-                                             ("dfs", None)])  # fmt: skip
-def test_cli_json_has_the_result_fields_and_a_legal_path(capsys, algorithm, cost):
-    code, out, _ = run(capsys, "8,5,3", "--start", "8,0,0", "--target", "4,4,0", "--json",
-                       "--algorithm", algorithm)  # fmt: skip
-    answer = json.loads(out)
-    assert code == 0 and answer["status"] == "solved" and answer["algorithm"] == algorithm
-    assert answer["reason"] in ("the goal was reached", "the frontiers met")
-    for field in ("cost", "actions", "path", "expanded", "generated", "seconds", "capacities"):
-        assert field in answer
-    assert answer["cost"] == (cost or len(answer["actions"]))
-    states = [tuple(s) for s in answer["path"]]
-    assert states[0] == (8, 0, 0) and states[-1] == (4, 4, 0)
-    for before, action, after in zip(states, answer["actions"], states[1:]):
-        assert HALVING.result(before, action) == after
-
-
-def test_cli_tap_and_an_amount_in_any_jug(capsys):
-    code, out, _ = run(capsys, "3,5", "--target", "4", "--tap", "--json")
-    answer = json.loads(out)
-    assert code == 0 and answer["cost"] == 6 and answer["tap"] is True and answer["target"] == 4
-    assert 4 in answer["path"][-1]
-
-
-def test_cli_unreachable_target_exits_1_with_the_reason(capsys):
-    code, out, _ = run(capsys, "6,4", "--target", "3", "--tap")
-    assert code == 1 and "no solution: unsolvable: target 3 cannot be reached" in out
-    assert "multiple of 2" in out and "expanded 0," in out
-    code, out, _ = run(capsys, "8,5,3", "--start", "8,0,0", "--target", "4,2,2", "--json")
-    answer = json.loads(out)
-    assert code == 1 and answer["status"] == "unsolvable" and "empty or full" in answer["reason"]
-
-
-def test_cli_limit_exits_1(capsys):
-    code, out, _ = run(capsys, "12,9,4", "--start", "12,0,0", "--target", "6,6,0",
-                       "--max-nodes", "2")  # fmt: skip
-    assert code == 1 and "no solution: limit" in out
-    code, out, _ = run(capsys, "12,9,4", "--start", "12,0,0", "--target", "6,6,0",
-                       "--max-nodes", "2", "--json")  # fmt: skip
-    answer = json.loads(out)
-    assert code == 1 and answer["status"] == "limit" and answer["expanded"] == 2
-    assert answer["reason"] == "the limit of 2 expanded nodes was reached"
-
-
-def test_cli_ctrl_c_prints_the_figures_so_far_and_exits_1(capsys, monkeypatch):
-    pours = WaterJugs.successors
-    calls = []
-
-    def interrupted(self, state):
-        calls.append(state)
-        if len(calls) == 5:
-            raise KeyboardInterrupt
-        return pours(self, state)
-
-    monkeypatch.setattr(WaterJugs, "successors", interrupted)
-    code, out, err = run(capsys, "12,9,4", "--start", "12,0,0", "--target", "6,6,0", "--json")
-    answer = json.loads(out)
-    assert code == 1 and answer["status"] == "interrupted" and 1 <= answer["expanded"] <= 5
-    assert err == ""
-
-
-@pytest.mark.parametrize(
-    "args, words",
-    [(["8,5,0", "--target", "4"], "at least 1"),
-     (["8,5,x", "--target", "4"], "each of the capacities must be a whole number"),
-     (["８,５,３", "--target", "4"], "written with the digits 0-9, not '８'"),
-     (["8,5,3", "--target", "４", "--tap"], "the target amount must be a whole number written"),
-     (["8,5,3", "--target", "nan", "--tap"], "the target amount must be a whole number"),
-     (["8,5,3", "--start", "8,0,٠", "--target", "4"], "digits 0-9"),
-     (["8,5,3", "--start", "9,0,0", "--target", "4"], "between 0 and"),
-     (["8,5,3", "--start", "8,0", "--target", "4"], "one amount per jug"),
-     (["8,5,3", "--target", "4"], "without a tap"),
-     (["8,5,3", "--start", "8,0,0", "--target", "4,4,1"], "total stays 8"),
-     (["8,5,3", "--start", "8,0,0", "--target", "9"], "between 0 and 8"),
-     (["8,5,3", "--start", "8,0,0", "--target", "4", "-a", "bidirectional"], "whole target")],
-)  # fmt: skip
-def test_cli_bad_input_is_one_line_and_exit_2(capsys, args, words):
-    code, out, err = run(capsys, *args)
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("puzzlelab: error:") and words in err
-
-
-def test_cli_usage_errors_exit_2(capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(["jugs", "8,5,3", "--start", "8,0,0"])
-    assert stop.value.code == 2
-    assert "--target" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        main(["jugs", "8,5,3", "--target", "4", "-a", "astar"])
 
 
 # ---------------------------------------------------------------- errors

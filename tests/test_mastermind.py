@@ -1,7 +1,6 @@
 """Mastermind: answers against a brute force, the backtracking article's figures, strategies, CSP, widgets, CLI."""
 
 import base64
-import json
 import random
 import re
 from itertools import permutations, product
@@ -10,7 +9,6 @@ import numpy as np
 import pytest
 from simpleai.search import backtrack
 
-from puzzlelab.cli import main
 from puzzlelab.errors import BoardError, ProblemError
 from puzzlelab.exercises import mastermind as exercises
 from puzzlelab.puzzles.mastermind import (
@@ -592,109 +590,6 @@ def test_enter_in_the_guess_box_guesses_once():
 
 def game_text(code):
     return " ".join(map(str, code))
-
-
-# ---------------------------------------------------------------- command line
-
-
-def test_cli_evaluates_the_consistent_strategy(capsys):
-    assert main(["mastermind", "--evaluate", "consistent", "--json"]) == 0
-    result = json.loads(capsys.readouterr().out)
-    assert {"average", "worst", "histogram", "hardest", "codes", "status", "reason"} <= set(result)
-    assert result["status"] == "solved" and result["algorithm"] == "consistent"
-    assert result["expanded"] == 5040 and result["first_guess"] == [0, 1, 2, 3]
-    assert result["codes"] == 5040 and round(result["average"], 2) == 5.56
-    assert result["worst"] == 9 and len(result["hardest"]) == 5
-    assert sum(result["histogram"].values()) == 5040
-
-
-def test_cli_classic_and_text_output(capsys):
-    assert main(["mastermind", "--evaluate", "minimax", "--classic"]) == 0
-    out = capsys.readouterr().out
-    assert "1,296 codes" in out and "average 4.4761 questions, worst case 5" in out
-    assert main(["mastermind", "--evaluate", "all", "--symbols", "5", "--positions", "3",
-                 "--json"]) == 0  # fmt: skip
-    answer = json.loads(capsys.readouterr().out)
-    assert answer["status"] == "solved" and "every secret" in answer["reason"]
-    results = answer["evaluations"]
-    assert [r["algorithm"] for r in results] == list(STRATEGIES)
-    assert all(r["codes"] == 60 and r["status"] == "solved" for r in results)
-
-
-def test_cli_plays_the_articles_worked_example(capsys):
-    assert main(["mastermind", "--secret", "9431"]) == 0
-    out = capsys.readouterr().out
-    assert "7: 7 4 3 1  bulls 3, cows 0" in out and "found in 9 questions" in out
-    assert main(["mastermind", "--secret", "9 8 7 6", "--json"]) == 0
-    game = json.loads(capsys.readouterr().out)
-    assert game["status"] == "solved" and game["reason"] and game["algorithm"] == "consistent"
-    assert game["questions"] == 6 == game["cost"] and game["history"][4] == {
-        "guess": [8, 9, 7, 6],
-        "bulls": 2,
-        "cows": 2,
-    }
-
-
-def test_cli_time_limit(capsys):
-    assert main(["mastermind", "--evaluate", "minimax", "--max-seconds", "0.000001"]) == 1
-    assert "stopped: minimax: limit: the limit of 1e-06 seconds" in capsys.readouterr().out
-
-
-def test_cli_limits_and_json_say_status_and_reason(capsys):
-    assert main(["mastermind", "--evaluate", "all", "--max-nodes", "5", "--json"]) == 1
-    answer = json.loads(capsys.readouterr().out)
-    assert answer["status"] == "limit" and "5 decision-tree nodes" in answer["reason"]
-    assert all(r["status"] == "limit" and r["expanded"] == 5 for r in answer["evaluations"])
-    assert main(["mastermind", "--secret", "9431", "--max-nodes", "3", "--json"]) == 1
-    game = json.loads(capsys.readouterr().out)
-    assert game["status"] == "limit" and game["questions"] == 3 and game["cost"] is None
-    assert main(["mastermind", "--secret", "9431", "--max-nodes", "3"]) == 1
-    assert "limit: the limit of 3 questions was reached" in capsys.readouterr().out
-
-
-def test_cli_ctrl_c_prints_the_figures_so_far_and_exits_1(capsys, monkeypatch):
-    monkeypatch.setitem(STRATEGIES, "minimax", interrupted_after(40))
-    assert main(["mastermind", "--evaluate", "all"]) == 1
-    out = capsys.readouterr().out
-    assert "consistent: first guess 0 1 2 3, 5,040 decision-tree nodes" in out
-    assert "minimax: first guess 0 1 2 3, 39 decision-tree nodes" in out
-    assert "stopped: minimax: interrupted" in out and "not evaluated: expected, entropy" in out
-    monkeypatch.setitem(STRATEGIES, "minimax", interrupted_after(40))
-    assert main(["mastermind", "--evaluate", "minimax", "--json"]) == 1
-    answer = json.loads(capsys.readouterr().out)
-    assert answer["status"] == "interrupted" and answer["expanded"] == 39
-    monkeypatch.setitem(STRATEGIES, "entropy", interrupted_after(3))
-    assert main(["mastermind", "--secret", "9431", "--strategy", "entropy"]) == 1
-    out = capsys.readouterr().out
-    assert out.startswith("1: 0 1 2 3") and "interrupted: the search was interrupted" in out
-
-
-@pytest.mark.parametrize(
-    "argv, words",
-    [
-        (["--symbols", "3"], "4 positions need at least 4 symbols"),
-        (["--secret", "9941"], "repeats 9"),
-        (["--classic", "--symbols", "8"], "--classic is 6 colours"),
-        (["--symbols", "8", "--positions", "5", "--repeats"], "at most 10,000 codes"),
-        (["--secret", "９４３１"], "written with the digits 0-9"),
-        (["--evaluate", "consistent", "--strategy", "minimax"], "--strategy chooses the guesser"),
-        (["--strategy", "minimax"], "use --evaluate STRATEGY"),
-    ],
-)
-def test_cli_bad_input_is_one_line(capsys, argv, words):
-    assert main(["mastermind", *argv]) == 2
-    err = capsys.readouterr().err
-    assert words in err and err.count("\n") == 1 and "Traceback" not in err
-
-
-@pytest.mark.parametrize("argv", [["--evaluate", "smart"], ["--symbols", "0"],
-                                  ["--evaluate", "minimax", "--secret", "0123"],
-                                  ["--positions", "４"], ["--max-seconds", "nan"]])  # fmt: skip
-def test_cli_usage_errors(capsys, argv):
-    with pytest.raises(SystemExit) as stop:
-        main(["mastermind", *argv])
-    assert stop.value.code == 2
-    assert capsys.readouterr().err.count("\n") == 1
 
 
 # ---------------------------------------------------------------- exercises

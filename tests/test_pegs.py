@@ -8,14 +8,10 @@ a legality check that uses only the article's table or the board's geometry; bre
 
 import json
 import math
-import os
 import random
-import signal
-import threading
 
 import pytest
 
-from puzzlelab.cli import main
 from puzzlelab.errors import BoardError, ProblemError, UnsolvableError
 from puzzlelab.limits import CHECK_EVERY, Budget
 from puzzlelab.puzzles.pegs import (
@@ -593,107 +589,6 @@ def test_holes_are_read_only_in_ascii_digits():
     # Holes given as text in a list of start pegs are read as numbers too.
     puzzle = PegSolitaire("triangle15", start=["2", "4"], finish="1")
     assert puzzle.start == pegs_of([2, 4]) and puzzle.finish == 1
-
-
-# ---------------------------------------------------------------- command line
-
-
-def test_cli_json_has_the_fields_and_legal_moves(capsys):
-    assert main(["pegs", "triangle15", "--hole", "13", "--json"]) == 0
-    answer = json.loads(capsys.readouterr().out)
-    keys = ("status", "reason", "algorithm", "actions", "cost", "path", "expanded",
-            "expanded_by_depth", "seconds", "iterations", "board", "hole", "finish")  # fmt: skip
-    assert set(keys) <= set(answer)
-    for old in ("moves", "number_of_moves", "nodes", "method", "nodes_by_depth"):
-        assert old not in answer, old
-    assert answer["cost"] == len(answer["actions"]) == 9 and answer["finish"] == 13
-    assert answer["path"][-1] == [13] and len(answer["path"]) == 10
-    board = get_board("triangle15")
-    check_legal(board, [h for h in board.holes if h != 13], answer["actions"], 13)
-
-
-def test_cli_text_and_the_english_board(capsys):
-    assert main(["pegs", "english"]) == 0
-    out = capsys.readouterr().out
-    assert "solved in" in out and "by dfs" in out and "hole 17" in out
-    assert "dead positions stored" in out
-    assert main(["pegs", "triangle21", "--hole", "9", "--algorithm", "bound", "--max-depth",
-                 "8"]) == 1  # fmt: skip
-    out = capsys.readouterr().out
-    assert "no solution: cutoff: no solution within 8 moves" in out and "bound  8 moves" in out
-
-
-def test_cli_no_solution_exits_1_with_the_reason(capsys):
-    assert main(["pegs", "french"]) == 1
-    assert "no solution: unsolvable: french: the start and the goal" in capsys.readouterr().out
-    assert main(["pegs", "french", "--json"]) == 1
-    answer = json.loads(capsys.readouterr().out)
-    assert answer["status"] == "unsolvable" and "position classes" in answer["reason"]
-    assert answer["actions"] == [] and answer["cost"] is None and answer["board"] == "french"
-    assert main(["pegs", "triangle21", "-a", "plain", "--max-nodes", "100", "--json"]) == 1
-    answer = json.loads(capsys.readouterr().out)
-    assert answer["status"] == "limit" and answer["expanded"] == 100
-
-
-def test_cli_memory_limit(capsys):
-    argv = ["pegs", "french", "--hole", "6", "--finish", "32", "--max-memory-mb", "5",
-            "--max-seconds", "60", "--json"]  # fmt: skip
-    assert main(argv) == 1
-    answer = json.loads(capsys.readouterr().out)
-    assert answer["status"] == "limit" and "5 MB of memory" in answer["reason"]
-    assert answer["dead"] > 0
-    assert main(["pegs", "triangle15", "--hole", "4", "--max-memory-mb", "none"]) == 0
-
-
-@pytest.mark.parametrize("json_flag", [[], ["--json"]])
-def test_cli_ctrl_c_prints_the_statistics_so_far(json_flag, capsys, monkeypatch):
-    asked = []
-    monkeypatch.setattr(Budget, "check", stop_button_after(1000, asked))
-    assert main(["pegs", "triangle21", "-a", "plain", *json_flag]) == 1
-    out = capsys.readouterr().out
-    if json_flag:
-        answer = json.loads(out)
-        assert answer["status"] == "interrupted" and answer["expanded"] == asked[-1] >= 1000
-    else:
-        assert "no solution: interrupted: the search was interrupted" in out
-        assert f"expanded {asked[-1]:,} positions" in out
-
-
-def test_cli_a_real_ctrl_c_ends_the_search_with_exit_1(capsys):
-    # A SIGINT from outside, as the terminal sends it: plain deepening runs for minutes.
-    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    try:
-        code = main(["pegs", "triangle21", "-a", "plain", "--max-seconds", "30"])
-    finally:
-        timer.cancel()
-    out = capsys.readouterr().out
-    assert code == 1 and "no solution: interrupted" in out and "expanded" in out
-
-
-@pytest.mark.parametrize(
-    "argv, message",
-    [(["pegs", "hexagon"], "unknown board"), (["pegs", "triangle21", "--hole", "22"], "hole 22"),
-     (["pegs", "triangle15", "-a", "groups"], "group pruning does not apply"),
-     (["pegs", "triangle15", "-a", "fast"], "invalid choice"),
-     (["pegs", "triangle15", "--max-nodes", "0"], "at least 1"),
-     (["pegs", "triangle15", "--hole", "７"], "digits 0-9"),
-     (["pegs", "triangle15", "--finish", "１３"], "digits 0-9"),
-     (["pegs", "triangle15", "--max-depth", "３"], "'３' is not a whole number"),
-     (["pegs", "triangle15", "--max-nodes", "１০"], "is not a whole number"),
-     (["pegs", "english", "--max-depth", "5"], "max_depth limits iterative deepening"),
-     (["pegs", "triangle15", "--max-memory-mb", "0"], "megabytes")],
-)  # fmt: skip
-def test_cli_bad_input_exits_2_with_one_line(argv, message, capsys):
-    try:
-        code = main(argv)
-    except SystemExit as stop:
-        code = stop.code
-    assert code == 2
-    captured = capsys.readouterr()
-    err = captured.err
-    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
-    assert not captured.out
 
 
 # ---------------------------------------------------------------- simpleai

@@ -19,7 +19,6 @@ from simpleai.search import (
     depth_first,
 )
 
-from puzzlelab.cli import main
 from puzzlelab.drawing import draw_board, offscreen_figure
 from puzzlelab.drawing.queens import draw_solutions
 from puzzlelab.errors import BoardError, ProblemError
@@ -607,123 +606,6 @@ def test_replay_widget_runs_a_bounded_search_itself():
     placed = sum(kind == "place" for kind, _, _ in widget.trace)
     assert placed == MAX_PLACED and f"{MAX_PLACED:,} queens placed" in widget.stopped
     assert widget.steps[-1].placed == MAX_PLACED and len(widget.frames) == 2
-
-
-# ---------------------------------------------------------------- command line
-
-
-def run_cli(capsys, *args):
-    code = main(["queens", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_cli_prints_the_first_solution(capsys):
-    code, out, _ = run_cli(capsys, "8")
-    assert code == 0 and "Q . . . . . . ." in out and "queens placed 113, retreats 105" in out
-    code, out, _ = run_cli(capsys, "8", "--json")
-    answer = json.loads(out)
-    assert code == 0 and is_solution(tuple(answer["solution"]), 8)
-    assert {"expanded", "retreats", "seconds", "status", "reason", "algorithm"} <= set(answer)
-    assert answer["status"] == "solved" and answer["expanded"] == 113
-
-
-def test_cli_limits_and_large_boards(capsys):
-    code, out, _ = run_cli(capsys, "1200", "--max-seconds", "0.3")
-    assert code == 1 and "no solution: limit: the limit of 0.3 seconds" in out
-    assert "try --min-conflicts" in out
-    code, out, _ = run_cli(capsys, "12", "--max-nodes", "10", "--json")
-    answer = json.loads(out)
-    assert code == 1 and answer["status"] == "limit" and answer["expanded"] == 10
-    code, out, _ = run_cli(capsys, "12", "--count", "--max-nodes", "10", "--json")
-    answer = json.loads(out)
-    assert code == 1 and answer["status"] == "limit" and answer["count"] is None
-    started = time.perf_counter()
-    code, out, _ = run_cli(capsys, "50000", "--min-conflicts", "--max-seconds", "0.2", "--json")
-    assert code == 1 and json.loads(out)["status"] == "limit"
-    assert (
-        time.perf_counter() - started < 0.2 * 1.5 + 0.1
-    )  # its limit, and a margin for a busy machine
-    code, out, _ = run_cli(capsys, "50000", "--min-conflicts", "--max-seconds", "0.1")
-    assert code == 1 and "limit" in out and "during the greedy start" in out
-
-
-def test_cli_interrupt_prints_the_statistics_so_far(capsys, monkeypatch):
-    check = Budget.check
-    for args in (["14", "--count", "--json"], ["1000", "--min-conflicts", "--json"],
-                 ["14", "--json"]):  # fmt: skip
-        monkeypatch.setattr(Budget, "check", interrupt_after(2, check))
-        code, out, err = run_cli(capsys, *args)
-        answer = json.loads(out)
-        assert code == 1 and answer["status"] == "interrupted" and "Traceback" not in err
-        assert answer["reason"].startswith("the search was interrupted")
-        assert answer["seconds"] > 0
-    monkeypatch.setattr(Budget, "check", interrupt_after(2, check))
-    code, out, _ = run_cli(capsys, "14", "--count")
-    assert code == 1 and "not counted: interrupted" in out
-
-
-@pytest.mark.parametrize("n", ["2", "3"])
-def test_cli_no_solution_exits_1_with_the_reason(capsys, n):
-    code, out, _ = run_cli(capsys, n)
-    assert code == 1 and f"no placement of {n} queens avoids every attack" in out
-    code, out, _ = run_cli(capsys, n, "--count")
-    assert code == 1 and "0 solutions" in out
-    code, out, _ = run_cli(capsys, n, "--json")
-    answer = json.loads(out)
-    assert code == 1 and answer["solution"] is None and answer["status"] == "exhausted"
-    code, out, _ = run_cli(capsys, n, "--count", "--json")
-    answer = json.loads(out)
-    assert code == 1 and answer["status"] == "exhausted" and answer["count"] == 0
-    code, out, _ = run_cli(capsys, n, "--min-conflicts", "--json")
-    answer = json.loads(out)
-    assert code == 1 and answer["status"] == "unsolvable" and answer["solution"] is None
-
-
-def test_cli_counts(capsys):
-    code, out, _ = run_cli(capsys, "8", "--count")
-    assert code == 0 and "92 solutions, 12 fundamental" in out
-    code, out, _ = run_cli(capsys, "10", "--count", "--json")
-    answer = json.loads(out)
-    assert code == 0 and (answer["count"], answer["fundamental"]) == (724, 92)
-    assert answer["status"] == "solved" and answer["reason"]
-    code, out, _ = run_cli(capsys, "14", "--count", "--max-seconds", "0.05")
-    assert code == 1 and "limit" in out
-
-
-def test_cli_min_conflicts(capsys):
-    code, out, _ = run_cli(capsys, "300", "--min-conflicts", "--seed", "1", "--json")
-    answer = json.loads(out)
-    assert code == 0 and is_solution(tuple(answer["solution"]), 300) and answer["seed"] == 1
-    code, out, _ = run_cli(capsys, "3", "--min-conflicts")
-    assert code == 1 and "no solution: unsolvable: no placement of 3 queens" in out
-    code, out, _ = run_cli(capsys, "300", "--min-conflicts", "--seed", "1", "--max-nodes", "2")
-    assert code == 1 and "limit: the limit of 2 queens moved was reached" in out
-
-
-@pytest.mark.parametrize(
-    "args, message",
-    [(["x"], "whole number"), (["0"], "whole number"), (["16", "--count"], "up to 15"),
-     (["１２"], "digits 0-9"), (["٣"], "digits 0-9"), (["8.0"], "digits 0-9"),
-     (["100001"], "at most 100,000"),
-     (["8", "--seed", "1"], "--min-conflicts"),
-     (["8", "--count", "--min-conflicts"], "do not go together")],
-)  # fmt: skip
-def test_cli_bad_input_is_one_line_and_exit_2(capsys, args, message):
-    code, out, err = run_cli(capsys, *args)
-    assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
-
-
-@pytest.mark.parametrize(
-    "option",
-    [["--max-seconds", "-1"], ["--max-nodes", "٣"], ["--seed", "١"], ["--max-steps", "5"],
-     ["--max-nodes", "0"], ["--max-seconds", "nan"]],
-)  # fmt: skip
-def test_cli_bad_option_value_exits_2(capsys, option):
-    with pytest.raises(SystemExit) as stop:
-        main(["queens", "8", "--min-conflicts", *option])
-    assert stop.value.code == 2
-    assert capsys.readouterr().err.count("\n") == 1
 
 
 # ---------------------------------------------------------------- exercises

@@ -122,8 +122,7 @@ def test_unicode_digits_are_refused_not_read(board):
         ["solve", "1 2 3 / 4 5 6 / 7 0 8", "--max-seconds", "inf"],
         ["solve", "1 2 3 / 4 5 6 / 7 0 8", "-a", "astar", "--weight", "nan"],
         ["solve", "1 2 3 / 4 5 6 / 7 0 8", "--max-memory-mb", "0"],
-        ["distances", "３x3"],
-        ["distances", "4x4"],
+        ["solve", "1 2 3 4 5 6 7 0 8", "--shape", "３x3"],
     ],
 )
 def test_bad_numbers_on_the_command_line_exit_2_with_one_line(argv):
@@ -284,13 +283,6 @@ def test_one_row_boards_from_the_command_line():
     assert refused.returncode == 1 and json.loads(refused.stdout)["status"] == "unsolvable"
 
 
-def test_both_queens_counts_share_one_node_limit():
-    done = run_cli("queens", "10", "--count", "--max-nodes", "36000", "--json")
-    answer = json.loads(done.stdout)
-    assert done.returncode == 1 and answer["status"] == "limit"
-    assert answer["expanded"] == 36_000 and "36,000 queens placed" in answer["reason"]
-
-
 @pytest.mark.parametrize("as_json", [True, False])
 def test_a_limit_raised_as_an_error_ends_a_command_with_exit_1(monkeypatch, capsys, as_json):
     from puzzlelab import cli
@@ -315,7 +307,9 @@ def test_a_limit_raised_as_an_error_ends_a_command_with_exit_1(monkeypatch, caps
 # ---------------------------------------------------------------- Ctrl-C
 
 
-@pytest.mark.parametrize("argv", [["solve", FIFTEEN, "-a", "bfs"], ["distances", "2x5"]])
+@pytest.mark.parametrize(
+    "argv", [["solve", FIFTEEN, "-a", "bfs"], ["solve", FIFTEEN, "-a", "bidirectional"]]
+)
 def test_ctrl_c_ends_a_command_with_the_statistics_so_far(argv):
     child = subprocess.Popen(
         [sys.executable, "-m", "puzzlelab", *argv, "--json"],

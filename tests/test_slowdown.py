@@ -85,15 +85,3 @@ def test_a_bad_slowdown_is_one_line_on_the_command_line(monkeypatch):
     assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and SLOWDOWN in lines[0] and "at least 1" in lines[0], done.stderr
-
-
-def test_the_two_queens_counts_share_one_shortened_limit(monkeypatch, capsys):
-    """``queens --count`` gives the second count what the first left, in the limit's units."""
-    from puzzlelab.cli import main
-
-    monkeypatch.setenv(SLOWDOWN, "20")
-    started = time.perf_counter()
-    main(["queens", "13", "--count", "--max-seconds", "60"])  # 3 s here; the counts need ~4 s
-    wall = time.perf_counter() - started
-    capsys.readouterr()
-    assert wall < 3.6, f"both counts ran {wall:.2f} s with a limit of 60 s / 20 = 3 s"

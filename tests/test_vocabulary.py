@@ -18,16 +18,6 @@ CASES = [
     (["solve", "1 2 3 / 4 5 6 / 0 7 8"], "solved"),
     (["solve", "1 2 3 / 4 5 6 / 8 7 0"], "unsolvable"),
     (["solve", "8 6 7 / 2 5 4 / 3 0 1", "-a", "bfs", "--max-nodes", "50"], "limit"),
-    (["distances", "2x3"], "solved"),
-    (["jugs", "8,5,3", "--start", "8,0,0", "--target", "4,4,0"], "solved"),
-    (["jugs", "6,4", "--target", "3", "--tap"], "unsolvable"),
-    (["queens", "8"], "solved"),
-    (["queens", "3"], "exhausted"),
-    (["queens", "10", "--count"], "solved"),
-    (["mastermind", "--secret", "9431"], "solved"),
-    (["mastermind", "--evaluate", "consistent", "--classic"], "solved"),
-    (["pegs", "triangle15", "--hole", "1"], "solved"),
-    (["pegs", "french"], "unsolvable"),
 ]
 
 
@@ -98,7 +88,7 @@ def test_there_are_user_texts():
     places = [where for where, _ in user_texts()]
     assert "README.md" in places and any(".ipynb" in where for where in places)
     assert "docs/guide/teachers.md" in places and "docs/lessons.md" in places
-    assert "puzzlelab/puzzles/pegs.py" in places and "puzzlelab/cli/mastermind.py" in places
+    assert "puzzlelab/puzzles/pegs.py" in places and "puzzlelab/cli/sliding.py" in places
 
 
 def test_no_private_label_for_a_source_article_in_what_users_read():

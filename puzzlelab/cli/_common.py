@@ -62,11 +62,6 @@ def positive_int(text: str) -> int:
     return _argument(whole_number, text, "a whole number of at least 1", least=1)
 
 
-def whole_int(text: str) -> int:
-    """An argparse type: a whole number in ASCII digits."""
-    return _argument(whole_number, text, "a whole number")
-
-
 def positive_float(text: str) -> float:
     """An argparse type: a positive finite number, in ASCII digits."""
     return _argument(finite_number, text, "a positive number", above=0)
