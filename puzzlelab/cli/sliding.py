@@ -6,11 +6,11 @@ import argparse
 import time
 from typing import TYPE_CHECKING
 
-from ..errors import PuzzleError, finite_number
-from ..limits import LimitReached, slowdown
+from ..errors import PuzzleError, finite_number, whole_number
+from ..limits import DEFAULT, LimitReached, slowdown
 from ..puzzles.sliding import SlidingPuzzle
 from ..results import SearchResult
-from ._common import add_limits, board_shape, limits_of, print_stats, report
+from ._common import memory_limit, positive_float, positive_int, print_json
 
 if TYPE_CHECKING:
     from ._common import Commands
@@ -41,7 +41,14 @@ def add_commands(commands: Commands) -> None:
         action="store_true",
         help="do not remember states (not idastar, bidirectional)",
     )
-    add_limits(solve)
+    solve.add_argument("--max-nodes", type=positive_int, help="stop after this many expansions")
+    solve.add_argument("--max-seconds", type=positive_float, help="stop after this many seconds")
+    solve.add_argument(
+        "--max-memory-mb",
+        type=memory_limit,
+        default=DEFAULT,
+        help="stop when the search has used this many megabytes (default 1000; 'none' lifts it)",
+    )
     solve.add_argument("--json", action="store_true", help="print the result as JSON")
     solve.set_defaults(run=solve_command)
 
@@ -97,6 +104,19 @@ def weight(text: str) -> float:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _board_shape(text: str) -> tuple[int, int]:
+    """The rows and columns of *text*, ``ROWSxCOLS``."""
+    rows, sep, cols = text.lower().partition("x")
+    try:
+        if not sep:
+            raise PuzzleError(text)
+        return whole_number(rows, "rows", 1, text=True), whole_number(cols, "cols", 1, text=True)
+    except PuzzleError:
+        raise PuzzleError(
+            f"shape {text!r} is not ROWSxCOLS in the digits 0-9, e.g. 3x3 or 2x3"
+        ) from None
+
+
 def _check_options(args: argparse.Namespace) -> None:
     """Refuse an option that the chosen algorithm would ignore."""
     if args.heuristic is not None and args.algorithm not in INFORMED:
@@ -130,9 +150,9 @@ def solve_command(args: argparse.Namespace) -> int:
     from ..solvers.sliding import sliding_idastar
 
     _check_options(args)
-    shape = None if args.shape is None else board_shape(args.shape)
+    shape = None if args.shape is None else _board_shape(args.shape)
     puzzle = SlidingPuzzle(args.board, goal=args.goal, shape=shape)
-    options = limits_of(args)
+    options = {key: getattr(args, key) for key in ("max_nodes", "max_seconds", "max_memory_mb")}
     if args.algorithm not in ("idastar", "bidirectional"):
         options["graph_search"] = not args.tree_search
     if args.algorithm in INFORMED:
@@ -146,7 +166,11 @@ def solve_command(args: argparse.Namespace) -> int:
         options["weight"] = args.weight
     run = sliding_idastar if args.algorithm == "idastar" else search.ALGORITHMS[args.algorithm]
     result = run(puzzle, **options)
-    return report(args, result, lambda: _print_result(puzzle, result))
+    if args.json:
+        print_json(result.as_dict())
+    else:
+        _print_result(puzzle, result)
+    return 0 if result.solved else 1
 
 
 def _time_left(max_seconds: float | None, started: float) -> float | None:
@@ -167,6 +191,10 @@ def _print_result(puzzle: SlidingPuzzle, result: SearchResult) -> None:
         print("tiles slid: ", " ".join(map(str, puzzle.tiles_moved(result.path))))
     else:
         print(f"no solution: {result.status}: {result.reason}")
-    print_stats(result.stats)
-    for iteration in result.stats.iterations:
+    stats = result.stats
+    print(
+        f"expanded {stats.expanded:,}, generated {stats.generated:,}, duplicates "
+        f"{stats.duplicates:,}, largest frontier {stats.max_frontier:,}, {stats.seconds:.3f} s"
+    )
+    for iteration in stats.iterations:
         print(f"  bound {iteration['bound']}: expanded {iteration['expanded']:,}")
