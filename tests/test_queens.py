@@ -423,10 +423,6 @@ def test_min_conflicts_small_boards_limits_and_starts():
     assert stuck.status == "limit" and stuck.conflicts == conflicts(stuck.placement) > 0
     assert stuck.stats.extra["restarts"] >= 1
     assert min_conflicts(2000, seed=1, max_seconds=0.001).status == "limit"
-    solution = first_solution(8)
-    assert min_conflicts(8, start=solution).stats.expanded == 0
-    with pytest.raises(BoardError, match="a column 0..7"):
-        min_conflicts(8, start=(0, 1))
     data = min_conflicts(10, seed=1).as_dict()
     assert json.dumps(data) and data["algorithm"] == "min_conflicts" and "restarts" in data
 
@@ -586,14 +582,12 @@ def test_replay_widget_steps_in_the_browser_and_on_pages_without_widgets():
 def test_replay_widget_caps_long_traces():
     trace = []
     backtracking(6, trace=trace)
-    widget = BacktrackingReplay(6, trace=trace, max_frames=10, start=20)
-    assert len(widget.frames) == 10 and widget.shown == list(range(20, 30))
-    assert widget.step(0).placement() == replay(trace, 6)[20].placement
+    widget = BacktrackingReplay(6, trace=trace, max_frames=10)
+    assert len(widget.frames) == 10
+    assert widget.step(9).placement() == replay(trace, 6)[9].placement
     assert "more steps not shown" in widget.frame_html(9)
     with pytest.raises(ValueError, match="max_frames"):
         BacktrackingReplay(4, max_frames=0)
-    with pytest.raises(ValueError, match="start"):
-        BacktrackingReplay(4, start=1000)
     with pytest.raises(BoardError):
         BacktrackingReplay(4, trace=[("place", 0, 0), ("place", 1, 0)])
 

@@ -317,7 +317,7 @@ def test_ctrl_c_ends_a_command_with_the_statistics_so_far(argv):
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(1.0)  # long enough to start, far too short for either to finish
+    time.sleep(3.0)  # long enough to start on a busy machine, far too short to finish
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=60)
     assert child.returncode == 1, err
@@ -342,19 +342,12 @@ def test_a_peg_board_too_big_for_the_recursive_solvers_is_refused():
 
 def test_nothing_the_caller_passes_in_is_modified():
     from puzzlelab.puzzles.jugs import WaterJugs
-    from puzzlelab.solvers.queens_repair import min_conflicts
 
-    board, capacities, start, placement = (
-        [[1, 2, 3], [4, 5, 6], [7, 0, 8]],
-        [8, 5, 3],
-        [8, 0, 0],
-        [0, 1, 2, 3, 4, 5, 6, 7],
-    )
+    board, capacities, start = [[1, 2, 3], [4, 5, 6], [7, 0, 8]], [8, 5, 3], [8, 0, 0]
     bfs(SlidingPuzzle(board))
     bfs(WaterJugs(capacities, start=start, target=4))
-    min_conflicts(8, start=placement, seed=1)
     assert board == [[1, 2, 3], [4, 5, 6], [7, 0, 8]] and capacities == [8, 5, 3]
-    assert start == [8, 0, 0] and placement == [0, 1, 2, 3, 4, 5, 6, 7]
+    assert start == [8, 0, 0]
 
 
 def test_memory_is_none_where_the_system_cannot_measure_it(monkeypatch):

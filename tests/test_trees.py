@@ -143,14 +143,6 @@ def test_idastar_iterations_each_give_their_own_tree_with_cutoffs():
         search_tree(trace, iteration=len(iterations))
 
 
-def test_max_nodes_keeps_the_first_generated_and_a_connected_tree():
-    trace = _bfs_trace(HARDEST_START)
-    tree = search_tree(trace, max_nodes=25)
-    first = [e.node for e in trace.events if e.kind in ("generate", "duplicate")][:25]
-    assert sorted(tree) == sorted(first)
-    assert nx.is_arborescence(tree)
-
-
 # ---------------------------------------------------------------- simpleai
 
 

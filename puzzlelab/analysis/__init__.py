@@ -13,13 +13,10 @@ from .distances import (
     farthest,
 )
 
-#: The names of :mod:`~.trees`, loaded on first use: networkx stays out of the command line.
-_TREES = ("cut_tree", "search_tree")
-
 
 def __getattr__(name: str) -> object:
-    """A name of :mod:`~.trees`, imported when first asked for."""
-    if name in _TREES:
+    """A name of :mod:`~.trees`, imported when first asked for: networkx stays out of the CLI."""
+    if name in ("cut_tree", "search_tree"):
         from . import trees
 
         return getattr(trees, name)

@@ -1,5 +1,4 @@
-"""Recording simpleai's own searches in puzzlelab's trace format, to draw and replay them: its
-breadth-first search gives the same tree as puzzlelab's :func:`~puzzlelab.search.bfs`."""
+"""simpleai's own searches recorded as puzzlelab traces, to draw and replay them."""
 
 from __future__ import annotations
 
@@ -15,41 +14,27 @@ from ..search.trace import Trace
 class TraceViewer(BaseViewer):
     """A simpleai viewer that records events into :attr:`trace` (a puzzlelab ``Trace``).
 
-    simpleai drops some nodes without saying so; the viewer infers what happened from the
-    fringe it reports at the next step: a successor that did not enter the fringe is a
-    ``duplicate``, a node that left it without being chosen a ``discard``. Each run of
-    iterative deepening starts an ``iteration`` whose ``bound`` is the depth limit.
+    simpleai drops nodes silently: a successor missing from the next fringe is a
+    ``duplicate``, a node that left it unchosen a ``discard``.
 
-    Examples
-    --------
-    >>> from simpleai.search import astar, iterative_limited_depth_first
+    >>> from simpleai.search import astar
     >>> from puzzlelab.simpleai_problems import SlidingPuzzleProblem
     >>> viewer = TraceViewer()
     >>> _ = astar(SlidingPuzzleProblem("4 1 3 / 2 0 5"), graph_search=True, viewer=viewer)
     >>> viewer.trace
     <Trace: 23 events (generate 11, duplicate 5, expand 6, goal 1)>
-    >>> goal = viewer.trace.events[-1]
-    >>> goal.kind, goal.depth, goal.g + goal.h
-    ('goal', 5, 5)
-    >>> viewer = TraceViewer()
-    >>> problem = SlidingPuzzleProblem("1 2 3 / 4 5 6 / 0 7 8")
-    >>> _ = iterative_limited_depth_first(problem, graph_search=True, viewer=viewer)
-    >>> [event.bound for event in viewer.trace.events if event.kind == "iteration"]
-    [0, 1, 2]
     """
 
     def __init__(self, trace: Trace | None = None) -> None:
         super().__init__()
         self.trace = Trace() if trace is None else trace
-        # id(simpleai node) -> (simpleai node, puzzlelab Node); keeps them alive
         self._nodes: dict[int, tuple[Any, Node]] = {}
         self._pending: list[Any] = []  # successors of the last expansion, not yet classified
         self._fringe: set[int] = set()  # ids of the nodes in the fringe at the last step
-        self._chosen: Any = None  # the simpleai node chosen last
+        self._chosen: Any = None
         self._runs = 0
 
     def _node(self, theirs: Any) -> Node:
-        """The puzzlelab node for simpleai node *theirs* (made on first sight)."""
         key = id(theirs)
         if key not in self._nodes:
             parent = None if theirs.parent is None else self._node(theirs.parent)

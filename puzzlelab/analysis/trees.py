@@ -12,28 +12,17 @@ STATUSES = ("frontier", "expanded", "duplicate", "cutoff", "solution", "goal")
 
 
 def search_tree(
-    trace: Trace,
-    max_nodes: int | None = None,
-    max_depth: int | None = None,
-    iteration: int | None = None,
+    trace: Trace, max_depth: int | None = None, iteration: int | None = None
 ) -> nx.DiGraph:
-    """Build the tree of the search recorded in *trace* (puzzlelab's, or a ``TraceViewer``'s).
+    """Build the tree of the search recorded in *trace*, no node deeper than *max_depth*.
 
-    Only the first *max_nodes* generated are kept (the tree stays connected), none deeper
-    than *max_depth*. For iterative deepening and IDA*, *iteration* picks one (0 is the
-    first; default: the last), whose nodes over its bound get the status ``cutoff``.
-    ``tree.graph`` holds ``goal`` (the goal node's id or ``None``), ``bound`` and ``iterations``.
+    For iterative deepening and IDA*, *iteration* picks one (default: the last). A node, keyed
+    by its id in the trace, has ``state``, ``depth``, ``g``, ``h``, ``f``, ``action``, ``side``,
+    ``order`` (of expansion, from 1), ``successors`` and ``status`` (:data:`STATUSES`).
+    ``tree.graph`` holds ``goal`` (the goal node's id), ``bound`` and ``iterations``.
 
-    Each graph node is one search node, keyed by its id in the trace, with attributes
-    ``state``, ``depth``, ``g``, ``h``, ``f`` (``None`` without h), ``action``, ``side``
-    (bidirectional search), ``order`` (when it was expanded, from 1; ``None`` if never),
-    ``successors`` (how many its expansion generated, duplicates included) and ``status``
-    (one of :data:`STATUSES`). Each edge goes parent -> child and carries the ``action``.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> from puzzlelab.search import Trace, bfs, iddfs
+    >>> from puzzlelab.search import Trace, bfs
     >>> trace = Trace()
     >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
     >>> tree = search_tree(trace)
@@ -41,11 +30,6 @@ def search_tree(
     {'goal': 8, 'bound': None, 'iterations': 0}
     >>> tree.nodes[8]["state"], tree.nodes[8]["depth"], tree.nodes[8]["status"]
     ((1, 2, 3, 4, 5, 6, 7, 8, 0), 2, 'goal')
-    >>> trace = Trace()
-    >>> _ = iddfs(SlidingPuzzle("1 2 3 / 4 5 6 / 0 7 8"), trace=trace)
-    >>> first = search_tree(trace, iteration=0)
-    >>> first.graph, first.number_of_nodes()
-    ({'goal': None, 'bound': 0, 'iterations': 3}, 1)
     """
     events, bound, iterations = _iteration_events(trace.events, iteration)
     tree: nx.DiGraph[int] = nx.DiGraph(goal=None, bound=bound, iterations=iterations)
@@ -54,7 +38,7 @@ def search_tree(
     for event in events:
         if event.kind in ("generate", "duplicate"):
             successors[event.parent] = successors.get(event.parent, 0) + 1
-            if _fits(tree, event, max_nodes, max_depth):
+            if _fits(tree, event, max_depth):
                 _add_node(tree, event, "frontier" if event.kind == "generate" else "duplicate")
         elif event.kind == "expand":
             order += 1
@@ -63,7 +47,7 @@ def search_tree(
         elif event.kind == "discard" and event.node in tree:
             tree.nodes[event.node]["status"] = "duplicate"
         elif event.kind == "goal":
-            if event.node not in tree and _fits(tree, event, None, None):
+            if event.node not in tree and _fits(tree, event, None):
                 _add_node(tree, event, "goal")
             if event.node in tree:
                 _mark_solution(tree, event.node)
@@ -78,7 +62,7 @@ def search_tree(
 def _iteration_events(
     events: list[TraceEvent], iteration: int | None
 ) -> tuple[list[TraceEvent], float | None, int]:
-    """Return the events of one iteration (with the root), its bound and how many there were."""
+    """``(events of one iteration with the root, its bound, how many iterations)``."""
     starts = [i for i, event in enumerate(events) if event.kind == "iteration"]
     if not starts:
         if iteration not in (None, 0):
@@ -100,14 +84,10 @@ def _iteration_events(
     return chosen_events, events[begin].bound, len(starts)
 
 
-def _fits(
-    tree: nx.DiGraph[int], event: TraceEvent, max_nodes: int | None, max_depth: int | None
-) -> bool:
+def _fits(tree: nx.DiGraph[int], event: TraceEvent, max_depth: int | None) -> bool:
     if event.node in tree or (event.parent is not None and event.parent not in tree):
         return False
-    if max_depth is not None and event.depth > max_depth:
-        return False
-    return max_nodes is None or len(tree) < max_nodes
+    return max_depth is None or event.depth <= max_depth
 
 
 def _add_node(tree: nx.DiGraph[int], event: TraceEvent, status: str) -> None:
@@ -133,17 +113,12 @@ def cut_tree(
     max_depth: int | None = None,
     from_depth: int | None = None,
 ) -> nx.DiGraph:
-    """Return a copy of *tree* small enough to draw.
+    """Return a copy of *tree* small enough to draw: the path to the goal, and shallow nodes.
 
-    The path to the goal is always kept; the other nodes are kept shallow first up to
-    about *max_nodes* and *max_depth*. Under each parent that lost children, a marker node
-    ``("more", parent)`` says how many nodes were left out below it (status ``"more"``).
-    With *from_depth*, only the part below one node at that depth is kept, to see levels
-    deeper than fit at once: the solution path's node there, or else the first expanded.
-    A marker ``("more", None)`` above it counts the nodes of the rest of the tree.
+    A marker node ``("more", parent)`` counts the nodes left out below a parent. With
+    *from_depth*, only the part below one node at that depth is kept (the solution's, or
+    the first expanded), under a marker ``("more", None)`` counting the rest.
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, bfs
     >>> trace = Trace()
@@ -154,13 +129,6 @@ def cut_tree(
     (57, 17)
     >>> small.nodes[("more", 1)]  # 13 nodes left out under node 1
     {'more': 13, 'status': 'more', 'depth': 2}
-    >>> [small.nodes[n]["depth"] for n in small if small.nodes[n]["status"] == "goal"]
-    [5]
-    >>> deep = cut_tree(tree, from_depth=3)  # the part below the solution's node at depth 3
-    >>> sorted(deep.nodes[n]["depth"] for n in deep if deep.in_degree(n) == 0)
-    [2]
-    >>> deep.nodes[("more", None)]["more"] + deep.number_of_nodes() - 1 == len(tree)
-    True
     """
     above = None
     if from_depth is not None:

@@ -10,7 +10,6 @@ from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit
 from ..puzzles.jugs import State, WaterJugs
 
-#: A low estimate of the memory a state of the graph takes: a node, and per action an edge.
 BYTES_PER_STATE, BYTES_PER_ACTION = 200, 100
 
 
@@ -23,10 +22,8 @@ def state_graph(
 ) -> nx.DiGraph:
     """Return a networkx ``DiGraph`` of every state reachable from the puzzle's start.
 
-    Nodes are states, with ``goal`` and ``depth`` (the fewest actions from the start); an
-    edge carries its ``action``. Any model with ``start``, ``successors(state)`` and
-    ``is_goal(state)`` will do. Limits are as for every search; *max_nodes* counts states,
-    and a graph that obviously cannot fit is refused before any work.
+    Nodes carry ``goal`` and ``depth`` (the fewest actions from the start), edges ``action``.
+    *max_nodes* counts states; a graph that obviously cannot fit is refused at once.
 
     >>> from puzzlelab.puzzles import WaterJugs
     >>> graph = state_graph(WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)))

@@ -1,7 +1,6 @@
 """Mastermind: one game played by a strategy, and a strategy evaluated on every secret.
 
-A secret's *questions* count every guess, the final correct one included.
-"""
+A secret's *questions* count every guess, the final correct one included."""
 
 from __future__ import annotations
 
@@ -15,16 +14,13 @@ from ..errors import ProblemError
 from ..limits import DEFAULT, Budget, MemoryLimit, stopping
 from ..puzzles.mastermind import Answer, Code, CodeInput, Mastermind, answer_of, game_of
 from ..results import SearchResult, SearchStats
-from .mastermind_strategies import Strategy, check_progress, checked_guess, strategy_of
-from .mastermind_trees import settle
+from .mastermind_strategies import Strategy, _check_progress, _checked_guess, strategy_of
+from .mastermind_trees import _settle
 
 
 @dataclass(repr=False)
 class Game(SearchResult):
-    """One game of a strategy against one secret.
-
-    ``algorithm`` is the strategy's name, ``actions`` the guesses, ``path`` the game's
-    histories, one per question (empty unless solved), ``cost`` the questions asked.
+    """One game of a strategy against one secret: ``actions`` are the guesses.
 
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind
     >>> play(classic_mastermind(), "3 5 1 0")
@@ -34,14 +30,6 @@ class Game(SearchResult):
     game: Mastermind | None = None
     secret: Code | None = None
     history: list[tuple[Code, Answer]] = field(default_factory=list)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The game as plain data (JSON-ready)."""
-        data = super().as_dict()
-        del data["path"]  # the histories again: the history says it once
-        rounds = [{"guess": list(g), "bulls": b, "cows": c} for g, (b, c) in self.history]
-        secret = None if self.secret is None else list(self.secret)
-        return {**data, "secret": secret, "questions": len(rounds), "history": rounds}
 
 
 def play(
@@ -53,9 +41,7 @@ def play(
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> Game:
-    """Play one game: *strategy* guesses until it finds *secret*.
-
-    Limits are as for :func:`evaluate`; *max_nodes* counts questions.
+    """Play one game: *strategy* guesses until it finds *secret* (*max_nodes* counts questions).
 
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind
     >>> result = play(classic_mastermind(), "3 5 1 0", "minimax")
@@ -79,7 +65,7 @@ def play(
         while not history or history[-1][1] != game.win:
             if stats.expanded >= next_look:
                 next_look = budget.checkpoint(stats.expanded)
-            guess = checked_guess(game, name, choose, left, check)
+            guess = _checked_guess(game, name, choose, left, check)
             stats.expanded += 1
             stats.generated += 1
             answer = answer_of(game.codes[guess], secret)
@@ -87,33 +73,21 @@ def play(
             row = game.table[guess]
             narrower = left[row[left] == game.answer_number(answer)]
             if answer != game.win:
-                check_progress(game, name, guess, left, narrower)
+                _check_progress(game, name, guess, left, narrower)
             left = narrower
         status, reason = "solved", f"found the secret in {len(history)} questions"
     if stop:
         status, reason = stop.status, stop.reason
     stats.seconds = budget.elapsed()
     solved = status == "solved"
-    return Game(
-        name,
-        status,
-        path=[history[:k] for k in range(len(history) + 1)] if solved else [],
-        actions=[guess for guess, _ in history],
-        cost=len(history) if solved else None,
-        stats=stats,
-        reason=reason,
-        game=game,
-        secret=secret,
-        history=history,
-    )
+    path = [history[:k] for k in range(len(history) + 1)] if solved else []
+    guesses, cost = [guess for guess, _ in history], len(history) if solved else None
+    return Game(name, status, path, guesses, cost, stats, reason, game, secret, history)
 
 
 @dataclass(repr=False)
 class Evaluation(SearchResult):
-    """How many questions a strategy needs, for every secret of a game.
-
-    ``questions[code]`` is the questions the secret *code* needs (0: not reached when a
-    limit stopped the evaluation).
+    """``questions[code]``: the questions a strategy needs for each secret (0: not reached).
 
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind
     >>> result = evaluate(classic_mastermind(), "consistent")
@@ -135,7 +109,6 @@ class Evaluation(SearchResult):
 
     @property
     def found(self) -> np.ndarray:
-        """The questions of the secrets reached."""
         return self.questions[self.questions > 0]
 
     @property
@@ -174,24 +147,6 @@ class Evaluation(SearchResult):
         bars = ", ".join(f"{q}: {n}" for q, n in self.histogram.items())
         return f"{self.algorithm}: {self.summary()}; secrets per number of questions {{{bars}}}"
 
-    def as_dict(self, most_hardest: int = 20) -> dict[str, Any]:
-        """The evaluation as plain data (JSON-ready), the first *most_hardest* hardest."""
-        game, data = self._played(), super().as_dict()
-        for unused in ("cost", "actions", "path"):  # a decision tree, not a path
-            del data[unused]
-        return {
-            **data,
-            "game": dict(zip(("symbols", "positions", "repeats"), game.rules)),
-            "codes": len(game.codes),
-            "secrets": len(self.found),
-            "average": round(self.average, 4) if len(self.found) else None,
-            "worst": self.worst,
-            "histogram": {str(q): n for q, n in self.histogram.items()},
-            "hardest_count": len(self.hardest),
-            "hardest": [list(code) for code in self.hardest[:most_hardest]],
-            "first_guess": None if self.first_guess is None else list(self.first_guess),
-        }
-
     def table_rows(self) -> list[tuple[str, Any]]:
         s, first = self.stats, self.first_guess
         return [
@@ -215,25 +170,14 @@ def evaluate(
 ) -> Evaluation:
     """Play *strategy* against every secret at once, by building its decision tree.
 
-    Parameters
-    ----------
-    game : Mastermind, optional
-        Default: bulls and cows.
-    strategy : str or callable
-        A name from :data:`~puzzlelab.solvers.STRATEGIES`, or ``choose(game, candidates)``.
-    max_nodes, max_seconds, max_memory_mb : optional
-        Limits (:class:`~puzzlelab.limits.Budget`), the answer table included; *max_nodes*
-        counts the nodes settled (``stats.expanded``, one guess each). A stopped evaluation
-        keeps what it found.
+    *game* defaults to bulls and cows; *strategy* is a name from
+    :data:`~puzzlelab.solvers.STRATEGIES` or ``choose(game, candidates)``. *max_nodes*
+    counts the tree's nodes; a stopped evaluation keeps what it found.
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind
     >>> result = evaluate(classic_mastermind(), "minimax")
-    >>> result.worst, int(result.questions.sum()), result.histogram
-    (5, 5801, {1: 1, 2: 6, 3: 62, 4: 533, 5: 694})
-    >>> result.status, result.stats.expanded
-    ('solved', 1378)
+    >>> result.worst, int(result.questions.sum()), result.stats.expanded
+    (5, 5801, 1378)
     """
     game = game_of(game)
     name, choose = strategy_of(strategy)
@@ -242,7 +186,7 @@ def evaluate(
     stats, first = SearchStats(), None
     with stopping() as stop:
         game.build_table(lambda: budget.check(stats.expanded))
-        for answers, _, guess, found in settle(game, name, choose, budget, stats):
+        for answers, _, guess, found in _settle(game, name, choose, budget, stats):
             first = guess if first is None else first
             if found:
                 questions[guess] = len(answers) + 1
@@ -250,12 +194,5 @@ def evaluate(
     if stop:
         status, reason = stop.status, stop.reason
     stats.seconds = budget.elapsed()
-    return Evaluation(
-        name,
-        status,
-        stats=stats,
-        reason=reason,
-        game=game,
-        questions=questions,
-        first_guess=None if first is None else game.codes[first],
-    )
+    first_guess = None if first is None else game.codes[first]
+    return Evaluation(name, status, [], [], None, stats, reason, game, questions, first_guess)

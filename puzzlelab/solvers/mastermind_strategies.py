@@ -1,8 +1,5 @@
-"""Mastermind strategies: how the next guess is chosen from the codes still possible.
-
-A strategy is ``choose(game, candidates) -> code number`` (:data:`Strategy`); the named
-ones are in :data:`STRATEGIES`. Here too are the checks every guess passes.
-"""
+"""Mastermind strategies, ``choose(game, candidates) -> code number``, and the checks every
+guess passes."""
 
 from __future__ import annotations
 
@@ -14,7 +11,6 @@ import numpy as np
 from ..errors import ProblemError
 from ..puzzles.mastermind import Code, History, Mastermind, game_of
 
-#: A strategy: ``choose(game, candidates) -> code number``, the candidates being code numbers.
 Strategy = Callable[[Mastermind, np.ndarray], int]
 
 
@@ -35,8 +31,7 @@ def group_sizes(
 ) -> np.ndarray:
     """Return ``sizes[i, a]``: how many candidates give answer number *a* to guess ``guesses[i]``.
 
-    *guesses* are code numbers (default: every code); *check*, if given, is called between
-    blocks of work (it may raise to stop at a limit).
+    *guesses* default to every code; *check* is called between blocks of work.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> game = bulls_and_cows()
@@ -72,15 +67,8 @@ def best_guess(game: Mastermind, candidates: np.ndarray, scores: np.ndarray) -> 
 class Scored:
     """A strategy that asks the code (any code) with the lowest ``score(sizes)``.
 
-    :func:`~puzzlelab.solvers.mastermind.play` and :func:`~puzzlelab.solvers.mastermind.evaluate`
-    also pass ``check``, to keep their limits.
-
-    >>> from puzzlelab.puzzles.mastermind import classic_mastermind
-    >>> game = classic_mastermind()
-    >>> most_answers = Scored("most_answers", lambda sizes: -(sizes > 0).sum(axis=1),
-    ...                       "Ask the code with the most different answers.")
-    >>> game.format(game.codes[most_answers(game, np.arange(len(game.codes)))])
-    '0 0 1 2'
+    >>> Scored("most_answers", lambda sizes: -(sizes > 0).sum(axis=1), "Most answers.")
+    <strategy most_answers>
     """
 
     def __init__(self, name: str, score: Callable[[np.ndarray], np.ndarray], doc: str) -> None:
@@ -99,8 +87,7 @@ class Scored:
 
 
 def _negative_entropy(sizes: np.ndarray) -> np.ndarray:
-    # The entropy of the groups is log2(n) - sum(size * log2(size)) / n for n candidates:
-    # largest where the sum is smallest. The sum is read from a table of size * log2(size).
+    # The entropy is log2(n) - sum(size * log2(size)) / n: largest where the sum is smallest.
     every_size = np.arange(int(sizes.max()) + 1)
     return (every_size * np.log2(np.maximum(every_size, 1)))[sizes].sum(1)
 
@@ -121,7 +108,6 @@ entropy = Scored(
     "entropy", _negative_entropy, "Ask the code whose answer tells the most (largest entropy)."
 )
 
-#: The strategies by name, as the command line and the lessons know them.
 STRATEGIES: dict[str, Strategy] = {
     "consistent": first_consistent,
     "minimax": minimax,
@@ -152,10 +138,8 @@ def strategy_of(strategy: str | Strategy) -> tuple[str, Strategy]:
 def next_guess(
     game: Mastermind, history: History, strategy: str | Strategy = "consistent"
 ) -> Code | None:
-    """Return the code *strategy* asks after *history*, or None if no code is consistent.
-
-    *history* holds the questions asked so far and their answers, ``(guess, (bulls, cows))``;
-    *strategy* is a name from :data:`STRATEGIES` or a function ``choose(game, candidates)``.
+    """Return the code *strategy* asks after *history*, ``(guess, (bulls, cows))`` pairs, or
+    None if no code is consistent.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> next_guess(bulls_and_cows(), [("0 1 2 3", (0, 2))])
@@ -166,7 +150,7 @@ def next_guess(
     left = candidate_numbers(game, history)
     if len(left) == 0:
         return None
-    return game.codes[checked_guess(game, name, choose, left)]
+    return game.codes[_checked_guess(game, name, choose, left)]
 
 
 def candidate_numbers(game: Mastermind, history: History) -> np.ndarray:
@@ -183,20 +167,14 @@ def candidate_numbers(game: Mastermind, history: History) -> np.ndarray:
     return left
 
 
-def checked_guess(
+def _checked_guess(
     game: Mastermind,
     name: str,
     choose: Strategy,
     candidates: np.ndarray,
     check: Callable[[], object] | None = None,
 ) -> int:
-    """Return the guess *choose* makes among *candidates*; refuse what is not a code's number.
-
-    >>> checked_guess(None, "mine", lambda game, candidates: "0 1 2 3", np.arange(10))
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: strategy mine must return a code's number, not '0 1 2 3'
-    """
+    """Return the guess *choose* makes; ProblemError if it is not a code's number."""
     guess: object  # a strategy of the student's own may return anything
     if isinstance(choose, Scored):
         guess = choose(game, candidates, check=check)
@@ -211,13 +189,10 @@ def checked_guess(
     return int(guess)
 
 
-def check_progress(
+def _check_progress(
     game: Mastermind, name: str, guess: int, left: np.ndarray, narrower: np.ndarray
 ) -> None:
-    """Raise ProblemError if *guess* kept every candidate (*narrower* is all of *left*).
-
-    >>> check_progress(None, "mine", 0, np.arange(3), np.arange(1))  # it narrowed: no error
-    """
+    """Raise ProblemError if *guess* kept every candidate (*narrower* is all of *left*)."""
     if len(narrower) == len(left):
         raise ProblemError(
             f"strategy {name} asked {game.format(game.codes[guess])}, which cannot tell "

@@ -12,7 +12,7 @@ from ..errors import ProblemError, whole_number
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit
 from ..puzzles.mastermind import Mastermind, game_of
 from ..results import SearchStats
-from .mastermind_strategies import Strategy, check_progress, checked_guess, strategy_of
+from .mastermind_strategies import Strategy, _check_progress, _checked_guess, strategy_of
 
 
 def decision_tree(
@@ -26,9 +26,8 @@ def decision_tree(
 ) -> dict[str, Any]:
     """Return the top *depth* levels of a strategy's decision tree as nested dicts.
 
-    A node is ``{"guess": code, "candidates": n, "children": {answer: node}}``: one child per
-    answer the candidates can give, except the winning one. Limits are as for
-    :func:`~puzzlelab.solvers.mastermind.evaluate`.
+    A node is ``{"guess": code, "candidates": n, "children": {answer: node}}``, a child per
+    answer but the winning one.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> tree = decision_tree(bulls_and_cows(), depth=1)
@@ -43,7 +42,7 @@ def decision_tree(
     nodes: dict[tuple[int, ...], dict[str, Any]] = {}  # by the answers on the way from the root
     try:
         game.build_table(lambda: budget.check(stats.expanded))
-        for answers, candidates, guess, _ in settle(game, name, choose, budget, stats, depth):
+        for answers, candidates, guess, _ in _settle(game, name, choose, budget, stats, depth):
             node = {"guess": game.codes[guess], "candidates": len(candidates), "children": {}}
             if answers:
                 parent = nodes[answers[:-1]]
@@ -56,7 +55,7 @@ def decision_tree(
     return nodes[()]
 
 
-def settle(
+def _settle(
     game: Mastermind,
     name: str,
     choose: Strategy,
@@ -66,18 +65,8 @@ def settle(
 ) -> Iterator[tuple[tuple[int, ...], np.ndarray, int, bool]]:
     """Yield the nodes of *choose*'s decision tree as they are settled, depth first.
 
-    A node is ``(answers, candidates, guess, found)``: the answer numbers from the root, the
-    codes left, the strategy's guess, and whether it is one of them (a secret found after
-    ``len(answers) + 1`` questions). Each answer but the winning one makes a child (none
-    *levels* answers deep), kept on a stack, not by recursion. ``stats`` counts the nodes
-    settled (``expanded``, which *budget* limits), made (``generated``) and the largest
-    stack (``max_frontier``).
-
-    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
-    >>> from puzzlelab.solvers.mastermind_strategies import first_consistent
-    >>> nodes = settle(bulls_and_cows(), "consistent", first_consistent, Budget(), SearchStats())
-    >>> [(answers, len(candidates)) for answers, candidates, _, _ in list(nodes)[:2]]
-    [((), 5040), ((0,), 360)]
+    A node is ``(answers from the root, candidates, guess, whether the guess is one of them)``.
+    Each answer but the winning one makes a child, none *levels* answers deep.
     """
     win = game.answer_number(game.win)
 
@@ -93,7 +82,7 @@ def settle(
         if stats.expanded >= next_look:
             next_look = budget.checkpoint(stats.expanded)
         answers_so_far, candidates = stack.pop()
-        guess = checked_guess(game, name, choose, candidates, check)
+        guess = _checked_guess(game, name, choose, candidates, check)
         stats.expanded += 1
         depth = len(answers_so_far) + 1
         stats.expanded_by_depth[depth] = stats.expanded_by_depth.get(depth, 0) + 1
@@ -103,7 +92,7 @@ def settle(
                 found = True
             elif len(answers_so_far) < levels:
                 group = candidates[answers == answer]
-                check_progress(game, name, guess, candidates, group)
+                _check_progress(game, name, guess, candidates, group)
                 stack.append((answers_so_far + (int(answer),), group))
                 stats.generated += 1
         yield answers_so_far, candidates, guess, found

@@ -1,9 +1,7 @@
 """Peg-solitaire solvers: iterative deepening with its prunings, and depth-first search
-that remembers dead positions.
+that remembers dead positions (those from which the goal is out of reach).
 
-A *position visited* is one step of the depth-first search (the start, and one per jump
-tried): ``stats.expanded`` counts them and ``max_nodes`` limits them. A *dead position*
-is one from which the goal proved out of reach.
+``stats.expanded`` counts the positions visited (the start, and one per jump tried).
 """
 
 from __future__ import annotations
@@ -17,8 +15,7 @@ from ..limits import DEFAULT, Budget, MemoryLimit, stopping
 from ..puzzles.pegs import PegSolitaire, group_argument, jump, replay
 from ..puzzles.pegs_notation import Jump, Pegs, chains, format_moves, holes_of, pegs_of
 
-# SearchStats names the type of a field that PegSearchResult's __init__ inherits: it is
-# imported so that the annotations of that __init__ (written in this module) resolve here.
+# SearchStats is imported so that the annotations of PegSearchResult's __init__ resolve here.
 from ..results import SearchResult, SearchStats, refused_if_unsolvable  # noqa: F401
 
 #: Rows of the usual table that say nothing here: no frontier, every position visited at once.
@@ -27,10 +24,7 @@ UNTRACKED = ("generated", "largest frontier")
 
 @dataclass(repr=False)
 class PegSearchResult(SearchResult):
-    """A :class:`~puzzlelab.results.SearchResult` of peg solitaire.
-
-    ``path`` holds positions (bit masks of pegs), ``actions`` moves (chains of holes) and
-    ``cost`` the number of moves.
+    """A search result whose ``path`` holds positions (bit masks) and ``actions`` moves.
 
     >>> dfs_dead_positions(PegSolitaire("triangle15", hole=1))
     <dfs: solved, cost 10 | 214 expanded, 91 duplicates, 109 dead, ... s>
@@ -44,14 +38,7 @@ class PegSearchResult(SearchResult):
             f"{s.duplicates:,} duplicates{dead}, {s.seconds:.3f} s>"
         )
 
-    def as_dict(self) -> dict[str, Any]:
-        """The result as plain data: moves and positions as lists of holes."""
-        data = super().as_dict()
-        data["path"] = [list(holes_of(pegs)) for pegs in self.path]
-        return data
-
     def table_rows(self) -> list[tuple[str, Any]]:
-        """The usual rows, with the moves, without the counts not kept here."""
         rows = [row for row in super().table_rows() if row[0] not in UNTRACKED]
         if not self.stats.duplicates:
             rows = [row for row in rows if row[0] != "duplicates skipped"]
@@ -62,7 +49,6 @@ class PegSearchResult(SearchResult):
 def _solved(
     puzzle: PegSolitaire, result: PegSearchResult, jumps_made: Iterable[tuple[int, int]]
 ) -> None:
-    """Fill *result* with the solution made of *jumps_made*, ``(from, to)`` pairs."""
     result.status, result.reason = "solved", f"one peg left, in hole {puzzle.finish}"
     result.actions = chains(jumps_made)
     result.path = replay(puzzle.board, puzzle.start, result.actions)
@@ -72,7 +58,6 @@ def _solved(
 def _finish(
     result: PegSearchResult, nodes: int, budget: Budget, by_depth: list[int]
 ) -> PegSearchResult:
-    """Return *result* with the counts so far (*nodes* positions visited)."""
     stats = result.stats
     stats.expanded = stats.generated = nodes  # each position is visited as it is made
     stats.seconds = budget.elapsed()
@@ -80,24 +65,20 @@ def _finish(
     return result
 
 
-def _first_jumps(puzzle: PegSolitaire, table: Iterable[Jump]) -> list[Jump]:
-    """The start's jumps, leaving out those that mirror one already listed.
-
-    Only symmetries that fix both the start and the goal count: their subtrees are mirror
-    images.
-    """
+def _first_jumps(puzzle: PegSolitaire, table: Iterable[Jump]) -> set[tuple[int, int]]:
+    """The start's jumps, without mirror images under symmetries fixing start and goal."""
     board = puzzle.board
     fixing = [
         m for m in board.symmetries
         if _image(m, puzzle.start) == puzzle.start and _image(m, puzzle.goal) == puzzle.goal
     ]  # fmt: skip
     seen: set[Pegs] = set()
-    kept: list[Jump] = []
+    kept: set[tuple[int, int]] = set()
     for start, over, to in table:
         if puzzle.start >> start & 1 and puzzle.start >> over & 1 and not puzzle.start >> to & 1:
             after = jump(puzzle.start, start, over, to)
             if after not in seen:
-                kept.append((start, over, to))
+                kept.add((start, to))
                 seen.update(_image(m, after) for m in fixing)
     return kept
 
@@ -118,36 +99,13 @@ def iterative_deepening(
     max_memory_mb: MemoryLimit = DEFAULT,
     check_solvable: bool = True,
 ) -> PegSearchResult:
-    """Find a solution with the fewest moves by iterative deepening.
+    """Find a solution with the fewest moves by iterative deepening on the number of moves.
 
-    For limits 1, 2, 3, ... moves, search depth-first, one jump at a time: a jump by the
-    peg that jumped last continues its chain for free, any other starts a new move. The
-    first limit with a solution gives a shortest one.
+    A jump by the peg that jumped last continues its move for free. *groups* uses the
+    reduced jumps of :func:`~puzzlelab.puzzles.pegs.group_argument`; *corner_bound* also
+    cuts when moves made + pegs in corners exceed the limit; *symmetry* tries one of first
+    jumps that mirror each other; *max_depth* is the largest limit tried.
 
-    Parameters
-    ----------
-    puzzle : PegSolitaire
-    groups : bool
-        Use the reduced jump table of :func:`~puzzlelab.puzzles.pegs.group_argument`.
-    corner_bound : bool
-        Also cut a branch when moves made + pegs left in corners exceed the limit.
-    symmetry : bool
-        Try only one of first jumps that are mirror images.
-    max_depth : int, optional
-        The largest limit to try (default: as many moves as there are pegs to remove).
-    max_nodes, max_seconds, max_memory_mb : optional
-        Limits (:class:`~puzzlelab.limits.Budget`); *max_nodes* counts positions visited.
-    check_solvable : bool
-        Answer ``unsolvable`` at once when :meth:`PegSolitaire.check_solvable` says so.
-
-    Returns
-    -------
-    PegSearchResult
-        ``stats.iterations`` has one entry per limit: ``bound``, ``expanded``, ``seconds``
-        and ``completed``.
-
-    Examples
-    --------
     >>> result = iterative_deepening(PegSolitaire("triangle15", hole=4), corner_bound=True)
     >>> result.cost, [it["bound"] for it in result.stats.iterations]
     (9, [3, 4, 5, 6, 7, 8, 9])
@@ -166,9 +124,10 @@ def iterative_deepening(
     top = most if max_depth is None else min(max_depth, most)
     found = search = None
     with stopping() as stop:  # Ctrl-C may come at any time, also while the tables are built
-        refused = refused_if_unsolvable(algorithm, puzzle, check_solvable, PegSearchResult)
+        refused = refused_if_unsolvable(algorithm, puzzle, check_solvable)
         if refused is not None:
-            return _finish(refused, 0, budget, by_depth)
+            result.status, result.reason = refused.status, refused.reason
+            return _finish(result, 0, budget, by_depth)
         table = puzzle.board.jumps
         if groups:
             argument = group_argument(puzzle)
@@ -204,11 +163,9 @@ def iterative_deepening(
 class _DeepeningSearch:
     """One depth-first pass of iterative deepening per call of :meth:`run`.
 
-    Each hole's jumps are ``(mask, need, to, whether to is a counted corner)``: legal when
-    ``pegs & mask == need``, and ``pegs ^ mask`` is the position after it. When the bound
-    is tight (moves made + pegs in corners = the limit), a new move may only start from a
-    corner, so ``tight[last]`` lists just those holes and the peg that moved last: the same
-    nodes in the same order, in about two thirds of the time.
+    A jump ``(mask, need, to, to_corner)`` is legal when ``pegs & mask == need``. When the
+    bound is tight a new move must start in a corner: ``tight[last]`` lists only those holes
+    and the last peg's (the same nodes, in two thirds of the time).
     """
 
     def __init__(
@@ -229,22 +186,20 @@ class _DeepeningSearch:
                       for h in sorted(by_hole)]  # fmt: skip
         self.tight = {last: [entry for entry in self.holes if entry[0] == last or entry[2]]
                       for last in range(max(puzzle.board.holes) + 1)}  # fmt: skip
-        first = _first_jumps(puzzle, table) if symmetry else None
-        self.first = None if first is None else {(s, t) for s, _, t in first}
+        self.first = _first_jumps(puzzle, table) if symmetry else None
         self.puzzle, self.budget, self.by_depth = puzzle, budget, by_depth
         self.corners = sum(1 for h in counted if puzzle.start >> h & 1)
         self.nodes = 0
         self.next_look: float = 0
 
     def run(self, limit: int) -> list[tuple[int, int]] | None:
-        """Search with at most *limit* moves; return the jumps ``(from, to)`` of a solution."""
+        """The jumps ``(from, to)`` of a solution of at most *limit* moves, or None."""
         goal, every, tight, first = self.puzzle.goal, self.holes, self.tight, self.first
         budget, by_depth = self.budget, self.by_depth
         nodes, next_look = self.nodes, self.next_look
         found: list[tuple[int, int]] = []
 
         def search(pegs: int, made: int, last: int, corners: int) -> bool:
-            """Depth-first below *pegs*: *made* moves so far, the last peg is in *last*."""
             nonlocal nodes, next_look
             if nodes >= next_look:
                 next_look = budget.checkpoint(nodes)
@@ -287,10 +242,7 @@ def dfs_dead_positions(
 ) -> PegSearchResult:
     """Find a solution (not the fewest moves) by depth-first search, remembering dead positions.
 
-    A position met again is skipped (``stats.duplicates``). With *symmetry*, a dead position
-    is stored with its images under the symmetries that fix the finish hole.
-    ``stats.extra["dead"]`` counts the positions found dead. Limits and *check_solvable* are
-    as for :func:`iterative_deepening`; the memory bound stops the table of dead positions.
+    With *symmetry*, a dead position is stored with its mirror images that fix the finish.
 
     >>> result = dfs_dead_positions(PegSolitaire("english", hole=17))
     >>> result.status, holes_of(result.path[-1]), result.cost
@@ -329,9 +281,10 @@ def dfs_dead_positions(
         return False
 
     with stopping() as stop:  # Ctrl-C may come at any time, also while the tables are built
-        refused = refused_if_unsolvable("dfs", puzzle, check_solvable, PegSearchResult)
+        refused = refused_if_unsolvable("dfs", puzzle, check_solvable)
         if refused is not None:
-            return _finish(refused, 0, budget, by_depth)
+            result.status, result.reason = refused.status, refused.reason
+            return _finish(result, 0, budget, by_depth)
         fixing = [m for m in board.symmetries if m[puzzle.finish] == puzzle.finish]
         images = _images_of(fixing if symmetry else fixing[:1])
         holes = [(h, 1 << h, tuple((1 << h | 1 << o, 1 << t, t) for o, t in board.jumps_from[h]))
@@ -347,11 +300,7 @@ def dfs_dead_positions(
 
 
 def _images_of(mappings: Sequence[dict[int, int]]) -> Callable[[int], set[int]]:
-    """Return ``images(pegs)``: the set of *pegs* and its images under *mappings*.
-
-    Each mapping is applied a byte at a time through tables of 256 entries, far faster than
-    moving bits one by one.
-    """
+    """Return ``images(pegs)``: *pegs* and its images under *mappings*, mapped a byte at a time."""
     size = max(max(m) for m in mappings) + 1
     tables: list[list[list[int]]] = []  # per mapping, per byte of the pegs: the byte's image
     for mapping in mappings:
@@ -390,10 +339,8 @@ ALGORITHMS = {
 def solve(puzzle: PegSolitaire, algorithm: str = "auto", **limits: Any) -> PegSearchResult:
     """Solve *puzzle* with *algorithm*: ``plain``, ``groups``, ``bound``, ``dfs`` or ``auto``.
 
-    ``auto`` finds the fewest moves (iterative deepening with the corner bound) where that
-    is quick: when the group pruning applies or the board has at most 15 holes; elsewhere
-    it runs ``dfs``. *limits* are ``max_nodes``, ``max_seconds``, ``max_memory_mb`` and,
-    for iterative deepening only, ``max_depth``.
+    ``auto`` runs ``bound`` where the group pruning applies or the board has at most 15 holes,
+    else ``dfs``. *limits* are the solver's ``max_...`` keywords.
 
     >>> solve(PegSolitaire("triangle15", hole=4)).algorithm
     'ids+corners'

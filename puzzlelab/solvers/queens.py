@@ -1,8 +1,6 @@
 """N-queens solvers: generate and test, and backtracking; the result they all share.
 
-The rules are in :mod:`puzzlelab.puzzles.queens`. ``stats.expanded`` counts what
-``max_nodes`` limits: candidates tested, queens placed, or queens moved. No solver
-recurses, so any board size is safe.
+``stats.expanded`` counts what ``max_nodes`` limits. No solver recurses.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, Stop, stopping
 from ..puzzles.queens import Placement, check_size
 from ..results import SearchResult, SearchStats
 
-#: One step of a backtracking trace: ``("place", row, col)`` or ``("retreat", row, col)``.
+#: ``("place", row, col)`` or ``("retreat", row, col)``.
 Event = tuple[str, int, int]
 
 
@@ -30,10 +28,7 @@ def no_solution(n: int) -> str:
 
 @dataclass(repr=False)
 class SolutionsResult(SearchResult):
-    """The outcome of a search for the solutions of n queens (all of them, or the first).
-
-    ``count`` is the solutions found (so far), ``solutions`` those kept;
-    ``stats.extra["retreats"]`` (backtracking) counts the queens taken off again.
+    """The solutions of n queens found: ``count`` of them, ``solutions`` those kept.
 
     >>> backtracking(6)
     <backtracking: solved, 4 solutions of 6 queens | 152 expanded, retreats 152, ... s>
@@ -77,8 +72,7 @@ def solutions_result(
 ) -> SolutionsResult:  # fmt: skip
     """Return the SolutionsResult of a search that ended normally, or by *stop*.
 
-    *count* defaults to ``len(solutions)``; *solved* is the reason when some were found.
-    A search that counts (*counted* names what) says on stopping how many it counted.
+    *solved* is the reason when some were found; *counted* names what a counting search counts.
 
     >>> solutions_result("by hand", 3, Budget(), 5, []).status
     'exhausted'
@@ -98,8 +92,7 @@ def solutions_result(
 
 
 def finished(result: SolutionsResult) -> SolutionsResult:
-    """Return *result* if its search ran to the end; else raise LimitReached or
-    KeyboardInterrupt, as a plain value cannot say that it is only part of the answer.
+    """Return *result* if its search ran to the end; else raise LimitReached or KeyboardInterrupt.
 
     >>> finished(backtracking(12, max_nodes=100))
     Traceback (most recent call last):
@@ -113,12 +106,7 @@ def finished(result: SolutionsResult) -> SolutionsResult:
     return result
 
 
-def no_diagonal_attacks(candidate: Placement) -> bool:
-    """Whether no two queens of the permutation *candidate* share a diagonal.
-
-    >>> no_diagonal_attacks((1, 3, 0, 2)), no_diagonal_attacks((0, 2, 1, 3))
-    (True, False)
-    """
+def _no_diagonal_attacks(candidate: Placement) -> bool:
     n = len(candidate)
     return (
         len({row - col for row, col in enumerate(candidate)}) == n
@@ -135,14 +123,6 @@ def generate_and_test(
 ) -> SolutionsResult:
     """Return every solution found by testing each permutation of the columns (n! candidates).
 
-    Parameters
-    ----------
-    n : int
-    max_nodes, max_seconds, max_memory_mb
-        Limits (:class:`~puzzlelab.limits.Budget`); *max_nodes* counts candidates tested.
-
-    Examples
-    --------
     >>> result = generate_and_test(6)
     >>> result.count, result.stats.expanded, result.status
     (4, 720, 'solved')
@@ -158,7 +138,7 @@ def generate_and_test(
             if tested >= next_look:
                 next_look = budget.checkpoint(tested)
             tested += 1
-            if no_diagonal_attacks(candidate):
+            if _no_diagonal_attacks(candidate):
                 solutions.append(candidate)
     return solutions_result("generate_and_test", n, budget, tested, solutions, stop=stop,
                              solved="every candidate was tested")  # fmt: skip
@@ -173,30 +153,12 @@ def backtracking(
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SolutionsResult:
-    """Return the solutions found by placing queens row by row, checking each as it is placed.
+    """Return the solutions found by placing queens row by row, each on the leftmost free square.
 
-    A queen goes on the leftmost square whose column and diagonals are free; when a row
-    has none left, the queen above it retreats and tries the next column. The search
-    keeps its place in a loop, not by recursion.
+    When a row has none left, the queen above retreats to its next column. *first_only*
+    stops at the first solution; *trace* gets every :data:`Event`. ``stats.expanded``
+    counts the queens placed, ``stats.extra["retreats"]`` those taken off again.
 
-    Parameters
-    ----------
-    n : int
-    first_only : bool
-        Stop at the first solution.
-    trace : list, optional
-        Gets every step: ``("place", row, col)`` and ``("retreat", row, col)``.
-    max_nodes, max_seconds, max_memory_mb
-        Limits (:class:`~puzzlelab.limits.Budget`); *max_nodes* counts queens placed.
-
-    Returns
-    -------
-    SolutionsResult
-        ``stats.expanded`` counts the queens placed, ``stats.extra["retreats"]`` those
-        taken off again.
-
-    Examples
-    --------
     >>> result = backtracking(8)
     >>> result.count, result.stats.expanded, result.stats.extra
     (92, 2056, {'retreats': 2056})
@@ -256,10 +218,7 @@ def backtracking(
 
 
 def first_solution(n: int, trace: list[Event] | None = None, **limits: Any) -> Placement | None:
-    """Return the first solution backtracking finds (columns tried left to right), or None.
-
-    *trace* and *limits* are as for :func:`backtracking`; LimitReached is raised if a
-    limit stops the search.
+    """Return the first solution :func:`backtracking` finds, or None; LimitReached if stopped.
 
     >>> first_solution(8), first_solution(3)
     ((0, 4, 7, 5, 2, 6, 1, 3), None)
@@ -269,9 +228,7 @@ def first_solution(n: int, trace: list[Event] | None = None, **limits: Any) -> P
 
 
 def format_runs(rows: list[dict], columns: list[str] | None = None) -> str:
-    """Return *rows* (dicts with the same keys) as an aligned plain-text table.
-
-    *columns* picks the keys to show, in order; default: those of the first row.
+    """Return *rows* (dicts) as an aligned plain-text table of *columns* (default: all keys).
 
     >>> print(format_runs([{"n": 8, "count": 92}, {"n": 10, "count": 724}]))
      n  count

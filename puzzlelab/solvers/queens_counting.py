@@ -1,8 +1,4 @@
-"""Counting N-queens solutions fast: backtracking over bit masks, and fundamental solutions.
-
-Each row's free squares are one integer, the columns and both diagonals taken above it
-three more.
-"""
+"""Counting N-queens solutions fast: backtracking over bit masks, and fundamental solutions."""
 
 from __future__ import annotations
 
@@ -19,8 +15,7 @@ def _bitmask_solutions(
     n: int, budget: Budget, stats: SearchStats, first_columns: Iterable[int] | None = None,
     placements: bool = True,
 ) -> Iterator[Placement | None]:  # fmt: skip
-    """Yield every solution (only those whose row-0 queen is in *first_columns*, if given;
-    ``None`` for each without *placements*); ``stats.expanded`` counts the queens placed.
+    """Yield every solution whose row-0 queen is in *first_columns* (None without *placements*).
 
     >>> stats = SearchStats()
     >>> list(_bitmask_solutions(6, Budget(), stats, first_columns=[1])), stats.expanded
@@ -57,7 +52,6 @@ def _bitmask_solutions(
 
 
 def _placement(rows_above: list[tuple[int, int, int, int]], columns: int, full: int) -> Placement:
-    """The columns of a solution's queens, from the columns taken above each row."""
     taken = [above for above, _, _, _ in rows_above] + [columns, full]
     return tuple((after ^ before).bit_length() - 1 for before, after in zip(taken, taken[1:]))
 
@@ -71,9 +65,8 @@ def count_bitmask(
 ) -> SolutionsResult:
     """Count the solutions by backtracking over bit masks (fast; keeps no solutions).
 
-    A row is an n-bit number: ``columns`` has bit c set when column c is taken, ``left``
-    and ``right`` the squares an earlier queen's diagonals pass through, shifted by one
-    bit a row. *max_nodes* limits the queens placed (``stats.expanded``).
+    A row is an n-bit number: the columns taken, and the squares earlier queens' diagonals
+    pass through (``left``, ``right``, shifted by one bit a row).
 
     >>> count_bitmask(8).count, count_bitmask(12, max_nodes=1000).reason
     (92, 'the limit of 1,000 queens placed was reached; 5 solutions counted so far')
@@ -90,9 +83,7 @@ def count_bitmask(
 
 
 def count_solutions(n: int, **limits: Any) -> int:
-    """Return the number of solutions, counted over bit masks (see :func:`count_bitmask`).
-
-    *limits* are as for :func:`count_bitmask`; LimitReached is raised if one stops it.
+    """Return the number of solutions (:func:`count_bitmask`); LimitReached if a limit stops it.
 
     >>> [count_solutions(n) for n in range(1, 11)]
     [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
@@ -110,9 +101,7 @@ def count_fundamental(
 ) -> SolutionsResult:
     """Count the fundamental solutions: one per family, the smallest of its 8 images.
 
-    A family's smallest image has its row-0 queen in the left half of the board, so only
-    that half is searched. With *keep*, the fundamental solutions are kept in
-    ``solutions``; limits are as for :func:`count_bitmask`.
+    Its row-0 queen is in the left half, so only that half is searched. *keep* keeps them.
 
     >>> count_fundamental(8).count
     12
@@ -135,9 +124,7 @@ def count_fundamental(
 
 
 def fundamental_solutions(n: int, **limits: Any) -> list[Placement]:
-    """Return one solution per symmetry family: the smallest of its 8 images, sorted.
-
-    *limits* are as for :func:`count_bitmask`; LimitReached is raised if one stops it.
+    """Return one solution per symmetry family, sorted; LimitReached if a limit stops it.
 
     >>> fundamental_solutions(6)
     [(1, 3, 5, 0, 2, 4)]

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
 
-from ..errors import BoardError, whole_number
+from ..errors import whole_number
 from ..limits import DEFAULT, Budget, MemoryLimit, stopping
 from ..puzzles.queens import Placement, check_size, solvable
 from ..results import SearchResult, SearchStats
@@ -16,11 +15,8 @@ from .queens import no_solution
 
 @dataclass(repr=False)
 class RepairResult(SearchResult):
-    """The outcome of one min-conflicts run: the board it ended with.
-
-    ``placement`` is the board at the end, ``start_conflicts`` and ``conflicts`` the
-    attacking pairs on the first and the last board; ``stats.extra["restarts"]`` counts
-    the new greedy boards.
+    """One min-conflicts run: its last ``placement``, and the attacking pairs on the first
+    and the last board (``start_conflicts``, ``conflicts``).
 
     >>> min_conflicts(8, seed=1)
     <min_conflicts: solved 8 queens | 42 expanded, restarts 0, 0 conflicts, ... s>
@@ -58,7 +54,7 @@ class RepairResult(SearchResult):
 
 
 class _Lines:
-    """How many queens stand on every column, diagonal and anti-diagonal of an n x n board."""
+    """How many queens stand on each column, diagonal and anti-diagonal."""
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -67,13 +63,12 @@ class _Lines:
         self.anti_diagonals = [0] * (2 * n - 1)  # index row + col
 
     def add(self, row: int, col: int, queens: int = 1) -> None:
-        """Put *queens* on (row, col) (-1 takes one off)."""
         self.columns[col] += queens
         self.diagonals[row - col + self.n - 1] += queens
         self.anti_diagonals[row + col] += queens
 
     def attackers(self, row: int, col: int) -> int:
-        """The queens on the lines of (row, col), a queen there counted 3 times."""
+        """The queens on the lines of (row, col), one there counted 3 times."""
         return (
             self.columns[col]
             + self.diagonals[row - col + self.n - 1]
@@ -91,7 +86,6 @@ class _Lines:
         ]
 
     def pairs(self) -> int:
-        """The attacking pairs: k queens on one line make k(k-1)/2 of them."""
         lines = chain(self.columns, self.diagonals, self.anti_diagonals)
         return sum(k * (k - 1) for k in lines if k > 1) // 2
 
@@ -101,7 +95,6 @@ _BYTES_PER_QUEEN = 64
 
 
 def _least_attacked(costs: list[int], rng: random.Random) -> int:
-    """A column with the smallest cost, chosen at random among ties."""
     best = min(costs)
     return rng.choice([col for col, cost in enumerate(costs) if cost == best])
 
@@ -111,8 +104,7 @@ def _greedy(
 ) -> None:
     """Fill *placement* (empty, with *lines*) as :func:`greedy_start` does.
 
-    The start moves no queen, so the budget is asked about 0 nodes; its answer (how many
-    more before the next look) counts rows here.
+    It moves no queen: the budget is asked about 0 nodes, its answer counts rows here.
     """
     next_look: float = 0  # the row at which to ask the budget again
     for row in range(n):
@@ -126,8 +118,7 @@ def _greedy(
 def greedy_start(n: int, seed: int | None = None, budget: Budget | None = None) -> Placement:
     """Return a full board built row by row, each queen where the fewest earlier ones attack.
 
-    Ties are broken at random, by *seed*. It takes O(n²) steps: with a *budget*, it keeps
-    to its time and memory limits (raising LimitReached).
+    Ties are broken at random, by *seed*; a *budget* bounds its O(n²) steps (LimitReached).
 
     >>> from puzzlelab.puzzles.queens import conflicts
     >>> conflicts(greedy_start(8, seed=1)) <= 3
@@ -143,7 +134,6 @@ def min_conflicts(
     n: int,
     *,
     seed: int | None = None,
-    start: Sequence[int] | None = None,
     restart_after: int | None = None,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
@@ -151,24 +141,11 @@ def min_conflicts(
 ) -> RepairResult:
     """Solve n queens by min-conflicts: repair a greedy full board one queen at a time.
 
-    Each step moves an attacked queen, chosen at random, within its row to the square the
-    fewest other queens attack (ties at random); a step costs O(n). It cannot prove that
-    there is no solution: 2 and 3 queens are answered ``"unsolvable"``.
+    Each step moves a random attacked queen within its row to the square fewest queens
+    attack (ties at random). It cannot prove there is no solution: 2 and 3 queens are
+    answered ``"unsolvable"``. After *restart_after* steps (default ``2 * n + 100``) it
+    starts again from a new greedy board; *seed* seeds the random choices.
 
-    Parameters
-    ----------
-    n : int
-    seed : int, optional
-        Seeds the random choices (same seed, same run).
-    start : tuple, optional
-        The first board to repair (default: :func:`greedy_start`).
-    restart_after : int, optional
-        Steps before starting again from a new greedy board (default ``2 * n + 100``).
-    max_nodes, max_seconds, max_memory_mb
-        Limits (:class:`~puzzlelab.limits.Budget`); *max_nodes* counts queens moved.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles.queens import is_solution
     >>> result = min_conflicts(300, seed=7)
     >>> result.solved, is_solution(result.placement, 300), result.conflicts
@@ -180,11 +157,6 @@ def min_conflicts(
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens moved")
     restart_after = 2 * n + 100 if restart_after is None else whole_number(
         restart_after, "restart_after", least=1)  # fmt: skip
-    if start is not None and (
-        len(start) != n or not all(isinstance(c, int) and 0 <= c < n for c in start)
-    ):
-        raise BoardError(f"the start must give a column 0..{n - 1} for each of the {n} rows, "
-                         f"not {start!r}")  # fmt: skip
     result = RepairResult("min_conflicts", "solved", n=n, seed=seed,
                           stats=SearchStats(extra={"restarts": 0}))  # fmt: skip
     if not solvable(n):
@@ -204,12 +176,7 @@ def min_conflicts(
     steps = 0
     next_look: float = 0  # when to ask the budget again
     with stopping() as stop:
-        if start is None:
-            _greedy(n, random.Random(rng.randrange(2**32)), placement, lines, budget)
-        else:
-            placement = list(start)
-            for row, col in enumerate(placement):
-                lines.add(row, col)
+        _greedy(n, random.Random(rng.randrange(2**32)), placement, lines, budget)
         result.start_conflicts = lines.pairs()
         steps_this_try = 0
         while True:

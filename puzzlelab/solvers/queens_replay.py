@@ -12,16 +12,10 @@ from .queens import Event
 
 @dataclass(frozen=True)
 class TraceStep:
-    """The board after one step of a backtracking trace, and the counts so far.
+    """The board after one step of a backtracking trace (``event`` None: the empty board).
 
-    ``event`` is the step (``None`` for the empty board, step 0); ``solution`` whether it
-    completed a solution; ``placed``, ``retreats`` and ``solutions`` count so far.
-
-    >>> from puzzlelab.solvers.queens import backtracking
-    >>> steps = []
-    >>> _ = backtracking(4, trace=steps)
-    >>> replay(steps, 4)[3].describe()
-    'retreat row 1 col 2'
+    >>> TraceStep(1, ("place", 0, 2), (2,), 1, 0, 0, False).describe()
+    'place row 0 col 2'
     """
 
     index: int
@@ -41,9 +35,8 @@ class TraceStep:
 
 
 def replay(trace: Iterable[Event], n: int) -> list[TraceStep]:
-    """Return the board after each step of *trace* (the empty board first).
-
-    Raises BoardError if a step is not one that backtracking can take there.
+    """Return the board after each step of *trace*, the empty board first; BoardError if a step
+    is not one backtracking can take.
 
     >>> steps = []
     >>> from puzzlelab.solvers.queens import backtracking

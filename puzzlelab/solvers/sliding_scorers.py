@@ -8,19 +8,17 @@ from ..puzzles.sliding import SlidingPuzzle, line_conflicts
 from ..search.problem import HeuristicChoice, Searchable
 from .patterns import PatternHeuristic, named_heuristic
 
-#: ``moves[blank]``: ``(target cell, direction, the move's number)``, numbered blank by blank.
+#: ``moves[blank]``: ``(target cell, direction, the move's number)``.
 Moves = list[list[tuple[int, str, int]]]
 
-#: One tile's move on one side: its ``(database, change of its code)`` pairs, and the new sum.
+#: One tile's move on one side: ``(database, change of its code)`` pairs, and the new sum.
 Moved = tuple[Sequence[tuple[int, int]], int]
 
 
 class Scorer:
     """A heuristic that follows one tile's move instead of looking at the whole board.
 
-    :meth:`start` gives h of the first board, :meth:`after` h once *tile* slides from
-    *source* to *target* (before the board changes); :meth:`enter` and :meth:`leave` are
-    called when the search steps onto that board and back, for a ``stateful`` scorer.
+    :meth:`enter` and :meth:`leave` are called as the search steps onto a board and back.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> scorer: Scorer = ManhattanScorer(SlidingPuzzle("4 1 3 / 2 0 5"))
@@ -31,13 +29,11 @@ class Scorer:
     stateful = False
 
     def start(self, board: list[int]) -> int:
-        """Return h of *board* (a list of tiles, row by row), and remember it if stateful."""
+        """Return h of *board*, and remember it if stateful."""
         raise NotImplementedError
 
     def steps(self, moves: Moves) -> list[list[int]] | None:
-        """Each move's change of h by tile (moves numbered as in *moves*), when it is
-        fixed; else None, and :meth:`after` is asked.
-        """
+        """Each move's change of h by tile, when fixed; else None, and :meth:`after` is asked."""
         return None
 
     def after(self, tile: int, source: int, target: int, h: int) -> int:
@@ -45,10 +41,10 @@ class Scorer:
         raise NotImplementedError
 
     def enter(self, tile: int, source: int, target: int) -> None:
-        """Step onto the board where *tile* moved (only if ``stateful``)."""
+        """Step onto the board where *tile* moved."""
 
     def leave(self, tile: int, source: int, target: int) -> None:
-        """Step back from it (only if ``stateful``)."""
+        """Step back from it."""
 
 
 class ManhattanScorer(Scorer):
@@ -82,9 +78,8 @@ class ManhattanScorer(Scorer):
 class PatternScorer(Scorer):
     """Additive pattern databases (and their mirror image): a tile's move changes one code.
 
-    Each database is looked up by code, ``sum(cell_i * cells**i)`` over its tiles, so a tile
-    sliding from *source* to *target* adds ``(target - source) * cells**i`` to its
-    database's code. The mirrored board has codes of its own, moved the same way.
+    A database's code is ``sum(cell_i * cells**i)`` over its tiles: a tile sliding from
+    *source* to *target* adds ``(target - source) * cells**i``.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.solvers.patterns import pattern_heuristic
@@ -183,15 +178,11 @@ class PatternScorer(Scorer):
         self.sums = list(sums)
 
 
-class LineConflicts(dict[int, int]):
+class _LineConflicts(dict[int, int]):
     """``conflicts[code]``: how many tiles of a line of *length* cells must leave it.
 
-    A line's code has one digit per cell in base ``length + 1``, the first cell lowest: a
-    tile whose goal is in this line gives its goal place plus one, any other tile 0. A value
-    is worked out the first time it is asked for, then kept.
-
-    >>> LineConflicts(3)[3 * 1 + 1 * 4 + 2 * 16]  # goal places 2, 0, 1 along the line
-    1
+    The code has a digit per cell in base ``length + 1``, the first cell lowest: a tile's
+    goal place in the line plus one, else 0.
     """
 
     def __init__(self, length: int) -> None:
@@ -211,9 +202,7 @@ class LineConflicts(dict[int, int]):
 class LinearConflictScorer(ManhattanScorer):
     """Linear conflict: Manhattan distance plus 2 for each tile that must leave its line.
 
-    A tile sliding along a column leaves one row and enters another: its goal is in at most
-    one of them, so only that row's conflicts can change; the column keeps its order. So a
-    move changes h by its Manhattan step plus twice the change in one line's conflicts.
+    A tile sliding along a column changes only the conflicts of the row holding its goal.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle("2 1 3 / 4 0 5 / 7 8 6")
@@ -232,7 +221,7 @@ class LinearConflictScorer(ManhattanScorer):
         self.cells_of = [range(r * cols, (r + 1) * cols) for r in range(rows)] + [
             range(c, rows * cols, cols) for c in range(cols)
         ]
-        by_length = {length: LineConflicts(length) for length in {rows, cols}}
+        by_length = {length: _LineConflicts(length) for length in {rows, cols}}
         self.conflicts = [by_length[cols]] * rows + [by_length[rows]] * cols
         self.digit = _line_digits(puzzle)
         # A tile's move is numbered slide * cells + tile, where slide numbers the pair of
@@ -268,9 +257,7 @@ class LinearConflictScorer(ManhattanScorer):
 
 
 def _line_digits(puzzle: SlidingPuzzle) -> list[list[int]]:
-    """``digit[tile][line]``: the tile's goal place along *line* plus one if its goal is
-    in that line, else 0.
-    """
+    """``digit[tile][line]``: the tile's goal place along *line* plus one, or 0."""
     rows, cols = puzzle.rows, puzzle.cols
     digit = [[0] * (rows + cols) for _ in puzzle.goal]
     for cell, tile in enumerate(puzzle.goal):
@@ -290,11 +277,8 @@ LineChanges = tuple[tuple[int, int], tuple[int, int]]
 def _slide_tables(
     puzzle: SlidingPuzzle, digit: list[list[int]]
 ) -> tuple[list[int], list[Crossing], list[LineChanges]]:
-    """``(slide, crossed, changes)`` for every tile sliding between two neighbouring cells.
-
-    ``slide[source * cells + target]`` plus the tile numbers the move; ``crossed[move]`` is
-    the line left or entered whose conflicts may change (:data:`Crossing`);
-    ``changes[move]`` the lines whose codes change (:data:`LineChanges`).
+    """``(slide, crossed, changes)``: ``slide[source * cells + target] + tile`` numbers a move,
+    ``crossed[move]`` is a :data:`Crossing`, ``changes[move]`` a :data:`LineChanges`.
     """
     rows, cols, distance = puzzle.rows, puzzle.cols, puzzle.home_distances
     cells = rows * cols
@@ -326,8 +310,7 @@ def _slide_tables(
     return slide, crossed, changes
 
 
-#: The largest board (in cells) linear conflict runs in place on: its tables grow as
-#: 4 * cells**2 moves (16x16: 0.26 s and 60 MB to build; 32x32 about 1 GB).
+#: The largest board (in cells) linear conflict runs in place on (16x16: 60 MB of tables).
 LINEAR_CONFLICT_CELLS = 256
 
 

@@ -1,7 +1,5 @@
-"""Building a table: breadth-first search outward from the goal, over whole layers at once.
-
-numpy moves every board of a layer together, in chunks that bound the memory.
-"""
+"""Building a table: breadth-first search from the goal, a layer's boards moved together by
+numpy, in chunks that bound the memory."""
 
 from __future__ import annotations
 
@@ -19,17 +17,11 @@ if TYPE_CHECKING:
     from tqdm import tqdm
 
 UNSET = 255  # a table entry not reached (yet)
-CHUNK = 1 << 19  # boards moved at once while building: bounds the memory a layer takes
+CHUNK = 1 << 19  # boards moved at once
 SMALLEST_CHUNK = 1 << 10  # ... however tight the memory bound
-
-#: What a build counts, for ``max_nodes``: the abstract boards it labels with their cost.
-LABELLED = "boards labelled"
-
-#: Working memory one board of a chunk takes while it is moved and ranked (measured).
-BYTES_PER_BOARD = 200
-
-#: The share of the memory bound one chunk's working memory may take.
-CHUNK_SHARE = 0.03
+LABELLED = "boards labelled"  # what max_nodes counts
+BYTES_PER_BOARD = 200  # working memory of one board of a chunk (measured)
+CHUNK_SHARE = 0.03  # the share of the memory bound one chunk may take
 
 
 def breadth_first(
@@ -42,10 +34,8 @@ def breadth_first(
 ) -> np.ndarray:
     """The table of the pattern *tiles* (with *blank*, of the tiles and the blank).
 
-    The abstract board is where the pattern's tiles and the blank stand. A *free* move takes
-    the blank to a cell no pattern tile holds (cost 0); a *tile* move slides a pattern tile
-    into the blank (cost 1). Each layer is every board at one cost: the boards the tile
-    moves of the layer before reach, then every board free moves reach from them.
+    A board is where the pattern's tiles and the blank stand. A *free* move takes the blank
+    to a cell no pattern tile holds (cost 0), a *tile* move slides a pattern tile (cost 1).
 
     >>> from puzzlelab.limits import Budget
     >>> breadth_first((2, 2), (1, 2, 3, 0), (1,), Budget(), progress=False)
@@ -58,8 +48,8 @@ def breadth_first(
     what = "the distance table" if every_tile else f"the pattern database of tiles {list(tiles)}"
     total = placement_count(cells, k + 1)
     needed = total + (0 if every_tile else placement_count(cells, k))
-    if not fits(budget, needed):
-        raise LimitReached(f"{what} was not built: {too_large(budget, needed)}")
+    if not _fits(budget, needed):
+        raise LimitReached(f"{what} was not built: {_too_large(budget, needed)}")
     from tqdm.auto import tqdm  # loaded when a table is built, not with puzzlelab
 
     bar = tqdm(total=total, desc="pattern " + "-".join(map(str, tiles)), unit=" boards",
@@ -70,43 +60,34 @@ def breadth_first(
     start = np.array([[goal.index(tile) for tile in tiles] + [goal.index(0)]], dtype=np.int8)
     layer, cost = start, 0
     try:
-        search.start(start)
+        search.reached_at[placement_ranks(start, cells)] = 0
+        search.counted(1)
         while len(layer):
             layer = search.close_under_free_moves(layer, cost)
             if not every_tile:
                 search.mark_placements(layer[:, :k], table, cost)
             layer = search.reached(layer, cost + 1, tile_moves=True)
             cost += 1
-    except LimitReached as stop:
-        raise LimitReached(f"{what} was not finished ({search.done(total)}): {stop}") from None
-    except KeyboardInterrupt:
-        raise KeyboardInterrupt(
-            f"{what} was not finished ({search.done(total)}): interrupted (Ctrl-C)"
-        ) from None
+    except (LimitReached, KeyboardInterrupt) as stop:
+        why = stop if isinstance(stop, LimitReached) else "interrupted (Ctrl-C)"
+        done = f"{search.labelled:,} of {total:,} boards"
+        raise type(stop)(f"{what} was not finished ({done}): {why}") from None
     finally:
         search.bar.close()
     budget.spent += search.labelled
     return search.reached_at if blank else table
 
 
-def fits(budget: Budget, nbytes: int) -> bool:
-    """Whether *nbytes* more bytes keep within the memory *budget* bounds.
-
-    >>> fits(Budget(max_memory_mb=100), 2**20), fits(Budget(max_memory_mb=100), 200 * 2**20)
-    (True, False)
-    """
+def _fits(budget: Budget, nbytes: int) -> bool:
+    """Whether *nbytes* more bytes keep within the *budget*'s memory."""
     if budget.memory_at_start is None:  # no bound, or no way to measure
         return True
     now = memory_mb()
     return now is None or now - budget.memory_at_start + nbytes / 2**20 <= budget.max_memory_mb
 
 
-def too_large(budget: Budget, nbytes: int) -> str:
-    """Why *nbytes* do not fit the memory *budget* bounds.
-
-    >>> too_large(Budget(max_memory_mb=5), 60 * 2**20)
-    'it needs 60.0 MB of memory, more than the limit of 5 MB allows'
-    """
+def _too_large(budget: Budget, nbytes: int) -> str:
+    """Why *nbytes* do not fit the *budget*'s memory."""
     lift = (" (the default; pass max_memory_mb=None, or --max-memory-mb none, to lift it)"
             if budget.default_memory else "")  # fmt: skip
     return (
@@ -130,15 +111,6 @@ class _Search:
             share = budget.max_memory_mb * 2**20 * CHUNK_SHARE / BYTES_PER_BOARD
             self.chunk = int(min(CHUNK, max(SMALLEST_CHUNK, share)))
 
-    def start(self, boards: np.ndarray) -> np.ndarray:
-        self.reached_at[placement_ranks(boards, self.cells)] = 0
-        self.counted(len(boards))
-        return boards
-
-    def done(self, total: int) -> str:
-        """How far the build came, in words."""
-        return f"{self.labelled:,} of {total:,} boards"
-
     def counted(self, labelled: int) -> None:
         """Count *labelled* more boards; raise LimitReached if a limit is passed."""
         self.labelled += labelled
@@ -149,16 +121,13 @@ class _Search:
         budget.look()
 
     def make_room(self, held: int, more: int) -> None:
-        """Raise LimitReached unless the build's tables, the *held* bytes of its layers and
-        *more* bytes fit the memory bound.
+        """Raise LimitReached unless the tables, the *held* bytes of layers and *more* fit.
 
-        The build counts its own bytes, so its bound does not hang on when the system's
-        figure for the process's memory catches up; it looks at that figure too, for whatever
-        else the process holds.
+        The build counts its own bytes: the system's figure for the process may lag.
         """
         budget = self.budget
         over = (self.kept + held + more) / 2**20 > budget.max_memory_mb
-        if over or not fits(budget, more):  # said as the budget says it when it is passed
+        if over or not _fits(budget, more):  # said as the budget says it when it is passed
             raise LimitReached(budget.memory_reason())
 
     def mark_placements(self, placements: np.ndarray, table: np.ndarray, cost: int) -> None:
@@ -180,9 +149,9 @@ class _Search:
         return np.concatenate(found)
 
     def reached(self, boards: np.ndarray, cost: int, tile_moves: bool, held: int = 0) -> np.ndarray:
-        """The boards not reached before that one move from *boards* reaches, each once,
-        labelled with *cost*; in chunks, the limits looked at after each. *held*: the bytes
-        of other layers the caller keeps meanwhile.
+        """The boards not reached before one move from *boards*, each once, labelled *cost*.
+
+        *held*: the bytes of other layers the caller keeps meanwhile.
         """
         found: list[np.ndarray] = []
         held += boards.nbytes
@@ -196,7 +165,6 @@ class _Search:
 
 
 def _bytes(arrays: list[np.ndarray]) -> int:
-    """The bytes *arrays* hold together."""
     return sum(array.nbytes for array in arrays)
 
 
@@ -222,9 +190,7 @@ def _moves(boards: np.ndarray, neighbours: np.ndarray, k: int, tile_moves: bool)
 
 
 def _held_cells(tiles: np.ndarray, cells: int) -> Callable[[np.ndarray], np.ndarray]:
-    """A function of one cell per board: whether a pattern tile of that board holds it
-    (one bitmask per board up to 63 cells).
-    """
+    """A function of one cell per board: whether a pattern tile holds it (bitmasks to 63 cells)."""
     if cells > 63:
         return lambda cell: (tiles == cell[:, None]).any(axis=1)
     mask = np.bitwise_or.reduce(np.left_shift(np.int64(1), tiles.astype(np.int64)), axis=1)
@@ -232,9 +198,7 @@ def _held_cells(tiles: np.ndarray, cells: int) -> Callable[[np.ndarray], np.ndar
 
 
 def _every_tile_moves(boards: np.ndarray, neighbours: np.ndarray) -> np.ndarray:
-    """Every board one move from *boards* when every cell holds a pattern tile or the
-    blank: the tile beside the blank is looked up, not searched for.
-    """
+    """Every board one move from *boards* when every tile is in the pattern (looked up)."""
     count, places = boards.shape
     starts = np.arange(count, dtype=np.int64) * places  # where each board begins, flat
     column_on = np.empty(count * places, dtype=boards.dtype)  # the column of the tile on a cell

@@ -20,21 +20,14 @@ from ...errors import one_line
 from ...limits import Budget, LimitReached
 from ...puzzles.sliding import SlidingPuzzle
 from ...puzzles.sliding_boards import State
-from .build import LABELLED, fits, too_large
+from .build import LABELLED, _fits, _too_large
 from .ranking import placement_count
 from .table import PatternDatabase, check_pattern
 
-#: The environment variable that names the folder for cached databases.
 CACHE_VARIABLE = "PUZZLELAB_CACHE"
-
-#: Changes whenever the way tables are built or stored changes: older files are rebuilt.
-FORMAT = 1
-
-#: Bytes a cache file may hold beyond its table: the headers of its arrays and of the archive.
-SLACK = 1 << 16
-
-#: How the name of a file being written ends, until it is complete and renamed into place.
-PARTIAL = ".partial"
+FORMAT = 1  # changed when tables are built or stored differently: older files are rebuilt
+SLACK = 1 << 16  # bytes a file may hold beyond its table: the headers
+PARTIAL = ".partial"  # a file being written, until renamed into place
 
 
 def cache_folder() -> Path:
@@ -63,10 +56,7 @@ def cached(
 ) -> PatternDatabase:
     """The database of *tiles* for *puzzle*: read from the cache, or built and saved there.
 
-    A file that cannot be read or does not match what it should hold (format, board, goal,
-    pattern, checksum) is named in one line on standard error and rebuilt. A file is
-    written whole or not at all. Parameters are as for :meth:`PatternDatabase.build`; the
-    table read must fit the *budget*'s memory bound too.
+    A file that does not match what it should hold is named on standard error and rebuilt.
 
     >>> import tempfile
     >>> from unittest import mock
@@ -82,9 +72,9 @@ def cached(
     budget = Budget(what=LABELLED) if budget is None else budget
     size = placement_count(shape[0] * shape[1], len(tiles) + blank)
     path = cache_folder() / _file_name(shape, goal, tiles, blank)
-    if os.path.lexists(path) and not fits(budget, size):
+    if os.path.lexists(path) and not _fits(budget, size):
         what = f"the pattern database of tiles {list(tiles)}"
-        raise LimitReached(f"{what} cannot be loaded: {too_large(budget, size)}")
+        raise LimitReached(f"{what} cannot be loaded: {_too_large(budget, size)}")
     database = _read(path, shape, goal, tiles, blank)
     if database is None:
         database = PatternDatabase.build(
@@ -105,8 +95,8 @@ def _read(
 ) -> PatternDatabase | None:
     """The database the file at *path* holds, or None: missing (quietly), or unusable (said).
 
-    Only a regular file is read (a FIFO could block), no larger than its table, and only as
-    arrays (never pickles, never decompressed).
+    Only a regular file (a FIFO could block), no larger than its table, as arrays (no pickles,
+    no decompression).
     """
     size = placement_count(shape[0] * shape[1], len(tiles) + blank)
     try:
@@ -135,11 +125,11 @@ def _read(
 
 
 class _Unusable(ValueError):
-    """What is wrong with a cache file, in words."""
+    pass
 
 
 def _load(file: BinaryIO, size: int) -> tuple[dict[str, Any], np.ndarray]:
-    """The metadata and the table in the open cache *file*, whose table has *size* entries."""
+    """The metadata and the table (of *size* entries) in the open cache *file*."""
     found = os.fstat(file.fileno())
     if not stat.S_ISREG(found.st_mode):
         raise _Unusable("it is not a regular file")
@@ -167,7 +157,6 @@ def _load(file: BinaryIO, size: int) -> tuple[dict[str, Any], np.ndarray]:
 
 
 def _unusable(path: Path, why: str) -> None:
-    """Say on standard error that the cache file *path* is rebuilt, and why."""
     print(f"puzzlelab: the cached pattern database {path} cannot be used ({why}); "
           "building it again", file=sys.stderr)  # fmt: skip
 

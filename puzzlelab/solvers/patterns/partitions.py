@@ -12,14 +12,12 @@ from .build import LABELLED
 from .cache import cached
 from .table import PatternHeuristic, check_pattern, mirror_of
 
-#: Named partitions of the 15-puzzle, as groups of goal *cells* counted from the blank's
-#: corner (cell 0 is the blank's goal cell, then row by row): Korf's goal's tiles.
+#: Partitions of the 15-puzzle, as goal cells counted from the blank's corner (Korf's tiles).
 PARTITIONS = {
     "5-5-5": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
     "6-6-3": ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15)),
 }
 
-#: The partition used when none is named.
 DEFAULT_PARTITION = "6-6-3"
 
 #: A partition as given: a name from :data:`PARTITIONS`, or groups of tiles.
@@ -30,9 +28,6 @@ def partition_of(
     puzzle: SlidingPuzzle, partition: Partition = DEFAULT_PARTITION
 ) -> tuple[str, tuple[tuple[int, ...], ...]]:
     """``(name, tile groups)`` of *partition*: a name from :data:`PARTITIONS` or groups of tiles.
-
-    A named partition is drawn in goal cells counted from the blank's corner, so it fits
-    any 15-puzzle goal with the blank in a corner.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> partition_of(SlidingPuzzle(shape=(4, 4)), "6-6-3")[1][2]  # the blank bottom right
@@ -62,18 +57,10 @@ def partition_of(
 
 def _corner_map(shape: tuple[int, int], blank_cell: int) -> list[int] | None:
     """The flip of rows and/or columns of a 4x4 board taking cell 0 to *blank_cell*, or None."""
-    rows, cols = shape
-    if (rows, cols) != (4, 4):
+    row, col = divmod(blank_cell, 4)
+    if shape != (4, 4) or row not in (0, 3) or col not in (0, 3):
         return None
-    for flip_rows in (False, True):
-        for flip_cols in (False, True):
-            cell_of = [
-                (rows - 1 - r if flip_rows else r) * cols + (cols - 1 - c if flip_cols else c)
-                for r, c in (divmod(cell, cols) for cell in range(rows * cols))
-            ]
-            if cell_of[0] == blank_cell:
-                return cell_of
-    return None
+    return [abs(row - r) * 4 + abs(col - c) for r, c in (divmod(cell, 4) for cell in range(16))]
 
 
 def pattern_heuristic(
@@ -89,23 +76,10 @@ def pattern_heuristic(
 ) -> PatternHeuristic:
     """The additive pattern-database heuristic of *partition* for *puzzle*, databases cached.
 
-    Parameters
-    ----------
-    puzzle : SlidingPuzzle
-    partition : str or iterable of iterables of int
-        A name from :data:`PARTITIONS`, or the groups of tiles themselves.
-    blank : bool
-        Keep the blank's cell in every table (:class:`~.PatternDatabase`).
-    reflect : bool, optional
-        Also look the mirrored board up; default: whenever the goal allows it.
-    progress : bool
-        Show a progress bar while a database is built.
-    max_nodes, max_seconds, max_memory_mb : optional
-        Limits on building and reading every database together; *max_nodes* counts the
-        boards labelled.
+    *partition*: a name from :data:`PARTITIONS`, or groups of tiles. *blank* keeps the
+    blank's cell in every table; *reflect* also looks the mirrored board up (default:
+    whenever the goal allows). The limits bound every database's build together.
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> eight = SlidingPuzzle(shape=(3, 3))
     >>> h = pattern_heuristic(eight, [(1, 2, 3, 4), (5, 6, 7, 8)], progress=False)
@@ -123,8 +97,6 @@ def pattern_heuristic(
 
 def named_heuristic(puzzle: SlidingPuzzle, name: str, **limits: Any) -> PatternHeuristic:
     """The heuristic ``pdb`` or ``pdb:PARTITION`` names (``pdb``: :data:`DEFAULT_PARTITION`).
-
-    *limits* are as for :func:`pattern_heuristic`.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> named_heuristic(SlidingPuzzle(shape=(3, 3)), "pdb")

@@ -18,11 +18,7 @@ def placement_count(cells: int, k: int) -> int:
 
 
 def placement_ranks(positions: np.ndarray, cells: int) -> np.ndarray:
-    """The perfect rank of every row of *positions* (the cells of *k* tiles) on *cells* cells.
-
-    Ranks run from 0 to ``placement_count(cells, k) - 1`` in lexicographic order: the first
-    tile's cell is the most significant digit, the next tile's counts only the cells still
-    free, and so on.
+    """The rank (lexicographic, with no gap) of every row of *positions* on *cells* cells.
 
     >>> placement_ranks(np.array([[0, 1], [0, 2], [1, 0], [2, 1]]), 3)
     array([0, 1, 2, 5])
@@ -37,8 +33,7 @@ def placement_ranks(positions: np.ndarray, cells: int) -> np.ndarray:
 
 
 def placement_positions(ranks: np.ndarray | Sequence[int], cells: int, k: int) -> np.ndarray:
-    """The placements of *k* tiles on *cells* cells whose ranks are *ranks*, one per row:
-    the inverse of :func:`placement_ranks`.
+    """The placements of *k* tiles on *cells* cells whose ranks are *ranks*, one per row.
 
     >>> placement_positions(np.array([0, 1, 2, 5]), 3, 2).tolist()
     [[0, 1], [0, 2], [1, 0], [2, 1]]
@@ -54,9 +49,6 @@ def placement_positions(ranks: np.ndarray | Sequence[int], cells: int, k: int) -
 
 def placement_codes(cells: int, k: int) -> np.ndarray:
     """The code ``sum(cell_i * cells**i)`` of every placement of *k* tiles, in rank order.
-
-    A code is quick to update when one tile moves; a rank is compact (tables are stored by
-    rank).
 
     >>> placement_codes(3, 2).tolist()  # (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)
     [3, 6, 1, 7, 2, 5]
