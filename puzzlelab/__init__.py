@@ -1,9 +1,6 @@
 """puzzlelab: interactive lessons on state-space search, and the package behind them.
 
-A folder a room, each importing only the rooms below it (the documentation's "Where things
-are" lists them); at the top only the shared words: ``errors``, ``limits``, ``results``.
-Importing puzzlelab loads only the puzzles and the search engine; drawing and widgets
-(matplotlib, ipywidgets) load when their modules are imported.
+Importing it loads only the puzzles and the search engine, not drawing or widgets.
 
 >>> import puzzlelab
 >>> puzzle = puzzlelab.SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")

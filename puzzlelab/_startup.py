@@ -1,11 +1,8 @@
 """Ctrl-C while the ``puzzlelab`` command starts: one line and exit code 1, never a traceback.
 
-``puzzlelab/__init__.py`` imports this module first. In the command line (``python -m
-puzzlelab ...`` or the ``puzzlelab`` script), Ctrl-C or SIGTERM before the command begins ends
-the process at once: an import that Ctrl-C breaks would end in a traceback (numpy even turns
-it into an ``ImportError``). :func:`puzzlelab.cli.main` hands Ctrl-C back to Python when the
-command begins, so that a search stops with the figures it has. Imported any other way (a
-notebook, a test), this module changes nothing; Python's own start-up is beyond its reach.
+Imported first by ``puzzlelab/__init__.py``; only in the command line, until
+:func:`puzzlelab.cli.main` hands Ctrl-C back to Python (an import that Ctrl-C breaks would
+end in a traceback, numpy's even in an ``ImportError``).
 """
 
 from __future__ import annotations
@@ -20,17 +17,9 @@ STOPPED = b"puzzlelab: interrupted while starting; nothing was done\n"
 
 
 def is_command_line(orig_argv: list[str], argv: list[str]) -> bool:
-    """Whether the process is the ``puzzlelab`` command: ``python -m puzzlelab`` or the script.
+    """Whether the process is ``python -m puzzlelab`` or the script, from ``sys.orig_argv``
+    and ``sys.argv`` (whose first word is ``"-m"`` while ``-m`` imports the package).
 
-    Parameters
-    ----------
-    orig_argv : list of str
-        The command line as the operating system gave it (``sys.orig_argv``).
-    argv : list of str
-        ``sys.argv``, whose first word is ``"-m"`` while ``-m`` imports the package.
-
-    Examples
-    --------
     >>> is_command_line(["/usr/bin/python3", "-m", "puzzlelab", "solve", "1 2 / 3 0"], ["-m"])
     True
     >>> is_command_line(["python", "/venv/bin/puzzlelab", "lessons", "x"], ["/venv/bin/puzzlelab"])
@@ -46,8 +35,8 @@ def is_command_line(orig_argv: list[str], argv: list[str]) -> bool:
 
 
 def quit_quietly(signum: int, frame: FrameType | None) -> None:
-    """A signal handler: say in one line that the command stopped before it began; exit 1 at once
-    (``os._exit``, so no import that the signal broke prints a traceback on the way out)."""
+    """Say in one line that the command stopped before it began; exit 1 at once (``os._exit``:
+    no import that the signal broke prints a traceback on the way out)."""
     os.write(2, STOPPED)
     os._exit(1)
 

@@ -123,8 +123,6 @@ def test_terrain_costs_the_cell_entered_and_a_diagonal_times_root_two():
     world = GridWorld("S3\n.G", diagonal=True)
     assert dict((a, c) for a, _, c in world.successors((0, 0))) == {
         "down": 1, "right": 3, "down-right": pytest.approx(math.sqrt(2))}  # fmt: skip
-    assert GridWorld("S.\n.G", terrain={"m": 2}).terrain == {"m": 2}
-    assert GridWorld("Sm\n.G", terrain={"m": 2.5}).costs[(0, 1)] == 2.5
 
 
 def test_a_diagonal_step_never_cuts_a_walls_corner():
@@ -163,20 +161,6 @@ def test_a_map_that_cannot_be_read_is_refused_in_one_line(text, message):
     with pytest.raises(BoardError, match=message) as refused:
         GridWorld(text)
     assert "\n" not in str(refused.value)
-
-
-@pytest.mark.parametrize(
-    "terrain, message",
-    [
-        ({"F": 2}, r"single lowercase letters, not 'F'"),
-        ({"m": 0}, r"the cost of terrain 'm'"),
-        ({"m": float("nan")}, r"the cost of terrain 'm'"),
-        ([("m", 2)], r"terrain is a dict"),
-    ],
-)
-def test_a_bad_terrain_table_is_refused(terrain, message):
-    with pytest.raises(BoardError, match=message):
-        GridWorld("S.G", terrain=terrain)
 
 
 def test_a_step_that_is_not_allowed_names_the_allowed_ones():

@@ -1,8 +1,5 @@
-"""Puzzle models: pure rules, no drawing, no search.
-
-Each model gives a ``start``, ``is_goal``, ``successors`` (action, next state, step cost)
-and ``actions`` / ``result`` in simpleai's style. Mastermind's names load on first use,
-keeping numpy out of ``import puzzlelab``.
+"""Puzzle models, pure rules: ``start``, ``is_goal``, ``successors`` (action, next state, step
+cost), and ``actions`` / ``result`` in simpleai's style. Mastermind (numpy) loads on first use.
 """
 
 from .grid import GridWorld, maze, random_grid
@@ -17,7 +14,6 @@ from .sliding_boards import parse_board
 
 
 def __getattr__(name: str) -> object:
-    """A name of :mod:`~.mastermind`, imported when first asked for."""
     if name in ("bulls_and_cows", "classic_mastermind"):
         from . import mastermind
 

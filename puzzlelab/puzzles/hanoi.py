@@ -1,21 +1,7 @@
-"""The Tower of Hanoi: move a stack of disks to another peg, one disk at a time.
+"""The Tower of Hanoi: move a stack of disks from peg 0 to the last peg, one disk at a time.
 
-Disks are numbered from 0 (the smallest) and pegs from 0; a *state* gives the peg of each
-disk (``state[d]``), and an *action* ``"0->2"`` moves the top disk of peg 0 onto peg 2.
-The stack starts on peg 0 and must end on the last peg.
-
-This file is the worked example of adding a puzzle (see the README's "Adding a puzzle"):
-the rules here, a picture in ``drawing/hanoi.py``, the simpleai view in
-``simpleai_problems/hanoi.py`` and the tests in ``tests/test_hanoi.py``.
-
->>> hanoi = TowerOfHanoi(3)
->>> hanoi.start, hanoi.goal
-((0, 0, 0), (2, 2, 2))
->>> hanoi.actions(hanoi.start), hanoi.result(hanoi.start, "0->2")
-(['0->1', '0->2'], (2, 0, 0))
->>> print(hanoi.render((2, 0, 0)))
-peg 0: 2 1 | peg 1: - | peg 2: 0
-"""
+A *state* gives the peg of each disk (``state[d]``, disk 0 the smallest); an *action*
+``"0->2"`` moves the top disk of peg 0 onto peg 2. The example of docs/guide/new-puzzle.md."""
 
 from __future__ import annotations
 
@@ -25,16 +11,21 @@ State = tuple[int, ...]
 
 
 class TowerOfHanoi:
-    """The Tower of Hanoi with *disks* disks (at least 1) on *pegs* pegs (at least 3).
+    """The Tower of Hanoi with *disks* disks on *pegs* pegs.
+
+    Parameters
+    ----------
+    disks, pegs : int
+        At least 1 disk, and 3 pegs.
 
     Examples
     --------
     >>> from puzzlelab.search import bfs
     >>> hanoi = TowerOfHanoi(3)
+    >>> hanoi.actions(hanoi.start), hanoi.result(hanoi.start, "0->2")
+    (['0->1', '0->2'], (2, 0, 0))
     >>> bfs(hanoi).actions
     ['0->2', '0->1', '2->1', '0->2', '1->0', '1->2', '0->2']
-    >>> bfs(TowerOfHanoi(3, pegs=4)).cost  # a fourth peg saves two moves
-    5
     >>> TowerOfHanoi(pegs=2)
     Traceback (most recent call last):
     ...
@@ -67,13 +58,7 @@ class TowerOfHanoi:
         ]
 
     def result(self, state: State, action: str) -> State:
-        """Return the state after *action*, one of :meth:`actions`.
-
-        >>> TowerOfHanoi(disks=2).result((0, 0), "1->2")
-        Traceback (most recent call last):
-        ...
-        puzzlelab.errors.BoardError: '1->2' is not a move here; allowed: 0->1, 0->2
-        """
+        """Return the state after *action*, one of :meth:`actions`."""
         allowed = self.actions(state)
         if action not in allowed:  # checked first: "0->5" or "-2->0" must not reach a peg
             raise BoardError(f"{action!r} is not a move here; allowed: {', '.join(allowed)}")
@@ -84,7 +69,7 @@ class TowerOfHanoi:
         return [(action, self._moved(state, action), 1) for action in self.actions(state)]
 
     def _moved(self, state: State, action: str) -> State:
-        """The state after *action*, known to be allowed (no second look at the rules)."""
+        """The state after *action*, known to be allowed."""
         a, b = (int(peg) for peg in action.split("->"))
         disk = self.tops(state)[a]
         assert disk is not None  # an allowed move takes the top disk of a peg that has one
@@ -92,11 +77,8 @@ class TowerOfHanoi:
 
     def predecessors(self, state: State) -> list[tuple[str, State]]:
         """Return ``(action, previous_state)`` pairs: every move is undone by its opposite."""
-        found = []
-        for action, before, _ in self.successors(state):
-            a, b = action.split("->")
-            found.append((f"{b}->{a}", before))
-        return found
+        moves = ((action.split("->"), before) for action, before, _ in self.successors(state))
+        return [(f"{b}->{a}", before) for (a, b), before in moves]
 
     def is_goal(self, state: State) -> bool:
         """Whether every disk is on the last peg."""

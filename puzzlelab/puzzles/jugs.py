@@ -1,15 +1,7 @@
 """Water jugs: measure an amount of water by pouring between jugs (and, with a tap, filling them).
 
-A *state* is a tuple of the amounts in each jug, numbered from 0 in the order of the
-*capacities*. An *action* is ``"pour 0->1"`` (until jug 0 is empty or jug 1 full) or, with
-a *tap*, ``"fill 1"`` and ``"empty 2"``. The *target* is a whole state (then also the
-``goal``) or one amount that any jug may hold (``goal`` is ``None``).
-
->>> jugs = WaterJugs((8, 5, 3), start=(8, 0, 0), target=(4, 4, 0))
->>> jugs.actions(jugs.start)
-['pour 0->1', 'pour 0->2']
->>> jugs.result(jugs.start, "pour 0->1"), jugs.render((3, 5, 0))
-((3, 5, 0), '3/8 5/5 0/3')
+A *state* is the amounts in each jug, numbered from 0. An *action* is ``"pour 0->1"`` (until
+jug 0 is empty or jug 1 full) or, with a tap, ``"fill 1"`` and ``"empty 2"``.
 """
 
 from __future__ import annotations
@@ -22,7 +14,6 @@ from collections.abc import Iterable
 from ..errors import BoardError, UnsolvableError, whole_number
 
 State = tuple[int, ...]
-#: Amounts as a user writes them: whole numbers, or text such as ``"8,5,3"``.
 Amounts = str | Iterable[int]
 
 ACTION = re.compile(r"(pour) ([0-9]+)->([0-9]+)|(fill|empty) ([0-9]+)", re.ASCII)
@@ -32,7 +23,7 @@ COSTS = ("action", "litre")
 
 
 def _amounts(values: Amounts, what: str) -> tuple[int, ...]:
-    """*values* (numbers, or text such as ``"8, 5 3"``) as whole numbers; *what* names them."""
+    """*values* (numbers, or text such as ``"8, 5 3"``) as whole numbers."""
     given: Iterable[object] = _words(values, what) if isinstance(values, str) else values
     try:
         amounts = tuple(given)
@@ -45,7 +36,7 @@ def _amounts(values: Amounts, what: str) -> tuple[int, ...]:
 
 
 def _words(text: str, what: str) -> list[str]:
-    """The amounts written in *text*, parted by commas or spaces; none may be left out."""
+    """The amounts written in *text*, parted by commas or spaces."""
     if any(not part.strip() for part in text.split(",")) and text.strip():
         raise BoardError(
             f"{text!r} ({what}) has nothing between two commas; write a whole number between "
@@ -64,7 +55,7 @@ class WaterJugs:
     start : sequence of int, optional
         The amounts at the start (default: all empty).
     target : int or sequence of int
-        One amount that any jug may hold, or a whole state.
+        One amount that any jug may hold, or a whole state (then also the ``goal``).
     tap : bool
         Allow ``fill i`` (from the tap) and ``empty i`` (down the sink).
     cost : {"action", "litre"}
@@ -73,12 +64,10 @@ class WaterJugs:
     Examples
     --------
     >>> jugs = WaterJugs((3, 5), target=4, tap=True)
-    >>> jugs.start, jugs.goal, jugs.is_goal((3, 4))
-    ((0, 0), None, True)
-    >>> WaterJugs((8, 5, 3), start=(8, 0, 0), target=(4, 4, 1))
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.BoardError: without a tap the total stays 8 litres, but target (4, 4, 1) ...
+    >>> jugs.start, jugs.goal, jugs.is_goal((3, 4)), jugs.actions((0, 0))
+    ((0, 0), None, True, ['fill 0', 'fill 1'])
+    >>> jugs.result((3, 0), "pour 0->1"), jugs.render((0, 3))
+    ((0, 3), '0/3 3/5')
     """
 
     def __init__(
@@ -167,7 +156,7 @@ class WaterJugs:
 
     @property
     def common_measure(self) -> int:
-        """The gcd of the capacities and start amounts: every amount ever seen is a multiple."""
+        """The gcd of the capacities and start amounts: every amount is a multiple of it."""
         return math.gcd(*self.capacities, *self.start)
 
     def actions(self, state: State) -> list[str]:
@@ -175,7 +164,6 @@ class WaterJugs:
         return [action for action, _, _ in self._moves(state)]
 
     def _moves(self, state: State) -> list[tuple[str, str, tuple[int, ...]]]:
-        """Return ``(action, verb, jug numbers)`` for every action that changes *state*."""
         n, capacities = len(self), self.capacities
         moves: list[tuple[str, str, tuple[int, ...]]] = [
             (f"pour {i}->{j}", "pour", (i, j))
@@ -206,7 +194,7 @@ class WaterJugs:
         return tuple(litres)
 
     def _parse(self, action: str) -> tuple[str, tuple[int, ...]]:
-        """Return ``(verb, jug numbers)`` of *action*; raise BoardError saying what is allowed."""
+        """Return ``(verb, jug numbers)`` of *action*, checked."""
         found = ACTION.fullmatch(action) if isinstance(action, str) else None
         jugs: tuple[int, ...]
         if found and found[1]:
@@ -235,20 +223,13 @@ class WaterJugs:
         return found
 
     def predecessors(self, state: State) -> list[tuple[str, State]]:
-        """Return ``(action, previous_state)`` pairs, reachable from the start or not.
-
-        Pours are not always reversible, so bidirectional search needs this.
-
-        >>> before = WaterJugs((3, 5), (0, 0), 4, tap=True).predecessors((3, 0))
-        >>> ('pour 1->0', (0, 3)) in before, ('fill 0', (0, 0)) in before
-        (True, True)
-        """
-        found = []
-        for previous in self._candidates_before(state):
-            for action, after, _ in self.successors(previous):
-                if after == state:
-                    found.append((action, previous))
-        return found
+        """Return ``(action, previous_state)`` pairs (pours are not always reversible)."""
+        return [
+            (action, previous)
+            for previous in self._candidates_before(state)
+            for action, after, _ in self.successors(previous)
+            if after == state
+        ]
 
     def _candidates_before(self, state: State) -> Iterable[State]:
         """States that differ from *state* in one jug (a tap's work) or two (a pour's)."""
@@ -288,12 +269,7 @@ class WaterJugs:
         return f"jug {i}" if short else f"jug {i} ({capacity}L)"
 
     def describe(self, action: str, short: bool = False) -> str:
-        """Return *action* in words, e.g. ``"pour 8L jug into 5L jug"`` or ``"fill 3L jug"``.
-
-        >>> jugs = WaterJugs((3, 5), target=4, tap=True)
-        >>> jugs.describe("fill 1"), jugs.describe("pour 1->0", short=True)
-        ('fill 5L jug', 'pour 5L into 3L')
-        """
+        """Return *action* in words, e.g. ``"pour 8L jug into 5L jug"`` (short: ``"8L"``)."""
         verb, jugs = self._parse(action)
         names = [self.jug_name(i, short) for i in jugs]
         return f"{verb} {names[0]}" + (f" into {names[1]}" if verb == "pour" else "")
@@ -309,13 +285,7 @@ class WaterJugs:
             raise UnsolvableError(f"target {self.target} cannot be reached: {reason}")
 
     def why_unreachable(self) -> str:
-        """Return a reason why the target can never be met, or ``""`` if none is known.
-
-        >>> WaterJugs((6, 4), target=3, tap=True).why_unreachable()
-        'every amount stays a multiple of 2 litres (...), but the target 3 is not'
-        >>> WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)).why_unreachable()
-        ''
-        """
+        """Return a reason why the target can never be met, or ``""`` if none is known."""
         measure = self.common_measure
         wanted = self.target if isinstance(self.target, tuple) else (self.target,)
         if any(amount % measure for amount in wanted):

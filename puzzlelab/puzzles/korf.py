@@ -19,7 +19,7 @@ KORF_GOAL = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15"
 
 @dataclass(frozen=True)
 class KorfInstance:
-    """One of Korf's boards: its ``number`` (1 to 100), its ``optimal`` length and its cells.
+    """One of Korf's boards: its ``number`` (1 to 100), ``optimal`` length and cells.
 
     >>> instance = korf_instances()[0]
     >>> instance.number, instance.optimal, instance.board[:4]
@@ -31,15 +31,8 @@ class KorfInstance:
     board: tuple
 
     def puzzle(self, turned: bool = False) -> SlidingPuzzle:
-        """The board as a 15-puzzle with Korf's goal (the blank top left).
-
-        With *turned*, the board turned half a turn and each tile *t* renamed ``16 - t``:
-        puzzlelab's own goal, with the same optimal length.
-
-        >>> instance = korf_instances()[0]
-        >>> instance.puzzle(turned=True).goal == SlidingPuzzle(shape=(4, 4)).goal
-        True
-        """
+        """The board as a 15-puzzle with Korf's goal, or *turned* (each tile *t* as
+        ``16 - t``, half a turn) to puzzlelab's own goal, with the same optimal length."""
         if not turned:
             return SlidingPuzzle(self.board, goal=KORF_GOAL)
         cells = len(self.board)

@@ -1,13 +1,8 @@
 """Mastermind and bulls and cows: find a secret code by asking as few questions as possible.
 
-A *code* is a tuple of ``positions`` symbols, each ``0 .. symbols - 1``; its *number* is
-its place in ``game.codes``. The *answer* to a guess is ``(bulls, cows)``: right symbols in
-the right place, and in the wrong place. The *candidates* are the codes *consistent* with
-the *history* of ``(guess, answer)`` so far.
-
->>> game = bulls_and_cows()
->>> game.answer((0, 1, 2, 3), (6, 2, 8, 1)), len(game.candidates([("0 1 2 3", (0, 2))]))
-((0, 2), 1260)
+A *code* is a tuple of symbols ``0 .. symbols - 1``; the *answer* to a guess is ``(bulls,
+cows)``: right symbols in the right place, and in the wrong place. The *candidates* are the
+codes consistent with the *history* of ``(guess, answer)`` so far.
 """
 
 from __future__ import annotations
@@ -27,9 +22,9 @@ from ..errors import BoardError, ProblemError, true_or_false, whole_number
 
 Code = tuple[int, ...]
 Answer = tuple[int, int]
-#: A code as a user writes it: a sequence of symbols, or text such as ``"9 4 3 1"`` or ``"9431"``.
+#: A sequence of symbols, or text such as ``"9 4 3 1"`` or ``"9431"``.
 CodeInput = str | Sequence[int]
-#: The guesses made so far and their answers, as a user writes them: ``(guess, (bulls, cows))``.
+#: The ``(guess, (bulls, cows))`` pairs so far, as a user writes them.
 History = Iterable[tuple[CodeInput, Sequence[int]]]
 
 #: A game may have at most this many codes (they are all listed).
@@ -47,15 +42,20 @@ TABLE_BLOCK = 2_000_000
 class Mastermind:
     """A code-guessing game: *symbols* symbols, *positions* positions, *repeats* allowed or not.
 
+    Parameters
+    ----------
+    symbols, positions : int
+        How many symbols there are, and how many a code holds.
+    repeats : bool
+        Whether a code may hold a symbol twice.
+
     Examples
     --------
     >>> game = Mastermind(6, 4, repeats=True)
     >>> len(game.codes), game.codes[:2], game.answer("1 1 2 2", "1 2 3 4")
     (1296, [(0, 0, 0, 0), (0, 0, 0, 1)], (1, 1))
-    >>> Mastermind(3, 4)
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: 4 positions need at least 4 symbols when symbols may not ...
+    >>> len(bulls_and_cows().candidates([("0 1 2 3", (0, 2))]))
+    1260
     """
 
     def __init__(self, symbols: int = 10, positions: int = 4, repeats: bool = False) -> None:
@@ -81,13 +81,7 @@ class Mastermind:
         self._table: np.ndarray | None = None  # the answer table, once built
 
     def __reduce__(self) -> tuple[object, tuple[int, int, bool]]:
-        """Pickled as its rules: a copy elsewhere is that process's one game of those rules
-        (its answer table, megabytes, is never copied).
-
-        >>> import pickle
-        >>> pickle.loads(pickle.dumps(bulls_and_cows())) is bulls_and_cows()
-        True
-        """
+        """Pickled as its rules, never its answer table (megabytes)."""
         return _game, (self.symbols, self.positions, self.repeats)
 
     def __repr__(self) -> str:
@@ -104,12 +98,11 @@ class Mastermind:
 
     @property
     def rules(self) -> tuple[int, int, bool]:
-        """Return ``(symbols, positions, repeats)``."""
         return self.symbols, self.positions, self.repeats
 
     @property
     def size(self) -> int:
-        """Return how many codes the game has (without listing them)."""
+        """How many codes the game has (without listing them)."""
         if self.repeats:
             return self.symbols**self.positions
         return math.perm(self.symbols, self.positions)
@@ -133,15 +126,7 @@ class Mastermind:
         return (self.positions, 0)
 
     def check_code(self, code: CodeInput) -> Code:
-        """Return *code* (symbols, or text ``"9 4 3 1"``, ``"9,4,3,1"``, ``"9431"``) as a tuple.
-
-        >>> bulls_and_cows().check_code("9431")
-        (9, 4, 3, 1)
-        >>> bulls_and_cows().check_code("9 4 9 1")
-        Traceback (most recent call last):
-        ...
-        puzzlelab.errors.BoardError: code 9 4 9 1 repeats 9, but in this game the 4 symbols ...
-        """
+        """Return *code* (symbols, or text ``"9 4 3 1"``, ``"9,4,3,1"``, ``"9431"``) as a tuple."""
         symbols = _split_code(code, self.symbols)
         allowed = (
             f"{self.positions} symbols from 0 to {self.symbols - 1}"
@@ -216,21 +201,11 @@ class Mastermind:
 
     @property
     def table(self) -> np.ndarray:
-        """The answer table: ``table[g, s]`` numbers the answer to guess *g* for secret *s*.
-
-        >>> game = bulls_and_cows()
-        >>> number = game.table[game.numbers[(0, 1, 2, 3)], game.numbers[(6, 2, 8, 1)]]
-        >>> game.table.shape, game.answer_from_number(number)
-        ((5040, 5040), (0, 2))
-        """
+        """The answer table: ``table[g, s]`` numbers the answer to guess *g* for secret *s*."""
         return self.build_table()
 
     def build_table(self, check: Callable[[], object] | None = None) -> np.ndarray:
-        """Return the answer table, building it the first time.
-
-        *check* is called between two blocks of rows; it may raise to stop the work.
-        ProblemError if the game has too many codes or symbols for a table.
-        """
+        """Return the answer table, built the first time (*check* may stop it between blocks)."""
         if self._table is not None:
             return self._table
         if self.size > MAX_TABLE_CODES:
@@ -266,11 +241,10 @@ class Mastermind:
 
 
 def bulls_and_cows() -> Mastermind:
-    """Return bulls and cows: 4 different digits out of 0-9 (5,040 codes), one shared object.
+    """Return bulls and cows: 4 different digits out of 0-9, one shared object.
 
-    >>> game = bulls_and_cows()
-    >>> game, len(game.codes), game.format(game.codes[0])
-    (Mastermind(symbols=10, positions=4, repeats=False), 5040, '0 1 2 3')
+    >>> bulls_and_cows()
+    Mastermind(symbols=10, positions=4, repeats=False)
     """
     return _game(10, 4, False)
 
@@ -278,9 +252,8 @@ def bulls_and_cows() -> Mastermind:
 def classic_mastermind() -> Mastermind:
     """Return classic Mastermind: 4 pegs of 6 colours, repeats allowed, one shared object.
 
-    >>> game = classic_mastermind()
-    >>> len(game.codes), game.codes[:2]
-    (1296, [(0, 0, 0, 0), (0, 0, 0, 1)])
+    >>> len(classic_mastermind().codes)
+    1296
     """
     return _game(6, 4, True)
 
@@ -296,10 +269,6 @@ def game_of(game: Mastermind | None = None) -> Mastermind:
 
     >>> game_of(Mastermind(10, 4, False)) is game_of() is bulls_and_cows()
     True
-    >>> game_of("bulls and cows")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: expected a Mastermind game, not str
     """
     if game is None:
         return bulls_and_cows()
@@ -309,9 +278,8 @@ def game_of(game: Mastermind | None = None) -> Mastermind:
 
 
 def _indicators(game: Mastermind) -> tuple[np.ndarray, np.ndarray]:
-    """Two matrices whose product is the answer table, one row per code: a 1 per (position,
-    symbol) of the code (weighted by ``positions`` in the first) and per (symbol, k) where
-    the code holds the symbol at least k times."""
+    """Two matrices whose product is the answer table: per code, a 1 per (position, symbol)
+    (weighted by ``positions`` in the first) and per (symbol, k) held at least k times."""
     codes = np.array(game.codes, dtype=np.int32)
     n, p = codes.shape
     holds = codes[:, :, None] == np.arange(game.symbols)  # code, position, symbol
@@ -344,7 +312,7 @@ def is_consistent(code: Code, history: Iterable[tuple[Code, Answer]]) -> bool:
 
 
 def _split_code(code: CodeInput, symbols: int) -> Code | None:
-    """Return *code* as a tuple of ints, or None if it is not numbers (ASCII digits) at all."""
+    """*code* as a tuple of ints, or None if it is not numbers (ASCII digits) at all."""
     if isinstance(code, str):
         text = code.replace(",", " ").strip()
         words = text.split() if re.search(r"\s", text) or symbols > 10 else list(text)

@@ -1,8 +1,7 @@
 """N queens: place n queens on an n x n board so that no two attack each other.
 
-A *placement* is a tuple of columns, one per row from the top. Two queens *attack* when
-they share a column or a diagonal; a *conflict* is one such pair. The rotations and mirrors
-of a solution form its *family*.
+A *placement* is a tuple of columns, one per row from the top; a *conflict* is a pair of
+queens that share a column or a diagonal. A solution's rotations and mirrors: its *family*.
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ def solvable(n: int) -> bool:
 
 
 def attacks(row: int, col: int, other_row: int, other_col: int) -> bool:
-    """Return whether queens on (row, col) and (other_row, other_col) share a column or diagonal.
+    """Return whether two queens share a column or a diagonal.
 
     >>> attacks(0, 0, 2, 2), attacks(0, 1, 2, 2)  # a diagonal; a knight's move apart
     (True, False)
@@ -67,7 +66,7 @@ def is_solution(placement: Placement, n: int) -> bool:
 
 
 def attacked_squares(placement: Placement, n: int) -> set[tuple[int, int]]:
-    """Return the empty squares ``(row, col)`` that some queen attacks (rows included).
+    """Return the empty squares ``(row, col)`` that some queen attacks.
 
     >>> sorted(attacked_squares((0,), 2))
     [(0, 1), (1, 0), (1, 1)]
@@ -92,23 +91,6 @@ def conflicts(placement: Placement) -> int:
         for row, col in enumerate(placement)
         for other_row in range(row + 1, len(placement))
     )
-
-
-def render(placement: Placement, n: int | None = None) -> str:
-    """Return the *n* x *n* board (default: one row per queen) as text: ``Q`` a queen, ``.`` empty.
-
-    >>> print(render((1, 3), 4))
-    . Q . .
-    . . . Q
-    . . . .
-    . . . .
-    """
-    n = len(placement) if n is None else n
-    rows = [
-        " ".join("Q" if row < len(placement) and placement[row] == c else "." for c in range(n))
-        for row in range(n)
-    ]
-    return "\n".join(rows)
 
 
 def symmetries(placement: Placement) -> list[Placement]:
@@ -151,6 +133,13 @@ def family(placement: Placement) -> list[Placement]:
 class QueensPuzzle:
     """N queens as a search problem: place one safe queen per row, top to bottom.
 
+    Parameters
+    ----------
+    n : int
+        The board's size and the number of queens.
+
+    Examples
+    --------
     >>> from puzzlelab.search import dfs
     >>> is_solution(dfs(QueensPuzzle(6)).path[-1], 6)
     True
@@ -166,7 +155,7 @@ class QueensPuzzle:
         return f"QueensPuzzle({self.n})"
 
     def actions(self, state: Placement) -> list[int]:
-        """Return the safe columns for the next row's queen (none once the board is full)."""
+        """Return the safe columns for the next row's queen."""
         if len(state) == self.n:
             return []
         return [col for col in range(self.n) if safe(state, col)]
@@ -180,7 +169,7 @@ class QueensPuzzle:
         return [(col, state + (col,), 1) for col in self.actions(state)]
 
     def is_goal(self, state: Placement) -> bool:
-        """Return whether all n queens are placed (they are safe by construction)."""
+        """Return whether all n queens are placed (safe by construction)."""
         return len(state) == self.n
 
     def cost(self, state: Placement, action: int, next_state: Placement) -> int:
@@ -188,5 +177,16 @@ class QueensPuzzle:
         return 1
 
     def render(self, state: Placement) -> str:
-        """Return the (partial) board as text."""
-        return render(state, self.n)
+        """Return the (partial) board as text, ``Q`` a queen.
+
+        >>> print(QueensPuzzle(4).render((1, 3)))
+        . Q . .
+        . . . Q
+        . . . .
+        . . . .
+        """
+        rows = range(self.n)
+        return "\n".join(
+            " ".join("Q" if row < len(state) and state[row] == c else "." for c in rows)
+            for row in rows
+        )

@@ -1,23 +1,7 @@
 """Sliding-tile puzzles (the 8-puzzle, the 15-puzzle and any rows x cols board).
 
-A *state* (or *board*) is a tuple of tiles in row-major order, ``0`` the *blank*; the
-goal defaults to ``1, 2, ..., n-1`` and the blank; an *action* is the direction the
-blank moves. A board's *parity* decides whether the goal can be reached: half of all
-arrangements can. How boards are read is in :mod:`~.sliding_boards`.
-
-Examples
---------
->>> puzzle = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
->>> puzzle.start
-(8, 6, 7, 2, 5, 4, 3, 0, 1)
->>> puzzle.actions(puzzle.start)
-['up', 'left', 'right']
->>> print(puzzle.render(puzzle.result(puzzle.start, "up")))
-8 6 7
-2 . 4
-3 5 1
->>> puzzle.manhattan(puzzle.start)
-21
+A *state* is a tuple of tiles in row-major order, ``0`` the *blank*; an *action* is the
+direction the blank moves. A board's *parity* decides whether the goal can be reached.
 """
 
 from __future__ import annotations
@@ -34,31 +18,26 @@ OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 MAX_SCRAMBLE = 1_000_000  # moves: a few seconds
 
 
-# ---------------------------------------------------------------- the puzzle
-
-
 class SlidingPuzzle:
     """A sliding-tile puzzle: a board shape, a start and a goal.
 
     Parameters
     ----------
-    start : str or sequence, optional
-        The start board (see :func:`~.parse_board`). Defaults to the goal.
-    goal : str or sequence, optional
-        The goal board. Defaults to ``1, 2, ..., n-1, 0``.
+    start, goal : str or sequence, optional
+        Boards (see :func:`~.parse_board`); the start defaults to the goal, the goal to
+        ``1, 2, ..., n-1, 0``.
     shape : (rows, cols), optional
         Needed only for non-square boards given as a flat list.
 
-    Raises
-    ------
-    BoardError
-        If a board is malformed, or start and goal differ in shape.
-
     Examples
     --------
-    >>> p = SlidingPuzzle("3 1 5 / 0 7 4 / 6 8 2", goal="0 1 2 / 3 4 5 / 6 7 8")
-    >>> p.rows, p.cols, p.is_solvable()
-    (3, 3, True)
+    >>> puzzle = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
+    >>> puzzle.start, puzzle.actions(puzzle.start), puzzle.manhattan(puzzle.start)
+    ((8, 6, 7, 2, 5, 4, 3, 0, 1), ['up', 'left', 'right'], 21)
+    >>> print(puzzle.render(puzzle.result(puzzle.start, "up")))
+    8 6 7
+    2 . 4
+    3 5 1
     >>> SlidingPuzzle(shape=(2, 3)).start
     (1, 2, 3, 4, 5, 0)
     """
@@ -112,15 +91,8 @@ class SlidingPuzzle:
         return f"SlidingPuzzle({start!r}, goal={goal!r})"
 
     def with_start(self, start: BoardInput) -> SlidingPuzzle:
-        """Return the same puzzle (shape and goal) from another *start*.
-
-        >>> print(SlidingPuzzle(shape=(2, 3)).with_start((1, 2, 3, 4, 0, 5)).render())
-        1 2 3
-        4 . 5
-        """
+        """Return the same puzzle (shape and goal) from another *start*."""
         return SlidingPuzzle(start, goal=self.goal, shape=(self.rows, self.cols))
-
-    # -- rules: what the search engine needs
 
     def actions(self, state: State) -> list[str]:
         """Return the directions the blank can move in *state*."""
@@ -136,7 +108,7 @@ class SlidingPuzzle:
         )
 
     def successors(self, state: State) -> list[tuple[str, State, int]]:
-        """Return ``(action, next_state, cost)`` for every move from *state* (cost is 1)."""
+        """Return ``(action, next_state, 1)`` for every move from *state*."""
         blank = state.index(0)
         found = []
         for action, target in self.blank_moves[blank]:
@@ -158,24 +130,11 @@ class SlidingPuzzle:
         return 1
 
     def tile_moved(self, state: State, action: str) -> int:
-        """Return the tile that slides when the blank moves *action* from *state*.
-
-        >>> SlidingPuzzle("1 2 3 / 4 5 6 / 7 8 0").tile_moved((1, 2, 3, 4, 5, 6, 7, 8, 0), "up")
-        6
-        """
+        """Return the tile that slides when the blank moves *action* from *state*."""
         return self.result(state, action)[state.index(0)]
 
     def slide(self, state: State, tile: int) -> State:
-        """Return the board after *tile* slides into the blank (it must be next to it).
-
-        >>> p = SlidingPuzzle("1 2 3 / 4 5 6 / 7 8 0")
-        >>> p.render(p.slide(p.start, 8)).splitlines()[-1]
-        '7 . 8'
-        >>> p.slide(p.start, 1)
-        Traceback (most recent call last):
-        ...
-        ValueError: tile 1 is not next to the blank; tiles that can slide: 6, 8
-        """
+        """Return the board after *tile*, next to the blank, slides into it."""
         movable = {self.tile_moved(state, action): action for action in self.actions(state)}
         if tile not in movable:
             allowed = ", ".join(str(t) for t in sorted(movable))
@@ -188,17 +147,9 @@ class SlidingPuzzle:
         """Name each step of *path* by the tile that slid."""
         return [after[before.index(0)] for before, after in zip(path, path[1:])]
 
-    # -- solvability
-
     @property
     def reachable_states(self) -> int:
-        """How many boards can reach the goal: half of all orders, or the blank's cells on a line.
-
-        >>> SlidingPuzzle(shape=(3, 3)).reachable_states
-        181440
-        >>> SlidingPuzzle(shape=(1, 4)).reachable_states
-        4
-        """
+        """How many boards can reach the goal: half of all, or on a line the blank's cells."""
         if self.rows == 1 or self.cols == 1:
             return self.size
         return math.factorial(self.size) // 2
@@ -225,8 +176,6 @@ class SlidingPuzzle:
         start, goal = _one_line(state, self.cols), _one_line(self.goal, self.cols)
         raise UnsolvableError(f"{start} cannot reach {goal}: {why}")
 
-    # -- heuristics (the blank is never counted)
-
     def misplaced(self, state: State) -> int:
         """Return the number of tiles (not the blank) away from their goal cell."""
         return sum(1 for tile, home in zip(state, self.goal) if tile and tile != home)
@@ -238,11 +187,7 @@ class SlidingPuzzle:
     heuristic = manhattan  # the default heuristic
 
     def linear_conflict(self, state: State) -> int:
-        """Return Manhattan distance plus 2 for each tile that must leave its line.
-
-        Tiles in their goal row (or column) but out of order step out of it and back
-        (see :func:`line_conflicts`).
-        """
+        """Return Manhattan distance plus 2 for each tile that must leave its line."""
         rows, cols = self._goal_row, self._goal_col
         extra = 0
         for r in range(self.rows):
@@ -252,15 +197,8 @@ class SlidingPuzzle:
             extra += line_conflicts([rows[t] for t in state[c :: self.cols] if t and cols[t] == c])
         return self.manhattan(state) + 2 * extra
 
-    # -- random boards
-
     def random_state(self, seed: int | None = None) -> State:
-        """Return a board drawn uniformly from those that can reach the goal.
-
-        >>> p = SlidingPuzzle(shape=(3, 3))
-        >>> p.is_solvable(p.random_state(seed=1))
-        True
-        """
+        """Return a board drawn uniformly from those that can reach the goal."""
         rng = random.Random(seed)
         board = list(self.goal)
         rng.shuffle(board)
@@ -271,29 +209,19 @@ class SlidingPuzzle:
             board[i], board[j] = board[j], board[i]
         return tuple(board)
 
-    def scramble(self, moves: int, seed: int | None = None, state: State | None = None) -> State:
-        """Return the board reached by *moves* random blank moves from the goal.
-
-        The walk never undoes its previous move, so the board is at most *moves*
-        (usually exactly) away from the goal, and always solvable.
-
-        >>> p = SlidingPuzzle(shape=(3, 3))
-        >>> p.scramble(0) == p.goal
-        True
-        """
+    def scramble(self, moves: int, seed: int | None = None) -> State:
+        """Return the board *moves* random blank moves (none undoing the last) from the goal."""
         moves = whole_number(moves, "a scramble's number of moves", least=0, error=BoardError)
         if moves > MAX_SCRAMBLE:
             raise BoardError(f"a scramble has at most {MAX_SCRAMBLE:,} moves, not {moves:,}")
         rng = random.Random(seed)
-        state = self.goal if state is None else state
+        state = self.goal
         last: str | None = None  # the blank's previous move, not to be undone
         for _ in range(moves):
             options = [a for a in self.actions(state) if last is None or a != OPPOSITE[last]]
             last = rng.choice(options)
             state = self.result(state, last)
         return state
-
-    # -- text
 
     def render(self, state: State | None = None) -> str:
         """Return *state* (default: the start) as aligned rows, the blank shown as ``.``."""
@@ -306,14 +234,10 @@ class SlidingPuzzle:
         return "\n".join(lines)
 
 
-# ---------------------------------------------------------------- helpers
-
-
 def line_conflicts(homes: Sequence[int]) -> int:
-    """Return how many tiles of one line must leave it: all but a longest run in goal order.
+    """Return how many tiles of a line must leave it: all but a longest run in goal order.
 
-    *homes* are the goal places, along the line, of the tiles in it whose goal is in that
-    same line, in the order the tiles stand. Linear conflict adds two moves for each.
+    *homes*: the goal places along the line of its tiles whose goal is in it, in order.
 
     >>> line_conflicts([2, 0, 1])  # the tile bound for place 2 steps out and back
     1
@@ -341,21 +265,11 @@ def inversions(sequence: Sequence[int]) -> int:
 def solvable(state: State, goal: State, cols: int) -> bool:
     """Return whether *goal* can be reached from *state* on a board *cols* wide.
 
-    Relabel every tile by its goal cell and count inversions among the tiles (blank
-    left out). With an odd width a move never changes that count's parity, so it must
-    be even. With an even width a vertical move changes it by an odd amount while the
-    blank changes row, so the count plus the blank's row distance must be even.
+    Relabel tiles by their goal cell: the inversions (blank left out), plus with an even
+    width the blank's row distance, must be even; a move never changes that parity.
 
-    Examples
-    --------
     >>> solvable((1, 2, 3, 4, 5, 6, 8, 7, 0), (1, 2, 3, 4, 5, 6, 7, 8, 0), 3)
     False
-    >>> solvable((1, 2, 3, 0), (1, 2, 3, 0), 2)
-    True
-
-    On a board one row (or one column) wide no tile can pass another, so only the
-    blank's place may differ:
-
     >>> solvable((0, 1, 2), (1, 2, 0), 3), solvable((2, 1, 0), (1, 2, 0), 3)
     (True, False)
     """

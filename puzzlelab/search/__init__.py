@@ -1,10 +1,5 @@
-"""puzzlelab's search engine: one loop, the frontiers that make it each search, two others.
-
-To follow A* from a lesson to the loop: :func:`~.algorithms.astar` makes the puzzle a
-:class:`~.problem.Problem` and hands it, with a frontier ordered by f = g + h, to
-:func:`~.engine.run`, the loop every search but IDA* and bidirectional search shares; the
-rules it follows are written above it in :mod:`~.engine`.
-"""
+"""puzzlelab's search engine: one loop (:func:`~.engine.run`, its rules above it), the frontiers
+that make it each search (:mod:`~.algorithms`), and IDA* and bidirectional search."""
 
 from collections.abc import Callable
 

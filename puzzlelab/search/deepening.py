@@ -1,5 +1,4 @@
-"""Depth-limited search and iterative deepening: the engine's loop with a LIFO frontier,
-stopped at a depth."""
+"""Depth-limited search and iterative deepening: the engine's loop, LIFO, stopped at a depth."""
 
 from __future__ import annotations
 
@@ -19,9 +18,8 @@ def depth_limited(
 ) -> SearchResult:
     """Depth-first search to a depth limit: return a path of at most *depth_limit* actions.
 
-    Status ``cutoff`` means the limit hid deeper states, ``exhausted`` that there
-    were none. With graph search a state is expanded again when it is reached by a
-    shallower path, so a goal within the limit is always found.
+    Status ``cutoff``: the limit hid deeper states. A state reached by a shallower path is
+    expanded again, so a goal within the limit is always found.
 
     Parameters
     ----------
@@ -31,22 +29,17 @@ def depth_limited(
     {graph_search}
     {limits}
 
-    See Also
-    --------
-    iddfs : depth-limited search with limits 0, 1, 2, ... until one finds the goal.
-
     Examples
     --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
     >>> depth_limited(puzzle, 4)
     <depth_limited: cutoff: no goal within depth 4 | 12 expanded, 18 generated, ... s>
-    >>> depth_limited(puzzle, 5).actions
-    ['left', 'up', 'right', 'down', 'right']
+    >>> depth_limited(puzzle, 5).cost
+    5
     """
     whole_number(depth_limit, "a depth limit", least=0)
-    problem = as_problem(problem)
-    return _search("depth_limited", problem, LifoFrontier(), graph_search=graph_search,
+    return _search("depth_limited", as_problem(problem), LifoFrontier(), graph_search=graph_search,
                    depth_limit=depth_limit, **limits)  # fmt: skip
 
 
@@ -59,21 +52,17 @@ def iddfs(
     trace: Trace | None = None,
     **limits: Any,
 ) -> SearchResult:
-    """Iterative deepening: return a path with the fewest actions, as :func:`bfs` does.
+    """Iterative deepening: :func:`depth_limited` with limits 0, 1, 2, ... until one finds the goal.
 
-    Runs :func:`depth_limited` with limits 0, 1, 2, ... until a limit lets it find
-    the goal. Its frontier holds one path's worth of nodes, not a whole layer; the
-    price is expanding the shallow states again in every iteration.
-    ``stats.iterations`` lists each limit (``bound``) with its counts; the other
-    counts add up over all iterations.
+    Fewest actions, as :func:`bfs`, in the memory of one path. ``stats.iterations`` lists
+    each limit (``bound``) with its counts; the other counts add up.
 
     Parameters
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
     {graph_search}
     max_depth : int, optional
-        The last depth limit to try; then the status is ``cutoff`` if deeper
-        states were left unexpanded. Default: no last limit.
+        The last depth limit to try (default: none).
     {limits}
 
     Examples
@@ -82,8 +71,6 @@ def iddfs(
     >>> result = iddfs(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"))
     >>> result.cost, [it["bound"] for it in result.stats.iterations]
     (2, [0, 1, 2])
-    >>> iddfs(SlidingPuzzle("4 1 3 / 2 0 5"), max_depth=3).summary()
-    'cutoff: no goal within depth 3'
     """
     prepared = as_problem(problem)
     if max_depth is not None:

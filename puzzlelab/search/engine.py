@@ -41,6 +41,7 @@ from __future__ import annotations
 import functools
 import gc
 from collections.abc import Callable, Iterator, Sized
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, cast
 
 from ..limits import Budget, stopping
@@ -48,49 +49,28 @@ from ..results import SearchResult, SearchStats
 from .problem import Action, Problem, State
 
 
+@dataclass(slots=True, eq=False, repr=False)
 class Node:
-    """A state plus how the search reached it.
+    """A state, the node it came from by *action*, its path cost g and depth (h, id if set).
 
-    Parameters
-    ----------
-    state, parent, action : state, Node or None, action
-        Where the node is, the node it came from and the action between (None at the root).
-    g, depth : float, int
-        The path's cost and its number of actions.
-    id : int, optional
-        A number unique within one search, given when the search is traced.
-    h : float, optional
-        The heuristic's estimate to the goal, set by a priority frontier.
-
-    Examples
-    --------
     >>> root = Node.root((0, 0))
     >>> root.child("fill 1", (0, 5), 1)
     Node((0, 5), g=1, depth=1)
     """
 
-    __slots__ = ("state", "parent", "action", "g", "depth", "id", "h")
-
-    def __init__(
-        self,
-        state: State,
-        parent: Node | None,
-        action: Action,
-        g: float,
-        depth: int,
-        id: int | None = None,
-        h: float | None = None,
-    ) -> None:
-        self.state, self.parent, self.action = state, parent, action
-        self.g, self.depth, self.id, self.h = g, depth, id, h
+    state: State
+    parent: Node | None
+    action: Action
+    g: float
+    depth: int
+    id: int | None = None
+    h: float | None = None
 
     @classmethod
     def root(cls, state: State) -> Node:
-        """The node a search starts from: *state*, no parent, cost 0."""
         return cls(state, None, None, 0, 0)
 
     def child(self, action: Action, state: State, step: float) -> Node:
-        """The node reached from this one by *action*, into *state*, at cost *step*."""
         return Node(state, self, action, self.g + step, self.depth + 1)
 
     def __repr__(self) -> str:
@@ -98,10 +78,8 @@ class Node:
 
 
 def path_to(node: Node) -> tuple[list[State], list[Action]]:
-    """Return ``(states, actions)`` from the root to *node*, following the parents back.
+    """Return ``(states, actions)`` from the root to *node*.
 
-    Examples
-    --------
     >>> goal = Node.root("A").child("go to B", "B", 3).child("go to C", "C", 1)
     >>> path_to(goal)
     (['A', 'B', 'C'], ['go to B', 'go to C'])
@@ -121,10 +99,7 @@ Priority = Callable[[Node], float | tuple[float, ...]]
 
 
 class Frontier(Protocol):
-    """What the search loop asks of a frontier (each search in :mod:`~.algorithms` makes one).
-
-    Iterating lists the nodes in the order they will be taken; ``by_cost`` says
-    whether that order depends on the path cost g.
+    """What the loop asks of a frontier: iterated in the order taken; ``by_cost`` if g orders it.
 
     >>> from .algorithms import LifoFrontier
     >>> frontier: Frontier = LifoFrontier()
@@ -136,13 +111,9 @@ class Frontier(Protocol):
 
     by_cost: bool
 
-    def push(self, node: Node) -> None:
-        """Add *node* to the nodes waiting."""
-        ...
+    def push(self, node: Node) -> None: ...
 
-    def pop(self) -> Node:
-        """Take out the node to expand next, and return it."""
-        ...
+    def pop(self) -> Node: ...
 
     def __len__(self) -> int: ...
 
@@ -154,28 +125,12 @@ GROWTH_LOOK = 1024
 
 
 class Tally:
-    """Counts a search's nodes and checks its limits; writes its result.
+    """Counts a search's nodes, checks its limits, and writes its result.
 
-    Parameters
-    ----------
-    algorithm : str
-        The name the result carries.
-    budget : Budget
-        The limits, asked before each expansion.
-    frontier : Frontier or sized
-        Watched for its largest size (IDA*: its current path).
-
-    Examples
-    --------
     >>> from puzzlelab.limits import Budget
-    >>> from .algorithms import FifoFrontier
-    >>> tally = Tally("bfs", Budget(max_nodes=1), FifoFrontier())
+    >>> tally = Tally("bfs", Budget(max_nodes=1), [])
     >>> tally.expanding(Node.root("A"))
-    >>> tally.expanding(Node.root("B"))
-    Traceback (most recent call last):
-    ...
-    puzzlelab.limits.LimitReached: the limit of 1 expanded nodes was reached
-    >>> tally.stopped("limit", "the limit of 1 expanded nodes was reached").stats.expanded
+    >>> tally.stopped("limit", "the limit was reached").stats.expanded
     1
     """
 
@@ -194,33 +149,29 @@ class Tally:
         """An iterative search starts again from *root* under a new *bound*."""
 
     def generated(self, node: Node) -> None:
-        """*node* entered the frontier."""
         self.generated_count += 1
         if self.generated_count + self.duplicate_count >= self.next_growth_look:
             self._look_while_generating()
 
     def duplicate(self, parent: Node, action: Action, state: State, step: float) -> None:
-        """A successor of *parent* was dropped: its state was reached as cheaply before."""
         self.duplicate_count += 1
         if self.generated_count + self.duplicate_count >= self.next_growth_look:
             self._look_while_generating()
 
     def _look_while_generating(self) -> None:
-        """Look at the time and memory: an expansion that never ends still stops."""
+        # an expansion that never ends still stops at the time or memory limit
         self.budget.look()
         self.next_growth_look = self.generated_count + self.duplicate_count + GROWTH_LOOK
 
     def discarded(self, node: Node) -> None:
-        """*node* left the frontier unexpanded: a cheaper path to its state came later."""
         self._taken()
 
     def cut_off(self, node: Node) -> None:
-        """*node* left the frontier unexpanded: it is as deep as the depth limit."""
         self._taken()
         self.cut_at = node.depth
 
     def expanding(self, node: Node) -> None:
-        """*node* is about to be expanded: count it, or raise ``LimitReached``."""
+        """Count *node*, about to be expanded, or raise ``LimitReached``."""
         self._taken()
         if self.expanded_count >= self.next_look:
             if not gc.isenabled():  # paused for the search: sweep only what is new since
@@ -231,31 +182,26 @@ class Tally:
         by_depth[node.depth] = by_depth.get(node.depth, 0) + 1
 
     def measured(self, size: int) -> None:
-        """The frontier holds *size* nodes now (bidirectional search: after each layer)."""
         self.largest_frontier = max(self.largest_frontier, size)
 
     def arrived(self, node: Node) -> None:
         """*node* is where the search reached its goal (bidirectional search: one a side)."""
 
     def solved(self, node: Node) -> SearchResult:
-        """The result of a search that took the goal *node* from the frontier."""
         self._taken()
         states, actions = path_to(node)
         stats, reached = self.stats(), "the goal was reached"
         return SearchResult(self.algorithm, "solved", states, actions, node.g, stats, reached)
 
     def exhausted(self) -> SearchResult:
-        """The result of a search whose frontier ran empty."""
         if self.cut_at is not None:
             return self.stopped("cutoff", f"no goal within depth {self.cut_at}")
         return self.stopped("exhausted", "every reachable state was tried")
 
     def stopped(self, status: str, reason: str) -> SearchResult:
-        """The result of a search that ended without a goal, for *reason*."""
         return SearchResult(self.algorithm, status, stats=self.stats(), reason=reason)
 
     def stats(self) -> SearchStats:
-        """The counts so far, and the seconds since the search began."""
         return SearchStats(
             self.expanded_count, self.generated_count, self.duplicate_count,
             self.largest_frontier, self.budget.elapsed(), self.expanded_by_depth,
@@ -263,7 +209,7 @@ class Tally:
         )  # fmt: skip
 
     def _taken(self) -> None:
-        """Note the frontier's size as it was before a node was taken out of it."""
+        # the frontier's size before a node was taken out of it
         if len(self.frontier) >= self.largest_frontier:
             self.largest_frontier = len(self.frontier) + 1
 
@@ -273,28 +219,17 @@ SearchLoop = TypeVar("SearchLoop", bound=Callable[..., SearchResult])
 
 
 def search_loop(loop: SearchLoop) -> SearchLoop:
-    """Decorate a search *loop* ``loop(problem, frontier, tally, ...)`` to run as every loop runs.
+    """Make *loop* return the tally's result at a limit or Ctrl-C, the cycle collector paused.
 
-    Python's cycle collector is paused while it runs: nodes point only to their parents,
-    never in a cycle, yet the collector would walk them again and again as they pile up,
-    about a quarter of a breadth-first search's time. At a limit, when memory runs out or
-    on Ctrl-C, the loop returns the tally's ``limit`` or ``interrupted`` result with the
-    counts so far (see :func:`~puzzlelab.limits.stopping`).
+    Nodes point only to their parents, never in a cycle, yet the collector would walk them
+    again and again: about a quarter of a breadth-first search's time.
 
-    Examples
-    --------
-    >>> import gc
     >>> from puzzlelab.limits import Budget
-    >>> from .algorithms import FifoFrontier
     >>> @search_loop
     ... def never_ends(problem, frontier, tally):
-    ...     assert not gc.isenabled()
     ...     raise KeyboardInterrupt
-    >>> frontier = FifoFrontier()
-    >>> never_ends(None, frontier, Tally("bfs", Budget(), frontier)).summary()
+    >>> never_ends(None, [], Tally("bfs", Budget(), [])).summary()
     'interrupted: the search was interrupted'
-    >>> gc.isenabled()
-    True
     """
 
     @functools.wraps(loop)
@@ -383,12 +318,8 @@ def run(
 
 
 class NoMemory(dict[State, Node]):
-    """What tree search remembers of the states it reached: nothing.
+    """What tree search remembers of the states it reached: nothing (one loop serves both).
 
-    It stands where graph search keeps its dict, so one loop serves both.
-
-    Examples
-    --------
     >>> reached = NoMemory()
     >>> reached["A"] = Node.root("A")
     >>> reached.get("A"), len(reached)

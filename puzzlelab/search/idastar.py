@@ -1,6 +1,5 @@
-"""IDA*: depth-first search under an f-bound that grows until the goal fits, in a loop of its
-own: its frontier is the current path, an explicit stack (so a path thousands of moves deep is
-no problem for Python's recursion limit), each entry with the successors still to try."""
+"""IDA*: depth-first searches under a growing f-bound, in a loop of its own whose frontier is the
+current path (a stack, so no recursion limit), each node with the successors still to try."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from .engine import Node, Tally, search_loop
 from .problem import Action, HeuristicChoice, Problem, Searchable, State, as_problem
 from .trace import Trace
 
-#: IDA*'s frontier: the current path, each node with the successors it has still to try.
 Path = list[tuple[Node, Iterator[tuple[Action, State, float]]]]
 
 
@@ -28,13 +26,8 @@ def idastar(
 ) -> SearchResult:
     """IDA* search: return a cheapest path, in memory proportional to its length.
 
-    Repeated depth-first searches, each bounded by f = g + h: a node whose f is
-    over the bound is generated but not expanded. The first bound is the start's
-    h; each next one is the smallest f that went over the last. With an admissible
-    heuristic the path found is a cheapest one, as with :func:`astar`, while the
-    frontier is only the current path. States already on the current path are
-    skipped (no cycles); other repeated states are searched again.
-    ``stats.iterations`` lists each bound with its expanded and generated counts.
+    Depth-first searches bounded by f = g + h, from the start's h, each next bound the
+    smallest f over the last. States on the current path are skipped; others searched again.
 
     Parameters
     ----------
@@ -45,8 +38,7 @@ def idastar(
     Examples
     --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
-    >>> result = idastar(puzzle, heuristic="misplaced")
+    >>> result = idastar(SlidingPuzzle("4 1 3 / 2 0 5"), heuristic="misplaced")
     >>> result
     <idastar: solved, cost 5 | 8 expanded, 14 generated, 4 duplicates, frontier <= 5, ... s>
     >>> result.stats.iterations
@@ -81,8 +73,7 @@ def _deepening(problem: Problem, path: Path, tally: Tally) -> SearchResult:
 def _bounded(
     problem: Problem, root: Node, bound: float, path: Path, tally: Tally
 ) -> tuple[Node | None, float]:
-    """One iteration: search depth-first under *bound*; return ``(goal, inf)`` or
-    ``(None, the smallest f over the bound)``. The root's f is never over the bound."""
+    """One iteration under *bound*: ``(goal, inf)`` or ``(None, the smallest f over it)``."""
     smallest = math.inf  # the smallest f that went over the bound
     successors, is_goal, heuristic = problem.successors, problem.is_goal, problem.heuristic
     if is_goal(root.state):

@@ -1,5 +1,4 @@
-"""What the engine needs from a problem (:class:`Problem`), and how a puzzlelab puzzle or a
-simpleai ``SearchProblem`` is made to provide it (:func:`as_problem`)."""
+"""What the engine needs from a problem (:class:`Problem`), and :func:`as_problem`."""
 
 from __future__ import annotations
 
@@ -17,11 +16,8 @@ from .checks import (
     simpleai_successors,
 )
 
-#: A state of a problem: a tuple for puzzlelab's puzzles, any hashable value but ``None``
-#: for a simpleai problem. The engine only hashes states and compares them.
+#: A state: any hashable value but ``None``; an action: anything, the engine hands it on.
 State = Any
-
-#: An action: a direction, a pouring, a jump; the engine only hands actions on.
 Action = Any
 
 #: ``predecessors(state)``: the ``(action, previous_state)`` pairs that lead into *state*.
@@ -30,37 +26,18 @@ Predecessors = Callable[[State], Iterable[tuple[Action, State]]]
 #: A heuristic: an estimate of the cost from a state to the goal.
 Heuristic = Callable[[State], float]
 
-#: What a search is given: a puzzlelab puzzle, a simpleai ``SearchProblem`` or a
-#: :class:`Problem`; :func:`as_problem` checks it and says what is missing.
+#: A puzzlelab puzzle, a simpleai ``SearchProblem`` or a :class:`Problem`.
 Searchable = Any
 
-#: How a search is told its heuristic: a function of a state, the name of one of the
-#: puzzle's ``heuristics``, or ``None`` for the problem's own.
+#: A function of a state, the name of one of the puzzle's ``heuristics``, or ``None``.
 HeuristicChoice = Heuristic | str | None
 
 
 @dataclass
 class Problem:
-    """A search problem reduced to plain functions: what the search loop works with.
+    """A search problem as plain functions: ``successors(state)`` gives ``(action, next, cost)``.
 
-    Attributes
-    ----------
-    start : state
-        Where the search begins.
-    successors : callable
-        ``successors(state)``: the ``(action, next_state, step_cost)`` triples out of *state*.
-    is_goal, heuristic : callable
-        Whether a state is a goal; an estimate of its cost to the goal.
-    goal : state, optional
-        The one goal state, when there is one (bidirectional search needs it).
-    predecessors : callable, optional
-        ``predecessors(state)``: the ``(action, previous_state)`` pairs that lead into *state*.
-    check_solvable : callable, optional
-        Raises :class:`~puzzlelab.errors.UnsolvableError` when the goal is out of reach.
-
-    Examples
-    --------
-    Three towns on a road, A - B - C, each drive costing its kilometres:
+    ``goal`` and ``predecessors`` (``(action, previous)`` pairs) serve bidirectional search.
 
     >>> roads = {"A": [("drive to B", "B", 5)], "B": [("drive to C", "C", 3)], "C": []}
     >>> trip = Problem("A", roads.__getitem__, lambda town: town == "C", lambda town: 0)
@@ -79,13 +56,7 @@ class Problem:
     check_solvable: Callable[[], None] | None = None
 
     def step_cost(self, before: State, action: Action, after: State) -> float:
-        """Return what the step *before* -*action*-> *after* costs, as ``successors`` says.
-
-        >>> roads = {"A": [("drive to B", "B", 5)], "B": []}
-        >>> Problem("A", roads.__getitem__, lambda town: False, lambda town: 0).step_cost(
-        ...     "A", "drive to B", "B")
-        5
-        """
+        """Return what the step *before* -*action*-> *after* costs, as ``successors`` says."""
         for name, state, step in self.successors(before):
             if name == action and state == after:
                 return step
@@ -95,32 +66,14 @@ class Problem:
 
 
 def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Problem:
-    """Return *problem* (a puzzlelab puzzle or a simpleai SearchProblem) as a :class:`Problem`.
+    """Return *problem* as a :class:`Problem`, with *heuristic* (default: its own, else 0).
 
-    Parameters
-    ----------
-    problem : puzzle, simpleai SearchProblem or Problem
-        What to search.
-    heuristic : callable or str, optional
-        A function of a state, a name in ``puzzle.heuristics``, or ``None`` for the
-        problem's own ``heuristic`` method (0 everywhere if it has none).
+    A puzzle written elsewhere is checked as it is searched; ProblemError says what is missing.
 
-    Raises
-    ------
-    ProblemError
-        If *problem* lacks what a search needs, or *heuristic* is not a function or
-        one of its names.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles import WaterJugs
     >>> problem = as_problem(WaterJugs((3, 5), target=4, tap=True))
     >>> problem.start, problem.successors(problem.start)
     ((0, 0), [('fill 0', (3, 0), 1), ('fill 1', (0, 5), 1)])
-    >>> as_problem("a string")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: str is not a search problem: give a puzzlelab puzzle, or ...
     """
     if isinstance(problem, Problem):
         if heuristic is None:
@@ -162,7 +115,7 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
 
 
 def _ours(problem: object) -> bool:
-    """Whether *problem* is one of puzzlelab's own puzzles, whose answers need no checking."""
+    """Whether *problem* is one of puzzlelab's own, whose answers need no checking."""
     return type(problem).__module__.startswith("puzzlelab.")
 
 

@@ -1,8 +1,4 @@
-"""Recording a search, event by event, so that it can be replayed and drawn.
-
-Pass ``trace=Trace()`` to any search. Without it the engine records nothing and
-pays nothing.
-"""
+"""Recording a search (``trace=Trace()``), event by event, to replay and draw it."""
 
 from __future__ import annotations
 
@@ -22,17 +18,11 @@ EVENT_KINDS = ("iteration", "generate", "duplicate", "expand", "discard", "goal"
 
 
 class TraceEvent(NamedTuple):
-    """One thing the search did to one node.
+    """One thing the search did to one node: ``kind`` is one of :data:`EVENT_KINDS`.
 
-    ``kind`` is one of :data:`EVENT_KINDS`: ``generate`` (a node enters the
-    frontier), ``duplicate`` (a successor dropped: its state was reached as cheaply
-    before), ``expand``, ``discard`` (a node left the frontier after a cheaper path
-    to its state was found), ``goal`` and ``iteration`` (iterative deepening or IDA*
-    starts again with a new ``bound``). ``node`` and ``parent`` are ids unique within
-    one search; ``side`` is ``forward`` or ``backward`` in bidirectional search.
+    ``node`` and ``parent`` are ids unique within one search; ``bound`` is an iteration's,
+    ``side`` bidirectional search's (``forward`` or ``backward``).
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import astar
     >>> trace = Trace()
@@ -55,22 +45,10 @@ class TraceEvent(NamedTuple):
 
 
 class Trace:
-    """A list of :class:`TraceEvent`, filled in by a search.
+    """The :class:`TraceEvent` list a search fills, up to *max_events* (then ``truncated``).
 
-    Parameters
-    ----------
-    max_events : int, optional
-        Stop recording (but not searching) after this many events, and set
-        ``truncated``. Default 100,000; None: no limit.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import bfs
-    >>> trace = Trace()
-    >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace)
-    >>> trace
-    <Trace: 14 events (generate 8, duplicate 2, expand 3, goal 1)>
     >>> short = Trace(max_events=5)
     >>> _ = bfs(SlidingPuzzle("4 1 3 / 2 0 5"), trace=short)
     >>> short
@@ -85,7 +63,6 @@ class Trace:
     def record(
         self, kind: str, node: Node, bound: float | None = None, side: str | None = None
     ) -> None:
-        """Append one event about *node* (an engine node with state, g, h, ...)."""
         if self.max_events is not None and len(self.events) >= self.max_events:
             self.truncated = True
             return
@@ -95,7 +72,6 @@ class Trace:
         self.events.append(TraceEvent(*event, bound, side))
 
     def count(self, kind: str) -> int:
-        """Return how many events of *kind* were recorded."""
         return sum(1 for event in self.events if event.kind == kind)
 
     def __repr__(self) -> str:
@@ -105,32 +81,19 @@ class Trace:
         )
 
 
-# ---------------------------------------------------------------- replaying a trace, as plain data
-
-
 def snapshots(events: Sequence[TraceEvent]) -> list[dict[str, Any]]:
-    """Return, for each event of a trace, what the search looked like right after it.
+    """Return, for each event of a trace, a dict of the search right after it.
 
-    Each is a plain dict, which replays show and tests read with no picture drawn:
-    ``frontier``, the events of the nodes waiting, in the order the search will take them;
-    ``status``, each node of the current iteration by id (``frontier``, ``expanded``,
-    ``duplicate``, ``cutoff``, ``solution`` or ``goal``); ``iteration`` (None outside
-    iterative deepening and IDA*); and the counts so far: ``expanded``, ``generated`` and
-    ``duplicates``.
+    ``frontier``: the waiting nodes' events, in the order they will be taken; ``status``:
+    each node of the iteration by id; ``iteration``; ``expanded``, ``generated``, ``duplicates``.
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import bfs
     >>> trace = Trace()
     >>> _ = bfs(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace)
-    >>> [event.kind for event in trace.events[:4]]
-    ['generate', 'expand', 'generate', 'generate']
     >>> after = snapshots(trace.events)
     >>> after[3]["status"]  # after the root's second child
     {0: 'expanded', 1: 'frontier', 2: 'frontier'}
-    >>> snapshot_counts(after[3])
-    {'expanded': 1, 'generated': 3, 'duplicates': 0, 'frontier': 2}
     >>> [row["action"] for row in frontier_rows(after[3])]
     ['up', 'left']
     """
@@ -200,7 +163,7 @@ def snapshots(events: Sequence[TraceEvent]) -> list[dict[str, Any]]:
 
 
 def snapshot_counts(snapshot: dict[str, Any]) -> dict[str, int]:
-    """Expanded, generated and duplicate nodes so far, and the frontier's size, of a snapshot.
+    """Return a snapshot's counts so far, and its frontier's size.
 
     >>> snapshot_counts({"expanded": 1, "generated": 3, "duplicates": 0, "frontier": ["B", "C"]})
     {'expanded': 1, 'generated': 3, 'duplicates': 0, 'frontier': 2}
@@ -210,21 +173,11 @@ def snapshot_counts(snapshot: dict[str, Any]) -> dict[str, int]:
 
 
 def frontier_rows(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
-    """A snapshot's frontier, in the order the search will take it, as plain dicts.
+    """Return a snapshot's frontier as dicts: ``node``, ``depth``, ``g``, ``h``, ``f``, ...
 
-    One row per waiting node: ``node`` id, ``depth``, ``g``, ``h``, ``f`` (None
-    without a heuristic), ``action`` and ``state``.
-
-    Examples
-    --------
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> from puzzlelab.search import astar
-    >>> trace = Trace()
-    >>> _ = astar(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace)
-    >>> for row in frontier_rows(snapshots(trace.events)[3]):
-    ...     print(row["action"], row["g"], row["h"], row["f"])
-    up 1 2 3
-    left 1 2 3
+    >>> event = TraceEvent("generate", 1, 0, (2, 1, 0), "left", 1, 1, 2)
+    >>> [(row["action"], row["f"]) for row in frontier_rows({"frontier": [event]})]
+    [('left', 3)]
     """
     return [
         {"node": e.node, "depth": e.depth, "g": e.g, "h": e.h,
@@ -234,16 +187,11 @@ def frontier_rows(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 class TracingTally(Tally):
-    """A :class:`Tally` that also records every event into *trace*, a :class:`Trace`.
+    """A :class:`Tally` that also records every event into *trace*, numbering nodes from 0.
 
-    Nodes are numbered as they are generated (duplicates too), from 0 for the root.
-
-    Examples
-    --------
     >>> from puzzlelab.limits import Budget
-    >>> from .algorithms import FifoFrontier
     >>> trace = Trace()
-    >>> tally = TracingTally("bfs", Budget(), FifoFrontier(), trace)
+    >>> tally = TracingTally("bfs", Budget(), [], trace)
     >>> root = Node.root("A")
     >>> tally.generated(root)
     >>> tally.solved(root).summary(), [event.kind for event in trace.events]

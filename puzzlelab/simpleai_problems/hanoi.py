@@ -9,15 +9,11 @@ from .base import PuzzleProblem
 class HanoiProblem(PuzzleProblem):
     """The Tower of Hanoi in simpleai's terms (arguments as for ``TowerOfHanoi``).
 
-    Examples
-    --------
     >>> from simpleai.search import breadth_first
     >>> problem = HanoiProblem(disks=2)
     >>> node = breadth_first(problem, graph_search=True)
     >>> [action for action, _ in node.path()[1:]]
     ['0->1', '0->2', '1->2']
-    >>> problem.heuristic(problem.initial_state)  # disks not yet on the last peg
-    2
     """
 
     puzzle: TowerOfHanoi

@@ -1,10 +1,7 @@
 """Mastermind for simpleai: the codes consistent with the answers so far, as a ``CspProblem``.
 
-The variables are the positions, each domain the symbols; without repeats every pair of
-positions differs, and every answered guess adds one constraint over all positions. With
-its default orderings ``backtrack`` tries the codes in increasing order, so the first
-consistent one it returns is the consistent strategy's guess. A CSP and not a
-``SearchProblem``: the next guess needs no path, only a code meeting every constraint.
+Variables are positions, domains the symbols, every answered guess a constraint over all
+positions. ``backtrack`` tries codes in increasing order: its first is the consistent guess.
 """
 
 from __future__ import annotations
@@ -17,17 +14,15 @@ from simpleai.search.models import CspProblem
 
 from ..puzzles.mastermind import Answer, Code, CodeInput, History, Mastermind, answer_of, game_of
 
-#: A CSP constraint as simpleai calls it: ``constraint(variables, values) -> bool``.
 Constraint = Callable[[Sequence[int], Sequence[int]], bool]
 
 
 def _different(variables: Sequence[int], values: Sequence[int]) -> bool:
-    """A CSP constraint: two positions hold different symbols."""
     return values[0] != values[1]
 
 
 def _same_answer(guess: Code, answer: Answer) -> Constraint:
-    """A CSP constraint over all positions: the code gives *guess* the answer *answer*."""
+    """A constraint: the code gives *guess* the answer *answer*."""
 
     def gives_same_answer(variables: Sequence[int], values: Sequence[int]) -> bool:
         return answer_of(guess, tuple(values)) == answer
@@ -62,15 +57,12 @@ class MastermindCsp(CspProblem):
         )
 
     def code(self, assignment: dict[int, int]) -> Code:
-        """Return a full ``{position: symbol}`` assignment as a code."""
         return tuple(assignment[position] for position in self.variables)
 
 
 def csp_guess(game: Mastermind | None, history: History) -> Code | None:
     """Return the code ``backtrack`` finds for *history* (None if no code is consistent).
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles.mastermind import Mastermind
     >>> game = Mastermind(6, 3)  # 3 different symbols out of 6
     >>> csp_guess(game, [("0 1 2", (0, 1))])
@@ -86,8 +78,6 @@ def csp_guess(game: Mastermind | None, history: History) -> Code | None:
 def play_with_csp(game: Mastermind | None, secret: CodeInput) -> list[tuple[Code, Answer]]:
     """Return the history of a whole game in which every guess comes from :func:`csp_guess`.
 
-    Examples
-    --------
     >>> from puzzlelab.puzzles.mastermind import Mastermind
     >>> game = Mastermind(6, 3)
     >>> [game.format(guess) for guess, _ in play_with_csp(game, "5 3 1")]

@@ -1,10 +1,6 @@
-"""N queens for simpleai: a ``SearchProblem`` (one queen per row) and a ``CspProblem``.
-
-:func:`solve_csp` and :func:`repair_csp` run simpleai's ``backtrack`` and ``min_conflicts``
-with limits, a seed and a count of constraint checks. Each step of simpleai's
-``min_conflicts`` checks all n(n-1)/2 constraints; thousands of queens need
-:func:`~puzzlelab.solvers.queens_repair.min_conflicts`.
-"""
+"""N queens for simpleai: a ``SearchProblem`` (one queen per row) and a ``CspProblem``, and
+simpleai's ``backtrack`` and ``min_conflicts`` run on it with limits (:func:`solve_csp`,
+:func:`repair_csp`)."""
 
 from __future__ import annotations
 
@@ -27,14 +23,13 @@ from .base import PuzzleProblem
 #: The largest CSP built: simpleai indexes its constraints in O(n³) (30 s for 1,000 queens).
 MAX_CSP_N = 200
 
-#: The names simpleai gives its heuristics, as shown in tables.
+#: simpleai's heuristics, as tables name them.
 HEURISTIC_NAMES = {"": "-", "mcv": "most constrained", "degree": "highest degree",
                    "lvc": "least constraining"}  # fmt: skip
 
 
 class QueensProblem(PuzzleProblem):
-    """N queens in simpleai's terms (arguments as for ``QueensPuzzle``): one safe queen per
-    row, top to bottom.
+    """N queens in simpleai's terms (arguments as for ``QueensPuzzle``).
 
     >>> from simpleai.search import depth_first
     >>> len(depth_first(QueensProblem(6), graph_search=True).state)
@@ -46,16 +41,12 @@ class QueensProblem(PuzzleProblem):
 
 
 class QueensCsp(CspProblem):
-    """N queens as a constraint problem: variables are rows, values are columns.
-
-    One constraint per pair of rows; ``checks`` counts the constraint checks made so far.
+    """N queens as a constraint problem: rows are variables, columns values, ``checks`` counted.
 
     >>> csp = QueensCsp(8)
     >>> from puzzlelab.puzzles.queens import is_solution
-    >>> is_solution(csp.placement(backtrack(csp)), 8)
-    True
-    >>> csp.checks > 0
-    True
+    >>> is_solution(csp.placement(backtrack(csp)), 8), csp.checks > 0
+    (True, True)
     """
 
     def __init__(self, n: int = 8) -> None:
@@ -93,20 +84,11 @@ class QueensCsp(CspProblem):
         """Return a full ``{row: column}`` assignment as a tuple of columns."""
         return tuple(assignment[row] for row in range(self.n))
 
-    def greedy_start(self, seed: int | None = None) -> dict[int, int]:
-        """Return the start simpleai's ``min_conflicts`` would build, computed fast."""
-        return dict(enumerate(greedy_start(self.n, seed=seed, budget=self.budget)))
-
 
 @dataclass(repr=False)
 class CspResult(SearchResult):
-    """One run of a simpleai CSP algorithm on :class:`QueensCsp`.
+    """One run of a simpleai CSP algorithm on :class:`QueensCsp` of ``n`` queens.
 
-    ``n`` is the board size, ``placement`` the board at the end and ``conflicts`` its
-    attacking pairs (``None``: no board); ``stats.extra["checks"]`` counts constraint checks.
-
-    Examples
-    --------
     >>> result = solve_csp(6)
     >>> result
     <backtrack, -, -, AC-3 on 6 queens: solved | 1,479 checks, ... s>
@@ -145,7 +127,7 @@ def _run(
     csp: QueensCsp, algorithm: str, run: Callable[[], Assignment], seed: int | None,
     budget: Budget, unsolved: tuple[str, str],
 ) -> CspResult:  # fmt: skip
-    """Run *run* on *csp*; *unsolved* is the ``(status, reason)`` when it finds no solution."""
+    """Run *run* on *csp*; *unsolved* is the ``(status, reason)`` without a solution."""
     saved = random.getstate()  # simpleai draws from the random module: seed it, then restore
     random.seed(seed)
     csp.checks = csp.next_look = 0
@@ -175,12 +157,9 @@ def solve_csp(
 ) -> CspResult:  # fmt: skip
     """Run simpleai's ``backtrack`` on :class:`QueensCsp` (n); return a :class:`CspResult`.
 
-    *variable_heuristic* is ``""`` (rows in order), ``MOST_CONSTRAINED_VARIABLE`` or
-    ``HIGHEST_DEGREE_VARIABLE``; *value_heuristic* ``""`` (columns in order) or
-    ``LEAST_CONSTRAINING_VALUE``; *inference* runs arc consistency (AC-3) after each choice.
+    *variable_heuristic*, *value_heuristic*: simpleai's names, or ``""`` for in order;
+    *inference* runs arc consistency (AC-3) after each choice.
 
-    Examples
-    --------
     >>> from simpleai.search import MOST_CONSTRAINED_VARIABLE
     >>> run = solve_csp(8, MOST_CONSTRAINED_VARIABLE)
     >>> run.status, run.algorithm
@@ -207,13 +186,9 @@ def repair_csp(
 ) -> CspResult:  # fmt: skip
     """Run simpleai's ``min_conflicts`` on :class:`QueensCsp` (n); return a :class:`CspResult`.
 
-    With *greedy* the start is :meth:`QueensCsp.greedy_start`; without, simpleai builds it
-    (slow beyond 30 queens). ``min_conflicts`` never restarts and can get stuck on small
-    boards, so *iterations_limit* (queens moved) is ``100 n + 10,000`` unless given; ``None``
-    lifts it. *seed* makes the run repeatable.
+    With *greedy* the start is built fast, not by simpleai (slow beyond 30 queens).
+    *iterations_limit* (queens moved; it can get stuck) is ``100 n + 10,000`` unless given.
 
-    Examples
-    --------
     >>> run = repair_csp(10, seed=1)
     >>> run.status, run.conflicts
     ('solved', 0)
@@ -230,7 +205,9 @@ def repair_csp(
         iterations_limit = whole_number(iterations_limit, "iterations_limit", least=1)
 
     def run() -> Assignment:
-        start = csp.greedy_start(seed) if greedy else None
+        start = (
+            dict(enumerate(greedy_start(csp.n, seed=seed, budget=csp.budget))) if greedy else None
+        )
         return min_conflicts(csp, initial_assignment=start, iterations_limit=iterations_limit)
 
     stopped = f"simpleai's min_conflicts stopped at its iterations_limit of {iterations_limit}"

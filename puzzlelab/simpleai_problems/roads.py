@@ -7,13 +7,9 @@ from .base import PuzzleProblem
 
 
 class RoadMapProblem(PuzzleProblem):
-    """A road map in simpleai's terms (default: :func:`~puzzlelab.puzzles.roads.romania`).
+    """A :class:`~puzzlelab.puzzles.roads.RoadMap` in simpleai's terms (default: Romania's,
+    from *start* to *goal*).
 
-    Give a :class:`~puzzlelab.puzzles.roads.RoadMap` as *roads*, or the *start* and *goal*
-    towns of Romania.
-
-    Examples
-    --------
     >>> from simpleai.search import astar
     >>> problem = RoadMapProblem()
     >>> node = astar(problem, graph_search=True)
