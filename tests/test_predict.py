@@ -166,7 +166,6 @@ def test_a_wrong_pick_is_named_by_its_question(capsys):
     assert said.count("\n") == 1
     score = score_predictions(picks, puzzle, like, heuristic)
     assert (score.right, score.asked, score.first_wrong) == (5, 6, 4)
-    assert check_predictions(picks, puzzle, like, heuristic, need=5) is True
 
 
 @pytest.mark.parametrize(

@@ -1,11 +1,6 @@
-"""Self-checking exercises for the lessons.
-
-Each lesson's exercises live in a module here. A check looks at the student's
-answer, says whether it is right and, if not, what is wrong, but never prints
-the answer itself. Checks return ``True`` or ``False`` and never raise, so a
-lesson still runs top to bottom before the exercises are done. The lessons import
-the checks, and the boards and values their exercises use, from here; the helpers the
-checks share are in :mod:`~.answers`.
+"""Self-checking exercises for the lessons: a check says whether the student's answer is
+right and, if not, what is wrong, never the answer. Checks return ``True`` or ``False`` and
+never raise.
 
 >>> from puzzlelab.exercises import check_positions_24
 >>> check_positions_24(...)

@@ -1,8 +1,5 @@
-"""A student's answers as Python's own values, and the helpers every check shares.
-
-An answer built from a class of the student's could compare equal to everything (an
-``int`` subclass whose ``__eq__`` always says yes): every check is a :func:`self_check`,
-which hands it the answers as :func:`plain` values first.
+"""The helpers every check shares. Every check is a :func:`self_check`, handed the answers
+as :func:`plain` values: an ``int`` subclass whose ``__eq__`` always says yes is no answer.
 """
 
 from __future__ import annotations
@@ -15,13 +12,12 @@ from typing import Any, ParamSpec, TypeVar
 
 from ..errors import one_line
 
-#: The most binary digits a whole number in an answer may have (about 900 decimal digits):
-#: no answer is that large, and a longer one cannot even be printed in a message.
+#: The most binary digits a whole number in an answer may have: no answer is that large.
 MOST_BITS = 3000
 
 
 class _TooLarge(Exception):
-    """An answer holds a whole number of more than :data:`MOST_BITS` binary digits."""
+    pass
 
 
 def _whole(value: int) -> int:
@@ -31,7 +27,7 @@ def _whole(value: int) -> int:
     return number
 
 
-#: Python's own value types, the subclass-proof way to copy each (bool before int).
+#: Python's own value types, and the subclass-proof way to copy each (bool before int).
 _PLAIN: tuple[tuple[type, Callable[[Any], object]], ...] = (
     (bool, bool),
     (int, _whole),
@@ -41,7 +37,6 @@ _PLAIN: tuple[tuple[type, Callable[[Any], object]], ...] = (
     (bytes, bytes),
 )
 
-#: Python's own collections, each rebuilt from what its own ``__iter__`` gives (not a subclass's).
 _COLLECTIONS: tuple[tuple[type, Callable[[Any], Iterator[object]]], ...] = (
     (tuple, tuple.__iter__),
     (list, list.__iter__),
@@ -73,15 +68,13 @@ Takes = ParamSpec("Takes")
 Gives = TypeVar("Gives")
 
 
-#: What a check says in a lesson shown as an app (Voila), where no answer can be written.
 IN_AN_APP = (
     "Exercise: to answer it, open this lesson in JupyterLab (the app shows no code to edit)."
 )
 
 
 def in_an_app() -> bool:
-    """Whether this kernel runs a lesson as an app, for Voila (which says so in its environment:
-    ``SERVER_SOFTWARE`` for a page's own kernel, ``VOILA_PREHEAT`` for one run ahead).
+    """Whether this kernel runs a lesson as a Voila app, as its environment says.
 
     >>> in_an_app()
     False
@@ -91,8 +84,8 @@ def in_an_app() -> bool:
 
 
 def self_check(check: Callable[Takes, Gives]) -> Callable[Takes, Gives]:
-    """*check*, handed every answer as a :func:`plain` value; in an app (:func:`in_an_app`)
-    it only says where to answer.
+    """*check*, handed every answer as a :func:`plain` value (in an app it only says where
+    to answer).
 
     >>> class Always(int):
     ...     def __eq__(self, other):
@@ -144,7 +137,7 @@ def passed(praise: str) -> bool:
 
 
 def fail(hint: str) -> bool:
-    """Print "Not yet: *hint*" (what to look at again, never the answer) and return False.
+    """Print "Not yet: *hint*" and return False.
 
     There is no example here; ``tests/test_answers.py`` runs it.
     """
@@ -196,11 +189,8 @@ def first_trouble(
     trouble: Callable[..., str],
     where: str = "",
 ) -> tuple[list[Any], str]:
-    """Call the student's *function* on each case's arguments in turn, until one goes wrong.
-
-    Returns what it said before that, and what went wrong (``""`` if nothing): it raised
-    (``"your function raised ..."``, then *where* filled in with the case), or
-    ``trouble(said, *case)`` finds fault with what it said.
+    """Call *function* on each case until it raises (said with *where* filled in) or
+    ``trouble(said, *case)`` finds fault; return what it said before, and the fault or ``""``.
 
     >>> first_trouble(len, [("ab",), ([],), ("c",)], lambda said, text: "" if said else "0.")
     ([2], '0.')

@@ -1,10 +1,4 @@
-"""Where a student's search parts from puzzlelab's, and why that usually happens.
-
-The classic mistakes of a best-first search are found by replaying the student's run
-under other rules (:func:`classic_mistake`); the mistakes of breadth-first and
-depth-first search, and the ones no other rules explain, from what the student's choice
-looks like where the searches part.
-"""
+"""Where a student's search parts from puzzlelab's, and why that usually happens."""
 
 from __future__ import annotations
 
@@ -22,12 +16,9 @@ from .rules import NEEDS, ORDERS, PLANS, REPEATS, Entry, Rules
 def replay(
     recording: Recording, rules: Rules
 ) -> tuple[list[dict[str, Any]], str | None, int | None]:
-    """Walk the student's expansions through the *rules* (advanced as it goes).
-
-    Returns the steps up to where they part (per expansion: its ``number``, the state
-    the ``student`` expanded, the states the ``reference`` could expand, and both
-    frontiers), why they part (or why the student stopped too soon) as a sentence, and
-    the expansion, counted from 1, where they part; None for the last two if they do not.
+    """Walk the student's expansions through the *rules*; return the steps up to where they
+    part, why they part (or why the student stopped too soon), and the expansion where they
+    part (counted from 1; None if they do not).
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -55,7 +46,6 @@ def replay(
 
 
 def _diagnosis(state: State, choices: list[Entry], rules: Rules, recording: Recording) -> str:
-    """Why that usually happens, from what the student's choice looks like."""
     like = rules.like
     mistake = classic_mistake(recording, rules)
     if mistake:
@@ -129,7 +119,6 @@ ORDERED = {
     ),
 }
 
-#: What a breadth-first or depth-first search takes by mistake, in words.
 TAKES = {
     "lifo": "the newest node first (LIFO, a stack)",
     "fifo": "the oldest node first (FIFO, a queue)",
@@ -150,14 +139,8 @@ SHOULD = {
 
 
 def classic_mistake(recording: Recording, reference: Rules) -> str | None:
-    """Name the classic mistake of a best-first search that explains the student's run.
-
-    *reference* holds puzzlelab's rules advanced to where the student's search parts
-    from them. The student's expansions are replayed through :class:`Rules` with every
-    other order (:data:`ORDERED`) and way with repeated states (closed set, first path,
-    reopen). One is named only if it explains the whole run, every expansion and where it
-    stopped, and no other order does, but for orders that use none of what the search
-    asked the problem for (step costs, the heuristic); else None.
+    """Name the classic mistake of a best-first search that alone explains the student's
+    whole run, replayed under every other order and way with repeated states; else None.
 
     There is no example here; ``tests/test_search_mistakes.py`` runs it.
     """
@@ -198,8 +181,7 @@ def classic_mistake(recording: Recording, reference: Rules) -> str | None:
 
 
 def _explained(recording: Recording, rules: Rules) -> int:
-    """How many of the student's expansions *rules* make, one by one, plus one if they
-    would stop where the student stopped (at a goal, or with nothing left)."""
+    """How many of the student's expansions *rules* make, plus one if they stop there too."""
     problem = rules.problem
     for number, state in enumerate(recording.expanded):
         chosen = next((e for e in rules.choices() if e.state == state), None)
@@ -211,7 +193,7 @@ def _explained(recording: Recording, rules: Rules) -> int:
 
 
 def _constant(rules: Rules) -> bool:
-    """Did *rules*' order give every node it met the same priority (so ties explain any run)?"""
+    """Did *rules*' order give every node the same priority (so ties explain any run)?"""
     return len({rules.priority(entry) for entry in rules.reached.values()}) < 2
 
 
@@ -221,7 +203,6 @@ def _same(order: str, other: str, rules: Rules) -> bool:
 
 
 def _closed_set(reference: Rules) -> str:
-    """The student's search never reopens a state: say which one puzzlelab's reopens."""
     again = [e.state for e in reference.choices() if e.state in reference.expanded]
     dear, cheap = reference.cheaper.get(again[0], (0, 0)) if again else (0, 0)
     found = (
@@ -238,7 +219,6 @@ def _closed_set(reference: Rules) -> str:
 
 
 def _kept_the_first_path(choices: list[Entry], rules: Rules) -> str | None:
-    """If the rules' next node lies beyond a state reached again more cheaply, say so."""
     for entry in choices:
         node: Entry | None = entry
         while node is not None:
@@ -255,7 +235,6 @@ def _kept_the_first_path(choices: list[Entry], rules: Rules) -> str | None:
 
 
 def _ordering_diagnosis(entry: Entry, live: list[Entry], rules: Rules, recording: Recording) -> str:
-    """The student took a node that waits in the frontier, but not a first one."""
     should, mistakes = SHOULD[rules.like]
     last = rules.expanded[-1] if rules.expanded else None
     if (
@@ -278,11 +257,8 @@ def _ordering_diagnosis(entry: Entry, live: list[Entry], rules: Rules, recording
 
 
 def _among_siblings(entry: Entry, rules: Rules, recording: Recording, should: str) -> str:
-    """The student took a sibling of the node the rules take: wrong end, or reversed order?
-
-    The next step tells: a search that takes the wrong end of its frontier moves on to a
-    sibling (depth-first) or a child (breadth-first).
-    """
+    """The student took a sibling of the node the rules take: wrong end (the next step is a
+    sibling for depth-first, a child for breadth-first), or reversed order?"""
     expansions = recording.expanded
     number = len(rules.expanded) + 1
     after = expansions[number] if number < len(expansions) else None
@@ -306,7 +282,6 @@ def _among_siblings(entry: Entry, rules: Rules, recording: Recording, should: st
 
 
 def _why_stopped(recording: Recording, rules: Rules) -> str | None:
-    """The student's search expanded no more: was it right to stop there?"""
     choices = rules.choices()
     goals = [e for e in choices if rules.problem.is_goal(e.state)]
     if goals or not rules.live():
@@ -346,8 +321,7 @@ def _why_stopped(recording: Recording, rules: Rules) -> str | None:
 
 
 def _goal_amid_successors(recording: Recording, rules: Rules) -> tuple[State, State] | None:
-    """``(the state expanded last, the goal)`` if the student's search stopped at a goal it
-    had just generated, before the rest of that state's successors; else None."""
+    """``(state expanded last, goal)`` if the search stopped at a goal among its successors."""
     events = recording.events
     last = max((i for i, (kind, _) in enumerate(events) if kind == "expand"), default=None)
     if last is None:
@@ -370,9 +344,6 @@ def wrong_answer(
     rules: Rules,
 ) -> str | None:
     """What is wrong with the actions the student returned, as a sentence; None if nothing.
-
-    They must be a legal path to a goal, as short as *reference*'s for ``"bfs"`` and as
-    cheap for ``"ucs"`` and ``"astar"``.
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -409,7 +380,6 @@ def wrong_answer(
 
 
 def _dearer_on_the_way(costs: list[tuple[State, float]], rules: Rules) -> str | None:
-    """A state the student's path reaches dearer than the rules had reached it, said why."""
     for state, cost in costs[:-1]:
         best = rules.reached.get(state)
         if best is not None and best.g < cost and not math.isclose(best.g, cost):
@@ -422,7 +392,6 @@ def _dearer_on_the_way(costs: list[tuple[State, float]], rules: Rules) -> str | 
 
 
 def _shown(state: State) -> str:
-    """A state in a few characters, for a sentence."""
     if isinstance(state, tuple) and all(isinstance(x, int) for x in state):
         return "(" + " ".join(map(str, state)) + ")"
     return repr(state)

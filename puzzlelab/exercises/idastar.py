@@ -56,14 +56,13 @@ def check_positions_24(answer: Any) -> bool:
     )
 
 
-#: The numbers exercise 2 starts from.
+#: Exercise 2's figures.
 LAST_BOUND = 51
 LAST_EXPANDED = 2_000_000
 GROWTH = 6
 NODES_PER_SECOND = 20_000
 TARGET_BOUND = 79
 SECONDS_PER_YEAR = 365.25 * 24 * 3600
-#: The hint for an estimate that is off: the way, not the sum.
 _STEP_BY_STEP = (
     f"Work it out in three steps: the nodes the iteration at bound {TARGET_BOUND} expands, "
     "the seconds that takes, the years those seconds make, from the figures given here "
@@ -75,25 +74,18 @@ def _years(steps: int) -> float:
     return LAST_EXPANDED * GROWTH**steps / NODES_PER_SECOND / SECONDS_PER_YEAR
 
 
-#: How far an estimate may be from the exact sum: a year of 365 days, or a figure rounded to
-#: three digits, is in; a round guess (250,000 years) is not.
+#: How far an estimate may be from the sum: a year of 365 days, or three digits, is in.
 YEARS_TOLERANCE = 0.003
 
-#: How near a figure must be to the sum a named mistake gives for the hint to name it: the
-#: mistake's sum with a year of 365 days, or rounded to two digits. Farther off, the hint names
-#: no cause: section 6's own estimate (its measured growth and speed, about 42,000 to 44,000
-#: years on our machines) lies 2 to 6 % above the sum of one iteration fewer, and is not that.
+#: How near a figure must be to a named mistake's sum for the hint to name it (section 6's
+#: own estimate lies 2 to 6 % above the sum of one iteration fewer, and is not that mistake).
 MISTAKE_TOLERANCE = 0.01
 
 
 @guarded_check("your answer")
 def check_years_estimate(answer: Any) -> bool:
-    """Check an estimate, in years, of the IDA* iteration at :data:`TARGET_BOUND`.
-
-    The iteration at bound :data:`LAST_BOUND` expanded :data:`LAST_EXPANDED` nodes, each
-    next bound (2 higher) :data:`GROWTH` times as many, at :data:`NODES_PER_SECOND` nodes a
-    second. Within :data:`YEARS_TOLERANCE` of the sum counts: the sum worked out, not a
-    round figure near it. A wrong figure is told only what it is not.
+    """Check an estimate, in years, of the IDA* iteration at :data:`TARGET_BOUND`, worked out
+    from :data:`LAST_EXPANDED` and :data:`GROWTH` per bound, at :data:`NODES_PER_SECOND`.
 
     >>> check_years_estimate(250_000)
     Not yet: that is a round figure, not the sum worked out. ...
@@ -133,29 +125,21 @@ def check_years_estimate(answer: Any) -> bool:
     return fail(f"that is not the sum. {_STEP_BY_STEP}")
 
 
-#: The 15-puzzle board of exercise 3 (``SlidingPuzzle(shape=(4, 4)).scramble(60, seed=7)``).
+#: Exercise 3: IDA* must solve this board shortest (34 moves) within the budget.
 IDASTAR_BOARD = "6 8 15 4 / 1 2 3 0 / 9 5 10 7 / 14 13 11 12"
-#: IDA* must finish within this many expanded nodes.
 IDASTAR_BUDGET = 20_000
-#: The length of a shortest solution of :data:`IDASTAR_BOARD` (checked by the tests).
 IDASTAR_SHORTEST = 34
 
-
-#: The 15-puzzle cells of its bottom-right 3 x 3 corner, where :func:`_corner_boards` puts
-#: 8-puzzle boards, and the 15-puzzle tile standing for each 8-puzzle tile there.
+#: The bottom-right 3 x 3 cells of the 15-puzzle, and the tile standing for each 8-puzzle tile.
 CORNER_CELLS = (5, 6, 7, 9, 10, 11, 13, 14, 15)
 CORNER_TILES = (0, 6, 7, 8, 10, 11, 12, 14, 15)
-#: How many of the other corner boards (drawn with a fixed seed) join the reversed lines.
 CORNER_SAMPLE = 3_000
 
 
 @functools.cache
 def _corner_boards() -> tuple[tuple[State, int], ...]:
-    """``(15-puzzle board, at most this many moves from the goal)`` for boards that differ from
-    the goal only in the bottom-right 3 x 3 corner: an 8-puzzle there, whose exact distance
-    the 15-puzzle can only beat. Every board with a line of three tiles reversed in its home
-    line (where a linear conflict that adds 2 per pair says too much), and a sample of the rest.
-    """
+    """``(15-puzzle board, most moves to the goal)`` for boards that differ from the goal in
+    the bottom-right corner only: those with a line reversed in its home line, and a sample."""
     table = distance_table(SlidingPuzzle(shape=(3, 3)))
 
     def on_fifteen(eight: State) -> State:
@@ -180,11 +164,8 @@ def _corner_boards() -> tuple[tuple[State, int], ...]:
 
 @guarded_check("your heuristic", prepare=_corner_boards)
 def check_idastar_heuristic(heuristic: Any) -> bool:
-    """Check that IDA* with *heuristic* solves :data:`IDASTAR_BOARD` shortest within budget.
-
-    *heuristic* is a function of a 16-tile state, written from the tiles: puzzlelab's
-    heuristics, by name or called, are refused. It must never overestimate, on the boards
-    IDA* meets and on held-out boards whose distance is known.
+    """Check that IDA* with *heuristic* solves :data:`IDASTAR_BOARD` shortest within budget,
+    and that it never overestimates on boards whose distance is known.
 
     >>> check_idastar_heuristic("linear-conflict")
     Not yet: "linear-conflict" is puzzlelab's own heuristic: ...
@@ -248,11 +229,7 @@ def check_idastar_heuristic(heuristic: Any) -> bool:
 def _overestimate(
     puzzle: SlidingPuzzle, heuristic: Heuristic, result: SearchResult
 ) -> tuple[State, float, int] | None:
-    """Return ``(board, h, at most)`` for a board where *heuristic* says too much, else ``None``.
-
-    On a shortest solution, the board after i moves is exactly ``cost - i`` away; boards k
-    random moves from the goal are at most k away; and so are :func:`_corner_boards`.
-    """
+    """Return ``(board, h, at most)`` for a board where *heuristic* says too much, else ``None``."""
     known: list[tuple[State, int]] = []
     if result.solved and result.cost == IDASTAR_SHORTEST:
         known += [(board, IDASTAR_SHORTEST - i) for i, board in enumerate(result.path)]

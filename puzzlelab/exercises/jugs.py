@@ -17,8 +17,7 @@ from .sandbox import guarded_check
 #: Exercise 1: split 12 litres into 6 and 6 with jugs of 12, 9 and 4 litres.
 TWELVE: dict[str, Any] = {"capacities": (12, 9, 4), "start": (12, 0, 0), "target": (6, 6, 0)}
 
-#: Exercise 2: the 3 and 5 litre jugs with a tap, empty at the start, and the amount that
-#: any one jug must hold at the end.
+#: Exercise 2: two jugs with a tap, empty at the start; one must hold TAP_TARGET at the end.
 TAP_CAPACITIES = (3, 5)
 TAP_TARGET = 4
 
@@ -28,7 +27,6 @@ GCD_JUGS = (6, 9)
 
 @lru_cache(maxsize=1)
 def _twelve() -> tuple[int, int, int, int]:
-    """Fewest pours, reachable states, BFS's generated count, DFS's pours."""
     jugs = WaterJugs(**TWELVE)
     shortest = bfs(jugs)
     return (
@@ -41,7 +39,7 @@ def _twelve() -> tuple[int, int, int, int]:
 
 @guarded_check("your answer")
 def check_halving_twelve(pours: Any, states: Any) -> bool:
-    """Check the fewest pours for :data:`TWELVE` and how many states the start can reach.
+    """Check the fewest pours for :data:`TWELVE` and how many states the start reaches.
 
     >>> check_halving_twelve(1, 12 * 9 * 4)
     Not yet: pours: not the fewest. ... states: that counts every combination of amounts, ...
@@ -94,7 +92,6 @@ def check_halving_twelve(pours: Any, states: Any) -> bool:
 
 
 def _compare_rules(problem: Any, jugs: WaterJugs) -> str:
-    """Return what first differs between *problem*'s actions and the true rules, or ``""``."""
     for state in product(*(range(c + 1) for c in jugs.capacities)):
         truth = {after for _, after, _ in jugs.successors(state)}
         theirs = {problem.result(state, action) for action in problem.actions(state)} - {state}
@@ -130,10 +127,7 @@ def _compare_rules(problem: Any, jugs: WaterJugs) -> str:
 
 @guarded_check("your problem")
 def check_tap_problem(problem: Any) -> bool:
-    """Check a simpleai problem of your own for :data:`TAP_CAPACITIES` with a tap, started empty.
-
-    Its actions must be the pours, fills and empties, and ``is_goal`` true where some jug
-    holds :data:`TAP_TARGET` litres; breadth-first search must find the fewest actions.
+    """Check a simpleai problem of the student's own for :data:`TAP_CAPACITIES` with a tap.
 
     >>> from puzzlelab.simpleai_problems import WaterJugsProblem
     >>> check_tap_problem(WaterJugsProblem((3, 5), target=TAP_TARGET, tap=True))
@@ -191,9 +185,8 @@ def _measurable() -> frozenset[int]:
 
 @guarded_check("your answer")
 def check_measurable(amounts: Any, multiple_of: Any) -> bool:
-    """Check which amounts from 1 to the biggest jug's size the :data:`GCD_JUGS` can hold.
-
-    *multiple_of* is the largest number that every one of the *amounts* is a multiple of.
+    """Check which *amounts* the :data:`GCD_JUGS` can measure, and what they are all a
+    *multiple_of*.
 
     >>> check_measurable({1, 2, 3}, 1)
     Not yet: amounts: 2 of them can never be in a jug: ... multiple_of: ...

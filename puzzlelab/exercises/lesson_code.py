@@ -1,10 +1,5 @@
-"""The functions the lessons show, known by what their code does, whatever their names.
-
-A lesson shows functions and classes in its cells (``breadth_first``, ``corner_manhattan``);
-an exercise asks for the student's own. Two functions are the same here when their bytecode
-is, the names of their local variables aside: renaming, re-indenting or dropping comments
-and docstrings changes nothing. :func:`~.own_work.lesson_code` uses this to say when an
-answer is the lessons' own code.
+"""The functions the lessons show, known by their bytecode, the names of locals aside:
+renaming or re-indenting one does not make it the student's own.
 """
 
 from __future__ import annotations
@@ -22,7 +17,6 @@ from pathlib import Path
 
 from ..errors import PuzzleError
 
-#: Operations on a local variable: which variable is the author's choice of name, not code.
 LOCALS = {"LOAD_FAST", "STORE_FAST", "DELETE_FAST", "LOAD_DEREF", "STORE_DEREF",
           "LOAD_CLOSURE", "MAKE_CELL", "LOAD_FAST_CHECK", "LOAD_FAST_AND_CLEAR"}  # fmt: skip
 
@@ -30,15 +24,12 @@ LOCALS = {"LOAD_FAST", "STORE_FAST", "DELETE_FAST", "LOAD_DEREF", "STORE_DEREF",
 #: (``return None``, a skeleton's ``...``) are what anyone would write.
 FEWEST_OPERATIONS = 12
 
-#: Jumps: their targets move with the sizes of the operations before them.
 JUMPS = set(dis.hasjrel) | set(dis.hasjabs)
-
-#: Operations that say nothing of what the code does.
 SILENT = {"RESUME", "NOP", "CACHE", "EXTENDED_ARG", "COPY_FREE_VARS"}
 
 
 def lessons_folder() -> Traversable:
-    """Return the folder of lessons: ``puzzlelab/lessons`` in a wheel, or a clone's notebooks.
+    """Return the folder of lessons, in a wheel or a clone.
 
     There is no example here; ``tests/test_hostile_cli.py`` runs it.
     """
@@ -54,7 +45,7 @@ def lessons_folder() -> Traversable:
 
 
 def fingerprint(code: types.CodeType) -> tuple[object, ...]:
-    """What *code* does, as plain data: its operations and what they name, locals unnamed.
+    """What *code* does, as plain data, locals unnamed.
 
     >>> first = compile("def f(x):\\n    return x + 1", "<a>", "exec").co_consts[0]
     >>> second = compile("def g(y):  # y, not x\\n    return y + 1", "<b>", "exec").co_consts[0]
@@ -81,8 +72,8 @@ Shown = tuple[str, int]
 
 @functools.cache
 def lesson_functions() -> dict[tuple[object, ...], Shown]:
-    """Every function (and method) the lessons define outside their exercise cells:
-    ``{fingerprint: (name, lesson number)}``.
+    """``{fingerprint: (name, lesson number)}`` of every function the lessons define outside
+    their exercise cells.
 
     There is no example here; ``tests/test_own_search.py`` runs it.
     """
@@ -102,7 +93,6 @@ def lesson_functions() -> dict[tuple[object, ...], Shown]:
 
 
 def _functions_in(source: str) -> list[tuple[str, types.CodeType]]:
-    """The functions *source* defines, at any depth, by name and compiled code."""
     try:
         tree = ast.parse(source)
         module = compile(tree, "<lesson>", "exec", dont_inherit=True)
@@ -129,8 +119,7 @@ def inner_codes(code: types.CodeType) -> Iterator[types.CodeType]:
 
 
 def shown_class(name: str, methods: list[types.CodeType]) -> Shown | None:
-    """``(name, lesson number)`` if the code of every one of a class's *methods* long enough to
-    tell is a lesson's own (see :func:`lesson_functions`), else None.
+    """``(name, lesson number)`` if every method long enough to tell is a lesson's, else None.
 
     There is no example here; ``tests/test_grade_written.py`` runs it.
     """

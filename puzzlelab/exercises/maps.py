@@ -1,9 +1,5 @@
-"""Exercises for lesson 10, "Maps and grids": a problem whose state must remember, and a
-heuristic judged by the work it saves (CS188's corners problem, on mazes of our own).
-
-Vocabulary: a *world* is a :class:`~puzzlelab.puzzles.GridWorld`; its *corners* are the four
-open cells just inside the border's corners (:func:`corner_cells`); the *reference* state is
-``(cell, corners still to visit)``.
+"""Exercises for lesson 10, "Maps and grids": CS188's corners problem on mazes of our own,
+whose reference state is ``(cell, corners still to visit)``.
 """
 
 from __future__ import annotations
@@ -21,7 +17,6 @@ from .answers import fail, not_answered, passed
 from .own_work import borrowed, lesson_code
 from .sandbox import guarded_check
 
-#: The maze the lesson shows (G marks one corner; the corners problem has no use for it).
 CORNERS_MAZE = """
 #########
 #...#..G#
@@ -33,8 +28,7 @@ CORNERS_MAZE = """
 """
 
 #: The map of the prediction exercise: A* with Manhattan distance walks into the pocket in
-#: front of G before it goes round (``check_predictions(answer, GridWorld(PREDICT_GRID),
-#: "astar", "manhattan")``, as lesson 4's exercise is checked).
+#: front of G before it goes round.
 PREDICT_GRID = """
 ......
 .####.
@@ -43,15 +37,12 @@ S...#G
 ......
 """
 
-#: ``(cell, corners still to visit)``: the reference's state.
 CornersState = tuple[Cell, frozenset[Cell]]
 
 
 def corner_cells(world: GridWorld) -> list[Cell]:
-    """Return the four open cells just inside the corners of *world*'s border: top left, top
-    right, bottom left, bottom right.
-
-    Raises :class:`~puzzlelab.errors.BoardError` if one of them is a wall.
+    """Return the four open cells just inside the corners of *world*'s border (a
+    :class:`~puzzlelab.errors.BoardError` if one is a wall).
 
     >>> corner_cells(GridWorld(CORNERS_MAZE))
     [(1, 1), (1, 7), (5, 1), (5, 7)]
@@ -68,8 +59,8 @@ def corner_cells(world: GridWorld) -> list[Cell]:
 
 
 class _Corners:
-    """The reference formulation: ``(cell, corners still to visit)``, the start's own corner
-    visited already; *forget_start* leaves it to visit (a classic mistake, for the hints)."""
+    """The reference formulation; *forget_start* leaves the start's corner to visit (a
+    classic mistake, for the hints)."""
 
     def __init__(self, world: GridWorld, forget_start: bool = False) -> None:
         self.world = world
@@ -85,11 +76,8 @@ class _Corners:
                 for action, after, cost in self.world.successors(cell)]  # fmt: skip
 
 
-# ---------------------------------------------------------------- the held-out mazes
-
-
 def _moved_start(world: GridWorld) -> GridWorld:
-    """*world* with S moved from its corner to the room nearest the middle."""
+    """*world* with S moved to the room nearest the middle."""
     rows = [list(line) for line in world.to_text().splitlines()]
     middle = (world.rows // 2 | 1, world.cols // 2 | 1)  # a room: odd row and column
     rows[1][1], rows[middle[0]][middle[1]] = ".", "S"
@@ -97,7 +85,7 @@ def _moved_start(world: GridWorld) -> GridWorld:
 
 
 def _with_terrain(world: GridWorld, seed: int) -> GridWorld:
-    """*world* with every fifth open cell (by a fixed walk) forest ``f`` or water ``w``."""
+    """*world* with every fifth open cell forest ``f`` or water ``w``."""
     rows = [list(line) for line in world.to_text().splitlines()]
     open_cells = sorted(cell for cell in world.costs if rows[cell[0]][cell[1]] == ".")
     for k, (r, c) in enumerate(open_cells[seed % 5 :: 5]):
@@ -107,8 +95,7 @@ def _with_terrain(world: GridWorld, seed: int) -> GridWorld:
 
 @functools.cache
 def held_out_mazes() -> dict[str, GridWorld]:
-    """Return the small mazes :func:`check_corners` tries, ``{name: world}``: perfect and
-    with loops, the start in a corner or in the middle, with terrain or without.
+    """Return the small mazes :func:`check_corners` tries, ``{name: world}``.
 
     >>> [world.rows * world.cols for world in held_out_mazes().values()]
     [49, 99, 99, 143]
@@ -127,19 +114,12 @@ def held_out_mazes() -> dict[str, GridWorld]:
     }
 
 
-# ---------------------------------------------------------------- the student's class
-
-
 class _Raised(Exception):
-    """The student's *method* raised *error*: the check says so in one line."""
-
     def __init__(self, method: str, error: Exception) -> None:
         super().__init__(f"your {method} raised {one_line(error)}")
 
 
 def _guarded(method: str, function: Callable[..., Any]) -> Callable[..., Any]:
-    """*function*, its errors (not the checks' own ProblemError) as :class:`_Raised`."""
-
     def call(*args: Any) -> Any:
         try:
             return function(*args)
@@ -155,8 +135,7 @@ def _problem_of(
     problem_class: type, world: GridWorld, heuristic: bool = False
 ) -> tuple[Any, Problem]:
     """The student's class built on *world*, and as a :class:`~puzzlelab.search.Problem`
-    whose methods say which of them raised (its *heuristic* too, else h = 0). Raises
-    :class:`_Raised` or ``ProblemError``."""
+    whose methods raise :class:`_Raised`."""
     instance = _guarded(f"{problem_class.__name__}(world)", problem_class)(world)
     start = _guarded("start", lambda: instance.start)()  # a property may fail
     if start is None:
@@ -177,7 +156,6 @@ def _zero(state: object) -> float:
 
 
 def _reachable(problem: Problem, most: int) -> int:
-    """How many states *problem*'s start reaches; ``most + 1`` once past *most*."""
     seen, waiting = {problem.start}, [problem.start]
     while waiting:
         for _, after, _ in problem.successors(waiting.pop()):
@@ -196,8 +174,8 @@ TOO_MANY = 20
 
 @functools.cache
 def _figures(name: str) -> tuple[float, int, int, float, int]:
-    """The reference's cheapest cost and reachable states on the maze *name*; the open cells;
-    and the cost and states of the start's corner left to visit."""
+    """The reference's cost and states on the maze *name*, its open cells, and the cost and
+    states with the start's corner left to visit."""
     world = held_out_mazes()[name]
     right, forgot = _Corners(world), _Corners(world, forget_start=True)
     cost, forgot_cost = (cheapest(problem) for problem in (right, forgot))
@@ -206,7 +184,7 @@ def _figures(name: str) -> tuple[float, int, int, float, int]:
 
 
 def cheapest(problem: Any) -> float:
-    """The cost of a cheapest walk through every corner on a reference *problem*.
+    """The cost of a cheapest walk through every corner.
 
     There is no example here; ``tests/test_maps_exercises.py`` runs it.
     """
@@ -220,13 +198,11 @@ def _prepare() -> None:
         _figures(name)
 
 
-#: Puzzlelab's own code a student's class may use: the world's rules and corner_cells.
 def _allowed(module: str, name: str) -> bool:
     return module.startswith("puzzlelab.puzzles") or name in ("corner_cells", "GridWorld")
 
 
 def _refusal(problem_class: Any, example: str) -> str:
-    """What is wrong with the answer before it is built on any maze, or ``""``."""
     if not_answered(problem_class):
         return f"replace ... with your class (no brackets): {example}."
     if not isinstance(problem_class, type):
@@ -243,7 +219,6 @@ def _refusal(problem_class: Any, example: str) -> str:
 
 
 def _borrowing(instance: Any, problem: Problem, methods: tuple[str, ...]) -> str:
-    """Which of the student's *methods* calls puzzlelab's code beyond the world's, or ``""``."""
     states = [problem.start] + [after for _, after, _ in problem.successors(problem.start)]
     for method in methods:
         called = borrowed(getattr(instance, method), states, allowed=_allowed)
@@ -255,9 +230,8 @@ def _borrowing(instance: Any, problem: Problem, methods: tuple[str, ...]) -> str
 def corners_trouble(
     problem_class: type, trouble_on: Callable[[type, str], str] | None = None
 ) -> str:
-    """What is wrong with *problem_class* as a corners problem, ``""`` if nothing: built on
-    every maze of :func:`held_out_mazes`, its cheapest cost and reachable states are held to
-    the reference's (or ``trouble_on(problem_class, name)`` says what is wrong on each).
+    """What is wrong with *problem_class* on the first of :func:`held_out_mazes` where
+    ``trouble_on(problem_class, name)`` finds fault; ``""`` if nothing.
 
     There is no example here; ``tests/test_maps_exercises.py`` runs it.
     """
@@ -321,8 +295,7 @@ def _trouble_on(problem_class: type, name: str) -> str:
 
 
 def _walk(world: GridWorld, actions: list[Any]) -> tuple[list[Cell], float] | None:
-    """The cells *actions* (the world's directions) walk through from the start, and what
-    the walk costs on the map; ``None`` if an action is not a step the world allows there."""
+    """The cells *actions* walk through from the start, and its cost; None if one is no step."""
     cells, total = [world.start], 0.0
     for action in actions:
         moves = {name: (target, step) for name, target, step in world.successors(cells[-1])}
@@ -335,7 +308,7 @@ def _walk(world: GridWorld, actions: list[Any]) -> tuple[list[Cell], float] | No
 
 
 def _cells_held(state: object) -> list[frozenset[Any]]:
-    """The collections of cells inside a tuple *state* (such as the corners to visit)."""
+    """The collections of cells inside a tuple *state*."""
     held = []
     for part in state if isinstance(state, tuple) else ():
         if isinstance(part, (set, frozenset)) or (
@@ -346,8 +319,7 @@ def _cells_held(state: object) -> list[frozenset[Any]]:
 
 
 def _on_a_cheapest_walk(world: GridWorld, problem: Problem) -> str:
-    """Walk the student's class along a cheapest visit of the corners: a corner stepped
-    onto that the state does not take in, or is_goal saying no at the end, said; else ``""``."""
+    """Walk the student's class along a cheapest visit of the corners: what goes wrong."""
     walk = uniform_cost(as_problem(_Corners(world)), check_solvable=False).actions or []
     corners, cell, state = set(corner_cells(world)), world.start, problem.start
     visited = {world.start}
@@ -376,8 +348,6 @@ def _on_a_cheapest_walk(world: GridWorld, problem: Problem) -> str:
 
 
 def _wrong_cost(found: Any, cost: float, world: GridWorld, problem: Problem) -> str:
-    """Why the cheapest cost *found* on the student's class (*problem*) is not the
-    reference's *cost*."""
     walked = _walk(world, found.actions)
     if walked is not None:
         cells, total = walked
@@ -410,14 +380,9 @@ def _wrong_cost(found: Any, cost: float, world: GridWorld, problem: Problem) -> 
 
 @guarded_check("your class", prepare=_prepare)
 def check_corners(problem_class: Any) -> bool:
-    """Check a class of the student's own: the corners problem on a maze.
-
-    ``problem_class(world)`` takes a :class:`~puzzlelab.puzzles.GridWorld` and offers
-    ``start``, ``is_goal(state)`` (true once all four :func:`corner_cells` are visited) and
-    ``successors(state)`` (``(action, next_state, cost)``, the cost of the cell entered).
-    Built on the mazes of :func:`held_out_mazes`, it must give the reference's cheapest
-    cost and reach as many states as ``(cell, corners still to visit)``. A class that wraps
-    puzzlelab's own, or a lesson's, is refused.
+    """Check the student's corners problem, ``problem_class(world)`` with ``start``,
+    ``is_goal`` and ``successors``: on :func:`held_out_mazes`, the reference's cheapest cost
+    and as many states as ``(cell, corners still to visit)``.
 
     >>> check_corners(...)
     Not yet: replace ... with your class (no brackets): answer_10_1 = Corners.

@@ -1,6 +1,5 @@
-"""Exercises for lesson 10, "Maps and grids": a heuristic for the corners problem of
-:mod:`~.maps`, graded as CS188 grades its corners heuristic: by the nodes A* expands (counts,
-never time, so the grade is the same on any machine).
+"""Lesson 10's heuristic for the corners problem, graded as CS188 grades it: by the nodes
+A* expands (counts, never time).
 """
 
 from __future__ import annotations
@@ -33,8 +32,6 @@ from .maps import (
 )
 from .sandbox import guarded_check
 
-# ---------------------------------------------------------------- the heuristic
-
 
 def _manhattan(cell: Cell, other: Cell) -> int:
     return abs(cell[0] - other[0]) + abs(cell[1] - other[1])
@@ -47,14 +44,12 @@ def _farthest(state: CornersState) -> float:
 
 
 def _tour(state: CornersState) -> float:
-    """The shortest walk through every corner still to visit, each step one row or column,
-    walls ignored (a relaxed problem: consistent)."""
+    """The shortest walk through every corner still to visit, walls ignored."""
     cell, left = state
     return min((sum(_manhattan(a, b) for a, b in zip((cell, *order), order))
                 for order in itertools.permutations(left)), default=0)  # fmt: skip
 
 
-#: The reference heuristics whose figures the grading table shows, by the name it prints.
 REFERENCES: dict[str, Callable[[CornersState], float]] = {
     "uniform cost (h = 0)": _zero,
     "a good heuristic": _farthest,  # Manhattan to the farthest corner left
@@ -64,7 +59,7 @@ REFERENCES: dict[str, Callable[[CornersState], float]] = {
 
 @functools.cache
 def graded_mazes() -> dict[str, GridWorld]:
-    """Return the larger mazes :func:`check_corners_heuristic` grades A* on, ``{name: world}``.
+    """Return the larger mazes A* is graded on, ``{name: world}``.
 
     >>> {name: (world.rows, world.cols) for name, world in graded_mazes().items()}
     {'maze A': (25, 31), 'maze B': (31, 31), 'maze C': (15, 41)}
@@ -76,17 +71,11 @@ def graded_mazes() -> dict[str, GridWorld]:
     }
 
 
-#: Nodes A* may expand over :func:`graded_mazes`, all three together, for a pass. Measured
-#: (puzzlelab's A*, which breaks ties of f by the smaller h, then the oldest node; counts, not
-#: time, so the same on any machine): h = 0 expands 6,406 + 8,190 + 3,970 = 18,566; the
-#: number of corners left 18,249; Manhattan to the nearest corner left 13,494; to the farthest
-#: 11,264; along the shortest tour of the corners left 5,383. The pass asks for more than the
-#: nearest corner, which the exercise offers as a start, so a pass is the student's own idea;
-#: the table names the references only by how good they are.
+#: Nodes A* may expand over :func:`graded_mazes` for a pass. Measured: h = 0 expands 18,566;
+#: the corners left 18,249; Manhattan to the nearest corner left (the exercise's hint) 13,494;
+#: to the farthest 11,264 (GOOD_NODES); along the shortest tour 5,383 (BEST_NODES).
 PASS_NODES = 12_000
-#: At or under this many, the heuristic is as good as Manhattan to the farthest corner left.
 GOOD_NODES = 11_300
-#: At or under this many, it is as good as the shortest tour of the corners left.
 BEST_NODES = 5_400
 
 
@@ -115,7 +104,7 @@ def _prepare_heuristic() -> None:
 
 def expansions_table(yours: list[int]) -> str:
     """The grading table: the nodes A* expands on each graded maze with *yours* and with
-    each reference heuristic, and the threshold for a pass.
+    each reference heuristic.
 
     >>> print(expansions_table([5, 6, 7]).splitlines()[1])
     your heuristic                                              5        6        7       18
@@ -130,8 +119,8 @@ def expansions_table(yours: list[int]) -> str:
 
 
 def heuristic_trouble(problem_class: type) -> tuple[str, list[int]]:
-    """What is wrong with *problem_class*'s ``heuristic``, ``""`` if nothing, and the nodes
-    A* expands with it on each of :func:`graded_mazes` (empty before they are reached).
+    """What is wrong with *problem_class*'s ``heuristic`` (``""`` if nothing), and the nodes
+    A* expands with it on :func:`graded_mazes`.
 
     There is no example here; ``tests/test_maps_exercises.py`` runs it.
     """
@@ -162,7 +151,7 @@ def heuristic_trouble(problem_class: type) -> tuple[str, list[int]]:
 
 
 def _heuristic_on_small(problem_class: type, name: str) -> str:
-    """Is the heuristic admissible and consistent on every state of the small maze *name*?"""
+    """Why the heuristic is not admissible and consistent on the small maze *name*, or ``""``."""
     instance, problem = _problem_of(problem_class, held_out_mazes()[name])
     borrowing = _borrowing(instance, problem, ("heuristic",))
     if borrowing:
@@ -202,13 +191,8 @@ def _heuristic_on_small(problem_class: type, name: str) -> str:
 
 @guarded_check("your class", prepare=_prepare_heuristic)
 def check_corners_heuristic(problem_class: Any) -> bool:
-    """Check the ``heuristic(self, state)`` method of the student's corners class.
-
-    The class must pass :func:`check_corners` first. Its heuristic must be admissible and
-    consistent on every state of :func:`held_out_mazes` (by
-    :func:`~puzzlelab.analysis.check_heuristic` against :func:`~puzzlelab.analysis.cost_table`);
-    then A* is graded by the nodes it expands on :func:`graded_mazes`, at most
-    :data:`PASS_NODES` in total, beside the figures of :data:`REFERENCES`.
+    """Check the ``heuristic`` of the student's corners class: admissible and consistent on
+    :func:`held_out_mazes`, and A* expands at most :data:`PASS_NODES` on :func:`graded_mazes`.
 
     >>> check_corners_heuristic(...)
     Not yet: replace ... with your class (no brackets): answer_10_2 = Corners.

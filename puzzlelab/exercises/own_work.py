@@ -1,4 +1,4 @@
-"""Is it the student's own work? How the checks tell puzzlelab's work handed back as an answer.
+"""Is it the student's own work, or puzzlelab's handed back as an answer?
 
 >>> from puzzlelab.puzzles import SlidingPuzzle
 >>> puzzle = SlidingPuzzle(shape=(3, 3))
@@ -20,13 +20,12 @@ from typing import Any
 
 from .lesson_code import Shown, fingerprint, inner_codes, lesson_functions, shown_class
 
-#: The folder of the puzzlelab package: code whose file lies below it is puzzlelab's.
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _PACKAGE_REAL = os.path.realpath(PACKAGE) + os.sep
 
 
 def is_puzzlelab_code(code: types.CodeType) -> bool:
-    """Return whether *code* (a function's or a frame's) was written in puzzlelab's own files.
+    """Return whether *code* was written in puzzlelab's own files.
 
     There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
@@ -34,8 +33,8 @@ def is_puzzlelab_code(code: types.CodeType) -> bool:
 
 
 def _remote(answer: Any) -> Callable[..., Any] | None:
-    """How to ask the kernel about *answer*, when it is a student's function that stays in its
-    kernel while the grader checks it (``puzzlelab grade``); None for an answer at hand."""
+    """How to ask the kernel about *answer* when the grader checks a function that stays in
+    its kernel (``puzzlelab grade``); else None."""
     try:
         return getattr(answer, "__puzzlelab_remote__", None)
     except Exception:  # an answer's own attribute machinery may fail in any way
@@ -47,7 +46,6 @@ def _in_puzzlelab(module: str | None) -> bool:
 
 
 def _unwrap(answer: Any) -> Any:
-    """The plain function behind a bound method, a ``functools.partial`` or a decorator."""
     for _ in range(10):  # wrappers of wrappers, but never round in a circle
         if isinstance(answer, functools.partial):
             answer = answer.func
@@ -61,7 +59,6 @@ def _unwrap(answer: Any) -> Any:
 
 
 def _origin(answer: Any) -> tuple[str, str] | None:
-    """``(module, qualified name)`` of the puzzlelab function or class *answer* is, else None."""
     answer = _unwrap(answer)
     code = getattr(answer, "__code__", None)
     if isinstance(code, types.CodeType):
@@ -83,8 +80,6 @@ def _origin(answer: Any) -> tuple[str, str] | None:
 def _watched(
     function: Callable[..., object], args: Iterable[object], called: list[tuple[str, str]]
 ) -> object:
-    """Return ``function(*args)``, adding to *called* the puzzlelab functions it calls."""
-
     def watch(frame: types.FrameType, event: str, arg: object) -> None:
         if event == "call" and is_puzzlelab_code(frame.f_code):
             caller = frame.f_back
@@ -108,13 +103,8 @@ def borrowed(
     probes: Iterable[object] = (),
     allowed: Callable[[str, str], bool] | None = None,
 ) -> str:
-    """Say which puzzlelab function or class *answer* is, or calls; ``""`` if none.
-
-    The answer reads ``"is puzzlelab's own NAME"``, ``"inherits from puzzlelab's NAME"``
-    (a class), ``"calls puzzlelab's NAME"`` or :func:`lesson_code`'s ``"is the lesson's own
-    NAME"``, to follow "your function" in a message.
-    *answer* is called once per item of *probes* (one argument, or a list of them), its
-    errors ignored; ``allowed(module, name)`` is true for what the exercise lets it use.
+    """Say which puzzlelab function or class *answer* is (or :func:`lesson_code`'s), or calls
+    on *probes* (an argument, or a list of them); ``""`` if none, or only what *allowed* allows.
 
     There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
@@ -146,8 +136,7 @@ def borrowing_method(
     problem: Any, states: Iterable[object], most_actions: int = 6
 ) -> tuple[str, str] | None:
     """Return ``(method name, what it borrows)`` for the first of *problem*'s methods that
-    calls puzzlelab on *states* (``actions``, ``is_goal``, then ``result`` on up to
-    *most_actions* actions of each); ``None`` if none does.
+    calls puzzlelab on *states*; ``None`` if none does.
 
     There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
@@ -166,7 +155,7 @@ def borrowing_method(
 
 
 def names_used(function: object) -> set[str]:
-    """Return the global and attribute names *function*'s code uses (inner functions too).
+    """Return the global and attribute names *function*'s code uses.
 
     There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
@@ -180,9 +169,8 @@ def names_used(function: object) -> set[str]:
 
 
 def objects_read(function: object, depth: int = 3) -> list[object]:
-    """Return the objects *function* reads besides its arguments: its globals, closure cells,
-    defaults and bound object; and, *depth* levels down, those of the functions written
-    outside puzzlelab that it reads.
+    """Return the objects *function* reads (globals, closure cells, defaults, bound object),
+    and those the functions outside puzzlelab it reads read, *depth* levels down.
 
     There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
@@ -232,11 +220,8 @@ def table_of(
     share: float = 0.95,
     read_key: ReadKey = None,
 ) -> Mapping[Any, Any] | None:
-    """Return a mapping of at least *least* entries *function* reads (or an object or list it
-    reads holds) whose values agree with *truth* on at least *share* of the keys they share
-    (up to 500), or ``None``: a table of exact distances, not the student's own cache of a
-    heuristic. A key not in *truth* as it is may be, as *read_key* reads it (a board written
-    as text); a ``dict`` subclass is read through ``dict``'s own methods.
+    """Return a mapping of at least *least* entries that *function* reads and that agrees with
+    *truth* on *share* of the keys they share (keys read by *read_key* too), or ``None``.
 
     There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
@@ -258,7 +243,6 @@ def table_of(
 
 
 def _mappings(found: list[object]) -> Iterator[Mapping[Any, Any]]:
-    """The mappings among *found*, and those an object or a collection among them holds."""
     for value in found:
         if isinstance(value, Mapping):
             yield value
@@ -268,15 +252,12 @@ def _mappings(found: list[object]) -> Iterator[Mapping[Any, Any]]:
                 yield item
 
 
-#: How a key is read when it is not in the truth as it is (``None``: it is no key there).
 ReadKey = Callable[[Any], Any] | None
 
 
 def _shared(
     items: Iterable[tuple[Any, Any]], truth: Mapping[Any, int], read_key: ReadKey
 ) -> Iterator[tuple[Any, Any]]:
-    """The ``(key, value)`` pairs of *items* whose key, as it is or as *read_key* reads it, is
-    in *truth*."""
     for key, value in items:
         try:
             if key in truth:
@@ -290,11 +271,7 @@ def _shared(
 
 
 def lesson_code(answer: Any, calls: bool = False) -> str:
-    """Say how *answer* is the lessons' own code, ``""`` if it is not.
-
-    ``"is the lesson's own `NAME` (lesson N)"`` for a function (or a class whose methods
-    are all) shown in a lesson; with *calls*, also ``"calls the lesson's `NAME` (lesson N)"``
-    for an answer that reads one, up to three calls deep.
+    """Say how *answer* is (or with *calls*, calls) code a lesson shows; ``""`` if it is not.
 
     >>> def both_tables(board):  # lesson 6's every_added, its local variable renamed
     ...     return every[0](board) + every[1](board)
@@ -321,8 +298,6 @@ def lesson_code(answer: Any, calls: bool = False) -> str:
 
 
 def _shown_as(answer: Any, known: dict[tuple[object, ...], Shown]) -> Shown | None:
-    """The lesson's ``(name, number)`` *answer* is: a function, or a class whose methods are
-    the lesson's (all but those too short to tell)."""
     if isinstance(answer, type):
         methods = [item for item in vars(answer).values() if isinstance(item, types.FunctionType)]
         return shown_class(answer.__name__, [method.__code__ for method in methods])

@@ -1,9 +1,5 @@
-"""Lesson 6, "Pattern databases": a pattern database the slow, readable way, and the exercises.
-
-:func:`relaxed_distances` keeps some tiles, forgets which of the others is which, and
-searches breadth first from the goal, counting every move or only the pattern's own
-moves (a slide of a forgotten tile costs 0). :mod:`puzzlelab.solvers.patterns` builds
-the same tables with numpy.
+"""Lesson 6, "Pattern databases": a pattern database the slow, readable way (numpy's is
+:mod:`puzzlelab.solvers.patterns`), and the exercises.
 
 >>> from puzzlelab.puzzles import SlidingPuzzle
 >>> eight = SlidingPuzzle(shape=(3, 3))
@@ -33,7 +29,6 @@ from .heuristics import exact_table
 from .own_work import borrowed
 from .sandbox import guarded_check
 
-#: How the two kinds of database count a slide.
 EVERY_MOVE, OWN_MOVES = "every move", "own moves"
 
 #: A board as a pattern sees it: the pattern's tiles and the blank (0); any other tile None.
@@ -42,9 +37,6 @@ PatternView = tuple[int | None, ...]
 
 def pattern_view(state: State, tiles: Collection[int]) -> PatternView:
     """Return the board as the pattern *tiles* sees it: its tiles and the blank; others None.
-
-    Boards that differ only in where the forgotten tiles stand look the same to the
-    pattern: a database keeps one entry for them all.
 
     >>> pattern_view((2, 1, 3, 0), (1,))
     (None, 1, None, 0)
@@ -55,10 +47,8 @@ def pattern_view(state: State, tiles: Collection[int]) -> PatternView:
 def relaxed_distances(
     puzzle: SlidingPuzzle, tiles: Collection[int], count: str = EVERY_MOVE
 ) -> dict[PatternView, int]:
-    """``{pattern view: fewest moves to the goal's view}`` for every view of *tiles*.
-
-    A breadth-first search outward from the goal's view; with ``count="own moves"`` a
-    slide of a forgotten tile costs nothing and goes to the front of the queue.
+    """``{pattern view: fewest moves to the goal's view}`` for every view of *tiles*; with
+    ``count="own moves"`` a slide of a forgotten tile costs nothing.
 
     >>> eight = SlidingPuzzle(shape=(3, 3))
     >>> every, own = relaxed_distances(eight, (1,)), relaxed_distances(eight, (1,), OWN_MOVES)
@@ -86,7 +76,6 @@ def _check_count(count: str) -> None:
 
 
 def _slides(puzzle: SlidingPuzzle, board: PatternView) -> Iterator[tuple[PatternView, int | None]]:
-    """``(board after, tile that slid)`` for every slide into the blank of *board*."""
     blank = board.index(0)
     for _, cell in puzzle.blank_moves[blank]:
         moved = list(board)
@@ -97,7 +86,7 @@ def _slides(puzzle: SlidingPuzzle, board: PatternView) -> Iterator[tuple[Pattern
 def relaxed_heuristic(
     puzzle: SlidingPuzzle, tiles: Collection[int], count: str = EVERY_MOVE
 ) -> Heuristic:
-    """A function of a state: its distance in :func:`relaxed_distances` (the table built once).
+    """A function of a state: its distance in :func:`relaxed_distances`.
 
     >>> eight = SlidingPuzzle(shape=(3, 3))
     >>> h = relaxed_heuristic(eight, (1, 2, 3, 4))
@@ -113,7 +102,6 @@ def relaxed_heuristic(
     return heuristic
 
 
-#: Exercise 1: the tiles of one database of the 15-puzzle.
 SIX_TILES = (1, 2, 3, 4, 5, 6)
 
 
@@ -148,18 +136,15 @@ def check_table_entries(answer: Any) -> bool:
     return fail(hints.get(answer, "count the cells left for each tile in turn."))
 
 
-#: Exercise 2: the partition to beat: the rows of the 15-puzzle.
+#: Exercise 2: the partition to beat, the largest pattern allowed, and IDA*'s budget a board.
 ROWS = ((1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12), (13, 14, 15))
-#: The largest pattern allowed: every table builds in about a second.
 LARGEST_PATTERN = 4
-#: IDA* may expand at most this many boards per board; more counts as a failure.
 PARTITION_BUDGET = 200_000
 
 
 def _partition_nodes(groups: Partition) -> int | None:
-    """The boards IDA* expands on lesson 5's eight 15-puzzles (50 random moves from the goal)
-    with a pattern database per group of *groups*, added; None if one passes the budget.
-    """
+    """The boards IDA* expands on lesson 5's eight 15-puzzles with a database per group of
+    *groups*; None if one passes the budget."""
     fifteen = SlidingPuzzle(shape=(4, 4))
     boards = [fifteen.with_start(fifteen.scramble(50, seed=seed)) for seed in range(8)]
     heuristic = pattern_heuristic(boards[0], groups, progress=False)
@@ -171,7 +156,6 @@ def _partition_nodes(groups: Partition) -> int | None:
 
 @functools.cache
 def _rows_nodes() -> int:
-    """What :data:`ROWS` costs IDA*: the same every time, so worked out once."""
     nodes = _partition_nodes(ROWS)
     assert nodes is not None, "the rows solve every board within the budget (tested)"
     return nodes
@@ -220,16 +204,14 @@ def check_partition(groups: Any) -> bool:
     )
 
 
-#: Exercise 3: two disjoint patterns of the 8-puzzle, each solved counting every move and
-#: counting only its own moves.
 HALVES = ((1, 2, 3, 4), (5, 6, 7, 8))
 
 
 def halves_tables(puzzle: SlidingPuzzle) -> tuple[list[Heuristic], list[Heuristic]]:
-    """Return ``(every, own)``: the heuristics of :data:`HALVES` counting every move, and own moves.
+    """Return ``(every, own)``: the heuristics of :data:`HALVES` counting every move, and own
+    moves.
 
-    Only the own-move pair may be added. There is no example here; ``tests/test_exercises_6.py``
-    checks it (the four tables take longer to build than an example should).
+    There is no example here; ``tests/test_exercises_6.py`` runs it.
     """
     every = [relaxed_heuristic(puzzle, tiles, EVERY_MOVE) for tiles in HALVES]
     own = [relaxed_heuristic(puzzle, tiles, OWN_MOVES) for tiles in HALVES]
@@ -238,9 +220,8 @@ def halves_tables(puzzle: SlidingPuzzle) -> tuple[list[Heuristic], list[Heuristi
 
 @guarded_check("your heuristic")
 def check_combination(heuristic: Any) -> bool:
-    """Check an 8-puzzle heuristic built from :func:`halves_tables`: admissible on every
-    board, and higher on average than the two own-move databases added and than the larger
-    of the two every-move databases (the two combinations the lesson draws).
+    """Check an 8-puzzle heuristic built from :func:`halves_tables`: admissible, and higher
+    on average than the own-move sum and the larger every-move table.
 
     >>> check_combination(lambda state: 0)
     Not yet: it never overestimates, but it averages 0.00 moves, and the own-move sum ...
@@ -277,8 +258,6 @@ def check_combination(heuristic: Any) -> bool:
 
 
 def _not_analysis(module: str, name: str) -> bool:
-    """What a combination of pattern databases may call: anything of puzzlelab's but its
-    analysis (exact distances)."""
     return not module.startswith("puzzlelab.analysis")
 
 
@@ -289,7 +268,6 @@ def _overestimate(
     every: list[Heuristic],
     own: list[Heuristic],
 ) -> str:
-    """Why a combination overestimates, named only when the values show the cause."""
     goal = next(state for state, distance in table.items() if distance == 0)
     if values[goal] != 0:  # every table says 0 at the goal: the function adds a number of its own
         return (
@@ -314,8 +292,7 @@ def _overestimate(
 
 
 def _unsafe_sums(state: State, every: list[Heuristic], own: list[Heuristic]) -> set[float]:
-    """What adding two or more of the four tables may give on *state*, the safe own-move sum
-    left out."""
+    """What adding two or more of the four tables may give, but the own-move sum."""
     parts: dict[str, float] = {"every[0]": every[0](state), "every[1]": every[1](state),
              "own[0]": own[0](state), "own[1]": own[1](state)}  # fmt: skip
     return {

@@ -31,12 +31,10 @@ def position_after(count: int) -> PegSolitaire:
     return puzzle.with_start(replay(puzzle.board, puzzle.start, TWELVE_MOVE_SOLUTION[:count])[-1])
 
 
-#: Exercise 1: the 21-hole board after the 12-move solution's first 6 moves (6 moves to go).
 SHARE_PUZZLE = position_after(6)
 
 
-#: How far a share may be from the measured one (0.488...): a share rounded to three digits
-#: is in; a round guess such as 0.5 or 0.49 is not.
+#: How far a share may be from the measured one: three digits are in; 0.5 or 0.49 are not.
 SHARE_TOLERANCE = 0.0006
 
 
@@ -52,9 +50,7 @@ def _last_share() -> float:
 
 @lru_cache(maxsize=1)
 def _iddfs_shares() -> tuple[float, float]:
-    """The share section 3's ``iddfs`` gives on :data:`SHARE_PUZZLE` (about 0.62, and 0.78 as
-    a tree search): it counts other nodes than the article's program does, so its share is
-    another (the lesson says why)."""
+    """The shares section 3's ``iddfs`` gives, as a graph and as a tree search."""
     shares = []
     for graph_search in (True, False):
         stats = iddfs(SHARE_PUZZLE, graph_search=graph_search).stats
@@ -64,10 +60,8 @@ def _iddfs_shares() -> tuple[float, float]:
 
 @guarded_check("your answer")
 def check_last_iteration_share(share: Any) -> bool:
-    """Check the share (between 0 and 1) of all positions visited that the last iteration took.
-
-    Plain iterative deepening on :data:`SHARE_PUZZLE`; within :data:`SHARE_TOLERANCE` of
-    the measured share counts as right.
+    """Check the share of all positions iterative deepening visits on :data:`SHARE_PUZZLE`
+    that its last iteration visited.
 
     >>> check_last_iteration_share(50)
     Not yet: give a fraction between 0 and 1 (0.5 for a half), not a percentage.
@@ -132,18 +126,10 @@ def _english_positions(count: int = 300) -> list[Pegs]:
 
 @guarded_check("your function")
 def check_english_corners(count_corners: Any) -> bool:
-    """Check a function ``count_corners(pegs)``: the pegs in the English board's corners.
-
-    A corner is a hole that no jump passes over. *pegs* is a bit mask (bit h set when
-    hole h holds a peg); the holes are numbered as ``get_board("english").numbering()``.
-    A function that reads the board's own corners, or calls puzzlelab's, is refused.
+    """Check ``count_corners(pegs)``: the pegs (a bit mask) in the English board's corners.
 
     >>> check_english_corners(lambda pegs: 0)
     Not yet: with pegs in holes [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, ...
-    False
-    >>> english = get_board("english")
-    >>> check_english_corners(lambda pegs: sum(pegs >> h & 1 for h in english.corners))
-    Not yet: your function ... puzzlelab's ... corners...
     False
     """
     if not_answered(count_corners):
@@ -198,7 +184,6 @@ def check_english_corners(count_corners: Any) -> bool:
 
 
 def _reads_bit_before(count_corners: Callable[[Pegs], int], board: Board) -> bool:
-    """Whether *count_corners* counts, for a peg in hole h alone, the corners at h + 1."""
     try:
         counted = {hole for hole in board.holes if count_corners(1 << hole) == 1}
     except Exception:  # a student's function may fail in any way: the check says so elsewhere
@@ -207,7 +192,6 @@ def _reads_bit_before(count_corners: Callable[[Pegs], int], board: Board) -> boo
 
 
 def _borrowed_corners(count_corners: Callable[[Pegs], int], board: Board) -> str:
-    """Say so if *count_corners* uses puzzlelab's own corners of *board*; else ``""``."""
     called = borrowed(
         count_corners, [board.full, 1 << 17], allowed=lambda _, name: "corner" not in name
     )
@@ -238,7 +222,7 @@ def _solvable_holes() -> frozenset[int]:
 
 @guarded_check("your answer")
 def check_solvable_holes(holes: Any) -> bool:
-    """Check the set of holes h of the 21-hole board whose complement problem can be solved.
+    """Check the holes of the 21-hole board whose complement problem can be solved.
 
     >>> check_solvable_holes({22})
     Not yet: the holes are numbered 1 to 21.

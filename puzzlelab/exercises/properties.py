@@ -1,14 +1,6 @@
-"""Exercise 4 of lesson 4: the searches' properties, each cell checked against what they do.
-
-The check runs the searches to measure each cell of the student's table:
-
-- **complete**: does it find a goal 3 moves away in an :class:`EndlessTree` (b = 3)
-  within :data:`PATIENCE` expanded nodes? Greedy and A* get a heuristic that does not help.
-- **optimal**: does it return a shortest path on a sample of 2x3 boards (greedy and A*
-  with Manhattan distance)?
-- **time** and **space**: how the nodes expanded and the largest frontier grow with the
-  goal's depth d (``b^d``, ``b^(d/2)``, ``bd``); a search that does not finish is
-  measured on trees whose paths end at depth m (``b^m``, ``bm``).
+"""Exercise 4 of lesson 4: the searches' properties, each cell measured: **complete** in an
+:class:`EndlessTree`, **optimal** on 2x3 boards, **time** and **space** by how the nodes
+expanded and the largest frontier grow with the goal's depth d (or the trees' depth m).
 
 >>> check_properties(...)
 Not yet: replace ... with your table: a dict of 7 rows, one per search, as in the lesson.
@@ -29,18 +21,14 @@ from ..search import ALGORITHMS
 from .answers import fail, not_answered, passed
 from .sandbox import guarded_check
 
-#: The rows of the table, in the lesson's order.
 SEARCHES = ("bfs", "dfs", "uniform_cost", "greedy", "astar", "iddfs", "bidirectional")
-#: The columns: two yes/no questions, then two growths.
 COLUMNS = ("complete", "optimal", "time", "space")
-#: The growths a time or space cell may name.
 GROWTHS = ("b^d", "b^(d/2)", "bd", "b^m", "bm")
 #: A search that has not found a goal 3 moves away after this many nodes is not complete.
 PATIENCE = 1_000
-#: The goal depths d, or the path depths m, the growths are measured over.
 DEPTHS = (3, 4, 5, 6, 7)
 
-#: Letter k undone by letter UNDO[k]: two letters of each pair cancel out.
+#: Letter k undone by letter UNDO[k].
 UNDO = (2, 3, 0, 1)
 
 #: A state of the :class:`EndlessTree`: the letters 0-3 of the moves that lead there.
@@ -48,11 +36,8 @@ Word = tuple[int, ...]
 
 
 class EndlessTree:
-    """A state space where every state has 4 neighbours and no path ever comes back.
-
-    A state is a word of letters 0-3; a move appends a letter, except that the letter
-    which undoes the last one (0 and 2, 1 and 3) removes it: an endless tree with b = 3,
-    which can be walked backwards too. With *deepest*, no word is longer than that.
+    """An endless tree with b = 3: a state is a word of letters 0-3, a move appends a letter
+    or removes the last one it undoes. With *deepest*, no word is longer than that.
 
     >>> tree = EndlessTree(goal=(0, 1))
     >>> [after for _, after, _ in tree.successors((0,))]
@@ -65,7 +50,6 @@ class EndlessTree:
         self.deepest = deepest
 
     def neighbours(self, state: Word) -> list[tuple[int, Word]]:
-        """Return ``(letter, word)`` for every word one letter away from *state*."""
         found = []
         for letter in range(4):
             if state and state[-1] == UNDO[letter]:
@@ -91,7 +75,7 @@ class EndlessTree:
 def _runs(
     name: str, depth: int, deepest: int | None = None, max_nodes: int | None = None
 ) -> list[SearchResult]:
-    """Runs of search *name* to two goals at *depth*: down the first letters, and the last."""
+    """Runs of search *name* to two goals at *depth*."""
     search = ALGORITHMS[name]
     goals = [(0,) * depth, (3,) * depth]
     return [search(EndlessTree(goal, deepest), max_nodes=max_nodes) for goal in goals]
@@ -132,15 +116,11 @@ def _optimality(name: str) -> tuple[bool, str]:
 
 
 def _growths(name: str, finishes: bool) -> dict[str, tuple[str, str]]:
-    """Measure ``{"time": (growth, why), "space": (growth, why)}`` for search *name*, on goals d
-    moves away if it *finishes* (it is complete), else on trees whose paths end at depth m."""
+    """Measure ``{"time": (growth, why), "space": (growth, why)}`` for search *name*."""
     letter, depths = "d" if finishes else "m", DEPTHS
-    times: list[int] = []
-    spaces: list[int] = []
-    for depth in depths:
-        runs = _runs(name, depth) if finishes else _runs(name, 2, deepest=depth)
-        times.append(max(run.stats.expanded for run in runs))
-        spaces.append(max(run.stats.max_frontier for run in runs))
+    runs = [_runs(name, depth) if finishes else _runs(name, 2, deepest=depth) for depth in depths]
+    times = [max(run.stats.expanded for run in pair) for pair in runs]
+    spaces = [max(run.stats.max_frontier for run in pair) for pair in runs]
     where = (
         f"in an endless tree, for goals d = {depths[0]} to {depths[-1]} moves away"
         if finishes
@@ -166,13 +146,13 @@ def _growths(name: str, finishes: bool) -> dict[str, tuple[str, str]]:
 
 @cache
 def measured(name: str) -> dict[str, tuple[bool | str, str]]:
-    """Return ``{column: (value, why)}`` for search *name*, measured as the module says."""
+    """Return ``{column: (value, why)}`` for search *name*, measured."""
     complete = _completeness(name)
     return {"complete": complete, "optimal": _optimality(name), **_growths(name, complete[0])}
 
 
 def _normal(growth: object) -> str | None:
-    """*growth* written the one way :data:`GROWTHS` does, or ``None`` if it is not one."""
+    """*growth* as :data:`GROWTHS` writes it, or ``None``."""
     if not isinstance(growth, str):
         return None
     text = growth.lower().replace(" ", "").replace("**", "^").replace("·", "").replace("*", "")
@@ -183,7 +163,6 @@ def _normal(growth: object) -> str | None:
 
 
 def _shape_trouble(table: object) -> str:
-    """Return what is wrong with the table's shape, or ``""``."""
     if not isinstance(table, dict):
         return f"give a dict with one row per search, not a {type(table).__name__}."
     unknown = [name for name in table if name not in SEARCHES]
@@ -199,7 +178,7 @@ def _shape_trouble(table: object) -> str:
 
 
 def _cell_trouble(name: str, column: str, given: object) -> str | None:
-    """Return why the cell (*name*, *column*) is wrong, ``None`` if right ("" if left empty)."""
+    """Why the cell (*name*, *column*) is wrong; ``None`` if right, ``""`` if empty."""
     if not_answered(given):
         return ""
     truth, why = measured(name)[column]
@@ -215,10 +194,8 @@ def _cell_trouble(name: str, column: str, given: object) -> str | None:
 
 @guarded_check("your answer")
 def check_properties(table: Any) -> bool:
-    """Check a table of the searches' properties, every cell against the searches themselves.
-
-    *table* maps each of :data:`SEARCHES` to ``(complete, optimal, time, space)``: two of
-    ``True``/``False``, then two of :data:`GROWTHS`. Cells still ``...`` are counted.
+    """Check a table ``{search: (complete, optimal, time, space)}`` of the searches'
+    properties, every cell against the searches themselves.
 
     >>> check_properties({name: (True, True, "b^d", "b^d") for name in SEARCHES})
     Not yet: 11 of the 28 cells are wrong. dfs, complete: you wrote True, but it was ...
@@ -254,7 +231,6 @@ def check_properties(table: Any) -> bool:
 
 
 def _summary() -> str:
-    """What the measured table says, in two sentences."""
     both = [
         name for name in SEARCHES if measured(name)["complete"][0] and measured(name)["optimal"][0]
     ]

@@ -22,10 +22,8 @@ from .answers import (
 from .own_work import borrowed
 from .sandbox import guarded_check
 
-#: Exercise 1: the board size.
 WORK_N = 12
 
-#: Exercise 3: boards up to this size are tried on the student's function.
 SAFE_UP_TO = 6
 
 
@@ -36,10 +34,8 @@ def _placed() -> int:
 
 @guarded_check("your answer")
 def check_work(candidates: Any, placed: Any) -> bool:
-    """Check the work for all solutions of :data:`WORK_N` queens, done both ways.
-
-    *candidates*: the arrangements generate and test would try; *placed*: the queens
-    backtracking places.
+    """Check the arrangements generate and test tries, and the queens backtracking places,
+    for all solutions of :data:`WORK_N` queens.
 
     >>> check_work(WORK_N**WORK_N, 1)
     Not yet: candidates: that lets two queens share a column; ...
@@ -82,10 +78,8 @@ def check_work(candidates: Any, placed: Any) -> bool:
 
 @guarded_check("your answer")
 def check_small_family(solution: Any, size: Any) -> bool:
-    """Check a solution of 8 queens whose family is smaller than 8, and the family's size.
-
-    *solution* is a tuple of 8 columns, one per row from the top; any member of the small
-    family counts.
+    """Check a solution of 8 queens (a tuple of columns) whose family is smaller than 8, and
+    the family's size.
 
     >>> check_small_family((0, 4, 7, 5, 2, 6, 1, 3), 8)
     Not yet: solution: its family has 8 members, ...
@@ -129,8 +123,7 @@ def check_small_family(solution: Any, size: Any) -> bool:
 
 
 def _unsafe_hint(answer: object, placement: Placement, col: int) -> str:
-    """What a function that said *answer* for *placement* and *col* got wrong, and why; or ``""``
-    if it is right."""
+    """What a function that said *answer* for *placement* and *col* got wrong, or ``""``."""
     if bool(answer) == safe(placement, col):
         return ""
     row = len(placement)
@@ -151,8 +144,7 @@ def _unsafe_hint(answer: object, placement: Placement, col: int) -> str:
 
 
 def _cases() -> Iterator[tuple[Placement, int]]:
-    """Yield ``(placement, col)`` for every partial placement (queens safe so far) up to
-    :data:`SAFE_UP_TO` columns and every column of the next row."""
+    """``(placement, col)`` for every safe partial placement up to :data:`SAFE_UP_TO`."""
     for n in range(1, SAFE_UP_TO + 1):
         for rows in range(n):
             for placement in product(range(n), repeat=rows):
@@ -165,14 +157,8 @@ def _cases() -> Iterator[tuple[Placement, int]]:
 def check_safe(function: Any) -> bool:
     """Check ``function(placement, col)``: may the next row's queen go in column *col*?
 
-    It is tried on every partial placement of boards up to :data:`SAFE_UP_TO` wide;
-    puzzlelab's own ``safe``, or a function that calls it, is refused.
-
     >>> check_safe(lambda placement, col: col not in placement)
     Not yet: with queens (0,) on the board, ...
-    False
-    >>> check_safe(safe)
-    Not yet: your function is puzzlelab's own safe: ...
     False
     """
     if not_answered(function):

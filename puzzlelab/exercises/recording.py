@@ -1,8 +1,5 @@
-"""Recording what a student's search does with a problem, and running it.
-
-A :class:`Recorder` is the problem handed to the student's function: it answers as the
-problem does, and notes every state expanded and generated. What it noted is a
-:class:`Recording`, plain data that :mod:`~.diagnosis` replays through puzzlelab's rules.
+"""Recording what a student's search does with a problem: a :class:`Recorder` answers as
+the problem does and notes every state expanded and generated, as a :class:`Recording`.
 
 >>> from puzzlelab.simpleai_problems import SlidingPuzzleProblem
 >>> def first_action(problem):
@@ -32,14 +29,12 @@ from ..search.problem import Action, State
 from .own_work import is_puzzlelab_code
 from .sandbox import GRADER, Watchdog, portable
 
-#: Where simpleai, whose search a student might call instead of writing one, lives.
 SIMPLEAI = str(Path(simpleai.__file__).resolve().parent) + os.sep
 
 
 class Stop(BaseException):
-    """Stops a student's function from inside the problem it calls.
-
-    A ``BaseException``, so that a student's ``except Exception`` cannot swallow it.
+    """Stops a student's function from inside the problem it calls (a ``BaseException``,
+    which ``except Exception`` does not swallow).
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -48,12 +43,9 @@ class Stop(BaseException):
 @dataclass
 class Recording:
     """What a student's search did with a problem, as plain data: *events* are
-    ``("expand", state)`` and ``("generate", state)`` in order; *borrowed* names the
-    library whose search called the problem, if one did; *early_tests* counts the states
-    ``is_goal`` was asked about that were neither expanded before nor next, and a goal found
-    while the successors of the state expanded last were still being generated (signs that
-    the goal is tested when a node is generated); *asked* names what else the search asked
-    the problem for (``"cost"``, ``"heuristic"``).
+    ``("expand", state)`` and ``("generate", state)``; *borrowed* names the library whose
+    search called the problem; *early_tests* counts signs that goals are tested when
+    generated; *asked* names what else it asked for (``"cost"``, ``"heuristic"``).
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -81,8 +73,7 @@ class Recording:
         return found
 
     def waiting_before(self, expansion: int) -> list[State]:
-        """States generated and not yet expanded just before expansion *expansion*, oldest
-        first: the most the student's frontier (which cannot be seen) holds."""
+        """States generated and not yet expanded before expansion *expansion*, oldest first."""
         done: set[State] = set()
         waiting: dict[State, None] = {self.initial_state: None}  # a set that keeps its order
         expansions = 0
@@ -101,11 +92,10 @@ class Recording:
 class Recorder:
     """A problem that notes what the student's search does with it.
 
-    A state is *expanded* the first time its actions are asked for, and again only when
-    its successors are generated a second time. Once ``is_goal`` has said yes, nothing
-    more is recorded; a goal whose actions were asked for just before that test was
-    only tested. After *max_calls* calls to ``actions``, ``result`` and ``is_goal``, or
-    at a call made by puzzlelab's or simpleai's own search, it raises :class:`Stop`.
+    A state is *expanded* when its actions are first asked for, and again when its
+    successors are generated a second time; nothing is noted after a goal is found. After
+    *max_calls* calls, or at a call from puzzlelab's or simpleai's search, it raises
+    :class:`Stop`.
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -126,7 +116,6 @@ class Recorder:
         self.asked: set[str] = set()  # "cost", "heuristic": what else the search asked for
 
     def _called(self) -> None:
-        """Count a call, and stop the student's function if a library search made it."""
         frame: types.FrameType | None = sys._getframe(2)
         if GRADER.on:  # the call came from the kernel, which said who made it
             frame = None
@@ -184,8 +173,7 @@ class Recorder:
         return goal
 
     def _expected(self, state: State | None) -> None:
-        """*state* is expanded (None: tested): count the state tested before, if it was
-        neither *state* nor a state expanded before (a stale entry skipped after its test)."""
+        """*state* is expanded (None: tested): count a stale entry tested before it."""
         if self._tested is not None and self._tested != state and self._tested not in self._asked:
             self.early_tests += 1
         self._tested = None
@@ -209,7 +197,6 @@ class Recorder:
         return self._problem.action_representation(action)
 
     def recording(self) -> Recording:
-        """What was noted so far, as plain data that can cross to another process."""
         events: list[tuple[str, State]] = portable(self.events)  # type: ignore[assignment]
         return Recording(
             portable(self.initial_state), events, self.borrowed, self.early_tests,
@@ -221,10 +208,8 @@ def run_student(
     function: Callable[[Recorder], object], recorder: Recorder, seconds: float,
     max_memory_mb: float,
 ) -> tuple[list[Action] | None, str | None]:  # fmt: skip
-    """Call *function* on *recorder*; return ``(actions, trouble)``, *trouble* a sentence or None.
-
-    A :class:`~.sandbox.Watchdog` watches the call: in a child process (see
-    :mod:`~.sandbox`) it is the gentle first stop, which keeps the recording.
+    """Call *function* on *recorder* under a :class:`~.sandbox.Watchdog`; return
+    ``(actions, trouble)``, *trouble* a sentence or None.
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -256,7 +241,6 @@ def run_student(
 
 
 def _actions(answer: object) -> tuple[list[Action] | None, str | None]:
-    """The student's answer as a list of plain actions, or why it is none."""
     if answer is None:
         return None, None
     try:

@@ -13,8 +13,7 @@ from ..search.problem import Action, State
 
 @dataclass(eq=False)
 class Entry:
-    """A node in the reference's frontier: its path cost *g*, *depth*, heuristic *h* (0 for
-    searches that use none), push *order* (1 for the start), *parent* and *action*.
+    """A node in the reference's frontier; *order* counts the pushes.
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -29,17 +28,15 @@ class Entry:
 
 
 def _parents_h(entry: Entry) -> float:
-    """The h of the state *entry* was generated from (the start's own h for the start)."""
     return entry.h if entry.parent is None else entry.parent.h
 
 
 def _step_cost(entry: Entry) -> float:
-    """The cost of the last step to *entry* alone (0 for the start)."""
     return entry.g if entry.parent is None else entry.g - entry.parent.g
 
 
 def _every_h(entry: Entry) -> float:
-    """The h of every state on the path to *entry*, its own included, added up."""
+    """The h of every state on the path to *entry* added up."""
     total = 0.0
     node: Entry | None = entry
     while node is not None:
@@ -49,7 +46,6 @@ def _every_h(entry: Entry) -> float:
 
 
 def _weighted(w: float) -> Callable[[Entry], float]:
-    """The order of weighted A*: f = g + w * h."""
     return lambda entry: entry.g + w * entry.h
 
 
@@ -70,7 +66,7 @@ ORDERS: dict[str, Callable[[Entry], float]] = {
     **{f"g + {w:g}h": _weighted(w) for w in (1.5, 2, 3, 5, 10)},
 }
 
-#: What each order of :data:`ORDERS` needs to ask the problem for besides the successors.
+#: What each order of :data:`ORDERS` asks the problem for besides the successors.
 NEEDS: dict[str, frozenset[str]] = {
     order: frozenset(
         ({"cost"} if "g" in order.replace("depth", "") or order == "last step" else set())
@@ -79,20 +75,17 @@ NEEDS: dict[str, frozenset[str]] = {
     for order in ORDERS
 }
 
-#: The g a search keeps for a state, where an order of :data:`ORDERS` comes from a wrong g
-#: (the cost of the last step alone; g + the h of every state before, from ``g = f + cost``).
-#: A repeated state is taken again when this g is lower; any other order keeps the true g.
+#: The g a search keeps for a state where an order comes from a wrong g (a repeated state is
+#: taken again when it is lower); any other order keeps the true g.
 KEPT_G: dict[str, Callable[[Entry], float]] = {
     "last step": _step_cost,
     "g + every h": lambda entry: entry.g + _every_h(entry) - entry.h,
 }
 
-#: What a search does with a successor whose state was reached before: keep the ``first``
-#: path; take a cheaper one unless the state was expanded (a ``closed`` set); or take a
-#: cheaper one always, and so ``reopen`` a state already expanded.
+#: What a search does with a state reached again: keep the ``first`` path; take a cheaper
+#: one unless it was expanded (``closed``); or take a cheaper one always (``reopen``).
 REPEATS = ("first", "closed", "reopen")
 
-#: Each search's order and way with repeated states (rules 3 and 4 of the engine).
 PLANS = {
     "bfs": ("fifo", "first"),
     "dfs": ("lifo", "first"),
@@ -104,13 +97,8 @@ PLANS = {
 
 @dataclass
 class Rules:
-    """puzzlelab's search rules, replayed one expansion at a time.
-
-    :meth:`choices` lists the entries the reference could expand next (all of the
-    lowest priority for a best-first search); :meth:`expand` expands the one chosen,
-    following rule 4 of :mod:`puzzlelab.search.engine` for repeated states. An *order*
-    of :data:`ORDERS` and *repeats* of :data:`REPEATS` replace the search's own
-    (:data:`PLANS`), to replay what a student's search might have done instead.
+    """puzzlelab's search rules (:data:`PLANS`, or another *order* and *repeats*), replayed
+    one expansion at a time: :meth:`choices` are the entries it could expand next.
 
     >>> from puzzlelab.exercises.search_problems import RoadMap
     >>> rules = Rules(RoadMap(), "astar")
@@ -127,7 +115,6 @@ class Rules:
     reached: dict[State, Entry] = field(default_factory=dict)
     expanded: list[State] = field(default_factory=list)
     count: int = 0
-    #: state -> (the dearer g, the cheaper g) found
     cheaper: dict[State, tuple[float, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -140,11 +127,9 @@ class Rules:
         return 0 if self.like in ("bfs", "dfs") else self.problem.heuristic(state)
 
     def priority(self, entry: Entry) -> float:
-        """What the reference orders by; ties are free (except in FIFO and LIFO order)."""
         return ORDERS[self.order](entry)
 
     def live(self) -> list[Entry]:
-        """The frontier without the entries a cheaper path has replaced."""
         return [entry for entry in self.frontier if self.reached[entry.state] is entry]
 
     def frontier_in_order(self) -> list[Entry]:
@@ -153,7 +138,6 @@ class Rules:
         return sorted(self.live(), key=lambda e: (self.priority(e), e.h if by_h else 0, e.order))
 
     def choices(self) -> list[Entry]:
-        """The entries the reference could expand (or goal-test) next."""
         live = self.live()
         if not live:
             return []
@@ -161,7 +145,6 @@ class Rules:
         return [entry for entry in live if self.priority(entry) == best]
 
     def expand(self, entry: Entry) -> None:
-        """Expand *entry*: take it out and push its successors, by the rules."""
         self.frontier.remove(entry)
         self.expanded.append(entry.state)
         problem = self.problem
@@ -177,7 +160,6 @@ class Rules:
             self._push(new)
 
     def _takes(self, state: State, new: Entry, old: Entry) -> bool:
-        """Does *new*, a new path to *state*, replace *old*, the path that reached it before?"""
         kept = KEPT_G.get(self.order, lambda entry: entry.g)
         if self.repeats == "first" or kept(new) >= kept(old):
             return False

@@ -1,9 +1,6 @@
-"""Running a student's code where it can always be stopped: in a child process.
-
-:func:`run_guarded` forks a child from the kernel, gives it hard limits (address space,
-CPU time), takes back plain data only, and kills it when its time is up. Where no
-process can be forked (Windows, Pyodide, JupyterLite) the code runs in the kernel
-under a :class:`Watchdog`, which stops most runaway loops but not all.
+"""Running a student's code where it can always be stopped: in a forked child with hard
+limits, which sends back plain data only; where nothing can be forked (Windows, Pyodide),
+in the kernel under a :class:`Watchdog`, which stops most runaway loops but not all.
 
 >>> import time
 >>> run_guarded(lambda: time.sleep(30), seconds=0.2, max_memory_mb=100).trouble
@@ -39,30 +36,21 @@ from .answers import fail, plain, self_check
 #: Seconds a check that runs a student's code may take, unless it says otherwise.
 CHECK_SECONDS = 30.0
 
-#: Megabytes a student's code may add to the process it runs in.
 MAX_MEMORY_MB = DEFAULT_MAX_MEMORY_MB
 
-#: The most a child may send back, in bytes; more is refused.
 MAX_REPLY_BYTES = 64 * 2**20
-
-#: The most a child's printed text that is shown, in characters.
-MAX_PRINTED = 20_000
-
-#: The exit code of a child that ran out of memory while it was answering.
-OUT_OF_MEMORY = 3
+MAX_PRINTED = 20_000  # characters of what a child printed that are shown
+OUT_OF_MEMORY = 3  # the exit code of a child that ran out of memory while answering
 
 Takes = ParamSpec("Takes")
 
-#: What is added to a stopped check's sentence where no child process could be made.
 NOT_ENFORCED = " (puzzlelab could not enforce its time and memory limits here)"
 
 
 @dataclass
 class _Outcome:
     """How running a student's code went: its plain *value*, or the *trouble* (to follow
-    "your function") why there is none; what it *printed* in a child process, and whether
-    its limits were *enforced*.
-    """
+    "your function") why there is none."""
 
     value: object = None
     trouble: str | None = None
@@ -71,11 +59,9 @@ class _Outcome:
 
 
 class _Grader(threading.local):
-    """Whether this thread runs a check in the grader (``puzzlelab grade``), not in a kernel.
-
-    There the student's code runs in its kernel, behind the grader's wire, which bounds its
-    time: the check runs as it is, with no child process or watchdog. *by* names the library
-    whose search called the problem the grader serves, as the kernel tells it.
+    """Whether this thread runs a check in the grader (``puzzlelab grade``), where the
+    student's code runs in its kernel, bounded by the grader's wire: no child, no watchdog.
+    *by* names the library whose search called the problem, as the kernel tells it.
     """
 
     on = False
@@ -96,13 +82,11 @@ class _Grader(threading.local):
             self.on = False
 
 
-#: Set while the grader runs a check (see :class:`_Grader`).
 GRADER = _Grader()
 
 
 def can_isolate() -> bool:
-    """Return whether student code can run in a forked child process here (not on Windows,
-    Pyodide or JupyterLite).
+    """Return whether student code can run in a forked child process here.
 
     There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
@@ -114,10 +98,8 @@ def can_isolate() -> bool:
 def run_guarded(
     task: Callable[[], object], seconds: float, max_memory_mb: float, grace: float = 0.0
 ) -> _Outcome:
-    """Run *task* where it can be stopped: in a child process if the system allows.
-
-    Its value comes back :func:`portable`. A task that stops itself at *seconds* has
-    *grace* seconds more before it is killed. Never raises for what the task does.
+    """Run *task* where it can be stopped, in a child if it can; its value comes back
+    :func:`portable`. It is killed *grace* seconds past *seconds*. Never raises.
 
     >>> run_guarded(lambda: 1 / 0, 5, 100).trouble
     'raised ZeroDivisionError: division by zero'
@@ -134,12 +116,8 @@ def guarded_check(
     prepare: Callable[[], object] | None = None,
 ) -> Callable[[Callable[Takes, bool]], Callable[Takes, bool]]:  # fmt: skip
     """Make a lesson's check a :func:`~.answers.self_check` that runs through
-    :func:`run_guarded` when handed more than plain data.
-
-    Stopped, the check says "Not yet: *what* ran past its ... limit". The limit is
-    *seconds*, or :data:`CHECK_SECONDS` read at each call, shortened by
-    :func:`~puzzlelab.limits.slowdown`. *prepare* is called in the kernel first, to fill
-    caches a child would lose.
+    :func:`run_guarded` (*seconds*, else :data:`CHECK_SECONDS`) when handed more than plain
+    data. *prepare* runs in the kernel first, to fill caches a child would lose.
 
     There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
@@ -164,7 +142,7 @@ def guarded_check(
 
 
 def said(who: str, outcome: _Outcome) -> str:
-    """The sentence for a stopped *outcome*: *who* and its trouble, and whether it was enforced.
+    """The sentence for a stopped *outcome*: *who* and its trouble.
 
     There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
@@ -173,14 +151,14 @@ def said(who: str, outcome: _Outcome) -> str:
 
 
 def _is_plain_data(value: object) -> bool:
-    """Return whether *value* (a :func:`~.answers.plain` answer) holds no other object."""
+    """Whether *value* (a :func:`~.answers.plain` answer) holds no other object."""
     others: list[object] = []
     plain(value, others.append)
     return not others
 
 
 def portable(value: object) -> object:
-    """*value* as plain data that can cross to another process; any other object as a name.
+    """*value* as plain data that can cross to another process; other objects as names.
 
     There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
@@ -196,7 +174,6 @@ def _too_big(memory: float) -> str:
 
 
 def _in_child(task: Callable[[], object], seconds: float, memory: float, grace: float) -> _Outcome:
-    """Fork a child that runs *task*; wait for its answer, and kill it when time is up."""
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(task, seconds + grace, memory, sender))
@@ -217,7 +194,6 @@ def _in_child(task: Callable[[], object], seconds: float, memory: float, grace: 
 def _answer(
     child: BaseProcess, receiver: Connection, seconds: float, grace: float, memory: float
 ) -> _Outcome:
-    """Wait for the child's reply until its time is up; return it as an :class:`_Outcome`."""
     if not receiver.poll(seconds + grace):
         return _Outcome(trouble=_late(seconds))
     try:
@@ -235,7 +211,6 @@ def _answer(
 
 
 def _ended(exitcode: int | None, seconds: float, memory: float) -> str:
-    """Why a child ended without an answer, from its exit code."""
     if exitcode == -signal.SIGXCPU:
         return _late(seconds)
     if exitcode == OUT_OF_MEMORY:
@@ -244,7 +219,6 @@ def _ended(exitcode: int | None, seconds: float, memory: float) -> str:
 
 
 def _outcome(reply: object, memory: float) -> _Outcome:
-    """The :class:`_Outcome` a child's reply tells of."""
     if not isinstance(reply, tuple) or len(reply) != 3 or not isinstance(reply[2], str):
         return _Outcome(trouble="sent back something that is not plain data")
     kind, value, printed = reply
@@ -265,7 +239,6 @@ class _PlainUnpickler(pickle.Unpickler):
 
 
 def _child(task: Callable[[], object], seconds: float, memory: float, sender: Connection) -> None:
-    """In the child: set the limits, run *task*, send what came of it, and end at once."""
     code = 0
     try:
         _limit(seconds, memory)
@@ -282,7 +255,6 @@ def _child(task: Callable[[], object], seconds: float, memory: float, sender: Co
 
 
 def _limit(seconds: float, memory: float) -> None:
-    """Ask the system to stop this process past *seconds* of CPU or *memory* MB more."""
     import resource  # not on Windows, where no child is made
 
     cpu = math.ceil(seconds) + 1
@@ -294,7 +266,6 @@ def _limit(seconds: float, memory: float) -> None:
 
 
 def _set(resource: Any, which: int, soft: int, hard: int) -> None:
-    """Lower a limit to (*soft*, *hard*), never above the hard limit already set."""
     _, old_hard = resource.getrlimit(which)
     if old_hard != resource.RLIM_INFINITY:
         soft, hard = min(soft, old_hard), min(hard, old_hard)
@@ -305,7 +276,6 @@ def _set(resource: Any, which: int, soft: int, hard: int) -> None:
 
 
 def _address_space() -> int | None:
-    """The bytes of address space this process holds now, or None where it cannot be read."""
     try:
         with open("/proc/self/statm") as statm:
             return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
@@ -314,7 +284,6 @@ def _address_space() -> int | None:
 
 
 def _attempt(task: Callable[[], object]) -> tuple[str, object, str]:
-    """Run *task*, its printing caught; return ``(kind, value, printed)``, all plain data."""
     printed = _Printed()
     try:
         with redirect_stdout(printed), redirect_stderr(printed):
@@ -331,7 +300,7 @@ def _attempt(task: Callable[[], object]) -> tuple[str, object, str]:
 
 
 class _Printed(io.StringIO):
-    """What the child prints, kept up to :data:`MAX_PRINTED` characters."""
+    """What the child prints, up to :data:`MAX_PRINTED` characters."""
 
     def write(self, text: str) -> int:
         room = MAX_PRINTED - self.tell()
@@ -341,7 +310,6 @@ class _Printed(io.StringIO):
 
 
 def _here(task: Callable[[], object]) -> _Outcome:
-    """Run *task* in the grader: the student's code it calls runs in the kernel."""
     try:
         return _Outcome(value=portable(task()))
     except Exception as error:  # the student's code, as the kernel reported it
@@ -351,7 +319,6 @@ def _here(task: Callable[[], object]) -> _Outcome:
 def _in_process(
     task: Callable[[], object], seconds: float, memory: float, grace: float
 ) -> _Outcome:
-    """Run *task* here under a :class:`Watchdog`: the fallback without fork."""
     watchdog = Watchdog(seconds + grace, memory)
     try:
         with watchdog:
@@ -368,14 +335,9 @@ def _in_process(
 
 
 class Watchdog:
-    """Interrupts the main thread, as Ctrl-C would, when the block runs or grows too long.
-
-    Past *seconds*, or *max_memory_mb* megabytes more than at the start, ``reason`` says
-    which (None if it was not interrupted). A program that ignores Ctrl-C gets its
-    handler back when the block ends. The fallback of :func:`run_guarded` where no child
-    process can be made, and the gentle first stop of :func:`~.recording.run_student`: it
-    interrupts the main thread between two bytecodes, so code that swallows Ctrl-C, sleeps
-    or waits on a lock is not stopped by it.
+    """Interrupts the main thread, as Ctrl-C would, past *seconds* or *max_memory_mb* MB
+    more; ``reason`` says which. Code that swallows Ctrl-C, sleeps or waits on a lock is not
+    stopped by it.
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -416,15 +378,12 @@ class Watchdog:
         return memory is not None and memory - memory_at_start > self.max_memory_mb
 
 
-#: A Ctrl-C handler as :func:`signal.signal` takes and returns it.
 SignalHandler = Callable[[int, types.FrameType | None], object] | int | signal.Handlers | None
 
 
 def _python_handles_ctrl_c() -> SignalHandler:
-    """Make Ctrl-C raise KeyboardInterrupt in the main thread; return the handler replaced.
-
-    Where Ctrl-C is ignored or left to the system, ``_thread.interrupt_main`` would do nothing.
-    """
+    """Make Ctrl-C raise KeyboardInterrupt in the main thread (else ``interrupt_main`` may
+    do nothing); return the handler replaced."""
     if threading.current_thread() is not threading.main_thread():
         return None
     handler = signal.getsignal(signal.SIGINT)

@@ -13,15 +13,13 @@ Roads = Mapping[str, Mapping[str, float]]
 
 
 class RoadMap(SearchProblem):
-    """A small road map whose fewest roads and shortest way differ.
-
-    ``roads`` is ``{town: {neighbour: length}}``; ``estimates`` (``{town: h}``, default
-    0) never overestimate on the default map, and are consistent.
+    """A small road map whose fewest roads and shortest way differ; *estimates* ``{town: h}``
+    (default 0).
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
 
-    ROADS = {  # town: {neighbour: road length}
+    ROADS = {
         "A": {"B": 3, "C": 2},
         "B": {"A": 3, "D": 4, "E": 2},
         "C": {"A": 2, "D": 2, "F": 7},
@@ -62,9 +60,8 @@ class RoadMap(SearchProblem):
 
 
 def problems_for(like: str) -> dict[str, SearchProblem]:
-    """Return ``{name: problem}``, the problems :func:`check_search` tries, in order: for
-    each search *like*, those where its classic mistakes show (the road maps below say how).
-    For ``"ucs"`` the jugs cost a litre per litre moved.
+    """Return ``{name: problem}``, the problems :func:`check_search` tries for the search
+    *like*: those where its classic mistakes show.
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -97,15 +94,13 @@ def problems_for(like: str) -> dict[str, SearchProblem]:
     return found
 
 
-#: Roads whose first way out of S reaches the goal: depth-first search pushes G, then A, and
-#: expands A (the newest) before it takes G. A search that tests the goal when it generates a
-#: node stops at once, before expanding A.
+#: Roads where depth-first search expands A (the newest) before it takes G: a search that tests
+#: the goal when it generates a node stops at once.
 FORK: Roads = {"S": {"G": 1, "A": 1}, "A": {}, "G": {}}
 
 
-#: Roads where the way to B found first (5) is dearer than one found before B is expanded (2),
-#: and the goal cheaper by C (9) than by B (12): a search that keeps the first path it found,
-#: or expands a node twice, goes wrong here.
+#: Roads where the way to B found first (5) is dearer than one found before B is expanded (2):
+#: a search that keeps the first path it found, or expands a node twice, goes wrong here.
 DETOUR: Roads = {
     "S": {"B": 5, "A": 1},
     "A": {"B": 1, "C": 4},
@@ -124,8 +119,7 @@ SHORTCUT: Roads = {
     "D": {"G": 4},
     "G": {},
 }
-#: Never more than the distance left (A: 6, B: 5, D: 4), but the road A-B (length 1)
-#: lowers h by 6: not consistent.
+#: Never more than the distance left, but not consistent (the road A-B lowers h by 6).
 SHORTCUT_ESTIMATES = {"S": 0, "A": 6, "B": 0, "D": 0, "G": 0}
 
 #: Roads that wind: the straight-line distances to I (consistent, but far below the road

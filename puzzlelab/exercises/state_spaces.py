@@ -16,13 +16,10 @@ from .answers import fail, first_trouble, is_whole_number, not_answered, passed
 from .own_work import borrowed, borrowing_method
 from .sandbox import guarded_check
 
-#: Exercise 1 asks how many boards are exactly this many moves from the goal.
 DEPTH = 10
 
-#: Exercise 2: the 2x2 puzzle's goal, tiles row by row, 0 for the blank.
 TWO_BY_TWO_GOAL = (1, 2, 3, 0)
 
-#: Exercise 3: which of these boards can reach ``1 2 3 / 4 5 6 / 7 8 0``?
 BOARDS = {
     "A": "2 1 3 / 4 5 6 / 7 8 0",
     "B": "1 3 2 / 4 5 6 / 8 7 0",
@@ -93,9 +90,6 @@ def _shown(state: State) -> str:
 def check_two_by_two(problem_class: Any) -> bool:
     """Check a simpleai ``SearchProblem`` subclass for the 2x2 puzzle.
 
-    States are tuples of 4 tiles, ``0`` the blank; the goal is :data:`TWO_BY_TWO_GOAL`.
-    Every board's actions must lead exactly to the boards one slide away.
-
     >>> check_two_by_two(...)
     Not yet: replace ... with your class: answer_1_2 = TwoByTwo (the class itself, no brackets).
     False
@@ -152,7 +146,6 @@ def check_two_by_two(problem_class: Any) -> bool:
 
 
 def _check_moves(problem: Any, state: State) -> str | None:
-    """Return a hint if *problem*'s actions and result go wrong on *state*, else ``None``."""
     puzzle = SlidingPuzzle(goal=TWO_BY_TWO_GOAL, shape=(2, 2))
     expected = {after for _, after, _ in puzzle.successors(state)}
     try:
@@ -194,14 +187,12 @@ def _check_moves(problem: Any, state: State) -> str | None:
     return None
 
 
-#: Exercise 3: how many boards, drawn once with a fixed seed, the student's function is tried on.
 SOLVABLE_TRIES = 400
 
 
 @lru_cache(maxsize=1)
 def _held_out_boards() -> tuple[State, ...]:
-    """The goal, then boards drawn at random with a fixed seed, none of :data:`BOARDS`: about
-    half of them solvable."""
+    """The goal, then random boards, none of :data:`BOARDS`."""
     goal = SlidingPuzzle(shape=(3, 3)).goal
     shown = {SlidingPuzzle(board).start for board in BOARDS.values()}
     rng = random.Random(13)
@@ -214,8 +205,7 @@ def _held_out_boards() -> tuple[State, ...]:
 
 
 def _parity_rule(board: State, blank_counted: bool = False) -> bool:
-    """Whether *board* can reach ``1 2 3 / 4 5 6 / 7 8 0``: an even count of inversions (as
-    the classic mistake counts them, with the blank read as a tile 0, if *blank_counted*)."""
+    """Whether *board* has an even count of inversions (the blank counted, if *blank_counted*)."""
     tiles = list(board) if blank_counted else [tile for tile in board if tile != 0]
     pairs = sum(1 for i, a in enumerate(tiles) for b in tiles[i + 1 :] if a > b)
     return pairs % 2 == 0
@@ -227,11 +217,7 @@ def _board_text(board: State) -> str:
 
 @guarded_check("your function")
 def check_solvable_boards(function: Any) -> bool:
-    """Check ``function(board)``: can the 8-puzzle *board* reach ``1 2 3 / 4 5 6 / 7 8 0``?
-
-    A board is a tuple of 9 numbers, row by row, ``0`` for the blank. The function is tried
-    on :data:`SOLVABLE_TRIES` boards the lesson never shows; one that calls puzzlelab (the
-    puzzle's ``is_solvable`` or ``check_solvable``, ``inversions``) is refused.
+    """Check ``function(board)``: can the 8-puzzle *board* reach the goal?
 
     >>> check_solvable_boards(lambda board: True)
     Not yet: your function says the same of every board, but only half of them can ...
@@ -263,7 +249,6 @@ def check_solvable_boards(function: Any) -> bool:
 
 
 def _not_bool(said: object, board: State) -> str:
-    """What is wrong with *said*, the student's verdict on *board*, as True or False; or ``""``."""
     if said is None:
         return "your function returns nothing yet (None): it must return True or False."
     if not isinstance(said, (bool, int)) and type(said).__name__ != "bool_":
@@ -272,7 +257,6 @@ def _not_bool(said: object, board: State) -> str:
 
 
 def _solvable_hint(wrong: list[State], says: dict[State, object], boards: tuple[State, ...]) -> str:
-    """What is wrong with a function that gets the *wrong* boards wrong."""
     if len({bool(value) for value in says.values()}) == 1:
         return (
             "your function says the same of every board, but only half of them can reach "
