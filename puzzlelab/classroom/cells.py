@@ -1,8 +1,7 @@
 """What a lesson notebook's cells say: their source, the exercise each answers, the lesson's name.
 
-An *answer cell* is a code cell whose metadata names its exercise,
-``{"puzzlelab": {"exercise": "<lesson>:<exercise>"}}``. A student's copy may hold any metadata
-at all, so nothing here trusts its shape.
+An *answer cell*'s metadata names its exercise, ``{"puzzlelab": {"exercise": "<lesson>:<id>"}}``;
+nothing here trusts a student's metadata's shape.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ KEY = "puzzlelab"
 
 
 def lesson_slug(name: str) -> str:
-    """Return the lesson a notebook file is about: its name without the number and ``.ipynb``.
+    """Return the lesson a notebook file is about: its name without number and ``.ipynb``.
 
     There is no example here; ``tests/test_exercise_ids.py`` runs it.
     """
@@ -30,7 +29,7 @@ def lesson_slug(name: str) -> str:
 
 
 def cell_source(cell: Mapping[str, Any]) -> str:
-    """Return a cell's source as one string (a notebook may store it as a list of lines).
+    """Return a cell's source as one string.
 
     There is no example here; ``tests/test_teacher.py`` runs it.
     """
@@ -59,9 +58,8 @@ def exercise_ids(notebook: Mapping[str, Any]) -> list[str]:
 
 @dataclass(frozen=True)
 class Exercise:
-    """An exercise: its id, the check call that grades it, the module of each check it calls,
-    and, for each other name the call reads that the lesson sets up (``near_goal``), the
-    lesson's own code that makes it (its puzzlelab imports and its assignment).
+    """An exercise: its id, its check call, each check's module, and the lesson's code of
+    each other name the call reads (``near_goal``).
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -74,9 +72,6 @@ class Exercise:
 
 def lesson_exercises(notebook: dict) -> dict[str, Exercise]:
     """Return a lesson's exercises, by id; each one's call is its cell's last ``check_...(...)``.
-
-    Raise PuzzleError if an exercise's cell calls no check, or a check it calls is not imported
-    from ``puzzlelab.exercises`` in the lesson.
 
     There is no example here; ``tests/test_exercise_ids.py`` runs it.
     """
@@ -141,9 +136,7 @@ def _given(assignment: str, sources: dict[str, str]) -> str:
 
 
 def trusted_lessons() -> dict[str, dict[str, Exercise]]:
-    """Return every installed lesson's exercises (:func:`lesson_exercises`), by lesson slug.
-
-    These are what grading trusts, never a student's copy.
+    """Return every installed lesson's exercises, by slug: grading trusts these, not a copy.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """

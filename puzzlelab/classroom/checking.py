@@ -1,8 +1,6 @@
 """The grader's half of checking: every check runs here, on what the kernel sends as plain data.
 
-A student's function or class stays in the kernel (:class:`Remote`); an object of the
-grader's handed to it is served from here. The kernel decides no outcome (the teachers' guide,
-"The threat model").
+A student's function or class stays in the kernel (:class:`Remote`); the kernel decides nothing.
 """
 
 from __future__ import annotations
@@ -10,13 +8,14 @@ from __future__ import annotations
 import ast
 import base64
 import builtins
+import contextlib
 import importlib
 import io
 import pickle
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..errors import one_line
@@ -49,9 +48,6 @@ class TimedOut(BaseException):
 class Grader:
     """The grader's end of the wire to one kernel, and the objects it serves the kernel.
 
-    *interrupt* interrupts the kernel (a student's function past its time); *written* is what
-    the notebook's text says its names are (:mod:`~.written`).
-
     There is no example here; ``tests/test_grade_agreement.py`` runs it.
     """
 
@@ -70,8 +66,6 @@ class Grader:
         self.forked = False  # whether the kernel runs this check in a process of its own
         self.ended: dict | None = None  # how the check's own process ended, if it did
 
-    # -------------------------------------------------- the kernel's objects, seen from here
-
     def encode(self, value: object) -> object:
         return encode(value, self._refer)
 
@@ -85,10 +79,8 @@ class Grader:
 
     def _resolve(self, tag: dict) -> object:
         ((kind, inside),) = tag.items()
-        if kind not in ("h", "r") or type(inside) is not dict:
-            raise NotPlain("not plain data: a reference of no known shape")
-        number = inside.get("id")
-        if type(number) is not int:
+        number = inside.get("id") if type(inside) is dict else None
+        if kind not in ("h", "r") or type(number) is not int:
             raise NotPlain("not plain data: a reference of no known shape")
         if kind == "h":
             if not 0 <= number < len(self.served):
@@ -128,8 +120,7 @@ class Grader:
             raise NotPlainAnswer(f"not a plain answer: {error}") from None
 
     def _recover(self, silence: str) -> dict:
-        """After *silence*: interrupt the student's code; wait until the kernel answers (in a
-        check's own process, until the kernel says it ended it)."""
+        """Interrupt the student's code; wait until the kernel answers again."""
         self.interrupt()
         self.wire.deadline = time.monotonic() + RECOVERY_SECONDS
         try:
@@ -146,8 +137,6 @@ class Grader:
             self.wire.deadline = None
         self.forked = False
         return {"op": "raise", "error": "OutOfTime: ran past its time"}
-
-    # -------------------------------------------------- the grader's objects, served to the kernel
 
     def serve(self, message: dict) -> dict:
         """Answer the kernel's request about an object the grader handed it."""
@@ -184,8 +173,7 @@ class Grader:
 
 
 def _copied(value: object) -> bool:
-    """Whether *value* goes to the kernel as a copy: a puzzle's rules (``puzzlelab.puzzles``,
-    which hold no recording) or a numpy array; anything else is served from here."""
+    """Whether *value* goes to the kernel as a copy: a puzzle's rules or a numpy array."""
     kind = (type(value).__module__, type(value).__name__)
     return kind[0].startswith("puzzlelab.puzzles.") or kind == ("numpy", "ndarray")
 
@@ -201,8 +189,7 @@ _ERRORS: dict[str, type[Exception]] = {}
 
 
 def _error(answer: dict) -> BaseException:
-    """The error the kernel reported, as an exception of the same name (its text one line), or
-    :class:`TimedOut` for a student's function stopped past its time."""
+    """The error the kernel reported, as an exception of the same name, or :class:`TimedOut`."""
     text = str(answer.get("error", "Error"))[:400]
     if text.startswith("OutOfTime"):
         return TimedOut()
@@ -235,8 +222,7 @@ class Remote:
         return _seen_as(value, self._grader.written.member(self._seen, name))
 
     def __puzzlelab_remote__(self, what: str, *args: Any, **named: Any) -> Any:
-        """What this answer is made of (see :data:`~.serving.INSPECTIONS`): what the grader
-        reads in the notebook's text, and what the kernel says, which may add to it."""
+        """What this answer is made of: the notebook's text, and what the kernel adds."""
         seen = self._grader.written.judge(self._seen, what, *args, **named)
         if seen and what != "names_used":
             return seen
@@ -248,7 +234,7 @@ class Remote:
 
 
 def _seen_as(value: Any, seen: object) -> Any:
-    """*value*, which the notebook's text says is *seen* if it is the kernel's."""
+    """*value*, marked as what the notebook's text says it is."""
     if isinstance(value, Remote):
         value.__dict__["_seen"] = seen
     elif isinstance(value, RemoteClass):
@@ -257,7 +243,7 @@ def _seen_as(value: Any, seen: object) -> Any:
 
 
 def _ask(remote: Any, message: dict, args: tuple, named: dict) -> Any:
-    """Ask the kernel *message* about *remote*, with *args* and *named* arguments."""
+    """Ask the kernel *message* about *remote*, with arguments."""
     grader = remote._grader
     message |= {"id": remote.__puzzlelab_id__, "args": grader.encode(list(args))}
     return grader.ask(message | {"named": grader.encode(named)})
@@ -280,9 +266,6 @@ class RemoteClass(type):
         return Remote.__puzzlelab_remote__(cls, what, *args, **named)  # type: ignore[arg-type]
 
 
-# ---------------------------------------------------------------- running one check
-
-
 def load_checks(lessons: dict[str, dict[str, Exercise]]) -> None:
     """Import every check the *lessons* call, before any notebook runs (none can change them).
 
@@ -295,12 +278,8 @@ def load_checks(lessons: dict[str, dict[str, Exercise]]) -> None:
 
 
 def check_outcome(grader: Grader, exercise: Exercise, seconds: float) -> dict[str, Any]:
-    """Run *exercise*'s check here, its answers asked of the kernel through *grader*, within
-    *seconds* (the student's code it calls is interrupted then).
-
-    Return ``{"passed", "message", "error"}``: *passed* only when the check returned ``True``;
-    *message* what it printed; *error* why it could not run. Or ``{"trouble"}`` alone when the
-    kernel stopped answering.
+    """Run *exercise*'s check here, asking the kernel for its answers, within *seconds*: return
+    ``{"passed", "message", "error"}``, or ``{"trouble"}`` when the kernel stopped answering.
 
     There is no example here; ``tests/test_grade_agreement.py`` runs it.
     """
@@ -337,7 +316,7 @@ def check_outcome(grader: Grader, exercise: Exercise, seconds: float) -> dict[st
 
 
 def _value(grader: Grader, node: ast.expr, exercise: Exercise) -> Any:
-    """The value of an argument of the check call: a constant, the lesson's own, or the kernel's."""
+    """The value of an argument of the check call: a constant, the lesson's, or the kernel's."""
     if isinstance(node, ast.Constant):
         return node.value
     if isinstance(node, ast.Name) and node.id in exercise.given:
@@ -364,13 +343,8 @@ class _PerThread:
     def __init__(self, original: Any) -> None:
         self.original, self.buffers = original, threading.local()
 
-    def write(self, text: str) -> int:
-        target = getattr(self.buffers, "now", None)
-        return (target or self.original).write(text)
-
-    def flush(self) -> None:
-        target = getattr(self.buffers, "now", None)
-        (target or self.original).flush()
+    def __getattr__(self, name: str) -> Any:  # write, flush: this thread's buffer's, if any
+        return getattr(getattr(self.buffers, "now", None) or self.original, name)
 
 
 _LOCK = threading.Lock()
@@ -378,19 +352,17 @@ _INSTALLED: list[_PerThread] = []  # the one installed while any check runs
 _USERS = [0]
 
 
-class _prints_to:  # noqa: N801 (a context manager, used as a function)
-    def __init__(self, buffer: io.StringIO) -> None:
-        self.buffer = buffer
-
-    def __enter__(self) -> None:
-        with _LOCK:
-            if _USERS[0] == 0:
-                _INSTALLED[:] = [_PerThread(sys.stdout)]
-                sys.stdout = _INSTALLED[0]
-            _USERS[0] += 1
-            _INSTALLED[0].buffers.now = self.buffer
-
-    def __exit__(self, *_: object) -> None:
+@contextlib.contextmanager
+def _prints_to(buffer: io.StringIO) -> Iterator[None]:
+    with _LOCK:
+        if _USERS[0] == 0:
+            _INSTALLED[:] = [_PerThread(sys.stdout)]
+            sys.stdout = _INSTALLED[0]
+        _USERS[0] += 1
+        _INSTALLED[0].buffers.now = buffer
+    try:
+        yield
+    finally:
         with _LOCK:
             _INSTALLED[0].buffers.now = None
             _USERS[0] -= 1

@@ -21,8 +21,6 @@ HEADING = re.compile(r"^(#+)\s+(.*?)\s*$")
 def is_teachers_edition(notebook: dict) -> bool:
     """Return whether *notebook* is a teacher's edition (its metadata says so).
 
-    Examples
-    --------
     >>> is_teachers_edition({"cells": [], "metadata": {"puzzlelab": {"edition": "teacher"}}})
     True
     """
@@ -32,12 +30,8 @@ def is_teachers_edition(notebook: dict) -> bool:
 def worked_lesson(notebook: dict, file_name: str) -> dict:
     """Return a copy of *notebook* with every exercise worked, marked as the teacher's edition.
 
-    Each answer cell (and a cell the exercise has the student complete) gets its solution's
-    source, under a "Worked solution" cell; a banner after the first cell names the plan, by
-    *file_name*.
+    Each answer cell gets its solution under a "Worked solution" note; a banner names the plan.
 
-    Examples
-    --------
     >>> title = {"cell_type": "markdown", "id": "0", "metadata": {}, "source": "# Lesson 8"}
     >>> answer = {"cell_type": "code", "id": "9", "execution_count": None, "outputs": [],
     ...           "metadata": {"puzzlelab": {"exercise": "mastermind:codes-left"}},
@@ -104,13 +98,8 @@ def _teacher_cell(cell_id: str, text: str) -> dict:
 def plan_page(notebook: dict, file_name: str) -> str:
     """Return the plan of the lesson *notebook* (file *file_name*), one page of markdown.
 
-    Goals, the timed parts with a path for a 50-minute period, the cells to project, the
-    questions to ask with their answers, and each exercise's common mistakes. A cell is named
-    by its section and its number as JupyterLab's status bar counts it ("Cell 23/52": every
-    cell, from 1), which is how ``puzzlelab grade`` names cells too.
+    A cell is named by its number as JupyterLab's status bar counts it ("Cell 23/52").
 
-    Examples
-    --------
     >>> lesson = json.loads(read_lessons()[Path("08_mastermind.ipynb")])
     >>> page = plan_page(lesson, "08_mastermind.ipynb")
     >>> [line for line in page.splitlines() if line.startswith("#")][:3]
@@ -150,7 +139,7 @@ def plan_page(notebook: dict, file_name: str) -> str:
 
 
 def _timing(plan: Plan, cells: list[dict], slug: str) -> list[str]:
-    """The timing table: each part's sections, cells and minutes, in full and in 50 minutes."""
+    """The timing table: each part's sections, cells and minutes, in full and in 50."""
     lines = ["## Timing", "", f"About {plan.minutes} minutes, in these parts:", ""]
     lines += ["| sections | cells | what | minutes | in 50 minutes |", "|---|---|---|--:|--:|"]
     for part in plan.parts:
@@ -175,7 +164,7 @@ def _headings(cell: dict) -> list[tuple[int, str]]:
 def _find(
     cells: list[dict], wanted: Callable[[str], bool], name: str, slug: str
 ) -> tuple[int, int]:
-    """The first section whose heading is *wanted*: its heading's cell, and the cell after it."""
+    """The first section whose heading is *wanted*: its first cell, and the cell after it."""
     for number, cell in enumerate(cells):
         for level, text in _headings(cell):
             if wanted(text):
@@ -219,10 +208,7 @@ def _exercise_lines(cells: list[dict], number: int) -> list[str]:
 
 
 def write_teachers_edition(out_dir: Path, *, force: bool = False) -> tuple[list[Path], list[str]]:
-    """Write the teacher's edition into *out_dir*; return the files written, and a line for
-    each notebook skipped (one with no plan: a notebook of the teacher's own, a translation).
-
-    Unless *force* is given, nothing is written when *out_dir* has one of the files.
+    """Write the teacher's edition into *out_dir*; return the files, and the notebooks skipped.
 
     There is no example here; ``tests/test_teacher.py`` runs it.
     """

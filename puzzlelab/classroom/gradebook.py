@@ -1,8 +1,7 @@
 """The gradebook: the grades file, a roster, a per-student summary, and Moodle and Canvas exports.
 
 A *roster* is a CSV file with the columns ``submission``, ``student_id``, ``email`` and
-optionally ``login`` (the teachers' guide says more). A *score* is 1 for an exercise passed,
-0 for any other outcome.
+optionally ``login``.
 """
 
 from __future__ import annotations
@@ -20,8 +19,12 @@ from .submissions import read_regular
 #: The columns a roster must have.
 ROSTER_COLUMNS = ("submission", "student_id", "email")
 
-#: The formats ``--export`` writes.
-EXPORTS = ("moodle", "canvas")
+#: The columns that say who a student is, in each format ``--export`` writes.
+EXPORT_COLUMNS = {
+    "moodle": ["ID number", "Email address"],
+    "canvas": ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"],
+}
+EXPORTS = tuple(EXPORT_COLUMNS)
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,7 @@ class Student:
 
 
 def read_roster(path: Path) -> list[Student]:
-    """Return the students a roster file lists; PuzzleError, in one line, if it cannot be read.
+    """Return the students a roster file lists; PuzzleError if it cannot be read.
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """
@@ -60,26 +63,18 @@ def read_roster(path: Path) -> list[Student]:
 
 
 def on_roster(row: Grade, roster: list[Student]) -> Student | None:
-    """The student a grade is from, on *roster*: the one whose submission name is the
-    student's, the notebook's folder or its file name, or begins one of them followed by
-    ``_`` (as Moodle's ``Alice Smith_1234_assignsubmission_file_`` does); the longest wins.
+    """The student a grade is from, on *roster*: the longest submission name that is the
+    student's, the notebook's folder or file name, or begins one of them followed by ``_``.
 
-    Examples
-    --------
     >>> roster = [Student("Alice Smith", "1234", "alice@school.org")]
     >>> row = Grade("Alice Smith_77_assignsubmission_file_", "Alice Smith_77_a/l.ipynb", "", "")
     >>> on_roster(row, roster).email
     'alice@school.org'
     """
-    names = {row.student, row.notebook.split("/")[0], Path(row.notebook).stem}
+    folder, stem = row.notebook.split("/")[0], Path(row.notebook).stem
+    names = [f"{name}_" for name in (row.student, folder, stem)]  # "a_1_b" begins with "a_"
     matches = [
-        student
-        for student in roster
-        if student.submission
-        and any(
-            name == student.submission or name.startswith(student.submission + "_")
-            for name in names
-        )  # fmt: skip
+        s for s in roster if s.submission and any(n.startswith(f"{s.submission}_") for n in names)
     ]
     return max(matches, key=lambda student: len(student.submission), default=None)
 
@@ -96,13 +91,8 @@ def with_roster(grades: list[Grade], roster: list[Student]) -> list[Grade]:
     return grades
 
 
-# ---------------------------------------------------------------- the grades file
-
-
 class GradesFile:
-    """The grades of a run, written whole to *path* after every notebook (if there is a path).
-
-    *kept* are the grades an earlier run wrote (``--resume``); they come first.
+    """The grades of a run, written whole to *path* after every notebook; *kept* come first.
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """
@@ -116,7 +106,7 @@ class GradesFile:
         self.reason = ""  # why the run stopped early, if it did
 
     def add(self, order: int, rows: list[Grade]) -> None:
-        """Add the rows of the notebook *order* among the submissions, and write the file."""
+        """Add the rows of the notebook *order*, and write the file."""
         self.decided[order] = with_roster(rows, self.roster)
         if self.path:
             self.write(finished=False)
@@ -143,9 +133,6 @@ class GradesFile:
         write_atomically(self.path, self.text(finished))
 
 
-# ---------------------------------------------------------------- summary and exports
-
-
 def exercise_columns(grades: list[Grade]) -> list[str]:
     """The exercise ids among *grades*, lesson by lesson, each lesson's in its order.
 
@@ -157,11 +144,7 @@ def exercise_columns(grades: list[Grade]) -> list[str]:
 
 
 def students(grades: list[Grade], roster: list[Student]) -> list[tuple[Student, list[Grade]]]:
-    """Each student, as the roster has them (or as the grades name them), with their grades.
-
-    Students are told apart by the roster's id or email, else by name; those on the roster
-    who handed in nothing come last, with no grades. The :class:`Student`'s *submission* is
-    the name the grades give (the roster's, for those who handed in nothing).
+    """Each student (by id or email, else name) with their grades; those without come last.
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """
@@ -183,11 +166,6 @@ def students(grades: list[Grade], roster: list[Student]) -> list[tuple[Student, 
 def summary_rows(grades: list[Grade], roster: list[Student]) -> list[dict[str, str]]:
     """One row per student: name, id, email, a score per exercise, total, out of, flags.
 
-    An exercise of a lesson the student handed in no notebook of is left blank; of two
-    notebooks of one lesson, an exercise passed in either counts.
-
-    Examples
-    --------
     >>> rows = [Grade("ann", "ann.ipynb", "l", "l:a", "passed", True),
     ...         Grade("ann", "ann.ipynb", "l", "l:b", "failed")]
     >>> summary_rows(rows, [])[0]
@@ -217,7 +195,7 @@ def summary_rows(grades: list[Grade], roster: list[Student]) -> list[dict[str, s
 
 
 def summary_csv(grades: list[Grade], roster: list[Student]) -> str:
-    """The summary (:func:`summary_rows`) as CSV text, a header row first.
+    """The summary (:func:`summary_rows`) as CSV text.
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """
@@ -225,21 +203,9 @@ def summary_csv(grades: list[Grade], roster: list[Student]) -> str:
     return table_csv(summary_rows(grades, roster), [*header, "flags"])
 
 
-#: The columns that say who a student is, in each export.
-EXPORT_COLUMNS = {
-    "moodle": ["ID number", "Email address"],
-    "canvas": ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"],
-}
-
-
 def export_csv(grades: list[Grade], roster: list[Student], system: str) -> tuple[str, int]:
-    """The grades as Moodle's or Canvas's grade import reads them, and how many students were
-    left out for want of an id or email: one row per student, one column per lesson (its
-    exercises passed).
-
-    Moodle's columns are the headers its own export uses (docs.moodle.org/en/Grade_import);
-    Canvas's are those of its Gradebook import, ID and Section left empty (the teachers' guide
-    says how each import reads them).
+    """The grades as Moodle's or Canvas's import reads them (a column per lesson), and how
+    many students were left out for want of an id or email.
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """
@@ -258,15 +224,14 @@ def export_csv(grades: list[Grade], roster: list[Student], system: str) -> tuple
 
 
 def _lesson_score(rows: list[Grade], lesson: str) -> str:
-    """The exercises of *lesson* passed in *rows* (each counted once), or ``""`` if none of
-    *rows* is of that lesson."""
+    """The exercises of *lesson* passed in *rows*, or ``""`` if none is of that lesson."""
     ours = [row for row in rows if row.lesson == lesson and row.exercise]
     passed = {row.exercise for row in ours if row.passed}
     return str(len(passed)) if ours else ""
 
 
 def write_file(path: Path, text: str, option: str) -> None:
-    """Write *text* to *path* whole; PuzzleError, in one line, naming *option* if it cannot be.
+    """Write *text* to *path* whole; PuzzleError naming *option* if it cannot be.
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """

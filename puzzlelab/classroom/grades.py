@@ -14,16 +14,8 @@ from typing import Any
 
 from ..errors import PuzzleError
 
-#: What a grade can say: the check passed or failed, the exercise is missing, or an error
-#: kept the check from running (the note says which).
+#: What a grade can say (``error``: something kept the check from running).
 OUTCOMES = ("passed", "failed", "missing", "error")
-
-
-#: What a grade's *flag* can say about its notebook: its exercises are another lesson's than
-#: its file name says, it has no answer cell at all (its answers cannot be found), or its
-#: text reaches past the exercises into the grading machinery
-#: (:func:`~.reading.reaches_grader`: its passes are not counted until a teacher reads it).
-FLAGS = ("wrong lesson", "no answer cells", "reaches the grader")
 
 #: The longest error message kept from a cell's reply, in characters.
 KEPT_ERROR = 2000
@@ -35,11 +27,6 @@ LARGEST_SUBMISSION = 20 * 2**20
 @dataclass
 class Grade:
     """One row of the grades: what one student got on one exercise.
-
-    *lesson* and *exercise* are ``""`` in the one row of a notebook that is no lesson;
-    *outcome* is one of :data:`OUTCOMES`; *message* is what the check said; *error* what went
-    wrong (a cell that raised or ran out of time, a missing answer); *flag* one of
-    :data:`FLAGS` or ``""``; *student_id* and *email* come from the roster, if one is given.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -59,8 +46,7 @@ class Grade:
 
 @dataclass(frozen=True)
 class Limits:
-    """How long a cell (or check) and the whole notebook may run, in seconds; the kernel's MB;
-    and the files and folders its sandbox hides (the submissions, the grades).
+    """Seconds a cell and a notebook may run, the kernel's MB, and what its sandbox hides.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -87,7 +73,7 @@ class GradingStopped(PuzzleError):
 
 
 def grades_csv(grades: list[Grade]) -> str:
-    """Return the grades as CSV text, a header row first; ``passed`` is ``true`` or ``false``.
+    """Return the grades as CSV text; ``passed`` is ``true`` or ``false``.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -118,11 +104,8 @@ FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
 def inert(text: str) -> str:
-    """*text* as a spreadsheet shows it and never runs it: a leading ``'`` before what would
-    start a formula (a student's name or error is theirs to choose).
+    """*text* as a spreadsheet shows it and never runs it: ``'`` before a formula.
 
-    Examples
-    --------
     >>> print(inert('=HYPERLINK("http://evil", "click")'), inert("Ann"), inert("-3"))
     '=HYPERLINK("http://evil", "click") Ann -3
     """
@@ -142,8 +125,6 @@ def _is_number(text: str) -> bool:
 def plain(text: str) -> str:
     """*text* as :func:`inert` had it: the leading ``'`` taken away again.
 
-    Examples
-    --------
     >>> plain(inert("=1+1"))
     '=1+1'
     """
@@ -152,8 +133,6 @@ def plain(text: str) -> str:
 
 def read_grades(path: Path, as_json: bool) -> list[Grade]:
     """Return the grades a grades file already holds (none if there is no file).
-
-    Raise PuzzleError, in one line, if it cannot be read as grades.
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """
@@ -178,8 +157,7 @@ def _grade_of(row: dict) -> Grade:
 
 
 def write_atomically(path: Path, data: str | bytes) -> None:
-    """Write *data* (text as UTF-8) to *path* whole or not at all: a new file, through no link,
-    flushed to disk and renamed to *path*; nothing already there is written into or followed.
+    """Write *data* to *path* whole or not at all: a new file, through no link, renamed.
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """

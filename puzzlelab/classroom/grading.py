@@ -1,8 +1,4 @@
-"""Grading: run a class's lesson notebooks and grade every exercise with the lessons' checks.
-
-Each submission runs from a copy, on a fresh bounded kernel; the exercises and their check
-calls come from the installed lessons, never from the student's cells.
-"""
+"""Grading: run a class's lesson notebooks and grade every exercise with the lessons' checks."""
 
 from __future__ import annotations
 
@@ -43,14 +39,8 @@ if TYPE_CHECKING:  # nbformat loads only when a notebook is graded
 def grade_submission(
     submission: Submission, lessons: dict, limits: Limits, data: bytes | None = None
 ) -> list[Grade]:
-    """Run one submission and return its grades, one per exercise of its lesson.
-
-    A notebook that cannot be read, is refused, is no lesson, or breaks while it runs still
-    gets its rows, with the reason in ``error``; one of another lesson than its file name
-    says, with no answer cell, or whose text reaches the grader (:mod:`~.reading`: its
-    passes then count only once a teacher has read it), is flagged so in ``flag``. *lessons* are
-    :func:`trusted_lessons`; *data* the notebook's bytes as read before the class was graded
-    (read now if not given).
+    """Run one submission and return its grades, one per exercise of its lesson (from *data*,
+    its bytes as first read, if given); one that cannot be graded says why in ``error``.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -74,10 +64,8 @@ def grade_submission(
         return rows
     answered = {exercise_id(cell) for cell in notebook.cells} - {None}
     present = [exercises[name] for name in exercises if name in answered]
-    troubles: dict[str, str] = {}
-    results: dict[str, dict[str, Any]] = {}
-    if present:  # with no answer cell there is nothing to run
-        troubles, results = _run_and_check(submission.path.name, data, notebook, present, limits)
+    ran = _run_and_check(submission.path.name, data, notebook, present, limits) if present else None
+    troubles, results = ran or ({}, {})
     named = which_lesson(None, submission.path, lessons)
     flag = "wrong lesson" if named and named != slug else ""
     flag = flag if answered else "no answer cells"
@@ -89,12 +77,10 @@ def grade_submission(
         if each.exercise in answered:
             _fill(each, results[each.exercise], troubles.get(each.exercise, ""))
         else:
-            each.outcome = "missing"
-            each.error = MISSING
+            each.outcome, each.error = "missing", MISSING
     if reached:
-        _mark(
-            [row for row in rows if row.passed], f"not counted until a teacher reads it: {reached}"
-        )
+        note = f"not counted until a teacher reads it: {reached}"
+        _mark([row for row in rows if row.passed], note)
     return rows
 
 
@@ -139,8 +125,7 @@ def _fill(row: Grade, result: dict, trouble: str) -> None:
 def _run_and_check(
     name: str, data: bytes, notebook: NotebookNode, exercises: list[Exercise], limits: Limits
 ) -> tuple[dict[str, str], dict[str, dict[str, Any]]]:
-    """Run *notebook* (read from *data*) from a copy named *name*, then the checks of
-    *exercises*; return the troubles of the answer cells and each check's result, by id."""
+    """Run *notebook* from a copy, then its checks; return cells' troubles and results, by id."""
     with tempfile.TemporaryDirectory(prefix="puzzlelab-grade-") as folder:
         workdir = Path(folder)
         _copy_lesson_data(workdir)
@@ -158,7 +143,7 @@ def _run_and_check(
 
 
 def _copy_lesson_data(workdir: Path) -> None:
-    """Copy the files the lessons read (all but the lessons themselves) into *workdir*."""
+    """Copy the files the lessons read into *workdir*."""
     write_inside(workdir, _lesson_data(), "the files the lessons read")
 
 
@@ -168,8 +153,7 @@ def _lesson_data() -> dict[PurePosixPath, bytes]:
     return {name: data for name, data in read_lessons().items() if name.suffix != ".ipynb"}
 
 
-#: What is told of each notebook graded, as it is decided: its place among the submissions,
-#: and its rows.
+#: What is told of each notebook graded: its place among the submissions, and its rows.
 Record = Callable[[int, list[Grade]], object]
 
 
@@ -183,16 +167,8 @@ def grade_all(
     done: frozenset[str] = frozenset(),
     record: Record | None = None,
 ) -> list[Grade]:
-    """Grade every submission *arguments* name; return the grades, in the submissions' order.
-
-    *jobs* notebooks run at once. *record* is told each notebook's rows as they are decided
-    (the grades file is written then); *progress* gets a line. Notebooks whose name is in
-    *done* are skipped (``--resume``). The submissions and *out* (the grades' file, which may
-    not lie among them) are read first; after each notebook, a file there that changed is put
-    back, and the rows of the notebook that changed it are marked ``error``. When notebooks
-    ran side by side, it cannot be told which one did: each of them is graded again, alone,
-    once the others are. A change to puzzlelab's own files raises :class:`GradingStopped`,
-    which holds the grades so far.
+    """Grade every submission *arguments* name but those in *done*; return the grades, in the
+    submissions' order, each notebook's rows told to *record* as they are decided.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -234,11 +210,7 @@ class _ClassRun:
         self.total = len(submissions)
 
     def grade(self, todo: list[tuple[int, Submission]], jobs: int) -> list[Grade]:
-        """Grade *todo*, *jobs* at a time, then alone those that must be; return the grades.
-
-        On Ctrl-C (or SIGTERM) every kernel is ended and KeyboardInterrupt says how many
-        notebooks were graded.
-        """
+        """Grade *todo*, *jobs* at a time, then alone those that must be; return the grades."""
         try:
             self._side_by_side(todo, jobs)
             alone, self.again = sorted(self.again), set()
@@ -313,7 +285,7 @@ class _ClassRun:
             raise GradingStopped(_changed_package(sub.shown, touched), self.so_far())
 
     def _keep(self, order: int, sub: Submission, rows: list[Grade], seconds: float) -> None:
-        """Keep *sub*'s rows: tell :attr:`record` (which writes them) and :attr:`progress`."""
+        """Keep *sub*'s rows, and tell :attr:`record` and :attr:`progress`."""
         self.grades[order] = rows
         if self.record:
             self.record(order, rows)
@@ -343,8 +315,6 @@ def _mark(rows: list[Grade], note: str) -> None:
 
 def check_writable(out: Path, option: str = "--out") -> None:
     """Make sure *out* can be written, before any notebook runs (leaving no file).
-
-    *option* names it in the error.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """

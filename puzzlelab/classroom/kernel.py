@@ -1,7 +1,6 @@
 """One submitted notebook on one bounded kernel: its cells within their time limits, then checks.
 
-A *trouble* is what went wrong with a cell (``"raised ZeroDivisionError: division by zero"``);
-``""`` when nothing did.
+A *trouble* is what went wrong with a cell (``"raised ZeroDivisionError: ..."``), or ``""``.
 """
 
 from __future__ import annotations
@@ -20,9 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import one_line
-from .checking import Grader, check_outcome
+from .checking import RECOVERY_SECONDS, Grader, check_outcome
 from .grades import KEPT_ERROR
 from .sandbox import TMP_BYTES, readable_folders, sandbox_works, sandboxed
+from .wire import Wire
 from .written import Written
 
 if TYPE_CHECKING:  # Jupyter's modules load only when a kernel starts
@@ -36,19 +36,13 @@ if TYPE_CHECKING:  # Jupyter's modules load only when a kernel starts
 #: What nbclient reports, as the error of a cell it interrupted when its time ran out.
 TIMED_OUT = "puzzlelab-grade-timeout"
 
-#: How long an interrupted kernel has to show that it listens again, in seconds.
-RECOVERY_SECONDS = 10
-
-#: The most a notebook may add to its own folder, which is on disk, in bytes; no one file it
-#: writes anywhere may be larger. Its ``/tmp``, in memory, holds as much.
+#: The most a notebook may add to its own folder (on disk), and the largest file it may write.
 FOLDER_BYTES = TMP_BYTES
 
-#: Files and folders past which a notebook's folder is not counted, but taken as over its bound.
+#: Files and folders past which a notebook's folder is taken as over its bound.
 FOLDER_ENTRIES = 20_000
 
-#: The kernel: this Python, with its address space and the size of a file it writes bounded
-#: before ipykernel starts (where the system bounds them: Linux does; Windows has no
-#: ``resource`` module, macOS may refuse the bound).
+#: The kernel: this Python, its address space and file sizes bounded where the system can.
 KERNEL_LAUNCH = (
     "import sys\n"
     "sys.dont_write_bytecode = True\n"  # puzzlelab's files stay as they were: see grade.py
@@ -83,11 +77,8 @@ def kill_all() -> None:
 
 
 class BoundedKernel:
-    """A kernel for one notebook, with *memory_mb* of address space, started in *workdir*.
-
-    Use it as a context manager: :meth:`student_cells`, then :meth:`checks`. Once
-    :attr:`broken` says why (the kernel died, or did not stop when interrupted), no more
-    cells run.
+    """A kernel for one notebook, with *memory_mb* of address space, started in *workdir*: a
+    context manager, for :meth:`student_cells` then :meth:`checks`.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -144,8 +135,7 @@ class BoundedKernel:
         return self
 
     def _watch_folder(self) -> None:
-        """End the kernel once its folder holds :data:`FOLDER_BYTES` more than it started
-        with (looked at four times a second): a notebook cannot fill the grader's disk."""
+        """End the kernel once its folder grew by :data:`FOLDER_BYTES` (four looks a second)."""
         start = folder_bytes(self.workdir)
         while not self._watching.wait(0.25):
             if folder_bytes(self.workdir) - start > FOLDER_BYTES:
@@ -171,8 +161,6 @@ class BoundedKernel:
             with contextlib.suppress(OSError):
                 os.killpg(group, signal.SIGKILL)
 
-    # ------------------------------------------------------------ cells
-
     def execute(
         self,
         cell: NotebookNode,
@@ -182,11 +170,7 @@ class BoundedKernel:
         grader: bool = False,
         recover: bool = True,
     ) -> str:
-        """Run *cell*, number *index* of ``client.nb``; return its trouble.
-
-        Only a student's cell is kept in the kernel's history, not the *grader*'s. Unless *recover*
-        is false, a cell that ran out of time is followed by a test of whether the kernel listens.
-        """
+        """Run *cell*, number *index* of ``client.nb``; return its trouble."""
         from nbclient.exceptions import DeadKernelError
 
         if STOPPING.is_set():
@@ -234,10 +218,7 @@ class BoundedKernel:
     def student_cells(
         self, notebook: NotebookNode, cell_seconds: int, notebook_seconds: int
     ) -> dict[int, str]:
-        """Run *notebook*'s code cells in order; return their troubles by cell index.
-
-        Each cell may run *cell_seconds*, all of them *notebook_seconds*.
-        """
+        """Run *notebook*'s code cells in order; return their troubles by cell index."""
         deadline = time.monotonic() + notebook_seconds
         troubles: dict[int, str] = {}
         for index, cell in enumerate(notebook.cells):
@@ -258,18 +239,10 @@ class BoundedKernel:
                 troubles[index] = f"{where} {trouble}"
         return troubles
 
-    # ------------------------------------------------------------ checks
-
     def checks(
         self, exercises: list[Exercise], seconds: int, sources: Iterable[str] = ()
     ) -> dict[str, dict[str, Any]]:
-        """Run each exercise's check here, in the grader, on what the kernel's server sends,
-        and on what the notebook's code cells, *sources*, say its answers are (:mod:`~.written`).
-
-        Return, by id, ``{"passed", "message", "error"}`` from the check, or
-        ``{"trouble"}`` alone when the check gave no result (see
-        :func:`~.checking.check_outcome`).
-        """
+        """Run each exercise's check in the grader; return :func:`~.check_outcome`'s, by id."""
         results: dict[str, dict[str, Any]] = {}
         grader = self._serve(seconds, Written(sources)) if not self.broken else None
         for exercise in exercises:
@@ -301,8 +274,6 @@ class BoundedKernel:
             return None
         finally:
             listener.close()
-        from .wire import Wire
-
         return Grader(lambda serve: Wire(connection, serve, seconds), self._interrupt, written)
 
     def _interrupt(self) -> None:
@@ -315,8 +286,7 @@ class BoundedKernel:
 
 
 def folder_bytes(folder: Path) -> int:
-    """The bytes the files below *folder* take on disk (a sparse file only what it uses), or
-    more than any bound when it holds over :data:`FOLDER_ENTRIES` files and folders.
+    """The bytes the files below *folder* take on disk; huge past :data:`FOLDER_ENTRIES` entries.
 
     >>> folder_bytes(Path(__file__).parent) > 0
     True
@@ -339,8 +309,7 @@ def folder_bytes(folder: Path) -> int:
 
 
 def _read_message(data: str | bytes) -> Any:
-    """A part of a kernel's message, as jupyter_client reads it; one nested too deep to read (a
-    display of a list in a list, 20,000 deep) is read as empty: no output is kept from it.
+    """A part of a kernel's message, as jupyter_client reads it; one nested too deep is empty.
 
     >>> _read_message(b'{"a": ' * 50_000 + b'1' + b'}' * 50_000)
     {}
@@ -360,12 +329,7 @@ def _error_text(error: dict[str, Any]) -> str:
 
 
 def _serve_cell(path: Path, seconds: int) -> str:
-    """Code that starts the server of :func:`puzzlelab.classroom.serving.serve` in the kernel.
-
-    The package's own folder is first on ``sys.path`` while it loads, so a ``puzzlelab`` the
-    notebook wrote into its folder is not the one loaded (a notebook that replaced the
-    server anyway can only lie about its own answers, which the grader judges).
-    """
+    """Code that starts :func:`~.serving.serve` in the kernel, from the package's own folder."""
     root = str(Path(__file__).resolve().parents[2])
     return (
         "import sys as _sys\n"
@@ -377,8 +341,7 @@ def _serve_cell(path: Path, seconds: int) -> str:
 
 
 def _kernel_specs(memory: int, workdir: Path | None, hidden: tuple[Path, ...]) -> KernelSpecManager:
-    """A kernel-spec manager whose every kernel is this Python, bounded to *memory* bytes, and,
-    given a *workdir*, sandboxed in it (:func:`~.sandbox.sandboxed`), *hidden* out of sight."""
+    """A kernel-spec manager of this Python, bounded to *memory* bytes, sandboxed in *workdir*."""
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 
     argv = [sys.executable, "-c", KERNEL_LAUNCH, str(memory), str(FOLDER_BYTES)]

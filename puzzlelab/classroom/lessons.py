@@ -41,7 +41,7 @@ def read_lessons() -> dict[PurePosixPath, bytes]:
 
 
 def lesson_notebooks() -> dict[str, dict]:
-    """Every installed lesson notebook (none in a sub-folder), read as JSON, by file name.
+    """Every installed lesson notebook, read as JSON, by file name.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -55,9 +55,6 @@ def lesson_notebooks() -> dict[str, dict]:
 
 def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = False) -> list[Path]:
     """Copy the lessons, with any file they read, into *out_dir*; return the files written.
-
-    Unless *force* (replace them) or *only_missing* (keep them) is given, nothing is written
-    when *out_dir* already has one of the files.
 
     There is no example here; ``tests/test_hostile_cli.py`` runs it.
     """
@@ -89,11 +86,7 @@ def already_there(
 
 
 def write_inside(out_dir: Path, files: dict[PurePosixPath, bytes], what: str) -> list[Path]:
-    """Write *files* (their bytes, by path below *out_dir*) into *out_dir*; return the paths.
-
-    A symbolic link on the way to any file is refused before anything is written, so nothing
-    lands outside *out_dir*; *what* names the files in the error. Each file is written new and
-    renamed into place (:func:`~.grades.write_atomically`).
+    """Write *files* into *out_dir*, through no link; return the paths.
 
     There is no example here; ``tests/test_hostile_cli.py`` runs it.
     """

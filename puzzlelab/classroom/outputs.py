@@ -1,7 +1,5 @@
-"""What the grader keeps of a kernel's outputs: errors and a little printed text, each output
-judged as it arrives, and messages bounded in size and number. Loaded only when a kernel
-starts (it imports nbclient and zmq).
-"""
+"""What the grader keeps of a kernel's outputs: errors and a little printed text, messages
+bounded in size and number. Loaded only when a kernel starts."""
 
 from __future__ import annotations
 
@@ -29,8 +27,6 @@ QUEUED_MESSAGES = 4
 def bounded_context() -> zmq.asyncio.Context:
     """A zmq context whose sockets take bounded frames and queue few messages.
 
-    Examples
-    --------
     >>> context = bounded_context()
     >>> context.getsockopt(zmq.MAXMSGSIZE) == LARGEST_MESSAGE
     True
@@ -54,12 +50,7 @@ class BoundedManager(AsyncKernelManager):
 
 
 class KeptOutputs(NotebookClient):
-    """nbclient's client, keeping of each cell only what grading reads.
-
-    Kept: the first :data:`KEPT_ERROR` characters of each error (no traceback) and the first
-    :data:`KEPT_TEXT` characters of what it printed to stdout. Everything else (pictures,
-    widgets, displays, stderr, clearing) is dropped as it arrives: no verdict comes from a
-    kernel's outputs (see :mod:`~.checking`).
+    """nbclient's client, keeping of each cell only its first error and a bounded stdout.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -67,7 +58,7 @@ class KeptOutputs(NotebookClient):
     def output(
         self, outs: list[NotebookNode], msg: dict[str, Any], display_id: str | None, cell_index: int
     ) -> NotebookNode | None:
-        """Keep *msg*'s output in *outs* if grading reads it, bounded; drop it otherwise."""
+        """Keep *msg*'s output in *outs* if grading reads it, bounded."""
         kind, content = msg["msg_type"], msg["content"]
         if kind == "stream" and content.get("name") == "stdout":
             kept = next((out for out in outs if out.output_type == "stream"), None)
@@ -76,13 +67,11 @@ class KeptOutputs(NotebookClient):
                 outs.append(kept)
             kept.text += str(content.get("text", ""))[: KEPT_TEXT - len(kept.text)]
             return kept
-        if kind == "error" and not any(out.output_type == "error" for out in outs):
-            ename, evalue = str(content.get("ename", ""))[:200], str(content.get("evalue", ""))
-            out = new_output("error", ename=ename, evalue=evalue[:KEPT_ERROR], traceback=[])
-        else:
+        if kind != "error" or any(out.output_type == "error" for out in outs):
             return None
-        outs.append(out)
-        return out
+        ename, evalue = str(content.get("ename", ""))[:200], str(content.get("evalue", ""))
+        outs.append(new_output("error", ename=ename, evalue=evalue[:KEPT_ERROR], traceback=[]))
+        return outs[-1]
 
     def clear_output(self, outs: list[NotebookNode], msg: dict[str, Any], cell_index: int) -> None:
         """Clear nothing: what is kept is what grading reads."""

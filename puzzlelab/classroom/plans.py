@@ -1,20 +1,7 @@
 """A plan for each lesson, by lesson slug, read from the lesson's notes: ``notes/*.md``.
 
-A lesson's notes are one Markdown file, named as the lesson's notebook, that a teacher can read
-as it is. Its sections (``## ...``) are the plan's:
-
-- ``Goals``, a list;
-- ``Timing``, a table of the parts: the sections, what happens, the minutes, and the minutes in
-  a 50-minute period (0: cut);
-- ``A 50-minute period``, a paragraph;
-- ``Cells to project``, a table of each section's heading and what to show there;
-- ``Questions to ask the class``, a numbered list, each question followed by its *Answer:* and
-  its *Likely wrong:* answers;
-
-then one ``Exercise <name>`` section per worked solution (:mod:`puzzlelab.classroom.solutions`),
-its code fenced as ``ipython``: ``ruff format`` leaves that as the cell has it (the ``;``).
-A section is named by its heading, as the notebook writes it, never by a cell number that an
-edit of the lesson could leave behind; the plan's page counts the cells from the lesson.
+A section of the lesson is named by its heading, never by a cell number; an exercise's code
+is fenced as ``ipython``, which ``ruff format`` leaves alone.
 """
 
 from __future__ import annotations
@@ -38,8 +25,7 @@ Block = tuple[str, str]
 
 @dataclass(frozen=True)
 class Part:
-    """A timed part of a lesson: its *sections* ("1-4", "8", "Exercises"), what happens in it,
-    its *minutes*, and its minutes in a 50-minute period (*fifty*; 0: cut).
+    """A timed part of a lesson: its sections, what happens, its minutes, and in 50 (0: cut).
 
     >>> Part("1-4", "The puzzle as states and actions.", 10, 8).fifty
     8
@@ -53,8 +39,7 @@ class Part:
 
 @dataclass(frozen=True)
 class Question:
-    """A question to ask the class, the answer to draw out, and the wrong answers students
-    commonly give (each with why it is wrong).
+    """A question to ask the class, the answer to draw out, and likely wrong answers.
 
     >>> Question("Why?", "Because.", ("Because not: it is.",)).wrong[0]
     'Because not: it is.'
@@ -67,11 +52,7 @@ class Question:
 
 @dataclass(frozen=True)
 class Plan:
-    """One lesson's plan.
-
-    *parts* time the lesson's sections, adding up to *minutes*; *fifty* says how the plan runs
-    in a 50-minute period (each part's ``fifty`` minutes); *project* holds the sections to show
-    on the projector, each as its heading (without ``#``) and what to show and say there.
+    """One lesson's plan: *project* holds each section to show, by heading, and what to say.
 
     There is no example here; ``tests/test_teacher.py`` checks every plan.
     """
@@ -85,11 +66,8 @@ class Plan:
 
 
 def blocks(markdown: str) -> list[Block]:
-    """Return the blocks of *markdown*: headings ("#", "##"), fenced code as it is, table rows,
-    list items ("-", "1.") and paragraphs ("text"), each item and paragraph on one line.
+    """Return the blocks of *markdown*, each item and paragraph on one line.
 
-    Examples
-    --------
     >>> blocks("## Goals\\n\\n- one\\n  line\\n\\n```python\\n# no heading\\n```\\n| a | b |")
     [('##', 'Goals'), ('-', 'one line'), ('code', '# no heading'), ('row', '| a | b |')]
     """
@@ -159,8 +137,7 @@ def _rows(table: list[Block]) -> list[list[str]]:
 
 
 def _questions(items: list[Block]) -> tuple[Question, ...]:
-    """The numbered questions (``**...**``), each followed by its answer and its wrong answers
-    (``*Answer:* ...``, then ``*Likely wrong:* ...``)."""
+    """The numbered questions, each followed by its answer and its likely wrong ones."""
     asked: list[tuple[str, list[str]]] = []
     for kind, text in items:
         if kind == "1.":

@@ -1,9 +1,5 @@
-"""What the grader reads in a notebook's own text, with :mod:`ast`, before any of it runs.
-
-It looks for code that can reach past the exercises into the machinery that judges them
-(the teachers' guide, "Read before it runs", lists what); cells left as the lesson wrote them
-are not read.
-"""
+"""What the grader reads in a notebook's own text, with :mod:`ast`, before any of it runs: code
+that can reach past the exercises into the machinery that judges them."""
 
 from __future__ import annotations
 
@@ -33,8 +29,7 @@ FRONT_DOORS = frozenset(
     "puzzlelab.drawing puzzlelab.analysis puzzlelab.solvers puzzlelab.simpleai_problems".split()
 )
 
-#: Front doors whose modules a lesson may import too (``from puzzlelab.puzzles import pegs``):
-#: they hold rules and solvers, none of the machinery that checks an answer.
+#: Front doors whose modules a lesson may import too: none holds what checks an answer.
 OPEN_FOLDERS = ("puzzlelab.puzzles", "puzzlelab.solvers", "puzzlelab.search", "puzzlelab.drawing")
 
 #: Built-in functions that run code or find names built at run time.
@@ -55,8 +50,7 @@ INSIDES = frozenset(
     "getprofile".split()
 )
 
-#: Modules no lesson imports, which a module a lesson imports may hold (``inspect.os``,
-#: ``queue.threading``): reached through one, they are flagged as if imported.
+#: Modules no lesson imports, flagged when reached through one it does (``inspect.os``).
 HELD_MODULES = frozenset(
     "os posix nt threading _thread subprocess socket shutil signal gc importlib builtins io "
     "pathlib multiprocessing concurrent tempfile glob pickle marshal mmap select asyncio urllib "
@@ -77,17 +71,13 @@ HOOKS = frozenset(
     "__class__ __dict__".split()
 )
 
-#: IPython's line and cell magics a lesson may use (any other may run a shell or a file); the
-#: code a timing magic times is read like the rest.
+#: IPython's magics a lesson may use (any other may run a shell or a file).
 MAGICS = frozenset("time timeit matplotlib capture pinfo pinfo2".split())
 
 
 def reaches_grader(sources: Iterable[str]) -> str:
-    """Return where the first of *sources* (a notebook's cells, in order, ``""`` for a text
-    cell) reaches past the exercises, as ``"cell N line L does what"``; ``""`` if none does.
-
-    A cell that is exactly one of the lessons' own cells is not judged (its imports are still
-    noted). The cells are parsed, never run.
+    """Return where the first of *sources* (the cells, ``""`` for a text cell) reaches past the
+    exercises, as ``"cell N line L does what"``; ``""`` if none does. A lesson's cell is not judged.
 
     >>> reaches_grader(["from puzzlelab.search import bfs\\nanswer = bfs"])
     ''
@@ -114,8 +104,7 @@ def reaches_grader(sources: Iterable[str]) -> str:
 
 
 def as_python(source: str) -> ast.Module | None:
-    """*source* as the Python IPython runs (``%time x = 1`` as the call it makes), or None if it
-    is not Python (or nests too deep to read).
+    """*source* as the Python IPython runs, or None if it is not Python.
 
     >>> ast.unparse(as_python("%time x = 1"))
     "get_ipython().run_line_magic('time', 'x = 1')"
@@ -129,9 +118,7 @@ def as_python(source: str) -> ast.Module | None:
 
 
 def _parse(source: str) -> tuple[ast.Module | None, str]:
-    """*source* as Python (IPython's ``!ls`` and ``%time x`` written out as the calls they
-    make, by IPython's own reader), or None if it is not; and the shell command or magic it
-    runs, if any. The code a timing magic times is read like the rest."""
+    """*source* as Python (or None), and the shell command or magic it runs, if any."""
     tree = as_python(source)
     if tree is None:
         return None, ""  # the cell cannot run: it reaches nothing
@@ -173,8 +160,7 @@ def magic_code(node: ast.AST) -> str:
 
 
 def ipython_call(node: ast.AST) -> tuple[str, list[str]] | None:
-    """``("run_line_magic", ["time", "x = 1"])`` for ``get_ipython().run_line_magic(...)``
-    with plain strings, as IPython's reader writes a magic or a shell command; else None.
+    """The method and plain strings of a ``get_ipython()`` call, as IPython writes a magic.
 
     >>> ipython_call(as_python("%time x = 1").body[0].value)
     ('run_line_magic', ['time', 'x = 1'])
@@ -273,7 +259,7 @@ def _may_import(module: str) -> bool:
 
 
 def _public(module: str, name: str) -> bool:
-    """Whether *name* is one a lesson may import from *module* (a front door's public names)."""
+    """Whether a lesson may import *name* from *module*."""
     if not module.startswith("puzzlelab"):
         return True
     if name.startswith("_"):
@@ -295,8 +281,7 @@ def _private_module(path: str) -> str:
 
 @functools.cache
 def _package_modules() -> frozenset[str]:
-    """Every module of puzzlelab (the grader's own), by its dotted name, read from its folder
-    (nothing is imported)."""
+    """Every module of puzzlelab by its dotted name, read from its folder (none imported)."""
     names = set()
     for path in PACKAGE.rglob("*.py"):
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
@@ -306,7 +291,7 @@ def _package_modules() -> frozenset[str]:
 
 @functools.cache
 def _public_names(module: str) -> frozenset[str]:
-    """The names a front door's ``__all__`` lists, read from its file (nothing is imported)."""
+    """The names a front door's ``__all__`` lists, read from its file."""
     init = PACKAGE.parent.joinpath(*module.split("."), "__init__.py")
     for node in ast.parse(init.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign) and any(
@@ -318,7 +303,7 @@ def _public_names(module: str) -> frozenset[str]:
 
 @functools.cache
 def _lesson_cells() -> frozenset[str]:
-    """The code cells of every installed lesson, stripped: a cell left as it was is not read."""
+    """The code cells of every installed lesson, stripped."""
     return frozenset(
         cell_source(cell).strip()
         for notebook in lesson_notebooks().values()

@@ -1,8 +1,5 @@
 """A sandbox for a submitted notebook's kernel: Debian's ``bubblewrap``, where the machine has it.
 
-The teachers' guide ("The threat model") says what the kernel sees in it; without ``bwrap``
-the kernel runs unconfined and :data:`UNCONFINED` says so.
-
 >>> command = sandboxed(["python3", "-c", "print(1)"], Path("/tmp/work"), [Path("/usr")])
 >>> command[0].endswith("bwrap") or command == ["python3", "-c", "print(1)"]
 True
@@ -25,8 +22,7 @@ UNCONFINED = (
     "(apt-get install bubblewrap) to grade in a sandbox."
 )
 
-#: The most a kernel may write into its ``/tmp``, which lives in memory, in bytes: beyond its
-#: memory bound otherwise. Its own folder is on disk.
+#: The most a kernel may write into its ``/tmp``, which lives in memory, in bytes.
 TMP_BYTES = 256 * 2**20
 
 #: The system's folders a kernel reads, where they exist (read-only).
@@ -42,7 +38,7 @@ def bubblewrap() -> str | None:
 
 
 def _tmpfs(path: str, size: int) -> list[str]:
-    """An empty folder in memory at *path*, of *size* bytes at most where ``bwrap`` can say so."""
+    """An empty folder in memory at *path*, of *size* bytes at most where ``bwrap`` can."""
     return ["--size", str(size), "--tmpfs", path] if _sizes_tmpfs() else ["--tmpfs", path]
 
 
@@ -73,11 +69,8 @@ def sandbox_works() -> bool:
 
 
 def readable_folders() -> list[Path]:
-    """The folders a kernel must read: Python's own, the installed packages and puzzlelab's.
-
-    Only the folders of Python's search path that lie in an installation are among them: not
-    the folder the grader was started in (``python -m`` puts it on the path), which may hold
-    the roster, the answer key or earlier grades.
+    """The folders a kernel must read: Python's own, the installed packages and puzzlelab's (not
+    the folder the grader started in, which may hold the roster or the answer key).
 
     There is no example here; ``tests/test_grade_sandbox.py`` runs it.
     """
@@ -102,10 +95,8 @@ def readable_folders() -> list[Path]:
 def sandboxed(
     argv: Sequence[str], workdir: Path, readable: Iterable[Path], hidden: Iterable[Path] = ()
 ) -> list[str]:
-    """*argv* run in a sandbox: *workdir* read-write, *readable* folders read-only, and each
-    of *hidden* (the submissions, the grades) covered by an empty folder or file.
-
-    Where the machine has no ``bwrap``, *argv* itself.
+    """*argv* run in a sandbox: *workdir* read-write, *readable* read-only, *hidden* covered
+    (*argv* itself where the machine has no ``bwrap``).
 
     There is no example here; ``tests/test_grade_sandbox.py`` runs it.
     """

@@ -1,7 +1,5 @@
 """What a piece of Python says of its names, read with :mod:`ast` and never run: what it
-binds, what is local to a function, and what a function reads and calls.
-
-The grader's reading of a notebook (:mod:`~.written`) is built on these.
+binds, what is local to a function, and what a function reads and calls (for :mod:`~.written`).
 
 >>> function = ast.parse("def f(x):\\n    y = g(x)\\n    return y").body[0]
 >>> sorted(local_names(function)), [ast.unparse(name) for name, _ in references(function)]
@@ -13,6 +11,7 @@ from __future__ import annotations
 import ast
 import types
 from collections.abc import Iterable
+from typing import TypeGuard
 
 from ..exercises.lesson_code import inner_codes
 
@@ -21,8 +20,7 @@ DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def bound_names(nodes: Iterable[ast.AST]) -> set[str]:
-    """Every name *nodes* bind in their own scope: assigned, defined, imported, caught,
-    matched or walrus'd (not those of the functions, lambdas and comprehensions inside).
+    """Every name *nodes* bind in their own scope (not in functions or comprehensions inside).
 
     >>> sorted(bound_names(ast.parse("import a.b as c\\nfor x in y:\\n    def f(z): w = 1").body))
     ['c', 'f', 'x']
@@ -50,8 +48,7 @@ def bound_names(nodes: Iterable[ast.AST]) -> set[str]:
 
 
 def local_names(node: ast.AST) -> set[str]:
-    """The names that are local to the function (or lambda) *node*: its arguments and the
-    names its body binds, but those it declares ``global``.
+    """The names local to the function (or lambda) *node*: arguments and names bound, not global.
 
     >>> sorted(local_names(ast.parse("def f(a, *b):\\n    global c\\n    c = d = 1").body[0]))
     ['a', 'b', 'd']
@@ -66,8 +63,7 @@ def local_names(node: ast.AST) -> set[str]:
 
 
 def local_aliases(node: ast.AST) -> dict[str, ast.expr]:
-    """The local names of the function *node* that one plain assignment among its first
-    statements binds, and never anything else (``f = eight.manhattan``): what each holds.
+    """The local names of *node* bound once only, by a plain top-level assignment, and values.
 
     >>> code = "def f(x):\\n    g = len\\n    y = 1\\n    y += 1\\n    return g(x)"
     >>> {name: ast.unparse(value) for name, value in local_aliases(ast.parse(code).body[0]).items()}
@@ -90,7 +86,7 @@ def local_aliases(node: ast.AST) -> dict[str, ast.expr]:
 
 
 def stored_names(node: ast.AST) -> set[str]:
-    """Every name stored anywhere in *node*, in any scope inside it (a comprehension's too).
+    """Every name stored anywhere in *node*, in any scope inside it.
 
     >>> sorted(stored_names(ast.parse("def f():\\n    return [y for y in z]").body[0]))
     ['y']
@@ -136,14 +132,15 @@ def with_root(node: ast.expr, root: ast.expr) -> ast.expr:
     return root
 
 
-def is_constant_getattr(node: ast.Call) -> bool:
+def is_constant_getattr(node: ast.AST) -> TypeGuard[ast.Call]:
     """Whether *node* is ``getattr(owner, "name")`` with the name written out.
 
     >>> is_constant_getattr(ast.parse("getattr(x, 'y')", mode="eval").body)
     True
     """
     return (
-        isinstance(node.func, ast.Name)
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
         and node.func.id == "getattr"
         and len(node.args) == 2
         and isinstance(node.args[1], ast.Constant)
@@ -152,9 +149,7 @@ def is_constant_getattr(node: ast.Call) -> bool:
 
 
 def references(node: ast.AST) -> list[tuple[ast.expr, bool]]:
-    """The names and attributes the code of the function (or lambda) *node* reads, anywhere in
-    its body (a branch, a loop's body, a function inside), each with whether it is called
-    there, in the order they end.
+    """The names and attributes *node*'s body reads anywhere, each with whether it is called.
 
     >>> code = "def f(x):\\n    if x:\\n        return g(x.y)"
     >>> [(ast.unparse(name), called) for name, called in references(ast.parse(code).body[0])]
@@ -170,8 +165,7 @@ def references(node: ast.AST) -> list[tuple[ast.expr, bool]]:
 
 
 def may_be_a_function(node: ast.ClassDef, name: str) -> bool:
-    """Whether what *node*'s body binds *name* to last may be a function: anything but a
-    literal (a number, a string, a tuple of them).
+    """Whether what *node*'s body binds *name* to last may be a function (is no literal).
 
     >>> klass = ast.parse("class K:\\n    goal = (1, 2)\\n    rule = len").body[0]
     >>> may_be_a_function(klass, "goal"), may_be_a_function(klass, "rule")
@@ -195,7 +189,7 @@ def names_read(code: types.CodeType | None) -> set[str]:
 
 
 def is_main_guard(test: ast.expr) -> bool:
-    """Whether *test* is ``__name__ == "__main__"``, true in a notebook.
+    """Whether *test* is ``__name__ == "__main__"``.
 
     >>> is_main_guard(ast.parse("__name__ == '__main__'", mode="eval").body)
     True

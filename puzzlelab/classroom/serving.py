@@ -1,8 +1,5 @@
-"""The half of ``puzzlelab grade`` that runs inside a student's kernel: a server, nothing more.
-
-It answers what the grader asks (an answer's value, a call, an attribute, what a function is
-made of) and decides nothing; an object of the grader's is a :class:`Stub` here.
-"""
+"""The half of ``puzzlelab grade`` that runs inside a student's kernel: a server that decides
+nothing; an object of the grader's is a :class:`Stub` here."""
 
 from __future__ import annotations
 
@@ -164,8 +161,7 @@ class Server:
             self.wire.send(self.handle(message))
 
     def _fork(self) -> None:
-        """Run the next check in a process of its own, as the notebook's self-check does: what
-        the student's code does there (``os._exit``, a loop deaf to interrupts) ends only it."""
+        """Run the next check in a process of its own, as the self-check does."""
         if self.child or not hasattr(os, "fork"):
             self.wire.send({"op": "return", "value": False})
             return

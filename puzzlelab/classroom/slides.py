@@ -1,8 +1,5 @@
-"""Slides: each lesson as a Reveal.js slide show, run on a fresh kernel, one slide a section.
-
-Reveal.js is loaded from a folder beside the slides (copied from ``sphinx-revealjs``), so the
-slides need no network. Jupyter's modules load only when slides are written.
-"""
+"""Slides: each lesson as a Reveal.js slide show, run on a fresh kernel, one slide a section,
+with Reveal.js beside them (from ``sphinx-revealjs``) so that they need no network."""
 
 from __future__ import annotations
 
@@ -43,10 +40,8 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: Seconds a cell of a lesson may run while the slides are made.
 CELL_SECONDS = 300
 
-# nbconvert's Reveal.js template with everything from the network taken out (require.js,
-# jQuery, MathJax, mermaid, the widget manager), Reveal.js loaded from beside the slides, tall
-# slides scrolled within, and the keys shared between Reveal.js and the steppers: a key goes to
-# the stepper of the slide on screen unless that stepper is at its end, then to Reveal.js.
+# nbconvert's Reveal.js template with nothing from the network, tall slides scrolled, and a key
+# going to the stepper of the slide on screen unless that stepper is at its end.
 TEMPLATE = """{%- extends 'reveal/index.html.j2' -%}
 {%- block html_head_js -%}
 <script>
@@ -100,15 +95,9 @@ Reveal.initialize({
 
 
 def slide_cells(notebook: dict) -> dict:
-    """Return a copy of *notebook* with nbconvert's slide metadata set from its headings.
+    """Return a copy of *notebook* whose every heading starts a slide (a markdown cell is cut
+    before each); the code before the first section is left out.
 
-    Every heading (``#``, ``##`` or ``###``) starts a slide: a markdown cell is cut before each
-    heading it holds, so that the end of one section stays on its slide. Every other cell goes
-    on the slide before it, except the code before the first section (the lesson's imports),
-    which is left out.
-
-    Examples
-    --------
     >>> cells = [{"cell_type": "markdown", "metadata": {}, "source": "# Lesson 0"},
     ...          {"cell_type": "code", "metadata": {}, "source": "import puzzlelab"},
     ...          {"cell_type": "markdown", "metadata": {}, "source": "## 1. The puzzle"},
@@ -156,14 +145,9 @@ def _at_headings(source: str) -> list[str]:
 def write_slides(
     out_dir: Path, lessons: list[str] | None = None, *, force: bool = False
 ) -> list[Path]:
-    """Run each lesson (or those whose file names start with one of *lessons*) on a fresh
-    kernel and write it into *out_dir* as Reveal.js slides, with Reveal.js beside them;
-    return the slides written.
+    """Run each lesson (or those named in *lessons*) and write its slides into *out_dir*.
 
-    Unless *force* is given, nothing is written when *out_dir* has one of the slides.
-
-    There is no example here; ``tests/test_teacher.py`` and ``tests/browser/test_slides.py``
-    run it.
+    There is no example here; ``tests/test_teacher.py`` runs it.
     """
     reveal = _reveal_folder()
     files = read_lessons()

@@ -1,10 +1,7 @@
 """The worked solutions of every exercise, by exercise id, read from the lessons' notes.
 
-Each is worked as a teacher would in front of the class: with the lesson's own tools, the
-reasoning in comments, never asking a check for its answer. An exercise's section of the notes
-(``## Exercise <name>``, :mod:`puzzlelab.classroom.plans`) holds the answer cell's code, a
-paragraph explaining it, and the common mistakes as a list; a solution that also works an
-earlier cell adds a paragraph naming a line of that cell in backquotes, and its worked code.
+An ``## Exercise <name>`` section holds the answer's code, a paragraph, and the common
+mistakes; one that also works an earlier cell names a line of it in backquotes, then its code.
 """
 
 from __future__ import annotations
@@ -18,9 +15,7 @@ from .plans import Block, lesson_notes
 class Solution:
     """A worked exercise: the answer cell's new source and what a teacher says about it.
 
-    *explanation* is markdown for the "Worked solution" cell above the answer; *mistakes* what
-    students commonly get wrong; *skeleton* a line of an earlier cell the student is asked to
-    complete (or ``""``), and *skeleton_worked* that cell's worked source.
+    *skeleton* is a line of an earlier cell to complete, and *skeleton_worked* that cell worked.
 
     There is no example here; ``tests/test_teacher.py`` runs it.
     """
@@ -35,8 +30,6 @@ class Solution:
 def read_solutions(slug: str, sections: dict[str, list[Block]]) -> dict[str, Solution]:
     """Return the worked solutions in the notes of lesson *slug*, by exercise id.
 
-    Examples
-    --------
     >>> section = [("code", "answer_8_1 = 3"), ("text", "Three."), ("-", "Four: one too many.")]
     >>> read_solutions("mastermind", {"Goals": [], "Exercise codes": section})["mastermind:codes"]
     Solution(answer='answer_8_1 = 3', explanation='Three.', mistakes=('Four: one too many.',), ...)

@@ -14,10 +14,7 @@ from .cells import exercise_id
 
 @dataclass(frozen=True)
 class Submission:
-    """A notebook to grade: its file, the name it is shown under, and the folder given holding it.
-
-    *shown* is its path below that folder (or as given); *root* is ``None`` for a file given;
-    *refused* says why it is not read (a pipe, a device, a link out of its folder), or ``""``.
+    """A notebook to grade: its file, its name, the folder given holding it, why it is refused.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -29,13 +26,8 @@ class Submission:
 
 
 def find_submissions(arguments: list[str]) -> list[Submission]:
-    """Return the notebooks named by *arguments*: files, or folders searched for notebooks.
-
-    Hidden files and folders (such as ``.ipynb_checkpoints``) are left out, and a notebook
-    named twice (twice given, or given and in a folder given) is kept once, the first time. A
-    link to another submission is refused, and that notebook graded as itself: a link cannot
-    take a classmate's grade. What is not a regular file, or a link that leads out of the
-    folder it is in, is kept with the reason it is refused: its row will say so.
+    """Return the notebooks in *arguments* (files or folders), each once, hidden ones left out;
+    a link to another submission is refused (it cannot take a classmate's grade).
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -65,13 +57,9 @@ def _named(arguments: list[str]) -> list[Submission]:
         path = Path(argument)
         if not os.path.lexists(path):
             raise PuzzleError(f"{argument} does not exist: give notebooks or folders of them")
-        inside: list[tuple[Path, Path | None]]
-        if path.is_dir():
-            inside = [(notebook, path) for notebook in _notebooks_in(path)]
-        else:
-            inside = [(path, None)]
-        for notebook, root in inside:
-            shown = readable(notebook.relative_to(root).as_posix() if root else notebook.as_posix())
+        root = path if path.is_dir() else None
+        for notebook in _notebooks_in(path) if root else [path]:
+            shown = readable((notebook.relative_to(root) if root else notebook).as_posix())
             where = os.path.abspath(notebook)
             if where not in seen:
                 seen.add(where)
@@ -80,7 +68,7 @@ def _named(arguments: list[str]) -> list[Submission]:
 
 
 def _notebooks_in(folder: Path) -> list[Path]:
-    """The ``.ipynb`` entries under *folder*, sorted: hidden ones left out, links not followed."""
+    """The ``.ipynb`` entries under *folder*, sorted, hidden ones left out."""
     found = []
     for parent, subfolders, files in os.walk(folder):
         subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
@@ -95,8 +83,6 @@ def _notebooks_in(folder: Path) -> list[Path]:
 def refusal(path: Path, root: Path | None) -> str:
     """Why *path* is not read as a notebook (a pipe, a device, a link out of *root*), or ``""``.
 
-    Examples
-    --------
     >>> refusal(Path("/dev/null"), None)
     'refused: /dev/null is not a regular file (a character device): only notebook files are read'
     """
@@ -127,12 +113,8 @@ def _kind(mode: int) -> str:
 
 
 def read_regular(path: Path) -> bytes:
-    """The bytes of the regular file *path*, opened so that nothing can block (not a pipe's).
+    """The bytes of the regular file *path*, opened so that nothing can block; else OSError.
 
-    Raise OSError if it is not a regular file when opened.
-
-    Examples
-    --------
     >>> read_regular(Path("/dev/null"))
     Traceback (most recent call last):
     ...
@@ -148,8 +130,6 @@ def read_regular(path: Path) -> bytes:
 def check_out(out: Path, submissions: list[Submission], option: str = "--out") -> None:
     """Refuse an *out* file that is a submission or lies inside a folder of submissions.
 
-    *option* names it in the error.
-
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """
     where = os.path.realpath(out)
@@ -163,8 +143,7 @@ def check_out(out: Path, submissions: list[Submission], option: str = "--out") -
 
 
 def readable(name: str) -> str:
-    """*name* as text a grades file can hold: a byte that is no UTF-8 (a file name from a zip
-    made elsewhere) shown as ``\ufffd``.
+    """*name* as text a grades file can hold, a byte that is no UTF-8 shown as ``\ufffd``.
 
     >>> readable(os.fsdecode(b"b\\xf6b.ipynb"))
     'b\ufffdb.ipynb'
@@ -173,9 +152,7 @@ def readable(name: str) -> str:
 
 
 def student_of(submission: Submission, lessons: list[str]) -> str:
-    """Return the student a submission is from: the folder under the one given, else the file name.
-
-    From a file name, the lesson's name is left out: ``alice_08_mastermind.ipynb`` is alice's.
+    """Return the student a submission is from: its folder, else its file name less the lesson's.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -192,8 +169,6 @@ def student_of(submission: Submission, lessons: list[str]) -> str:
 def which_lesson(notebook: dict | None, path: Path, lessons: dict) -> str | None:
     """Return the slug of the lesson a submission is a copy of, by its exercise ids or file name.
 
-    Examples
-    --------
     >>> lessons = {"first_search_problem_water_jugs": {}, "mastermind": {}}
     >>> tag = {"puzzlelab": {"exercise": "mastermind:codes-left"}}
     >>> cell = {"cell_type": "code", "metadata": tag}

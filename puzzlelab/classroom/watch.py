@@ -1,8 +1,6 @@
 """What a notebook may not change: the submissions, the grades file and puzzlelab's own files.
 
-The files are read once, before any notebook runs; after each notebook only their ``lstat``
-is taken again (cheap: no file is read), and a file is read again only if its stamp (size,
-times, inode) changed.
+The files are read once; after each notebook a file is read again only if its ``lstat`` changed.
 """
 
 from __future__ import annotations
@@ -18,15 +16,13 @@ from .grades import LARGEST_SUBMISSION
 from .lessons import lessons_folder
 from .submissions import read_regular
 
-#: A stamp says a file changed without reading it: what ``lstat`` says of its kind, size,
-#: modification and change times (a change time cannot be set back) and inode.
+#: What ``lstat`` says of a file's kind, size, times (a change time cannot be set back), inode.
 Stamp = tuple[int, int, int, int, int]
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A path's state: its kind (``file``, ``folder``, ``link``, ``large``, ``other``), content
-    (a file's bytes, a link's target, a large file's sha256) and :data:`Stamp`.
+    """A path's kind (``file``, ``folder``, ``link``, ``large``, ``other``), content and stamp.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -57,8 +53,7 @@ def puzzlelab_folders() -> list[Path]:
 
 
 def _files_state(paths: list[Path], known: State | None = None) -> State:
-    """The :class:`Entry` of every path at or under *paths* (links not followed); a path whose
-    stamp is the one in *known* is not read again."""
+    """The :class:`Entry` of every path under *paths*; one whose stamp is *known*'s is not read."""
     known = known or {}
     state = {}
     for top in paths:
@@ -114,8 +109,7 @@ def _changed_paths(before: State, after: State) -> list[Path]:
 
 
 def _put_back(before: State, after: State) -> list[Path]:
-    """Make the files on disk as *before* says again; return the paths that could not be
-    (large files and pipes, whose content *before* does not hold)."""
+    """Make the files on disk as *before* says again; return the paths that could not be."""
     for path in sorted(after, reverse=True):  # the deepest first
         if path not in before or before[path].kind != after[path].kind:
             if after[path].kind == "folder":
@@ -150,11 +144,8 @@ class Watcher:
         self.state = _files_state(tops)
 
     def changes(self, *, repair: bool = True) -> tuple[list[Path], list[Path]]:
-        """The paths changed since the last look, and those of them that could not be put back.
-
-        Unless *repair* is false, what changed is put back; a path that cannot be (a large
-        file, a pipe) is then taken as it is now, so it is reported once.
-        """
+        """The paths changed since the last look (put back unless not *repair*), and those of
+        them that could not be (then taken as they are, to be reported once)."""
         now = _files_state(self.tops, self.state)
         changed = _changed_paths(self.state, now)
         if not changed or not repair:
@@ -182,8 +173,6 @@ class Watcher:
 def listed(paths: list[Path], most: int = 3) -> str:
     """Up to *most* of *paths*, and how many more.
 
-    Examples
-    --------
     >>> listed([Path("a"), Path("b"), Path("c"), Path("d")])
     'a, b, c and 1 more'
     """

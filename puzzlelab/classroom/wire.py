@@ -1,9 +1,7 @@
 """The wire between the grader and a student's kernel: plain data, and calls both ways.
 
-A message is four bytes of length and a JSON object. A value crosses as plain data only; any
-other object stays where it lives and crosses as a reference. While one end waits for its
-answer it serves the other's requests. :func:`decode` refuses anything but plain data and
-references with :class:`NotPlain`.
+A message is four bytes of length and a JSON object; any object but plain data stays where it
+lives and crosses as a reference.
 
 >>> decode(encode(((1, 2), {3}, {"a": [None, ...]}), refer=None), refer=None)
 ((1, 2), {3}, {'a': [None, Ellipsis]})
@@ -21,8 +19,7 @@ from typing import Any
 
 from ..errors import one_line
 
-#: The largest message either end takes, in bytes: no answer comes near it, and the values one
-#: such message holds stay within a few tens of megabytes of the grader's memory.
+#: The largest message either end takes, in bytes: no answer comes near it.
 LARGEST = 4 * 2**20
 
 #: How a message's length is written before it.
@@ -50,18 +47,14 @@ Refer = Callable[[object], dict] | None
 
 
 def encode(value: object, refer: Refer) -> object:
-    """*value* as JSON-ready plain data; each other object as *refer* makes it a reference.
-
-    Python's own types are copied through their own methods, so an ``int`` whose class lies
-    crosses as the number it holds.
+    """*value* as JSON-ready plain data (through the builtin types' own methods, so an ``int``
+    whose class lies crosses as its number); each other object as *refer* makes it a reference.
 
     >>> encode((1, [2.5, "a"], {True: None}), refer=None)
     {'t': [1, [2.5, 'a'], {'d': [[True, None]]}]}
     """
     if value is None or type(value) in (bool, str):
         return value
-    if isinstance(value, bool):
-        return bool(value)
     if isinstance(value, numbers.Integral):
         return int.__index__(value) if isinstance(value, int) else int(value)
     if isinstance(value, float):
@@ -91,9 +84,7 @@ Resolve = Callable[[dict], object] | None
 
 
 def decode(data: object, refer: Resolve) -> object:
-    """The value *data* (as :func:`encode` made it) stands for; references as *refer* resolves.
-
-    Raise :class:`NotPlain` for anything else.
+    """The value *data* (as :func:`encode` made it) stands for; :class:`NotPlain` for other data.
 
     >>> decode({"s": [[1, 2]]}, refer=None)
     Traceback (most recent call last):
@@ -133,11 +124,8 @@ def decode(data: object, refer: Resolve) -> object:
 
 
 class Wire:
-    """One end of the wire: a connected *sock*, and *serve*, which answers the other end's
-    requests (a message in, a reply out) while this end waits for its own answer.
-
-    *seconds* bounds each wait for a message; ``deadline`` (a :func:`time.monotonic` time),
-    when set, the whole of a request.
+    """One end of the wire: *serve* answers the other end's requests while this end waits;
+    *seconds* bounds each wait, ``deadline`` (:func:`time.monotonic`) a whole request.
 
     There is no example here; ``tests/test_grade_agreement.py`` runs it.
     """
@@ -156,8 +144,7 @@ class Wire:
         self.sock.sendall(LENGTH.pack(len(data)) + data)
 
     def receive(self) -> dict:
-        """The next message; :class:`Silent` past the time allowed, :class:`NotPlain` if it is
-        not a JSON object of at most :data:`LARGEST` bytes."""
+        """The next message; :class:`Silent` past its time, :class:`NotPlain` if not one."""
         (size,) = LENGTH.unpack(self._exactly(LENGTH.size))
         if size > LARGEST:
             raise NotPlain(f"a message of {size:,} bytes, over the {LARGEST:,} allowed")
@@ -199,5 +186,4 @@ class Wire:
 
 
 def _refusal(error: str) -> bytes:
-    """The message that says a value could not be sent, and why."""
     return json.dumps({"op": "raise", "error": error}).encode()

@@ -1,17 +1,7 @@
 """Where an answer comes from, as the notebook's text says: judged in the grader, never run.
 
-The grader compiles the cells of a notebook (it never runs them here) and follows an answer's
-name to what binds it: a function or a class written in the notebook, or something of
-puzzlelab's, imported or made from what was imported. From that it says, in its own process,
-whether the answer is puzzlelab's own work or the lesson's own code, in the words the
-self-check's :mod:`~..exercises.own_work` uses. The kernel is still asked what no text shows
-(what a function calls once it runs, the tables it reads): it may add to the grader's finding,
-never take it away.
-
-The text only counts where it is certain: a name bound in a branch, a loop or a ``try`` is
-not known, and only the calls a function makes whenever it runs are followed (not those in a
-branch, a loop's body or a nested function). So the grader never finds borrowed what the
-self-check finds the student's own.
+Answers are told in :mod:`~..exercises.own_work`'s words; the kernel may add to a finding,
+never take it away. Only what the text makes certain counts (not a name bound in a branch).
 
 >>> written = Written(["from puzzlelab.puzzles import SlidingPuzzle",
 ...                    "eight = SlidingPuzzle('1 2 3 / 4 5 6 / 7 8 0')",
@@ -26,6 +16,7 @@ self-check finds the student's own.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import math
 import re
@@ -52,19 +43,13 @@ from .scopes import (
     with_root,
 )
 
-#: The modules whose objects the grader may import to see what an answer is: no widgets, no
-#: pictures (the grader loads neither).
+#: The modules the grader may import to see what an answer is (no widgets, no pictures).
 ROOMS = ("puzzlelab.search", "puzzlelab.puzzles", "puzzlelab.solvers", "puzzlelab.analysis",
          "puzzlelab.simpleai_problems", "puzzlelab.exercises", "functools")  # fmt: skip
 
-#: How many of the notebook's functions deep the grader follows an answer's calls.
-DEPTH = 4
-
-#: How many steps (a name, an attribute, an item, a call) the grader follows an expression.
-STEPS = 12
-
-#: When a name in a function's code is looked up: as the function runs, after every cell.
-WHEN_IT_RUNS = math.inf
+DEPTH = 4  # how many of the notebook's functions deep an answer's calls are followed
+STEPS = 12  # how many steps (a name, an attribute, an item, a call) an expression is followed
+WHEN_IT_RUNS = math.inf  # a name in a function's code is looked up after every cell
 
 #: Decorators that leave a function as it is, for what it is made of: a cache.
 TRANSPARENT = re.compile(r"(functools\.)?(cache|lru_cache)(\(.*\))?")
@@ -74,8 +59,7 @@ OPAQUE = frozenset("globals locals vars exec eval setattr delattr __import__".sp
 
 
 class Binding(NamedTuple):
-    """A name's binding: its number in the order the notebook makes them, and the node whose
-    value it takes (a definition, an import, an expression; None if not known).
+    """A name's binding: its order among the notebook's, and the node it takes (None: unknown).
 
     There is no example here; ``tests/test_grade_written.py`` runs it.
     """
@@ -112,9 +96,7 @@ Origin = tuple[str, str]
 
 
 class Written:
-    """What a notebook's code cells bind at their top level, each name to its bindings in the
-    order they are made: a name in a function's code is read as its last binding, a name in a
-    top-level statement as the one before that statement.
+    """What a notebook's code cells bind at their top level, each name to its bindings in order.
 
     >>> written = Written(["from puzzlelab.search import dfs", "answer = dfs"])
     >>> written.borrowed(written.named("answer"))
@@ -142,7 +124,7 @@ class Written:
                 self._note_changes(tree)
 
     def _note_codes(self, tree: ast.Module, code: types.CodeType) -> None:
-        """Match each definition of *tree* with its compiled code, where it is clear which."""
+        """Match each definition of *tree* with its compiled code, where it is clear."""
         places: dict[tuple[str, int], list[types.CodeType]] = {}
         for inner in inner_codes(code):
             places.setdefault((inner.co_name, inner.co_firstlineno), []).append(inner)
@@ -204,25 +186,21 @@ class Written:
         self.bindings += 1
 
     def _binding(self, name: str, before: float) -> Binding | None:
-        """*name*'s last binding before the binding number *before*; None if there is none,
-        or if a function binds it again when it runs."""
+        """*name*'s last binding before number *before*; None if none or rebound when run."""
         if self.opaque or name in self.rebound:
             return None
         earlier = [each for each in self.bound.get(name, []) if each.order < before]
         return earlier[-1] if earlier else None
 
     def _order_of(self, node: ast.AST) -> float:
-        """The binding number of the definition *node* (``inf`` if it binds no name)."""
+        """The binding number of the definition *node* (``inf`` if none)."""
         orders = [each.order for bindings in self.bound.values() for each in bindings
                   if each.node is node]  # fmt: skip
         return orders[0] if orders else WHEN_IT_RUNS
 
-    # ------------------------------------------------------------ what a name or a node is
-
     def named(self, name: str) -> object:
-        """What *name* is once every cell has run: a definition written in the notebook (its
-        node), an object of puzzlelab's, :class:`Made` or :class:`Instance` for an object a
-        class made, or None when the text does not say."""
+        """What *name* is after every cell: a definition's node, an object of puzzlelab's,
+        :class:`Made`, :class:`Instance`, or None when the text does not say."""
         return self._value(ast.Name(name), STEPS, WHEN_IT_RUNS)
 
     def made_by(self, seen: object) -> object:
@@ -232,8 +210,7 @@ class Written:
         return Made(seen) if isinstance(seen, type) and _is_puzzlelab(seen) else None
 
     def member(self, seen: object, name: str, steps: int = STEPS) -> object:
-        """What ``seen.name`` is, for what :meth:`named` found: for a class written in the
-        notebook (or what it made), its own last binding of *name*, else its bases'."""
+        """What ``seen.name`` is: for a notebook's class, its own last binding, else its bases'."""
         node = seen.node if isinstance(seen, Instance) else seen
         if not isinstance(node, ast.ClassDef):
             return _attribute(seen, name)
@@ -256,8 +233,7 @@ class Written:
         return found
 
     def _value(self, node: ast.AST | None, steps: int, before: float) -> object:
-        """What *node* evaluates to, its names read as they were bound before the binding
-        number *before*; None if the text does not say."""
+        """What *node* evaluates to, names read as bound before *before*; None if unknown."""
         if node is None or steps <= 0:
             return None
         if isinstance(node, DEFINITIONS):
@@ -278,36 +254,25 @@ class Written:
             return {key.value: value for key, value in zip(node.keys, values)}  # type: ignore[union-attr]
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
             return _item(self._value(node.value, steps - 1, before), node.slice.value)
-        if (
-            isinstance(node, ast.Call)
-            and is_constant_getattr(node)
-            and not self.bound.get("getattr")
-        ):
+        if is_constant_getattr(node) and not self.bound.get("getattr"):
             owner = self._value(node.args[0], steps - 1, before)
             return self.member(owner, node.args[1].value)  # type: ignore[attr-defined]
         if isinstance(node, ast.Call):
             called = self._value(node.func, steps - 1, before)
-            if called is _partial() and node.args:  # partial(f, ...) is f, for what it is
+            if called is functools.partial and node.args:  # partial(f, ...) is f, for what it is
                 return self._value(node.args[0], steps - 1, before)
             return self.made_by(called)
         return None
 
-    # ------------------------------------------------------------ the judgements
-
     def judge(self, seen: object, what: str, *args: Any, **named: Any) -> Any:
-        """The grader's own answer to :mod:`~..exercises.own_work`'s question *what* about
-        *seen* (what :meth:`named` found): ``""`` or an empty set when the text shows
-        nothing; None for a question it leaves to the kernel (``table_of``)."""
-        questions: dict[str, Callable[..., Any]] = {
-            "borrowed": self.borrowed,
-            "lesson_code": self.lesson_code,
-            "names_used": self.names_used,
-        }
-        return questions[what](seen, *args, **named) if what in questions else None
+        """The grader's answer to :mod:`~..exercises.own_work`'s question *what* about *seen*;
+        None for a question left to the kernel (``table_of``)."""
+        if what not in ("borrowed", "lesson_code", "names_used"):
+            return None
+        return getattr(self, what)(seen, *args, **named)
 
     def borrowed(self, seen: object, probes: Iterable[object] = (), allowed: Allowed = None) -> str:
-        """What :func:`~..exercises.own_work.borrowed` says of *seen*, as far as the text shows:
-        the calls are followed only if there are *probes* (the check then calls it)."""
+        """:func:`~..exercises.own_work.borrowed` from the text; calls followed given *probes*."""
         if isinstance(seen, Made):
             return _verdict("is puzzlelab's own", _class_origin(seen.klass), allowed)
         if not isinstance(seen, (ast.AST, Instance)):
@@ -324,14 +289,12 @@ class Written:
             for origin, called in sorted(found, key=lambda each: not each[1]):
                 words = "calls puzzlelab's" if called else "uses puzzlelab's"
                 verdicts.append(_verdict(words, origin, allowed))
-            tables = self._tables(seen)
-            verdicts += (
-                _verdict("reads a table made with puzzlelab's", each, allowed) for each in tables
-            )
+            words = "reads a table made with puzzlelab's"
+            verdicts += (_verdict(words, each, allowed) for each in self._tables(seen))
         return next((verdict for verdict in verdicts if verdict), "")
 
     def lesson_code(self, seen: object, calls: bool = False) -> str:
-        """What :func:`~..exercises.own_work.lesson_code` says of *seen*, from the text."""
+        """:func:`~..exercises.own_work.lesson_code` from the text."""
         if seen is None or isinstance(seen, (Made, Instance, tuple, dict)):
             return ""
         if not isinstance(seen, ast.AST):
@@ -347,12 +310,10 @@ class Written:
         return ""
 
     def names_used(self, seen: object) -> set[str]:
-        """The global and attribute names *seen*'s code uses (a function's; a class: none)."""
-        if isinstance(seen, ast.ClassDef):
-            return set()
-        return names_read(self.codes.get(seen)) if isinstance(seen, ast.AST) else set()
-
-    # ------------------------------------------------------------ following the code
+        """The global and attribute names *seen*'s code uses (a class: none)."""
+        if isinstance(seen, ast.AST) and not isinstance(seen, ast.ClassDef):
+            return names_read(self.codes.get(seen))
+        return set()
 
     def _shown(self, node: ast.AST) -> tuple[str, int] | None:
         """The lesson's ``(name, number)`` whose code *node*'s is (a class: all its methods)."""
@@ -371,7 +332,7 @@ class Written:
         return shown_class(node.name, codes)
 
     def _functions_read(self, node: ast.AST, levels: int, seen: set[ast.AST]) -> Iterator[ast.AST]:
-        """The notebook's definitions *node*'s code reads, and those they read, *levels* deep."""
+        """The notebook's definitions *node*'s code reads, *levels* deep."""
         for name in sorted(names_read(self.codes.get(node))):
             found = self._value(ast.Name(name), STEPS, WHEN_IT_RUNS)
             if isinstance(found, DEFINITIONS) and found not in seen:
@@ -381,9 +342,7 @@ class Written:
                     yield from self._functions_read(found, levels - 1, seen)
 
     def _tables(self, node: ast.AST) -> Iterator[Origin]:
-        """What made the tables the code of *node* (and of the notebook's functions it reads)
-        reads: puzzlelab's analysis (``distance_table(eight)``) or a puzzle's own methods
-        (``{board: eight.manhattan(board) for board in boards}``)."""
+        """The puzzlelab code that made the tables *node* (or a function it reads) reads."""
         for function in [node, *self._functions_read(node, 3, {node})]:
             if isinstance(function, ast.ClassDef):
                 continue
@@ -393,9 +352,7 @@ class Written:
                 yield from self._made_with(name, WHEN_IT_RUNS, 3)
 
     def _made_with(self, name: str, before: float, depth: int) -> Iterator[Origin]:
-        """The puzzlelab code that made what *name* held before binding number *before*, if
-        it was built by an expression (a call, a comprehension) or filled later
-        (``table[board] = ...``, ``table.update(...)``), and what made what those read."""
+        """The puzzlelab code that made or filled what *name* held before *before*, *depth* deep."""
         binding = self._binding(name, before)
         if depth <= 0:
             return
@@ -414,7 +371,7 @@ class Written:
                         yield from self._made_with(item.id, order, depth - 1)
 
     def _puzzlelab_bases(self, node: ast.ClassDef, steps: int) -> Iterator[Origin]:
-        """The puzzlelab classes *node* is built on, as its bases were when it was made."""
+        """The puzzlelab classes *node* is built on."""
         for base in node.bases:
             found = self._value(base, steps - 1, self._order_of(node))
             if isinstance(found, type) and _is_puzzlelab(found):
@@ -425,10 +382,8 @@ class Written:
     def _calls(
         self, node: ast.AST, depth: int, visited: set[ast.AST]
     ) -> Iterator[tuple[Origin, bool]]:
-        """The puzzlelab functions the code of *node* calls or hands on, anywhere in it (a
-        branch the check never takes included: an answer may take it only when nobody
-        watches), in the order they end; and those the notebook's functions it calls call,
-        *depth* down; each with whether it is called there (else only handed on)."""
+        """The puzzlelab functions *node* calls or hands on anywhere (a branch the check never
+        takes included), *depth* down, each with whether it is called (else handed on)."""
         if depth <= 0 or node in visited:
             return
         visited.add(node)
@@ -456,8 +411,7 @@ class Written:
                 yield from [(origin, is_called)] if origin is not None else []
 
     def _defaults(self, node: ast.AST) -> dict[str, object]:
-        """What the arguments of *node* that have default values, never bound again in its
-        body, hold when the caller gives none."""
+        """What *node*'s arguments with defaults (never bound again) hold when not given."""
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             return {}
         arguments = node.args
@@ -476,12 +430,8 @@ class Written:
         }
 
 
-# ---------------------------------------------------------------- puzzlelab's objects
-
-
 def _imported(statement: ast.Import | ast.ImportFrom, name: str) -> object:
-    """What *statement* binds *name* to, imported here if it is from a module the grader may
-    load (None otherwise)."""
+    """What *statement* binds *name* to, if from a module the grader may load."""
     for alias in statement.names:
         if (alias.asname or alias.name).split(".")[0] != name:
             continue
@@ -495,7 +445,7 @@ def _imported(statement: ast.Import | ast.ImportFrom, name: str) -> object:
 
 
 def _module(name: str) -> types.ModuleType | None:
-    """The module *name*, if the grader may load it (:data:`ROOMS`, no private ones)."""
+    """The module *name*, if the grader may load it."""
     if "._" in name or (name != "puzzlelab" and not name.startswith(ROOMS)):
         return None
     try:
@@ -504,15 +454,8 @@ def _module(name: str) -> types.ModuleType | None:
         return None
 
 
-def _partial() -> type:
-    import functools
-
-    return functools.partial
-
-
 def _attribute(base: object, name: str) -> object:
-    """``base.name`` for a module the grader may load, or an object of puzzlelab's (on its
-    class, for what a class made); None otherwise."""
+    """``base.name`` for a module the grader may load or an object of puzzlelab's, else None."""
     if isinstance(base, Made):
         base = base.klass
     if base is None or isinstance(base, (ast.AST, Instance)) or name.startswith("__"):
@@ -529,7 +472,7 @@ def _attribute(base: object, name: str) -> object:
 
 
 def _item(base: object, key: object) -> object:
-    """``base[key]`` for a plain container (a table of puzzlelab's strategies, a tuple)."""
+    """``base[key]`` for a plain container."""
     if isinstance(base, (dict, list, tuple)):
         try:
             return base[key]  # type: ignore[call-overload]
@@ -558,13 +501,12 @@ def _call_origin(called: object) -> Origin | None:
     return getattr(called, "__module__", "") or "puzzlelab", code.co_qualname
 
 
-#: The methods that put something into a table (a dict, a list, a set).
+#: The methods that put something into a table.
 FILLING = frozenset("update setdefault append extend insert add __setitem__".split())
 
 
 def _written_into(node: ast.AST) -> list[tuple[str, ast.expr]]:
-    """What *node* puts into a table that a name holds: ``(name, value)`` for
-    ``name[key] = value`` and ``name.update(value)`` (and the other :data:`FILLING` methods)."""
+    """``(name, value)`` for ``name[key] = value`` and ``name.update(value)`` in *node*."""
     if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         return [(root_name(target.value), node.value) for target in targets
@@ -577,8 +519,7 @@ def _written_into(node: ast.AST) -> list[tuple[str, ast.expr]]:
 
 
 def _makes_tables(origin: Origin) -> bool:
-    """Whether what *origin* returns is the kind a table of answers is made of: puzzlelab's
-    analysis (exact distances), or a method of one of its classes (a puzzle's heuristics)."""
+    """Whether *origin* makes tables' values: puzzlelab's analysis, or a method of a class."""
     return origin[0].startswith("puzzlelab.analysis") or (
         "." in origin[1] and not origin[1].endswith("__init__")
     )
