@@ -19,7 +19,6 @@ from puzzlelab.drawing import (  # noqa: E402
     every_kth_step,
     figure_png,
     offscreen_figure,
-    sample_steps,
     step_detail,
 )
 from puzzlelab.drawing.sliding import AWAY, EMPTY, HIGHLIGHT, HOME  # noqa: E402
@@ -213,13 +212,6 @@ def test_every_kth_step_keeps_both_ends_and_stays_within_the_cap(count, most):
     assert all(b - a == k for a, b in zip(shown, shown[1:-1]))
     if len(shown) > 1:
         assert 0 < shown[-1] - shown[-2] <= k
-
-
-@pytest.mark.parametrize("count, most", [(5, 10), (32, 10), (1000, 200)])
-def test_sample_steps_gives_exactly_the_cap_with_the_ends(count, most):
-    steps = sample_steps(count, most)
-    assert len(steps) == min(count, most)
-    assert steps[0] == 0 and steps[-1] == count - 1 and steps == sorted(set(steps))
 
 
 # ---------------------------------------------------------------- offscreen pictures

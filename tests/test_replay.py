@@ -151,7 +151,7 @@ def test_the_tree_marks_say_each_nodes_status_and_ring_the_current_one():
 def test_frontier_table_caps_its_rows():
     puzzle = GOAL.with_start(GOAL.scramble(14, seed=5))
     trace = traced(bfs, puzzle, max_nodes=40)
-    replay = SearchReplay(trace, puzzle, rows_shown=12).step(len(trace.events) - 1)
+    replay = SearchReplay(trace, puzzle).step(len(trace.events) - 1)
     rows = replay.frontier_rows()
     assert len(rows) > 12
     table = replay.frontier_html(replay.value)

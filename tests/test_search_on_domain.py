@@ -99,13 +99,3 @@ def test_a_picture_of_the_domain_registered_from_a_notebook_is_used():
     assert draws_search(Line())
     assert replay.searched(3) == {"expanded": [0, 1], "frontier": [], "current": 1}
     assert "the search after event 4" in replay.step(3).frame_html()
-
-
-def test_the_replay_of_the_jugs_keeps_its_boards_when_asked():
-    trace = Trace()
-    bfs(JUGS, trace=trace)
-    replay = SearchReplay(trace, JUGS, max_events=6, on_domain=False)
-    state = trace.events[0].state
-    board = picture_html(board_svg(JUGS, state, size=1.8), alt=str(state))
-    assert replay.pieces[replay.frames[0][1]] == board
-    assert replay.searched(3)["frontier"] == [(3, 5, 0), (5, 0, 3)]

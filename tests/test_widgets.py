@@ -222,16 +222,14 @@ def test_comparison_headers_keep_apart():
     assert cells and all("padding" in style for style in cells)
 
 
-def test_compare_pairs_informed_searches_with_each_heuristic_and_weights():
+def test_compare_labels_informed_searches_by_heuristic_and_weight():
     puzzle = EIGHT.with_start(EIGHT.scramble(10, seed=8))
-    comparison = compare(
-        puzzle, ["bfs", "astar", ("astar", "manhattan", {"weight": 2})],
-        heuristics=["misplaced", puzzle.linear_conflict],
-    )  # fmt: skip
+    weighted = ("astar", "manhattan", {"weight": 2})
+    specs = ["bfs", ("astar", "misplaced"), ("astar", puzzle.linear_conflict), weighted]
+    comparison = compare(puzzle, specs)
     labels = [row["algorithm"] for row in comparison.rows]
     assert labels == ["bfs", "astar misplaced", "astar linear_conflict", "astar manhattan w=2"]
-    weighted = astar(puzzle, "manhattan", weight=2)
-    assert comparison.rows[-1]["expanded"] == weighted.stats.expanded
+    assert comparison.rows[-1]["expanded"] == astar(puzzle, "manhattan", weight=2).stats.expanded
 
 
 def test_compare_batch_shows_limit_rows_honestly():

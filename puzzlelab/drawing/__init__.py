@@ -22,7 +22,6 @@ from .figures import (
     figure_svg,
     new_axes,
     offscreen_figure,
-    sample_steps,
 )
 from .jugs import draw_jugs, draw_state_graph
 from .mastermind import draw_mastermind, draw_questions
@@ -57,7 +56,6 @@ __all__ = [
     "new_axes",
     "offscreen_figure",
     "replayed",
-    "sample_steps",
     "searched_states",
     "step_detail",
     "step_highlight",

@@ -1,8 +1,5 @@
-"""One ``draw_board`` that every puzzle plugs its own picture into, and what is built on it.
-
-A picture of ``puzzles/NAME.py``'s puzzle registers itself in ``drawing/NAME.py``
-(``@draw_board.register(MyPuzzle)``), imported the first time one of its boards is drawn.
-"""
+"""``draw_board``, which each ``drawing/NAME.py`` registers its puzzle's picture with, and
+what is built on it: board pictures, solution strips, step captions."""
 
 from __future__ import annotations
 
@@ -21,8 +18,7 @@ from .figures import every_kth_step, figure_png, figure_svg, offscreen_figure
 
 
 def _picture_module_loaded(puzzle: object, drawer: Any) -> bool:
-    """Import the drawing module named like *puzzle*'s model; return whether the
-    ``singledispatch`` function *drawer* now has a function of its own for *puzzle*'s type."""
+    """Import ``drawing/NAME.py`` for *puzzle*; return whether *drawer* now knows its type."""
     package, _, name = type(puzzle).__module__.rpartition(".")
     if package != "puzzlelab.puzzles":
         return False
@@ -39,9 +35,8 @@ def _picture_module_loaded(puzzle: object, drawer: Any) -> bool:
 def draw_board(puzzle: object, state: State = None, ax: Axes | None = None, **options: Any) -> Axes:
     """Draw *state* (default: the puzzle's start) of *puzzle* on *ax*; return the axes.
 
-    Without *ax*, a new figure is made (shown inline in a notebook). *options* are the
-    puzzle's own: most take ``title``, ``heuristic`` (its value in the caption) and
-    ``highlight`` (see :func:`step_highlight`).
+    *options* are the puzzle's own: most take ``title``, ``heuristic`` (its value in the
+    caption) and ``highlight`` (see :func:`step_highlight`).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
@@ -49,8 +44,7 @@ def draw_board(puzzle: object, state: State = None, ax: Axes | None = None, **op
     >>> ax.get_title(), [text.get_text() for text in ax.texts]
     ('manhattan = 2', ['1', '2', '3', '4', '6', '7', '5', '8'])
 
-    A puzzle with no picture registered is drawn as text: its ``render(state)``, or the
-    state itself, with one sentence that says how to give it a picture.
+    A puzzle with no picture is drawn as text (its ``render(state)``, or the state):
 
     >>> class Counter:
     ...     start = 3
@@ -64,7 +58,6 @@ def draw_board(puzzle: object, state: State = None, ax: Axes | None = None, **op
 
 
 def _draw_as_text(puzzle: object, state: State, ax: Axes | None, title: str | None) -> Axes:
-    """The state of a puzzle with no picture, written out (``render`` if it has one)."""
     state = getattr(puzzle, "start", None) if state is None else state
     render = getattr(puzzle, "render", None)
     text = render(state) if callable(render) else reprlib.repr(state)
@@ -85,14 +78,10 @@ def _draw_as_text(puzzle: object, state: State, ax: Axes | None, title: str | No
 def step_label(puzzle: object, before: State, action: Action, after: State) -> str:
     """Return a short caption for the step *before* -*action*-> *after* (default: the action).
 
-    Players and :func:`draw_path` caption each board with it.
-
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
     >>> step_label(puzzle, puzzle.start, "up", puzzle.result(puzzle.start, "up"))
     'slide 2'
-    >>> step_label(object(), "heads", "flip", "tails")
-    'flip'
     """
     if _picture_module_loaded(puzzle, step_label):
         return step_label(puzzle, before, action, after)
@@ -106,8 +95,6 @@ def step_detail(puzzle: object, action: Action) -> str:
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> step_detail(SlidingPuzzle(shape=(3, 3)), "up")
     'the blank moves up'
-    >>> step_detail(object(), "flip")
-    'action: flip'
     """
     if _picture_module_loaded(puzzle, step_detail):
         return step_detail(puzzle, action)
@@ -118,10 +105,7 @@ def step_detail(puzzle: object, action: Action) -> str:
 def step_highlight(
     puzzle: object, before: State, action: Action, after: State
 ) -> tuple[object, ...]:
-    """Return what to highlight on the board after one step (default: nothing).
-
-    Players pass it to :func:`draw_board` as ``highlight``: the sliding puzzles mark the
-    tile that slid, peg solitaire the path of the jumping peg.
+    """Return what to highlight (``draw_board``'s *highlight*) after one step (default: nothing).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
@@ -157,12 +141,7 @@ def finish_board(
 ) -> Axes:
     """Caption a drawn board (*title*, and ``name = value`` of *heuristic*) and frame it.
 
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
-    >>> ax = finish_board(offscreen_figure().add_subplot(), puzzle, puzzle.start, (0, 3), (0, 3),
-    ...                   "start", "manhattan")
-    >>> ax.get_title(), ax.axison
-    ('start\\nmanhattan = 2', False)
+    There is no example here; ``tests/test_drawing.py`` runs it.
     """
     caption = [title] if title else []
     if heuristic is not None:
@@ -178,7 +157,7 @@ def finish_board(
     return ax
 
 
-# (size, dpi) -> axes reused for board pictures and emptied after each (making axes is slow)
+# (size, dpi) -> axes reused for board pictures, emptied after each (making axes is slow)
 _CANVASES: dict[tuple[float, float], Axes] = {}
 
 
@@ -248,10 +227,8 @@ def draw_path(
     size: float = 1.6,
     **options: Any,
 ) -> Figure:
-    """Draw a solution *path* (states, or a search result) as boards, *columns* to a row.
-
-    Each board is captioned with its step and move. A path longer than *max_boards* shows
-    every k-th step and the last. *options* go to :func:`draw_board`.
+    """Draw a solution *path* (states, or a search result) as captioned boards, *columns* to a
+    row; over *max_boards*, every k-th step and the last. *options* go to :func:`draw_board`.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import bfs
@@ -283,11 +260,8 @@ def replayed(
     solution: SearchResult | Sequence[State],
     actions: Sequence[Action] | None = None,
 ) -> tuple[list[State], list[Action]]:
-    """Return the states of *solution* and the actions between them, each step checked.
-
-    *solution* is a search result or a list of states. Every step must be one move of
-    *puzzle* (one of its ``successors``, if it has them); a list of states gets its
-    actions that way.
+    """Return the states of *solution* (a search result or states) and the actions between
+    them, each step checked to be one move of *puzzle* (when it has ``successors``).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
@@ -321,7 +295,7 @@ _SHORT.maxtuple = _SHORT.maxlist = 25
 
 
 def _move_between(puzzle: object, before: State, after: State, step: int) -> Action:
-    """The action of *puzzle* that leads from *before* to *after*, or a one-line error."""
+    """The action from *before* to *after*, or a ValueError."""
     try:
         for action, state, _ in puzzle.successors(before):  # type: ignore[attr-defined]
             if state == after:
@@ -335,6 +309,5 @@ def _move_between(puzzle: object, before: State, after: State, step: int) -> Act
 
 
 def _ordinal(k: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``."""
     suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
     return f"{k}{suffix}"

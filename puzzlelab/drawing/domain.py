@@ -1,6 +1,5 @@
-"""A search drawn on the puzzle's own domain (a road map's towns, the jugs' state graph),
-each state coloured by what the search has done to it so far; ``SearchReplay`` shows it.
-"""
+"""A search drawn on the puzzle's own domain (a road map, the jugs' state graph), each state
+coloured by what the search has done to it so far."""
 
 from __future__ import annotations
 
@@ -18,8 +17,7 @@ from ..search.trace import TraceEvent, snapshots
 from .boards import _picture_module_loaded, draw_board
 
 UNREACHED = "#ffffff"
-#: The first state expanded is the palest blue, the newest the darkest: the search's edge
-#: stands out, as in GridLab.
+#: The first state expanded is the palest blue, the newest the darkest, as in GridLab.
 PALEST, DARKEST = 0.3, 0.9
 
 
@@ -33,8 +31,8 @@ def expansion_shade(k: int, count: int) -> tuple[float, float, float, float]:
 
 
 FIRST, LAST = to_hex(colormaps["Blues"](PALEST)), to_hex(colormaps["Blues"](DARKEST))
-FRONTIER_EDGE = "#e6550d"  # the frontier: an orange outline, as waiting nodes
-CURRENT = "#c0392b"  # the event's state: a red ring, as in the replayed tree
+FRONTIER_EDGE = "#e6550d"
+CURRENT = "#c0392b"
 EDGE = "#525252"
 #: What :func:`search_style`'s colours mean: ``(words, face, edge, edge width)``.
 LEGEND = [
@@ -50,20 +48,14 @@ def searched_states(
     events: Sequence[TraceEvent], after: Sequence[dict[str, Any]] | None = None
 ) -> list[dict[str, Any]]:
     """Return, for each event, the states expanded so far (``expanded``, in order), waiting
-    (``frontier``, the next to be taken first) and the event's (``current``).
+    (``frontier``, the next first) and the event's (``current``); *after* is
+    ``snapshots(events)`` if you have it. Each iteration of IDA* starts with nothing expanded.
 
-    *after* is ``snapshots(events)`` if you have it. In iterative deepening and IDA*, each
-    iteration starts again with nothing expanded.
-
-    Examples
-    --------
     >>> from puzzlelab.puzzles.roads import romania
     >>> from puzzlelab.search import Trace, astar
     >>> trace = Trace()
     >>> _ = astar(romania(), trace=trace)
     >>> seen = searched_states(trace.events)
-    >>> seen[4]  # Arad expanded, its three towns generated
-    {'expanded': ['Arad'], 'frontier': ['Sibiu', 'Timisoara', 'Zerind'], 'current': 'Zerind'}
     >>> seen[-1]["expanded"]
     ['Arad', 'Sibiu', 'Rimnicu Vilcea', 'Fagaras', 'Pitesti']
     """
@@ -89,11 +81,8 @@ def draw_search(
     ax: Axes | None = None,
     **options: Any,
 ) -> Axes:
-    """Draw the puzzle's domain with *expanded* states shaded in order, *frontier* states
-    outlined and *current* ringed; return the axes.
-
-    A puzzle without a picture of its domain (see :func:`draws_search`) gets the board of
-    *current*.
+    """Draw the puzzle's domain, *expanded* states shaded in order, *frontier* states outlined
+    and *current* ringed; a puzzle without one (:func:`draws_search`) gets *current*'s board.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> from puzzlelab.puzzles.roads import romania
@@ -125,9 +114,8 @@ def search_style(
     frontier: Collection[Hashable],
     current: Hashable,
 ) -> dict[str, list[Any]]:
-    """Return the colours of *states*' dots: ``face`` (darker blue for the earlier expanded),
-    ``edge`` and ``width`` (orange and thick for the frontier, red for *current*), ``text``,
-    the colour to write on each, and ``marks``, what each is in words.
+    """Return lists of each state's ``face``, ``edge`` and edge ``width``, ``text`` colour and
+    ``marks`` (what it is in words), as :data:`LEGEND` explains them.
 
     >>> style = search_style(["a", "b", "c"], ["a"], ["b"], "b")
     >>> style["edge"], style["width"], style["marks"]
@@ -140,33 +128,19 @@ def search_style(
         words = [f"expanded {order[state] + 1}"] if state in order else []
         words += ["frontier"] * (state in waiting) + ["current"] * (state == current)
         style["marks"].append(", ".join(words))
-        if state in order:  # the first expanded palest, the newest dark
-            style["face"].append(expansion_shade(order[state], len(order)))
-            style["text"].append("white" if order[state] > 0.5 * len(order) else "black")
-        else:
-            style["face"].append(UNREACHED)
-            style["text"].append("black")
-        if state == current:
-            style["edge"].append(CURRENT)
-            style["width"].append(3.0)
-        elif state in waiting:
-            style["edge"].append(FRONTIER_EDGE)
-            style["width"].append(2.5)
-        else:
-            style["edge"].append(EDGE)
-            style["width"].append(1.0)
+        k = order.get(state)
+        style["face"].append(UNREACHED if k is None else expansion_shade(k, len(order)))
+        style["text"].append("white" if k is not None and k > 0.5 * len(order) else "black")
+        edge = CURRENT if state == current else FRONTIER_EDGE if state in waiting else EDGE
+        style["edge"].append(edge)
+        style["width"].append({CURRENT: 3.0, FRONTIER_EDGE: 2.5}.get(edge, 1.0))
     return style
 
 
 def search_legend(ax: Axes, entries: Sequence[tuple[str, Any, str, float]] = ()) -> None:
-    """Explain colours beside *ax*: *entries* ``(words, face, edge, edge width)``, by default
-    :func:`search_style`'s (:data:`LEGEND`).
+    """Explain colours beside *ax*: *entries* ``(words, face, edge, edge width)`` (:data:`LEGEND`).
 
-    >>> from puzzlelab.drawing import offscreen_figure
-    >>> ax = offscreen_figure().add_subplot()
-    >>> search_legend(ax)
-    >>> [text.get_text() for text in ax.get_legend().get_texts()][:2]
-    ['expanded first', 'expanded last']
+    There is no example here; ``tests/test_roads.py`` runs it.
     """
     entries = entries or LEGEND
     handles = [Line2D([], [], ls="", marker="o", markersize=9, markerfacecolor=face,

@@ -25,7 +25,7 @@ TARGET = "#8cc084"  # water in a jug that holds the target amount
 EDGE = "#4a4a4a"
 WIDTH = 0.7  # of a jug; jugs stand one unit apart
 
-#: State-graph colours (the same orange and green as the search trees in ``trees.py``).
+#: State-graph colours (the orange and green of the search trees).
 STATE = "#ffffff"
 START = "#fdd835"
 ON_PATH = "#fd8d3c"
@@ -45,10 +45,8 @@ def draw_jugs(
     title: str | None = None,
     **_: object,
 ) -> Axes:
-    """Draw the jugs side by side, heights in proportion to their capacities.
-
-    Each jug is an outline (gid ``"jug"``) with its water (gid ``"water"``, green at the
-    target amount), a dashed line at the target (gid ``"target"``) and a label below.
+    """Draw the jugs side by side, heights in proportion to their capacities: outlines (gid
+    ``"jug"``), water (``"water"``, green at the target amount), targets dashed (``"target"``).
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> jugs = WaterJugs((8, 5, 3), start=(8, 0, 0), target=(4, 4, 0))
@@ -75,23 +73,18 @@ def draw_jugs(
                                lw=1.5, gid="jug"))  # fmt: skip
         ax.text(i + 0.5, -0.06 * tallest, f"{amount}/{capacity}", ha="center", va="top",
                 fontsize=9, gid="label")  # fmt: skip
-    if title:
-        ax.set_title(_wrapped(ax, title, 9), fontsize=9)
+    if title:  # broken into lines about as wide as the axes: a character is about 4.5 points
+        inches = ax.get_position().width * ax.figure.figure.get_figwidth()
+        ax.set_title(textwrap.fill(title, max(12, int(inches * 16) + 2)), fontsize=9)
     ax.set_xlim(0, len(puzzle))
     ax.set_ylim(-0.2 * tallest, tallest * 1.05)
     ax.axis("off")
     return ax
 
 
-def _wrapped(ax: Axes, title: str, fontsize: float) -> str:
-    """*title* broken into lines about as wide as *ax* (a character is about half an em)."""
-    inches = ax.get_position().width * ax.figure.figure.get_figwidth()
-    return textwrap.fill(title, max(12, int(inches * 72 / (0.5 * fontsize)) + 2))
-
-
 def _wanted(puzzle: WaterJugs, i: int) -> int | None:
     """The amount the target asks of jug *i*, or None (nothing, or more than it holds)."""
-    target = puzzle.target  # one amount for any jug, or a whole state (then also the goal)
+    target = puzzle.target  # one amount for any jug, or a whole state
     wanted = target[i] if isinstance(target, tuple) else target
     return wanted if 0 < wanted <= puzzle.capacities[i] else None
 
@@ -138,14 +131,12 @@ def draw_state_graph(
     legend: bool = True,
     size: Inches = (7, 4.5),
 ) -> Axes:
-    """Draw every state reachable from the start and every action between them.
+    """Draw every state reachable from the start and every action between them, *path*
+    (states or a search result) in orange; *graph* is ``state_graph(jugs)`` if you have it.
 
-    *path* (states or a search result) is highlighted in orange; *graph* is
-    ``state_graph(jugs)`` if you have it already. Each state stands at (litres in the first
-    jug, in the second), or where networkx's spring layout puts it if two would share a
-    place. *labels* (default: for at most 60 states) writes the amounts on each node. The
-    nodes are one collection with gid ``"states"``, each arrow a patch with gid ``"action"``
-    or ``"path"``.
+    Each state stands at (litres in the first jug, in the second), or where a spring layout
+    puts it if two would share a place; *labels* (default: up to 60 states) writes amounts.
+    The nodes are one collection (gid ``"states"``), the arrows ``"action"`` or ``"path"``.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> from puzzlelab.search import bfs
@@ -174,12 +165,13 @@ def draw_state_graph(
     }
     ax = _draw_graph(jugs, graph, ax, size, style, states)
     if legend:
-        _legend(ax, bool(states))
+        solution = [("on the solution", ON_PATH, EDGE, 1.0)] if states else []
+        ends = [("start", START, "black", 2.0), ("goal", GOAL, EDGE, 1.0)]
+        search_legend(ax, [*ends, *solution, ("other state", STATE, EDGE, 1.0)])
     return ax
 
 
 def _drawable(jugs: WaterJugs, graph: nx.DiGraph | None) -> nx.DiGraph:
-    """*graph*, or the state graph of *jugs*, if it is small enough to draw."""
     graph = state_graph(jugs) if graph is None else graph
     if len(graph) > MOST_DRAWN:
         raise BoardError(
@@ -197,17 +189,12 @@ def draw_jugs_searched(
     current: State | None = None,
     ax: Axes | None = None,
     *,
-    graph: nx.DiGraph | None = None,
     title: str | None = None,
     legend: bool = True,
-    size: Inches = (6, 4),
     **_: object,
 ) -> Axes:
-    """Draw the state graph as :func:`draw_state_graph` does, each state shaded by the order
-    it was expanded, the frontier's outlined in orange and *current* ringed in red.
-
-    ``ax.search_marks`` says in words what each state is (states the start cannot reach,
-    met by a backward search, are left out).
+    """Draw the state graph, states shaded in the order expanded, the frontier outlined and
+    *current* ringed; ``ax.search_marks`` says what each reachable state is.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> jugs = WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0))
@@ -216,9 +203,9 @@ def draw_jugs_searched(
     >>> ax.search_marks[(8, 0, 0)], ax.search_marks[(5, 0, 3)], ax.get_title()
     ('expanded 1', 'frontier, current', '1 expanded, 2 in the frontier')
     """
-    graph = _drawable(jugs, graph)
+    graph = _drawable(jugs, None)
     style = search_style(list(graph), expanded, frontier, current)
-    ax = _draw_graph(jugs, graph, ax, size, style)
+    ax = _draw_graph(jugs, graph, ax, (6, 4), style)
     waiting = len(set(frontier) & set(graph))
     ax.set_title(title or f"{len(expanded)} expanded, {waiting} in the frontier", fontsize=10)
     ax.search_marks = dict(zip(graph, style["marks"]))  # type: ignore[attr-defined]
@@ -235,8 +222,7 @@ def _draw_graph(
     style: dict[str, list[Any]],
     path: Sequence[State] = (),
 ) -> Axes:
-    """The states in one collection (``face``, ``edge`` and ``width`` of *style*), the actions
-    grey and those of *path* orange, each state's amounts in its ``text`` colour; titled."""
+    """The states coloured by *style*, the actions grey and *path*'s orange; titled."""
     path_edges = _path_edges(graph, path)
     position, layout = _positions(graph)
     ax = new_axes(ax, size)
@@ -257,22 +243,11 @@ def _draw_graph(
             )  # fmt: skip
             for arrow in arrows:
                 arrow.set_gid(gid)
+    comma = "" if max(jugs.capacities) <= 9 else ","  # "530", or "10,3,0" when a jug holds 10
     for state, colour in zip(graph, style["text"]):
         x, y = position[state]
-        ax.text(x, y, _name(jugs, state), ha="center", va="center", color=colour,
+        ax.text(x, y, comma.join(map(str, state)), ha="center", va="center", color=colour,
                 fontsize=SMALLEST_FONT, zorder=4)  # fmt: skip
-    _finish(jugs, graph, path, ax, layout)
-    return ax
-
-
-def _name(jugs: WaterJugs, state: State) -> str:
-    """The amounts of *state* written on its node: "530", or "10,3,0" when a jug holds 10."""
-    return ("" if max(jugs.capacities) <= 9 else ",").join(map(str, state))
-
-
-def _finish(
-    jugs: WaterJugs, graph: nx.DiGraph, path: Sequence[State], ax: Axes, layout: str
-) -> None:
     title = f"{graph.number_of_nodes()} states, {graph.number_of_edges()} actions"
     if path:
         title += f"; a solution of {len(path) - 1} steps"
@@ -293,9 +268,4 @@ def _finish(
     else:
         ax.axis("off")
     ax.margins(0.08)
-
-
-def _legend(ax: Axes, with_path: bool) -> None:
-    path = [("on the solution", ON_PATH, EDGE, 1.0)] if with_path else []
-    search_legend(ax, [("start", START, "black", 2.0), ("goal", GOAL, EDGE, 1.0), *path,
-                     ("other state", STATE, EDGE, 1.0)])  # fmt: skip
+    return ax

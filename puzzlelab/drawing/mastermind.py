@@ -10,7 +10,7 @@ from matplotlib.patches import Circle, Rectangle
 from ..puzzles.mastermind import Answer, Code, CodeInput, History, Mastermind
 from ..search.problem import Action
 from ..solvers.mastermind import Evaluation
-from .boards import draw_board, step_label
+from .boards import draw_board, finish_board, step_label
 from .figures import SMALLEST_FONT, new_axes, points_per_unit
 
 #: Peg colours by symbol: the first six are classic Mastermind's.
@@ -50,13 +50,11 @@ def draw_mastermind(
     asking: CodeInput | None = None,
     **_: object,
 ) -> Axes:
-    """Draw the guesses of *state* (a history of ``(guess, (bulls, cows))``), one row each.
-
-    Each symbol is a coloured circle (gid ``"peg"``) with its digit on it; beside it the
-    answer as small pegs (gid ``"bull"``, ``"cow"`` or ``"hole"``) and as "2B 1C".
+    """Draw the guesses of *state* (a history of ``(guess, (bulls, cows))``), one row each:
+    pegs (gid ``"peg"``) and the answer as small pegs (``"bull"``, ``"cow"``, ``"hole"``).
 
     *secret* is drawn as a last row under a line; *asking*, a question not answered yet,
-    after the history with a "?". At least *rows* rows are drawn.
+    with a "?". At least *rows* rows are drawn.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
@@ -74,10 +72,6 @@ def draw_mastermind(
     shown = max(asked, rows or 0, 1) + (secret is not None)
     width = p + 1.2 + 0.5 * _answer_columns(p) + 1.6
     ax = new_axes(ax, (0.45 * width + 0.3, 0.45 * shown + 0.5))
-    ax.set_xlim(-0.2, width)
-    ax.set_ylim(-shown - 0.1, 0.1)
-    ax.set_aspect("equal")
-    ax.axis("off")
     font = max(SMALLEST_FONT, min(11.0, 0.36 * points_per_unit(ax, width + 0.2, shown + 0.2)))
     ax.add_patch(Rectangle((-0.1, -shown), width, shown, facecolor=BOARD, edgecolor=EDGE,
                            lw=1.0, gid="board"))  # fmt: skip
@@ -99,9 +93,7 @@ def draw_mastermind(
         ax.plot([-0.1, width - 0.1], [1 - shown, 1 - shown], color=EDGE, lw=1.5)
         ax.text(0.35, 0.5 - shown, "?", ha="center", va="center", fontsize=font, weight="bold")
         _draw_code(ax, secret, 0.5 - shown, font, gid="secret")
-    if title:
-        ax.set_title(title, fontsize=9)
-    return ax
+    return finish_board(ax, game, history, (-0.2, width), (-shown - 0.1, 0.1), title)
 
 
 def _draw_code(ax: Axes, code: Code, y: float, font: float, gid: str = "peg") -> None:
@@ -151,10 +143,8 @@ def draw_questions(
     *,
     title: str | None = None,
 ) -> Axes:
-    """Draw how many secrets need each number of questions, one bar group per number.
-
-    *evaluations* is one :class:`~puzzlelab.solvers.mastermind.Evaluation` or a list of them
-    (side by side).
+    """Draw how many secrets need each number of questions: one bar per
+    :class:`~puzzlelab.solvers.mastermind.Evaluation` (or several side by side).
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind

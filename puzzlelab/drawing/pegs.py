@@ -9,11 +9,11 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch
 
 from ..puzzles.pegs import PegSolitaire, moves
-from ..puzzles.pegs_notation import Move, Pegs, holes_of
+from ..puzzles.pegs_notation import Move, Pegs
 from ..results import SearchResult
 from ..search.problem import HeuristicChoice
-from .boards import board_size, draw_board, finish_board, step_highlight, step_label
-from .figures import SMALLEST_FONT, new_axes, offscreen_figure, points_per_unit
+from .boards import board_size, draw_board, draw_path, finish_board, step_highlight, step_label
+from .figures import SMALLEST_FONT, new_axes, points_per_unit
 
 HOLE = "#f4efe6"  # an empty hole
 RING = "#8a8a8a"
@@ -37,11 +37,11 @@ def draw_pegs(
     hole_colours: dict[int, str] | None = None,
     **_: object,
 ) -> Axes:
-    """Draw the board: a ring per hole (gid ``"hole"``), a disc per peg (gid ``"peg"``).
+    """Draw the board of *state* (a bit mask): a ring per hole (gid ``"hole"``), a disc per peg
+    (gid ``"peg"``), the move *highlight* (e.g. ``(6, 3, 8, 6, 14)``) as red arrows (``"jump"``).
 
-    *state* is a bit mask of pegs. *highlight* is a move, e.g. ``(6, 3, 8, 6, 14)``, drawn
-    as red arrows (gid ``"jump"``). *show_finish* rings in green the hole where the last peg
-    must end; *hole_colours* (``hole -> colour``) paints holes.
+    *show_finish* rings in green the hole where the last peg must end; *hole_colours*
+    (``hole -> colour``) paints holes.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> puzzle = PegSolitaire("triangle21", hole=7)
@@ -114,9 +114,8 @@ def draw_solution(
     solution: SearchResult,
     columns: int = 6,
     size: float = 1.9,
-    numbers: bool = True,
 ) -> Figure:
-    """Draw every position of *solution* (``path`` and ``actions``) and its move, in a grid.
+    """Draw every position of *solution* and its move, *columns* to a row (see :func:`draw_path`).
 
     >>> from puzzlelab.solvers.pegs import dfs_dead_positions
     >>> puzzle = PegSolitaire("triangle15", hole=4)
@@ -124,19 +123,5 @@ def draw_solution(
     >>> figure.axes[1].get_title()
     '1: 1→4'
     """
-    path, made = list(solution.path), list(solution.actions)
-    if not path:
-        raise ValueError("nothing to draw: the solver found no solution (check result.status)")
-    columns = max(1, min(columns, len(path)))
-    rows = -(-len(path) // columns)
-    figure = offscreen_figure((size * columns, (size + 0.2) * rows))
-    for step, state in enumerate(path):
-        ax = figure.add_subplot(rows, columns, step + 1)
-        if step == 0:
-            caption = f"start: {len(holes_of(state))} pegs"
-            draw_board(puzzle, state, ax, title=caption, numbers=numbers)
-        else:
-            caption = f"{step}: {'→'.join(map(str, made[step - 1]))}"
-            draw_board(puzzle, state, ax, title=caption, numbers=numbers,
-                       highlight=made[step - 1])  # fmt: skip
-    return figure
+    boards = len(solution.path)
+    return draw_path(puzzle, solution, max_boards=boards, columns=columns, size=size)

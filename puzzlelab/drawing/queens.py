@@ -41,11 +41,9 @@ def draw_queens(
     highlight: Iterable[tuple[int, int]] = (),
     **_: object,
 ) -> Axes:
-    """Draw the board and the queens of *state* (a tuple of columns, row 0 at the top).
-
-    Each queen is a crown (gid ``"queen"``), outlined red if another queen attacks it. With
-    *attacked*, the empty squares queens attack are shaded (one collection, gid
-    ``"attacked"``). *highlight* lists squares ``(row, col)`` to outline.
+    """Draw the queens of *state* (a column per row, row 0 at the top) as crowns (gid
+    ``"queen"``), red-outlined when attacked; with *attacked*, the squares queens attack
+    shaded (``"attacked"``). *highlight* lists squares ``(row, col)`` to outline.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> ax = draw_board(QueensPuzzle(4), (1, 3, 0), ax=offscreen_figure().add_subplot(),
@@ -121,7 +119,7 @@ def draw_solutions(
 
 def draw_work(sizes: Iterable[int] = range(4, 11)) -> Figure:
     """Draw, per board size, the candidates generate and test tries (n!) beside the queens
-    backtracking places to find every solution, on a log scale.
+    backtracking places to find every solution (log scale).
 
     >>> figure = draw_work(range(4, 7))
     >>> [int(bar.get_height()) for bar in figure.axes[0].patches][:3]

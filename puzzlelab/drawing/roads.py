@@ -35,11 +35,8 @@ def draw_roads(
     highlight: Iterable[Town] = (),
     **_: object,
 ) -> Axes:
-    """Draw the whole map, the town *state* ringed in red and the road between the two towns
-    of *highlight* (see :func:`step_highlight`) in red.
-
-    The towns are one collection with gid ``"towns"`` (alphabetical), the roads one with gid
-    ``"roads"``, and the highlighted road a line with gid ``"taken"``.
+    """Draw the map (towns: gid ``"towns"``, roads: ``"roads"``), the town *state* ringed and
+    the road between the two towns of *highlight* in red (``"taken"``).
 
     >>> from puzzlelab.puzzles.roads import romania
     >>> from puzzlelab.drawing import offscreen_figure
@@ -66,10 +63,8 @@ def draw_roads_searched(
     legend: bool = True,
     **_: object,
 ) -> Axes:
-    """Draw the map with the towns shaded by the order they were expanded (their number on
-    them), the frontier's outlined in orange and *current* ringed in red.
-
-    ``ax.search_marks`` says in words what each town is.
+    """Draw the map, towns shaded and numbered in the order expanded, the frontier outlined
+    and *current* ringed; ``ax.search_marks`` says what each town is.
 
     >>> from puzzlelab.puzzles.roads import romania
     >>> from puzzlelab.drawing import offscreen_figure
@@ -96,8 +91,7 @@ def _draw_map(
     title: str | None,
     heuristic: HeuristicChoice,
 ) -> Axes:
-    """The roads, their lengths and the towns, coloured by :func:`search_style`, named beside
-    their dots, and the expanded numbered in order."""
+    """The roads, their lengths and the named towns, coloured by :func:`search_style`."""
     style = search_style(puzzle.towns, expanded, frontier, current)
     ax = new_axes(ax, SIZE)
     position = puzzle.positions
@@ -147,16 +141,15 @@ _LABELS: weakref.WeakKeyDictionary[RoadMap, dict[Town, tuple[float, float]]] = (
 
 
 def _label_sides(puzzle: RoadMap) -> dict[Town, tuple[float, float]]:
-    """For each town, the side of :data:`SIDES` where its name covers the fewest roads,
-    lengths and towns (sizes guessed for a map :data:`SIZE` wide); found once per map."""
+    """For each town, the side of :data:`SIDES` where its name hides the least; once per map."""
     if puzzle not in _LABELS:
         _LABELS[puzzle] = {town: _best_side(puzzle, town) for town in puzzle.towns}
     return _LABELS[puzzle]
 
 
 def _best_side(puzzle: RoadMap, town: Town) -> tuple[float, float]:
-    """The side of *town* where its name hides the least: roads crossed count 1, a road's
-    length 2, another town 4 (a name must never hide a town)."""
+    """The side of *town* where its name hides the least (sizes guessed for a map :data:`SIZE`
+    wide): a road crossed counts 1, a road's length 2, a town 4."""
     xs, ys = zip(*puzzle.positions.values())
     unit = max(max(xs) - min(xs), max(ys) - min(ys), 1) / 270  # map units per point
     roads = [(puzzle.positions[a], puzzle.positions[b]) for a in puzzle.roads

@@ -36,19 +36,17 @@ def draw_sliding(
     patterns: Sequence[Iterable[int]] | None = None,
     **_: object,
 ) -> Axes:
-    """Draw a sliding-puzzle board: one square patch per tile, the blank left empty.
+    """Draw a board, one square per tile (gid ``"tile"``), *highlight* tiles outlined in red.
 
-    *highlight* tiles are outlined in red. With *color_home*, tiles on their goal cell are
-    green and the others sand; with *patterns* (of a pattern database), each pattern has a
-    colour and tiles in none are grey and unnumbered, as the database sees them.
+    With *color_home*, tiles at home are green, others sand; with *patterns* (of a pattern
+    database), a colour per pattern and tiles in none grey and unnumbered.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.drawing import offscreen_figure
-    >>> ax = draw_board(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), ax=offscreen_figure().add_subplot())
-    >>> len([p for p in ax.patches if p.get_gid() == "tile"])
-    8
     >>> ax = draw_board(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), patterns=[(1, 2, 3)],
     ...                 ax=offscreen_figure().add_subplot())
+    >>> len([p for p in ax.patches if p.get_gid() == "tile"])
+    8
     >>> sorted(text.get_text() for text in ax.texts if text.get_gid() == "label")
     ['1', '2', '3']
     """
@@ -60,7 +58,13 @@ def draw_sliding(
         SMALLEST_FONT, min(22 - 3 * max(rows, cols), 0.45 * points_per_unit(ax, cols, rows))
     )
     highlight = set(highlight or ())
-    colours = _tile_colours(puzzle, state, color_home, patterns)
+    if patterns is None:
+        home = {t: color_home and t == goal for t, goal in zip(state, puzzle.goal)}
+        colours = {tile: HOME if home[tile] else AWAY for tile in state}
+    else:
+        colours = {tile: FORGOTTEN for tile in state}
+        for group, colour in zip(patterns, cycle(PATTERN_COLOURS)):
+            colours.update(dict.fromkeys(group, colour))
     for cell, tile in enumerate(state):
         if not tile:
             continue
@@ -81,21 +85,6 @@ def draw_sliding(
                         title, heuristic)  # fmt: skip
 
 
-def _tile_colours(
-    puzzle: SlidingPuzzle,
-    state: State,
-    color_home: bool,
-    patterns: Sequence[Iterable[int]] | None,
-) -> dict[int, str]:
-    if patterns is None:
-        home = {tile: tile == goal_tile for tile, goal_tile in zip(state, puzzle.goal)}
-        return {tile: HOME if home[tile] and color_home else AWAY for tile in state}
-    colours = {tile: FORGOTTEN for tile in state}
-    for group, colour in zip(patterns, cycle(PATTERN_COLOURS)):
-        colours.update({tile: colour for tile in group})
-    return colours
-
-
 @board_size.register(SlidingPuzzle)
 def _(puzzle: SlidingPuzzle) -> float:
     return max(2.2, 0.55 * puzzle.cols + 0.3)
@@ -108,7 +97,6 @@ def _(puzzle: SlidingPuzzle, before: State, action: Action, after: State) -> str
 
 @step_detail.register(SlidingPuzzle)
 def _blank_moves(puzzle: SlidingPuzzle, action: Action) -> str:
-    """The blank's direction; an action named otherwise (a problem of a class's own) as it is."""
     if action in DIRECTIONS:
         return f"the blank moves {action}"
     return f"action: {action}"

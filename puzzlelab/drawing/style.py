@@ -18,16 +18,13 @@ if TYPE_CHECKING:
 
 #: The scale of pictures and widgets: 1, or :data:`LARGE` after ``lesson_style(large=True)``.
 SETTINGS = {"scale": 1.0}
-
 LARGE = 1.5
 
-#: The text of the notebook's own figures: 11 points are 14.7 CSS pixels at natural size
-#: (matplotlib's default, 10, is 13.3), 22 pixels with ``large``.
-#: Tick labels and legends follow it ("medium"), titles are larger.
+#: 11 points are 14.7 CSS pixels at natural size (matplotlib's 10: 13.3), 22 with ``large``.
 TEXT: dict[RcKeyType, object] = {"font.size": 11.0}
 
-#: What keeps a wide figure inside its column: JupyterLab and Voila show an SVG figure as an
-#: ``<img>`` at its own width, however narrow the window (the offline pages' are ``<svg>``).
+#: JupyterLab and Voila show an SVG figure as an ``<img>`` at its own width, however narrow
+#: the window: this keeps it inside its column.
 FIGURES_FIT = (
     "<style>.jp-RenderedSVG img, .jp-RenderedImage img, .jp-RenderedSVG svg "
     "{max-width: 100%; height: auto;}</style>"
@@ -35,14 +32,10 @@ FIGURES_FIT = (
 
 
 def lesson_style(large: bool = False) -> None:
-    """Show this notebook's figures as SVG; with *large*, half as big again (for a projector).
+    """Show this notebook's figures as SVG that fits its column, text at least 14 pixels;
+    with *large*, figures and widgets half as big again (for a projector). Outside IPython
+    only the scale changes.
 
-    Widgets follow the same scale, figures' text is at least 14 pixels (:data:`TEXT`), and
-    figures shrink to fit a narrow column (:data:`FIGURES_FIT`, shown once in the notebook).
-    Outside IPython (a script, a test) only the scale changes.
-
-    Examples
-    --------
     >>> lesson_style(large=True); picture_scale()
     1.5
     >>> lesson_style(); picture_scale()

@@ -1,5 +1,4 @@
-"""Search trees (from :func:`puzzlelab.analysis.trees.search_tree`) drawn top-down, with
-matplotlib or as marked SVG for a page."""
+"""Search trees drawn top-down: with matplotlib, or as marked SVG for a page."""
 
 from __future__ import annotations
 
@@ -25,10 +24,10 @@ Layout = dict[Hashable, Point]
 
 #: Each node status: the colour it is drawn in, and what the legend says of it.
 STATUSES = {
-    "frontier": ("#ffffff", "frontier (not expanded)"),  # generated, still waiting
+    "frontier": ("#ffffff", "frontier (not expanded)"),
     "expanded": ("#9ecae1", "expanded"),
-    "duplicate": ("#d9d9d9", "duplicate (dropped)"),  # its state was reached as cheaply before
-    "cutoff": ("#fdd0a2", "over the bound (cut off)"),  # iterative deepening, IDA*
+    "duplicate": ("#d9d9d9", "duplicate (dropped)"),
+    "cutoff": ("#fdd0a2", "over the bound (cut off)"),
     "solution": ("#fd8d3c", "on the solution path"),
     "goal": ("#31a354", "goal"),
 }
@@ -38,17 +37,17 @@ LEGEND = {status: words for status, (_, words) in STATUSES.items()}
 PATH_COLOUR = "#e6550d"
 EDGE_COLOUR = "#bdbdbd"
 OUTLINE = "#525252"
-BOARDS_UP_TO = 60  # nodes: more boards than this would be unreadable (and slow)
+BOARDS_UP_TO = 60  # nodes: more boards would be unreadable (and slow)
 LABELLED_UP_TO = 150  # nodes: beyond this, labels would overlap anyway
-#: A tree drawn on a figure of its own is at most this wide: a notebook shows it at its own
-#: size, so its text stays readable (wider figures are shrunk to fit, text and all).
+#: The widest tree figure: a notebook shrinks wider ones to fit, text and all.
 MOST_INCHES = 10.0
 LEGEND_INCHES = 2.5  # what the legend beside the tree takes
+_BOARD_CACHE: dict[tuple[Hashable, ...], np.ndarray] = {}  # (puzzle, goal, state) -> image
 
 
 def layered_layout(tree: nx.DiGraph) -> Layout:
-    """Return ``{node: (x, y)}``: leaves one unit apart in the order the search made them,
-    each parent centred over its first and last child, one level per unit down.
+    """Return ``{node: (x, y)}``: leaves one unit apart in the order made, each parent centred
+    over its children, one level per unit down.
 
     >>> import networkx as nx
     >>> layered_layout(nx.DiGraph([(0, 1), (0, 2)]))
@@ -74,9 +73,6 @@ def layered_layout(tree: nx.DiGraph) -> Layout:
     return position
 
 
-# ---------------------------------------------------------------- drawing
-
-
 def draw_tree(
     tree: nx.DiGraph,
     ax: Axes | None = None,
@@ -84,24 +80,18 @@ def draw_tree(
     max_nodes: int = 300,
     max_depth: int | None = None,
     puzzle: object = None,
-    board_size: float = 0.55,
     from_depth: int | None = None,
 ) -> Axes:
-    """Draw *tree* top-down and return the axes.
+    """Draw *tree* (from :func:`~puzzlelab.analysis.trees.search_tree`) top-down; return the axes.
 
-    ``ax.tree_nodes`` maps every drawn node to its artist: a board's ``AnnotationBbox``,
-    a "N more" marker's text, or the one scatter of all circles (``ax.tree_circles``, in
-    the order of ``ax.tree_circle_nodes``). When boards of *puzzle* were asked for but
-    drawn as circles, a line under the tree (``ax.tree_note``) says why.
+    Over *max_nodes* or *max_depth* it is cut, with "N more" markers; *from_depth* draws
+    only the part below the solution path's node at that depth (see
+    :func:`~puzzlelab.analysis.trees.cut_tree`). *labels*: ``"board"``, boards of *puzzle*
+    (at most 60 nodes; else circles, and ``ax.tree_note`` says why); ``"short"``, circles
+    labelled ``g+h=f`` or with the expansion order; ``"order"``, the order; ``None``, none.
 
-    *tree* comes from :func:`~puzzlelab.analysis.trees.search_tree`; without *ax*, a new
-    figure is sized to it. Trees over *max_nodes* or *max_depth* are cut, with "N more"
-    markers; *from_depth* draws only the part below one node at that depth (the solution
-    path's), to see a deep tree's lower levels a few at a time
-    (:func:`~puzzlelab.analysis.trees.cut_tree`). *labels*: ``"board"``, small boards of
-    *puzzle* when it is given and at most 60 nodes are drawn, else (and for ``"short"``)
-    circles labelled ``g+h=f`` or with the expansion order; ``"order"``: always the
-    expansion order; ``None``: plain circles.
+    ``ax.tree_nodes`` maps each drawn node to its artist: a board, a "N more" text, or the
+    scatter of all circles (``ax.tree_circles``, in the order of ``ax.tree_circle_nodes``).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, bfs
@@ -146,7 +136,7 @@ def draw_tree(
         if data["status"] == "more":
             drawn[node] = _marker(ax, data["more"], x, y, crowded)
         elif boards:
-            drawn[node] = _board_node(ax, puzzle, data, x, y, board_size)
+            drawn[node] = _board_node(ax, puzzle, data, x, y)
         else:
             circles.append(node)
     dots: PathCollection | None = None
@@ -158,7 +148,6 @@ def draw_tree(
     if note:  # boards were asked for: say why there are circles, and how to get boards
         note += "; circles instead (give a smaller max_nodes or max_depth to see boards)"
         ax.text(0, 0, note, transform=ax.transAxes, fontsize=SMALLEST_FONT, color="#555")
-    # What was drawn for each node, for a notebook or a test: puzzlelab's own attributes.
     vars(ax).update(
         tree_nodes=drawn,
         tree_circles=dots,
@@ -173,7 +162,6 @@ def draw_tree(
 
 
 def _draw_edges(ax: Axes, small: nx.DiGraph, position: Layout) -> None:
-    """All edges as two line collections: the solution path thick and orange."""
     from matplotlib.collections import LineCollection
 
     on_path: list[tuple[Point, Point]] = []
@@ -189,7 +177,6 @@ def _draw_edges(ax: Axes, small: nx.DiGraph, position: Layout) -> None:
 
 
 def _marker(ax: Axes, more: int, x: float, y: float, crowded: bool) -> Text:
-    """The "N more" text where children were cut off (upright; short when crowded)."""
     if crowded:
         return ax.text(x, y, f"+{more}", ha="center", va="top",
                        fontsize=SMALLEST_FONT, color="#737373", zorder=3)  # fmt: skip
@@ -205,7 +192,7 @@ def _draw_circles(
     position: Layout,
     labels: str | None,
 ) -> tuple[PathCollection, list[Text]]:
-    """All circles in one scatter (fast), and their labels; return both."""
+    """All circles in one scatter (fast), and their labels."""
     xs, ys = zip(*(position[n] for n in nodes))
     colours = [COLOURS.get(small.nodes[n]["status"], "#ffffff") for n in nodes]
     # Small enough that neighbouring leaves do not overlap (points²).
@@ -234,8 +221,7 @@ def _draw_circles(
 
 
 def _label_rows(ax: Axes, position: Layout, longest: int) -> int | None:
-    """1 if upright labels of *longest* characters fit side by side, 2 if they fit staggered
-    in two rows, else None (labels are never turned on their side)."""
+    """1 if upright labels of *longest* characters fit side by side, 2 staggered, else None."""
     across = 0.62 * SMALLEST_FONT * longest + 4  # points: a label's width, with a gap
     column, level = _room(ax, position)
     if across <= column:
@@ -277,13 +263,24 @@ def _legend(ax: Axes, small: nx.DiGraph) -> None:
 
 
 def _board_node(
-    ax: Axes, puzzle: object, data: dict[str, Any], x: float, y: float, size: float
+    ax: Axes, puzzle: object, data: dict[str, Any], x: float, y: float
 ) -> AnnotationBbox:
+    import io
+
+    import matplotlib.image
     from matplotlib.offsetbox import AnnotationBbox, OffsetImage
 
+    from .boards import board_png
+
+    key = (id(puzzle), getattr(puzzle, "goal", None), data["state"])
+    if key not in _BOARD_CACHE:
+        if len(_BOARD_CACHE) > 2000:
+            _BOARD_CACHE.clear()
+        png = board_png(puzzle, data["state"], size=1.1, dpi=120)  # twice the pixels shown
+        _BOARD_CACHE[key] = matplotlib.image.imread(io.BytesIO(png), format="png")
     frontier = data["status"] == "frontier"
     box = AnnotationBbox(
-        OffsetImage(_board_image(puzzle, data["state"], size), zoom=0.4), (x, y),
+        OffsetImage(_BOARD_CACHE[key], zoom=0.4), (x, y),
         frameon=True, pad=0.15, zorder=2,
         bboxprops={"edgecolor": OUTLINE if frontier else COLOURS[data["status"]],
                    "lw": 1.2 if frontier else 3, "ls": "--" if frontier else "-"},
@@ -292,27 +289,6 @@ def _board_node(
     return box
 
 
-_BOARD_CACHE: dict[tuple[Hashable, ...], np.ndarray] = {}  # (puzzle, goal, state, size) -> image
-
-
-def _board_image(puzzle: object, state: Hashable, size: float) -> np.ndarray:
-    import io
-
-    import matplotlib.image
-
-    from .boards import board_png
-
-    key = (id(puzzle), getattr(puzzle, "goal", None), state, size)
-    if key not in _BOARD_CACHE:
-        if len(_BOARD_CACHE) > 2000:
-            _BOARD_CACHE.clear()
-        png = board_png(puzzle, state, size=size * 2, dpi=120)  # twice the pixels shown: sharp
-        _BOARD_CACHE[key] = matplotlib.image.imread(io.BytesIO(png), format="png")
-    return _BOARD_CACHE[key]
-
-
-# ---------------------------------------------------------------- a tree for the browser
-
 #: One letter per status in a tree drawn by :func:`marked_tree_svg` (``-``: not reached yet).
 STATUS_LETTERS = {status: status[0] for status in COLOURS}  # f, e, d, c, s, g
 
@@ -320,11 +296,9 @@ STATUS_LETTERS = {status: status[0] for status in COLOURS}  # f, e, d, c, s, g
 def marked_tree_svg(
     tree: nx.DiGraph, layout: Layout, width: int = 640, level: int = 36, most_height: int = 320
 ) -> str:
-    """Every node and edge of *tree* as SVG, node ``j`` (in the order of *tree*) marked
-    ``<g data-mark="j">`` and the edge to it ``<line data-mark="j">``.
-
-    A page sets their ``data-state`` to a letter of :data:`STATUS_LETTERS` (upper case: the
-    node of the current step, ringed) or ``-`` (hidden); :func:`marked_tree_css` colours them.
+    """*tree* as SVG, node ``j`` marked ``<g data-mark="j">`` and the edge to it ``<line
+    data-mark="j">``: a page sets their ``data-state`` to a letter of :data:`STATUS_LETTERS`
+    (upper case: this step's node) or ``-`` (hidden), and :func:`marked_tree_css` colours them.
 
     >>> svg = marked_tree_svg(nx.DiGraph([(0, 1), (0, 2)]), {0: (0.5, 0), 1: (0, -1), 2: (1, -1)})
     >>> svg.count("<g data-mark="), svg.count("<line data-mark=")
@@ -364,7 +338,7 @@ def marked_tree_svg(
 
 
 def marked_tree_css(scope: str) -> str:
-    """The CSS, one rule a line, that colours a :func:`marked_tree_svg` inside class *scope*.
+    """The CSS that colours a :func:`marked_tree_svg` inside class *scope*.
 
     >>> print(marked_tree_css("tree-7").splitlines()[0])
     .tree-7 line { stroke: #bdbdbd; stroke-width: 1.2; }

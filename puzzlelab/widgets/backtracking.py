@@ -16,13 +16,11 @@ MAX_PLACED = 20_000
 
 
 class BacktrackingReplay(FramePlayer):
-    """Replay backtracking on n queens, one placement or retreat per frame: the board with
-    the attacked squares shaded, the step, and the counts so far.
+    """Replay backtracking on *n* queens, one placement or retreat per frame (at most
+    *max_frames*): the board, attacked squares shaded, and the counts so far.
 
     *trace* comes from :func:`~puzzlelab.solvers.queens.backtracking` (``trace=``); without
-    it the widget runs backtracking itself (to the first solution if *first_only*), placing
-    at most :data:`MAX_PLACED` queens. At most *max_frames* steps from *start* on get a
-    frame, *size* inches wide; frame *i* shows ``steps[shown[i]]``.
+    it the widget runs backtracking (to the first solution if *first_only*) itself.
 
     >>> replay = BacktrackingReplay(4, first_only=True)
     >>> replay.step(3).caption()
@@ -37,8 +35,6 @@ class BacktrackingReplay(FramePlayer):
         trace: Iterable[tuple[str, int, int]] | None = None,
         first_only: bool = True,
         max_frames: int = 150,
-        start: int = 0,
-        size: float = 2.4,
         large: bool | None = None,
     ) -> None:
         self.n = check_size(n)
@@ -52,20 +48,18 @@ class BacktrackingReplay(FramePlayer):
             raise ValueError(f"max_frames must be a whole number of at least 1, not {max_frames!r}")
         self.trace = list(trace)
         self.steps = replay(self.trace, self.n)
-        if not isinstance(start, int) or not 0 <= start < len(self.steps):
-            raise ValueError(f"start must be a step from 0 to {len(self.steps) - 1}, not {start!r}")
-        self.shown = list(range(start, min(len(self.steps), start + max_frames)))
+        shown = range(min(len(self.steps), max_frames))
+        self.last_shown = shown[-1]
         puzzle = QueensPuzzle(self.n)
-        self.captions = [self._caption(k) for k in self.shown]
         pictures = [
-            board_svg(puzzle, self.steps[k].placement, size=size, attacked=True,
+            board_svg(puzzle, self.steps[k].placement, size=2.4, attacked=True,
                       highlight=self._square(k), title=f"{self._caption(k)}\n{self._counts(k)}")
-            for k in self.shown
+            for k in shown
         ]  # fmt: skip
-        labels = [self._html(k) for k in self.shown]
-        readouts = [f"step {k} of {len(self.trace)}" for k in self.shown]
-        super().__init__(pictures, labels, self.captions, readouts=readouts, interval=400,
-                         large=large)  # fmt: skip
+        labels = [self._html(k) for k in shown]
+        captions = [self._caption(k) for k in shown]
+        readouts = [f"step {k} of {len(self.trace)}" for k in shown]
+        super().__init__(pictures, labels, captions, readouts=readouts, interval=400, large=large)
 
     def _caption(self, k: int) -> str:
         return f"step {k} of {len(self.trace)}: {self.steps[k].describe()}"
@@ -76,7 +70,7 @@ class BacktrackingReplay(FramePlayer):
 
     def _html(self, k: int) -> str:
         more = ""
-        if k == self.shown[-1] and k < len(self.trace):
+        if k == self.last_shown and k < len(self.trace):
             more = f" <i>(the trace goes on: {len(self.trace) - k:,} more steps not shown)</i>"
         elif k == len(self.trace) and self.stopped:
             more = f" <i>({self.stopped})</i>"
@@ -88,7 +82,7 @@ class BacktrackingReplay(FramePlayer):
 
     def current(self) -> TraceStep:
         """The step shown now."""
-        return self.steps[self.shown[self.value]]
+        return self.steps[self.value]
 
     def placement(self) -> Placement:
         """The queens on the board now, a column per row."""

@@ -17,12 +17,8 @@ from ..drawing.style import LARGE, picture_scale
 
 
 class StaticFallback:
-    """Mixin for ipywidgets containers: add a picture of the widget to the display bundle.
-
-    A subclass lists the mixin first and implements ``_static_svg()``, returning SVG bytes
-    of what it shows now (it runs at every display), and, if it says something in words
-    too, ``_static_html()``, shown above the picture. Pages that cannot run widgets show
-    them.
+    """Mixin (listed first) for ipywidgets containers: pages that cannot run widgets show
+    ``_static_html()`` over the picture ``_static_svg()`` returns, made at every display.
 
     >>> import ipywidgets as widgets
     >>> class Blank(StaticFallback, widgets.VBox):
@@ -51,15 +47,9 @@ class StaticFallback:
 def working(
     status: widgets.Label, buttons: Sequence[widgets.Button], message: str
 ) -> Iterator[None]:
-    """Say *message* in the label *status* and switch *buttons* off while the kernel computes.
+    """Say *message* in *status* and switch *buttons* off while the kernel computes.
 
-    >>> import ipywidgets as widgets
-    >>> status, button = widgets.Label(), widgets.Button()
-    >>> with working(status, [button], "Thinking..."):
-    ...     status.value, button.disabled
-    ('Thinking...', True)
-    >>> button.disabled
-    False
+    There is no example here; ``tests/test_widgets.py`` runs it.
     """
     before = [button.disabled for button in buttons]
     for button in buttons:
@@ -72,8 +62,7 @@ def working(
             button.disabled = disabled
 
 
-#: The text of puzzlelab's kernel widgets: ipywidgets read their sizes from these CSS
-#: variables, so one class on the box sets every label, button, input and table in it.
+#: ipywidgets read their sizes from these CSS variables: one class on a box sets them all.
 WIDGET_CSS = """<style>
 .puzzlelab-widget { --jp-widgets-font-size: 15px; font-size: 15px; max-width: 100%; }
 .puzzlelab-widget.puzzlelab-large { --jp-widgets-font-size: 21px; font-size: 21px;
@@ -84,14 +73,15 @@ WIDGET_CSS = """<style>
 </style>"""
 
 
-def projector(box: widgets.Box, large: bool | None = None) -> bool:
-    """Set the text of *box* to 15 px, or 21 px and its pictures half as big again if
-    *large* (default: as :func:`~puzzlelab.drawing.lesson_style` set it); return *large*.
+def projector(box: widgets.Box, large: bool | None = None) -> None:
+    """Set *box*'s text to 15 px, or with *large* (default: as ``lesson_style`` set it) 21 px
+    and its pictures half as big again.
 
     >>> import ipywidgets as widgets
     >>> box = widgets.VBox([svg_image(b'<svg width="72pt" height="36pt"></svg>')])
-    >>> projector(box, large=True), box._dom_classes, box.children[0].layout.width
-    (True, ('puzzlelab-widget', 'puzzlelab-large'), '144px')
+    >>> projector(box, large=True)
+    >>> box._dom_classes, box.children[0].layout.width
+    (('puzzlelab-widget', 'puzzlelab-large'), '144px')
     """
     large = picture_scale() > 1 if large is None else bool(large)
     box.add_class("puzzlelab-widget")
@@ -99,11 +89,10 @@ def projector(box: widgets.Box, large: bool | None = None) -> bool:
         box.add_class("puzzlelab-large")
     scale = LARGE if large else 1.0
     for image in _images(box):
-        image.puzzlelab_scale = scale  # what show_svg reads from now on
+        image.puzzlelab_scale = scale
         show_svg(image, image.value)
     style = widgets.HTML(WIDGET_CSS, layout=widgets.Layout(display="none"))
     box.children = (*box.children, style)
-    return large
 
 
 def _images(box: widgets.Widget) -> Iterator[widgets.Image]:
@@ -114,7 +103,7 @@ def _images(box: widgets.Widget) -> Iterator[widgets.Image]:
 
 
 def svg_image(svg: bytes = b"") -> widgets.Image:
-    """Return an ``ipywidgets.Image`` showing *svg* at its own size (set ``.value`` to change it).
+    """Return an ``ipywidgets.Image`` showing *svg* at its own size.
 
     >>> svg_image(b'<svg width="72pt" height="36pt"></svg>').layout.width
     '96px'
@@ -125,13 +114,9 @@ def svg_image(svg: bytes = b"") -> widgets.Image:
 
 
 def show_svg(image: widgets.Image, svg: bytes) -> None:
-    """Show *svg* in the ``svg+xml`` image *image*, at its own width times the lesson's scale
-    (or the scale :func:`projector` gave its widget).
+    """Show *svg* in *image*, at its own width times the scale of the lesson (or its widget).
 
-    >>> image = svg_image()
-    >>> show_svg(image, b'<svg width="72pt" height="36pt"></svg>')
-    >>> image.layout.width
-    '96px'
+    There is no example here; ``tests/test_widgets.py`` runs it.
     """
     image.value = svg
     if svg:
@@ -141,7 +126,7 @@ def show_svg(image: widgets.Image, svg: bytes) -> None:
 
 def picture_html(svg: bytes, alt: str = "", fit: bool = False) -> str:
     """An ``<img>`` of an SVG picture at its own size (times the stepper's scale); with *fit*,
-    made smaller where its column is narrower.
+    smaller in a narrower column.
 
     >>> picture_html(b'<svg width="72pt" height="36pt"></svg>', "a board")[:60]
     '<img class="puzzlelab-picture" style="--puzzlelab-width:96px'

@@ -22,7 +22,6 @@ MEASURES = [
     ("seconds", "seconds"),
 ]
 FONT = 10.5  # points: 14 CSS pixels
-INFORMED = ("greedy", "astar", "idastar")  # the searches that take a heuristic
 COLORS = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3"]
 
 #: An algorithm spec: a name (``"bfs"``), a pair with a heuristic (a name or a function), or a
@@ -31,8 +30,7 @@ Spec = str | tuple[str, HeuristicChoice] | tuple[str, HeuristicChoice, dict[str,
 
 
 def label_of(spec: Spec) -> str:
-    """Return a short label for an algorithm spec: the heuristic's name (``h`` for a lambda),
-    and each option as ``key=value`` (``w`` for the weight).
+    """Return a short label for an algorithm spec (``h`` for a lambda, ``w`` for the weight).
 
     >>> label_of(("astar", "manhattan", {"weight": 2})), label_of(("greedy", lambda s: 0))
     ('astar manhattan w=2', 'greedy h')
@@ -59,38 +57,15 @@ def _parts(spec: Spec) -> tuple[str, HeuristicChoice, dict[str, Any]]:
     return parts[0], (parts[1] if len(parts) > 1 else None), (parts[2] if len(parts) > 2 else {})
 
 
-def with_heuristics(
-    algorithms: Iterable[Spec], heuristics: Iterable[HeuristicChoice] | None
-) -> list[Spec]:
-    """Pair every informed search that names no heuristic with each of *heuristics*.
-
-    >>> with_heuristics(["bfs", "astar", ("greedy", "misplaced")], ["misplaced", "manhattan"])
-    ['bfs', ('astar', 'misplaced'), ('astar', 'manhattan'), ('greedy', 'misplaced')]
-    """
-    if not heuristics:
-        return list(algorithms)
-    specs: list[Spec] = []
-    for spec in algorithms:
-        name, heuristic, options = _parts(spec)
-        if name in INFORMED and heuristic is None:
-            specs += [(name, h, options) if options else (name, h) for h in heuristics]
-        else:
-            specs.append(spec)
-    return specs
-
-
 #: Without padding, a widget's HTML runs the header words together.
 CELL = "padding:3px 12px;text-align:right"
 HEAD_CELL = CELL + ";border-bottom:1px solid #999"
 
 
 class Compare(StaticFallback, widgets.VBox):
-    """The table and charts of one comparison; ``rows`` holds the plain numbers.
+    """The table and charts :func:`compare` returns; ``rows`` holds the plain numbers.
 
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> c = compare(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), ["bfs", ("astar", "manhattan")])
-    >>> [(row["algorithm"], row["cost"]) for row in c.rows]
-    [('bfs', 2), ('astar manhattan', 2)]
+    There is no example here; ``tests/test_widgets.py`` runs it.
     """
 
     def __init__(
@@ -118,14 +93,13 @@ class Compare(StaticFallback, widgets.VBox):
         lines = ["<tr>" + "".join(f"<th style='{HEAD_CELL}'>{escape(h)}</th>" for h in head)
                  + "</tr>"]  # fmt: skip
         for row in self.rows:
-            stopped = row["status"] != "solved"
             at_least = "&ge; " if row["status"] == "limit" else ""
-            cells = [escape(str(row["board"])), escape(row["algorithm"])]
             status = escape(row["status"])
-            if stopped:
+            if row["status"] != "solved":
                 reason = escape(row.get("reason", ""), quote=True)
                 status = f"<b style='color:#c0392b' title='{reason}'>{status}</b>"
-            cells += [status, "&mdash;" if row["cost"] is None else escape(str(row["cost"]))]
+            cost = "&mdash;" if row["cost"] is None else escape(str(row["cost"]))
+            cells = [escape(str(row["board"])), escape(row["algorithm"]), status, cost]
             cells += [
                 f"{row[key]:.3f}" if key == "seconds" else f"{at_least}{row[key]:,}"
                 for key, _ in MEASURES
@@ -177,42 +151,24 @@ class Compare(StaticFallback, widgets.VBox):
 def compare(
     puzzles: Searchable | list[Searchable] | tuple[Searchable, ...],
     algorithms: Iterable[Spec] = ("bfs", "bidirectional"),
-    heuristics: Iterable[HeuristicChoice] | None = None,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     progress: bool | None = None,
     large: bool | None = None,
 ) -> Compare:
-    """Run every algorithm spec on every board; return a :class:`Compare`.
+    """Run every algorithm spec (:data:`Spec`) on every board of *puzzles* (one, or a batch);
+    return a :class:`Compare`, whose ``.rows`` hold one plain dict per run.
 
-    Parameters
-    ----------
-    puzzles : puzzle or list of puzzles
-        One board, or a batch.
-    algorithms : list of specs
-        See :data:`Spec`.
-    heuristics : list, optional
-        Every ``greedy``, ``astar`` or ``idastar`` given without a heuristic runs once with each.
-    max_nodes, max_seconds : optional
-        Limits for every run; a run that hits one shows status ``limit`` and counts marked ``≥``.
-    progress : bool, optional
-        Show a progress bar (default: for batches only).
-    large : bool, optional
-        Text and chart half as big again (default: as ``lesson_style`` set it).
-
-    Returns
-    -------
-    Compare
-        ``.rows`` holds one plain dict per run (board, algorithm, status, reason, cost,
-        expanded, generated, max_frontier, seconds).
+    A run that hits *max_nodes* or *max_seconds* shows status ``limit`` and counts marked
+    ``≥``. *progress* shows a bar (default: for batches); *large*: see ``lesson_style``.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> board = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
-    >>> rows = compare(board, ["astar"], heuristics=["misplaced", "manhattan"]).rows
+    >>> rows = compare(board, [("astar", "misplaced"), ("astar", "manhattan")]).rows
     >>> [(row["algorithm"], row["expanded"]) for row in rows]
     [('astar misplaced', 2), ('astar manhattan', 2)]
     """
-    specs = with_heuristics(algorithms, heuristics)
+    specs = list(algorithms)
     batch = list(puzzles) if isinstance(puzzles, (list, tuple)) else [puzzles]
     if not batch or not specs:
         raise ValueError("compare needs at least one board and one algorithm")
@@ -220,9 +176,7 @@ def compare(
     runs = [(i, board, spec) for i, board in enumerate(batch) for spec in specs]
     show = progress if progress is not None else len(batch) > 1
     rows = []
-    quiet: dict[str, Any] = (
-        {} if show else {"disable": True}
-    )  # shown: tqdm's TQDM_DISABLE may still hide it
+    quiet: dict[str, Any] = {} if show else {"disable": True}  # TQDM_DISABLE may still hide it
     for i, board, spec in tqdm(runs, desc="searching", **quiet):
         name, heuristic, options = _parts(spec)
         if heuristic is not None:

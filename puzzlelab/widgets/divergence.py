@@ -9,38 +9,20 @@ from typing import Any
 from simpleai.search import SearchProblem
 
 from ..exercises.search import SEARCHES, Comparison, compare_search, problems_for
-from .stepper import Pieces, Stepper
+from .stepper import Stepper
 
 #: Frontier rows shown per side; the rest are counted.
 ROWS = 12
 
 
 class SearchDivergence(Stepper):
-    """Replay a student's search beside puzzlelab's, each expansion with both frontiers, up
-    to where they part (shown first).
+    """Replay a student's search beside puzzlelab's *like* (``"bfs"``, ``"dfs"``, ``"ucs"``,
+    ``"greedy"``, ``"astar"``), each expansion with both frontiers, up to where they part.
 
-    ``my_search(problem)`` returns a list of actions or None; *like* names the search it
-    should behave like (``"bfs"``, ``"dfs"``, ``"ucs"``, ``"greedy"``, ``"astar"``).
-    Without *problem*, the first of ``check_search``'s problems on which they part is
-    used. ``comparison`` holds the plain data shown.
+    ``my_search(problem)`` returns a list of actions or None. Without *problem*, the first
+    of ``check_search``'s problems where they part is used; ``comparison`` holds the data.
 
-    >>> from puzzlelab.exercises.search import RoadMap
-    >>> def takes_the_newest(problem):
-    ...     frontier, reached = [(problem.initial_state, [])], {problem.initial_state}
-    ...     while frontier:
-    ...         state, actions = frontier.pop()
-    ...         if problem.is_goal(state):
-    ...             return actions
-    ...         for action in problem.actions(state):
-    ...             child = problem.result(state, action)
-    ...             if child not in reached:
-    ...                 reached.add(child)
-    ...                 frontier.append((child, actions + [action]))
-    >>> view = SearchDivergence(takes_the_newest, like="bfs", problem=RoadMap())
-    >>> view.comparison.parted_at, view.value, len(view.frames), view.readout()
-    (2, 0, 2, 'expansion 1 of 2')
-    >>> "they part here" in view.frame_html(1), "they part here" in view.frame_html(0)
-    (True, False)
+    There is no example here; ``tests/test_check_search.py`` runs it.
     """
 
     def __init__(
@@ -56,13 +38,11 @@ class SearchDivergence(Stepper):
             problem if problem is not None else problems_for(like)[self.comparison.problem]
         )
         steps: list[dict[str, Any] | None] = list(self.comparison.steps) or [None]
-        pieces = Pieces()
-        frames = [[pieces.add(self._frame(step))] for step in steps]
+        frames = [[self._frame(step)] for step in steps]
         template = f'<div>{self._heading()}</div><div data-slot="0"></div>'
         last = steps[-1]["number"] if steps[-1] else 0
         readouts = [f"expansion {step['number'] if step else 0} of {last}" for step in steps]
-        super().__init__(template, pieces, frames, readouts=readouts, value=0,
-                         large=large)  # fmt: skip
+        super().__init__(template, frames, readouts=readouts, large=large)
 
     def _heading(self) -> str:
         comparison, title = self.comparison, SEARCHES[self.comparison.like][0]
@@ -110,7 +90,7 @@ class SearchDivergence(Stepper):
         )
 
     def _state(self, state: object) -> str:
-        """A state as a few characters of HTML: a sliding board by rows, others as text."""
+        """A state as ``<code>``: a sliding board by rows, others as text."""
         shape = getattr(getattr(self.problem, "puzzle", None), "shape", None)
         if shape and isinstance(state, tuple) and len(state) == shape[0] * shape[1]:
             rows = [state[r * shape[1] : (r + 1) * shape[1]] for r in range(shape[0])]
@@ -125,7 +105,6 @@ def _comparison(
     problem: SearchProblem | None,
     name: str | None,
 ) -> Comparison:
-    """Compare on *problem*, or on the first of the check's problems where the searches part."""
     if problem is not None:
         return compare_search(my_search, like, problem, name or "your problem")
     alike = []

@@ -1,22 +1,18 @@
 """GridLab: a grid the student draws, and up to four searches spreading over it side by side.
 
-The student paints walls and terrain, drags the start and the goal, picks the searches and
-4 or 8 directions; ``grid.js`` runs the searches in the browser, following the engine's rules
-(:mod:`puzzlelab.search.engine`), so each panel steps at once with a busy kernel and on the
-offline lesson pages. The kernel only hears the map: :attr:`GridLab.world`,
-:attr:`GridLab.text` and :meth:`GridLab.save` read it back.
+``grid.js`` runs the searches in the browser by the engine's rules, so the panels step with a
+busy kernel and on offline pages; the kernel only hears the map (``text``, ``world``).
 """
 
 from __future__ import annotations
 
 import html
-from pathlib import Path
 
 import traitlets
 
 from ..drawing.style import picture_scale
 from ..errors import BoardError
-from ..puzzles.grid import TERRAIN, GridWorld
+from ..puzzles.grid import GridWorld
 from .stepper import FUNCTIONS, HERE, MODULE_MARK, STYLE, WORDS, PageWidget
 
 GRID_SCRIPT = (HERE / "grid.js").read_text(encoding="utf-8")
@@ -33,11 +29,8 @@ SEARCHES = {
     "bidirectional": "bidirectional",
 }
 
-#: At most this many panels side by side.
-MOST_SEARCHES = 4
-
-#: The largest map the widget draws, in rows and in columns.
-MOST_CELLS = 60
+MOST_SEARCHES = 4  # panels side by side
+MOST_CELLS = 60  # the most rows, and columns, of a map
 
 #: The map a GridLab opens with: a wall to go round, a forest and a lake to go through.
 MAP = """\
@@ -57,28 +50,10 @@ DATA = ("text", "diagonal", "searches", "interval", "words", "large")
 
 
 class GridLab(PageWidget):
-    """Draw a map and watch one to four searches spread over it, stepped together.
+    """Draw a map (*text*, as :class:`~puzzlelab.puzzles.grid.GridWorld` reads it, at most 60
+    by 60) and watch one to four *searches* (:data:`SEARCHES`) spread over it, stepped together:
+    each panel shades the cells expanded in order, outlines the frontier and draws the path.
 
-    Each panel shades the cells in the order they were expanded, outlines the frontier,
-    draws the path at the end, and counts beside it.
-
-    Parameters
-    ----------
-    text : str or GridWorld, optional
-        The map, as :class:`~puzzlelab.puzzles.grid.GridWorld` reads it (``#`` walls, ``.``
-        open, ``f`` forest, ``w`` water, ``1``-``9`` costs, one ``S`` and one ``G``), at
-        most 60 by 60 cells; default :data:`MAP`.
-    searches : sequence of str
-        One to four of :data:`SEARCHES`' names.
-    diagonal : bool, optional
-        Eight directions instead of four (default: the GridWorld's, else False).
-    interval : int
-        Milliseconds per step when playing.
-    large : bool, optional
-        Text and grids half as big again (default: as ``lesson_style`` set it).
-
-    Examples
-    --------
     >>> lab = GridLab("S.#.\\n..#G\\n....", searches=["bfs", "astar"])
     >>> lab.world
     <GridWorld 3x4, 4 directions, start (0, 0), goal (1, 3)>
@@ -113,11 +88,6 @@ class GridLab(PageWidget):
         large: bool | None = None,
     ) -> None:
         if isinstance(text, GridWorld):
-            if text.terrain != TERRAIN:
-                raise BoardError(
-                    f"GridLab paints forest and water only, as {TERRAIN}; this map's terrain "
-                    f"is {text.terrain} (search it in Python, or write its costs as digits)"
-                )
             diagonal = text.diagonal if diagonal is None else diagonal
             text = text.to_text()
         super().__init__(
@@ -127,7 +97,6 @@ class GridLab(PageWidget):
 
     @traitlets.validate("text")
     def _check_text(self, proposal: traitlets.Bunch) -> str:
-        """The map as GridWorld writes it, if GridWorld reads it and it fits in the widget."""
         world = GridWorld(proposal["value"])  # it says what is wrong with the text
         if world.rows > MOST_CELLS or world.cols > MOST_CELLS:
             raise BoardError(
@@ -152,25 +121,12 @@ class GridLab(PageWidget):
 
     @property
     def world(self) -> GridWorld:
-        """The map as drawn now, a :class:`~puzzlelab.puzzles.grid.GridWorld`.
+        """The map as drawn now.
 
         >>> GridLab("S.G", diagonal=True).world.diagonal
         True
         """
         return GridWorld(self.text, diagonal=self.diagonal)
-
-    def save(self, path: str | Path) -> Path:
-        """Write the map as text art to *path* (GridWorld reads it back); return the path.
-
-        >>> import tempfile
-        >>> with tempfile.TemporaryDirectory() as folder:
-        ...     saved = GridLab("S#.\\n..G").save(Path(folder) / "maze.txt")
-        ...     saved.read_text()
-        'S#.\\n..G\\n'
-        """
-        path = Path(path)
-        path.write_text(self.text + "\n", encoding="utf-8")
-        return path
 
     def _page_shown(self) -> str:
         return f"<pre>{html.escape(self.text)}</pre>"

@@ -21,20 +21,12 @@ TABULABLE = 10  # cells: larger boards have too many states to check every one
 
 
 class HeuristicLab(StaticFallback, widgets.VBox):
-    """Check *heuristic* over every state of *puzzle* and compare its A* work with the built-ins.
+    """Check *heuristic* against every state's true distance (boards of at most 10 cells) and
+    compare its A* work with the built-ins' on *boards* random boards (seeds 0, 1, ...).
 
-    The verdict is exact: every state's true distance is compared (so boards over 10 cells
-    are refused rather than sampled). A* solves *boards* random boards (seeds 0, 1, ...)
-    with each heuristic, each run limited to *max_nodes*. With *large* (default: as
-    ``lesson_style`` set it), text and picture are half as big again.
-
-    Attributes
-    ----------
-    report : HeuristicReport
-        What :func:`~puzzlelab.analysis.distances.check_heuristic` found.
-    expanded, extra_moves, stopped : dict
-        Per heuristic, over the boards: nodes A* expanded, moves beyond the shortest
-        solutions, and runs that hit *max_nodes*.
+    ``report`` is what :func:`~puzzlelab.analysis.distances.check_heuristic` found;
+    ``expanded``, ``extra_moves`` and ``stopped`` hold, per heuristic, the nodes A* expanded,
+    the moves beyond the shortest and the runs that hit *max_nodes*.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> lab = HeuristicLab(SlidingPuzzle(shape=(2, 3)), lambda state: 0, boards=2, progress=False)
@@ -70,13 +62,11 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         self.stopped: dict[str, int] = {}
         quiet: dict[str, Any] = (
             {} if progress else {"disable": True}
-        )  # shown: TQDM_DISABLE may still hide it
+        )  # TQDM_DISABLE may still hide it
         runs = tqdm(total=len(contenders) * len(starts), desc="A* runs", **quiet)
         for name, h in contenders.items():
-            results = []
-            for start in starts:
-                results.append(astar(start, h, max_nodes=max_nodes))
-                runs.update()
+            results = [astar(start, h, max_nodes=max_nodes) for start in starts]
+            runs.update(len(starts))
             self.expanded[name] = sum(r.stats.expanded for r in results)
             self.extra_moves[name] = sum(
                 r.cost - table[s.start]
@@ -88,7 +78,7 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         self.boards = boards
         self.picture = self._draw()
         super().__init__([widgets.HTML(self._verdict_html()), svg_image(self.picture)])
-        projector(self, large)  # 15 px text, or 21 px and a bigger picture with large
+        projector(self, large)
 
     def _verdict_html(self) -> str:
         r = self.report

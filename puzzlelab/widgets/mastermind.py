@@ -18,46 +18,69 @@ from .base import StaticFallback, projector, show_svg, svg_image, working
 ROWS = 6
 
 
-def board_picture(
+def _board_picture(
     game: Mastermind,
     history: Sequence[tuple[Code, Answer]],
+    title: str,
     secret: CodeInput | None = None,
-    title: str | None = None,
     asking: CodeInput | None = None,
 ) -> bytes:
-    """Return an SVG picture of the board of *history*, at least :data:`ROWS` rows high (see
-    :func:`~puzzlelab.drawing.mastermind.draw_mastermind`).
-
-    >>> from puzzlelab.puzzles.mastermind import Mastermind, game_of
-    >>> game = game_of(Mastermind(6, 4, True))
-    >>> b"1B 1C" in board_picture(game, [((0, 0, 1, 1), (1, 1))], secret=(0, 1, 2, 3))
-    True
-    """
+    """An SVG picture of the board of *history*, at least :data:`ROWS` rows high."""
     rows = max(ROWS, len(history) + 1)
-    shown = rows + (secret is not None)
-    height = 0.46 * shown + 0.8
+    height = 0.46 * (rows + (secret is not None)) + 0.8
     figure = offscreen_figure((4.6 + 0.27 * game.positions, height), dpi=90)
     ax = figure.add_axes((0.02, 0.02, 0.96, 0.96 - 0.6 / height))
     draw_mastermind(game, history, ax, rows=rows, secret=secret, title=title, asking=asking)
     return figure_svg(figure, tight=False)
 
 
-def _consistent(game: Mastermind, left: np.ndarray, guess: Code, answer: Answer) -> np.ndarray:
-    row = game.table[game.numbers[guess]]
-    return left[row[left] == game.answer_number(answer)]
-
-
 def _codes(count: int) -> str:
     return f"{count:,} code{'' if count == 1 else 's'}"
 
 
-class ComputerGuesses(StaticFallback, widgets.VBox):
+class _Game(StaticFallback, widgets.VBox):
+    """What both games share: the game, its history, the codes left, a status and a picture."""
+
+    def __init__(self, game: Mastermind | None) -> None:
+        super().__init__()
+        self.game = game_of(game)
+        self.new_button = widgets.Button(description="New game", icon="undo")
+        self.new_button.on_click(lambda _: self.new_game())
+        self.status = widgets.Label()
+        self.picture = svg_image()
+
+    def _start(self, rows: list[widgets.Widget], large: bool | None) -> None:
+        self.children = [*rows, self.status, self.picture]
+        projector(self, large)
+        self.new_game()
+
+    def new_game(self) -> _Game:
+        """Forget the answers and start again."""
+        self.history: list[tuple[Code, Answer]] = []
+        self.left = np.arange(len(self.game.codes))
+        return self
+
+    def _rules(self) -> str:
+        unlike = "" if self.game.repeats else ", all different"
+        return f"{self.game.positions} symbols from 0 to {self.game.symbols - 1}{unlike}"
+
+    def _answered(self, guess: Code, answer: Answer) -> None:
+        """Keep *answer* to *guess*, and only the codes that give it."""
+        self.history.append((guess, answer))
+        row = self.game.table[self.game.numbers[guess]]
+        self.left = self.left[row[self.left] == self.game.answer_number(answer)]
+
+    def _show(self) -> None:
+        show_svg(self.picture, self._static_svg())
+
+
+class ComputerGuesses(_Game):
     """Think of a code; the computer guesses it from your bulls and cows.
 
     *game* is bulls and cows by default; *strategy* picks the guess (see
     :data:`~puzzlelab.solvers.mastermind_strategies.STRATEGIES`). ``guess`` is the code
     asked now (None once the game is over), ``left`` the numbers of the codes consistent
-    with your answers. *large*: see :func:`~puzzlelab.widgets.base.projector`.
+    with your answers.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> play = ComputerGuesses(bulls_and_cows())
@@ -75,7 +98,7 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
         strategy: str | Strategy = "consistent",
         large: bool | None = None,
     ) -> None:
-        self.game = game_of(game)
+        super().__init__(game)
         self.strategy_name, self.choose = strategy_of(strategy)
         p = self.game.positions
         self.bulls = widgets.BoundedIntText(0, min=0, max=p, description="bulls",
@@ -83,26 +106,16 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
         self.cows = widgets.BoundedIntText(0, min=0, max=p, description="cows",
                                            layout={"width": "9em"})  # fmt: skip
         self.answer_button = widgets.Button(description="Answer", button_style="primary")
-        self.new_button = widgets.Button(description="New game", icon="undo")
         self.answer_button.on_click(lambda _: self.answer(self.bulls.value, self.cows.value))
-        self.new_button.on_click(lambda _: self.new_game())
         self.question = widgets.HTML()
-        self.status = widgets.Label()
-        self.picture = svg_image()
         controls = widgets.HBox([self.bulls, self.cows, self.answer_button, self.new_button])
-        super().__init__([self.question, controls, self.status, self.picture])
-        projector(self, large)
-        self.new_game()
+        self._start([self.question, controls], large)
 
     def new_game(self) -> ComputerGuesses:
         """Forget every answer and ask the first question again."""
-        self.history: list[tuple[Code, Answer]] = []
-        self.left = np.arange(len(self.game.codes))
+        super().new_game()
         self.guess = self._next_guess()
-        self.status.value = (
-            f"Think of a code: {self.game.positions} symbols from 0 to {self.game.symbols - 1}"
-            f"{'' if self.game.repeats else ', all different'}. Then answer my guess."
-        )
+        self.status.value = f"Think of a code: {self._rules()}. Then answer my guess."
         self._show()
         return self
 
@@ -116,17 +129,21 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
         except PuzzleError as error:
             self.status.value = f"Not a possible answer: {error}."
             return self
-        self.history.append((self.guess, answer))
+        self._answered(self.guess, answer)
         if answer == self.game.win:
             count = len(self.history)
             self.status.value = f"Found your code in {count} question{'s' * (count > 1)}."
             self.left, self.guess = np.array([self.game.numbers[self.guess]]), None
         else:
-            self.left = _consistent(self.game, self.left, self.guess, answer)
             buttons = [self.answer_button, self.new_button]
             with working(self.status, buttons, f"Choosing a question ({self.strategy_name})..."):
                 self.guess = self._next_guess()
-            self.status.value = self._after_answer()
+            self.status.value = (
+                f"{_codes(len(self.left))} still consistent with your answers."
+                if len(self.left)
+                else "Your answers contradict each other: no code gives all of them. Check each "
+                "answer against your secret, or click New game."
+            )
         self._show()
         return self
 
@@ -135,39 +152,29 @@ class ComputerGuesses(StaticFallback, widgets.VBox):
             return None
         return self.game.codes[int(self.choose(self.game, self.left))]
 
-    def _after_answer(self) -> str:
-        if len(self.left) == 0:
-            return (
-                "Your answers contradict each other: no code gives all of them. Check each "
-                "answer against your secret, or click New game."
-            )
-        return f"{_codes(len(self.left))} still consistent with your answers."
-
     def _show(self) -> None:
         if self.guess is not None:
-            self.question.value = (
-                f"Question {len(self.history) + 1}: is it <b>{self.game.format(self.guess)}</b>?"
-            )
-        elif len(self.left) == 0:
-            self.question.value = "<b>No code is left.</b>"
+            number, code = len(self.history) + 1, self.game.format(self.guess)
+            self.question.value = f"Question {number}: is it <b>{code}</b>?"
         else:
-            self.question.value = "<b>Found it!</b>"
+            self.question.value = (
+                "<b>No code is left.</b>" if len(self.left) == 0 else "<b>Found it!</b>"
+            )
         self.answer_button.disabled = self.guess is None
-        show_svg(self.picture, self._static_svg())
+        super()._show()
 
     def _static_svg(self) -> bytes:
         title = f"{self.strategy_name}: {_codes(len(self.left))} consistent"
         if self.guess is not None:
             title += f"\nasking {self.game.format(self.guess)}"
-        return board_picture(self.game, self.history, title=title, asking=self.guess)
+        return _board_picture(self.game, self.history, title, asking=self.guess)
 
 
-class YouGuess(StaticFallback, widgets.VBox):
+class YouGuess(_Game):
     """Find the computer's secret code: type a guess, get its bulls and cows.
 
     *game* is bulls and cows by default; *seed* makes the secret repeatable (each New game
-    takes the next seed). With *show_count*, the number of codes still consistent is shown
-    from the start (a checkbox turns it on and off). *large*: as for :class:`ComputerGuesses`.
+    takes the next seed). A checkbox shows how many codes are still consistent.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> play = YouGuess(bulls_and_cows(), seed=1)
@@ -178,52 +185,35 @@ class YouGuess(StaticFallback, widgets.VBox):
     """
 
     def __init__(
-        self,
-        game: Mastermind | None = None,
-        seed: int | None = None,
-        show_count: bool = False,
-        large: bool | None = None,
+        self, game: Mastermind | None = None, seed: int | None = None, large: bool | None = None
     ) -> None:
-        self.game = game_of(game)
-        self.seed = seed
-        self.games = 0
+        super().__init__(game)
+        self.seed, self.games = seed, 0
         # The value reaches the kernel on Enter (or when the box loses focus), not per key.
         self.entry = widgets.Text(placeholder=self.game.format(self.game.codes[0]),
                                   description="guess", layout={"width": "15em"},
                                   continuous_update=False)  # fmt: skip
         self.sent: str | None = None  # the text last guessed from the box
         self.guess_button = widgets.Button(description="Guess", button_style="primary")
-        self.count_box = widgets.Checkbox(show_count, description="count consistent codes",
+        self.count_box = widgets.Checkbox(False, description="count consistent codes",
                                           indent=False)  # fmt: skip
         self.reveal_button = widgets.Button(description="Give up", icon="eye")
-        self.new_button = widgets.Button(description="New game", icon="undo")
         self.entry.observe(lambda change: self._guess_typed(change["new"]), "value")
         self.guess_button.on_click(lambda _: self._guess_typed(self.entry.value))
         self.count_box.observe(lambda _: self._show(), "value")
         self.reveal_button.on_click(lambda _: self.reveal())
-        self.new_button.on_click(lambda _: self.new_game())
         self.info = widgets.HTML()
-        self.status = widgets.Label()
-        self.picture = svg_image()
         controls = widgets.HBox([self.entry, self.guess_button, self.reveal_button,
                                  self.new_button])  # fmt: skip
-        super().__init__([controls, self.count_box, self.info, self.status, self.picture])
-        projector(self, large)
-        self.new_game()
+        self._start([controls, self.count_box, self.info], large)
 
     def new_game(self) -> YouGuess:
         """Draw a new secret (the next seed, if a seed was given) and clear the board."""
-        seed = None if self.seed is None else self.seed + self.games
+        super().new_game()
+        self.secret = self.game.random_secret(None if self.seed is None else self.seed + self.games)
         self.games += 1
-        self.secret = self.game.random_secret(seed)
-        self.history: list[tuple[Code, Answer]] = []
         self.revealed, self.sent = False, None
-        self.left = np.arange(len(self.game.codes))
-        rules = "" if self.game.repeats else ", all different"
-        self.status.value = (
-            f"I have a secret: {self.game.positions} symbols from 0 to "
-            f"{self.game.symbols - 1}{rules}. Type a guess."
-        )
+        self.status.value = f"I have a secret: {self._rules()}. Type a guess."
         self._show()
         return self
 
@@ -250,8 +240,7 @@ class YouGuess(StaticFallback, widgets.VBox):
             self.status.value = f"Not a code: {error}."
             return self
         answer = answer_of(code, self.secret)
-        self.history.append((code, answer))
-        self.left = _consistent(self.game, self.left, code, answer)
+        self._answered(code, answer)
         count = len(self.history)
         if answer == self.game.win:
             self.status.value = f"You found it in {count} question{'s' * (count > 1)}!"
@@ -275,11 +264,11 @@ class YouGuess(StaticFallback, widgets.VBox):
             self.info.value = f"{_codes(len(self.left))} still consistent with the answers."
         else:
             self.info.value = "Tick the box to see how many codes are still consistent."
-        show_svg(self.picture, self._static_svg())
+        super()._show()
 
     def _static_svg(self) -> bytes:
-        secret = self.secret if self.finished else None
         title = f"your guesses: {len(self.history)}"
         if self.count_box.value or self.finished:
             title += f", {_codes(len(self.left))} consistent"
-        return board_picture(self.game, self.history, secret=secret, title=title)
+        secret = self.secret if self.finished else None
+        return _board_picture(self.game, self.history, title, secret=secret)

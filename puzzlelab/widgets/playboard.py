@@ -20,6 +20,7 @@ _TABLES: dict[tuple[int, int, State], Mapping[State, int]] = {}
 BLANK = "\u00a0"  # a no-break space
 
 EXACT_UP_TO = 9  # cells: boards this small get exact distances (3x3: 0.3 s, once)
+SHUFFLE_MOVES = 30  # on larger boards: a uniformly random 15-puzzle is too far for a quick hint
 
 
 def exact_distances(puzzle: SlidingPuzzle) -> Mapping[State, int]:
@@ -39,17 +40,13 @@ def exact_distances(puzzle: SlidingPuzzle) -> Mapping[State, int]:
 class PlayBoard(StaticFallback, widgets.VBox):
     """A board to play: click a tile next to the blank to slide it.
 
-    *Hint* gives the next move of a shortest solution: from the exact distance table up to
-    3x3, else by A* with linear conflict (at most *hint_seconds*). The distance shown is
-    exact up to 3x3, else a lower bound. *seed* makes *Shuffle* repeatable; it walks
-    *shuffle_moves* random moves from the goal (default: a uniformly random board up to
-    3x3, 30 moves on bigger boards). *large*: see :func:`~puzzlelab.widgets.base.projector`.
+    Up to 3x3, *Hint* and the distance shown are exact; larger boards show a lower bound
+    and hint by A* (at most *hint_seconds*). *Shuffle* (repeatable with *seed*) gives a
+    random board up to 3x3, else one 30 random moves from the goal.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> board = PlayBoard(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"))
-    >>> board.click(8).state
-    (1, 2, 3, 4, 5, 6, 7, 8, 0)
-    >>> board.status.value
+    >>> board.click(8).status.value
     'Solved in 1 move! That is the fewest possible.'
     >>> board.reset().click_cell(0).status.value  # tile 1, far from the blank
     'Tile 1 is not next to the blank; tiles that can slide: 5, 7, 8.'
@@ -60,27 +57,20 @@ class PlayBoard(StaticFallback, widgets.VBox):
         puzzle: SlidingPuzzle,
         seed: int | None = None,
         hint_seconds: float = 10.0,
-        shuffle_moves: int | None = None,
         large: bool | None = None,
     ) -> None:
         if not isinstance(puzzle, SlidingPuzzle):
             raise TypeError(f"PlayBoard plays a SlidingPuzzle, not {type(puzzle).__name__}")
         self.puzzle, self.seed, self.hint_seconds = puzzle, seed, hint_seconds
-        if shuffle_moves is None and puzzle.size > EXACT_UP_TO:
-            shuffle_moves = 30  # a uniformly random 15-puzzle is too far for a quick hint
-        self.shuffle_moves = shuffle_moves
+        self.exact = puzzle.size <= EXACT_UP_TO
         self.state, self.moves = puzzle.start, 0
         self.hinted: int | None = None  # the tile a hint said to slide, until a tile slides
         self.origin = puzzle.start  # where this game started (the start, or a shuffled board)
-        self.cells = [
-            widgets.Button(layout=widgets.Layout(width="3.5em", height="3.5em"))
-            for _ in range(puzzle.size)
-        ]
+        size = widgets.Layout(width="3.5em", height="3.5em")
+        self.cells = [widgets.Button(layout=size) for _ in range(puzzle.size)]
         for cell, button in enumerate(self.cells):
             button.on_click(lambda _, cell=cell: self.click_cell(cell))
-        grid = widgets.GridBox(
-            self.cells, layout=widgets.Layout(grid_template_columns=f"repeat({puzzle.cols}, 3.8em)")
-        )
+        columns = widgets.Layout(grid_template_columns=f"repeat({puzzle.cols}, 3.8em)")
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
         self.shuffle_button = widgets.Button(description="Shuffle", icon="random")
         self.reset_button = widgets.Button(description="Reset", icon="undo")
@@ -90,8 +80,10 @@ class PlayBoard(StaticFallback, widgets.VBox):
         self.info = widgets.HTML()
         self.status = widgets.Label("Click a tile next to the blank.")
         buttons = widgets.HBox([self.hint_button, self.shuffle_button, self.reset_button])
-        super().__init__([grid, self.info, buttons, self.status])
-        projector(self, large)  # tiles and text 15 px, or 21 px with large
+        super().__init__(
+            [widgets.GridBox(self.cells, layout=columns), self.info, buttons, self.status]
+        )
+        projector(self, large)
         self._show()
 
     def click_cell(self, cell: int) -> PlayBoard:
@@ -110,20 +102,17 @@ class PlayBoard(StaticFallback, widgets.VBox):
             return self
         self.moves += 1
         self.hinted = None
-        solved = self.puzzle.is_goal(self.state)
-        moves = f"{self.moves} move{'s' if self.moves != 1 else ''}"
-        self.status.value = self._well_done(moves) if solved else f"Slid {tile}."
+        self.status.value = f"Slid {tile}."
+        if self.puzzle.is_goal(self.state):
+            self.status.value = f"Solved in {self.moves} move{'s' if self.moves != 1 else ''}!"
+            if self.exact:
+                best = exact_distances(self.puzzle)[self.origin]
+                fewest = f" The fewest possible from that start: {best}."
+                self.status.value += (
+                    " That is the fewest possible." if best == self.moves else fewest
+                )
         self._show()
         return self
-
-    def _well_done(self, moves: str) -> str:
-        text = f"Solved in {moves}!"
-        if self.puzzle.size <= EXACT_UP_TO:
-            best = exact_distances(self.puzzle)[self.origin]
-            text += " That is the fewest possible." if best == self.moves else (
-                f" The fewest possible from that start: {best}."
-            )  # fmt: skip
-        return text
 
     def hint(self) -> int | None:
         """Highlight and return the tile to slide next on a shortest path (None if solved)."""
@@ -142,11 +131,10 @@ class PlayBoard(StaticFallback, widgets.VBox):
 
     def _best_action(self) -> str | None:
         """The first action of a shortest solution from here (None, said why, if not found)."""
-        if self.puzzle.size <= EXACT_UP_TO:
+        if self.exact:
             table = exact_distances(self.puzzle)
             here = table[self.state]
-            options = [(a, s) for a, s, _ in self.puzzle.successors(self.state)]
-            return next(a for a, s in options if table[s] == here - 1)
+            return next(a for a, s, _ in self.puzzle.successors(self.state) if table[s] == here - 1)
         result = astar(self.puzzle.with_start(self.state), "linear-conflict",
                        max_seconds=self.hint_seconds)  # fmt: skip
         if not result.solved:
@@ -157,27 +145,27 @@ class PlayBoard(StaticFallback, widgets.VBox):
     def shuffle(self) -> PlayBoard:
         """Start again from a random solvable board (seeded if the board was given a seed)."""
         seed = None if self.seed is None else self.seed + self.moves
-        if self.shuffle_moves is None:
+        if self.exact:
             board, how = self.puzzle.random_state(seed), "A new random board."
         else:
-            board = self.puzzle.scramble(self.shuffle_moves, seed)
-            how = f"A new board, {self.shuffle_moves} random moves from the goal."
-        self.state, self.moves, self.hinted, self.origin = board, 0, None, board
-        self.status.value = f"{how} Good luck!"
-        self._show()
+            board = self.puzzle.scramble(SHUFFLE_MOVES, seed)
+            how = f"A new board, {SHUFFLE_MOVES} random moves from the goal."
+        self._restart(board, f"{how} Good luck!")
         return self
 
     def reset(self) -> PlayBoard:
         """Go back to the puzzle's start."""
-        self.state, self.moves, self.hinted = self.puzzle.start, 0, None
-        self.origin = self.state
-        self.status.value = "Back to the start."
-        self._show()
+        self._restart(self.puzzle.start, "Back to the start.")
         return self
+
+    def _restart(self, board: State, message: str) -> None:
+        self.state, self.moves, self.hinted, self.origin = board, 0, None, board
+        self.status.value = message
+        self._show()
 
     def distance(self) -> tuple[int, bool]:
         """Return ``(moves to the goal, exact?)``: exact up to 3x3, else a lower bound."""
-        if self.puzzle.size <= EXACT_UP_TO:
+        if self.exact:
             return exact_distances(self.puzzle)[self.state], True
         return self.puzzle.linear_conflict(self.state), False
 

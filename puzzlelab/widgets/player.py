@@ -8,8 +8,8 @@ from html import escape
 from ..drawing import (
     board_size,
     board_svg,
+    every_kth_step,
     replayed,
-    sample_steps,
     step_detail,
     step_highlight,
     step_label,
@@ -20,12 +20,10 @@ from .frames import FramePlayer
 
 
 class SolutionPlayer(FramePlayer):
-    """Play a path of states: play / pause, a slider, previous / next and a speed control.
+    """Play a solution (a search result or states): play / pause, a slider, previous / next.
 
-    *solution* is a search result or a list of states. *heuristic*'s value is shown above
-    every board; paths longer than *max_frames* are sampled (first and last kept). *size*
-    is in inches (default: :func:`~puzzlelab.drawing.board_size`). With *large*, text and
-    boards are bigger, for a projector. ``steps[i]`` is the path index frame *i* shows.
+    *heuristic*'s value is shown over every board; over *max_frames*, the path is sampled
+    (``steps[i]`` is the path index frame *i* shows). *size* is in inches.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import bfs
@@ -46,7 +44,7 @@ class SolutionPlayer(FramePlayer):
     ) -> None:
         path, actions = replayed(puzzle, solution)
         self.puzzle, self.path = puzzle, path
-        self.steps = sample_steps(len(path), max_frames)
+        self.steps = every_kth_step(len(path), max_frames)[0]
         size = board_size(puzzle) if size is None else size
         captions, labels, pictures = [], [], []
         for k in self.steps:
@@ -64,7 +62,7 @@ class SolutionPlayer(FramePlayer):
             labels.append(f"<b>{caption}</b>{detail}")
             pictures.append(board_svg(puzzle, path[k], size=size, heuristic=heuristic,
                                       title=caption, highlight=highlight))  # fmt: skip
-        # the readout counts moves, as the captions do: "step 3 of 9" is one number
+        # the readout counts moves, as the captions do
         readouts = [f"step {k} of {len(path) - 1}" for k in self.steps]
         super().__init__(pictures, labels, captions, readouts=readouts, large=large)
 

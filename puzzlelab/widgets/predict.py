@@ -1,11 +1,8 @@
 """PredictNext: the student picks the node a search expands next, and hears at once why.
 
-The questions, and what each pick hears, are made in Python
-(:mod:`puzzlelab.exercises.predict`) and sent once; picking happens in the browser
-(``predict.js`` on the :class:`~.stepper.Stepper`), so it needs no kernel: it works with a
-busy kernel, in Voila and on the offline lesson pages. The picks come back to the kernel
-in ``picks``, and the widget shows them as a line to paste into an answer cell, which
-:func:`~puzzlelab.exercises.check_predictions` grades.
+The questions and answers (:mod:`puzzlelab.exercises.predict`) are sent once and picked in
+the browser (``predict.js``), with no kernel; the picks come back in ``picks`` and are shown
+as a line to paste into an answer cell.
 """
 
 from __future__ import annotations
@@ -27,7 +24,7 @@ from ..exercises.predict import (
 from ..exercises.search import SEARCHES
 from ..search.problem import HeuristicChoice
 from .base import board_html
-from .stepper import DATA, FUNCTIONS, HERE, MODULE_MARK, Pieces, Stepper
+from .stepper import DATA, FUNCTIONS, HERE, MODULE_MARK, Stepper
 
 PREDICT = (HERE / "predict.js").read_text(encoding="utf-8")
 
@@ -44,24 +41,11 @@ TEMPLATE = (
 
 
 class PredictNext(Stepper):
-    """Ask which node the search *like* expands next on *puzzle*, question after question.
+    """Ask which node the search *like* (``bfs``, ``dfs``, ``ucs``, ``greedy``, ``astar``,
+    with *heuristic*) expands next on *puzzle*, for up to *questions* questions.
 
-    The picks made in the browser come back in ``picks``, and :meth:`score` scores them.
-
-    Parameters
-    ----------
-    puzzle : puzzle
-        A puzzlelab puzzle; its boards are drawn where it has pictures.
-    like : str
-        The search: ``bfs``, ``dfs``, ``ucs``, ``greedy`` or ``astar``.
-    heuristic : str or callable, optional
-        For ``greedy`` and ``astar``: a name in ``puzzle.heuristics`` or a function.
-    questions : int
-        How many questions (fewer if the search ends first).
-    answer : str
-        The name of the answer variable in the line to paste (``answer = "4 7 9"``).
-    large : bool, optional
-        Text and pictures half as big again.
+    The picks come back in ``picks``, :meth:`score` scores them, and the line to paste
+    names the variable *answer* (``answer = "4 7 9"``).
 
     >>> from puzzlelab.puzzles import WaterJugs
     >>> widget = PredictNext(WaterJugs((4, 3), target=2, tap=True), "bfs", answer="answer_1_4")
@@ -97,23 +81,16 @@ class PredictNext(Stepper):
             raise ValueError(
                 f"{like} on this puzzle never has a choice to make: pick a larger puzzle"
             )
-        pieces, frames = Pieces(), []
-        for question in self.asked:
-            frames.append([
-                pieces.add(self.header_html(question)),
-                pieces.add(board_html(self.puzzle, question.last)),
-                pieces.add(self.frontier_html(question)),
-            ])  # fmt: skip
-        super().__init__(TEMPLATE, pieces, frames, large=large,
-                         words={"description": "question"})  # fmt: skip
+        frames = [
+            [self.header_html(q), board_html(puzzle, q.last), self.frontier_html(q)]
+            for q in self.asked
+        ]
+        super().__init__(TEMPLATE, frames, large=large, words={"description": "question"})
         self.questions = [_sent(question) for question in self.asked]
         self.answer = answer
 
     def score(self) -> Score:
-        """The score of the picks made so far (``picks``).
-
-        There is no example here; ``tests/test_predict.py`` runs it.
-        """
+        """The score of the picks made so far (``picks``)."""
         return mark(self.asked, self.picks)
 
     def header_html(self, question: Question) -> str:
@@ -138,13 +115,7 @@ class PredictNext(Stepper):
         )
 
     def frontier_html(self, question: Question) -> str:
-        """The nodes waiting before *question*, oldest first, a row each (``data-row``).
-
-        >>> from puzzlelab.puzzles import WaterJugs
-        >>> widget = PredictNext(WaterJugs((4, 3), target=2, tap=True), "ucs")
-        >>> "<th>g</th>" in widget.frontier_html(widget.asked[0])
-        True
-        """
+        """The nodes waiting before *question*, oldest first, a row each (``data-row``)."""
         columns = ["node", "parent", "depth", *VALUES[self.like], "action", "state"]
         head = "".join(f"<th>{c}</th>" for c in ["key", *columns])
         body = "".join(
@@ -157,7 +128,6 @@ class PredictNext(Stepper):
 
 
 def _sent(question: Question) -> dict[str, Any]:
-    """What the page needs of *question*: each row's node, whether it is right, what it hears."""
     nodes = [row["node"] for row in question.rows]
     return {"nodes": nodes, "right": [node in question.right for node in nodes],
             "why": [explain(question, node) for node in nodes]}  # fmt: skip

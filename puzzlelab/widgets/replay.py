@@ -9,12 +9,7 @@ import networkx as nx
 
 from ..analysis.trees import cut_tree, search_tree
 from ..drawing import figure_svg, offscreen_figure
-from ..drawing.domain import (
-    LEGEND,
-    draw_search,
-    draws_search,
-    searched_states,
-)
+from ..drawing.domain import LEGEND, draw_search, draws_search, searched_states
 from ..drawing.trees import (
     COLOURS,
     STATUS_LETTERS,
@@ -26,7 +21,7 @@ from ..drawing.trees import (
 )
 from ..search.trace import Trace, TraceEvent, frontier_rows, snapshot_counts, snapshots
 from .base import board_html, picture_html
-from .stepper import Pieces, Stepper
+from .stepper import Stepper
 
 #: What the header says about each kind of event.
 VERBS = {
@@ -38,7 +33,7 @@ VERBS = {
     "iteration": "a new iteration starts from the root, bound",
 }
 
-DOMAIN_INCHES = (6.0, 4.0)  # a picture of the whole domain, beside the frontier
+DOMAIN_INCHES = (6.0, 4.0)
 #: What the colours of a domain picture mean: ``search_legend``'s, less "not reached".
 DOMAIN_LEGEND = "".join(
     '<span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
@@ -46,10 +41,10 @@ DOMAIN_LEGEND = "".join(
     for words, fill, edge, width in LEGEND[:4]
 )
 TREE_NODES = 150  # the replayed tree is cut to this many nodes
+ROWS_SHOWN = 12  # frontier rows listed; the rest are counted
 TREE_CLASS = "puzzlelab-replay-tree"
 
-#: A step: the header; the board beside the frontier; the tree beside its title and legend
-#: (each pair one under the other in a narrow column).
+#: A step: the header; the board beside the frontier; the tree beside its title and legend.
 TEMPLATE = (
     "<style>{css}</style>"
     '<div data-slot="0"></div>'
@@ -65,13 +60,9 @@ class SearchReplay(Stepper):
     """Replay the first *max_events* events of *trace*: the node, the frontier, the counts
     and the search tree growing.
 
-    With a *puzzle*, the current node is drawn as a board (else its state is printed); a
-    puzzle whose domain can be drawn (:func:`~puzzlelab.drawing.domain.draw_search`: a road
-    map, the jugs' state graph) is drawn whole instead, showing what has been expanded
-    (:meth:`searched`), what waits in the frontier and the current state; *on_domain*
-    ``False`` keeps the board (a picture of the whole domain per event takes longer).
-    *rows_shown* frontier rows are listed, in the order the search takes them (read from
-    the trace); the rest are counted. With *large*, text and pictures are bigger.
+    The current node is drawn as a board of *puzzle* (else printed), or, where
+    :func:`~puzzlelab.drawing.domain.draw_search` can, on the whole domain with what has been
+    expanded (:meth:`searched`), what waits and the current state.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, astar
@@ -90,9 +81,7 @@ class SearchReplay(Stepper):
         trace: Trace,
         puzzle: object = None,
         max_events: int = 400,
-        rows_shown: int = 12,
         large: bool | None = None,
-        on_domain: bool | None = None,
     ) -> None:
         if not hasattr(trace, "events"):
             raise TypeError(
@@ -102,46 +91,38 @@ class SearchReplay(Stepper):
         self.events = list(trace.events[:max_events])
         if not self.events:
             raise ValueError("the trace is empty: pass trace=Trace() to a search first")
-        self.puzzle, self.rows_shown = puzzle, rows_shown
+        self.puzzle = puzzle
         self.informed = any(event.h is not None for event in self.events)
         self._snapshots = snapshots(self.events)
-        self._iterative = any(event.kind == "iteration" for event in self.events)
         self._trees: dict[int | None, tuple[nx.DiGraph, Layout]] = {}  # by iteration
         self._searched = searched_states(self.events, self._snapshots)
-        if on_domain is None:
-            on_domain = puzzle is not None and draws_search(puzzle)
-        # Each board and each iteration's tree is sent once; a step names them, and marks
-        # the nodes it has reached.
-        pieces = Pieces()
-        pictures: dict[object, int] = {}  # what a board or domain picture shows -> its piece
-        drawn: dict[int | None, int] = {}  # iteration -> its tree's piece
-        frames: list[list[int]] = []
+        on_domain = puzzle is not None and draws_search(puzzle)
+        # Each picture and each iteration's tree is drawn once; a step marks the nodes reached.
+        pictures: dict[object, str] = {}  # what a board or domain picture shows -> its HTML
+        drawn: dict[int | None, str] = {}  # iteration -> its tree's SVG
+        frames: list[list[str]] = []
         marks: list[str] = []
         for k, event in enumerate(self.events):
             seen = self._searched[k]
             shown = (tuple(seen["expanded"]), frozenset(seen["frontier"]), seen["current"])
             key = shown if on_domain else event.state
             if key not in pictures:
-                picture = self._domain_html(k) if on_domain else board_html(puzzle, event.state)
-                pictures[key] = pieces.add(picture)
+                pictures[key] = self._domain_html(k) if on_domain else board_html(puzzle, key)
             iteration = self._snapshots[k]["iteration"]
             tree, layout = self._tree_of(iteration)
             if iteration not in drawn:
-                drawn[iteration] = pieces.add(marked_tree_svg(tree, layout))
-            frames.append([
-                pieces.add(self.header_html(k)),
-                pictures[key],
-                pieces.add(self.frontier_html(k)),
-                drawn[iteration],
-                pieces.add(self._tree_title(k, tree)),
-            ])  # fmt: skip
+                drawn[iteration] = marked_tree_svg(tree, layout)
+            header, frontier = self.header_html(k), self.frontier_html(k)
+            frames.append(
+                [header, pictures[key], frontier, drawn[iteration], self._tree_title(k, tree)]
+            )
             marks.append(self._marks(k, tree))
-        statuses = [s for s in COLOURS if s != "cutoff" or self._iterative]
+        iterative = any(event.kind == "iteration" for event in self.events)
+        statuses = [s for s in COLOURS if s != "cutoff" or iterative]
         template = TEMPLATE.format(
             css=marked_tree_css(TREE_CLASS), legend=tree_legend_html(statuses)
         )
-        super().__init__(template, pieces, frames, marks, interval=600, large=large,
-                         words={"description": "event"})  # fmt: skip
+        super().__init__(template, frames, marks, large=large, words={"description": "event"})
 
     @property
     def current(self) -> TraceEvent:
@@ -157,16 +138,8 @@ class SearchReplay(Stepper):
         return frontier_rows(self._snapshots[self.value if k is None else k])
 
     def searched(self, k: int | None = None) -> dict[str, Any]:
-        """The states expanded (in order), waiting in the frontier and current after event *k*
-        (default: the one shown): what a picture of the domain shows.
-
-        >>> from puzzlelab.puzzles.roads import romania
-        >>> from puzzlelab.search import Trace, greedy
-        >>> trace = Trace()
-        >>> _ = greedy(romania(), trace=trace)
-        >>> SearchReplay(trace, romania()).searched(-1)
-        {'expanded': ['Arad', 'Sibiu', 'Fagaras'], 'frontier': [...], 'current': 'Bucharest'}
-        """
+        """The states expanded (in order), waiting and current after event *k* (default: the
+        one shown)."""
         return self._searched[self.value if k is None else k]
 
     def header_html(self, k: int) -> str:
@@ -199,9 +172,9 @@ class SearchReplay(Stepper):
             f"<tr><td>{i}</td>"
             + "".join(f"<td>{_number(row[c])}</td>" for c in columns)
             + f"<td>{html.escape(str(row['action'] or ''))}</td></tr>"
-            for i, row in enumerate(rows[: self.rows_shown], start=1)
+            for i, row in enumerate(rows[:ROWS_SHOWN], start=1)
         )
-        more = len(rows) - self.rows_shown
+        more = len(rows) - ROWS_SHOWN
         tail = f"<tr><td colspan={len(columns) + 2}>... {more:,} more</td></tr>" if more > 0 else ""
         empty = "" if rows else "<tr><td colspan=6><i>empty</i></td></tr>"
         return (
@@ -210,7 +183,6 @@ class SearchReplay(Stepper):
         )
 
     def _domain_html(self, k: int) -> str:
-        """The whole domain after event *k*, as :func:`draw_search` draws it."""
         figure = offscreen_figure(DOMAIN_INCHES)
         ax = figure.add_axes((0.09, 0.13, 0.89, 0.78))  # room for axis labels; not trimmed (slow)
         draw_search(self.puzzle, **self._searched[k], ax=ax, legend=False)
@@ -220,19 +192,15 @@ class SearchReplay(Stepper):
         return f"<div>{picture}{DOMAIN_LEGEND}</div>"
 
     def _tree_title(self, k: int, tree: nx.DiGraph) -> str:
-        hidden = len(self._snapshots[k]["status"]) - sum(
-            1 for node in tree if node in self._snapshots[k]["status"]
-        )
+        status = self._snapshots[k]["status"]
+        hidden = len(status) - sum(1 for node in tree if node in status)
         return "search tree so far" + (f" ({hidden:,} nodes not drawn)" if hidden > 0 else "")
 
     def _marks(self, k: int, tree: nx.DiGraph) -> str:
         """A letter per node of *tree*: its status after event *k*, upper case for the event's."""
         status, here = self._snapshots[k]["status"], self.events[k].node
-        letters = []
-        for node in tree:
-            letter = STATUS_LETTERS[status[node]] if node in status else "-"
-            letters.append(letter.upper() if node == here else letter)
-        return "".join(letters)
+        letters = [STATUS_LETTERS[status[node]] if node in status else "-" for node in tree]
+        return "".join(c.upper() if node == here else c for node, c in zip(tree, letters))
 
     def _tree_of(self, iteration: int | None) -> tuple[nx.DiGraph, Layout]:
         """The (cut) tree of one iteration and its layout, made once."""

@@ -1,13 +1,8 @@
-"""Stepper: frames sent to the browser once and stepped through there (``stepper.js``, an
-anywidget), so a click never waits on the kernel; exported HTML steps the same way.
-
-A frame is made of *pieces* of HTML filling the *slots* of a template, so a piece shared by
-many frames is sent once; *marks* recolour parts of a piece from frame to frame.
-"""
+"""Stepper: frames sent to the browser once and stepped through there (``stepper.js``), so a
+click never waits on the kernel; exported HTML steps the same way."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 import uuid
@@ -24,14 +19,11 @@ HERE = Path(__file__).parent
 SCRIPT = (HERE / "stepper.js").read_text(encoding="utf-8")
 STYLE = (HERE / "stepper.css").read_text(encoding="utf-8")
 
-#: Where a script's functions end and the module JupyterLab and Voila load begins.
+#: Where a script's functions (all a page with no kernel runs) end and its module begins.
 MODULE_MARK = "\n// -- the module"
-
-#: stepper.js's functions alone: what a page with no kernel runs.
 FUNCTIONS = SCRIPT.split(MODULE_MARK, 1)[0]
 
-#: What the controls say: every stepper steps with the same two words (previous and next);
-#: a widget may name its frames (*description*: "step 3 of 9", "event 3 of 9").
+#: What the controls say; *description* names a frame ("step 3 of 9", "event 3 of 9").
 WORDS = {
     "play": "▶ play",
     "pause": "❚❚ pause",
@@ -45,18 +37,13 @@ DATA = (
     "template", "pieces", "frames", "marks", "readouts", "value", "interval", "words", "large",
 )  # fmt: skip
 
-#: Counts pages made in this process; with a random part, every id on a page is its own.
-_PAGES = itertools.count(1)
-
 
 class PageWidget(anywidget.AnyWidget):
-    """An anywidget whose :meth:`html` draws it on a page with no kernel, and its
-    display bundle carries that page.
+    """An anywidget whose display bundle carries :meth:`html`, a page that runs it with no
+    kernel: ``_page_script`` and its function ``_page_render`` draw it from ``_page_traits``;
+    ``_page_shown()`` is what shows without JavaScript.
 
-    A subclass names the script the page runs (``_page_script``, ``_page_style``), the
-    function in it that draws the widget (``_page_render``), the traits it reads
-    (``_page_traits``), and implements ``_page_shown()``, what a page without JavaScript
-    shows. There is no example here; ``tests/test_widgets.py`` shows the widgets' pages.
+    There is no example here; ``tests/test_widgets.py`` runs it.
     """
 
     _page_script = FUNCTIONS
@@ -70,12 +57,11 @@ class PageWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     def html(self) -> str:
-        """Self-contained HTML of the widget for any browser, with no kernel (without
-        JavaScript: ``_page_shown()``). Each call gets a new id."""
+        """Self-contained HTML of the widget, with no kernel; each call gets a new id."""
         data = {name: getattr(self, name) for name in self._page_traits}
         # JSON safe inside a <script> element: no "</script>" in it can end it early
         data_json = json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e")
-        ident = f"puzzlelab-page-{next(_PAGES)}-{uuid.uuid4().hex[:8]}"
+        ident = f"puzzlelab-page-{uuid.uuid4().hex}"  # every id on a page is its own
         return (
             f"<style>{self._page_style}</style>"
             f'<div class="{self._page_kind}" id="{ident}">{self._page_shown()}</div>'
@@ -86,10 +72,8 @@ class PageWidget(anywidget.AnyWidget):
             "})();</script>"
         )
 
-    # AnyWidget gives a (bundle, metadata) pair; IPython takes a bundle alone just as well,
-    # and pages and tests read this one as a dict.
+    # AnyWidget gives a (bundle, metadata) pair; IPython takes a bundle alone just as well.
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
-        """The live widget, and :meth:`html` for pages that have no widgets."""
         bundle = super()._repr_mimebundle_(**kwargs)
         data = dict((bundle[0] if isinstance(bundle, tuple) else bundle) or {})
         data["text/html"] = self.html()
@@ -98,33 +82,16 @@ class PageWidget(anywidget.AnyWidget):
 
 
 class Stepper(PageWidget):
-    """Step through frames in the browser: previous, next, a slider, play and a speed.
+    """Step through frames in the browser: previous, next, a slider, play and a speed (and a
+    presenter's clicker).
 
-    A presenter's clicker steps it (PageDown, PageUp, the arrows; Home and End).
+    Each of *frames* fills the ``data-slot="i"`` elements of *template* with its HTML pieces
+    (a piece many frames share is sent once); per frame, ``marks`` has a character per
+    ``data-mark="j"`` element (its ``data-state``), ``readouts`` the text by the slider.
 
-    Parameters
-    ----------
-    template : str
-        HTML of a frame, with an element marked ``data-slot="i"`` for each slot.
-    pieces : list of str
-        HTML snippets that fill the slots.
-    frames : list of list of int
-        For every frame, the index in *pieces* of what fills each slot.
-    marks : list of str, optional
-        For every frame, one character per element marked ``data-mark="j"``: the page
-        sets it as that element's ``data-state``.
-    readouts : list of str, optional
-        For every frame, what the readout beside the slider says (default: "step 3 of 9").
-    interval : int
-        Milliseconds per frame when playing.
-    words : dict, optional
-        Labels over :data:`WORDS`.
-    large : bool, optional
-        Text and pictures half as big again (default: as ``lesson_style`` set it).
-
-    >>> stepper = Stepper('<p data-slot="0"></p>', ["one", "two"], [[0], [1]])
-    >>> stepper.step(5).value, stepper.frame_html()
-    (1, '<p data-slot="0">two</p>')
+    >>> stepper = Stepper('<p data-slot="0"></p>', [["one"], ["two"]])
+    >>> stepper.step(5).value, stepper.frame_html(), stepper.pieces
+    (1, '<p data-slot="0">two</p>', ['one', 'two'])
     """
 
     _esm = SCRIPT
@@ -143,29 +110,25 @@ class Stepper(PageWidget):
     def __init__(
         self,
         template: str,
-        pieces: Iterable[str],
-        frames: Iterable[Iterable[int]],
+        frames: Iterable[Iterable[str]],
         marks: Iterable[str] = (),
         *,
         readouts: Iterable[str] = (),
-        value: int = 0,
         interval: int = 600,
         words: dict[str, str] | None = None,
         large: bool | None = None,
     ) -> None:
-        piece_list, frame_list = list(pieces), [list(f) for f in frames]
+        index: dict[str, int] = {}  # each piece once, by its place in the pieces
+        numbered = [[index.setdefault(piece, len(index)) for piece in f] for f in frames]
         slots = len(set(re.findall(r'data-slot="(\d+)"', template)))
-        if not frame_list:
+        if not numbered:
             raise ValueError("a Stepper needs at least one frame")
-        for k, frame in enumerate(frame_list):
-            if len(frame) != slots or not all(0 <= p < len(piece_list) for p in frame):
-                raise ValueError(
-                    f"frame {k} must name one of the {len(piece_list)} pieces for each of the "
-                    f"{slots} slots, not {frame!r}"
-                )
+        for k, frame in enumerate(numbered):
+            if len(frame) != slots:
+                raise ValueError(f"frame {k} must fill each of the {slots} slots, not {len(frame)}")
         super().__init__(
-            template=template, pieces=piece_list, frames=frame_list, marks=list(marks),
-            readouts=list(readouts), value=value, interval=interval,
+            template=template, pieces=list(index), frames=numbered, marks=list(marks),
+            readouts=list(readouts), interval=interval,
             words={**WORDS, **(words or {})},
             large=picture_scale() > 1 if large is None else bool(large),
         )  # fmt: skip
@@ -180,9 +143,9 @@ class Stepper(PageWidget):
         return self
 
     def readout(self, frame: int | None = None) -> str:
-        """What the readout says at *frame* (default: the frame shown), as the page shows it.
+        """What the readout says at *frame* (default: the frame shown).
 
-        >>> Stepper('<p data-slot="0"></p>', ["one", "two"], [[0], [1]]).readout()
+        >>> Stepper('<p data-slot="0"></p>', [["one"], ["two"]]).readout()
         'step 1 of 2'
         """
         frame = self.value if frame is None else frame
@@ -210,23 +173,3 @@ class Stepper(PageWidget):
 
     def _page_shown(self) -> str:
         return f'<div class="puzzlelab-stepper-view">{self.frame_html()}</div>'
-
-
-class Pieces(list[str]):
-    """Pieces of HTML, each kept once: :meth:`add` returns a piece's index.
-
-    >>> pieces = Pieces()
-    >>> [pieces.add(piece) for piece in ["a", "b", "a"]], list(pieces)
-    ([0, 1, 0], ['a', 'b'])
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._index: dict[str, int] = {}
-
-    def add(self, piece: str) -> int:
-        """Keep *piece* unless it is kept already; return its index."""
-        if piece not in self._index:
-            self._index[piece] = len(self)
-            self.append(piece)
-        return self._index[piece]
