@@ -294,6 +294,7 @@ def test_one_game_is_bounded_and_interruptible():
     assert result.history == play(game, "9431").history[:4] and result.cost is None
     result = play(game, "9431", interrupted_after(3))
     assert result.status == "interrupted" and len(result.history) == 2
+    assert result.as_dict()["questions"] == 2
 
 
 def test_a_deep_decision_tree_needs_no_deep_recursion():
@@ -441,7 +442,8 @@ def test_bad_strategies():
 def test_results_made_without_a_game_or_secret_say_so():
     found = solvers.Evaluation("minimax", "limit", questions=np.array([0, 2]))
     with pytest.raises(ProblemError, match="this evaluation has no game: evaluate"):
-        _ = found.hardest  # its hardest secret is code number 1: of which game?
+        found.as_dict()  # its hardest secret is code number 1: of which game?
+    assert solvers.Game("consistent", "limit").as_dict()["secret"] is None
 
 
 def test_too_big_for_the_answer_table():

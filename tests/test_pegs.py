@@ -526,6 +526,7 @@ def test_result_as_dict_and_table():
     assert data["status"] == "solved" and data["reason"] and data["algorithm"] == "ids"
     assert data["cost"] == len(data["actions"]) == 9
     assert data["actions"] == [list(move) for move in result.actions]
+    assert data["path"][0] == list(holes_of(result.path[0])) and data["path"][-1] == [4]
     assert set(data["iterations"][0]) == {"bound", "expanded", "seconds", "completed"}
     assert json.loads(json.dumps(data))["path"] == data["path"]
     rows = dict(result.table_rows())

@@ -99,7 +99,8 @@ def run_guarded(
     task: Callable[[], object], seconds: float, max_memory_mb: float, grace: float = 0.0
 ) -> _Outcome:
     """Run *task* where it can be stopped, in a child if it can; its value comes back
-    :func:`portable`. It is killed *grace* seconds past *seconds*. Never raises.
+    :func:`portable`. It is killed *grace* seconds past *seconds*. Never raises for what the
+    task does.
 
     >>> run_guarded(lambda: 1 / 0, 5, 100).trouble
     'raised ZeroDivisionError: division by zero'

@@ -269,7 +269,7 @@ class WaterJugs:
         return f"jug {i}" if short else f"jug {i} ({capacity}L)"
 
     def describe(self, action: str, short: bool = False) -> str:
-        """Return *action* in words, e.g. ``"pour 8L jug into 5L jug"`` (short: ``"8L"``)."""
+        """*action* in words: ``"pour 8L jug into 5L jug"`` (*short*: ``"pour 8L into 5L"``)."""
         verb, jugs = self._parse(action)
         names = [self.jug_name(i, short) for i in jugs]
         return f"{verb} {names[0]}" + (f" into {names[1]}" if verb == "pour" else "")

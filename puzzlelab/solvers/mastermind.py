@@ -31,6 +31,14 @@ class Game(SearchResult):
     secret: Code | None = None
     history: list[tuple[Code, Answer]] = field(default_factory=list)
 
+    def as_dict(self) -> dict[str, Any]:
+        """The game as plain data (JSON-ready): the secret, the questions and their answers."""
+        data = super().as_dict()
+        del data["path"]  # the histories again: the history says it once
+        rounds = [{"guess": list(g), "bulls": b, "cows": c} for g, (b, c) in self.history]
+        secret = None if self.secret is None else list(self.secret)
+        return {**data, "secret": secret, "questions": len(rounds), "history": rounds}
+
 
 def play(
     game: Mastermind,
@@ -81,8 +89,18 @@ def play(
     stats.seconds = budget.elapsed()
     solved = status == "solved"
     path = [history[:k] for k in range(len(history) + 1)] if solved else []
-    guesses, cost = [guess for guess, _ in history], len(history) if solved else None
-    return Game(name, status, path, guesses, cost, stats, reason, game, secret, history)
+    return Game(
+        algorithm=name,
+        status=status,
+        path=path,
+        actions=[guess for guess, _ in history],
+        cost=len(history) if solved else None,
+        stats=stats,
+        reason=reason,
+        game=game,
+        secret=secret,
+        history=history,
+    )
 
 
 @dataclass(repr=False)
@@ -147,6 +165,24 @@ class Evaluation(SearchResult):
         bars = ", ".join(f"{q}: {n}" for q, n in self.histogram.items())
         return f"{self.algorithm}: {self.summary()}; secrets per number of questions {{{bars}}}"
 
+    def as_dict(self, most_hardest: int = 20) -> dict[str, Any]:
+        """The evaluation as plain data (JSON-ready), the first *most_hardest* hardest."""
+        game, data = self._played(), super().as_dict()
+        for unused in ("cost", "actions", "path"):  # a decision tree, not a path
+            del data[unused]
+        return {
+            **data,
+            "game": dict(zip(("symbols", "positions", "repeats"), game.rules)),
+            "codes": len(game.codes),
+            "secrets": len(self.found),
+            "average": round(self.average, 4) if len(self.found) else None,
+            "worst": self.worst,
+            "histogram": {str(q): n for q, n in self.histogram.items()},
+            "hardest_count": len(self.hardest),
+            "hardest": [list(code) for code in self.hardest[:most_hardest]],
+            "first_guess": None if self.first_guess is None else list(self.first_guess),
+        }
+
     def table_rows(self) -> list[tuple[str, Any]]:
         s, first = self.stats, self.first_guess
         return [
@@ -183,7 +219,8 @@ def evaluate(
     name, choose = strategy_of(strategy)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="decision-tree nodes")
     questions = np.zeros(game.size, dtype=np.int64)
-    stats, first = SearchStats(), None
+    stats = SearchStats()
+    first = None
     with stopping() as stop:
         game.build_table(lambda: budget.check(stats.expanded))
         for answers, _, guess, found in _settle(game, name, choose, budget, stats):
@@ -195,4 +232,12 @@ def evaluate(
         status, reason = stop.status, stop.reason
     stats.seconds = budget.elapsed()
     first_guess = None if first is None else game.codes[first]
-    return Evaluation(name, status, [], [], None, stats, reason, game, questions, first_guess)
+    return Evaluation(
+        algorithm=name,
+        status=status,
+        stats=stats,
+        reason=reason,
+        game=game,
+        questions=questions,
+        first_guess=first_guess,
+    )

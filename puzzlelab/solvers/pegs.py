@@ -38,6 +38,12 @@ class PegSearchResult(SearchResult):
             f"{s.duplicates:,} duplicates{dead}, {s.seconds:.3f} s>"
         )
 
+    def as_dict(self) -> dict[str, Any]:
+        """The result as plain data: moves and positions as lists of holes."""
+        data = super().as_dict()
+        data["path"] = [list(holes_of(pegs)) for pegs in self.path]
+        return data
+
     def table_rows(self) -> list[tuple[str, Any]]:
         rows = [row for row in super().table_rows() if row[0] not in UNTRACKED]
         if not self.stats.duplicates:
