@@ -94,6 +94,18 @@ def test_import_and_command_line_stay_light():
     assert run.stdout.strip() == "[]"
 
 
+def test_the_command_line_starts_without_the_classroom_or_numpy():
+    """``puzzlelab --help`` and ``solve`` start quickly: the grader's modules load when it runs."""
+    code = (
+        "import sys, puzzlelab.cli\n"
+        "puzzlelab.cli.build_parser()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numpy'"
+        " or m.startswith(('puzzlelab.classroom', 'puzzlelab.exercises'))))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr
+
+
 def test_the_search_engine_loads_no_numpy_and_no_puzzle_tables():
     """The engine knows no puzzle: importing it loads neither numpy nor matplotlib."""
     code = (

@@ -582,7 +582,7 @@ def test_an_out_file_that_cannot_be_written_is_refused_before_any_notebook_runs(
 ):
     (tmp_path / "zoe_00_first_search_problem_water_jugs.ipynb").write_text(submission(RIGHT))
     graded = []
-    monkeypatch.setattr(grade, "grade_all", lambda *args, **options: graded.append(args) or [])
+    monkeypatch.setattr(grading, "grade_all", lambda *args, **options: graded.append(args) or [])
     for out in (tmp_path / "no-such-folder" / "grades.csv", tmp_path):
         assert main(["grade", str(tmp_path), "--out", str(out)]) == 2
         err = capsys.readouterr().err
@@ -595,7 +595,7 @@ def test_an_out_file_that_cannot_be_written_is_refused_before_any_notebook_runs(
 def test_grades_that_cannot_be_written_after_all_are_printed(tmp_path, capsys, monkeypatch):
     (zoe := tmp_path / "zoe_00_first_search_problem_water_jugs.ipynb").write_text("{not json")
     out = tmp_path / "grades.csv"
-    real_grade_all = grade.grade_all
+    real_grade_all = grading.grade_all
 
     def grade_then_lose_the_file(*args, **options):
         grades = real_grade_all(*args, **options)
@@ -603,7 +603,7 @@ def test_grades_that_cannot_be_written_after_all_are_printed(tmp_path, capsys, m
         out.mkdir()
         return grades
 
-    monkeypatch.setattr(grade, "grade_all", grade_then_lose_the_file)
+    monkeypatch.setattr(grading, "grade_all", grade_then_lose_the_file)
     code = main(["grade", str(zoe), "--out", str(out)])
     printed, err = capsys.readouterr()
     assert code == 2 and "the grades are printed above instead" in err

@@ -26,11 +26,11 @@ from puzzlelab.classroom import (
     worked_lesson,
 )
 from puzzlelab.classroom.cells import cell_source
+from puzzlelab.classroom.edition import write_teachers_edition
 from puzzlelab.classroom.grades import Limits
 from puzzlelab.classroom.grading import grade_all
 from puzzlelab.classroom.slides import slide_cells
 from puzzlelab.cli import main
-from puzzlelab.cli.teacher import write_teachers_edition
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("*.ipynb"))

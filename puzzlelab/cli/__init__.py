@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
         print("puzzlelab: interrupted before the command started", file=sys.stderr)
         return 1
     if starting:  # from now on Ctrl-C stops the command, which says what it has done
+        for module in getattr(args, "loads", ()):  # its slow imports, still quitting quietly
+            importlib.import_module(module)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     with _terminate_as_interrupt():

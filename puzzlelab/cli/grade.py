@@ -11,22 +11,16 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..classroom.gradebook import (
-    EXPORTS,
-    GradesFile,
-    export_csv,
-    read_roster,
-    summary_csv,
-    write_file,
-)
-from ..classroom.grades import GradingStopped, Limits, read_grades
-from ..classroom.grading import check_writable, grade_all
-from ..classroom.submissions import check_out, find_submissions
 from ..errors import PuzzleError, one_line
 from ._common import positive_int, print_json
 
 if TYPE_CHECKING:
+    from ..classroom.gradebook import GradesFile
     from ._common import Commands
+
+#: The classroom (the lessons' checks, numpy with them) is imported as ``grade`` runs, so that
+#: ``puzzlelab --help`` and ``solve`` start quickly; the command line loads it first.
+LOADS = ("puzzlelab.classroom.gradebook", "puzzlelab.classroom.grading")
 
 
 def _cores() -> int:
@@ -118,7 +112,7 @@ def add_commands(commands: Commands) -> None:
         help=f"megabytes of address space a notebook's kernel may use (default 4096, at least "
         f"{LEAST_KERNEL_MB})",
     )
-    grade.set_defaults(run=grade_command)
+    grade.set_defaults(run=grade_command, loads=LOADS)
 
 
 def kernel_memory(text: str) -> int:
@@ -158,6 +152,10 @@ def grade_command(args: argparse.Namespace) -> int:
     ...
     puzzlelab.errors.PuzzleError: no-such-folder does not exist: give notebooks or folders of them
     """
+    from ..classroom.gradebook import GradesFile, read_roster
+    from ..classroom.grades import GradingStopped, Limits, read_grades
+    from ..classroom.grading import grade_all
+
     missing = [name for name in ("nbclient", "ipykernel") if find_spec(name) is None]
     if missing:
         raise PuzzleError(
@@ -190,6 +188,10 @@ def grade_command(args: argparse.Namespace) -> int:
 
 def _gradebook_options(args: argparse.Namespace, out: Path | None) -> dict[str, Path]:
     """Check the options that name files; return the gradebook files to write, by option."""
+    from ..classroom.gradebook import EXPORTS
+    from ..classroom.grading import check_writable
+    from ..classroom.submissions import check_out, find_submissions
+
     if args.resume and out is None:
         raise PuzzleError("--resume goes on with the grades file --out names: give --out too")
     files = {"--summary": Path(args.summary)} if args.summary else {}
@@ -214,6 +216,8 @@ def _write_all(
     args: argparse.Namespace, book: GradesFile, files: dict[str, Path], *, finished: bool
 ) -> None:
     """Write (or print) the grades, then the summary and export *files*; say what was written."""
+    from ..classroom.gradebook import export_csv, summary_csv, write_file
+
     grades = book.grades()
     summary = f"{sum(row.passed for row in grades)} of {len(grades)} exercises passed"
     if book.path:

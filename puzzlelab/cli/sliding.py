@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 ALGORITHMS = ("bfs", "dfs", "iddfs", "uniform_cost", "greedy", "astar", "idastar", "bidirectional")
 HEURISTICS = ("misplaced", "manhattan", "linear-conflict")
 INFORMED = ("greedy", "astar", "idastar")
+#: What ``solve`` imports as it runs (numpy with it): loaded while Ctrl-C still quits quietly.
+LOADS = ("puzzlelab.solvers.patterns", "puzzlelab.solvers.sliding")
 
 
 def add_commands(commands: Commands) -> None:
@@ -50,7 +52,7 @@ def add_commands(commands: Commands) -> None:
         help="stop when the search has used this many megabytes (default 1000; 'none' lifts it)",
     )
     solve.add_argument("--json", action="store_true", help="print the result as JSON")
-    solve.set_defaults(run=solve_command)
+    solve.set_defaults(run=solve_command, loads=LOADS)
 
 
 def heuristic_name(text: str) -> str:

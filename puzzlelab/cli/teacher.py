@@ -7,12 +7,13 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..classroom.edition import write_teachers_edition
-from ..classroom.lessons import copy_lessons
 from ..errors import PuzzleError
 
 if TYPE_CHECKING:
     from ._common import Commands
+
+#: The classroom, imported as a command runs (the command line loads it first).
+LOADS = ("puzzlelab.classroom.edition", "puzzlelab.classroom.lessons")
 
 
 def add_commands(commands: Commands) -> None:
@@ -37,7 +38,7 @@ def add_commands(commands: Commands) -> None:
         action="store_true",
         help="copy only the files OUT_DIR does not have, and keep the others as they are",
     )
-    lessons.set_defaults(run=lessons_command)
+    lessons.set_defaults(run=lessons_command, loads=LOADS)
     teacher = commands.add_parser(
         "teacher",
         help="write the teacher's edition: every exercise worked, and a plan per lesson",
@@ -52,7 +53,7 @@ def add_commands(commands: Commands) -> None:
     teacher.add_argument(
         "--force", action="store_true", help="replace files of the same name in DIR"
     )
-    teacher.set_defaults(run=teacher_command)
+    teacher.set_defaults(run=teacher_command, loads=LOADS)
     slides = commands.add_parser(
         "slides",
         help="write each lesson as slides (Reveal.js), run on a fresh kernel, for a projector",
@@ -69,7 +70,7 @@ def add_commands(commands: Commands) -> None:
     slides.add_argument("out_dir", metavar="DIR", help="the folder to write the slides into")
     slides.add_argument("lessons", metavar="LESSON", nargs="*", help="e.g. 00 or 04_heuristic")
     slides.add_argument("--force", action="store_true", help="replace slides of the same name")
-    slides.set_defaults(run=slides_command)
+    slides.set_defaults(run=slides_command, loads=LOADS)
 
 
 def lessons_command(args: argparse.Namespace) -> int:
@@ -94,6 +95,8 @@ def lessons_command(args: argparse.Namespace) -> int:
             "(an empty name would be the current folder)"
         )
     out_dir = Path(args.out_dir)
+    from ..classroom.lessons import copy_lessons
+
     written = copy_lessons(out_dir, force=args.force, only_missing=args.only_missing)
     notebooks = sum(path.suffix == ".ipynb" for path in written)
     others = len(written) - notebooks
@@ -122,6 +125,8 @@ def teacher_command(args: argparse.Namespace) -> int:
     if not args.out_dir.strip():
         raise PuzzleError("give the folder to write the teacher's edition into, e.g. answer-key")
     out_dir = Path(args.out_dir)
+    from ..classroom.edition import write_teachers_edition
+
     written, skipped = write_teachers_edition(out_dir, force=args.force)
     for line in skipped:
         print(line)
