@@ -1,5 +1,6 @@
 """The command line, the package's import weight, and the two environment files."""
 
+import ast
 import json
 import re
 import subprocess
@@ -83,38 +84,33 @@ def test_bad_input_exits_2_with_one_line_and_no_traceback(args):
     assert "Traceback" not in run.stderr + run.stdout
 
 
+def loaded_by(code: str, picked: str) -> list[str]:
+    """The modules a fresh Python has loaded after running *code*, those that *picked* (a
+    condition on the module's name ``m``) keeps."""
+    script = f"import sys\n{code}\nprint(sorted(m for m in sys.modules if {picked}))"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    return ast.literal_eval(run.stdout)
+
+
 def test_import_and_command_line_stay_light():
-    code = (
-        "import sys, puzzlelab, puzzlelab.cli, puzzlelab.search, puzzlelab.analysis.distances\n"
-        "heavy = [m for m in sys.modules if m.split('.')[0] in "
-        "('matplotlib', 'ipywidgets', 'anywidget', 'IPython', 'networkx', 'jupyter_client', 'notebook')]\n"
-        "print(heavy)"
-    )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert run.stdout.strip() == "[]"
+    heavy = "('matplotlib', 'ipywidgets', 'anywidget', 'IPython', 'networkx', 'jupyter_client', 'notebook')"
+    code = "import puzzlelab, puzzlelab.cli, puzzlelab.search, puzzlelab.analysis.distances"
+    assert loaded_by(code, f"m.split('.')[0] in {heavy}") == []
 
 
 def test_the_command_line_starts_without_the_classroom_or_numpy():
     """``puzzlelab --help`` and ``solve`` start quickly: the grader's modules load when it runs."""
-    code = (
-        "import sys, puzzlelab.cli\n"
-        "puzzlelab.cli.build_parser()\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numpy'"
-        " or m.startswith(('puzzlelab.classroom', 'puzzlelab.exercises'))))"
+    picked = (
+        "m.split('.')[0] == 'numpy' or m.startswith(('puzzlelab.classroom', 'puzzlelab.exercises'))"
     )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr
+    assert loaded_by("import puzzlelab.cli\npuzzlelab.cli.build_parser()", picked) == []
 
 
 def test_the_search_engine_loads_no_numpy_and_no_puzzle_tables():
     """The engine knows no puzzle: importing it loads neither numpy nor matplotlib."""
-    code = (
-        "import sys, puzzlelab.search\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'matplotlib')"
-        " or m.startswith('puzzlelab.solvers')))"
-    )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr
+    picked = "m.split('.')[0] in ('numpy', 'matplotlib') or m.startswith('puzzlelab.solvers')"
+    assert loaded_by("import puzzlelab.search", picked) == []
 
 
 # ---------------------------------------------------------------- environment files
