@@ -66,6 +66,9 @@ def with_shared_doc(search: Search) -> Search:
 def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Breadth-first search: return a path with the fewest actions (FIFO frontier).
 
+    First in, first out: every state one action away is expanded before any state two
+    actions away. The price is memory: the frontier holds a whole layer of states at once.
+
     Parameters
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
@@ -85,6 +88,8 @@ def bfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
 def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Depth-first search: return the first path found down one branch (LIFO frontier).
 
+    Last in, first out: the search follows one branch as deep as it goes before it backs up.
+
     Parameters
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
@@ -103,6 +108,9 @@ def dfs(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> Sea
 @with_shared_doc
 def uniform_cost(problem: Searchable, *, graph_search: bool = True, **limits: Any) -> SearchResult:
     """Uniform-cost search: return a cheapest path (frontier ordered by g).
+
+    g is the cost of the path so far. When costs differ, the cheapest path may take more
+    actions than :func:`bfs`'s.
 
     Parameters
     ----------
@@ -135,6 +143,9 @@ def greedy(
 ) -> SearchResult:
     """Greedy best-first search: always expand where h looks smallest; the path may be long.
 
+    h is the heuristic's estimate of the cost still to go. It is usually fast, but ignores
+    what the path has cost so far.
+
     Parameters
     ----------
     problem : puzzle, simpleai SearchProblem or Problem
@@ -164,8 +175,9 @@ def astar(
 ) -> SearchResult:
     """A* search: return a cheapest path, the frontier ordered by f = g + weight * h, then h.
 
-    With ``weight=1`` and an admissible heuristic the path is a cheapest one; a larger
-    weight usually expands far fewer nodes, but the path may cost more.
+    With ``weight=1`` and an admissible heuristic (one that never overestimates) the path is
+    a cheapest one; a larger weight usually expands far fewer nodes, but the path may cost
+    more.
 
     Parameters
     ----------
