@@ -26,12 +26,17 @@ class SearchStats:
     {0: 1, 1: 4, 2: 3}
     """
 
+    #: Nodes expanded: what ``max_nodes`` counts (for solvers: queens placed, ...).
     expanded: int = 0
+    #: Nodes created, the start included.
     generated: int = 0
+    #: Successors dropped because their state was already reached as cheaply.
     duplicates: int = 0
+    #: The most nodes waiting in the frontier at once.
     max_frontier: int = 0
     seconds: float = 0.0
     expanded_by_depth: dict[int, int] = field(default_factory=dict)
+    #: Iterative deepening and IDA*: each iteration's ``bound``, ``expanded``, ``generated``.
     iterations: list[dict[str, Any]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
 
