@@ -20,7 +20,7 @@ from puzzlelab.puzzles.mastermind import (
 )
 from puzzlelab.simpleai_problems.mastermind import MastermindCsp, csp_guess, play_with_csp
 from puzzlelab.solvers import mastermind as solvers
-from puzzlelab.solvers.mastermind import evaluate, play
+from puzzlelab.solvers.mastermind import decision_tree, evaluate, play
 from puzzlelab.solvers.mastermind_strategies import (
     STRATEGIES,
     candidate_numbers,
@@ -28,7 +28,6 @@ from puzzlelab.solvers.mastermind_strategies import (
     minimax,
     next_guess,
 )
-from puzzlelab.solvers.mastermind_trees import decision_tree
 
 SMALL_GAMES = [
     Mastermind(5, 3),

@@ -41,7 +41,7 @@ from puzzlelab.search import bfs, dfs, iddfs
 from puzzlelab.simpleai_problems import QueensCsp, QueensProblem
 from puzzlelab.simpleai_problems.queens import repair_csp, solve_csp
 from puzzlelab.solvers import queens_repair
-from puzzlelab.solvers.queens import backtracking, first_solution, generate_and_test
+from puzzlelab.solvers.queens import backtracking, first_solution, generate_and_test, replay
 from puzzlelab.solvers.queens_counting import (
     count_bitmask,
     count_fundamental,
@@ -49,7 +49,6 @@ from puzzlelab.solvers.queens_counting import (
     fundamental_solutions,
 )
 from puzzlelab.solvers.queens_repair import greedy_start, min_conflicts
-from puzzlelab.solvers.queens_replay import replay
 from puzzlelab.widgets import BacktrackingReplay
 from puzzlelab.widgets.stepper import Stepper
 

@@ -22,7 +22,7 @@ from puzzlelab.widgets import (  # noqa: E402
     compare,
 )
 from puzzlelab.widgets.base import picture_html  # noqa: E402
-from puzzlelab.widgets.frames import FramePlayer  # noqa: E402
+from puzzlelab.widgets.player import FramePlayer  # noqa: E402
 from puzzlelab.widgets.stepper import Stepper  # noqa: E402
 
 HARDEST_START = "8 6 7 / 2 5 4 / 3 0 1"  # one of the 8-puzzle's two 31-move boards
@@ -298,7 +298,7 @@ def test_frame_player_needs_one_label_and_caption_per_frame(frames, labels, capt
 
 def test_large_makes_widgets_and_figures_half_as_big_again():
     from puzzlelab.drawing import lesson_style, offscreen_figure
-    from puzzlelab.drawing.style import shown_svg
+    from puzzlelab.drawing.figures import shown_svg
     from puzzlelab.widgets import ComputerGuesses
     from puzzlelab.widgets.base import natural_width
 
@@ -396,9 +396,12 @@ def test_every_stepper_says_previous_and_next_and_numbers_a_frame_once():
     for stepper in (player, replay, queens):
         assert (stepper.words["back"], stepper.words["forward"]) == ("◀ previous", "next ▶")
     # the readout and the caption give a frame the same number
-    assert player.step(2).readout() == "step 2 of 2" and player.caption().startswith("step 2 of 2")
-    assert queens.step(3).readout() == "step 3 of 12" and queens.caption().startswith("step 3 of")
-    assert replay.step(3).readout() == f"event 4 of {len(replay.frames)}"
+    assert player.readouts[2] == "step 2 of 2" and player.step(2).caption().startswith(
+        "step 2 of 2"
+    )
+    assert queens.readouts[3] == "step 3 of 12" and queens.step(3).caption().startswith("step 3 of")
+    assert replay.words["description"] == "event" and not replay.readouts
+    replay.step(3)
     assert not re.search(r"\bevent \d", replay.frame_html())  # the readout alone numbers events
 
 

@@ -1,8 +1,5 @@
-"""Drawing puzzles, solutions and search trees with matplotlib.
-
-``draw_board(puzzle, state)`` draws any puzzle that has registered a picture; it loads
-``drawing/NAME.py`` the first time it meets a puzzle from ``puzzles/NAME.py``.
-"""
+"""Drawing puzzles, solutions and search trees with matplotlib (``drawing/NAME.py`` draws the
+puzzles of ``puzzles/NAME.py``, loaded the first time one is drawn)."""
 
 from .boards import (
     board_png,
@@ -20,6 +17,7 @@ from .figures import (
     every_kth_step,
     figure_png,
     figure_svg,
+    lesson_style,
     new_axes,
     offscreen_figure,
 )
@@ -27,7 +25,6 @@ from .jugs import draw_jugs, draw_state_graph
 from .mastermind import draw_mastermind, draw_questions
 from .pegs import draw_pegs, draw_solution
 from .queens import draw_queens, draw_solutions, draw_work
-from .style import lesson_style
 from .trees import draw_tree, layered_layout
 
 __all__ = [

@@ -1,5 +1,4 @@
-"""A search drawn on the puzzle's own domain (a road map, the jugs' state graph), each state
-coloured by what the search has done to it so far."""
+"""A search drawn on the puzzle's own domain (a road map, the jugs' state graph)."""
 
 from __future__ import annotations
 
@@ -22,11 +21,8 @@ PALEST, DARKEST = 0.3, 0.9
 
 
 def expansion_shade(k: int, count: int) -> tuple[float, float, float, float]:
-    """Return the colour of the *k*-th (from 0) of *count* expansions: pale blue to dark.
-
-    >>> to_hex(expansion_shade(0, 5)) == FIRST, to_hex(expansion_shade(4, 5)) == LAST
-    (True, True)
-    """
+    """Return the colour of the *k*-th (from 0) of *count* expansions: pale blue to dark. There is
+    no example here; ``tests/test_grid.py`` runs it."""
     return colormaps["Blues"](PALEST + (DARKEST - PALEST) * k / max(1, count - 1))
 
 
@@ -47,9 +43,8 @@ LEGEND = [
 def searched_states(
     events: Sequence[TraceEvent], after: Sequence[dict[str, Any]] | None = None
 ) -> list[dict[str, Any]]:
-    """Return, for each event, the states expanded so far (``expanded``, in order), waiting
-    (``frontier``, the next first) and the event's (``current``); *after* is
-    ``snapshots(events)`` if you have it. Each iteration of IDA* starts with nothing expanded.
+    """Return, for each event, the states ``expanded`` so far (in order), in the ``frontier``
+    and the event's (``current``); *after* is ``snapshots(events)`` if you have it.
 
     >>> from puzzlelab.puzzles.roads import romania
     >>> from puzzlelab.search import Trace, astar
@@ -81,8 +76,7 @@ def draw_search(
     ax: Axes | None = None,
     **options: Any,
 ) -> Axes:
-    """Draw the puzzle's domain, *expanded* states shaded in order, *frontier* states outlined
-    and *current* ringed; a puzzle without one (:func:`draws_search`) gets *current*'s board.
+    """Draw the puzzle's domain coloured as :func:`search_style` says (else *current*'s board).
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> from puzzlelab.puzzles.roads import romania
@@ -97,13 +91,8 @@ def draw_search(
 
 
 def draws_search(puzzle: object) -> bool:
-    """Whether *puzzle* has a picture of its domain for :func:`draw_search`.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> from puzzlelab.puzzles.roads import romania
-    >>> draws_search(romania()), draws_search(SlidingPuzzle(shape=(2, 2)))
-    (True, False)
-    """
+    """Whether *puzzle* has a picture of its domain for :func:`draw_search`. There is no example
+    here; ``tests/test_roads.py`` runs it."""
     own = draw_search.dispatch(type(puzzle)) is not draw_search.dispatch(object)
     return own or _picture_module_loaded(puzzle, draw_search)
 
@@ -114,13 +103,9 @@ def search_style(
     frontier: Collection[Hashable],
     current: Hashable,
 ) -> dict[str, list[Any]]:
-    """Return lists of each state's ``face``, ``edge`` and edge ``width``, ``text`` colour and
-    ``marks`` (what it is in words), as :data:`LEGEND` explains them.
-
-    >>> style = search_style(["a", "b", "c"], ["a"], ["b"], "b")
-    >>> style["edge"], style["width"], style["marks"]
-    (['#525252', '#c0392b', '#525252'], [1.0, 3.0, 1.0], ['expanded 1', 'frontier, current', ''])
-    """
+    """Return each state's ``face``, ``edge``, edge ``width``, ``text`` colour and ``marks`` (in
+    words): expanded shaded in order, the frontier outlined, *current* ringed. There is no example
+    here; ``tests/test_roads.py`` runs it."""
     order = {state: k for k, state in enumerate(expanded)}
     waiting = set(frontier)
     style: dict[str, list[Any]] = {"face": [], "edge": [], "width": [], "text": [], "marks": []}
@@ -138,10 +123,8 @@ def search_style(
 
 
 def search_legend(ax: Axes, entries: Sequence[tuple[str, Any, str, float]] = ()) -> None:
-    """Explain colours beside *ax*: *entries* ``(words, face, edge, edge width)`` (:data:`LEGEND`).
-
-    There is no example here; ``tests/test_roads.py`` runs it.
-    """
+    """Explain the colours beside *ax*: *entries* as in :data:`LEGEND`. There is no example here;
+    ``tests/test_roads.py`` runs it."""
     entries = entries or LEGEND
     handles = [Line2D([], [], ls="", marker="o", markersize=9, markerfacecolor=face,
                       markeredgecolor=edge, markeredgewidth=width)

@@ -29,7 +29,7 @@ def _(puzzle: GridWorld) -> float:
 
 
 @draw_board.register(GridWorld)
-def draw_grid(
+def _(
     puzzle: GridWorld,
     state: State | None = None,
     ax: Axes | None = None,
@@ -39,16 +39,7 @@ def draw_grid(
     highlight: Iterable[State] = (),
     **_: object,
 ) -> Axes:
-    """Draw the map, the walker on *state* as a red dot and the step *highlight* as a red line.
-
-    >>> from puzzlelab.drawing import offscreen_figure
-    >>> world = GridWorld("S.f\\n#.G")
-    >>> ax = draw_board(world, (0, 1), ax=offscreen_figure().add_subplot())
-    >>> [text.get_text() for text in ax.texts]
-    ['S', 'G']
-    >>> ax.images[0].get_array().shape  # one pixel per cell, red, green and blue
-    (2, 3, 3)
-    """
+    """The map, the walker on *state* and the step *highlight* in red."""
     state = puzzle.start if state is None else state
     ax = _draw_cells(ax, puzzle, terrain_colours(puzzle))
     ax.plot([state[1]], [state[0]], "o", color=PATH, markersize=_marker(ax, puzzle) * 0.6)
@@ -59,7 +50,7 @@ def draw_grid(
 
 
 @draw_search.register(GridWorld)
-def draw_grid_searched(
+def _(
     puzzle: GridWorld,
     expanded: Sequence[State],
     frontier: Collection[State],
@@ -71,16 +62,7 @@ def draw_grid_searched(
     legend: bool = True,
     **_: object,
 ) -> Axes:
-    """Draw the map, cells shaded in the order expanded (the first palest), the frontier
-    outlined, *current* ringed and *path* drawn.
-
-    >>> from puzzlelab.drawing import offscreen_figure
-    >>> world = GridWorld("S..\\n...\\n..G")
-    >>> ax = draw_grid_searched(world, [(0, 0), (0, 1)], [(1, 0), (1, 1)], (0, 1),
-    ...                         ax=offscreen_figure().add_subplot())
-    >>> ax.get_title()
-    '2 expanded, 2 in the frontier'
-    """
+    """The map, cells coloured as :func:`~.domain.search_style` says, and *path*."""
     colours = terrain_colours(puzzle)
     for k, (r, c) in enumerate(expanded):
         colours[r, c] = expansion_shade(k, len(expanded))[:3]
@@ -104,11 +86,8 @@ def draw_grid_searched(
 
 
 def terrain_colours(puzzle: GridWorld) -> np.ndarray:
-    """Return the map's colours, ``rows x cols x 3`` (red, green, blue from 0 to 1).
-
-    >>> terrain_colours(GridWorld("S#w.G"))[0].round(2).tolist()[:3]
-    [[1.0, 1.0, 1.0], [0.25, 0.25, 0.25], [0.62, 0.79, 0.88]]
-    """
+    """Return the map's colours, ``rows x cols x 3`` (red, green, blue from 0 to 1). There is no
+    example here; ``tests/test_grid.py`` runs it."""
     colours = np.ones((puzzle.rows, puzzle.cols, 3))
     costs = {cost: letter for letter, cost in puzzle.terrain.items()}
     dearest = max(puzzle.costs.values())
@@ -124,7 +103,6 @@ def terrain_colours(puzzle: GridWorld) -> np.ndarray:
 
 
 def _draw_cells(ax: Axes | None, puzzle: GridWorld, colours: np.ndarray) -> Axes:
-    """Paint one square per cell, with thin lines between them on small maps, and S and G."""
     ax = new_axes(ax, (board_size(puzzle), board_size(puzzle) * puzzle.rows / puzzle.cols))
     ax.imshow(colours, interpolation="nearest", origin="upper")
     if max(puzzle.rows, puzzle.cols) <= 40:

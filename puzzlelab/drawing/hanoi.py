@@ -21,7 +21,7 @@ HEIGHT = 0.5  # of a disk
 
 
 @draw_board.register(TowerOfHanoi)
-def draw_hanoi(
+def _(
     puzzle: TowerOfHanoi,
     state: Sequence[int] | None = None,
     ax: Axes | None = None,
@@ -31,14 +31,7 @@ def draw_hanoi(
     highlight: Iterable[int] = (),
     **_: object,
 ) -> Axes:
-    """Draw the pegs and the disks on them; disks in *highlight* are outlined in red.
-
-    >>> from puzzlelab.puzzles.hanoi import TowerOfHanoi
-    >>> from puzzlelab.drawing import offscreen_figure
-    >>> ax = draw_board(TowerOfHanoi(3), (2, 0, 0), ax=offscreen_figure().add_subplot())
-    >>> len([p for p in ax.patches if p.get_gid() == "disk"])
-    3
-    """
+    """Draw the pegs and the disks on them; disks in *highlight* are outlined in red."""
     state = puzzle.start if state is None else tuple(state)
     width = puzzle.disks + 1.5  # room for the largest disk on each peg
     ax = new_axes(ax, (0.5 * width * puzzle.pegs, 0.4 * puzzle.disks + 1))

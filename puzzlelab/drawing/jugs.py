@@ -32,9 +32,6 @@ ON_PATH = "#fd8d3c"
 GOAL = "#31a354"
 ACTION_EDGE = "#9e9e9e"
 
-#: Where each state is drawn: an ``(x, y)`` pair, or the array a networkx layout gives.
-Positions = Mapping[State, Collection[float]]
-
 
 @draw_board.register(WaterJugs)
 def draw_jugs(
@@ -45,23 +42,16 @@ def draw_jugs(
     title: str | None = None,
     **_: object,
 ) -> Axes:
-    """Draw the jugs side by side, heights in proportion to their capacities: outlines (gid
-    ``"jug"``), water (``"water"``, green at the target amount), targets dashed (``"target"``).
-
-    >>> from puzzlelab.drawing import offscreen_figure
-    >>> jugs = WaterJugs((8, 5, 3), start=(8, 0, 0), target=(4, 4, 0))
-    >>> ax = draw_board(jugs, (3, 5, 0), ax=offscreen_figure().add_subplot())
-    >>> len([p for p in ax.patches if p.get_gid() == "jug"])
-    3
-    >>> [p.get_height() for p in ax.patches if p.get_gid() == "water"]
-    [3.0, 5.0]
-    """
+    """Draw the jugs side by side, as tall as they hold: outlines (gid ``"jug"``), water
+    (``"water"``, green at the target amount), targets dashed (``"target"``). There is no example
+    here; ``tests/test_jugs.py`` runs it."""
     state = puzzle.start if state is None else tuple(state)
     tallest = max(puzzle.capacities)
     ax = new_axes(ax, (0.9 * len(puzzle) + 0.4, 2.4))
     for i, (amount, capacity) in enumerate(zip(state, puzzle.capacities)):
         left = i + (1 - WIDTH) / 2
-        wanted = _wanted(puzzle, i)
+        wanted = puzzle.target[i] if isinstance(puzzle.target, tuple) else puzzle.target
+        wanted = wanted if 0 < wanted <= capacity else 0  # 0: no line to draw
         if amount:
             colour = TARGET if amount == wanted else WATER
             ax.add_patch(Rectangle((left, 0), WIDTH, float(amount), facecolor=colour,
@@ -82,39 +72,12 @@ def draw_jugs(
     return ax
 
 
-def _wanted(puzzle: WaterJugs, i: int) -> int | None:
-    """The amount the target asks of jug *i*, or None (nothing, or more than it holds)."""
-    target = puzzle.target  # one amount for any jug, or a whole state
-    wanted = target[i] if isinstance(target, tuple) else target
-    return wanted if 0 < wanted <= puzzle.capacities[i] else None
-
-
 @step_label.register(WaterJugs)
 def _(puzzle: WaterJugs, before: Sequence[int], action: Action, after: Sequence[int]) -> str:
-    """The step in words, found from the states (any naming of the actions works)."""
     for own_action, state, _ in puzzle.successors(tuple(before)):
         if state == tuple(after):
             return puzzle.describe(own_action, short=True)
     return str(action)
-
-
-def _positions(graph: nx.DiGraph) -> tuple[Positions, str]:
-    """Each state at (litres in jug 0, in jug 1): a single jug's states sit on a line."""
-    position = {state: (state[0], state[1] if len(state) > 1 else 0) for state in graph}
-    if len(set(position.values())) == len(position):
-        return position, "water"
-    return nx.spring_layout(graph, seed=1), "spring"  # states share their first two amounts
-
-
-def _path_edges(graph: nx.DiGraph, path: Sequence[State]) -> list[tuple[State, State]]:
-    edges = list(zip(path, path[1:]))
-    for before, after in edges:
-        if not graph.has_edge(before, after):
-            raise BoardError(
-                f"the path goes from {before} to {after}, which is not one action of this puzzle; "
-                "give the path of a search on the same jugs (e.g. bfs(jugs).path)"
-            )
-    return edges
 
 
 #: The most states a state graph is drawn with: more would be a blot, and slow to lay out.
@@ -131,19 +94,13 @@ def draw_state_graph(
     legend: bool = True,
     size: Inches = (7, 4.5),
 ) -> Axes:
-    """Draw every state reachable from the start and every action between them, *path*
-    (states or a search result) in orange; *graph* is ``state_graph(jugs)`` if you have it.
-
-    Each state stands at (litres in the first jug, in the second), or where a spring layout
-    puts it if two would share a place; *labels* (default: up to 60 states) writes amounts.
-    The nodes are one collection (gid ``"states"``), the arrows ``"action"`` or ``"path"``.
+    """Draw every state reachable from the start and the actions between them, *path* (states
+    or a search result) in orange; *labels* (default: up to 60 states) writes the amounts.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> from puzzlelab.search import bfs
     >>> jugs = WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0))
     >>> ax = draw_state_graph(jugs, bfs(jugs), ax=offscreen_figure((6, 4)).add_subplot())
-    >>> [len(c.get_offsets()) for c in ax.collections if c.get_gid() == "states"]
-    [16]
     >>> len([p for p in ax.patches if p.get_gid() == "path"])
     7
     """
@@ -182,7 +139,7 @@ def _drawable(jugs: WaterJugs, graph: nx.DiGraph | None) -> nx.DiGraph:
 
 
 @draw_search.register(WaterJugs)
-def draw_jugs_searched(
+def _(
     jugs: WaterJugs,
     expanded: Sequence[State],
     frontier: Collection[State],
@@ -193,16 +150,7 @@ def draw_jugs_searched(
     legend: bool = True,
     **_: object,
 ) -> Axes:
-    """Draw the state graph, states shaded in the order expanded, the frontier outlined and
-    *current* ringed; ``ax.search_marks`` says what each reachable state is.
-
-    >>> from puzzlelab.drawing import offscreen_figure
-    >>> jugs = WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0))
-    >>> ax = draw_search(jugs, [(8, 0, 0)], [(3, 5, 0), (5, 0, 3)], (5, 0, 3),
-    ...                  ax=offscreen_figure((6, 4)).add_subplot())
-    >>> ax.search_marks[(8, 0, 0)], ax.search_marks[(5, 0, 3)], ax.get_title()
-    ('expanded 1', 'frontier, current', '1 expanded, 2 in the frontier')
-    """
+    """The state graph coloured as :func:`~.domain.search_style` says."""
     graph = _drawable(jugs, None)
     style = search_style(list(graph), expanded, frontier, current)
     ax = _draw_graph(jugs, graph, ax, (6, 4), style)
@@ -222,9 +170,20 @@ def _draw_graph(
     style: dict[str, list[Any]],
     path: Sequence[State] = (),
 ) -> Axes:
-    """The states coloured by *style*, the actions grey and *path*'s orange; titled."""
-    path_edges = _path_edges(graph, path)
-    position, layout = _positions(graph)
+    path_edges = list(zip(path, path[1:]))
+    for before, after in path_edges:
+        if not graph.has_edge(before, after):
+            raise BoardError(
+                f"the path goes from {before} to {after}, which is not one action of this puzzle; "
+                "give the path of a search on the same jugs (e.g. bfs(jugs).path)"
+            )
+    # Each state at (litres in jug 0, in jug 1), unless two share their first two amounts.
+    position: Mapping[State, Collection[float]] = {
+        state: (state[0], state[1] if len(state) > 1 else 0) for state in graph
+    }
+    by_water = len(set(position.values())) == len(position)
+    if not by_water:
+        position = nx.spring_layout(graph, seed=1)
     ax = new_axes(ax, size)
     nodes = nx.draw_networkx_nodes(graph, position, ax=ax, node_color=style["face"], node_size=520,
                                    edgecolors=style["edge"], linewidths=style["width"])  # fmt: skip
@@ -252,7 +211,7 @@ def _draw_graph(
     if path:
         title += f"; a solution of {len(path) - 1} steps"
     ax.set_title(title, fontsize=10)
-    if layout == "water":
+    if by_water:
         ax.set_xlabel(f"litres in the {jugs.jug_name(0)}")
         if len(jugs) > 1:
             ax.set_ylabel(f"litres in the {jugs.jug_name(1)}")

@@ -50,27 +50,14 @@ def draw_mastermind(
     asking: CodeInput | None = None,
     **_: object,
 ) -> Axes:
-    """Draw the guesses of *state* (a history of ``(guess, (bulls, cows))``), one row each:
-    pegs (gid ``"peg"``) and the answer as small pegs (``"bull"``, ``"cow"``, ``"hole"``).
-
-    *secret* is drawn as a last row under a line; *asking*, a question not answered yet,
-    with a "?". At least *rows* rows are drawn.
-
-    >>> from puzzlelab.drawing import offscreen_figure
-    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
-    >>> from puzzlelab.solvers.mastermind import play
-    >>> game = bulls_and_cows()
-    >>> history = play(game, "9 8 7 6").history
-    >>> ax = draw_board(game, history, ax=offscreen_figure().add_subplot())
-    >>> gids = [p.get_gid() for p in ax.patches]
-    >>> gids.count("peg"), gids.count("bull"), gids.count("cow")
-    (24, 6, 10)
-    """
+    """Draw the guesses of *state* (``(guess, (bulls, cows))`` pairs) a row each, at least *rows*
+    rows; *secret* as a last row under a line, *asking* (not answered yet) with "?". There is no
+    example here; ``tests/test_mastermind.py`` runs it."""
     history = game.check_history(state or [])
     p = game.positions
     asked = len(history) + (asking is not None)
     shown = max(asked, rows or 0, 1) + (secret is not None)
-    width = p + 1.2 + 0.5 * _answer_columns(p) + 1.6
+    width = p + 1.2 + 0.5 * ((p + 1) // 2) + 1.6  # the answer's small pegs in two lines
     ax = new_axes(ax, (0.45 * width + 0.3, 0.45 * shown + 0.5))
     font = max(SMALLEST_FONT, min(11.0, 0.36 * points_per_unit(ax, width + 0.2, shown + 0.2)))
     ax.add_patch(Rectangle((-0.1, -shown), width, shown, facecolor=BOARD, edgecolor=EDGE,
@@ -106,16 +93,12 @@ def _draw_code(ax: Axes, code: Code, y: float, font: float, gid: str = "peg") ->
                 color=ink, weight="bold")  # fmt: skip
 
 
-def _answer_columns(positions: int) -> int:
-    return -(-positions // 2)
-
-
 def _draw_answer(
     ax: Axes, game: Mastermind, answer: Answer, x: float, y: float, font: float
 ) -> None:
     bulls, cows = answer
     kinds = ["bull"] * bulls + ["cow"] * cows + ["hole"] * (game.positions - bulls - cows)
-    columns = _answer_columns(game.positions)
+    columns = (game.positions + 1) // 2
     for place, kind in enumerate(kinds):
         column, line = place % columns, place // columns
         centre = (x + 0.5 * column, y + 0.17 - 0.34 * line)
@@ -143,8 +126,7 @@ def draw_questions(
     *,
     title: str | None = None,
 ) -> Axes:
-    """Draw how many secrets need each number of questions: one bar per
-    :class:`~puzzlelab.solvers.mastermind.Evaluation` (or several side by side).
+    """Draw how many secrets need each number of questions, a bar per evaluation.
 
     >>> from puzzlelab.drawing import offscreen_figure
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind

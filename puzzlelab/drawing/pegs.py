@@ -37,19 +37,9 @@ def draw_pegs(
     hole_colours: dict[int, str] | None = None,
     **_: object,
 ) -> Axes:
-    """Draw the board of *state* (a bit mask): a ring per hole (gid ``"hole"``), a disc per peg
-    (gid ``"peg"``), the move *highlight* (e.g. ``(6, 3, 8, 6, 14)``) as red arrows (``"jump"``).
-
-    *show_finish* rings in green the hole where the last peg must end; *hole_colours*
-    (``hole -> colour``) paints holes.
-
-    >>> from puzzlelab.drawing import offscreen_figure
-    >>> puzzle = PegSolitaire("triangle21", hole=7)
-    >>> after = puzzle.result(puzzle.start, (15, 7))
-    >>> ax = draw_board(puzzle, after, ax=offscreen_figure().add_subplot(), highlight=(15, 7))
-    >>> [len([p for p in ax.patches if p.get_gid() == gid]) for gid in ("hole", "peg", "jump")]
-    [21, 19, 1]
-    """
+    """Draw the board of *state* (a bit mask), the move *highlight* as red arrows; *show_finish*
+    rings the finish hole in green, *hole_colours* (``hole -> colour``) paints. There is no example
+    here; ``tests/test_pegs.py`` runs it."""
     board = puzzle.board
     state = puzzle.start if state is None else state
     spots = {hole: board.xy(hole) for hole in board.cells}
@@ -115,7 +105,7 @@ def draw_solution(
     columns: int = 6,
     size: float = 1.9,
 ) -> Figure:
-    """Draw every position of *solution* and its move, *columns* to a row (see :func:`draw_path`).
+    """Draw every position of *solution* and its move, *columns* to a row.
 
     >>> from puzzlelab.solvers.pegs import dfs_dead_positions
     >>> puzzle = PegSolitaire("triangle15", hole=4)

@@ -41,18 +41,9 @@ def draw_queens(
     highlight: Iterable[tuple[int, int]] = (),
     **_: object,
 ) -> Axes:
-    """Draw the queens of *state* (a column per row, row 0 at the top) as crowns (gid
-    ``"queen"``), red-outlined when attacked; with *attacked*, the squares queens attack
-    shaded (``"attacked"``). *highlight* lists squares ``(row, col)`` to outline.
-
-    >>> from puzzlelab.drawing import offscreen_figure
-    >>> ax = draw_board(QueensPuzzle(4), (1, 3, 0), ax=offscreen_figure().add_subplot(),
-    ...                 attacked=True)
-    >>> len([p for p in ax.patches if p.get_gid() == "queen"])
-    3
-    >>> [len(c.get_paths()) for c in ax.collections if c.get_gid() == "attacked"]
-    [12]
-    """
+    """Draw the queens of *state* (a column per row, row 0 at the top), red-outlined when attacked;
+    with *attacked*, shade attacked squares; outline *highlight*'s ``(row, col)``. There is no
+    example here; ``tests/test_queens.py`` runs it."""
     state = puzzle.start if state is None else tuple(state)
     n = puzzle.n
     side = min(0.35 * n + 0.4, 6.0)  # large boards: smaller squares, not a larger figure
@@ -118,8 +109,8 @@ def draw_solutions(
 
 
 def draw_work(sizes: Iterable[int] = range(4, 11)) -> Figure:
-    """Draw, per board size, the candidates generate and test tries (n!) beside the queens
-    backtracking places to find every solution (log scale).
+    """Draw, per board size, generate and test's n! candidates beside the queens backtracking
+    places (log scale).
 
     >>> figure = draw_work(range(4, 7))
     >>> [int(bar.get_height()) for bar in figure.axes[0].patches][:3]

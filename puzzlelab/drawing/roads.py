@@ -25,7 +25,7 @@ LABEL_BOX = {"boxstyle": "square,pad=0.05", "fc": "white", "ec": "none", "alpha"
 
 
 @draw_board.register(RoadMap)
-def draw_roads(
+def _(
     puzzle: RoadMap,
     state: Town | None = None,
     ax: Axes | None = None,
@@ -35,24 +35,13 @@ def draw_roads(
     highlight: Iterable[Town] = (),
     **_: object,
 ) -> Axes:
-    """Draw the map (towns: gid ``"towns"``, roads: ``"roads"``), the town *state* ringed and
-    the road between the two towns of *highlight* in red (``"taken"``).
-
-    >>> from puzzlelab.puzzles.roads import romania
-    >>> from puzzlelab.drawing import offscreen_figure
-    >>> ax = draw_board(romania(), "Sibiu", ax=offscreen_figure(SIZE).add_subplot(),
-    ...                 highlight=("Arad", "Sibiu"))
-    >>> [len(c.get_segments()) for c in ax.collections if c.get_gid() == "roads"]
-    [23]
-    >>> [line.get_gid() for line in ax.lines]
-    ['taken']
-    """
+    """The map, the town *state* ringed and the road between the towns of *highlight* red."""
     state = puzzle.start if state is None else state
     return _draw_map(puzzle, ax, (), (), state, set(highlight or ()), title, heuristic)
 
 
 @draw_search.register(RoadMap)
-def draw_roads_searched(
+def _(
     puzzle: RoadMap,
     expanded: Sequence[Town],
     frontier: Collection[Town],
@@ -63,16 +52,7 @@ def draw_roads_searched(
     legend: bool = True,
     **_: object,
 ) -> Axes:
-    """Draw the map, towns shaded and numbered in the order expanded, the frontier outlined
-    and *current* ringed; ``ax.search_marks`` says what each town is.
-
-    >>> from puzzlelab.puzzles.roads import romania
-    >>> from puzzlelab.drawing import offscreen_figure
-    >>> ax = draw_search(romania(), ["Arad", "Sibiu"], ["Rimnicu Vilcea", "Fagaras"], "Sibiu",
-    ...                  ax=offscreen_figure(SIZE).add_subplot())
-    >>> ax.search_marks["Sibiu"], [t.get_text() for t in ax.texts if t.get_gid() == "order"]
-    ('expanded 2, current', ['1', '2'])
-    """
+    """The map, towns coloured as :func:`~.domain.search_style` says and numbered."""
     if title is None:
         title = f"{len(expanded)} expanded, {len(set(frontier))} in the frontier"
     ax = _draw_map(puzzle, ax, expanded, frontier, current, set(), title, None)
@@ -91,7 +71,6 @@ def _draw_map(
     title: str | None,
     heuristic: HeuristicChoice,
 ) -> Axes:
-    """The roads, their lengths and the named towns, coloured by :func:`search_style`."""
     style = search_style(puzzle.towns, expanded, frontier, current)
     ax = new_axes(ax, SIZE)
     position = puzzle.positions
@@ -141,15 +120,14 @@ _LABELS: weakref.WeakKeyDictionary[RoadMap, dict[Town, tuple[float, float]]] = (
 
 
 def _label_sides(puzzle: RoadMap) -> dict[Town, tuple[float, float]]:
-    """For each town, the side of :data:`SIDES` where its name hides the least; once per map."""
     if puzzle not in _LABELS:
         _LABELS[puzzle] = {town: _best_side(puzzle, town) for town in puzzle.towns}
     return _LABELS[puzzle]
 
 
 def _best_side(puzzle: RoadMap, town: Town) -> tuple[float, float]:
-    """The side of *town* where its name hides the least (sizes guessed for a map :data:`SIZE`
-    wide): a road crossed counts 1, a road's length 2, a town 4."""
+    """The side of *town* where its name hides least: a road crossed counts 1, a length 2,
+    a town 4 (sizes as on a map :data:`SIZE` wide)."""
     xs, ys = zip(*puzzle.positions.values())
     unit = max(max(xs) - min(xs), max(ys) - min(ys), 1) / 270  # map units per point
     roads = [(puzzle.positions[a], puzzle.positions[b]) for a in puzzle.roads

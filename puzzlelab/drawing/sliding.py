@@ -24,7 +24,7 @@ PATTERN_COLOURS = ("#f2c078", "#8fb8de", "#8cc084", "#d9a0c8", "#e8e59b")  # one
 
 
 @draw_board.register(SlidingPuzzle)
-def draw_sliding(
+def _(
     puzzle: SlidingPuzzle,
     state: Sequence[int] | None = None,
     ax: Axes | None = None,
@@ -36,20 +36,7 @@ def draw_sliding(
     patterns: Sequence[Iterable[int]] | None = None,
     **_: object,
 ) -> Axes:
-    """Draw a board, one square per tile (gid ``"tile"``), *highlight* tiles outlined in red.
-
-    With *color_home*, tiles at home are green, others sand; with *patterns* (of a pattern
-    database), a colour per pattern and tiles in none grey and unnumbered.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> from puzzlelab.drawing import offscreen_figure
-    >>> ax = draw_board(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), patterns=[(1, 2, 3)],
-    ...                 ax=offscreen_figure().add_subplot())
-    >>> len([p for p in ax.patches if p.get_gid() == "tile"])
-    8
-    >>> sorted(text.get_text() for text in ax.texts if text.get_gid() == "label")
-    ['1', '2', '3']
-    """
+    """A board; with *color_home* tiles at home green; with *patterns* a colour per pattern."""
     state = puzzle.start if state is None else tuple(state)
     ax = new_axes(ax, (0.55 * puzzle.cols + 0.3, 0.55 * puzzle.rows + 0.3))
     rows, cols = puzzle.rows, puzzle.cols

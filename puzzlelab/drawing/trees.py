@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from matplotlib.offsetbox import AnnotationBbox
     from matplotlib.text import Text
 
-#: A place on the drawing, ``(x, y)``, and where each node of a tree is drawn.
 Point = tuple[float, float]
 Layout = dict[Hashable, Point]
 
@@ -46,8 +45,7 @@ _BOARD_CACHE: dict[tuple[Hashable, ...], np.ndarray] = {}  # (puzzle, goal, stat
 
 
 def layered_layout(tree: nx.DiGraph) -> Layout:
-    """Return ``{node: (x, y)}``: leaves one unit apart in the order made, each parent centred
-    over its children, one level per unit down.
+    """Return ``{node: (x, y)}``: leaves a unit apart, parents centred over their children.
 
     >>> import networkx as nx
     >>> layered_layout(nx.DiGraph([(0, 1), (0, 2)]))
@@ -82,16 +80,10 @@ def draw_tree(
     puzzle: object = None,
     from_depth: int | None = None,
 ) -> Axes:
-    """Draw *tree* (from :func:`~puzzlelab.analysis.trees.search_tree`) top-down; return the axes.
-
-    Over *max_nodes* or *max_depth* it is cut, with "N more" markers; *from_depth* draws
-    only the part below the solution path's node at that depth (see
-    :func:`~puzzlelab.analysis.trees.cut_tree`). *labels*: ``"board"``, boards of *puzzle*
-    (at most 60 nodes; else circles, and ``ax.tree_note`` says why); ``"short"``, circles
-    labelled ``g+h=f`` or with the expansion order; ``"order"``, the order; ``None``, none.
-
-    ``ax.tree_nodes`` maps each drawn node to its artist: a board, a "N more" text, or the
-    scatter of all circles (``ax.tree_circles``, in the order of ``ax.tree_circle_nodes``).
+    """Draw *tree* (from :func:`~puzzlelab.analysis.trees.search_tree`) top-down, cut as
+    :func:`~puzzlelab.analysis.trees.cut_tree` cuts it. *labels*: ``"board"``, boards of
+    *puzzle* (at most 60 nodes, else circles); ``"short"``, ``g+h=f`` or the order;
+    ``"order"``; ``None``. ``ax.tree_nodes`` maps each node drawn to its artist.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, bfs
@@ -148,13 +140,8 @@ def draw_tree(
     if note:  # boards were asked for: say why there are circles, and how to get boards
         note += "; circles instead (give a smaller max_nodes or max_depth to see boards)"
         ax.text(0, 0, note, transform=ax.transAxes, fontsize=SMALLEST_FONT, color="#555")
-    vars(ax).update(
-        tree_nodes=drawn,
-        tree_circles=dots,
-        tree_circle_nodes=circles,
-        tree_labels=texts,
-        tree_note=note,
-    )
+    vars(ax).update(tree_nodes=drawn, tree_circles=dots, tree_circle_nodes=circles)
+    vars(ax).update(tree_labels=texts, tree_note=note)
     ax.set_axis_off()
     ax.margins(0.04, 0.12)
     _legend(ax, small)
@@ -192,7 +179,6 @@ def _draw_circles(
     position: Layout,
     labels: str | None,
 ) -> tuple[PathCollection, list[Text]]:
-    """All circles in one scatter (fast), and their labels."""
     xs, ys = zip(*(position[n] for n in nodes))
     colours = [COLOURS.get(small.nodes[n]["status"], "#ffffff") for n in nodes]
     # Small enough that neighbouring leaves do not overlap (points²).
@@ -243,7 +229,6 @@ def _room(ax: Axes, position: Layout) -> tuple[float, float]:
 
 
 def _short(data: dict[str, Any], order: bool = False) -> str:
-    """``g+h=f`` for informed search, else the expansion order (``#3``)."""
     if not order and data.get("h") is not None:
         return f"{data['g']:g}+{data['h']:g}={data['f']:g}"
     return "" if data.get("order") is None else f"#{data['order']}"
@@ -297,13 +282,9 @@ def marked_tree_svg(
     tree: nx.DiGraph, layout: Layout, width: int = 640, level: int = 36, most_height: int = 320
 ) -> str:
     """*tree* as SVG, node ``j`` marked ``<g data-mark="j">`` and the edge to it ``<line
-    data-mark="j">``: a page sets their ``data-state`` to a letter of :data:`STATUS_LETTERS`
-    (upper case: this step's node) or ``-`` (hidden), and :func:`marked_tree_css` colours them.
-
-    >>> svg = marked_tree_svg(nx.DiGraph([(0, 1), (0, 2)]), {0: (0.5, 0), 1: (0, -1), 2: (1, -1)})
-    >>> svg.count("<g data-mark="), svg.count("<line data-mark=")
-    (3, 2)
-    """
+    data-mark="j">``: a page sets their ``data-state`` to a letter of :data:`STATUS_LETTERS` (upper
+    case: this step's node) or ``-`` (hidden), and :func:`marked_tree_css` colours them. There is no
+    example here; ``tests/test_replay.py`` runs it."""
     xs = [x for x, _ in layout.values()] or [0.0]
     levels = 1 + max((-y for _, y in layout.values()), default=0)
     height = min(most_height, 24 + level * levels)
@@ -338,11 +319,8 @@ def marked_tree_svg(
 
 
 def marked_tree_css(scope: str) -> str:
-    """The CSS that colours a :func:`marked_tree_svg` inside class *scope*.
-
-    >>> print(marked_tree_css("tree-7").splitlines()[0])
-    .tree-7 line { stroke: #bdbdbd; stroke-width: 1.2; }
-    """
+    """The CSS that colours a :func:`marked_tree_svg` inside class *scope*. There is no example
+    here; ``tests/test_replay.py`` runs it."""
     rules = [
         f".{scope} line {{ stroke: {EDGE_COLOUR}; stroke-width: 1.2; }}",
         f".{scope} circle.dot {{ stroke: {OUTLINE}; stroke-width: 1; }}",
@@ -366,11 +344,8 @@ def marked_tree_css(scope: str) -> str:
 
 
 def tree_legend_html(statuses: Iterable[str]) -> str:
-    """HTML legend of a :func:`marked_tree_svg`: a dot and a word per status, and the ring.
-
-    >>> tree_legend_html(["goal"]).count("<div>")
-    2
-    """
+    """HTML legend of a :func:`marked_tree_svg`: a dot and a word per status, and the ring. There is
+    no example here; ``tests/test_replay.py`` runs it."""
     dot = (
         '<div><span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
         'border:{};{}margin-right:0.3em"></span>{}</div>'

@@ -1,12 +1,8 @@
-"""Solvers that use one puzzle's tricks, beside the generic engine (:mod:`puzzlelab.search`).
+"""Solvers that use one puzzle's tricks (those with a generic name, ``solve``, ``play``,
+``evaluate``, stay in their modules)."""
 
-They return a :class:`~puzzlelab.results.SearchResult` (or a subclass) and keep to a
-:class:`~puzzlelab.limits.Budget`. A solver with a generic name (``solve``, ``play``,
-``evaluate``) stays in its module: ``from puzzlelab.solvers import pegs as peg_solvers``.
-"""
-
+from .mastermind import decision_tree
 from .mastermind_strategies import STRATEGIES, group_sizes, next_guess
-from .mastermind_trees import decision_tree
 from .patterns import PatternDatabase, PatternHeuristic, pattern_heuristic
 from .pegs import dfs_dead_positions
 from .queens import backtracking, first_solution, format_runs, generate_and_test

@@ -20,10 +20,8 @@ def state_graph(
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> nx.DiGraph:
-    """Return a networkx ``DiGraph`` of every state reachable from the puzzle's start.
-
-    Nodes carry ``goal`` and ``depth`` (the fewest actions from the start), edges ``action``.
-    *max_nodes* counts states; a graph that obviously cannot fit is refused at once.
+    """Return a networkx ``DiGraph`` of every state reachable from the start: nodes carry
+    ``goal`` and ``depth``, edges ``action``. *max_nodes* counts states.
 
     >>> from puzzlelab.puzzles import WaterJugs
     >>> graph = state_graph(WaterJugs((8, 5, 3), (8, 0, 0), (4, 4, 0)))
@@ -56,7 +54,6 @@ def state_graph(
 
 
 def _refuse_early(puzzle: WaterJugs, budget: Budget) -> None:
-    """Raise ProblemError when the reachable states certainly exceed the limits."""
     capacities = getattr(puzzle, "capacities", None)
     if capacities is None or not getattr(puzzle, "tap", False):
         return

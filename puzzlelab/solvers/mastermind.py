@@ -1,21 +1,20 @@
-"""Mastermind: one game played by a strategy, and a strategy evaluated on every secret.
-
-A secret's *questions* count every guess, the final correct one included."""
+"""Mastermind: one game played by a strategy, a strategy's decision tree, and a strategy
+evaluated on every secret (a secret's *questions* count every guess, the last included)."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ..errors import ProblemError
-from ..limits import DEFAULT, Budget, MemoryLimit, stopping
+from ..errors import ProblemError, whole_number
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopping
 from ..puzzles.mastermind import Answer, Code, CodeInput, Mastermind, answer_of, game_of
 from ..results import SearchResult, SearchStats
 from .mastermind_strategies import Strategy, _check_progress, _checked_guess, strategy_of
-from .mastermind_trees import _settle
 
 
 @dataclass(repr=False)
@@ -89,18 +88,9 @@ def play(
     stats.seconds = budget.elapsed()
     solved = status == "solved"
     path = [history[:k] for k in range(len(history) + 1)] if solved else []
-    return Game(
-        algorithm=name,
-        status=status,
-        path=path,
-        actions=[guess for guess, _ in history],
-        cost=len(history) if solved else None,
-        stats=stats,
-        reason=reason,
-        game=game,
-        secret=secret,
-        history=history,
-    )
+    guesses = [guess for guess, _ in history]
+    cost = len(history) if solved else None
+    return Game(name, status, path, guesses, cost, stats, reason, game, secret, history)
 
 
 @dataclass(repr=False)
@@ -112,8 +102,6 @@ class Evaluation(SearchResult):
     >>> print(result)
     consistent: solved, 5.765 questions on average, 9 at most; secrets per number of
     questions {1: 1, 2: 4, 3: 25, 4: 108, 5: 305, 6: 602, 7: 196, 8: 49, 9: 6}
-    >>> result.first_guess, result.worst, len(result.hardest)
-    ((0, 0, 0, 0), 9, 6)
     """
 
     game: Mastermind | None = None
@@ -204,11 +192,9 @@ def evaluate(
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> Evaluation:
-    """Play *strategy* against every secret at once, by building its decision tree.
-
-    *game* defaults to bulls and cows; *strategy* is a name from
-    :data:`~puzzlelab.solvers.STRATEGIES` or ``choose(game, candidates)``. *max_nodes*
-    counts the tree's nodes; a stopped evaluation keeps what it found.
+    """Play *strategy* (a name from :data:`~puzzlelab.solvers.STRATEGIES`, or a function)
+    against every secret at once, by building its decision tree; a stopped one keeps what it
+    found. *max_nodes* counts the tree's nodes.
 
     >>> from puzzlelab.puzzles.mastermind import classic_mastermind
     >>> result = evaluate(classic_mastermind(), "minimax")
@@ -231,13 +217,84 @@ def evaluate(
     if stop:
         status, reason = stop.status, stop.reason
     stats.seconds = budget.elapsed()
-    first_guess = None if first is None else game.codes[first]
-    return Evaluation(
-        algorithm=name,
-        status=status,
-        stats=stats,
-        reason=reason,
-        game=game,
-        questions=questions,
-        first_guess=first_guess,
-    )
+    result = Evaluation(name, status, stats=stats, reason=reason, game=game, questions=questions)
+    result.first_guess = None if first is None else game.codes[first]
+    return result
+
+
+def decision_tree(
+    game: Mastermind | None = None,
+    strategy: str | Strategy = "consistent",
+    depth: int = 2,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory_mb: MemoryLimit = DEFAULT,
+) -> dict[str, Any]:
+    """Return the top *depth* levels of a strategy's decision tree as nested dicts:
+    ``{"guess": code, "candidates": n, "children": {answer: node}}``, the win not a child.
+
+    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
+    >>> tree = decision_tree(bulls_and_cows(), depth=1)
+    >>> tree["guess"], tree["candidates"], len(tree["children"])
+    ((0, 1, 2, 3), 5040, 13)
+    """
+    game = game_of(game)
+    name, choose = strategy_of(strategy)
+    depth = whole_number(depth, "depth", least=0)
+    budget = Budget(max_nodes, max_seconds, max_memory_mb, what="decision-tree nodes")
+    stats = SearchStats()
+    nodes: dict[tuple[int, ...], dict[str, Any]] = {}  # by the answers on the way from the root
+    try:
+        game.build_table(lambda: budget.check(stats.expanded))
+        for answers, candidates, guess, _ in _settle(game, name, choose, budget, stats, depth):
+            node = {"guess": game.codes[guess], "candidates": len(candidates), "children": {}}
+            if answers:
+                parent = nodes[answers[:-1]]
+                parent["children"][game.answer_from_number(answers[-1])] = node
+            nodes[answers] = node
+    except LimitReached as stop:
+        raise ProblemError(
+            f"the decision tree was not built: {stop}; ask for fewer levels or raise the limit"
+        ) from None
+    return nodes[()]
+
+
+def _settle(
+    game: Mastermind,
+    name: str,
+    choose: Strategy,
+    budget: Budget,
+    stats: SearchStats,
+    levels: float = math.inf,
+) -> Iterator[tuple[tuple[int, ...], np.ndarray, int, bool]]:
+    """Yield ``(answers from the root, candidates, guess, whether it is one of them)`` for each
+    node of *choose*'s decision tree, depth first, down to *levels* answers."""
+    win = game.answer_number(game.win)
+
+    def check() -> None:  # long work asks the budget between blocks
+        budget.check(stats.expanded)
+
+    # The answers so far, and the candidates left, of each node still to settle.
+    stack: list[tuple[tuple[int, ...], np.ndarray]] = [((), np.arange(len(game.codes)))]
+    stats.generated = 1
+    next_look: float = 0  # when to ask the budget again
+    while stack:
+        stats.max_frontier = max(stats.max_frontier, len(stack))
+        if stats.expanded >= next_look:
+            next_look = budget.checkpoint(stats.expanded)
+        answers_so_far, candidates = stack.pop()
+        guess = _checked_guess(game, name, choose, candidates, check)
+        stats.expanded += 1
+        depth = len(answers_so_far) + 1
+        stats.expanded_by_depth[depth] = stats.expanded_by_depth.get(depth, 0) + 1
+        answers, found = game.table[guess, candidates], False
+        for answer in np.unique(answers)[::-1]:  # pushed highest first: the lowest settled first
+            if answer == win:
+                found = True
+            elif len(answers_so_far) < levels:
+                group = candidates[answers == answer]
+                _check_progress(game, name, guess, candidates, group)
+                stack.append((answers_so_far + (int(answer),), group))
+                stats.generated += 1
+        yield answers_so_far, candidates, guess, found

@@ -1,5 +1,4 @@
-"""Mastermind strategies, ``choose(game, candidates) -> code number``, and the checks every
-guess passes."""
+"""Mastermind strategies: ``choose(game, candidates) -> code number``."""
 
 from __future__ import annotations
 
@@ -29,9 +28,8 @@ def group_sizes(
     guesses: Sequence[int] | np.ndarray | None = None,
     check: Callable[[], object] | None = None,
 ) -> np.ndarray:
-    """Return ``sizes[i, a]``: how many candidates give answer number *a* to guess ``guesses[i]``.
-
-    *guesses* default to every code; *check* is called between blocks of work.
+    """Return ``sizes[i, a]``: how many candidates give answer number *a* to ``guesses[i]``
+    (default: every code); *check* is called between blocks of work.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> game = bulls_and_cows()
@@ -65,11 +63,8 @@ def best_guess(game: Mastermind, candidates: np.ndarray, scores: np.ndarray) -> 
 
 
 class Scored:
-    """A strategy that asks the code (any code) with the lowest ``score(sizes)``.
-
-    >>> Scored("most_answers", lambda sizes: -(sizes > 0).sum(axis=1), "Most answers.")
-    <strategy most_answers>
-    """
+    """A strategy that asks the code (any code) with the lowest ``score(sizes)``. There is no
+    example here; ``tests/test_mastermind.py`` runs it."""
 
     def __init__(self, name: str, score: Callable[[np.ndarray], np.ndarray], doc: str) -> None:
         self.__name__, self.score, self.__doc__ = name, score, doc
@@ -117,11 +112,8 @@ STRATEGIES: dict[str, Strategy] = {
 
 
 def strategy_of(strategy: str | Strategy) -> tuple[str, Strategy]:
-    """Return ``(name, function)`` for a strategy given by name or as a function.
-
-    >>> strategy_of("minimax")
-    ('minimax', <strategy minimax>)
-    """
+    """Return ``(name, function)`` for a strategy given by name or as a function. There is no
+    example here; ``tests/test_mastermind.py`` runs it."""
     if isinstance(strategy, str) and strategy in STRATEGIES:
         return strategy, STRATEGIES[strategy]
     for name, known in STRATEGIES.items():
@@ -138,8 +130,7 @@ def strategy_of(strategy: str | Strategy) -> tuple[str, Strategy]:
 def next_guess(
     game: Mastermind, history: History, strategy: str | Strategy = "consistent"
 ) -> Code | None:
-    """Return the code *strategy* asks after *history*, ``(guess, (bulls, cows))`` pairs, or
-    None if no code is consistent.
+    """Return the code *strategy* asks after *history*, or None if no code is consistent.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> next_guess(bulls_and_cows(), [("0 1 2 3", (0, 2))])
@@ -154,12 +145,8 @@ def next_guess(
 
 
 def candidate_numbers(game: Mastermind, history: History) -> np.ndarray:
-    """Return the numbers of the codes consistent with *history*, increasing.
-
-    >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
-    >>> candidate_numbers(bulls_and_cows(), [("0 1 2 3", (4, 0))])
-    array([0])
-    """
+    """Return the numbers of the codes consistent with *history*, increasing. There is no example
+    here; ``tests/test_mastermind.py`` runs it."""
     left = np.arange(len(game.codes))
     for guess, answer in game.check_history(history):
         row = game.table[game.numbers[guess]]
@@ -174,7 +161,6 @@ def _checked_guess(
     candidates: np.ndarray,
     check: Callable[[], object] | None = None,
 ) -> int:
-    """Return the guess *choose* makes; ProblemError if it is not a code's number."""
     guess: object  # a strategy of the student's own may return anything
     if isinstance(choose, Scored):
         guess = choose(game, candidates, check=check)
@@ -192,7 +178,6 @@ def _checked_guess(
 def _check_progress(
     game: Mastermind, name: str, guess: int, left: np.ndarray, narrower: np.ndarray
 ) -> None:
-    """Raise ProblemError if *guess* kept every candidate (*narrower* is all of *left*)."""
     if len(narrower) == len(left):
         raise ProblemError(
             f"strategy {name} asked {game.format(game.codes[guess])}, which cannot tell "

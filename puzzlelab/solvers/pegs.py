@@ -1,8 +1,5 @@
-"""Peg-solitaire solvers: iterative deepening with its prunings, and depth-first search
-that remembers dead positions (those from which the goal is out of reach).
-
-``stats.expanded`` counts the positions visited (the start, and one per jump tried).
-"""
+"""Peg-solitaire solvers: iterative deepening with its prunings, and depth-first search that
+remembers dead positions. ``stats.expanded`` counts the positions visited."""
 
 from __future__ import annotations
 
@@ -17,9 +14,6 @@ from ..puzzles.pegs_notation import Jump, Pegs, chains, format_moves, holes_of, 
 
 # SearchStats is imported so that the annotations of PegSearchResult's __init__ resolve here.
 from ..results import SearchResult, SearchStats, refused_if_unsolvable  # noqa: F401
-
-#: Rows of the usual table that say nothing here: no frontier, every position visited at once.
-UNTRACKED = ("generated", "largest frontier")
 
 
 @dataclass(repr=False)
@@ -45,9 +39,10 @@ class PegSearchResult(SearchResult):
         return data
 
     def table_rows(self) -> list[tuple[str, Any]]:
-        rows = [row for row in super().table_rows() if row[0] not in UNTRACKED]
+        hidden = ["generated", "largest frontier"]  # no frontier: each position visited as made
         if not self.stats.duplicates:
-            rows = [row for row in rows if row[0] != "duplicates skipped"]
+            hidden.append("duplicates skipped")
+        rows = [row for row in super().table_rows() if row[0] not in hidden]
         rows.insert(1, ("moves", format_moves(self.actions) if self.solved else "-"))
         return [("dead positions stored", f"{v:,}") if k == "dead" else (k, v) for k, v in rows]
 
@@ -105,20 +100,14 @@ def iterative_deepening(
     max_memory_mb: MemoryLimit = DEFAULT,
     check_solvable: bool = True,
 ) -> PegSearchResult:
-    """Find a solution with the fewest moves by iterative deepening on the number of moves.
-
-    A jump by the peg that jumped last continues its move for free. *groups* uses the
-    reduced jumps of :func:`~puzzlelab.puzzles.pegs.group_argument`; *corner_bound* also
-    cuts when moves made + pegs in corners exceed the limit; *symmetry* tries one of first
-    jumps that mirror each other; *max_depth* is the largest limit tried.
+    """Find a solution with the fewest moves (a jump by the last peg moved is free) by
+    iterative deepening. *groups* uses :func:`~puzzlelab.puzzles.pegs.group_argument`'s
+    jumps; *corner_bound* cuts when moves + pegs in corners exceed the limit; *symmetry*
+    tries one of mirrored first jumps.
 
     >>> result = iterative_deepening(PegSolitaire("triangle15", hole=4), corner_bound=True)
     >>> result.cost, [it["bound"] for it in result.stats.iterations]
     (9, [3, 4, 5, 6, 7, 8, 9])
-    >>> format_moves(result.actions)
-    '(1,4)(7,2)(6,1,4,6)(10,3)(12,5)(14,12)(11,13,6)(3,10)(15,6,4)'
-    >>> iterative_deepening(PegSolitaire("triangle21", hole=7), max_nodes=1000).status
-    'limit'
     """
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="positions visited")
     if max_depth is not None:
@@ -167,12 +156,9 @@ def iterative_deepening(
 
 
 class _DeepeningSearch:
-    """One depth-first pass of iterative deepening per call of :meth:`run`.
-
-    A jump ``(mask, need, to, to_corner)`` is legal when ``pegs & mask == need``. When the
-    bound is tight a new move must start in a corner: ``tight[last]`` lists only those holes
-    and the last peg's (the same nodes, in two thirds of the time).
-    """
+    """One depth-first pass of iterative deepening per :meth:`run`; a jump ``(mask, need, to,
+    to_corner)`` is legal when ``pegs & mask == need``. On a tight bound a new move must start
+    in a corner: ``tight[last]`` lists those holes and the last peg's (a third faster)."""
 
     def __init__(
         self,
@@ -246,9 +232,8 @@ def dfs_dead_positions(
     max_memory_mb: MemoryLimit = DEFAULT,
     check_solvable: bool = True,
 ) -> PegSearchResult:
-    """Find a solution (not the fewest moves) by depth-first search, remembering dead positions.
-
-    With *symmetry*, a dead position is stored with its mirror images that fix the finish.
+    """Find a solution (not the fewest moves) by depth-first search, remembering dead positions
+    (with *symmetry*, also their mirror images that fix the finish).
 
     >>> result = dfs_dead_positions(PegSolitaire("english", hole=17))
     >>> result.status, holes_of(result.path[-1]), result.cost
@@ -343,10 +328,8 @@ ALGORITHMS = {
 
 
 def solve(puzzle: PegSolitaire, algorithm: str = "auto", **limits: Any) -> PegSearchResult:
-    """Solve *puzzle* with *algorithm*: ``plain``, ``groups``, ``bound``, ``dfs`` or ``auto``.
-
-    ``auto`` runs ``bound`` where the group pruning applies or the board has at most 15 holes,
-    else ``dfs``. *limits* are the solver's ``max_...`` keywords.
+    """Solve *puzzle* with *algorithm*: ``plain``, ``groups``, ``bound``, ``dfs`` or ``auto``
+    (``bound`` where the group pruning applies or on at most 15 holes, else ``dfs``).
 
     >>> solve(PegSolitaire("triangle15", hole=4)).algorithm
     'ids+corners'

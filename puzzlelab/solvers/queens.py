@@ -1,29 +1,22 @@
-"""N-queens solvers: generate and test, and backtracking; the result they all share.
-
-``stats.expanded`` counts what ``max_nodes`` limits. No solver recurses.
-"""
+"""N-queens solvers: generate and test, and backtracking; the result they all share, and a
+backtracking trace replayed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
+from ..errors import BoardError
 from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, Stop, stopping
-from ..puzzles.queens import Placement, check_size
+from ..puzzles.queens import Placement, check_size, safe
 from ..results import SearchResult, SearchStats
 
 #: ``("place", row, col)`` or ``("retreat", row, col)``.
 Event = tuple[str, int, int]
-
-
-def no_solution(n: int) -> str:
-    """The reason a search that found no solution gives.
-
-    >>> no_solution(3)
-    'no placement of 3 queens avoids every attack'
-    """
-    return f"no placement of {n} queens avoids every attack"
+#: The reason a search that found no solution gives, for ``n`` queens.
+NO_SOLUTION = "no placement of {n} queens avoids every attack"
 
 
 @dataclass(repr=False)
@@ -70,13 +63,8 @@ def solutions_result(
     count: int | None = None, extra: dict[str, Any] | None = None,
     stop: Stop | None = None, solved: str = "every solution was found", counted: str = "",
 ) -> SolutionsResult:  # fmt: skip
-    """Return the SolutionsResult of a search that ended normally, or by *stop*.
-
-    *solved* is the reason when some were found; *counted* names what a counting search counts.
-
-    >>> solutions_result("by hand", 3, Budget(), 5, []).status
-    'exhausted'
-    """
+    """Return the SolutionsResult of a search that ended, or was stopped (*stop*); *counted* names
+    what a counting search counts. There is no example here; ``tests/test_queens.py`` runs it."""
     count = len(solutions) if count is None else count
     if stop:
         status, reason = stop.status, stop.reason
@@ -85,7 +73,7 @@ def solutions_result(
     elif count:
         status, reason = "solved", solved
     else:
-        status, reason = "exhausted", no_solution(n)
+        status, reason = "exhausted", NO_SOLUTION.format(n=n)
     stats = SearchStats(expanded=expanded, seconds=budget.elapsed(), extra=extra or {})
     return SolutionsResult(algorithm, status, stats=stats, reason=reason, n=n, count=count,
                            solutions=solutions)  # fmt: skip
@@ -93,25 +81,12 @@ def solutions_result(
 
 def finished(result: SolutionsResult) -> SolutionsResult:
     """Return *result* if its search ran to the end; else raise LimitReached or KeyboardInterrupt.
-
-    >>> finished(backtracking(12, max_nodes=100))
-    Traceback (most recent call last):
-    ...
-    puzzlelab.limits.LimitReached: the limit of 100 queens placed was reached
-    """
+    There is no example here; ``tests/test_queens.py`` runs it."""
     if result.status == "interrupted":
         raise KeyboardInterrupt
     if result.status == "limit":
         raise LimitReached(result.reason)
     return result
-
-
-def _no_diagonal_attacks(candidate: Placement) -> bool:
-    n = len(candidate)
-    return (
-        len({row - col for row, col in enumerate(candidate)}) == n
-        and len({row + col for row, col in enumerate(candidate)}) == n
-    )
 
 
 def generate_and_test(
@@ -138,7 +113,8 @@ def generate_and_test(
             if tested >= next_look:
                 next_look = budget.checkpoint(tested)
             tested += 1
-            if _no_diagonal_attacks(candidate):
+            diagonals = {row - col for row, col in enumerate(candidate)}
+            if len(diagonals) == n == len({row + col for row, col in enumerate(candidate)}):
                 solutions.append(candidate)
     return solutions_result("generate_and_test", n, budget, tested, solutions, stop=stop,
                              solved="every candidate was tested")  # fmt: skip
@@ -153,11 +129,8 @@ def backtracking(
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SolutionsResult:
-    """Return the solutions found by placing queens row by row, each on the leftmost free square.
-
-    When a row has none left, the queen above retreats to its next column. *first_only*
-    stops at the first solution; *trace* gets every :data:`Event`. ``stats.expanded``
-    counts the queens placed, ``stats.extra["retreats"]`` those taken off again.
+    """Return the solutions found by placing queens row by row, each on the leftmost free
+    square; where none is left, the queen above retreats. *trace* gets every :data:`Event`.
 
     >>> result = backtracking(8)
     >>> result.count, result.stats.expanded, result.stats.extra
@@ -249,3 +222,53 @@ def format_runs(rows: list[dict], columns: list[str] | None = None) -> str:
     lines = [[c.rjust(w) for c, w in zip(columns, widths)]]
     lines += [[c.rjust(w) for c, w in zip(line, widths)] for line in cells]
     return "\n".join("  ".join(line) for line in lines)
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    """The board after one step of a backtracking trace (``event`` None: the empty board). There is
+    no example here; ``tests/test_queens.py`` runs it."""
+
+    index: int
+    event: Event | None
+    placement: Placement
+    placed: int
+    retreats: int
+    solutions: int
+    solution: bool
+
+    def describe(self) -> str:
+        """The step in words, e.g. ``place row 3 col 5``."""
+        if self.event is None:
+            return "empty board"
+        kind, row, col = self.event
+        return f"{kind} row {row} col {col}" + (" (a solution!)" if self.solution else "")
+
+
+def replay(trace: Iterable[Event], n: int) -> list[TraceStep]:
+    """Return the board after each step of *trace*, the empty board first. There is no example here;
+    ``tests/test_queens.py`` runs it."""
+    n = check_size(n)
+    placement: Placement = ()
+    placed = retreats = solutions = 0
+    frames = [TraceStep(0, None, placement, 0, 0, 0, False)]
+    for index, event in enumerate(trace, start=1):
+        kind, row, col = event
+        if kind == "place":
+            if row != len(placement) or not (0 <= col < n) or not safe(placement, col):
+                raise BoardError(f"step {index}: cannot place a queen on row {row} col {col} "
+                                 f"with {placement} on the board")  # fmt: skip
+            placement += (col,)
+            placed += 1
+            solutions += len(placement) == n
+        elif kind == "retreat":
+            if not placement or (len(placement) - 1, placement[-1]) != (row, col):
+                raise BoardError(f"step {index}: the last queen placed is not on row {row} "
+                                 f"col {col} (board: {placement})")  # fmt: skip
+            placement = placement[:-1]
+            retreats += 1
+        else:
+            raise BoardError(f"step {index}: {kind!r} is not 'place' or 'retreat'")
+        solution = kind == "place" and len(placement) == n
+        frames.append(TraceStep(index, event, placement, placed, retreats, solutions, solution))
+    return frames

@@ -63,14 +63,9 @@ def count_bitmask(
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SolutionsResult:
-    """Count the solutions by backtracking over bit masks (fast; keeps no solutions).
-
-    A row is an n-bit number: the columns taken, and the squares earlier queens' diagonals
-    pass through (``left``, ``right``, shifted by one bit a row).
-
-    >>> count_bitmask(8).count, count_bitmask(12, max_nodes=1000).reason
-    (92, 'the limit of 1,000 queens placed was reached; 5 solutions counted so far')
-    """
+    """Count the solutions by backtracking over bit masks: a row's columns taken, and those earlier
+    queens' diagonals pass through, are n-bit numbers. There is no example here;
+    ``tests/test_queens.py`` runs it."""
     n = check_size(n)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens placed")
     stats = SearchStats()
@@ -99,9 +94,8 @@ def count_fundamental(
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SolutionsResult:
-    """Count the fundamental solutions: one per family, the smallest of its 8 images.
-
-    Its row-0 queen is in the left half, so only that half is searched. *keep* keeps them.
+    """Count the fundamental solutions (the smallest of each family's 8 images), the row-0
+    queen in the left half only; *keep* keeps them.
 
     >>> count_fundamental(8).count
     12

@@ -10,13 +10,13 @@ from ..errors import whole_number
 from ..limits import DEFAULT, Budget, MemoryLimit, stopping
 from ..puzzles.queens import Placement, check_size, solvable
 from ..results import SearchResult, SearchStats
-from .queens import no_solution
+from .queens import NO_SOLUTION
 
 
 @dataclass(repr=False)
 class RepairResult(SearchResult):
     """One min-conflicts run: its last ``placement``, and the attacking pairs on the first
-    and the last board (``start_conflicts``, ``conflicts``).
+    and last board.
 
     >>> min_conflicts(8, seed=1)
     <min_conflicts: solved 8 queens | 42 expanded, restarts 0, 0 conflicts, ... s>
@@ -102,10 +102,7 @@ def _least_attacked(costs: list[int], rng: random.Random) -> int:
 def _greedy(
     n: int, rng: random.Random, placement: list[int], lines: _Lines, budget: Budget | None = None
 ) -> None:
-    """Fill *placement* (empty, with *lines*) as :func:`greedy_start` does.
-
-    It moves no queen: the budget is asked about 0 nodes, its answer counts rows here.
-    """
+    """Fill *placement* (empty, with *lines*) as :func:`greedy_start` does."""
     next_look: float = 0  # the row at which to ask the budget again
     for row in range(n):
         if budget is not None and row >= next_look:
@@ -116,14 +113,9 @@ def _greedy(
 
 
 def greedy_start(n: int, seed: int | None = None, budget: Budget | None = None) -> Placement:
-    """Return a full board built row by row, each queen where the fewest earlier ones attack.
-
-    Ties are broken at random, by *seed*; a *budget* bounds its O(n²) steps (LimitReached).
-
-    >>> from puzzlelab.puzzles.queens import conflicts
-    >>> conflicts(greedy_start(8, seed=1)) <= 3
-    True
-    """
+    """Return a full board built row by row, each queen where the fewest earlier ones attack (ties
+    at random, by *seed*); a *budget* bounds its steps. There is no example here;
+    ``tests/test_queens.py`` runs it."""
     n = check_size(n)
     placement: list[int] = []
     _greedy(n, random.Random(seed), placement, _Lines(n), budget)
@@ -139,19 +131,14 @@ def min_conflicts(
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> RepairResult:
-    """Solve n queens by min-conflicts: repair a greedy full board one queen at a time.
-
-    Each step moves a random attacked queen within its row to the square fewest queens
-    attack (ties at random). It cannot prove there is no solution: 2 and 3 queens are
-    answered ``"unsolvable"``. After *restart_after* steps (default ``2 * n + 100``) it
-    starts again from a new greedy board; *seed* seeds the random choices.
+    """Solve n queens by min-conflicts: each step moves a random attacked queen of a greedy
+    full board, within its row, to the square fewest queens attack. After *restart_after*
+    steps (default ``2 * n + 100``) it starts again from a new greedy board.
 
     >>> from puzzlelab.puzzles.queens import is_solution
     >>> result = min_conflicts(300, seed=7)
     >>> result.solved, is_solution(result.placement, 300), result.conflicts
     (True, True, 0)
-    >>> min_conflicts(3).status
-    'unsolvable'
     """
     n = check_size(n)
     budget = Budget(max_nodes, max_seconds, max_memory_mb, what="queens moved")
@@ -161,7 +148,7 @@ def min_conflicts(
                           stats=SearchStats(extra={"restarts": 0}))  # fmt: skip
     if not solvable(n):
         result.status, result.reason = "unsolvable", (
-            f"{no_solution(n)} (min-conflicts itself could never tell: it would move "
+            f"{NO_SOLUTION.format(n=n)} (min-conflicts itself could never tell: it would move "
             "queens forever)")  # fmt: skip
         return result
     needed = _BYTES_PER_QUEEN * n / 2**20

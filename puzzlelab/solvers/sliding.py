@@ -1,5 +1,4 @@
-"""IDA* for sliding puzzles, in place: one board changed and changed back as a tile slides,
-its heuristic and key (one integer) updated, not recomputed."""
+"""IDA* for sliding puzzles in place: one board changed and changed back as a tile slides."""
 
 from __future__ import annotations
 
@@ -28,9 +27,8 @@ def sliding_idastar(
     """IDA* on a sliding puzzle, in place: :func:`~puzzlelab.search.idastar`'s nodes, faster.
 
     *heuristic*: ``"manhattan"`` (the default), ``"linear-conflict"``, ``"pdb"``,
-    ``"pdb:PARTITION"``, the puzzle's methods of those names, or a
-    :class:`~.patterns.PatternHeuristic`; any other runs :func:`~puzzlelab.search.idastar`
-    (``result.algorithm`` says which ran). A database's build counts against the limits.
+    ``"pdb:PARTITION"`` or a :class:`~.patterns.PatternHeuristic`; any other runs
+    :func:`~puzzlelab.search.idastar` (``result.algorithm`` says which ran).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> sliding_idastar(SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1"))

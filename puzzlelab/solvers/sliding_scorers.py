@@ -16,15 +16,8 @@ Moved = tuple[Sequence[tuple[int, int]], int]
 
 
 class Scorer:
-    """A heuristic that follows one tile's move instead of looking at the whole board.
-
-    :meth:`enter` and :meth:`leave` are called as the search steps onto a board and back.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> scorer: Scorer = ManhattanScorer(SlidingPuzzle("4 1 3 / 2 0 5"))
-    >>> scorer.after(5, 5, 4, scorer.start([4, 1, 3, 2, 0, 5]))  # tile 5 slides home
-    4
-    """
+    """A heuristic that follows one tile's move instead of looking at the whole board. There is no
+    example here; ``tests/test_sliding_idastar.py`` runs it."""
 
     stateful = False
 
@@ -48,15 +41,8 @@ class Scorer:
 
 
 class ManhattanScorer(Scorer):
-    """Manhattan distance: a tile's move changes it by that tile's step towards or from home.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> puzzle = SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8")
-    >>> scorer = ManhattanScorer(puzzle)
-    >>> h = scorer.start(list(puzzle.start))
-    >>> h, scorer.after(8, 8, 7, h), scorer.after(7, 6, 7, h)  # 8 slides home; 7 away
-    (1, 0, 2)
-    """
+    """Manhattan distance: a tile's move changes it by that tile's step towards or from home. There
+    is no example here; ``tests/test_sliding_idastar.py`` runs it."""
 
     def __init__(self, puzzle: SlidingPuzzle) -> None:
         self.cells = puzzle.rows * puzzle.cols
@@ -76,20 +62,10 @@ class ManhattanScorer(Scorer):
 
 
 class PatternScorer(Scorer):
-    """Additive pattern databases (and their mirror image): a tile's move changes one code.
-
-    A database's code is ``sum(cell_i * cells**i)`` over its tiles: a tile sliding from
-    *source* to *target* adds ``(target - source) * cells**i``.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> from puzzlelab.solvers.patterns import pattern_heuristic
-    >>> eight = SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8")
-    >>> pdb = pattern_heuristic(eight, [(1, 2, 3, 4), (5, 6, 7, 8)], progress=False)
-    >>> scorer = PatternScorer(pdb)
-    >>> h = scorer.start(list(eight.start))
-    >>> h, scorer.after(8, 8, 7, h)  # tile 8 slides home: the goal
-    (1, 0)
-    """
+    """Additive pattern databases (and their mirror image): a tile's move changes one code. A
+    database's code is ``sum(cell_i * cells**i)`` over its tiles: a tile sliding from *source* to
+    *target* adds ``(target - source) * cells**i``. There is no example here;
+    ``tests/test_sliding_idastar.py`` runs it."""
 
     stateful = True
 
@@ -179,11 +155,8 @@ class PatternScorer(Scorer):
 
 
 class _LineConflicts(dict[int, int]):
-    """``conflicts[code]``: how many tiles of a line of *length* cells must leave it.
-
-    The code has a digit per cell in base ``length + 1``, the first cell lowest: a tile's
-    goal place in the line plus one, else 0.
-    """
+    """``conflicts[code]``: how many tiles of a line must leave it; the code has a digit per
+    cell in base ``length + 1``, a tile's goal place in the line plus one, else 0."""
 
     def __init__(self, length: int) -> None:
         super().__init__()
@@ -200,17 +173,9 @@ class _LineConflicts(dict[int, int]):
 
 
 class LinearConflictScorer(ManhattanScorer):
-    """Linear conflict: Manhattan distance plus 2 for each tile that must leave its line.
-
-    A tile sliding along a column changes only the conflicts of the row holding its goal.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> puzzle = SlidingPuzzle("2 1 3 / 4 0 5 / 7 8 6")
-    >>> scorer = LinearConflictScorer(puzzle)
-    >>> h = scorer.start(list(puzzle.start))  # Manhattan 4, and 1 or 2 must leave row 0
-    >>> h, scorer.after(1, 1, 4, h)  # 1 slides down, one step further, out of the conflict
-    (6, 5)
-    """
+    """Linear conflict: Manhattan distance plus 2 for each tile that must leave its line. A tile
+    sliding along a column changes only the conflicts of the row holding its goal. There is no
+    example here; ``tests/test_sliding_idastar.py`` runs it."""
 
     stateful = True
 
@@ -315,15 +280,8 @@ LINEAR_CONFLICT_CELLS = 256
 
 
 def scorer_for(puzzle: Searchable, heuristic: HeuristicChoice) -> Scorer | None:
-    """Return the scorer that follows *heuristic* move by move on *puzzle*, or None.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> puzzle = SlidingPuzzle("4 1 3 / 2 0 5")
-    >>> type(scorer_for(puzzle, puzzle.linear_conflict)).__name__
-    'LinearConflictScorer'
-    >>> scorer_for(puzzle, "misplaced") is None
-    True
-    """
+    """Return the scorer that follows *heuristic* move by move on *puzzle*, or None. There is no
+    example here; ``tests/test_sliding_idastar.py`` runs it."""
     if type(puzzle) is not SlidingPuzzle:
         return None
     if heuristic is None or heuristic == "manhattan" or heuristic == puzzle.manhattan:

@@ -5,22 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..drawing import board_svg
+from ..errors import whole_number
 from ..puzzles.queens import Placement, QueensPuzzle, check_size
-from ..solvers.queens import backtracking
-from ..solvers.queens_replay import TraceStep, replay
-from .frames import FramePlayer
+from ..solvers.queens import TraceStep, backtracking, replay
+from .player import FramePlayer
 
-#: When the widget runs backtracking itself, it places at most this many queens: every
-#: step is kept, so a whole 12-queens search (1.7 million steps) would fill the memory.
+#: The most queens the widget's own backtracking places: it keeps every step.
 MAX_PLACED = 20_000
 
 
 class BacktrackingReplay(FramePlayer):
-    """Replay backtracking on *n* queens, one placement or retreat per frame (at most
-    *max_frames*): the board, attacked squares shaded, and the counts so far.
-
-    *trace* comes from :func:`~puzzlelab.solvers.queens.backtracking` (``trace=``); without
-    it the widget runs backtracking (to the first solution if *first_only*) itself.
+    """Replay backtracking on *n* queens, one placement or retreat per frame, at most
+    *max_frames*. Without a *trace* (``backtracking(n, trace=...)``) it runs its own.
 
     >>> replay = BacktrackingReplay(4, first_only=True)
     >>> replay.step(3).caption()
@@ -44,8 +40,7 @@ class BacktrackingReplay(FramePlayer):
             result = backtracking(self.n, first_only=first_only, trace=trace, max_nodes=MAX_PLACED)
             if result.status in ("limit", "interrupted"):
                 self.stopped = f"backtracking stopped here: {result.reason}"
-        if not isinstance(max_frames, int) or max_frames < 1:
-            raise ValueError(f"max_frames must be a whole number of at least 1, not {max_frames!r}")
+        max_frames = whole_number(max_frames, "max_frames", least=1)
         self.trace = list(trace)
         self.steps = replay(self.trace, self.n)
         shown = range(min(len(self.steps), max_frames))

@@ -1,5 +1,4 @@
-"""What every puzzlelab widget shares: SVG pictures at their own size, and a picture for
-places with no kernel (GitHub, nbviewer, exported HTML)."""
+"""What every widget shares: SVG pictures at their own size, and a picture where no kernel runs."""
 
 from __future__ import annotations
 
@@ -13,12 +12,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..drawing import board_svg
-from ..drawing.style import LARGE, picture_scale
+from ..drawing.figures import LARGE, picture_scale
 
 
 class StaticFallback:
-    """Mixin (listed first) for ipywidgets containers: pages that cannot run widgets show
-    ``_static_html()`` over the picture ``_static_svg()`` returns, made at every display.
+    """Mixin (listed first) for ipywidgets boxes: a page with no kernel shows ``_static_html()``
+    over the picture ``_static_svg()`` returns.
 
     >>> import ipywidgets as widgets
     >>> class Blank(StaticFallback, widgets.VBox):
@@ -47,10 +46,8 @@ class StaticFallback:
 def working(
     status: widgets.Label, buttons: Sequence[widgets.Button], message: str
 ) -> Iterator[None]:
-    """Say *message* in *status* and switch *buttons* off while the kernel computes.
-
-    There is no example here; ``tests/test_widgets.py`` runs it.
-    """
+    """Say *message* in *status* and switch *buttons* off while the kernel computes. There is no
+    example here; ``tests/test_widgets.py`` runs it."""
     before = [button.disabled for button in buttons]
     for button in buttons:
         button.disabled = True
@@ -74,15 +71,8 @@ WIDGET_CSS = """<style>
 
 
 def projector(box: widgets.Box, large: bool | None = None) -> None:
-    """Set *box*'s text to 15 px, or with *large* (default: as ``lesson_style`` set it) 21 px
-    and its pictures half as big again.
-
-    >>> import ipywidgets as widgets
-    >>> box = widgets.VBox([svg_image(b'<svg width="72pt" height="36pt"></svg>')])
-    >>> projector(box, large=True)
-    >>> box._dom_classes, box.children[0].layout.width
-    (('puzzlelab-widget', 'puzzlelab-large'), '144px')
-    """
+    """Set *box*'s text to 15 px, or with *large* (default: as ``lesson_style`` set it) 21 px and
+    its pictures half as big again. There is no example here; ``tests/test_widgets.py`` runs it."""
     large = picture_scale() > 1 if large is None else bool(large)
     box.add_class("puzzlelab-widget")
     if large:
@@ -103,21 +93,16 @@ def _images(box: widgets.Widget) -> Iterator[widgets.Image]:
 
 
 def svg_image(svg: bytes = b"") -> widgets.Image:
-    """Return an ``ipywidgets.Image`` showing *svg* at its own size.
-
-    >>> svg_image(b'<svg width="72pt" height="36pt"></svg>').layout.width
-    '96px'
-    """
+    """Return an ``ipywidgets.Image`` showing *svg* at its own size. There is no example here;
+    ``tests/test_widgets.py`` runs it."""
     image = widgets.Image(format="svg+xml")
     show_svg(image, svg)
     return image
 
 
 def show_svg(image: widgets.Image, svg: bytes) -> None:
-    """Show *svg* in *image*, at its own width times the scale of the lesson (or its widget).
-
-    There is no example here; ``tests/test_widgets.py`` runs it.
-    """
+    """Show *svg* in *image*, at its own width times the lesson's (or the widget's) scale. There is
+    no example here; ``tests/test_widgets.py`` runs it."""
     image.value = svg
     if svg:
         scale = getattr(image, "puzzlelab_scale", None) or picture_scale()
@@ -125,12 +110,8 @@ def show_svg(image: widgets.Image, svg: bytes) -> None:
 
 
 def picture_html(svg: bytes, alt: str = "", fit: bool = False) -> str:
-    """An ``<img>`` of an SVG picture at its own size (times the stepper's scale); with *fit*,
-    smaller in a narrower column.
-
-    >>> picture_html(b'<svg width="72pt" height="36pt"></svg>', "a board")[:60]
-    '<img class="puzzlelab-picture" style="--puzzlelab-width:96px'
-    """
+    """An ``<img>`` of an SVG picture at its own size; with *fit*, smaller in a narrow column. There
+    is no example here; ``tests/test_widgets.py`` runs it."""
     width = natural_width(svg)
     widest = "max-width:100%;height:auto" if fit else "max-width:none"
     data = base64.b64encode(svg).decode("ascii")
@@ -142,22 +123,16 @@ def picture_html(svg: bytes, alt: str = "", fit: bool = False) -> str:
 
 
 def board_html(puzzle: object, state: object) -> str:
-    """An ``<img>`` of *state*'s board, 1.8 inches wide; the state as code with no *puzzle*.
-
-    >>> board_html(None, (1, 2))
-    '<code>(1, 2)</code>'
-    """
+    """An ``<img>`` of *state*'s board, 1.8 inches wide; the state as code with no *puzzle*. There
+    is no example here; ``tests/test_replay.py`` runs it."""
     if puzzle is None or state is None:
         return f"<code>{escape(repr(state))}</code>"
     return picture_html(board_svg(puzzle, state, size=1.8), alt=str(state))
 
 
 def natural_width(svg: bytes) -> int:
-    """The CSS pixels an SVG picture is wide (3 points are 4 pixels).
-
-    >>> natural_width(b'<svg width="144pt" height="10pt">')
-    192
-    """
+    """The CSS pixels an SVG picture is wide (3 points are 4 pixels). There is no example here;
+    ``tests/test_widgets.py`` runs it."""
     match = re.search(rb'<svg[^>]*?\swidth="([\d.]+)(pt|px)?"', svg)
     if not match:
         raise ValueError("the picture is not an SVG with a width")

@@ -30,11 +30,8 @@ Spec = str | tuple[str, HeuristicChoice] | tuple[str, HeuristicChoice, dict[str,
 
 
 def label_of(spec: Spec) -> str:
-    """Return a short label for an algorithm spec (``h`` for a lambda, ``w`` for the weight).
-
-    >>> label_of(("astar", "manhattan", {"weight": 2})), label_of(("greedy", lambda s: 0))
-    ('astar manhattan w=2', 'greedy h')
-    """
+    """Return a short label for an algorithm spec (``h`` for a lambda, ``w`` for the weight). There
+    is no example here; ``tests/test_widgets.py`` runs it."""
     name, heuristic, options = _parts(spec)
     if callable(heuristic):
         heuristic = getattr(heuristic, "__name__", "h").replace("<lambda>", "h")
@@ -63,10 +60,8 @@ HEAD_CELL = CELL + ";border-bottom:1px solid #999"
 
 
 class Compare(StaticFallback, widgets.VBox):
-    """The table and charts :func:`compare` returns; ``rows`` holds the plain numbers.
-
-    There is no example here; ``tests/test_widgets.py`` runs it.
-    """
+    """The table and charts :func:`compare` returns. There is no example here;
+    ``tests/test_widgets.py`` runs it."""
 
     def __init__(
         self, rows: list[dict[str, Any]], labels: list[str], batch: int, large: bool | None = None
@@ -157,10 +152,7 @@ def compare(
     large: bool | None = None,
 ) -> Compare:
     """Run every algorithm spec (:data:`Spec`) on every board of *puzzles* (one, or a batch);
-    return a :class:`Compare`, whose ``.rows`` hold one plain dict per run.
-
-    A run that hits *max_nodes* or *max_seconds* shows status ``limit`` and counts marked
-    ``≥``. *progress* shows a bar (default: for batches); *large*: see ``lesson_style``.
+    ``.rows`` holds a dict per run. *progress* shows a bar (default: for batches).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> board = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")

@@ -16,14 +16,10 @@ ROWS = 12
 
 
 class SearchDivergence(Stepper):
-    """Replay a student's search beside puzzlelab's *like* (``"bfs"``, ``"dfs"``, ``"ucs"``,
-    ``"greedy"``, ``"astar"``), each expansion with both frontiers, up to where they part.
-
-    ``my_search(problem)`` returns a list of actions or None. Without *problem*, the first
-    of ``check_search``'s problems where they part is used; ``comparison`` holds the data.
-
-    There is no example here; ``tests/test_check_search.py`` runs it.
-    """
+    """Replay ``my_search(problem)`` beside puzzlelab's *like* (``"bfs"``, ``"dfs"``, ``"ucs"``,
+    ``"greedy"``, ``"astar"``), each expansion with both frontiers, up to where they part; without
+    *problem*, on the first of ``check_search``'s problems where they part. There is no example
+    here; ``tests/test_check_search.py`` runs it."""
 
     def __init__(
         self,
@@ -90,7 +86,6 @@ class SearchDivergence(Stepper):
         )
 
     def _state(self, state: object) -> str:
-        """A state as ``<code>``: a sliding board by rows, others as text."""
         shape = getattr(getattr(self.problem, "puzzle", None), "shape", None)
         if shape and isinstance(state, tuple) and len(state) == shape[0] * shape[1]:
             rows = [state[r * shape[1] : (r + 1) * shape[1]] for r in range(shape[0])]

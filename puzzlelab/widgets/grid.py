@@ -1,8 +1,5 @@
-"""GridLab: a grid the student draws, and up to four searches spreading over it side by side.
-
-``grid.js`` runs the searches in the browser by the engine's rules, so the panels step with a
-busy kernel and on offline pages; the kernel only hears the map (``text``, ``world``).
-"""
+"""GridLab: a grid the student draws, and up to four searches spreading over it side by side
+(``grid.js`` runs them in the browser by the engine's rules; the kernel only hears the map)."""
 
 from __future__ import annotations
 
@@ -10,7 +7,7 @@ import html
 
 import traitlets
 
-from ..drawing.style import picture_scale
+from ..drawing.figures import picture_scale
 from ..errors import BoardError
 from ..puzzles.grid import GridWorld
 from .stepper import FUNCTIONS, HERE, MODULE_MARK, STYLE, WORDS, PageWidget
@@ -45,29 +42,21 @@ MAP = """\
 ....................
 ...................."""
 
-#: The traits a page with no kernel reads.
-DATA = ("text", "diagonal", "searches", "interval", "words", "large")
-
 
 class GridLab(PageWidget):
     """Draw a map (*text*, as :class:`~puzzlelab.puzzles.grid.GridWorld` reads it, at most 60
-    by 60) and watch one to four *searches* (:data:`SEARCHES`) spread over it, stepped together:
-    each panel shades the cells expanded in order, outlines the frontier and draws the path.
+    by 60) and watch one to four *searches* (:data:`SEARCHES`) spread over it, side by side.
 
     >>> lab = GridLab("S.#.\\n..#G\\n....", searches=["bfs", "astar"])
     >>> lab.world
     <GridWorld 3x4, 4 directions, start (0, 0), goal (1, 3)>
-    >>> lab.searches = ["greedy", "A*"]
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.BoardError: 'A*' is not a search GridLab shows; pick from bfs, dfs, ...
     """
 
     _esm = FUNCTIONS + "\n" + GRID_SCRIPT
     _css = _page_style = STYLE + "\n" + GRID_STYLE
     _page_script = FUNCTIONS + "\n" + GRID_SCRIPT.split(MODULE_MARK, 1)[0]
     _page_render = "renderGridLab"
-    _page_traits = DATA
+    _page_traits = ("text", "diagonal", "searches", "interval", "words", "large")
     _page_kind = "puzzlelab-gridlab"
     _page_plain = "run the notebook to draw a map and search it"
 
@@ -121,11 +110,7 @@ class GridLab(PageWidget):
 
     @property
     def world(self) -> GridWorld:
-        """The map as drawn now.
-
-        >>> GridLab("S.G", diagonal=True).world.diagonal
-        True
-        """
+        """The map as drawn now."""
         return GridWorld(self.text, diagonal=self.diagonal)
 
     def _page_shown(self) -> str:

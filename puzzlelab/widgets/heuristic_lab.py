@@ -22,11 +22,8 @@ TABULABLE = 10  # cells: larger boards have too many states to check every one
 
 class HeuristicLab(StaticFallback, widgets.VBox):
     """Check *heuristic* against every state's true distance (boards of at most 10 cells) and
-    compare its A* work with the built-ins' on *boards* random boards (seeds 0, 1, ...).
-
-    ``report`` is what :func:`~puzzlelab.analysis.distances.check_heuristic` found;
-    ``expanded``, ``extra_moves`` and ``stopped`` hold, per heuristic, the nodes A* expanded,
-    the moves beyond the shortest and the runs that hit *max_nodes*.
+    compare its A* work with the built-ins' on *boards* random boards: ``report``, and per
+    heuristic ``expanded``, ``extra_moves`` and ``stopped`` (runs that hit *max_nodes*).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> lab = HeuristicLab(SlidingPuzzle(shape=(2, 3)), lambda state: 0, boards=2, progress=False)
@@ -60,9 +57,7 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         self.expanded: dict[str, int] = {}
         self.extra_moves: dict[str, float] = {}
         self.stopped: dict[str, int] = {}
-        quiet: dict[str, Any] = (
-            {} if progress else {"disable": True}
-        )  # TQDM_DISABLE may still hide it
+        quiet: dict[str, Any] = {} if progress else {"disable": True}  # TQDM_DISABLE may hide it
         runs = tqdm(total=len(contenders) * len(starts), desc="A* runs", **quiet)
         for name, h in contenders.items():
             results = [astar(start, h, max_nodes=max_nodes) for start in starts]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import ipywidgets as widgets
 import numpy as np
 
@@ -14,24 +12,7 @@ from ..puzzles.mastermind import Answer, Code, CodeInput, Mastermind, answer_of,
 from ..solvers.mastermind_strategies import Strategy, strategy_of
 from .base import StaticFallback, projector, show_svg, svg_image, working
 
-#: Boards show at least this many rows, so that the picture does not jump at every guess.
 ROWS = 6
-
-
-def _board_picture(
-    game: Mastermind,
-    history: Sequence[tuple[Code, Answer]],
-    title: str,
-    secret: CodeInput | None = None,
-    asking: CodeInput | None = None,
-) -> bytes:
-    """An SVG picture of the board of *history*, at least :data:`ROWS` rows high."""
-    rows = max(ROWS, len(history) + 1)
-    height = 0.46 * (rows + (secret is not None)) + 0.8
-    figure = offscreen_figure((4.6 + 0.27 * game.positions, height), dpi=90)
-    ax = figure.add_axes((0.02, 0.02, 0.96, 0.96 - 0.6 / height))
-    draw_mastermind(game, history, ax, rows=rows, secret=secret, title=title, asking=asking)
-    return figure_svg(figure, tight=False)
 
 
 def _codes(count: int) -> str:
@@ -73,14 +54,19 @@ class _Game(StaticFallback, widgets.VBox):
     def _show(self) -> None:
         show_svg(self.picture, self._static_svg())
 
+    def _board(self, title: str, **options: CodeInput | None) -> bytes:
+        """The board, at least :data:`ROWS` rows high (the picture does not jump every guess)."""
+        rows = max(ROWS, len(self.history) + 1)
+        height = 0.46 * (rows + (options.get("secret") is not None)) + 0.8
+        figure = offscreen_figure((4.6 + 0.27 * self.game.positions, height), dpi=90)
+        ax = figure.add_axes((0.02, 0.02, 0.96, 0.96 - 0.6 / height))
+        draw_mastermind(self.game, self.history, ax, rows=rows, title=title, **options)
+        return figure_svg(figure, tight=False)
+
 
 class ComputerGuesses(_Game):
-    """Think of a code; the computer guesses it from your bulls and cows.
-
-    *game* is bulls and cows by default; *strategy* picks the guess (see
-    :data:`~puzzlelab.solvers.mastermind_strategies.STRATEGIES`). ``guess`` is the code
-    asked now (None once the game is over), ``left`` the numbers of the codes consistent
-    with your answers.
+    """Think of a code; the computer guesses it from your bulls and cows. *strategy* picks
+    the guess; ``guess`` is the code asked now (None once over), ``left`` the codes left.
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> play = ComputerGuesses(bulls_and_cows())
@@ -88,8 +74,6 @@ class ComputerGuesses(_Game):
     (0, 1, 2, 3)
     >>> play.answer(0, 2).guess, len(play.left)
     ((1, 0, 4, 5), 1260)
-    >>> play.answer(4, 0).status.value
-    'Found your code in 2 questions.'
     """
 
     def __init__(
@@ -167,14 +151,12 @@ class ComputerGuesses(_Game):
         title = f"{self.strategy_name}: {_codes(len(self.left))} consistent"
         if self.guess is not None:
             title += f"\nasking {self.game.format(self.guess)}"
-        return _board_picture(self.game, self.history, title, asking=self.guess)
+        return self._board(title, asking=self.guess)
 
 
 class YouGuess(_Game):
-    """Find the computer's secret code: type a guess, get its bulls and cows.
-
-    *game* is bulls and cows by default; *seed* makes the secret repeatable (each New game
-    takes the next seed). A checkbox shows how many codes are still consistent.
+    """Find the computer's secret code: type a guess, get its bulls and cows. *seed* makes
+    the secret repeatable (each New game takes the next seed).
 
     >>> from puzzlelab.puzzles.mastermind import bulls_and_cows
     >>> play = YouGuess(bulls_and_cows(), seed=1)
@@ -218,8 +200,7 @@ class YouGuess(_Game):
         return self
 
     def _guess_typed(self, text: str) -> None:
-        """Guess what the box holds, once: a click right after typing sends it twice (the box's
-        value arrives, then the click)."""
+        # Once: a click right after typing sends it twice (the box's value, then the click).
         if text.strip() and text != self.sent:
             self.sent = text
             self.guess(text)
@@ -271,4 +252,4 @@ class YouGuess(_Game):
         if self.count_box.value or self.finished:
             title += f", {_codes(len(self.left))} consistent"
         secret = self.secret if self.finished else None
-        return _board_picture(self.game, self.history, title, secret=secret)
+        return self._board(title, secret=secret)

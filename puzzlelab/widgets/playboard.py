@@ -13,7 +13,6 @@ from ..puzzles.sliding_boards import State
 from ..search import astar
 from .base import StaticFallback, projector, working
 
-# exact distance tables, one per (rows, cols, goal)
 _TABLES: dict[tuple[int, int, State], Mapping[State, int]] = {}
 #: The blank's label. Not "": a button whose label and icon are both empty is not redrawn in
 #: the browser, so the blank went on showing the number of the tile that had just left it.
@@ -24,13 +23,8 @@ SHUFFLE_MOVES = 30  # on larger boards: a uniformly random 15-puzzle is too far 
 
 
 def exact_distances(puzzle: SlidingPuzzle) -> Mapping[State, int]:
-    """Return ``{state: fewest moves to the goal}`` for *puzzle*'s shape and goal, built once.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> table = exact_distances(SlidingPuzzle(shape=(2, 3)))
-    >>> len(table), max(table.values()), exact_distances(SlidingPuzzle(shape=(2, 3))) is table
-    (360, 21, True)
-    """
+    """Return ``{state: fewest moves to the goal}`` for *puzzle*'s shape and goal, built once. There
+    is no example here; ``tests/test_widgets.py`` runs it."""
     key = (puzzle.rows, puzzle.cols, puzzle.goal)
     if key not in _TABLES:
         _TABLES[key] = distance_table(puzzle)
@@ -38,11 +32,8 @@ def exact_distances(puzzle: SlidingPuzzle) -> Mapping[State, int]:
 
 
 class PlayBoard(StaticFallback, widgets.VBox):
-    """A board to play: click a tile next to the blank to slide it.
-
-    Up to 3x3, *Hint* and the distance shown are exact; larger boards show a lower bound
-    and hint by A* (at most *hint_seconds*). *Shuffle* (repeatable with *seed*) gives a
-    random board up to 3x3, else one 30 random moves from the goal.
+    """A board to play: click a tile next to the blank to slide it. Up to 3x3, *Hint* and the
+    distance are exact; larger boards show a lower bound and hint by A*.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> board = PlayBoard(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"))

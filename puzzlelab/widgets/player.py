@@ -1,4 +1,5 @@
-"""SolutionPlayer: step through a solution in the browser, even where no kernel runs."""
+"""FramePlayer and SolutionPlayer: pictures drawn up front (a solution's boards), each under
+its caption, stepped through in the browser, even where no kernel runs."""
 
 from __future__ import annotations
 
@@ -16,21 +17,51 @@ from ..drawing import (
 )
 from ..results import SearchResult
 from ..search.problem import HeuristicChoice, State
-from .frames import FramePlayer
+from .base import picture_html
+from .stepper import Stepper
+
+TEMPLATE = '<div data-slot="0"></div><div data-slot="1"></div>'
+
+
+class FramePlayer(Stepper):
+    """Show one of *pictures* (SVG) at a time under its HTML label; *captions* are the plain ones
+    (:meth:`caption`, and the pictures' ``alt``). There is no example here;
+    ``tests/test_widgets.py`` runs it."""
+
+    def __init__(
+        self,
+        pictures: Sequence[bytes],
+        labels: Sequence[str],
+        captions: Sequence[str],
+        *,
+        readouts: Sequence[str] = (),
+        interval: int = 600,
+        large: bool | None = None,
+    ) -> None:
+        if not len(pictures) == len(labels) == len(captions) > 0:
+            raise ValueError("a FramePlayer needs pictures, and one label and one caption for each")
+        self.pictures, self.captions = list(pictures), list(captions)
+        frames = [
+            [label, picture_html(picture, caption)]
+            for picture, label, caption in zip(self.pictures, labels, captions)
+        ]
+        super().__init__(TEMPLATE, frames, readouts=readouts, interval=interval, large=large)
+
+    def caption(self) -> str:
+        """The caption shown now."""
+        return self.captions[self.value]
 
 
 class SolutionPlayer(FramePlayer):
-    """Play a solution (a search result or states): play / pause, a slider, previous / next.
-
-    *heuristic*'s value is shown over every board; over *max_frames*, the path is sampled
-    (``steps[i]`` is the path index frame *i* shows). *size* is in inches.
+    """Play a solution (a search result or states), *heuristic*'s value over every board;
+    over *max_frames*, sampled (``steps[i]`` is the path index frame *i* shows).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import bfs
     >>> puzzle = SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8")
     >>> player = SolutionPlayer(puzzle, bfs(puzzle))
-    >>> player.step(2).caption(), player.readout()
-    ('step 2 of 2: slide 8', 'step 2 of 2')
+    >>> player.step(2).caption()
+    'step 2 of 2: slide 8'
     """
 
     def __init__(
@@ -62,7 +93,6 @@ class SolutionPlayer(FramePlayer):
             labels.append(f"<b>{caption}</b>{detail}")
             pictures.append(board_svg(puzzle, path[k], size=size, heuristic=heuristic,
                                       title=caption, highlight=highlight))  # fmt: skip
-        # the readout counts moves, as the captions do
         readouts = [f"step {k} of {len(path) - 1}" for k in self.steps]
         super().__init__(pictures, labels, captions, readouts=readouts, large=large)
 

@@ -1,9 +1,5 @@
-"""PredictNext: the student picks the node a search expands next, and hears at once why.
-
-The questions and answers (:mod:`puzzlelab.exercises.predict`) are sent once and picked in
-the browser (``predict.js``), with no kernel; the picks come back in ``picks`` and are shown
-as a line to paste into an answer cell.
-"""
+"""PredictNext: the student picks the node a search expands next, and hears at once why (the
+questions and answers are sent once and picked in the browser, ``predict.js``)."""
 
 from __future__ import annotations
 
@@ -42,18 +38,13 @@ TEMPLATE = (
 
 class PredictNext(Stepper):
     """Ask which node the search *like* (``bfs``, ``dfs``, ``ucs``, ``greedy``, ``astar``,
-    with *heuristic*) expands next on *puzzle*, for up to *questions* questions.
-
-    The picks come back in ``picks``, :meth:`score` scores them, and the line to paste
-    names the variable *answer* (``answer = "4 7 9"``).
+    with *heuristic*) expands next on *puzzle*; the picks come back in ``picks``, and the
+    line to paste sets the variable *answer*.
 
     >>> from puzzlelab.puzzles import WaterJugs
     >>> widget = PredictNext(WaterJugs((4, 3), target=2, tap=True), "bfs", answer="answer_1_4")
     >>> len(widget.questions), widget.questions[0]["nodes"]
     (6, [1, 2])
-    >>> widget.picks = [1, 2, 4]
-    >>> print(widget.score())
-    2 of 6 right (3 not answered); question 3 is the first wrong: node 4 is not the oldest ...
     """
 
     _esm = FUNCTIONS + "\n" + PREDICT
@@ -115,7 +106,7 @@ class PredictNext(Stepper):
         )
 
     def frontier_html(self, question: Question) -> str:
-        """The nodes waiting before *question*, oldest first, a row each (``data-row``)."""
+        """The nodes waiting before *question*, oldest first, a row each."""
         columns = ["node", "parent", "depth", *VALUES[self.like], "action", "state"]
         head = "".join(f"<th>{c}</th>" for c in ["key", *columns])
         body = "".join(

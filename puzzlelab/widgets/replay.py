@@ -13,7 +13,6 @@ from ..drawing.domain import LEGEND, draw_search, draws_search, searched_states
 from ..drawing.trees import (
     COLOURS,
     STATUS_LETTERS,
-    Layout,
     layered_layout,
     marked_tree_css,
     marked_tree_svg,
@@ -57,12 +56,9 @@ TEMPLATE = (
 
 
 class SearchReplay(Stepper):
-    """Replay the first *max_events* events of *trace*: the node, the frontier, the counts
-    and the search tree growing.
-
-    The current node is drawn as a board of *puzzle* (else printed), or, where
-    :func:`~puzzlelab.drawing.domain.draw_search` can, on the whole domain with what has been
-    expanded (:meth:`searched`), what waits and the current state.
+    """Replay the first *max_events* events of *trace*: the node (a board of *puzzle*, or
+    its whole domain where :func:`~puzzlelab.drawing.draw_search` can), the frontier,
+    the counts and the search tree growing.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, astar
@@ -72,8 +68,6 @@ class SearchReplay(Stepper):
     >>> replay = SearchReplay(trace, puzzle)
     >>> replay.step(1).current.kind, replay.counts()
     ('expand', {'expanded': 1, 'generated': 1, 'duplicates': 0, 'frontier': 0})
-    >>> [(row["g"], row["h"], row["f"]) for row in replay.step(5).frontier_rows()]
-    [(1, 1, 2), (1, 3, 4), (1, 3, 4), (1, 3, 4)]
     """
 
     def __init__(
@@ -94,12 +88,11 @@ class SearchReplay(Stepper):
         self.puzzle = puzzle
         self.informed = any(event.h is not None for event in self.events)
         self._snapshots = snapshots(self.events)
-        self._trees: dict[int | None, tuple[nx.DiGraph, Layout]] = {}  # by iteration
         self._searched = searched_states(self.events, self._snapshots)
         on_domain = puzzle is not None and draws_search(puzzle)
         # Each picture and each iteration's tree is drawn once; a step marks the nodes reached.
         pictures: dict[object, str] = {}  # what a board or domain picture shows -> its HTML
-        drawn: dict[int | None, str] = {}  # iteration -> its tree's SVG
+        trees: dict[int | None, tuple[nx.DiGraph, str]] = {}  # iteration -> its tree and SVG
         frames: list[list[str]] = []
         marks: list[str] = []
         for k, event in enumerate(self.events):
@@ -109,13 +102,11 @@ class SearchReplay(Stepper):
             if key not in pictures:
                 pictures[key] = self._domain_html(k) if on_domain else board_html(puzzle, key)
             iteration = self._snapshots[k]["iteration"]
-            tree, layout = self._tree_of(iteration)
-            if iteration not in drawn:
-                drawn[iteration] = marked_tree_svg(tree, layout)
+            if iteration not in trees:
+                trees[iteration] = self._tree_of(iteration)
+            tree, svg = trees[iteration]
             header, frontier = self.header_html(k), self.frontier_html(k)
-            frames.append(
-                [header, pictures[key], frontier, drawn[iteration], self._tree_title(k, tree)]
-            )
+            frames.append([header, pictures[key], frontier, svg, self._tree_title(k, tree)])
             marks.append(self._marks(k, tree))
         iterative = any(event.kind == "iteration" for event in self.events)
         statuses = [s for s in COLOURS if s != "cutoff" or iterative]
@@ -202,16 +193,13 @@ class SearchReplay(Stepper):
         letters = [STATUS_LETTERS[status[node]] if node in status else "-" for node in tree]
         return "".join(c.upper() if node == here else c for node, c in zip(tree, letters))
 
-    def _tree_of(self, iteration: int | None) -> tuple[nx.DiGraph, Layout]:
-        """The (cut) tree of one iteration and its layout, made once."""
-        if iteration not in self._trees:
-            replayed = Trace(max_events=None)  # the events replayed, as search_tree reads them
-            replayed.events = self.events
-            full = search_tree(replayed, iteration=iteration)
-            tree = cut_tree(full, max_nodes=TREE_NODES)
-            tree.remove_nodes_from([n for n, s in tree.nodes(data="status") if s == "more"])
-            self._trees[iteration] = (tree, layered_layout(tree))
-        return self._trees[iteration]
+    def _tree_of(self, iteration: int | None) -> tuple[nx.DiGraph, str]:
+        """The (cut) tree of one iteration, and its SVG."""
+        replayed = Trace(max_events=None)  # the events replayed, as search_tree reads them
+        replayed.events = self.events
+        tree = cut_tree(search_tree(replayed, iteration=iteration), max_nodes=TREE_NODES)
+        tree.remove_nodes_from([n for n, s in tree.nodes(data="status") if s == "more"])
+        return tree, marked_tree_svg(tree, layered_layout(tree))
 
 
 def _number(value: float | None) -> str:

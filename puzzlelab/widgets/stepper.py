@@ -1,5 +1,4 @@
-"""Stepper: frames sent to the browser once and stepped through there (``stepper.js``), so a
-click never waits on the kernel; exported HTML steps the same way."""
+"""Stepper: frames sent to the browser once and stepped through there (``stepper.js``)."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..drawing.style import picture_scale
+from ..drawing.figures import picture_scale
 
 HERE = Path(__file__).parent
 SCRIPT = (HERE / "stepper.js").read_text(encoding="utf-8")
@@ -39,12 +38,9 @@ DATA = (
 
 
 class PageWidget(anywidget.AnyWidget):
-    """An anywidget whose display bundle carries :meth:`html`, a page that runs it with no
-    kernel: ``_page_script`` and its function ``_page_render`` draw it from ``_page_traits``;
-    ``_page_shown()`` is what shows without JavaScript.
-
-    There is no example here; ``tests/test_widgets.py`` runs it.
-    """
+    """An anywidget whose display bundle carries :meth:`html`, a page that runs it with no kernel
+    (``_page_render`` of ``_page_script`` draws it from ``_page_traits``). There is no example here;
+    ``tests/test_widgets.py`` runs it."""
 
     _page_script = FUNCTIONS
     _page_style = STYLE
@@ -82,17 +78,10 @@ class PageWidget(anywidget.AnyWidget):
 
 
 class Stepper(PageWidget):
-    """Step through frames in the browser: previous, next, a slider, play and a speed (and a
-    presenter's clicker).
-
-    Each of *frames* fills the ``data-slot="i"`` elements of *template* with its HTML pieces
-    (a piece many frames share is sent once); per frame, ``marks`` has a character per
-    ``data-mark="j"`` element (its ``data-state``), ``readouts`` the text by the slider.
-
-    >>> stepper = Stepper('<p data-slot="0"></p>', [["one"], ["two"]])
-    >>> stepper.step(5).value, stepper.frame_html(), stepper.pieces
-    (1, '<p data-slot="0">two</p>', ['one', 'two'])
-    """
+    """Step through frames in the browser. Each of *frames* fills the ``data-slot="i"`` elements of
+    *template* with its HTML pieces (each piece sent once); per frame, ``marks`` has a character per
+    ``data-mark="j"`` element (its ``data-state``). There is no example here;
+    ``tests/test_widgets.py`` runs it."""
 
     _esm = SCRIPT
     _css = STYLE
@@ -141,17 +130,6 @@ class Stepper(PageWidget):
         """Show *frame* (clipped to the first and last); return the stepper."""
         self.value = frame
         return self
-
-    def readout(self, frame: int | None = None) -> str:
-        """What the readout says at *frame* (default: the frame shown).
-
-        >>> Stepper('<p data-slot="0"></p>', [["one"], ["two"]]).readout()
-        'step 1 of 2'
-        """
-        frame = self.value if frame is None else frame
-        if self.readouts:
-            return self.readouts[frame]
-        return f"{self.words['description']} {frame + 1} of {len(self.frames)}"
 
     def frame_html(self, frame: int | None = None) -> str:
         """The template filled with *frame*'s pieces and marks (default: the frame shown)."""

@@ -1,17 +1,16 @@
 """Building a table: breadth-first search from the goal, a layer's boards moved together by
-numpy, in chunks that bound the memory."""
+numpy, in chunks that bound the memory; placements of tiles ranked with no gap, and coded."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...limits import Budget, LimitReached, memory_mb
 from ...puzzles.sliding_boards import State
-from .ranking import placement_count, placement_ranks
 
 if TYPE_CHECKING:
     from tqdm import tqdm
@@ -24,6 +23,50 @@ BYTES_PER_BOARD = 200  # working memory of one board of a chunk (measured)
 CHUNK_SHARE = 0.03  # the share of the memory bound one chunk may take
 
 
+def placement_count(cells: int, k: int) -> int:
+    """How many ways *k* distinct tiles can stand on *cells* cells: cells! / (cells - k)!. There is
+    no example here; ``tests/test_patterns.py`` runs it."""
+    return math.perm(cells, k)
+
+
+def placement_ranks(positions: np.ndarray, cells: int) -> np.ndarray:
+    """The rank (lexicographic, with no gap) of every row of *positions* on *cells* cells. There is
+    no example here; ``tests/test_patterns.py`` runs it."""
+    columns = np.ascontiguousarray(np.asarray(positions).T)  # a tile's cells, side by side
+    rank = np.zeros(columns.shape[1], dtype=np.int64)
+    for i, column in enumerate(columns):
+        taken_below = (columns[:i] < column).sum(axis=0, dtype=np.int8) if i else 0
+        rank *= cells - i
+        rank += column - taken_below
+    return rank
+
+
+def placement_positions(ranks: np.ndarray | Sequence[int], cells: int, k: int) -> np.ndarray:
+    """The placements of *k* tiles on *cells* cells whose ranks are *ranks*, one per row. There is
+    no example here; ``tests/test_distances.py`` runs it."""
+    ranks = np.asarray(ranks, dtype=np.int64)
+    digits = np.empty((k, len(ranks)), dtype=np.int8)
+    for i in reversed(range(k)):
+        ranks, digits[i] = np.divmod(ranks, cells - i)
+    for i in reversed(range(k - 1)):
+        digits[i + 1 :] += digits[i + 1 :] >= digits[i]
+    return digits.T.copy()
+
+
+def placement_codes(cells: int, k: int) -> np.ndarray:
+    """The code ``sum(cell_i * cells**i)`` of every placement of *k* tiles, in rank order. There is
+    no example here; ``tests/test_patterns.py`` runs it."""
+    codes = np.zeros(1, dtype=np.int64)
+    used = np.zeros((1, cells), dtype=bool)
+    for i in range(k):
+        rows, free = np.nonzero(~used)  # row by row, each row's free cells in order
+        codes = codes[rows] + free * cells**i
+        if i < k - 1:
+            used = used[rows]
+            used[np.arange(len(rows)), free] = True
+    return codes
+
+
 def breadth_first(
     shape: tuple[int, int],
     goal: State,
@@ -32,15 +75,9 @@ def breadth_first(
     progress: bool,
     blank: bool = False,
 ) -> np.ndarray:
-    """The table of the pattern *tiles* (with *blank*, of the tiles and the blank).
-
-    A board is where the pattern's tiles and the blank stand. A *free* move takes the blank
-    to a cell no pattern tile holds (cost 0), a *tile* move slides a pattern tile (cost 1).
-
-    >>> from puzzlelab.limits import Budget
-    >>> breadth_first((2, 2), (1, 2, 3, 0), (1,), Budget(), progress=False)
-    array([0, 1, 1, 2], dtype=uint8)
-    """
+    """The table of the pattern *tiles* (with *blank*, and the blank): a *free* move takes the blank
+    to a cell no pattern tile holds (cost 0), a *tile* move slides one (cost 1). There is no example
+    here; ``tests/test_patterns.py`` runs it."""
     rows, cols = shape
     cells, k = rows * cols, len(tiles)
     # With every tile in the pattern the blank's cell is the one left over: one array serves.
@@ -79,7 +116,6 @@ def breadth_first(
 
 
 def _fits(budget: Budget, nbytes: int) -> bool:
-    """Whether *nbytes* more bytes keep within the *budget*'s memory."""
     if budget.memory_at_start is None:  # no bound, or no way to measure
         return True
     now = memory_mb()
@@ -87,7 +123,6 @@ def _fits(budget: Budget, nbytes: int) -> bool:
 
 
 def _too_large(budget: Budget, nbytes: int) -> str:
-    """Why *nbytes* do not fit the *budget*'s memory."""
     lift = (" (the default; pass max_memory_mb=None, or --max-memory-mb none, to lift it)"
             if budget.default_memory else "")  # fmt: skip
     return (
@@ -112,7 +147,6 @@ class _Search:
             self.chunk = int(min(CHUNK, max(SMALLEST_CHUNK, share)))
 
     def counted(self, labelled: int) -> None:
-        """Count *labelled* more boards; raise LimitReached if a limit is passed."""
         self.labelled += labelled
         self.bar.update(labelled)
         budget = self.budget
@@ -121,24 +155,19 @@ class _Search:
         budget.look()
 
     def make_room(self, held: int, more: int) -> None:
-        """Raise LimitReached unless the tables, the *held* bytes of layers and *more* fit.
-
-        The build counts its own bytes: the system's figure for the process may lag.
-        """
+        # The build counts its own bytes: the system's figure for the process may lag.
         budget = self.budget
         over = (self.kept + held + more) / 2**20 > budget.max_memory_mb
         if over or not _fits(budget, more):  # said as the budget says it when it is passed
             raise LimitReached(budget.memory_reason())
 
     def mark_placements(self, placements: np.ndarray, table: np.ndarray, cost: int) -> None:
-        """Give *cost* to the table's entries of *placements* not reached before."""
         for start in range(0, len(placements), self.chunk):
             ranks = placement_ranks(placements[start : start + self.chunk], self.cells)
             table[ranks[table[ranks] == UNSET]] = cost
             self.budget.look()
 
     def close_under_free_moves(self, layer: np.ndarray, cost: int) -> np.ndarray:
-        """*layer* and every board its free moves reach, each once."""
         if self.k == self.cells - 1:
             return layer  # every tile is in the pattern: no move is free
         found, fresh = [layer], layer
@@ -149,10 +178,7 @@ class _Search:
         return np.concatenate(found)
 
     def reached(self, boards: np.ndarray, cost: int, tile_moves: bool, held: int = 0) -> np.ndarray:
-        """The boards not reached before one move from *boards*, each once, labelled *cost*.
-
-        *held*: the bytes of other layers the caller keeps meanwhile.
-        """
+        """The new boards one move from *boards*, labelled *cost*; *held*: other layers' bytes."""
         found: list[np.ndarray] = []
         held += boards.nbytes
         for start in range(0, len(boards), self.chunk):
@@ -169,7 +195,6 @@ def _bytes(arrays: list[np.ndarray]) -> int:
 
 
 def _moves(boards: np.ndarray, neighbours: np.ndarray, k: int, tile_moves: bool) -> np.ndarray:
-    """Every board one move from *boards*: the tile moves, or the free moves."""
     if tile_moves and k == len(neighbours) - 1:
         return _every_tile_moves(boards, neighbours)
     blank = boards[:, k].astype(np.int64)

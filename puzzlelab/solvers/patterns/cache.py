@@ -20,8 +20,7 @@ from ...errors import one_line
 from ...limits import Budget, LimitReached
 from ...puzzles.sliding import SlidingPuzzle
 from ...puzzles.sliding_boards import State
-from .build import LABELLED, _fits, _too_large
-from .ranking import placement_count
+from .build import LABELLED, _fits, _too_large, placement_count
 from .table import PatternDatabase, check_pattern
 
 CACHE_VARIABLE = "PUZZLELAB_CACHE"
@@ -31,13 +30,8 @@ PARTIAL = ".partial"  # a file being written, until renamed into place
 
 
 def cache_folder() -> Path:
-    """Where databases are kept: ``$PUZZLELAB_CACHE``, else the user's cache folder.
-
-    >>> from unittest import mock
-    >>> with mock.patch.dict("os.environ", {"PUZZLELAB_CACHE": "/tmp/tables"}):
-    ...     cache_folder() == Path("/tmp/tables")
-    True
-    """
+    """Where databases are kept: ``$PUZZLELAB_CACHE``, else the user's cache folder. There is no
+    example here; ``tests/test_patterns.py`` runs it."""
     chosen = os.environ.get(CACHE_VARIABLE, "").strip()
     if chosen:
         return Path(chosen).expanduser()
@@ -54,19 +48,8 @@ def cached(
     progress: bool = True,
     budget: Budget | None = None,
 ) -> PatternDatabase:
-    """The database of *tiles* for *puzzle*: read from the cache, or built and saved there.
-
-    A file that does not match what it should hold is named on standard error and rebuilt.
-
-    >>> import tempfile
-    >>> from unittest import mock
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     with mock.patch.dict("os.environ", {"PUZZLELAB_CACHE": folder}):
-    ...         built = cached(SlidingPuzzle(shape=(3, 3)), (1, 2, 3), progress=False)
-    ...         [path.name for path in cache_folder().iterdir()]
-    ['3x3-...-1-2-3.npz']
-    """
+    """The database of *tiles* for *puzzle*: read from the cache, or built and saved there. There is
+    no example here; ``tests/test_patterns.py`` runs it."""
     shape, goal = (puzzle.rows, puzzle.cols), tuple(puzzle.goal)
     tiles = check_pattern(goal, tiles)
     budget = Budget(what=LABELLED) if budget is None else budget
@@ -93,11 +76,8 @@ def _file_name(shape: tuple[int, int], goal: State, tiles: tuple[int, ...], blan
 def _read(
     path: Path, shape: tuple[int, int], goal: State, tiles: tuple[int, ...], blank: bool
 ) -> PatternDatabase | None:
-    """The database the file at *path* holds, or None: missing (quietly), or unusable (said).
-
-    Only a regular file (a FIFO could block), no larger than its table, as arrays (no pickles,
-    no decompression).
-    """
+    """The database at *path*, or None: missing, or unusable (said). Only a regular file no
+    larger than its table, as arrays (no pickles, no decompression)."""
     size = placement_count(shape[0] * shape[1], len(tiles) + blank)
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -129,7 +109,6 @@ class _Unusable(ValueError):
 
 
 def _load(file: BinaryIO, size: int) -> tuple[dict[str, Any], np.ndarray]:
-    """The metadata and the table (of *size* entries) in the open cache *file*."""
     found = os.fstat(file.fileno())
     if not stat.S_ISREG(found.st_mode):
         raise _Unusable("it is not a regular file")

@@ -27,12 +27,8 @@ Partition = str | Iterable[Iterable[int]]
 def partition_of(
     puzzle: SlidingPuzzle, partition: Partition = DEFAULT_PARTITION
 ) -> tuple[str, tuple[tuple[int, ...], ...]]:
-    """``(name, tile groups)`` of *partition*: a name from :data:`PARTITIONS` or groups of tiles.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> partition_of(SlidingPuzzle(shape=(4, 4)), "6-6-3")[1][2]  # the blank bottom right
-    (3, 2, 1)
-    """
+    """``(name, tile groups)`` of *partition*: a name from :data:`PARTITIONS` or groups. There is no
+    example here; ``tests/test_patterns.py`` runs it."""
     goal, shape = tuple(puzzle.goal), (puzzle.rows, puzzle.cols)
     if not isinstance(partition, str):
         groups = tuple(check_pattern(goal, group) for group in partition)
@@ -56,7 +52,7 @@ def partition_of(
 
 
 def _corner_map(shape: tuple[int, int], blank_cell: int) -> list[int] | None:
-    """The flip of rows and/or columns of a 4x4 board taking cell 0 to *blank_cell*, or None."""
+    """The flip of a 4x4 board's rows and/or columns taking cell 0 to *blank_cell*, or None."""
     row, col = divmod(blank_cell, 4)
     if shape != (4, 4) or row not in (0, 3) or col not in (0, 3):
         return None
@@ -74,11 +70,9 @@ def pattern_heuristic(
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> PatternHeuristic:
-    """The additive pattern-database heuristic of *partition* for *puzzle*, databases cached.
-
-    *partition*: a name from :data:`PARTITIONS`, or groups of tiles. *blank* keeps the
-    blank's cell in every table; *reflect* also looks the mirrored board up (default:
-    whenever the goal allows). The limits bound every database's build together.
+    """The additive pattern-database heuristic of *partition* (a name from :data:`PARTITIONS`,
+    or groups of tiles) for *puzzle*. *blank* keeps the blank's cell in every table; *reflect*
+    also looks the mirrored board up (default: whenever the goal allows).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> eight = SlidingPuzzle(shape=(3, 3))
@@ -96,14 +90,8 @@ def pattern_heuristic(
 
 
 def named_heuristic(puzzle: SlidingPuzzle, name: str, **limits: Any) -> PatternHeuristic:
-    """The heuristic ``pdb`` or ``pdb:PARTITION`` names (``pdb``: :data:`DEFAULT_PARTITION`).
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> named_heuristic(SlidingPuzzle(shape=(3, 3)), "pdb")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: the partition '6-6-3' is drawn for a 4x4 board with the ...
-    """
+    """The heuristic ``pdb`` or ``pdb:PARTITION`` names (``pdb``: :data:`DEFAULT_PARTITION`). There
+    is no example here; ``tests/test_patterns.py`` runs it."""
     if not isinstance(puzzle, SlidingPuzzle):
         raise ProblemError(
             f"{name!r}: pattern databases are for sliding puzzles, not {type(puzzle).__name__}"
@@ -113,10 +101,7 @@ def named_heuristic(puzzle: SlidingPuzzle, name: str, **limits: Any) -> PatternH
 
 def check_name(name: str) -> str:
     """Return the partition *name* (``pdb`` or ``pdb:PARTITION``) names, or say what is allowed.
-
-    >>> check_name("pdb"), check_name("pdb:5-5-5")
-    ('6-6-3', '5-5-5')
-    """
+    There is no example here; ``tests/test_patterns.py`` runs it."""
     kind, colon, partition = name.partition(":")
     allowed = f"write pdb ({DEFAULT_PARTITION}) or pdb: and one of {', '.join(PARTITIONS)}"
     if kind != "pdb":

@@ -14,18 +14,15 @@ from ...errors import ProblemError
 from ...limits import DEFAULT, Budget, MemoryLimit
 from ...puzzles.sliding import SlidingPuzzle
 from ...puzzles.sliding_boards import State
-from .build import LABELLED, UNSET, breadth_first
-from .ranking import placement_codes, placement_ranks
+from .build import LABELLED, UNSET, breadth_first, placement_codes, placement_ranks
 
 MOST_CODES = 1 << 28  # the largest table indexed by code (bytes): 7 tiles of the 15-puzzle
 
 
 @dataclass(eq=False)
 class PatternDatabase:
-    """The exact cost of bringing *tiles* home, counting only their own moves.
-
-    ``table[rank]`` holds each placement's cost. With ``blank``, the blank's cell is part of
-    the placement: a larger table, and a consistent heuristic.
+    """The exact cost of bringing *tiles* home, counting only their own moves, by rank of
+    their placement (with ``blank``, and the blank's: larger, and consistent).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> eight = SlidingPuzzle(shape=(3, 3))
@@ -55,14 +52,7 @@ class PatternDatabase:
         max_memory_mb: MemoryLimit = DEFAULT,
         budget: Budget | None = None,
     ) -> PatternDatabase:
-        """Solve the pattern *tiles* of *puzzle* by breadth-first search; LimitReached if stopped.
-
-        A *budget* (shared by several builds) replaces the three limits.
-
-        >>> from puzzlelab.puzzles import SlidingPuzzle
-        >>> PatternDatabase.build(SlidingPuzzle(shape=(3, 3)), (1, 2), progress=False).size
-        72
-        """
+        """Solve *tiles* of *puzzle* by breadth-first search; LimitReached if stopped."""
         shape, goal = (puzzle.rows, puzzle.cols), tuple(puzzle.goal)
         tiles = check_pattern(goal, tiles)
         if budget is None:
@@ -115,13 +105,8 @@ class PatternDatabase:
 
 
 def check_pattern(goal: State, tiles: Iterable[int]) -> tuple[int, ...]:
-    """Return *tiles* as a tuple, or raise ProblemError saying what is wrong with them.
-
-    >>> check_pattern((1, 2, 3, 4, 5, 6, 7, 8, 0), [1, 9])
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: a pattern is a group of different tiles from 1 to 8 ...
-    """
+    """Return *tiles* as a tuple, or raise ProblemError saying what is wrong with them. There is no
+    example here; ``tests/test_patterns.py`` runs it."""
     try:
         given, tiles = tiles, tuple(tiles)
     except TypeError:
@@ -141,17 +126,9 @@ def check_pattern(goal: State, tiles: Iterable[int]) -> tuple[int, ...]:
 
 
 class PatternHeuristic:
-    """The sum of disjoint pattern databases; with *reflect*, the larger of that and the sum
-    for the board mirrored in its main diagonal.
-
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> eight = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
-    >>> halves = [PatternDatabase.build(eight, tiles, progress=False)
-    ...           for tiles in [(1, 2, 3, 4), (5, 6, 7, 8)]]
-    >>> heuristic = PatternHeuristic(halves, "1-4/5-8")
-    >>> heuristic(eight.start), eight.manhattan(eight.start)
-    (29, 21)
-    """
+    """The sum of disjoint pattern databases; with *reflect*, the larger of that and the sum for the
+    board mirrored in its main diagonal. There is no example here; ``tests/test_patterns.py`` runs
+    it."""
 
     def __init__(
         self, databases: Iterable[PatternDatabase], name: str, reflect: bool = False
@@ -190,13 +167,8 @@ class PatternHeuristic:
 def mirror_of(
     shape: tuple[int, int], goal: State
 ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """Return ``(tile_of, cell_of)`` mirroring boards in the main diagonal, or None if the goal
-    is not its own mirror image.
-
-    >>> tile_of, cell_of = mirror_of((3, 3), (0, 1, 2, 3, 4, 5, 6, 7, 8))
-    >>> tile_of[1], cell_of[1]
-    (3, 3)
-    """
+    """Return ``(tile_of, cell_of)`` mirroring boards in the main diagonal, or None. There is no
+    example here; ``tests/test_patterns.py`` runs it."""
     rows, cols = shape
     if rows != cols:
         return None
