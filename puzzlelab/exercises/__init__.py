@@ -4,7 +4,7 @@ never raise.
 
 >>> from puzzlelab.exercises import check_positions_24
 >>> check_positions_24(...)
-Not yet: replace ... with a whole number (math.factorial may help).
+Not yet: replace ... with a whole number: math.factorial may help.
 False
 """
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 import functools
 import numbers
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 from ..errors import one_line
+from .own_work import borrowed
 
 #: The most binary digits a whole number in an answer may have: no answer is that large.
 MOST_BITS = 3000
@@ -171,6 +172,29 @@ def is_number(answer: object) -> bool:
     return isinstance(answer, numbers.Real) and not isinstance(answer, bool)
 
 
+def verdict(hints: list[str], praise: str) -> bool:
+    """Fail with every one of *hints*, or pass with *praise* if there are none.
+
+    >>> verdict([], "Both right.")
+    Correct! Both right.
+    True
+    """
+    return report(not hints, praise, " ".join(hints))
+
+
+def whole_trouble(answer: object, asked: str) -> str:
+    """What is wrong with an answer that should be a whole number (*asked* says which), or ``""``.
+
+    >>> whole_trouble("7", "the seed you found.")
+    'give a whole number (no quotes, no decimals), not a str.'
+    """
+    if not_answered(answer):
+        return f"replace ... with a whole number: {asked}"
+    if not is_whole_number(answer):
+        return f"give a whole number (no quotes, no decimals), not a {type(answer).__name__}."
+    return ""
+
+
 def two_whole_numbers(first: object, second: object) -> str:
     """What is wrong with two answers that should be whole numbers, or ``""``.
 
@@ -181,6 +205,31 @@ def two_whole_numbers(first: object, second: object) -> str:
     if not (is_whole_number(first) and is_whole_number(second)):
         return "give two whole numbers (no quotes, no decimals)."
     return ""
+
+
+def answers_on(
+    function: object,
+    cases: Sequence[tuple[Any, ...]],
+    usage: tuple[str, str],
+    yourself: str,
+    trouble: Callable[..., str],
+    where: str,
+) -> tuple[list[Any], str]:
+    """What *function* says on each of *cases*, or why it cannot be judged: no function yet
+    (*usage*: the line that hands it in, its ``def``), puzzlelab's own work (*yourself* says
+    how to write it instead), or :func:`first_trouble`'s fault.
+
+    >>> answers_on(len, [("ab",)], ("answer = size", "def size(text)"), "", lambda *_: "", "")
+    ([2], '')
+    """
+    if not_answered(function):
+        return [], f"replace ... with your function: {usage[0]} (no brackets)."
+    if not callable(function):
+        return [], f"give your function, {usage[1]}: ..., not {function!r}."
+    copied = borrowed(function, [list(case) for case in cases[:12]])
+    if copied:
+        return [], f"your function {copied}: write it yourself. {yourself}"
+    return first_trouble(function, cases, trouble, where)
 
 
 def first_trouble(

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..analysis.distances import distance_table
 from ..puzzles import SlidingPuzzle
-from .answers import fail, is_whole_number, not_answered, passed, two_whole_numbers
+from .answers import fail, passed, two_whole_numbers, verdict, whole_trouble
 from .sandbox import guarded_check
 
 #: Exercise 1: every board has BRANCHING successors, and the solution is SOLUTION_DEPTH moves.
@@ -84,11 +84,10 @@ def check_meeting_in_the_middle(plain: Any, both_sides: Any) -> bool:
                 "bidirectional: not right. The sides take turns, one ring each, and stop "
                 "when they share a board: how deep is each side then?"
             )
-    if hints:
-        return fail(" ".join(hints))
-    return passed(
+    return verdict(
+        hints,
         f"About {plain_truth / both_truth:.0f} times fewer boards: the saving grows with "
-        "the depth, because the largest layers are the ones bidirectional search never reaches."
+        "the depth, because the largest layers are the ones bidirectional search never reaches.",
     )
 
 
@@ -105,13 +104,11 @@ def check_longest_from_centre(answer: Any) -> bool:
     Not yet: that is not the most. ...
     False
     """
-    if not_answered(answer):
-        return fail(
-            "replace ... with a whole number: the most moves any board needs to reach "
-            "the goal with the blank in the middle."
-        )
-    if not is_whole_number(answer):
-        return fail(f"give a whole number (no quotes, no decimals), not a {type(answer).__name__}.")
+    trouble = whole_trouble(
+        answer, "the most moves any board needs to reach the goal with the blank in the middle."
+    )
+    if trouble:
+        return fail(trouble)
     truth = _longest_from_centre()
     if answer == truth:
         return passed(
@@ -160,9 +157,8 @@ def check_two_by_four(boards: Any, longest: Any) -> bool:
         hints.append(
             "longest: not right. The largest value in SlidingPuzzle(shape=(2, 4))'s distance table."
         )
-    if hints:
-        return fail(" ".join(hints))
-    return passed(
+    return verdict(
+        hints,
         "The 2x4 board has far fewer positions than the 8-puzzle, yet its longest "
-        "solution is longer: in a narrow board tiles have fewer ways around each other."
+        "solution is longer: in a narrow board tiles have fewer ways around each other.",
     )

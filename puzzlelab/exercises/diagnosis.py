@@ -16,9 +16,8 @@ from .rules import NEEDS, ORDERS, PLANS, REPEATS, Entry, Rules
 def replay(
     recording: Recording, rules: Rules
 ) -> tuple[list[dict[str, Any]], str | None, int | None]:
-    """Walk the student's expansions through the *rules*; return the steps up to where they
-    part, why they part (or why the student stopped too soon), and the expansion where they
-    part (counted from 1; None if they do not).
+    """Walk the student's expansions through the *rules*: the steps up to where they part,
+    why they part (or stopped too soon), and the expansion where they part (from 1, or None).
 
     There is no example here; ``tests/test_check_search.py`` runs it.
     """
@@ -47,7 +46,7 @@ def replay(
 
 def _diagnosis(state: State, choices: list[Entry], rules: Rules, recording: Recording) -> str:
     like = rules.like
-    mistake = classic_mistake(recording, rules)
+    mistake = _classic_mistake(recording, rules)
     if mistake:
         return mistake
     if state in rules.expanded:
@@ -78,7 +77,25 @@ def _diagnosis(state: State, choices: list[Entry], rules: Rules, recording: Reco
                 "elsewhere in the frontier: a state counts as reached when it is generated."
             )
         return "That state was not in puzzlelab's frontier at all: check the successors you push."
-    return _ordering_diagnosis(entry, live, rules, recording)
+    should, mistakes = SHOULD[rules.like]
+    last = rules.expanded[-1] if rules.expanded else None
+    if (
+        rules.like == "dfs"
+        and entry.state in recording.generated_by(len(rules.expanded))
+        and (entry.parent is None or entry.parent.state != last)
+    ):
+        return (
+            "Your search generated that state more than once and took a later copy: a state "
+            "counts as reached when it is generated; mark it then, not when it is expanded."
+        )
+    expected = rules.frontier_in_order()[0]
+    if rules.like in ("bfs", "dfs") and entry.parent is expected.parent:
+        return _among_siblings(entry, rules, recording, should)
+    for mistake in mistakes:
+        key = ORDERS[mistake]
+        if key(entry) == min(key(other) for other in live):
+            return f"Your search seems to take {TAKES[mistake]}; {should}."
+    return f"{should[0].upper()}{should[1:]}."
 
 
 #: Orders a student's frontier may follow by mistake: in words, and what that makes of it.
@@ -138,12 +155,9 @@ SHOULD = {
 }
 
 
-def classic_mistake(recording: Recording, reference: Rules) -> str | None:
-    """Name the classic mistake of a best-first search that alone explains the student's
-    whole run, replayed under every other order and way with repeated states; else None.
-
-    There is no example here; ``tests/test_search_mistakes.py`` runs it.
-    """
+def _classic_mistake(recording: Recording, reference: Rules) -> str | None:
+    """The classic mistake of a best-first search that alone explains the student's whole
+    run, tried under every other order and way with repeated states; else None."""
     like, problem = reference.like, reference.problem
     if like in ("bfs", "dfs"):
         return None
@@ -153,7 +167,9 @@ def classic_mistake(recording: Recording, reference: Rules) -> str | None:
         for repeats in REPEATS:
             if (order, repeats) != PLANS[like]:
                 rules = Rules(problem, like, order, repeats)
-                if _explained(recording, rules) == whole and not _constant(rules):
+                explained = _explained(recording, rules) == whole
+                # an order that gave every node the same priority ties, and ties explain any run
+                if explained and len({rules.priority(e) for e in rules.reached.values()}) > 1:
                     found[order, repeats] = rules
     orders: list[list[str]] = []  # the orders that explain the run, the same ones grouped
     for (order, _), rules in found.items():
@@ -190,11 +206,6 @@ def _explained(recording: Recording, rules: Rules) -> int:
         rules.expand(chosen)
     stops = not rules.live() or any(problem.is_goal(e.state) for e in rules.choices())
     return len(recording.expanded) + stops
-
-
-def _constant(rules: Rules) -> bool:
-    """Did *rules*' order give every node the same priority (so ties explain any run)?"""
-    return len({rules.priority(entry) for entry in rules.reached.values()}) < 2
 
 
 def _same(order: str, other: str, rules: Rules) -> bool:
@@ -234,28 +245,6 @@ def _kept_the_first_path(choices: list[Entry], rules: Rules) -> str | None:
     return None
 
 
-def _ordering_diagnosis(entry: Entry, live: list[Entry], rules: Rules, recording: Recording) -> str:
-    should, mistakes = SHOULD[rules.like]
-    last = rules.expanded[-1] if rules.expanded else None
-    if (
-        rules.like == "dfs"
-        and entry.state in recording.generated_by(len(rules.expanded))
-        and (entry.parent is None or entry.parent.state != last)
-    ):
-        return (
-            "Your search generated that state more than once and took a later copy: a state "
-            "counts as reached when it is generated; mark it then, not when it is expanded."
-        )
-    expected = rules.frontier_in_order()[0]
-    if rules.like in ("bfs", "dfs") and entry.parent is expected.parent:
-        return _among_siblings(entry, rules, recording, should)
-    for mistake in mistakes:
-        key = ORDERS[mistake]
-        if key(entry) == min(key(other) for other in live):
-            return f"Your search seems to take {TAKES[mistake]}; {should}."
-    return f"{should[0].upper()}{should[1:]}."
-
-
 def _among_siblings(entry: Entry, rules: Rules, recording: Recording, should: str) -> str:
     """The student took a sibling of the node the rules take: wrong end (the next step is a
     sibling for depth-first, a child for breadth-first), or reversed order?"""
@@ -289,7 +278,7 @@ def _why_stopped(recording: Recording, rules: Rules) -> str | None:
     waiting_goal = [e for e in rules.live() if rules.problem.is_goal(e.state)]
     count = len(recording.expanded)
     expansions = f"{count} expansion{'s' if count != 1 else ''}"
-    mistake = None if recording.early_tests else classic_mistake(recording, rules)
+    mistake = None if recording.early_tests else _classic_mistake(recording, rules)
     if mistake:
         return (
             f"your search stopped after {expansions}, where "

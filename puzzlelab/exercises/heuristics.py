@@ -12,7 +12,7 @@ from ..errors import one_line
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import BoardInput, State
 from ..search import astar
-from .answers import fail, first_trouble, is_whole_number, not_answered, passed
+from .answers import answers_on, fail, is_whole_number, not_answered, passed, whole_trouble
 from .own_work import borrowed, table_of
 from .sandbox import guarded_check
 
@@ -65,19 +65,15 @@ def check_manhattan(function: Any) -> bool:
     Not yet: on the goal board your function says 3: ...
     False
     """
-    if not_answered(function):
-        return fail("replace ... with your function: answer_4_1 = my_manhattan (no brackets).")
-    if not callable(function):
-        return fail(f"give your function, def my_manhattan(state): ..., not {function!r}.")
-    puzzle = _eight_puzzle()
-    boards = _manhattan_boards()
-    copied = borrowed(function, list(boards[:12]))
-    if copied:
-        return fail(
-            f"your function {copied}: write it yourself. For every tile, count the rows and "
-            "the columns between its cell and its home cell."
-        )
-    said, trouble = first_trouble(function, zip(boards), _not_whole, " on the board {}.")
+    puzzle, boards = _eight_puzzle(), _manhattan_boards()
+    said, trouble = answers_on(
+        function,
+        [(board,) for board in boards],
+        ("answer_4_1 = my_manhattan", "def my_manhattan(state)"),
+        "For every tile, count the rows and the columns between its cell and its home cell.",
+        _not_whole,
+        " on the board {}.",
+    )
     if trouble:
         return fail(trouble)
     says = dict(zip(boards, said))
@@ -229,10 +225,9 @@ def check_worse_on_both(seed: Any) -> bool:
     Not yet: pick a seed of your own, 10 or more: seeds below 10 are in the lesson's table.
     False
     """
-    if not_answered(seed):
-        return fail("replace ... with a whole number: the seed you found.")
-    if not is_whole_number(seed):
-        return fail(f"a seed is a whole number such as 123, not {seed!r}.")
+    trouble = whole_trouble(seed, "the seed you found.")
+    if trouble:
+        return fail(trouble)
     if seed < FIRST_NEW_SEED:
         return fail(
             f"pick a seed of your own, {FIRST_NEW_SEED} or more: "
@@ -283,10 +278,10 @@ def _as_board(key: object) -> tuple[int, ...] | None:
     return None
 
 
-def exact_table(function: object, truth: Mapping[State, int], least: int = 1_000) -> bool:
+def exact_table(function: object, truth: Mapping[State, int]) -> bool:
     """Return whether *function* reads a table that agrees with *truth*, however its keys
     are written.
 
     There is no example here; ``tests/test_exercises_45.py`` runs it.
     """
-    return table_of(function, truth, least, read_key=_as_board) is not None
+    return table_of(function, truth, read_key=_as_board) is not None

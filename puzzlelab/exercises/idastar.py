@@ -14,7 +14,7 @@ from ..puzzles.sliding import State
 from ..results import SearchResult
 from ..search.problem import Heuristic
 from ..solvers.sliding import sliding_idastar
-from .answers import fail, is_number, is_whole_number, not_answered, passed
+from .answers import fail, is_number, not_answered, passed, whole_trouble
 from .own_work import borrowed
 from .sandbox import guarded_check
 
@@ -27,15 +27,14 @@ def check_positions_24(answer: Any) -> bool:
     Not yet: that counts every arrangement of the 25 cells. Can every one of them reach the goal?
     False
     """
-    if not_answered(answer):
-        return fail("replace ... with a whole number (math.factorial may help).")
     if isinstance(answer, float):
         return fail(
             "give the exact whole number, not a float: floats keep only about 16 digits. "
             "Use // rather than / to divide."
         )
-    if not is_whole_number(answer):
-        return fail(f"give a whole number (no quotes), not a {type(answer).__name__}.")
+    trouble = whole_trouble(answer, "math.factorial may help.")
+    if trouble:
+        return fail(trouble)
     cells = 25
     if answer == math.factorial(cells) // 2:
         return passed(

@@ -10,7 +10,7 @@ from ..errors import one_line
 from ..puzzles.jugs import WaterJugs
 from ..search import bfs, dfs
 from ..solvers.jugs import state_graph
-from .answers import fail, is_whole_number, not_answered, passed, two_whole_numbers
+from .answers import fail, is_whole_number, not_answered, passed, two_whole_numbers, verdict
 from .own_work import borrowed, borrowing_method
 from .sandbox import guarded_check
 
@@ -83,11 +83,10 @@ def check_halving_twelve(pours: Any, states: Any) -> bool:
                 "states: not the number the start can reach. Build the whole state graph "
                 "from the start and count its nodes."
             )
-    if hints:
-        return fail(" ".join(hints))
-    return passed(
+    return verdict(
+        hints,
         f"Out of {13 * 10 * 5} combinations of amounts only {reachable} can ever happen, "
-        "and BFS walks through them ring by ring."
+        "and BFS walks through them ring by ring.",
     )
 
 
@@ -226,9 +225,8 @@ def check_measurable(amounts: Any, multiple_of: Any) -> bool:
             "multiple_of: what do the sizes of the two jugs have in common? Every fill, "
             "empty and pour moves a multiple of it."
         )
-    if hints:
-        return fail(" ".join(hints))
-    return passed(
+    return verdict(
+        hints,
         "Every action moves a whole jug's worth or the room left in one, so every amount "
-        "stays a multiple of the greatest common divisor of the sizes."
+        "stays a multiple of the greatest common divisor of the sizes.",
     )

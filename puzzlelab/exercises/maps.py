@@ -59,8 +59,7 @@ def corner_cells(world: GridWorld) -> list[Cell]:
 
 
 class _Corners:
-    """The reference formulation; *forget_start* leaves the start's corner to visit (a
-    classic mistake, for the hints)."""
+    """The reference; *forget_start* makes the classic mistake of the start's corner left."""
 
     def __init__(self, world: GridWorld, forget_start: bool = False) -> None:
         self.world = world
@@ -115,8 +114,7 @@ def held_out_mazes() -> dict[str, GridWorld]:
 
 
 class _Raised(Exception):
-    def __init__(self, method: str, error: Exception) -> None:
-        super().__init__(f"your {method} raised {one_line(error)}")
+    """What a student's method raised, said."""
 
 
 def _guarded(method: str, function: Callable[..., Any]) -> Callable[..., Any]:
@@ -126,7 +124,7 @@ def _guarded(method: str, function: Callable[..., Any]) -> Callable[..., Any]:
         except (ProblemError, _Raised):
             raise
         except Exception as error:  # a student's method may fail in any way: say which
-            raise _Raised(method, error) from None
+            raise _Raised(f"your {method} raised {one_line(error)}") from None
 
     return call
 
@@ -134,8 +132,7 @@ def _guarded(method: str, function: Callable[..., Any]) -> Callable[..., Any]:
 def _problem_of(
     problem_class: type, world: GridWorld, heuristic: bool = False
 ) -> tuple[Any, Problem]:
-    """The student's class built on *world*, and as a :class:`~puzzlelab.search.Problem`
-    whose methods raise :class:`_Raised`."""
+    """The student's class built on *world*, and as a Problem whose methods raise _Raised."""
     instance = _guarded(f"{problem_class.__name__}(world)", problem_class)(world)
     start = _guarded("start", lambda: instance.start)()  # a property may fail
     if start is None:
@@ -174,20 +171,16 @@ TOO_MANY = 20
 
 @functools.cache
 def _figures(name: str) -> tuple[float, int, int, float, int]:
-    """The reference's cost and states on the maze *name*, its open cells, and the cost and
-    states with the start's corner left to visit."""
+    """The reference's cost and states on maze *name*, its open cells, and both forgetful."""
     world = held_out_mazes()[name]
     right, forgot = _Corners(world), _Corners(world, forget_start=True)
-    cost, forgot_cost = (cheapest(problem) for problem in (right, forgot))
+    cost, forgot_cost = (_cheapest(problem) for problem in (right, forgot))
     states, forgot_states = (_reachable(as_problem(p), 10**6) for p in (right, forgot))
     return cost, states, len(world.costs), forgot_cost, forgot_states
 
 
-def cheapest(problem: Any) -> float:
-    """The cost of a cheapest walk through every corner.
-
-    There is no example here; ``tests/test_maps_exercises.py`` runs it.
-    """
+def _cheapest(problem: Any) -> float:
+    """The cost of a cheapest walk through every corner."""
     found = uniform_cost(problem, check_solvable=False)
     assert found.cost is not None, "every corner of a maze is reachable"
     return found.cost
@@ -227,14 +220,11 @@ def _borrowing(instance: Any, problem: Problem, methods: tuple[str, ...]) -> str
     return ""
 
 
-def corners_trouble(
+def _corners_trouble(
     problem_class: type, trouble_on: Callable[[type, str], str] | None = None
 ) -> str:
-    """What is wrong with *problem_class* on the first of :func:`held_out_mazes` where
-    ``trouble_on(problem_class, name)`` finds fault; ``""`` if nothing.
-
-    There is no example here; ``tests/test_maps_exercises.py`` runs it.
-    """
+    """What ``trouble_on(problem_class, name)`` finds wrong on the first of
+    :func:`held_out_mazes` where it finds fault; ``""`` if nothing."""
     for name in held_out_mazes():
         try:
             trouble = (trouble_on or _trouble_on)(problem_class, name)
@@ -391,7 +381,7 @@ def check_corners(problem_class: Any) -> bool:
     refusal = _refusal(problem_class, "answer_10_1 = Corners")
     if refusal:
         return fail(refusal)
-    trouble = corners_trouble(problem_class)
+    trouble = _corners_trouble(problem_class)
     if trouble:
         return fail(trouble)
     mazes = len(held_out_mazes())

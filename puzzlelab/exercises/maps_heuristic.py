@@ -18,7 +18,9 @@ from .answers import fail, passed
 from .maps import (
     CornersState,
     _borrowing,
+    _cheapest,
     _Corners,
+    _corners_trouble,
     _moved_start,
     _prepare,
     _problem_of,
@@ -26,8 +28,6 @@ from .maps import (
     _refusal,
     _with_terrain,
     _zero,
-    cheapest,
-    corners_trouble,
     held_out_mazes,
 )
 from .sandbox import guarded_check
@@ -93,7 +93,7 @@ def _reference_expansions() -> dict[str, list[int]]:
 
 @functools.cache
 def _graded_costs() -> tuple[float, ...]:
-    return tuple(cheapest(_Corners(world)) for world in graded_mazes().values())
+    return tuple(_cheapest(_Corners(world)) for world in graded_mazes().values())
 
 
 def _prepare_heuristic() -> None:
@@ -102,11 +102,10 @@ def _prepare_heuristic() -> None:
     _graded_costs()
 
 
-def expansions_table(yours: list[int]) -> str:
-    """The grading table: the nodes A* expands on each graded maze with *yours* and with
-    each reference heuristic.
+def _expansions_table(yours: list[int]) -> str:
+    """The nodes A* expands on each graded maze with *yours* and each reference heuristic.
 
-    >>> print(expansions_table([5, 6, 7]).splitlines()[1])
+    >>> print(_expansions_table([5, 6, 7]).splitlines()[1])
     your heuristic                                              5        6        7       18
     """
     names = list(graded_mazes())
@@ -118,13 +117,10 @@ def expansions_table(yours: list[int]) -> str:
     return "\n".join(lines)
 
 
-def heuristic_trouble(problem_class: type) -> tuple[str, list[int]]:
+def _heuristic_trouble(problem_class: type) -> tuple[str, list[int]]:
     """What is wrong with *problem_class*'s ``heuristic`` (``""`` if nothing), and the nodes
-    A* expands with it on :func:`graded_mazes`.
-
-    There is no example here; ``tests/test_maps_exercises.py`` runs it.
-    """
-    trouble = corners_trouble(problem_class, _heuristic_on_small)
+    A* expands with it on :func:`graded_mazes`."""
+    trouble = _corners_trouble(problem_class, _heuristic_on_small)
     if trouble:
         return trouble, []
     yours = []
@@ -204,12 +200,12 @@ def check_corners_heuristic(problem_class: Any) -> bool:
     if not callable(getattr(problem_class, "heuristic", None)):
         return fail("add a method heuristic(self, state) to your class: an estimate of the "
                     "cost still to come.")  # fmt: skip
-    trouble = corners_trouble(problem_class)
+    trouble = _corners_trouble(problem_class)
     if trouble:
         return fail(f"first make check_corners pass: {trouble}")
-    trouble, yours = heuristic_trouble(problem_class)
+    trouble, yours = _heuristic_trouble(problem_class)
     if trouble:
-        return fail(trouble + ("\n" + expansions_table(yours) if yours else ""))
+        return fail(trouble + ("\n" + _expansions_table(yours) if yours else ""))
     total = sum(yours)
     grade = (
         "as few as the excellent reference: excellent"
@@ -221,5 +217,5 @@ def check_corners_heuristic(problem_class: Any) -> bool:
     return passed(
         f"Your heuristic is admissible and consistent on every state of "
         f"{len(held_out_mazes())} small mazes, "
-        f"and A* expands {total:,} nodes on the graded mazes, {grade}.\n" + expansions_table(yours)
+        f"and A* expands {total:,} nodes on the graded mazes, {grade}.\n" + _expansions_table(yours)
     )

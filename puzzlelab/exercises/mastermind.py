@@ -18,7 +18,7 @@ from ..puzzles.mastermind import (
     classic_mastermind,
 )
 from ..solvers.mastermind import Strategy, evaluate
-from .answers import fail, first_trouble, is_whole_number, not_answered, passed
+from .answers import answers_on, fail, is_whole_number, not_answered, passed, whole_trouble
 from .own_work import borrowed
 from .sandbox import guarded_check
 
@@ -64,19 +64,15 @@ def check_answer(function: Any) -> bool:
     Not yet: your function is wrong on ... bulls: compare the two codes position by position.
     False
     """
-    if not_answered(function):
-        return fail("replace ... with your function: answer_8_1 = score (no brackets).")
-    if not callable(function):
-        return fail(f"give your function, def score(guess, secret): ..., not {function!r}.")
     pairs = _answer_pairs()
-    copied = borrowed(function, [list(pair) for pair in pairs[:12]])
-    if copied:
-        return fail(
-            f"your function {copied}: write it yourself. Compare the codes position by "
-            "position for the bulls, then count the colours they share."
-        )
-    where = " for the guess {} and the secret {}."
-    said, trouble = first_trouble(function, pairs, _not_an_answer, where)
+    said, trouble = answers_on(
+        function,
+        pairs,
+        ("answer_8_1 = score", "def score(guess, secret)"),
+        "Compare the codes position by position for the bulls, then count the colours they share.",
+        _not_an_answer,
+        " for the guess {} and the secret {}.",
+    )
     if trouble:
         return fail(trouble)
     says: dict[tuple[Code, Code], Any] = {pair: tuple(ans) for pair, ans in zip(pairs, said)}
@@ -106,32 +102,28 @@ def _answer_hint(
     says: dict[tuple[Code, Code], Answer],
     pairs: tuple[tuple[Code, Code], ...],
 ) -> str:
-    hints = []
     if any(says[pair][0] != answer_of(*pair)[0] for pair in pairs):
-        hints.append("bulls: compare the two codes position by position.")
+        hint = "bulls: compare the two codes position by position."
+    elif all(says[pair][1] == sum(answer_of(*pair)) for pair in pairs):
+        hint = (
+            "cows: your function counts the colours the codes share, but a peg that is "
+            "already a bull is not counted again as a cow."
+        )
+    elif all(says[pair] == _colours_anywhere(*pair) for pair in pairs):
+        hint = (
+            "cows: your function counts a guess peg as a cow whenever its colour is "
+            "anywhere in the secret. Each peg of the secret can answer for one peg of the "
+            "guess only."
+        )
     else:
-        bulls_and_more = [answer_of(*pair)[0] + answer_of(*pair)[1] for pair in pairs]
-        if all(says[pair][1] == both for pair, both in zip(pairs, bulls_and_more)):
-            hints.append(
-                "cows: your function counts the colours the codes share, but a peg that is "
-                "already a bull is not counted again as a cow."
-            )
-        elif all(says[pair] == _colours_anywhere(*pair) for pair in pairs):
-            hints.append(
-                "cows: your function counts a guess peg as a cow whenever its colour is "
-                "anywhere in the secret. Each peg of the secret can answer for one peg of the "
-                "guess only."
-            )
-        else:
-            hints.append(
-                "cows: each peg of the secret can answer for one peg of the guess only, and a "
-                "bull is not counted again as a cow."
-            )
+        hint = (
+            "cows: each peg of the secret can answer for one peg of the guess only, and a "
+            "bull is not counted again as a cow."
+        )
     guess, secret = wrong[0]
     return (
         f"your function is wrong on {len(wrong)} of {len(pairs)} pairs of codes, such as the "
-        f"guess {guess} against the secret {secret}, where it says {says[guess, secret]}. "
-        + " ".join(hints)
+        f"guess {guess} against the secret {secret}, where it says {says[guess, secret]}. {hint}"
     )
 
 
@@ -143,10 +135,9 @@ def check_codes_left(count: Any) -> bool:
     Not yet: that many codes give the first answer; the second answer rules more out.
     False
     """
-    if not_answered(count):
-        return fail("replace ... with a whole number: how many codes give both answers.")
-    if not is_whole_number(count):
-        return fail(f"give a whole number, not a {type(count).__name__}.")
+    trouble = whole_trouble(count, "how many codes give both answers.")
+    if trouble:
+        return fail(trouble)
     game = bulls_and_cows()
     truth = len(game.candidates(TWO_ANSWERS))
     if count == truth:
@@ -208,7 +199,13 @@ def check_strategy(strategy: Any) -> bool:
         praise = (
             f"Your strategy {needs}, against {CONSISTENT_AVERAGE} for the first consistent code."
         )
-        return passed(praise + _on_classic(strategy))
+        try:
+            classic = evaluate(classic_mastermind(), strategy, max_seconds=60)
+            praise += f" In classic Mastermind: {classic.average:.3f} on average, "
+            praise += f"{classic.worst} at most."
+        except Exception:  # the exercise is about bulls and cows: stay quiet about the rest
+            pass
+        return passed(praise)
     return fail(
         f"your strategy {needs}: not below {STRATEGY_AVERAGE:.2f}. A question is good when "
         "every answer it can get leaves few candidates. group_sizes shows, for each "
@@ -243,11 +240,3 @@ def _probes(game: Mastermind) -> list[list[Mastermind | np.ndarray]]:
 
 def _tools(module: str, name: str) -> bool:
     return module == "puzzlelab.puzzles.mastermind" or name in ("group_sizes", "best_guess")
-
-
-def _on_classic(strategy: Strategy) -> str:
-    try:
-        result = evaluate(classic_mastermind(), strategy, max_seconds=60)
-    except Exception:  # the exercise is about bulls and cows: stay quiet about the rest
-        return ""
-    return f" In classic Mastermind: {result.average:.3f} on average, {result.worst} at most."

@@ -77,9 +77,10 @@ def _origin(answer: Any) -> tuple[str, str] | None:
     return None
 
 
-def _watched(
-    function: Callable[..., object], args: Iterable[object], called: list[tuple[str, str]]
-) -> object:
+def _calls(function: Callable[..., object], args: list[object]) -> list[tuple[str, str]]:
+    """``(module, name)`` of each puzzlelab function that *function* calls itself on *args*."""
+    called: list[tuple[str, str]] = []
+
     def watch(frame: types.FrameType, event: str, arg: object) -> None:
         if event == "call" and is_puzzlelab_code(frame.f_code):
             caller = frame.f_back
@@ -93,9 +94,12 @@ def _watched(
     previous = sys.gettrace()
     sys.settrace(watch)
     try:
-        return function(*args)
+        function(*args)
+    except Exception:  # a student's function may fail in any way; the check says how
+        pass
     finally:
         sys.settrace(previous)
+    return called
 
 
 def borrowed(
@@ -121,12 +125,7 @@ def borrowed(
             return f"inherits from puzzlelab's {origin[1]}"
         return f"is puzzlelab's own {origin[1]}"
     for args in probes:
-        called: list[tuple[str, str]] = []
-        try:
-            _watched(answer, args if isinstance(args, list) else [args], called)
-        except Exception:  # a student's function may fail in any way; the check says how
-            pass
-        for module, name in called:
+        for module, name in _calls(answer, args if isinstance(args, list) else [args]):
             if allowed is None or not allowed(module, name):
                 return f"calls puzzlelab's {name}"
     return ""
@@ -168,9 +167,9 @@ def names_used(function: object) -> set[str]:
     return {name for inner in inner_codes(code) for name in inner.co_names}
 
 
-def objects_read(function: object, depth: int = 3) -> list[object]:
+def objects_read(function: object) -> list[object]:
     """Return the objects *function* reads (globals, closure cells, defaults, bound object),
-    and those the functions outside puzzlelab it reads read, *depth* levels down.
+    and those the functions outside puzzlelab it reads read, three levels down.
 
     There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
@@ -201,7 +200,7 @@ def objects_read(function: object, depth: int = 3) -> list[object]:
             if levels > 0 and callable(value):
                 visit(value, levels - 1)
 
-    visit(function, depth)
+    visit(function, 3)
     return found
 
 
@@ -214,20 +213,16 @@ def _filled(cell: types.CellType) -> bool:
 
 
 def table_of(
-    function: object,
-    truth: Mapping[Any, int],
-    least: int = 1_000,
-    share: float = 0.95,
-    read_key: ReadKey = None,
+    function: object, truth: Mapping[Any, int], least: int = 1_000, read_key: ReadKey = None
 ) -> Mapping[Any, Any] | None:
     """Return a mapping of at least *least* entries that *function* reads and that agrees with
-    *truth* on *share* of the keys they share (keys read by *read_key* too), or ``None``.
+    *truth* on 95% of the keys they share (keys read by *read_key* too), or ``None``.
 
     There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
     remote = _remote(function)
     if remote is not None:  # the kernel looks, asking the grader for *truth*'s entries
-        return {} if remote("table_of", truth, least, share, read_key) else None
+        return {} if remote("table_of", truth, least, read_key) else None
     for mapping in _mappings(objects_read(function)):
         items: Iterable[tuple[Any, Any]]
         if isinstance(mapping, dict):  # a subclass's own methods may hide its entries
@@ -237,7 +232,7 @@ def table_of(
         if size < least:
             continue
         pairs = list(itertools.islice(_shared(items, truth, read_key), 500))
-        if pairs and sum(value == truth[key] for key, value in pairs) >= share * len(pairs):
+        if pairs and sum(value == truth[key] for key, value in pairs) >= 0.95 * len(pairs):
             return mapping
     return None
 

@@ -24,7 +24,7 @@ from ..puzzles.sliding import State
 from ..search.problem import Heuristic
 from ..solvers.patterns import Partition, pattern_heuristic
 from ..solvers.sliding import sliding_idastar
-from .answers import fail, is_whole_number, not_answered, passed
+from .answers import fail, is_whole_number, not_answered, passed, whole_trouble
 from .heuristics import exact_table
 from .own_work import borrowed
 from .sandbox import guarded_check
@@ -113,10 +113,9 @@ def check_table_entries(answer: Any) -> bool:
     Not yet: that counts which six cells are taken, but not which tile stands on which...
     False
     """
-    if not_answered(answer):
-        return fail("replace ... with a whole number: place the six tiles one after another.")
-    if not is_whole_number(answer):
-        return fail(f"give a whole number (no quotes), not a {type(answer).__name__}.")
+    trouble = whole_trouble(answer, "place the six tiles one after another.")
+    if trouble:
+        return fail(trouble)
     cells, k = 16, len(SIX_TILES)
     if answer == math.perm(cells, k):
         return passed(
@@ -143,8 +142,7 @@ PARTITION_BUDGET = 200_000
 
 
 def _partition_nodes(groups: Partition) -> int | None:
-    """The boards IDA* expands on lesson 5's eight 15-puzzles with a database per group of
-    *groups*; None if one passes the budget."""
+    """IDA*'s expansions on lesson 5's eight 15-puzzles with *groups*; None past the budget."""
     fifteen = SlidingPuzzle(shape=(4, 4))
     boards = [fifteen.with_start(fifteen.scramble(50, seed=seed)) for seed in range(8)]
     heuristic = pattern_heuristic(boards[0], groups, progress=False)
@@ -254,7 +252,35 @@ def check_combination(heuristic: Any) -> bool:
         return fail("replace the ... in your function: combine the four tables.")
     if odd is not None:
         return fail(f"your function returned {odd!r}; return a whole number of moves.")
-    return _judge_combination(values, table, every, own)
+    over = [state for state in table if values[state] > table[state]]
+    if over:
+        return fail(_overestimate(over, values, table, every, own))
+    if all(values[state] == table[state] for state in table):
+        return fail(
+            "that is the exact distance of every board: a table of all boards, "
+            "not a pattern database. Combine the four databases."
+        )
+    mean = sum(values.values()) / len(values)
+    own_sum = sum(own[0](state) + own[1](state) for state in table) / len(table)
+    larger = sum(max(every[0](state), every[1](state)) for state in table) / len(table)
+    if own_sum < mean <= larger:
+        return fail(
+            f"it never overestimates, but it averages {mean:.2f} moves, no more than the "
+            f"larger of the two 'every move' tables ({larger:.2f}), which section 3 drew. "
+            "Combine in what the own-move tables know."
+        )
+    if mean <= own_sum:
+        return fail(
+            f"it never overestimates, but it averages {mean:.2f} moves, and the "
+            f"own-move sum {own_sum:.2f}. You have three lower bounds to choose from on every "
+            "board: the two 'every move' tables and the own-move sum. Which one should a "
+            "board use?"
+        )
+    return passed(
+        f"Never above the true distance on all {len(table):,} boards, and {mean:.2f} moves on "
+        f"average against {own_sum:.2f} for the own-move sum and {larger:.2f} for the larger "
+        "'every move' table. The largest of several lower bounds is a lower bound too."
+    )
 
 
 def _not_analysis(module: str, name: str) -> bool:
@@ -293,48 +319,10 @@ def _overestimate(
 
 def _unsafe_sums(state: State, every: list[Heuristic], own: list[Heuristic]) -> set[float]:
     """What adding two or more of the four tables may give, but the own-move sum."""
-    parts: dict[str, float] = {"every[0]": every[0](state), "every[1]": every[1](state),
-             "own[0]": own[0](state), "own[1]": own[1](state)}  # fmt: skip
+    parts = [every[0](state), every[1](state), own[0](state), own[1](state)]
     return {
-        sum(parts[name] for name in chosen)
+        sum(parts[k] for k in chosen)
         for size in (2, 3, 4)
-        for chosen in itertools.combinations(parts, size)
-        if set(chosen) != {"own[0]", "own[1]"}
+        for chosen in itertools.combinations(range(4), size)
+        if chosen != (2, 3)  # own[0] + own[1]: the safe sum
     }
-
-
-def _judge_combination(
-    values: Mapping[State, int],
-    table: Mapping[State, int],
-    every: list[Heuristic],
-    own: list[Heuristic],
-) -> bool:
-    over = [state for state in table if values[state] > table[state]]
-    if over:
-        return fail(_overestimate(over, values, table, every, own))
-    if all(values[state] == table[state] for state in table):
-        return fail(
-            "that is the exact distance of every board: a table of all boards, "
-            "not a pattern database. Combine the four databases."
-        )
-    mean = sum(values.values()) / len(values)
-    own_sum = sum(own[0](state) + own[1](state) for state in table) / len(table)
-    larger = sum(max(every[0](state), every[1](state)) for state in table) / len(table)
-    if own_sum < mean <= larger:
-        return fail(
-            f"it never overestimates, but it averages {mean:.2f} moves, no more than the "
-            f"larger of the two 'every move' tables ({larger:.2f}), which section 3 drew. "
-            "Combine in what the own-move tables know."
-        )
-    if mean <= own_sum:
-        return fail(
-            f"it never overestimates, but it averages {mean:.2f} moves, and the "
-            f"own-move sum {own_sum:.2f}. You have three lower bounds to choose from on every "
-            "board: the two 'every move' tables and the own-move sum. Which one should a "
-            "board use?"
-        )
-    return passed(
-        f"Never above the true distance on all {len(table):,} boards, and {mean:.2f} moves on "
-        f"average against {own_sum:.2f} for the own-move sum and {larger:.2f} for the larger "
-        "'every move' table. The largest of several lower bounds is a lower bound too."
-    )

@@ -11,7 +11,7 @@ from ..errors import UnsolvableError, one_line
 from ..puzzles.pegs import Board, Pegs, PegSolitaire, get_board, holes_of, pegs_of, replay
 from ..search import iddfs
 from ..solvers.pegs import PegSearchResult, dfs_dead_positions, iterative_deepening
-from .answers import fail, is_number, not_answered, passed
+from .answers import fail, is_number, not_answered, passed, verdict
 from .own_work import borrowed, names_used, objects_read
 from .sandbox import guarded_check
 
@@ -49,13 +49,10 @@ def _last_share() -> float:
 
 
 @lru_cache(maxsize=1)
-def _iddfs_shares() -> tuple[float, float]:
+def _iddfs_shares() -> tuple[float, ...]:
     """The shares section 3's ``iddfs`` gives, as a graph and as a tree search."""
-    shares = []
-    for graph_search in (True, False):
-        stats = iddfs(SHARE_PUZZLE, graph_search=graph_search).stats
-        shares.append(stats.iterations[-1]["expanded"] / stats.expanded)
-    return shares[0], shares[1]
+    runs = (iddfs(SHARE_PUZZLE, graph_search=graph).stats for graph in (True, False))
+    return tuple(stats.iterations[-1]["expanded"] / stats.expanded for stats in runs)
 
 
 @guarded_check("your answer")
@@ -238,27 +235,24 @@ def check_solvable_holes(holes: Any) -> bool:
         return fail("the holes are numbered 1 to 21.")
     truth = _solvable_holes()
     corners = get_board("triangle21").corners
-    hints = []
-    if holes - truth:
-        wrong = holes - truth
-        if wrong & corners:
-            hints.append(
-                f"{len(wrong & corners)} of your corner holes have no solution: ask "
-                "peg_solvers.solve(puzzle, 'dfs') for one of them."
-            )
-        if wrong - corners:
-            hints.append(
-                f"{len(wrong - corners)} of your other holes have no solution: think of the "
-                "corner pegs and the group of pegs they must jump over (check_solvable)."
-            )
+    hints, wrong = [], holes - truth
+    if wrong & corners:
+        hints.append(
+            f"{len(wrong & corners)} of your corner holes have no solution: ask "
+            "peg_solvers.solve(puzzle, 'dfs') for one of them."
+        )
+    if wrong - corners:
+        hints.append(
+            f"{len(wrong - corners)} of your other holes have no solution: think of the "
+            "corner pegs and the group of pegs they must jump over (check_solvable)."
+        )
     if truth - holes:
         hints.append(
             f"{len(truth - holes)} more holes have a solution: try "
             "peg_solvers.solve(puzzle, 'dfs') for each hole that check_solvable does not refuse."
         )
-    if hints:
-        return fail(" ".join(hints))
-    return passed(
+    return verdict(
+        hints,
         f"{len(truth)} of the 21 holes. Six are ruled out by an argument (the corner pegs "
-        "need every peg of the group they jump over) and six, the corners, by search."
+        "need every peg of the group they jump over) and six, the corners, by search.",
     )

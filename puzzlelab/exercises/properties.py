@@ -162,21 +162,6 @@ def _normal(growth: object) -> str | None:
     return text if text in GROWTHS else None
 
 
-def _shape_trouble(table: object) -> str:
-    if not isinstance(table, dict):
-        return f"give a dict with one row per search, not a {type(table).__name__}."
-    unknown = [name for name in table if name not in SEARCHES]
-    if unknown:
-        return f"{unknown[0]!r} is not one of the searches; the rows are {', '.join(SEARCHES)}."
-    missing = [name for name in SEARCHES if name not in table]
-    if missing:
-        return f"the row for {missing[0]} is missing."
-    for name, row in table.items():
-        if not isinstance(row, (tuple, list)) or len(row) != len(COLUMNS):
-            return f"the row for {name} must hold 4 cells: (complete, optimal, time, space)."
-    return ""
-
-
 def _cell_trouble(name: str, column: str, given: object) -> str | None:
     """Why the cell (*name*, *column*) is wrong; ``None`` if right, ``""`` if empty."""
     if not_answered(given):
@@ -205,9 +190,19 @@ def check_properties(table: Any) -> bool:
         return fail(
             "replace ... with your table: a dict of 7 rows, one per search, as in the lesson."
         )
-    trouble = _shape_trouble(table)
-    if trouble:
-        return fail(trouble)
+    if not isinstance(table, dict):
+        return fail(f"give a dict with one row per search, not a {type(table).__name__}.")
+    unknown = [name for name in table if name not in SEARCHES]
+    if unknown:
+        return fail(
+            f"{unknown[0]!r} is not one of the searches; the rows are {', '.join(SEARCHES)}."
+        )
+    missing = [name for name in SEARCHES if name not in table]
+    if missing:
+        return fail(f"the row for {missing[0]} is missing.")
+    for name, row in table.items():
+        if not isinstance(row, (tuple, list)) or len(row) != len(COLUMNS):
+            return fail(f"the row for {name} must hold 4 cells: (complete, optimal, time, space).")
     cells = [
         (name, column, table[name][k]) for name in SEARCHES for k, column in enumerate(COLUMNS)
     ]
@@ -227,10 +222,6 @@ def check_properties(table: Any) -> bool:
         )
     if empty:
         return fail(f"the cells you filled in are right; {empty} are not filled in yet.")
-    return passed(_summary())
-
-
-def _summary() -> str:
     both = [
         name for name in SEARCHES if measured(name)["complete"][0] and measured(name)["optimal"][0]
     ]
@@ -240,7 +231,7 @@ def _summary() -> str:
         f"searches are complete and optimal ({', '.join(both)})"
     )
     if small:
-        return (
+        return passed(
             text + f"; of those, only {' and '.join(small)} keeps a frontier that grows linearly."
         )
-    return text + "."
+    return passed(text + ".")

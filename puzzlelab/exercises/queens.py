@@ -12,14 +12,14 @@ from ..puzzles.queens import Placement, family, safe
 from ..solvers.queens import backtracking
 from ..solvers.queens_counting import fundamental_solutions
 from .answers import (
+    answers_on,
     fail,
-    first_trouble,
     is_whole_number,
     not_answered,
     passed,
     two_whole_numbers,
+    verdict,
 )
-from .own_work import borrowed
 from .sandbox import guarded_check
 
 WORK_N = 12
@@ -68,11 +68,10 @@ def check_work(candidates: Any, placed: Any) -> bool:
             f"placed: not right. Run backtracking on {WORK_N} queens and look at what its "
             "stats count."
         )
-    if hints:
-        return fail(" ".join(hints))
-    return passed(
+    return verdict(
+        hints,
         f"Backtracking places about {truth / _placed():.0f} times fewer queens than generate "
-        "and test tries arrangements, and the factor grows with every row you add."
+        "and test tries arrangements, and the factor grows with every row you add.",
     )
 
 
@@ -114,11 +113,10 @@ def check_small_family(solution: Any, size: Any) -> bool:
             "size: not right. A family holds the different boards among a solution's 8 "
             "images: how many different ones does the small family's solution give?"
         )
-    if hints:
-        return fail(" ".join(hints))
-    return passed(
+    return verdict(
+        hints,
         f"That solution looks the same after a half turn, so its 8 images come in pairs: a "
-        f"family of {small}, and eleven of 8 make the 92 solutions."
+        f"family of {small}, and eleven of 8 make the 92 solutions.",
     )
 
 
@@ -161,18 +159,14 @@ def check_safe(function: Any) -> bool:
     Not yet: with queens (0,) on the board, ...
     False
     """
-    if not_answered(function):
-        return fail("replace ... with the name of your function (no brackets).")
-    if not callable(function):
-        return fail(f"give a function, not a {type(function).__name__}.")
-    probes = [[placement, col] for placement, col in _cases() if len(placement) == 3][:20]
-    copied = borrowed(function, probes)
-    if copied:
-        return fail(
-            f"your function {copied}: write the test yourself, comparing the new queen's "
-            "column and diagonals with those of each queen on the board."
-        )
-    _, trouble = first_trouble(function, _cases(), _unsafe_hint, " for queens {} and column {}.")
+    _, trouble = answers_on(
+        function,
+        list(_cases()),
+        ("answer_7_3 = my_safe", "def my_safe(placement, col)"),
+        "Compare the new queen's column and diagonals with those of each queen on the board.",
+        _unsafe_hint,
+        " for queens {} and column {}.",
+    )
     if trouble:
         return fail(trouble)
     return passed(

@@ -27,10 +27,6 @@ class Entry:
     action: Action = None
 
 
-def _parents_h(entry: Entry) -> float:
-    return entry.h if entry.parent is None else entry.parent.h
-
-
 def _step_cost(entry: Entry) -> float:
     return entry.g if entry.parent is None else entry.g - entry.parent.g
 
@@ -60,7 +56,7 @@ ORDERS: dict[str, Callable[[Entry], float]] = {
     "g - h": lambda entry: entry.g - entry.h,
     "-(g + h)": lambda entry: -entry.g - entry.h,
     "depth + h": lambda entry: entry.depth + entry.h,
-    "g + parent's h": lambda entry: entry.g + _parents_h(entry),
+    "g + parent's h": lambda entry: entry.g + (entry.parent or entry).h,
     "last step": _step_cost,
     "g + every h": lambda entry: entry.g + _every_h(entry),
     **{f"g + {w:g}h": _weighted(w) for w in (1.5, 2, 3, 5, 10)},

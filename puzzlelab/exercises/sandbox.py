@@ -20,13 +20,11 @@ import signal
 import sys
 import threading
 import time
-import types
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from typing import Any, ParamSpec
 
 from ..errors import one_line
@@ -35,8 +33,6 @@ from .answers import fail, plain, self_check
 
 #: Seconds a check that runs a student's code may take, unless it says otherwise.
 CHECK_SECONDS = 30.0
-
-MAX_MEMORY_MB = DEFAULT_MAX_MEMORY_MB
 
 MAX_REPLY_BYTES = 64 * 2**20
 MAX_PRINTED = 20_000  # characters of what a child printed that are shown
@@ -49,8 +45,7 @@ NOT_ENFORCED = " (puzzlelab could not enforce its time and memory limits here)"
 
 @dataclass
 class _Outcome:
-    """How running a student's code went: its plain *value*, or the *trouble* (to follow
-    "your function") why there is none."""
+    """The plain *value* a student's code gave, or the *trouble* (after "your function")."""
 
     value: object = None
     trouble: str | None = None
@@ -59,22 +54,14 @@ class _Outcome:
 
 
 class _Grader(threading.local):
-    """Whether this thread runs a check in the grader (``puzzlelab grade``), where the
-    student's code runs in its kernel, bounded by the grader's wire: no child, no watchdog.
-    *by* names the library whose search called the problem, as the kernel tells it.
-    """
+    """Whether this thread checks in the grader, where the student's code runs in its kernel
+    (no child, no watchdog); *by* names the library whose search called the problem."""
 
     on = False
     by: str | None = None
 
     @contextmanager
     def here(self) -> Iterator[None]:
-        """Run the block as the grader does.
-
-        >>> with GRADER.here():
-        ...     GRADER.on
-        True
-        """
         self.on = True
         try:
             yield
@@ -126,12 +113,16 @@ def guarded_check(
     def decorate(check: Callable[Takes, bool]) -> Callable[Takes, bool]:
         @functools.wraps(check)
         def guarded(*answers: Takes.args, **named: Takes.kwargs) -> bool:
-            if all(_is_plain_data(answer) for answer in (*answers, *named.values())):
+            others: list[object] = []
+            plain((answers, named), others.append)
+            if not others:
                 return check(*answers, **named)
             if prepare is not None:
                 prepare()
             limit = (CHECK_SECONDS if seconds is None else seconds) / slowdown()
-            outcome = run_guarded(lambda: check(*answers, **named) is True, limit, MAX_MEMORY_MB)
+            outcome = run_guarded(
+                lambda: check(*answers, **named) is True, limit, DEFAULT_MAX_MEMORY_MB
+            )
             print(outcome.printed, end="")
             if outcome.trouble is not None:
                 return fail(said(what, outcome))
@@ -149,13 +140,6 @@ def said(who: str, outcome: _Outcome) -> str:
     """
     note = "" if outcome.enforced else NOT_ENFORCED
     return f"{who} {outcome.trouble}{note}."
-
-
-def _is_plain_data(value: object) -> bool:
-    """Whether *value* (a :func:`~.answers.plain` answer) holds no other object."""
-    others: list[object] = []
-    plain(value, others.append)
-    return not others
 
 
 def portable(value: object) -> object:
@@ -184,39 +168,29 @@ def _in_child(task: Callable[[], object], seconds: float, memory: float, grace: 
         child.start()
     sender.close()
     try:
-        return _answer(child, receiver, seconds, grace, memory)
+        if not receiver.poll(seconds + grace):
+            return _Outcome(trouble=_late(seconds))
+        data = receiver.recv_bytes(MAX_REPLY_BYTES)
+    except EOFError:  # the child ended without a word
+        child.join(1)
+        if child.exitcode == -signal.SIGXCPU:
+            return _Outcome(trouble=_late(seconds))
+        if child.exitcode == OUT_OF_MEMORY:
+            return _Outcome(trouble=_too_big(memory))
+        ended = f"ended the process it ran in (exit code {child.exitcode}) without an answer"
+        return _Outcome(trouble=ended)
+    except OSError:
+        return _Outcome(trouble=f"gave back more than {MAX_REPLY_BYTES // 2**20} MB of data")
     finally:
         if child.is_alive():
             child.kill()
         child.join()
         receiver.close()
-
-
-def _answer(
-    child: BaseProcess, receiver: Connection, seconds: float, grace: float, memory: float
-) -> _Outcome:
-    if not receiver.poll(seconds + grace):
-        return _Outcome(trouble=_late(seconds))
-    try:
-        data = receiver.recv_bytes(MAX_REPLY_BYTES)
-    except EOFError:  # the child ended without a word
-        child.join(1)
-        return _Outcome(trouble=_ended(child.exitcode, seconds, memory))
-    except OSError:
-        return _Outcome(trouble=f"gave back more than {MAX_REPLY_BYTES // 2**20} MB of data")
     try:
         reply = _PlainUnpickler(io.BytesIO(data)).load()
     except Exception:  # what the child sent was not plain data: the student's code meddled
         return _Outcome(trouble="sent back something that is not plain data")
     return _outcome(reply, memory)
-
-
-def _ended(exitcode: int | None, seconds: float, memory: float) -> str:
-    if exitcode == -signal.SIGXCPU:
-        return _late(seconds)
-    if exitcode == OUT_OF_MEMORY:
-        return _too_big(memory)
-    return f"ended the process it ran in (exit code {exitcode}) without an answer"
 
 
 def _outcome(reply: object, memory: float) -> _Outcome:
@@ -260,10 +234,13 @@ def _limit(seconds: float, memory: float) -> None:
 
     cpu = math.ceil(seconds) + 1
     _set(resource, resource.RLIMIT_CPU, cpu, cpu + 1)
-    size = _address_space()
-    if size is not None:
-        wanted = size + int(memory * 2**20)
-        _set(resource, resource.RLIMIT_AS, wanted, wanted)
+    try:
+        with open("/proc/self/statm") as statm:
+            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return
+    wanted = size + int(memory * 2**20)
+    _set(resource, resource.RLIMIT_AS, wanted, wanted)
 
 
 def _set(resource: Any, which: int, soft: int, hard: int) -> None:
@@ -274,14 +251,6 @@ def _set(resource: Any, which: int, soft: int, hard: int) -> None:
         resource.setrlimit(which, (soft, hard))
     except (ValueError, OSError):  # macOS keeps its own counsel on address space
         pass
-
-
-def _address_space() -> int | None:
-    try:
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return None
 
 
 def _attempt(task: Callable[[], object]) -> tuple[str, object, str]:
@@ -348,9 +317,13 @@ class Watchdog:
         self.reason: str | None = None
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._handler: Any = None  # the Ctrl-C handler replaced
 
     def __enter__(self) -> Watchdog:
-        self._handler = _python_handles_ctrl_c()
+        # Ctrl-C must raise KeyboardInterrupt in the main thread, or interrupt_main may do nothing
+        main = threading.current_thread() is threading.main_thread()
+        if main and signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+            self._handler = signal.signal(signal.SIGINT, signal.default_int_handler)
         self._thread.start()
         return self
 
@@ -361,33 +334,13 @@ class Watchdog:
             signal.signal(signal.SIGINT, self._handler)
 
     def _watch(self) -> None:
-        deadline, memory_at_start = time.monotonic() + self.seconds, memory_mb()
+        deadline, at_start = time.monotonic() + self.seconds, memory_mb()  # None: not measured
         while not self._done.wait(0.02):
             if time.monotonic() > deadline:
                 self.reason = f"after {self.seconds:g} seconds"
-            elif self._grown_since(memory_at_start):
+            elif at_start is not None and (memory_mb() or 0) - at_start > self.max_memory_mb:
                 self.reason = f"when it had taken {self.max_memory_mb:,} MB more memory"
             else:
                 continue
             _thread.interrupt_main()
             return
-
-    def _grown_since(self, memory_at_start: float | None) -> bool:
-        if memory_at_start is None:  # memory cannot be measured here
-            return False
-        memory = memory_mb()
-        return memory is not None and memory - memory_at_start > self.max_memory_mb
-
-
-SignalHandler = Callable[[int, types.FrameType | None], object] | int | signal.Handlers | None
-
-
-def _python_handles_ctrl_c() -> SignalHandler:
-    """Make Ctrl-C raise KeyboardInterrupt in the main thread (else ``interrupt_main`` may
-    do nothing); return the handler replaced."""
-    if threading.current_thread() is not threading.main_thread():
-        return None
-    handler = signal.getsignal(signal.SIGINT)
-    if handler is signal.default_int_handler:
-        return None
-    return signal.signal(signal.SIGINT, signal.default_int_handler)

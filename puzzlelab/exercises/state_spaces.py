@@ -12,7 +12,7 @@ from ..analysis.distances import depth_histogram, distance_table
 from ..errors import one_line
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
-from .answers import fail, first_trouble, is_whole_number, not_answered, passed
+from .answers import answers_on, fail, not_answered, passed, whole_trouble
 from .own_work import borrowed, borrowing_method
 from .sandbox import guarded_check
 
@@ -43,13 +43,9 @@ def check_positions_at_depth(answer: Any) -> bool:
     Not yet: that counts every path of 10 moves: ...
     False
     """
-    if not_answered(answer):
-        return fail(
-            f"replace ... with a whole number: how many boards are exactly {DEPTH} moves "
-            "from the goal."
-        )
-    if not is_whole_number(answer):
-        return fail(f"give a whole number (no quotes, no decimals), not a {type(answer).__name__}.")
+    trouble = whole_trouble(answer, f"how many boards are exactly {DEPTH} moves from the goal.")
+    if trouble:
+        return fail(trouble)
     counts = _eight_puzzle_histogram()
     truth = counts[DEPTH]
     if answer == truth:
@@ -204,11 +200,9 @@ def _held_out_boards() -> tuple[State, ...]:
     return tuple(boards)
 
 
-def _parity_rule(board: State, blank_counted: bool = False) -> bool:
-    """Whether *board* has an even count of inversions (the blank counted, if *blank_counted*)."""
-    tiles = list(board) if blank_counted else [tile for tile in board if tile != 0]
-    pairs = sum(1 for i, a in enumerate(tiles) for b in tiles[i + 1 :] if a > b)
-    return pairs % 2 == 0
+def _even_with_blank(board: State) -> bool:
+    """Whether *board* has an even count of inversions, the blank counted as a tile."""
+    return sum(1 for i, a in enumerate(board) for b in board[i + 1 :] if a > b) % 2 == 0
 
 
 def _board_text(board: State) -> str:
@@ -223,18 +217,16 @@ def check_solvable_boards(function: Any) -> bool:
     Not yet: your function says the same of every board, but only half of them can ...
     False
     """
-    if not_answered(function):
-        return fail("replace ... with your function: answer_1_3 = solvable (no brackets).")
-    if not callable(function):
-        return fail(f"give your function, def solvable(board): ..., not {function!r}.")
     boards = _held_out_boards()
-    copied = borrowed(function, list(boards[:12]))
-    if copied:
-        return fail(
-            f"your function {copied}: write it yourself. Read the tiles row by row, leave "
-            "the blank out, and count in a loop the pairs in the wrong order."
-        )
-    said, trouble = first_trouble(function, zip(boards), _not_bool, " on the board {}.")
+    said, trouble = answers_on(
+        function,
+        [(board,) for board in boards],
+        ("answer_1_3 = solvable", "def solvable(board)"),
+        "Read the tiles row by row, leave the blank out, and count in a loop the pairs in the "
+        "wrong order.",
+        _not_bool,
+        " on the board {}.",
+    )
     if trouble:
         return fail(trouble)
     says = dict(zip(boards, said))
@@ -267,7 +259,7 @@ def _solvable_hint(wrong: list[State], says: dict[State, object], boards: tuple[
             "your function is wrong on every board: it has the rule the wrong way round. "
             "How many inversions does the goal itself have?"
         )
-    if all(bool(says[board]) == _parity_rule(board, blank_counted=True) for board in boards):
+    if all(bool(says[board]) == _even_with_blank(board) for board in boards):
         return (
             f"your function is wrong on {len(wrong)} of {len(boards)} boards, each with the "
             "blank in the middle of a side: it counts the blank (0) as a tile. The blank is no "
