@@ -58,8 +58,7 @@ def exercise_ids(notebook: Mapping[str, Any]) -> list[str]:
 
 @dataclass(frozen=True)
 class Exercise:
-    """An exercise: its id, its check call, each check's module, and the lesson's code of
-    each other name the call reads (``near_goal``).
+    """An exercise: its id, check call, each check's module, the lesson's code of other names.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """

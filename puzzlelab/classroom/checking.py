@@ -12,6 +12,7 @@ import contextlib
 import importlib
 import io
 import pickle
+import socket
 import sys
 import threading
 import time
@@ -52,14 +53,10 @@ class Grader:
     """
 
     def __init__(
-        self,
-        wire_of: Callable[[Callable[[dict], dict]], Wire],
-        interrupt: Callable[[], object],
-        written: Written | None = None,
+        self, sock: socket.socket, seconds: float, interrupt: Callable[[], object], written: Written
     ) -> None:
-        self.wire = wire_of(self.serve)
-        self.written = written or Written([])
-        self.interrupt = interrupt
+        self.wire = Wire(sock, self.serve, seconds)
+        self.written, self.interrupt = written, interrupt
         self.served: list[object] = []
         self.pending: BaseException | None = None  # a stop, raised once the student's call ends
         self.broken = ""
@@ -199,8 +196,7 @@ def _error(answer: dict) -> BaseException:
     builtin = getattr(builtins, name, None)  # hasattr() must see an AttributeError as one
     if isinstance(builtin, type) and issubclass(builtin, Exception):
         return builtin(message)
-    kind = _ERRORS.setdefault(name, type(name, (Exception,), {}))
-    return kind(message)
+    return _ERRORS.setdefault(name, type(name, (Exception,), {}))(message)
 
 
 class Remote:
@@ -278,8 +274,7 @@ def load_checks(lessons: dict[str, dict[str, Exercise]]) -> None:
 
 
 def check_outcome(grader: Grader, exercise: Exercise, seconds: float) -> dict[str, Any]:
-    """Run *exercise*'s check here, asking the kernel for its answers, within *seconds*: return
-    ``{"passed", "message", "error"}``, or ``{"trouble"}`` when the kernel stopped answering.
+    """Run *exercise*'s check here: ``{"passed", "message", "error"}``, or ``{"trouble"}``.
 
     There is no example here; ``tests/test_grade_agreement.py`` runs it.
     """

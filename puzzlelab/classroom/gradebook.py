@@ -1,8 +1,4 @@
-"""The gradebook: the grades file, a roster, a per-student summary, and Moodle and Canvas exports.
-
-A *roster* is a CSV file with the columns ``submission``, ``student_id``, ``email`` and
-optionally ``login``.
-"""
+"""The gradebook: the grades file, a roster, a per-student summary, Moodle and Canvas exports."""
 
 from __future__ import annotations
 
@@ -63,8 +59,7 @@ def read_roster(path: Path) -> list[Student]:
 
 
 def on_roster(row: Grade, roster: list[Student]) -> Student | None:
-    """The student a grade is from, on *roster*: the longest submission name that is the
-    student's, the notebook's folder or file name, or begins one of them followed by ``_``.
+    """The student on *roster* whose submission name begins the grade's student, folder or file.
 
     >>> roster = [Student("Alice Smith", "1234", "alice@school.org")]
     >>> row = Grade("Alice Smith_77_assignsubmission_file_", "Alice Smith_77_a/l.ipynb", "", "")
@@ -133,21 +128,8 @@ class GradesFile:
         write_atomically(self.path, self.text(finished))
 
 
-def exercise_columns(grades: list[Grade]) -> list[str]:
-    """The exercise ids among *grades*, lesson by lesson, each lesson's in its order.
-
-    >>> exercise_columns([Grade("ann", "a.ipynb", "mastermind", "mastermind:codes-left"),
-    ...                   Grade("bob", "b.ipynb", "mastermind", "mastermind:codes-left")])
-    ['mastermind:codes-left']
-    """
-    return list(dict.fromkeys(row.exercise for row in grades if row.exercise))
-
-
-def students(grades: list[Grade], roster: list[Student]) -> list[tuple[Student, list[Grade]]]:
-    """Each student (by id or email, else name) with their grades; those without come last.
-
-    There is no example here; ``tests/test_gradebook.py`` runs it.
-    """
+def _students(grades: list[Grade], roster: list[Student]) -> list[tuple[Student, list[Grade]]]:
+    """Each student (by id or email, else name) with their grades; those without come last."""
     found: dict[str, tuple[Student, list[Grade]]] = {}
     for row in with_roster(grades, roster):
         key = row.student_id or row.email or row.student
@@ -172,9 +154,9 @@ def summary_rows(grades: list[Grade], roster: list[Student]) -> list[dict[str, s
     {'student': 'ann', 'student_id': '', 'email': '', 'l:a': '1', 'l:b': '0', 'total': '1', \
 'out_of': '2', 'flags': ''}
     """
-    columns = exercise_columns(grades)
+    columns = list(dict.fromkeys(row.exercise for row in grades if row.exercise))
     table = []
-    for student, rows in students(grades, roster):
+    for student, rows in _students(grades, roster):
         scores = dict.fromkeys(columns, "")
         for row in rows:
             if row.exercise:
@@ -199,19 +181,19 @@ def summary_csv(grades: list[Grade], roster: list[Student]) -> str:
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """
-    header = ["student", "student_id", "email", *exercise_columns(grades), "total", "out_of"]
-    return table_csv(summary_rows(grades, roster), [*header, "flags"])
+    columns = dict.fromkeys(row.exercise for row in grades if row.exercise)
+    header = ["student", "student_id", "email", *columns, "total", "out_of", "flags"]
+    return table_csv(summary_rows(grades, roster), header)
 
 
 def export_csv(grades: list[Grade], roster: list[Student], system: str) -> tuple[str, int]:
-    """The grades as Moodle's or Canvas's import reads them (a column per lesson), and how
-    many students were left out for want of an id or email.
+    """The grades as Moodle or Canvas imports them, and how many lacked an id or email.
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """
     lessons = list(dict.fromkeys(row.lesson for row in grades if row.lesson))
     table, left_out = [], 0
-    for student, rows in students(grades, roster):
+    for student, rows in _students(grades, roster):
         if not (student.student_id or student.email):
             left_out += 1
             continue

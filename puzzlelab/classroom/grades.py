@@ -141,13 +141,12 @@ def read_grades(path: Path, as_json: bool) -> list[Grade]:
     try:
         text = path.read_text(encoding="utf-8")
         rows = json.loads(text)["grades"] if as_json else list(csv.DictReader(io.StringIO(text)))
-        grades = [_grade_of(row) for row in rows]
+        return [_grade_of(row) for row in rows]
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise PuzzleError(
             f"--resume: {path} cannot be read as grades ({type(error).__name__}): give the "
             f"file an earlier run wrote, {'as JSON' if as_json else 'as CSV'}"
         ) from None
-    return grades
 
 
 def _grade_of(row: dict) -> Grade:

@@ -39,8 +39,7 @@ if TYPE_CHECKING:  # nbformat loads only when a notebook is graded
 def grade_submission(
     submission: Submission, lessons: dict, limits: Limits, data: bytes | None = None
 ) -> list[Grade]:
-    """Run one submission and return its grades, one per exercise of its lesson (from *data*,
-    its bytes as first read, if given); one that cannot be graded says why in ``error``.
+    """Run one submission (*data*: its bytes as first read); return a grade per exercise.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -57,10 +56,8 @@ def grade_submission(
         )
         return [row]
     exercises = lessons[slug]
-    rows = [Grade(row.student, row.notebook, slug, name) for name in exercises]
+    rows = [Grade(row.student, row.notebook, slug, name, error=trouble) for name in exercises]
     if notebook is None:
-        for each in rows:
-            each.error = trouble
         return rows
     answered = {exercise_id(cell) for cell in notebook.cells} - {None}
     present = [exercises[name] for name in exercises if name in answered]
@@ -143,13 +140,12 @@ def _run_and_check(
 
 
 def _copy_lesson_data(workdir: Path) -> None:
-    """Copy the files the lessons read into *workdir*."""
+    """Copy the files the lessons read into *workdir* (read once for the whole class)."""
     write_inside(workdir, _lesson_data(), "the files the lessons read")
 
 
 @lru_cache(maxsize=1)
 def _lesson_data() -> dict[PurePosixPath, bytes]:
-    """The files the lessons read, by name: read once for the whole class."""
     return {name: data for name, data in read_lessons().items() if name.suffix != ".ipynb"}
 
 
@@ -167,8 +163,7 @@ def grade_all(
     done: frozenset[str] = frozenset(),
     record: Record | None = None,
 ) -> list[Grade]:
-    """Grade every submission *arguments* name but those in *done*; return the grades, in the
-    submissions' order, each notebook's rows told to *record* as they are decided.
+    """Grade every submission *arguments* name but those in *done*, telling *record* each's.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -179,9 +174,7 @@ def grade_all(
     if progress is not None and not sandbox_works():
         progress(UNCONFINED)
     STOPPING.clear()
-    run = _ClassRun(submissions, limits, out, record, progress)
-    run.total = len(todo)  # the notebooks graded in this run
-    return run.grade(todo, jobs)
+    return _ClassRun(submissions, limits, out, record, progress).grade(todo, jobs)
 
 
 class _ClassRun:
@@ -207,10 +200,10 @@ class _ClassRun:
         self.again: set[int] = set()  # the notebooks to be graded again, alone
         self.suspects: set[int] = set()  # the notebooks that ran since the last look
         self.submissions = submissions
-        self.total = len(submissions)
 
     def grade(self, todo: list[tuple[int, Submission]], jobs: int) -> list[Grade]:
         """Grade *todo*, *jobs* at a time, then alone those that must be; return the grades."""
+        self.total = len(todo)  # the notebooks graded in this run
         try:
             self._side_by_side(todo, jobs)
             alone, self.again = sorted(self.again), set()

@@ -22,7 +22,6 @@ from ..errors import one_line
 from .checking import RECOVERY_SECONDS, Grader, check_outcome
 from .grades import KEPT_ERROR
 from .sandbox import TMP_BYTES, readable_folders, sandbox_works, sandboxed
-from .wire import Wire
 from .written import Written
 
 if TYPE_CHECKING:  # Jupyter's modules load only when a kernel starts
@@ -77,8 +76,7 @@ def kill_all() -> None:
 
 
 class BoundedKernel:
-    """A kernel for one notebook, with *memory_mb* of address space, started in *workdir*: a
-    context manager, for :meth:`student_cells` then :meth:`checks`.
+    """A kernel for one notebook in *workdir*: ``with`` it, :meth:`student_cells`, :meth:`checks`.
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
@@ -147,10 +145,8 @@ class BoundedKernel:
         self._watching.set()
         RUNNING.discard(self)
         if self._kernel is not None:
-            try:
+            with contextlib.suppress(Exception):  # a dead kernel has nothing left to shut down
                 self._kernel.__exit__(None, None, None)
-            except Exception:  # a kernel already dead has nothing left to shut down
-                pass
         if self._context is not None:
             self._context.destroy(linger=0)
 
@@ -180,9 +176,8 @@ class BoundedKernel:
         try:
             self.client.execute_cell(cell, index, store_history=not grader)
         except DeadKernelError:
-            self.broken = (
-                self.overflowed or "ended the kernel (it exited, crashed or ran out of memory)"
-            )
+            died = "ended the kernel (it exited, crashed or ran out of memory)"
+            self.broken = self.overflowed or died
             return self.broken
         if self.timed_out:
             if recover:
@@ -274,7 +269,7 @@ class BoundedKernel:
             return None
         finally:
             listener.close()
-        return Grader(lambda serve: Wire(connection, serve, seconds), self._interrupt, written)
+        return Grader(connection, seconds, self._interrupt, written)
 
     def _interrupt(self) -> None:
         """Interrupt the kernel: a student's function ran past its time."""

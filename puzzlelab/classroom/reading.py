@@ -31,6 +31,7 @@ FRONT_DOORS = frozenset(
 
 #: Front doors whose modules a lesson may import too: none holds what checks an answer.
 OPEN_FOLDERS = ("puzzlelab.puzzles", "puzzlelab.solvers", "puzzlelab.search", "puzzlelab.drawing")
+INSIDE_OPEN = tuple(f"{folder}." for folder in OPEN_FOLDERS)
 
 #: Built-in functions that run code or find names built at run time.
 BUILTINS = frozenset(
@@ -211,9 +212,7 @@ def _read_node(node: ast.AST, modules: dict[str, str]) -> str:
         for alias in node.names:
             if not _may_import(alias.name):
                 return f"imports {alias.name}"
-            if alias.name.split(".")[0] == "puzzlelab" and not alias.name.startswith(
-                tuple(f + "." for f in OPEN_FOLDERS)
-            ):
+            if alias.name.split(".")[0] == "puzzlelab" and not alias.name.startswith(INSIDE_OPEN):
                 return (
                     f"imports the module {alias.name} itself, where lessons import names "
                     f"from it (from {alias.name} import ...)"
@@ -243,18 +242,16 @@ def _read_node(node: ast.AST, modules: dict[str, str]) -> str:
             return f"{where} reaches a private name ({ast.unparse(node)})"
     elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in HOOKS:
         return f"{where} defines {node.name}"
-    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-        if node.func.id == "getattr" and not (
-            len(node.args) > 1 and isinstance(node.args[1], ast.Constant)
-        ):
-            return f"{where} names an attribute by a string it builds ({node.func.id})"
+    elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "getattr":
+        if not (len(node.args) > 1 and isinstance(node.args[1], ast.Constant)):
+            return f"{where} names an attribute by a string it builds (getattr)"
     return ""
 
 
 def _may_import(module: str) -> bool:
     """Whether a lesson's cell may import *module*."""
     if module.startswith("puzzlelab"):
-        return module in FRONT_DOORS or module.startswith(tuple(f + "." for f in OPEN_FOLDERS))
+        return module in FRONT_DOORS or module.startswith(INSIDE_OPEN)
     return any(module == name or module.startswith(name + ".") for name in MODULES)
 
 

@@ -18,6 +18,9 @@ from ..exercises.lesson_code import inner_codes
 #: A definition written in a notebook.
 DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
+#: What has a scope of its own: the names bound inside are not the enclosing scope's.
+SCOPES = (*DEFINITIONS, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
 
 def bound_names(nodes: Iterable[ast.AST]) -> set[str]:
     """Every name *nodes* bind in their own scope (not in functions or comprehensions inside).
@@ -29,21 +32,10 @@ def bound_names(nodes: Iterable[ast.AST]) -> set[str]:
     todo = list(nodes)
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            found.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found.add(node.name)
-            continue
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            found.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
-            found.add(node.name)
-        elif isinstance(node, ast.MatchMapping) and node.rest:
-            found.add(node.rest)
-        elif isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
-                               ast.GeneratorExp)):  # fmt: skip
-            continue
-        todo.extend(ast.iter_child_nodes(node))
+        if not isinstance(node, (ast.Global, ast.Nonlocal)):
+            found.update(_names_of(node))
+        if not isinstance(node, SCOPES):
+            todo.extend(ast.iter_child_nodes(node))
     return found
 
 
@@ -55,7 +47,9 @@ def local_names(node: ast.AST) -> set[str]:
     """
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return set()
-    names = _arguments(node)
+    arguments = node.args
+    names = {arg.arg for arg in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]}
+    names |= {arg.arg for arg in (arguments.vararg, arguments.kwarg) if arg is not None}
     body = node.body if isinstance(node.body, list) else [node.body]
     declared = {name for part in body for item in ast.walk(part) if isinstance(item, ast.Global)
                 for name in item.names}  # fmt: skip
@@ -110,15 +104,11 @@ def _names_of(node: ast.AST) -> list[str]:
         return [(node.asname or node.name).split(".")[0]]
     if isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
         return [node.name]
+    if isinstance(node, ast.MatchMapping) and node.rest:
+        return [node.rest]
     if isinstance(node, (ast.Global, ast.Nonlocal)):
         return list(node.names) * 2  # never a plain local
     return []
-
-
-def _arguments(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
-    arguments = node.args
-    names = {arg.arg for arg in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
-    return names | {arg.arg for arg in (arguments.vararg, arguments.kwarg) if arg is not None}
 
 
 def with_root(node: ast.expr, root: ast.expr) -> ast.expr:

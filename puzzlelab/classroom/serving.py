@@ -151,14 +151,12 @@ class Server:
                 continue
             if message["op"] == "done":
                 return
-            if message["op"] == "end":
-                if self.child:
-                    os._exit(0)
-                continue
+            if message["op"] == "end" and self.child:
+                os._exit(0)
             if message["op"] == "fork":
                 self._fork()
-                continue
-            self.wire.send(self.handle(message))
+            elif message["op"] != "end":
+                self.wire.send(self.handle(message))
 
     def _fork(self) -> None:
         """Run the next check in a process of its own, as the self-check does."""

@@ -71,12 +71,8 @@ def _notebooks_in(folder: Path) -> list[Path]:
     """The ``.ipynb`` entries under *folder*, sorted, hidden ones left out."""
     found = []
     for parent, subfolders, files in os.walk(folder):
-        subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
-        found += [
-            Path(parent, name)
-            for name in files
-            if name.endswith(".ipynb") and not name.startswith(".")
-        ]
+        subfolders[:] = [name for name in subfolders if not name.startswith(".")]
+        found += [Path(parent, n) for n in files if n.endswith(".ipynb") and not n.startswith(".")]
     return sorted(found, key=lambda notebook: notebook.relative_to(folder).parts)
 
 

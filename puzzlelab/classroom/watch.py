@@ -54,7 +54,6 @@ def puzzlelab_folders() -> list[Path]:
 
 def _files_state(paths: list[Path], known: State | None = None) -> State:
     """The :class:`Entry` of every path under *paths*; one whose stamp is *known*'s is not read."""
-    known = known or {}
     state = {}
     for top in paths:
         for path in _walk(top):
@@ -63,7 +62,7 @@ def _files_state(paths: list[Path], known: State | None = None) -> State:
             except OSError:  # gone while it was walked
                 continue
             stamp = (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
-            before = known.get(path)
+            before = known.get(path) if known else None
             state[path] = before if before and before.stamp == stamp else _entry(path, info, stamp)
     return state
 
@@ -72,12 +71,8 @@ def _walk(top: Path) -> list[Path]:
     """*top* and every path under it, if it is a folder (links not followed)."""
     if not os.path.lexists(top):
         return []
-    found = [top]
-    if top.is_symlink() or not top.is_dir():
-        return found
-    for folder, subfolders, files in os.walk(top):
-        found += [Path(folder, name) for name in subfolders + files]
-    return found
+    walked = [] if top.is_symlink() else os.walk(top)  # a file: os.walk finds nothing
+    return [top, *(Path(folder, name) for folder, subs, files in walked for name in subs + files)]
 
 
 def _entry(path: Path, info: os.stat_result, stamp: Stamp) -> Entry:

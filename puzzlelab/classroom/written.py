@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..exercises.lesson_code import fingerprint, inner_codes, lesson_functions, shown_class
-from ..exercises.own_work import borrowed, is_puzzlelab_code, lesson_code
+from ..exercises.own_work import _origin, borrowed, is_puzzlelab_code, lesson_code
 from .reading import as_python, magic_code
 from .scopes import (
     DEFINITIONS,
@@ -116,7 +116,7 @@ class Written:
             try:
                 code = compile(tree, f"<cell {number}>", "exec") if tree else None
             except (SyntaxError, ValueError, RecursionError, MemoryError):
-                code = None
+                continue
             if tree is not None and code is not None:
                 self._note_codes(tree, code)
                 for statement in tree.body:
@@ -207,7 +207,7 @@ class Written:
         """What calling *seen* (what :meth:`named` found) makes, if it is a class."""
         if isinstance(seen, ast.ClassDef):
             return Instance(seen)
-        return Made(seen) if isinstance(seen, type) and _is_puzzlelab(seen) else None
+        return Made(seen) if isinstance(seen, type) and _origin(seen) else None
 
     def member(self, seen: object, name: str, steps: int = STEPS) -> object:
         """What ``seen.name`` is: for a notebook's class, its own last binding, else its bases'."""
@@ -274,7 +274,7 @@ class Written:
     def borrowed(self, seen: object, probes: Iterable[object] = (), allowed: Allowed = None) -> str:
         """:func:`~..exercises.own_work.borrowed` from the text; calls followed given *probes*."""
         if isinstance(seen, Made):
-            return _verdict("is puzzlelab's own", _class_origin(seen.klass), allowed)
+            return _verdict("is puzzlelab's own", _origin(seen.klass), allowed)
         if not isinstance(seen, (ast.AST, Instance)):
             plain = seen is None or isinstance(seen, (tuple, dict))
             return "" if plain else borrowed(seen, (), allowed)
@@ -374,8 +374,9 @@ class Written:
         """The puzzlelab classes *node* is built on."""
         for base in node.bases:
             found = self._value(base, steps - 1, self._order_of(node))
-            if isinstance(found, type) and _is_puzzlelab(found):
-                yield _class_origin(found)
+            origin = _origin(found) if isinstance(found, type) else None
+            if origin is not None:
+                yield origin
             elif isinstance(found, ast.ClassDef) and steps > 0:
                 yield from self._puzzlelab_bases(found, steps - 1)
 
@@ -414,19 +415,17 @@ class Written:
         """What *node*'s arguments with defaults (never bound again) hold when not given."""
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             return {}
-        arguments = node.args
-        positional = arguments.posonlyargs + arguments.args
-        pairs = list(
-            zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults)
-        )
-        pairs += [
-            (arg, value) for arg, value in zip(arguments.kwonlyargs, arguments.kw_defaults) if value
+        args, made = node.args, self._order_of(node)
+        positional = args.posonlyargs + args.args  # the last of them take the defaults
+        pairs = [
+            *zip(positional[::-1], args.defaults[::-1]),
+            *zip(args.kwonlyargs, args.kw_defaults),
         ]
-        body = node.body if isinstance(node.body, list) else [node.body]
-        again = bound_names(body)
-        made = self._order_of(node)
+        again = bound_names(node.body if isinstance(node.body, list) else [node.body])
         return {
-            arg.arg: self._value(value, STEPS, made) for arg, value in pairs if arg.arg not in again
+            arg.arg: self._value(value, STEPS, made)
+            for arg, value in pairs
+            if value is not None and arg.arg not in again
         }
 
 
@@ -463,7 +462,7 @@ def _attribute(base: object, name: str) -> object:
     if isinstance(base, types.ModuleType):
         found = getattr(base, name, None)
         return found if not isinstance(found, types.ModuleType) else _module(found.__name__)
-    if not _is_puzzlelab(base if isinstance(base, type) else type(base)):
+    if not _origin(base if isinstance(base, type) else type(base)):
         return None
     try:
         return getattr(base, name, None)
@@ -481,20 +480,10 @@ def _item(base: object, key: object) -> object:
     return None
 
 
-def _is_puzzlelab(klass: type) -> bool:
-    return any(k.__module__.split(".")[0] == "puzzlelab" for k in klass.__mro__)
-
-
-def _class_origin(klass: type) -> Origin:
-    """The first puzzlelab class *klass* is built on (itself, if it is one)."""
-    first = next(k for k in klass.__mro__ if k.__module__.split(".")[0] == "puzzlelab")
-    return first.__module__, first.__qualname__
-
-
 def _call_origin(called: object) -> Origin | None:
     """The puzzlelab code a call of *called* runs first (a class: its ``__init__``)."""
     if isinstance(called, type):
-        called = getattr(called, "__init__", None) if _is_puzzlelab(called) else None
+        called = getattr(called, "__init__", None) if _origin(called) else None
     code = getattr(called, "__code__", None)
     if not isinstance(code, types.CodeType) or not is_puzzlelab_code(code):
         return None
@@ -525,8 +514,8 @@ def _makes_tables(origin: Origin) -> bool:
     )
 
 
-def _verdict(words: str, origin: Origin, allowed: Allowed) -> str:
-    """``"WORDS NAME"``, or ``""`` where the exercise allows *origin*."""
-    if allowed is not None and allowed(*origin):
+def _verdict(words: str, origin: Origin | None, allowed: Allowed) -> str:
+    """``"WORDS NAME"``, or ``""`` where there is no *origin* or the exercise allows it."""
+    if origin is None or allowed is not None and allowed(*origin):
         return ""
     return f"{words} {origin[1]}"

@@ -25,8 +25,6 @@ from ._common import Parser, print_json
 def build_parser() -> Parser:
     """Return the ``puzzlelab`` parser; a command's parsed arguments carry ``run``.
 
-    Examples
-    --------
     >>> args = build_parser().parse_args(["solve", "1 2 3 / 4 5 6 / 0 7 8", "-a", "bfs"])
     >>> args.command, args.board, args.algorithm, args.run.__name__
     ('solve', '1 2 3 / 4 5 6 / 0 7 8', 'bfs', 'solve_command')
@@ -45,8 +43,6 @@ def main(argv: list[str] | None = None) -> int:
 
     SIGTERM is taken as Ctrl-C while the command runs.
 
-    Examples
-    --------
     >>> main(["solve", "1 2 3 / 4 5 6 / 7 0 8", "--json"])
     {"algorithm": "astar", "status": "solved", "reason": "the goal was reached", "cost": 1, ...}
     0

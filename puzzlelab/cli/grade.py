@@ -18,22 +18,14 @@ if TYPE_CHECKING:
     from ..classroom.gradebook import GradesFile
     from ._common import Commands
 
-#: The classroom (the lessons' checks, numpy with them) is imported as ``grade`` runs, so that
-#: ``puzzlelab --help`` and ``solve`` start quickly; the command line loads it first.
+#: The classroom (the lessons' checks, numpy with them), imported as ``grade`` runs.
 LOADS = ("puzzlelab.classroom.gradebook", "puzzlelab.classroom.grading")
 
 
-def _cores() -> int:
-    """The cores this process may use (Python 3.13 says it; Linux says it by affinity)."""
-    if hasattr(os, "process_cpu_count"):
-        return os.process_cpu_count() or 1
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
-
-
 #: The cores this process may use: how many notebooks run at once unless ``--jobs`` says.
-CORES = _cores()
+CORES = getattr(os, "process_cpu_count", os.cpu_count)() or 1
+if not hasattr(os, "process_cpu_count") and hasattr(os, "sched_getaffinity"):  # before 3.13
+    CORES = len(os.sched_getaffinity(0)) or 1
 
 #: The least address space a kernel may be given, in megabytes: on Linux a kernel that has
 #: imported puzzlelab maps about 870 MB before its first cell runs.
@@ -118,8 +110,6 @@ def add_commands(commands: Commands) -> None:
 def kernel_memory(text: str) -> int:
     """An argparse type: a kernel's megabytes, a whole number of :data:`LEAST_KERNEL_MB` or more.
 
-    Examples
-    --------
     >>> kernel_memory("2048")
     2048
     >>> kernel_memory("1")
@@ -140,12 +130,6 @@ def kernel_memory(text: str) -> int:
 def grade_command(args: argparse.Namespace) -> int:
     """Grade the submissions *args* name; write or print the grades and the gradebook files.
 
-    Each notebook's grades are written to ``--out`` as soon as they are decided; on Ctrl-C
-    (exit 1), or when a notebook changed puzzlelab's own files (exit 2), the grades so far
-    are kept and a line says how many.
-
-    Examples
-    --------
     >>> from puzzlelab.cli import build_parser
     >>> grade_command(build_parser().parse_args(["grade", "no-such-folder"]))
     Traceback (most recent call last):

@@ -58,8 +58,6 @@ def add_commands(commands: Commands) -> None:
 def heuristic_name(text: str) -> str:
     """An argparse type: *text* if it names a heuristic (:data:`HEURISTICS`, ``pdb[:PARTITION]``).
 
-    Examples
-    --------
     >>> heuristic_name("linear-conflict"), heuristic_name("pdb:5-5-5")
     ('linear-conflict', 'pdb:5-5-5')
     >>> heuristic_name("euclid")
@@ -91,8 +89,6 @@ def heuristic_name(text: str) -> str:
 def weight(text: str) -> float:
     """An argparse type: A*'s weight, a finite number of at least 0 in ASCII digits.
 
-    Examples
-    --------
     >>> weight("2.5")
     2.5
     >>> weight("-1")
@@ -137,8 +133,6 @@ def _check_options(args: argparse.Namespace) -> None:
 def solve_command(args: argparse.Namespace) -> int:
     """Solve the board *args* gives with the algorithm it names; print it, return the exit code.
 
-    Examples
-    --------
     >>> from puzzlelab.cli import main
     >>> main(["solve", "1 2 3 / 4 5 6 / 0 7 8"])
     solved in 2 moves by astar

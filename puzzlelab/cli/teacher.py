@@ -76,8 +76,6 @@ def add_commands(commands: Commands) -> None:
 def lessons_command(args: argparse.Namespace) -> int:
     """Copy the lessons into ``args.out_dir`` and say what was copied; return 0.
 
-    Examples
-    --------
     >>> import tempfile
     >>> from puzzlelab.cli import main
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -112,15 +110,7 @@ def lessons_command(args: argparse.Namespace) -> int:
 def teacher_command(args: argparse.Namespace) -> int:
     """Write the teacher's edition into ``args.out_dir`` and say where; return 0.
 
-    Examples
-    --------
-    >>> import tempfile
-    >>> from puzzlelab.cli import main
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     main(["teacher", folder])
-    11 worked lessons and 11 plans written into ...
-    the plans: .../plans; keep this folder away from the students
-    0
+    There is no example here; ``tests/test_teacher.py`` runs it.
     """
     if not args.out_dir.strip():
         raise PuzzleError("give the folder to write the teacher's edition into, e.g. answer-key")
