@@ -1,9 +1,5 @@
-"""Ctrl-C while the ``puzzlelab`` command starts: one line and exit code 1, never a traceback.
-
-Imported first by ``puzzlelab/__init__.py``; only in the command line, until
-:func:`puzzlelab.cli.main` hands Ctrl-C back to Python (an import that Ctrl-C breaks would
-end in a traceback, numpy's even in an ``ImportError``).
-"""
+"""Ctrl-C while the ``puzzlelab`` command starts: one line and exit code 1, never a traceback
+(until :func:`puzzlelab.cli.main` hands Ctrl-C back to Python)."""
 
 from __future__ import annotations
 
@@ -12,13 +8,12 @@ import signal
 import sys
 from types import FrameType
 
-#: What the command says when Ctrl-C stops it before it began.
 STOPPED = b"puzzlelab: interrupted while starting; nothing was done\n"
 
 
 def is_command_line(orig_argv: list[str], argv: list[str]) -> bool:
-    """Whether the process is ``python -m puzzlelab`` or the script, from ``sys.orig_argv``
-    and ``sys.argv`` (whose first word is ``"-m"`` while ``-m`` imports the package).
+    """Whether the process is ``python -m puzzlelab`` or the script (``sys.argv`` is ``["-m"]``
+    while ``-m`` imports the package).
 
     >>> is_command_line(["/usr/bin/python3", "-m", "puzzlelab", "solve", "1 2 / 3 0"], ["-m"])
     True
@@ -35,8 +30,7 @@ def is_command_line(orig_argv: list[str], argv: list[str]) -> bool:
 
 
 def quit_quietly(signum: int, frame: FrameType | None) -> None:
-    """Say in one line that the command stopped before it began; exit 1 at once (``os._exit``:
-    no import that the signal broke prints a traceback on the way out)."""
+    """Say so in one line; exit 1 at once (``os._exit``: no broken import prints a traceback)."""
     os.write(2, STOPPED)
     os._exit(1)
 

@@ -13,10 +13,8 @@ from typing import Final, Literal
 
 from .errors import ProblemError, PuzzleError, finite_number, whole_number
 
-#: How many megabytes a search may grow the process's memory unless told otherwise.
+#: How many megabytes a search may grow the process's memory unless told otherwise (``DEFAULT``).
 DEFAULT_MAX_MEMORY_MB = 1000
-
-#: Passed as ``max_memory_mb`` (the default) to mean :data:`DEFAULT_MAX_MEMORY_MB`.
 DEFAULT: Final = "default"
 
 #: A memory bound as given: megabytes, :data:`DEFAULT`, or ``None`` for no bound.
@@ -46,8 +44,7 @@ class LimitReached(PuzzleError):
 def memory_mb() -> float | None:
     """Return the process's resident memory in megabytes (without ``/proc``: its peak; else None).
 
-    >>> megabytes = memory_mb()
-    >>> megabytes is None or megabytes > 1  # Python itself takes a few megabytes
+    >>> memory_mb() is None or memory_mb() > 1  # Python itself takes a few megabytes
     True
     """
     try:
@@ -89,8 +86,6 @@ def slowdown(environ: Mapping[str, str] | None = None) -> float:
 class Budget:
     """The limits of one search (nodes, seconds, megabytes added), its clock and its memory.
 
-    *what* names the nodes in the message, *nodes_name* names *max_nodes* when it is refused.
-
     >>> budget = Budget(max_nodes=500, what="queens placed")
     >>> budget.check(499)
     >>> budget.check(500)
@@ -111,8 +106,10 @@ class Budget:
         if self.default_memory:
             max_memory_mb = DEFAULT_MAX_MEMORY_MB
         self.max_nodes = math.inf if max_nodes is None else whole_number(max_nodes, nodes_name, 1)
-        self.max_seconds = _positive(max_seconds, "max_seconds")
-        self.max_memory_mb = _positive(max_memory_mb, "max_memory_mb")  # type: ignore[arg-type]
+        self.max_seconds, self.max_memory_mb = (
+            math.inf if value is None else finite_number(value, name, above=0)
+            for value, name in ((max_seconds, "max_seconds"), (max_memory_mb, "max_memory_mb"))
+        )
         self.what = what
         self.slowdown = slowdown()
         self.max_seconds /= self.slowdown  # as if on a machine this many times slower
@@ -121,7 +118,7 @@ class Budget:
         self.memory_at_start = memory_mb() if self.max_memory_mb < math.inf else None
         if self.memory_at_start is None:  # no bound asked for, or no way to measure
             self.max_memory_mb = math.inf
-        self.spent = 0  # nodes taken by earlier runs on this budget (iterative deepening)
+        self.spent = 0  # nodes taken by earlier runs on this budget
         self.interval, self.last_look = 1, self.started  # grows while looks are cheap
 
     def check(self, nodes: int) -> None:
@@ -144,18 +141,15 @@ class Budget:
                 raise LimitReached(self.memory_reason())
 
     def memory_reason(self) -> str:
+        reason = f"the limit of {self.max_memory_mb:,g} MB of memory was reached"
         if self.default_memory:
-            return (
-                f"the default limit of {self.max_memory_mb:,g} MB of memory was reached "
-                "(pass max_memory_mb=None, or --max-memory-mb none, to lift it)"
-            )
-        return f"the limit of {self.max_memory_mb:,g} MB of memory was reached"
+            reason = "the default " + reason.removeprefix("the ")
+            reason += " (pass max_memory_mb=None, or --max-memory-mb none, to lift it)"
+        return reason
 
     def checkpoint(self, nodes: int) -> float:
-        """Check the limits after *nodes* nodes; return the node count at which to look again.
-
-        Called when the count reaches the number returned last (start at 0). Looks spread out
-        to :data:`CHECK_EVERY` nodes while fast, closer while :data:`LOOK_AT_LEAST_EVERY` apart.
+        """Check the limits after *nodes* nodes; return the node count at which to look again
+        (looks spread out to :data:`CHECK_EVERY` nodes while they are cheap).
 
         >>> budget = Budget(max_nodes=100)
         >>> [budget.checkpoint(n) for n in (0, 2, 6, 14)], budget.checkpoint(99)
@@ -178,8 +172,7 @@ class Budget:
 class Stop:
     """Why a loop ended early (``"limit"`` or ``"interrupted"``, and why); false if it did not.
 
-    >>> bool(Stop()), bool(Stop("limit", "the limit of 5 seconds was reached"))
-    (False, True)
+    There is no example here; ``tests/test_core_search.py`` runs it.
     """
 
     status: str = ""
@@ -193,10 +186,7 @@ class Stop:
 def stopping() -> Iterator[Stop]:
     """Run a loop's block; a limit, Ctrl-C or the system's memory cap ends it, and says why.
 
-    >>> with stopping() as stop:
-    ...     raise KeyboardInterrupt
-    >>> stop
-    Stop(status='interrupted', reason='the search was interrupted')
+    There is no example here; ``tests/test_core_search.py`` runs it.
     """
     stop = Stop()
     try:
@@ -207,8 +197,3 @@ def stopping() -> Iterator[Stop]:
         stop.status, stop.reason = "limit", "the memory the system allows this process ran out"
     except KeyboardInterrupt:
         stop.status, stop.reason = "interrupted", "the search was interrupted"
-
-
-def _positive(value: float | None, name: str) -> float:
-    """A positive limit, or ``math.inf`` for None."""
-    return math.inf if value is None else finite_number(value, name, above=0)

@@ -143,11 +143,7 @@ def refused_if_unsolvable(
 ) -> SearchResult | None:
     """Return an ``unsolvable`` result if *problem*'s ``check_solvable()`` raises, else None.
 
-    >>> class Stuck:
-    ...     def check_solvable(self):
-    ...         raise UnsolvableError("the tiles have the wrong parity")
-    >>> refused_if_unsolvable("bfs", Stuck()).reason, refused_if_unsolvable("bfs", object())
-    ('the tiles have the wrong parity', None)
+    There is no example here; ``tests/test_core_search.py`` runs it.
     """
     proof = getattr(problem, "check_solvable", None)
     if true_or_false(check_solvable, "check_solvable") and proof is not None:

@@ -28,10 +28,8 @@ MAX_STATES = 5_000_000
 def distance_table(
     puzzle: Searchable, max_states: int = MAX_STATES, **limits: Any
 ) -> Mapping[Any, int]:
-    """Return ``{state: fewest moves to the goal}`` for every state that can reach the goal.
-
-    A sliding puzzle gets a :class:`DistanceTable`, any other puzzle (one goal state and
-    ``predecessors``) a dict. ProblemError if a limit (*max_states*, ...) stops it.
+    """Return ``{state: fewest moves to the goal}`` for every state that can reach the goal (a
+    :class:`DistanceTable` for a sliding puzzle); ProblemError if a limit stops it.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle, WaterJugs
     >>> table = distance_table(SlidingPuzzle(shape=(2, 3)))
@@ -79,9 +77,8 @@ def _sliding_table(
 
 
 class DistanceTable(Mapping[State, int]):
-    """``{state: fewest moves to the goal}`` of a sliding puzzle, one byte per position.
-
-    A read-only mapping over ``database``, the pattern database of every tile and the blank.
+    """``{state: fewest moves to the goal}`` of a sliding puzzle: a read-only mapping over
+    ``database``, the pattern database of every tile and the blank.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> table = distance_table(SlidingPuzzle(shape=(2, 3)))
@@ -142,8 +139,6 @@ class DistanceTable(Mapping[State, int]):
 
 
 class _Distances(ValuesView[int]):
-    """The values read from the array, not looked up one by one."""
-
     _mapping: DistanceTable
 
     def __iter__(self) -> Iterator[int]:
@@ -175,9 +170,8 @@ def distance_layers(
     max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> Iterator[list[Any]]:
-    """Yield the states 0, 1, 2, ... moves from the goal (breadth-first along ``predecessors``).
-
-    A limit raises :class:`~puzzlelab.limits.LimitReached`; the layers yielded are exact.
+    """Yield the states 0, 1, 2, ... moves from the goal (breadth-first along ``predecessors``)
+    until a limit raises :class:`~puzzlelab.limits.LimitReached`.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> [len(layer) for layer in distance_layers(SlidingPuzzle(shape=(2, 2)))]
@@ -189,9 +183,7 @@ def distance_layers(
     max_states = whole_number(max_states, "max_states", least=1)
     _refuse_early(puzzle, max_states)
     budget = Budget(max_states, max_seconds, max_memory_mb, what="states", nodes_name="max_states")
-    predecessors = problem.predecessors
-    seen = {problem.goal}
-    layer = [problem.goal]
+    predecessors, seen, layer = problem.predecessors, {problem.goal}, [problem.goal]
     next_look: float = 0  # when to ask the budget again
     while layer:
         yield layer
@@ -209,28 +201,15 @@ def distance_layers(
 def cost_table(
     puzzle: Searchable, max_states: int = MAX_STATES, **limits: Any
 ) -> Mapping[Any, float]:
-    """Return ``{state: cheapest cost to a goal}`` for every state that can reach one.
-
-    Dijkstra's algorithm backwards from the goal. A puzzle with no single ``goal`` or no
-    ``predecessors`` is explored forward from its start first, then searched backwards from
-    every goal found. Limits as for :func:`distance_table`.
+    """Return ``{state: cheapest cost to a goal}`` for every state that can reach one: Dijkstra's
+    algorithm backwards from the goal, or (no single ``goal`` or ``predecessors``) from every goal
+    found by exploring forward from the start.
 
     >>> from puzzlelab.puzzles import GridWorld
     >>> world = GridWorld("S9G\\n...")  # the 9 costs more than going round it
     >>> table = cost_table(world)
     >>> table[world.start], distance_table(world)[world.start]
     (4, 2)
-
-    A walk that must visit both ends of a corridor: its state remembers what is left.
-
-    >>> from puzzlelab.search import Problem
-    >>> def steps(state):
-    ...     cell, left = state
-    ...     return [(move, (cell + move, left - {cell + move}), 1)
-    ...             for move in (-1, 1) if 0 <= cell + move <= 3]
-    >>> ends = Problem((1, frozenset({0, 3})), steps, lambda state: not state[1], lambda s: 0)
-    >>> cost_table(ends)[ends.start]  # left to 0, then right to 3
-    4
     """
     if isinstance(puzzle, SlidingPuzzle):
         return distance_table(puzzle, max_states, **limits)
@@ -276,8 +255,7 @@ def _dijkstra(
     steps_into: Callable[[Any, Mapping[Any, float]], Iterable[tuple[Any, float]]],
     budget: Budget,
 ) -> dict[Any, float]:
-    """Costs from Dijkstra's algorithm outward from *goals*, along ``steps_into(state, costs)``
-    (the steps into *state*; those from settled states may be left out)."""
+    """Costs from Dijkstra's algorithm outward from *goals*, along ``steps_into(state, costs)``."""
     costs: dict[Any, float] = {}
     arrivals = itertools.count()  # of equal costs, the first found first: states need no order
     waiting: list[tuple[float, int, Any]] = [(0, next(arrivals), goal) for goal in goals]
@@ -296,7 +274,7 @@ def _dijkstra(
 
 
 def _refuse_early(puzzle: Searchable, max_states: int) -> None:
-    """Refuse, before any work, a puzzle that says it has more than *max_states* states."""
+    """Refuse a puzzle that says it has more than *max_states* states."""
     count = getattr(puzzle, "reachable_states", None)
     if count is not None and count > max_states:
         raise ProblemError(
@@ -335,9 +313,6 @@ def farthest(table: Mapping[Any, int]) -> list:
 class HeuristicReport:
     """What :func:`check_heuristic` found: is the heuristic admissible, consistent, informed?
 
-    ``overestimates``: the worst ``(state, h, distance)``; ``inconsistencies``: the worst
-    ``(state, next_state, h_state, h_next)``; ``mean_ratio``: the mean h / distance.
-
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle(shape=(2, 3))
     >>> check_heuristic(puzzle, "misplaced")
@@ -350,9 +325,11 @@ class HeuristicReport:
     name: str
     admissible: bool
     consistent: bool
+    #: The worst ``(state, h, distance)``.
     overestimates: list[tuple[Any, float, float]] = field(default_factory=list)
+    #: The worst ``(state, next_state, h_state, h_next)``.
     inconsistencies: list[tuple[Any, Any, float, float]] = field(default_factory=list)
-    mean_ratio: float = 0.0
+    mean_ratio: float = 0.0  # of h / distance
     mean_h: float = 0.0
     mean_distance: float = 0.0
     states: int = 0
@@ -406,7 +383,7 @@ class HeuristicReport:
 
 
 def _shown(number: float) -> str:
-    """*number* with six figures at most (diagonal steps give long floats)."""
+    """*number* with six figures at most."""
     return f"{number:.6g}" if isinstance(number, float) else str(number)
 
 
@@ -416,10 +393,8 @@ def check_heuristic(
     table: Mapping[Any, float] | None = None,
     worst: int = 5,
 ) -> HeuristicReport:
-    """Compare *heuristic* (a function or a name) with the exact cost to the goal of every state.
-
-    *table* (from :func:`cost_table` or :func:`distance_table`) saves computing it again;
-    *worst* is how many counterexamples to keep.
+    """Compare *heuristic* (a function or a name) with the exact cost to the goal of every state
+    (*table*: :func:`cost_table`'s, if known); keep the *worst* counterexamples.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> puzzle = SlidingPuzzle(shape=(2, 3))
@@ -471,9 +446,8 @@ def check_heuristic(
 
 
 def effective_branching(nodes: int, depth: int) -> float:
-    """Return b*, the branching factor of a uniform tree of *depth* that holds *nodes* + 1 nodes.
-
-    N + 1 = 1 + b* + ... + b*^d (AIMA 3.6.1), for N nodes generated besides the start.
+    """Return b*, the branching factor of a uniform tree of *depth* that holds *nodes* + 1 nodes:
+    N + 1 = 1 + b* + ... + b*^d (AIMA 3.6.1).
 
     >>> effective_branching(2 + 4 + 8, 3)  # a full binary tree of depth 3
     2.0

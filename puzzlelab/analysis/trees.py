@@ -14,12 +14,10 @@ STATUSES = ("frontier", "expanded", "duplicate", "cutoff", "solution", "goal")
 def search_tree(
     trace: Trace, max_depth: int | None = None, iteration: int | None = None
 ) -> nx.DiGraph:
-    """Build the tree of the search recorded in *trace*, no node deeper than *max_depth*.
-
-    For iterative deepening and IDA*, *iteration* picks one (default: the last). A node, keyed
-    by its id in the trace, has ``state``, ``depth``, ``g``, ``h``, ``f``, ``action``, ``side``,
-    ``order`` (of expansion, from 1), ``successors`` and ``status`` (:data:`STATUSES`).
-    ``tree.graph`` holds ``goal`` (the goal node's id), ``bound`` and ``iterations``.
+    """Build the tree of the search recorded in *trace*, no node deeper than *max_depth* (of
+    iterative deepening and IDA*, the *iteration* given, default the last). A node, keyed by
+    its id, has ``state``, ``depth``, ``g``, ``h``, ``f``, ``action``, ``side``, ``order`` (of
+    expansion), ``successors`` and ``status`` (:data:`STATUSES`).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, bfs
@@ -113,11 +111,9 @@ def cut_tree(
     max_depth: int | None = None,
     from_depth: int | None = None,
 ) -> nx.DiGraph:
-    """Return a copy of *tree* small enough to draw: the path to the goal, and shallow nodes.
-
-    A marker node ``("more", parent)`` counts the nodes left out below a parent. With
-    *from_depth*, only the part below one node at that depth is kept (the solution's, or
-    the first expanded), under a marker ``("more", None)`` counting the rest.
+    """Return a copy of *tree* small enough to draw: the path to the goal, and shallow nodes
+    (a node ``("more", parent)`` counts those left out below a parent). With *from_depth*, only
+    the part below one node at that depth is kept, under a node ``("more", None)``.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import Trace, bfs

@@ -1,9 +1,7 @@
 """A grid world: walk from S to G across open ground and terrain, around the walls.
 
-A *state* is the cell ``(row, column)`` the walker stands on, row 0 at the top; an *action*
-is a direction (``"up"``, ..., with ``diagonal=True`` also ``"up-left"``, ...). Entering a
-cell costs its terrain's cost, times the square root of 2 diagonally; a diagonal step may
-not cut a wall's corner.
+A *state* is the cell ``(row, column)``, row 0 at the top; an *action* a direction. Entering
+a cell costs its terrain's cost (times the square root of 2 diagonally).
 """
 
 from __future__ import annotations
@@ -18,7 +16,7 @@ Cell = tuple[int, int]
 State = Cell
 
 #: The letters a map may use for terrain unless told otherwise, and their costs.
-TERRAIN = {"f": 5, "w": 10}
+TERRAIN: dict[str, float] = {"f": 5, "w": 10}
 
 #: Each direction's step (rows, columns): the four sides first, then the diagonals.
 STEPS = {
@@ -63,11 +61,11 @@ class GridWorld:
     (['right', 'right', 'down', 'down'], 4)
     """
 
+    terrain = TERRAIN
+
     def __init__(self, text: str, diagonal: bool = False) -> None:
         self.diagonal = bool(diagonal)
-        self.terrain: dict[str, float] = dict(TERRAIN)
-        lines = _lines(text)
-        self._art = lines  # as written: render gives a map back in its own letters
+        self._art = lines = _lines(text)  # as written: render gives the map in its own letters
         self.rows, self.cols = len(lines), len(lines[0])
         self.walls = frozenset(
             (r, c) for r, line in enumerate(lines) for c, mark in enumerate(line) if mark == WALL
@@ -127,11 +125,9 @@ class GridWorld:
         return moves
 
     def actions(self, state: State) -> list[str]:
-        """Return the directions the walker can step in from *state*."""
         return [action for action, _, _ in self.successors(state)]
 
     def result(self, state: State, action: str) -> State:
-        """Return the cell one step in direction *action* from *state*."""
         for name, after, _ in self.successors(state):
             if name == action:
                 return after
@@ -153,7 +149,6 @@ class GridWorld:
         return [(BACK[action], before) for action, before, _ in self.successors(state)]
 
     def is_goal(self, state: State) -> bool:
-        """Whether the walker stands on the goal."""
         return state == self.goal
 
     def cost(self, state: State, action: str, next_state: State) -> float:
@@ -179,25 +174,23 @@ class GridWorld:
         return self.octile(state) if self.diagonal else self.manhattan(state)
 
     def to_text(self) -> str:
-        """Return the map as text art, as :class:`GridWorld` reads it."""
+        """Return the map as :class:`GridWorld` reads it."""
         return self.render(None)
 
     def render(self, state: State | None = None, mark: str = "@") -> str:
         """Return the map as text art, with *mark* on the cell of *state* (if given)."""
-        rows = []
-        for r, line in enumerate(self._art):
-            if state is not None and state[0] == r:
-                line = line[: state[1]] + mark + line[state[1] + 1 :]
-            rows.append(line)
+        rows = list(self._art)
+        if state is not None:
+            r, c = state
+            rows[r] = rows[r][:c] + mark + rows[r][c + 1 :]
         return "\n".join(rows)
 
 
 def random_grid(
     rows: int, cols: int, walls: float = 0.25, seed: int = 0, diagonal: bool = False
 ) -> GridWorld:
-    """Return a *rows* x *cols* map, about *walls* of it walls, S top left and G bottom right.
-
-    The goal is not always reachable.
+    """Return a *rows* x *cols* map, about *walls* of it walls, S top left and G bottom right
+    (the goal is not always reachable).
 
     >>> print(random_grid(3, 6, walls=0.3, seed=2).to_text())
     S.##..
@@ -217,9 +210,8 @@ def random_grid(
 
 
 def maze(rows: int, cols: int, seed: int = 0, loops: float = 0.0) -> GridWorld:
-    """Return a *rows* x *cols* maze (odd sizes) carved by a random depth-first walk.
-
-    *loops*: the share of inner walls to knock out, making cycles (0: a perfect maze).
+    """Return a *rows* x *cols* maze (odd sizes) carved by a random depth-first walk, with
+    the share *loops* of inner walls knocked out (0: a perfect maze).
 
     >>> print(maze(5, 9, seed=1).to_text())
     #########

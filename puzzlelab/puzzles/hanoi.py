@@ -1,7 +1,7 @@
 """The Tower of Hanoi: move a stack of disks from peg 0 to the last peg, one disk at a time.
 
-A *state* gives the peg of each disk (``state[d]``, disk 0 the smallest); an *action*
-``"0->2"`` moves the top disk of peg 0 onto peg 2. The example of docs/guide/new-puzzle.md."""
+A *state* gives the peg of each disk (disk 0 the smallest); an *action* ``"0->2"`` moves the
+top disk of peg 0 onto peg 2. The example of docs/guide/new-puzzle.md."""
 
 from __future__ import annotations
 
@@ -69,7 +69,6 @@ class TowerOfHanoi:
         return [(action, self._moved(state, action), 1) for action in self.actions(state)]
 
     def _moved(self, state: State, action: str) -> State:
-        """The state after *action*, known to be allowed."""
         a, b = (int(peg) for peg in action.split("->"))
         disk = self.tops(state)[a]
         assert disk is not None  # an allowed move takes the top disk of a peg that has one
@@ -81,11 +80,9 @@ class TowerOfHanoi:
         return [(f"{b}->{a}", before) for (a, b), before in moves]
 
     def is_goal(self, state: State) -> bool:
-        """Whether every disk is on the last peg."""
         return state == self.goal
 
     def cost(self, state: State, action: str, next_state: State) -> int:
-        """Every move costs 1."""
         return 1
 
     def not_home(self, state: State) -> int:

@@ -1,7 +1,7 @@
 """Water jugs: measure an amount of water by pouring between jugs (and, with a tap, filling them).
 
-A *state* is the amounts in each jug, numbered from 0. An *action* is ``"pour 0->1"`` (until
-jug 0 is empty or jug 1 full) or, with a tap, ``"fill 1"`` and ``"empty 2"``.
+A *state* is the amounts in each jug, numbered from 0; an *action* ``"pour 0->1"`` or, with a
+tap, ``"fill 1"`` and ``"empty 2"``.
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ class WaterJugs:
 
     @property
     def total(self) -> int:
-        """The litres of water at the start (constant when there is no tap)."""
+        """The litres of water at the start."""
         return sum(self.start)
 
     @property
@@ -177,7 +177,6 @@ class WaterJugs:
         return moves
 
     def result(self, state: State, action: str) -> State:
-        """Return the state after *action* (one of :meth:`actions`)."""
         return self._apply(state, *self._parse(action))
 
     def _apply(self, state: State, verb: str, jugs: tuple[int, ...]) -> State:
@@ -215,7 +214,6 @@ class WaterJugs:
         return verb, jugs
 
     def successors(self, state: State) -> list[tuple[str, State, int]]:
-        """Return ``(action, next_state, cost)`` for every action from *state*."""
         found = []
         for action, verb, jugs in self._moves(state):
             after = self._apply(state, verb, jugs)
@@ -249,10 +247,7 @@ class WaterJugs:
                             yield pair
 
     def is_goal(self, state: State) -> bool:
-        """Return whether *state* meets the target."""
-        if self.goal is not None:
-            return state == self.goal
-        return self.target in state
+        return state == self.goal if self.goal is not None else self.target in state
 
     def cost(self, state: State, action: str, next_state: State) -> int:
         """Return 1 for every action, or with ``cost="litre"`` the litres that moved."""
@@ -279,7 +274,6 @@ class WaterJugs:
         return " ".join(f"{a}/{c}" for a, c in zip(state, self.capacities))
 
     def check_solvable(self) -> None:
-        """Raise UnsolvableError when :meth:`why_unreachable` gives a reason."""
         reason = self.why_unreachable()
         if reason:
             raise UnsolvableError(f"target {self.target} cannot be reached: {reason}")

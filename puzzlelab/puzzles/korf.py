@@ -31,8 +31,7 @@ class KorfInstance:
     board: tuple
 
     def puzzle(self, turned: bool = False) -> SlidingPuzzle:
-        """The board as a 15-puzzle with Korf's goal, or *turned* (each tile *t* as
-        ``16 - t``, half a turn) to puzzlelab's own goal, with the same optimal length."""
+        """The board as a 15-puzzle with Korf's goal, or *turned* half a turn to puzzlelab's."""
         if not turned:
             return SlidingPuzzle(self.board, goal=KORF_GOAL)
         cells = len(self.board)

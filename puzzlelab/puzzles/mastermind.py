@@ -1,8 +1,7 @@
 """Mastermind and bulls and cows: find a secret code by asking as few questions as possible.
 
 A *code* is a tuple of symbols ``0 .. symbols - 1``; the *answer* to a guess is ``(bulls,
-cows)``: right symbols in the right place, and in the wrong place. The *candidates* are the
-codes consistent with the *history* of ``(guess, answer)`` so far.
+cows)``: right symbols in the right place, and in the wrong place.
 """
 
 from __future__ import annotations
@@ -170,11 +169,10 @@ class Mastermind:
         return bulls, cows
 
     def format(self, code: Code) -> str:
-        """Return *code* as text, symbols separated by spaces: ``'9 4 3 1'``."""
+        """Return *code* as text: ``'9 4 3 1'``."""
         return " ".join(map(str, code))
 
     def answer(self, guess: CodeInput, secret: CodeInput) -> Answer:
-        """Return ``(bulls, cows)`` for *guess* when the secret is *secret*."""
         guess, secret = self.check_code(guess), self.check_code(secret)
         return answer_of(guess, secret)
 
@@ -186,17 +184,15 @@ class Mastermind:
     def check_history(self, history: History) -> list[tuple[Code, Answer]]:
         """Return *history* as a list of ``(guess, answer)`` with each checked."""
         try:
-            pairs = list(history)
-            return [(self.check_code(g), self.check_answer(a)) for g, a in pairs]
-        except (TypeError, ValueError) as error:
-            if isinstance(error, BoardError):
-                raise
+            return [(self.check_code(g), self.check_answer(a)) for g, a in history]
+        except BoardError:
+            raise
+        except (TypeError, ValueError):
             raise BoardError(
                 f"a history is a list of (guess, (bulls, cows)) pairs, not {history!r}"
             ) from None
 
     def random_secret(self, seed: int | None = None) -> Code:
-        """Return a code drawn at random (repeatable with *seed*)."""
         return random.Random(seed).choice(self.codes)
 
     @property
@@ -260,12 +256,12 @@ def classic_mastermind() -> Mastermind:
 
 @cache
 def _game(symbols: int, positions: int, repeats: bool) -> Mastermind:
-    """One game object per rules, so that its answer table is built only once."""
+    """One game object per rules: one answer table."""
     return Mastermind(symbols, positions, repeats)
 
 
 def game_of(game: Mastermind | None = None) -> Mastermind:
-    """Return the one game object of *game*'s rules (bulls and cows if None): one answer table.
+    """Return the one game object of *game*'s rules (bulls and cows if None).
 
     >>> game_of(Mastermind(10, 4, False)) is game_of() is bulls_and_cows()
     True

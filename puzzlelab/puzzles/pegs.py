@@ -1,8 +1,7 @@
 """Peg solitaire: jump pegs over each other until a single peg is left.
 
-A position is an int bit mask, bit *h* set when hole *h* holds a peg. A *jump*
-``(from, over, to)`` removes the peg jumped over; a *move* is a chain of jumps by one peg,
-written as the holes it lands in from where it stands: ``(6, 3, 8, 6, 14)``.
+A position is a bit mask, bit *h* set when hole *h* holds a peg; a *move* is a chain of jumps
+by one peg, written as the holes it lands in from where it stands: ``(6, 3, 8, 6, 14)``.
 """
 
 from __future__ import annotations
@@ -16,8 +15,8 @@ from .pegs_notation import Move, Pegs, holes_of, pegs_of
 
 
 def position_class(board: Board, pegs: Pegs) -> tuple[int, ...]:
-    """Return the position's class, which a jump never changes: for each colouring, whether
-    the peg counts of colours 0 and 1 (and of 1 and 2) have the same parity.
+    """Return the position's class, which a jump never changes (per colouring, the parities of
+    the peg counts of colours 0 + 1 and 1 + 2).
 
     >>> french = get_board("french")
     >>> position_class(french, french.full ^ 1 << 19) == position_class(french, 1 << 19)
@@ -42,9 +41,8 @@ def jump(pegs: Pegs, start: int, over: int, to: int) -> Pegs:
 
 
 def moves(board: Board, pegs: Pegs) -> list[tuple[Move, Pegs]]:
-    """Return ``(move, pegs_after)`` for every chain of jumps by one peg, in hole order.
-
-    Chains that leave the same position count once (the first found is kept).
+    """Return ``(move, pegs_after)`` for every chain of jumps by one peg, in hole order (of
+    chains that leave the same position, the first found).
 
     >>> board = get_board("triangle21")
     >>> after_two = jump(jump(board.full ^ 1 << 7, 15, 10, 7), 12, 11, 10)
@@ -68,7 +66,7 @@ def moves(board: Board, pegs: Pegs) -> list[tuple[Move, Pegs]]:
 
 
 def apply_move(board: Board, pegs: Pegs, move: Iterable[int]) -> Pegs:
-    """Return *pegs* after *move*, checking every jump; raise BoardError if one is illegal.
+    """Return *pegs* after *move*, checking every jump.
 
     >>> board = get_board("triangle21")
     >>> holes_of(apply_move(board, pegs_of([13, 14, 10]), (13, 15, 7)))
@@ -95,7 +93,7 @@ def apply_move(board: Board, pegs: Pegs, move: Iterable[int]) -> Pegs:
 
 
 def replay(board: Board, pegs: Pegs, moves_made: Iterable[Iterable[int]]) -> list[Pegs]:
-    """Return the positions from *pegs* through every move of *moves_made* (all checked).
+    """Return the positions from *pegs* through every move of *moves_made*, checked.
 
     >>> board = get_board("triangle15")
     >>> path = replay(board, board.full ^ 1 << 1, [(4, 1), (13, 4)])
@@ -144,7 +142,7 @@ class PegSolitaire:
         self.board = get_board(board)
         if start is not None and hole is not None:
             raise BoardError("give either the empty hole or the start pegs, not both")
-        self.hole: int | None = None  # the empty hole, when the start is every hole but one
+        self.hole: int | None = None  # the empty hole, if the start is every hole but one
         if start is None:
             self.hole = self.board.check_hole(self.board.usual_hole if hole is None else hole)
             self.start: Pegs = self.board.full ^ 1 << self.hole
@@ -186,19 +184,16 @@ class PegSolitaire:
         )
 
     def with_start(self, pegs: Iterable[int] | Pegs) -> PegSolitaire:
-        """Return the same board and finish from another start (holes or a bit mask)."""
         return PegSolitaire(self.board, start=pegs, finish=self.finish)
 
     def actions(self, state: Pegs) -> list[Move]:
-        """Return every move from *state* (see :func:`moves`)."""
         return [move for move, _ in moves(self.board, state)]
 
     def result(self, state: Pegs, action: Move) -> Pegs:
-        """Return *state* after the move *action*, checked (see :func:`apply_move`)."""
         return apply_move(self.board, state, action)
 
     def successors(self, state: Pegs) -> list[tuple[Move, Pegs, int]]:
-        """Return ``(move, next_state, 1)`` for every move (a whole chain)."""
+        """Return ``(move, next_state, 1)`` for every move: a whole chain costs 1."""
         return [(move, after, 1) for move, after in moves(self.board, state)]
 
     def is_goal(self, state: Pegs) -> bool:
@@ -206,11 +201,10 @@ class PegSolitaire:
         return state == self.goal
 
     def cost(self, state: Pegs, action: Move, next_state: Pegs) -> int:
-        """Every move costs 1, however many jumps it makes."""
         return 1
 
     def corner_bound(self, state: Pegs) -> int:
-        """Return the pegs in corners other than the finish: each needs a move of its own."""
+        """Return the pegs in corners but the finish: each needs a move of its own."""
         return sum(1 for hole in self.board.corners if state >> hole & 1 and hole != self.finish)
 
     def check_solvable(self) -> None:
@@ -228,17 +222,13 @@ class PegSolitaire:
             raise UnsolvableError(f"{board.name}: {argument['reason']}")
 
     def render(self, state: Pegs | None = None) -> str:
-        """Return the position as text (``o`` a peg, ``.`` an empty hole)."""
         return render(self.board, self.start if state is None else state)
 
 
 def group_argument(puzzle: PegSolitaire) -> dict[str, Any]:
-    """Return the argument about peg groups for *puzzle*, as plain data.
-
-    A corner peg (in a hole no jump passes over) leaves only by its own jump. If all corner
-    jumps go over one group X (holes one peg can visit), each corner peg uses up one of the
-    ``removable`` X pegs: with more corner pegs there is no solution; with as many, no other
-    peg may jump an X peg (``reduced_jumps``).
+    """Return the argument about peg groups for *puzzle*, as plain data: if every corner peg
+    leaves by jumping over one group X, each uses up one of the ``removable`` X pegs (more corner
+    pegs: no solution; as many: no other peg may jump an X peg, ``reduced_jumps``).
 
     >>> argument = group_argument(PegSolitaire("triangle21", hole=7))
     >>> argument["applies"], sorted(argument["group"]), argument["corner_pegs"]

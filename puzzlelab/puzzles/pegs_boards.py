@@ -12,12 +12,11 @@ from itertools import permutations
 from ..errors import BoardError, whole_number
 from .pegs_notation import Jump, Pegs, pegs_of
 
-STEPS = {  # unit steps between neighbouring holes, as (row, column) differences
+#: Steps between neighbouring holes, (row, column); a triangular row r is drawn r/2 left.
+STEPS = {
     "square": ((-1, 0), (0, -1), (0, 1), (1, 0)),
-    # A triangular lattice drawn with row r shifted left by r/2: six neighbours.
     "triangular": ((-1, -1), (-1, 0), (0, -1), (0, 1), (1, 0), (1, 1)),
 }
-
 
 #: The most holes a board may have: the solvers recurse one level per move.
 MAX_HOLES = 200
@@ -59,7 +58,7 @@ class Board:
         return pegs_of(self.cells)
 
     def xy(self, hole: int) -> tuple[float, float]:
-        """Return where *hole* is drawn: x to the right, y up, neighbours 1 apart."""
+        """Return where *hole* is drawn: x right, y up, neighbours 1 apart."""
         row, col = self.cells[hole]
         if self.lattice == "triangular":
             return col - row / 2, -row * math.sqrt(3) / 2
@@ -78,11 +77,8 @@ class Board:
 
     @cached_property
     def jumps_from(self) -> dict[int, tuple[tuple[int, int], ...]]:
-        """``hole -> ((over, to), ...)``: the jump table, the jumps of each hole in order."""
-        table: dict[int, list[tuple[int, int]]] = {hole: [] for hole in self.holes}
-        for start, over, to in self.jumps:
-            table[start].append((over, to))
-        return {hole: tuple(pairs) for hole, pairs in table.items()}
+        """``hole -> ((over, to), ...)``: the jumps of each hole in order."""
+        return {h: tuple((o, t) for s, o, t in self.jumps if s == h) for h in self.holes}
 
     @cached_property
     def corners(self) -> frozenset[int]:

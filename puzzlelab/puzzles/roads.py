@@ -1,7 +1,7 @@
 """A road map: drive from a start town to a goal town along two-way roads of given lengths.
 
-A *state* is the town you are in; an *action* is the town you drive to next (as in
-simpleai's Romania examples), costing the road's length. :func:`romania` is the textbook's.
+A *state* is the town you are in; an *action* the town you drive to next (as in simpleai's
+Romania examples), costing the road's length.
 """
 
 from __future__ import annotations
@@ -28,9 +28,6 @@ class RoadMap:
         Where every town lies, in any unit.
     start, goal : str
         Two towns of the map.
-    straight_line : mapping of town to number, optional
-        Straight-line distances to *goal* (a book's table); default: measured on the map,
-        scaled so that no road is shorter than the straight line along it.
 
     Examples
     --------
@@ -47,7 +44,6 @@ class RoadMap:
         positions: Mapping[Town, Point],
         start: Town,
         goal: Town,
-        straight_line: Mapping[Town, float] | None = None,
     ) -> None:
         self.positions = _positions(positions)
         self.towns = sorted(self.positions)
@@ -57,7 +53,8 @@ class RoadMap:
             self.roads[a][b] = self.roads[b][a] = length
         self.start, self.goal = self._town(start, "the start"), self._town(goal, "the goal")
         self.scale = self._scale()
-        self.table = None if straight_line is None else self._table(straight_line)
+        #: Straight-line distances to the goal from a book; None: measured on the map, scaled.
+        self.table: Mapping[Town, float] | None = None
         self.heuristics = {"straight_line": self.straight_line}
 
     def __repr__(self) -> str:
@@ -92,27 +89,6 @@ class RoadMap:
         length = finite_number(length, f"the length of {a}-{b}", above=0, error=BoardError)
         return a, b, length
 
-    def _table(self, table: Mapping[Town, float]) -> dict[Town, float]:
-        missing = [town for town in self.towns if town not in table]
-        if missing:
-            raise BoardError(f"straight_line has no distance for {', '.join(missing)}; "
-                             "give one for every town")  # fmt: skip
-        for town in table:
-            if town not in self.roads:
-                raise BoardError(
-                    f"straight_line gives a distance for {town!r}, which is not a town of the "
-                    f"map; the towns are: {', '.join(self.towns)}"
-                )
-        checked = {
-            town: finite_number(table[town], f"the straight line from {town}", least=0,
-                                error=BoardError)
-            for town in self.towns
-        }  # fmt: skip
-        if checked[self.goal] != 0:
-            raise BoardError(f"the straight line from the goal {self.goal} to itself must be 0, "
-                             f"not {checked[self.goal]}")  # fmt: skip
-        return checked
-
     def _scale(self) -> float:
         """The smallest road length per unit of map distance: scaled by it, h is consistent."""
         ratios = [
@@ -130,11 +106,9 @@ class RoadMap:
         return {other: ends[other] for other in sorted(ends)}
 
     def actions(self, state: State) -> list[Town]:
-        """Return the towns one road away, alphabetically."""
         return list(self.neighbours(state))
 
     def result(self, state: State, action: Town) -> State:
-        """Return the town *action* drives to, if a road leads there."""
         allowed = self.actions(state)
         if action not in allowed:
             raise BoardError(f"no road from {state} to {action!r}; from {state}: "
@@ -142,7 +116,6 @@ class RoadMap:
         return action
 
     def successors(self, state: State) -> list[tuple[Town, State, float]]:
-        """Return ``(town, town, road length)`` for every road out of *state*."""
         return [(town, town, length) for town, length in self.neighbours(state).items()]
 
     def predecessors(self, state: State) -> list[tuple[Town, State]]:
@@ -150,11 +123,9 @@ class RoadMap:
         return [(state, town) for town in self.neighbours(state)]
 
     def is_goal(self, state: State) -> bool:
-        """Whether *state* is the goal town."""
         return state == self.goal
 
     def cost(self, state: State, action: Town, next_state: State) -> float:
-        """The length of the road from *state* to *next_state*."""
         return self.roads[state][next_state]
 
     def flight(self, a: Town, b: Town) -> float:
@@ -233,5 +204,7 @@ def romania(start: Town = "Arad", goal: Town = "Bucharest") -> RoadMap:
     >>> astar(romania()).path, astar(romania()).cost
     (['Arad', 'Sibiu', 'Rimnicu Vilcea', 'Pitesti', 'Bucharest'], 418)
     """
-    table = TO_BUCHAREST if goal == "Bucharest" else None
-    return RoadMap(ROMANIA_ROADS, ROMANIA_POSITIONS, start, goal, table)
+    roads = RoadMap(ROMANIA_ROADS, ROMANIA_POSITIONS, start, goal)
+    if goal == "Bucharest":
+        roads.table = TO_BUCHAREST
+    return roads

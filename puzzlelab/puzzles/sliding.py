@@ -99,7 +99,6 @@ class SlidingPuzzle:
         return [action for action, _ in self.blank_moves[state.index(0)]]
 
     def result(self, state: State, action: str) -> State:
-        """Return the board after the blank moves in direction *action*."""
         for name, after, _ in self.successors(state):
             if name == action:
                 return after
@@ -122,11 +121,9 @@ class SlidingPuzzle:
         return [(OPPOSITE[action], before) for action, before, _ in self.successors(state)]
 
     def is_goal(self, state: State) -> bool:
-        """Return whether *state* is the goal."""
         return state == self.goal
 
     def cost(self, state: State, action: str, next_state: State) -> int:
-        """Every move costs 1."""
         return 1
 
     def tile_moved(self, state: State, action: str) -> int:
@@ -177,7 +174,7 @@ class SlidingPuzzle:
         raise UnsolvableError(f"{start} cannot reach {goal}: {why}")
 
     def misplaced(self, state: State) -> int:
-        """Return the number of tiles (not the blank) away from their goal cell."""
+        """Return how many tiles (not the blank) are away from their goal cell."""
         return sum(1 for tile, home in zip(state, self.goal) if tile and tile != home)
 
     def manhattan(self, state: State) -> int:
@@ -235,9 +232,8 @@ class SlidingPuzzle:
 
 
 def line_conflicts(homes: Sequence[int]) -> int:
-    """Return how many tiles of a line must leave it: all but a longest run in goal order.
-
-    *homes*: the goal places along the line of its tiles whose goal is in it, in order.
+    """Return how many tiles of a line must leave it, given the goal places (along the line)
+    of its tiles bound for it: all but a longest run in goal order.
 
     >>> line_conflicts([2, 0, 1])  # the tile bound for place 2 steps out and back
     1
@@ -263,10 +259,9 @@ def inversions(sequence: Sequence[int]) -> int:
 
 
 def solvable(state: State, goal: State, cols: int) -> bool:
-    """Return whether *goal* can be reached from *state* on a board *cols* wide.
-
-    Relabel tiles by their goal cell: the inversions (blank left out), plus with an even
-    width the blank's row distance, must be even; a move never changes that parity.
+    """Return whether *goal* can be reached from *state* on a board *cols* wide: the
+    inversions of the tiles relabelled by goal cell (plus, *cols* even, the blank's row
+    distance) must be even, as a move never changes that parity.
 
     >>> solvable((1, 2, 3, 4, 5, 6, 8, 7, 0), (1, 2, 3, 4, 5, 6, 7, 8, 0), 3)
     False

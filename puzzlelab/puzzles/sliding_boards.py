@@ -23,10 +23,8 @@ MAX_CELLS = 1024
 def parse_board(
     board: BoardInput, shape: tuple[int, int] | None = None
 ) -> tuple[State, tuple[int, int]]:
-    """Return ``(state, (rows, cols))`` for a board given as text or lists.
-
-    Text has rows split by ``/`` or new lines, tiles by spaces or commas, the blank ``0``
-    (or ``_``, ``.``). Without *shape* a flat board must be square.
+    """Return ``(state, (rows, cols))`` for a board given as text (rows split by ``/`` or new
+    lines, the blank ``0``, ``_`` or ``.``) or lists; without *shape*, a flat board is square.
 
     >>> parse_board("1 2 3 / 4 5 6 / 7 8 0")
     ((1, 2, 3, 4, 5, 6, 7, 8, 0), (3, 3))

@@ -1,8 +1,4 @@
-"""The classic searches, each a frontier handed to the one loop, :func:`~.engine.run`.
-
-Each takes a puzzle, a simpleai ``SearchProblem`` or a :class:`~.problem.Problem`, and the
-limits of :data:`SHARED_DOC`; it returns a :class:`~puzzlelab.results.SearchResult`.
-"""
+"""The classic searches, each a frontier handed to the one loop, :func:`~.engine.run`."""
 
 from __future__ import annotations
 
@@ -238,9 +234,7 @@ def tally_for(
 ) -> Tally | SearchResult:  # fmt: skip
     """The tally a search reports to (tracing with a *trace*), or its ``unsolvable`` result.
 
-    >>> from puzzlelab.puzzles import SlidingPuzzle
-    >>> tally_for("bfs", as_problem(SlidingPuzzle("1 2 3 / 4 5 6 / 8 7 0")), []).status
-    'unsolvable'
+    There is no example here; ``tests/test_core_search.py`` runs it.
     """
     if unknown:  # as Python says it of the search's own signature
         raise TypeError(f"{algorithm}() got an unexpected keyword argument {[*unknown][0]!r}")

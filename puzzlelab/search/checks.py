@@ -1,5 +1,4 @@
-"""Checks, as the search goes, of what a problem written elsewhere hands it: each fault is
-named in one line, with the method and the state."""
+"""Checks, as the search goes, of what a problem written elsewhere hands it."""
 
 from __future__ import annotations
 
@@ -15,10 +14,7 @@ Successors = Callable[[Any], Iterable[tuple[Any, Any, float]]]
 def check_hashable(state: object, where: str) -> None:
     """Refuse a start state a search cannot remember (a list, a set, an array).
 
-    >>> check_hashable(((1, 1), {(1, 5)}), "Corners.start")
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: Corners.start is a tuple holding a set, which a search ...
+    There is no example here; ``tests/test_safety.py`` runs it.
     """
     if _hashable(state):
         return
@@ -41,7 +37,6 @@ def _hashable(value: object) -> bool:
 
 
 def _listed(found: object, where: str, state: Any) -> Iterator[Any]:
-    """An iterator over what a problem's method returned, or a ProblemError."""
     try:
         return iter(found)  # type: ignore[call-overload]  # checked here, at run time
     except TypeError:
@@ -53,9 +48,7 @@ def _listed(found: object, where: str, state: Any) -> Iterator[Any]:
 def simpleai_successors(problem: Any) -> Successors:
     """Return ``successors(state)`` built from simpleai's actions / result / cost, checked.
 
-    >>> from puzzlelab.simpleai_problems import WaterJugsProblem
-    >>> list(simpleai_successors(WaterJugsProblem((3, 5), target=4, tap=True))((0, 0)))
-    [('fill 0', (3, 0), 1), ('fill 1', (0, 5), 1)]
+    There is no example here; ``tests/test_safety.py`` runs it.
     """
     actions, result = problem.actions, problem.result
     cost = getattr(problem, "cost", None) or (lambda state, action, next_state: 1)
@@ -115,14 +108,12 @@ def checked_goal(is_goal: Callable[[Any], bool], name: str) -> Callable[[Any], b
 
 
 def _checked_cost(step: object, where: str, state: Any, action: Any) -> float:
-    """*step* if it is a finite cost of at least 0, from ``where(state, action, ...)``."""
     if type(step) is int and step >= 0:  # the usual answer, checked fast
         return step
     return finite_number(step, f"the step cost from {where}({state!r}, {action!r}, ...)", least=0)
 
 
 def _checked_state(state: Any, where: str, before: Any, action: Any) -> Any:
-    """*state* if it can be a search state (hashable, not None), from ``where(before, action)``."""
     if state is not None and _hashable(state):
         return state
     raise ProblemError(
@@ -134,11 +125,7 @@ def _checked_state(state: Any, where: str, before: Any, action: Any) -> Any:
 def checked_heuristic(heuristic: Callable[[Any], float], name: str) -> Callable[[Any], float]:
     """Return *heuristic*, a value not a finite number >= 0, or an error, named with the state.
 
-    >>> h = checked_heuristic(lambda state: -1, "my_h")
-    >>> h((1, 2))
-    Traceback (most recent call last):
-    ...
-    puzzlelab.errors.ProblemError: heuristic my_h returned -1 for state (1, 2): ...
+    There is no example here; ``tests/test_safety.py`` runs it.
     """
 
     def checked(state: Any) -> float:

@@ -1,8 +1,6 @@
-"""The search loop that breadth-first, depth-first, uniform-cost, greedy and A* share.
-
-They differ only in the frontier they hand :func:`run` (see :mod:`~.algorithms`).
-IDA* and bidirectional search keep loops of their own, report to the same
-:class:`Tally` and run the same way (:func:`search_loop`).
+"""The search loop that breadth-first, depth-first, uniform-cost, greedy and A* share: they
+differ only in the frontier they hand :func:`run`. IDA* and bidirectional search keep loops
+of their own, reporting to the same :class:`Tally`.
 
 Vocabulary: a *node* wraps a state with the path that reached it; *expanding* a node
 generates its successors; the *frontier* holds nodes waiting to be expanded;
@@ -101,12 +99,7 @@ Priority = Callable[[Node], float | tuple[float, ...]]
 class Frontier(Protocol):
     """What the loop asks of a frontier: iterated in the order taken; ``by_cost`` if g orders it.
 
-    >>> from .algorithms import LifoFrontier
-    >>> frontier: Frontier = LifoFrontier()
-    >>> frontier.push(Node.root("A")), frontier.push(Node.root("B"))
-    (None, None)
-    >>> [node.state for node in frontier], frontier.by_cost
-    (['B', 'A'], False)
+    There is no example here; ``tests/test_core_search.py`` runs it.
     """
 
     by_cost: bool
@@ -127,11 +120,7 @@ GROWTH_LOOK = 1024
 class Tally:
     """Counts a search's nodes, checks its limits, and writes its result.
 
-    >>> from puzzlelab.limits import Budget
-    >>> tally = Tally("bfs", Budget(max_nodes=1), [])
-    >>> tally.expanding(Node.root("A"))
-    >>> tally.stopped("limit", "the limit was reached").stats.expanded
-    1
+    There is no example here; ``tests/test_core_search.py`` runs it.
     """
 
     def __init__(self, algorithm: str, budget: Budget, frontier: Sized) -> None:
@@ -219,17 +208,10 @@ SearchLoop = TypeVar("SearchLoop", bound=Callable[..., SearchResult])
 
 
 def search_loop(loop: SearchLoop) -> SearchLoop:
-    """Make *loop* return the tally's result at a limit or Ctrl-C, the cycle collector paused.
+    """Make *loop* return the tally's result at a limit or Ctrl-C, the cycle collector paused
+    (nodes make no cycles, yet it would walk them again and again: a quarter of bfs's time).
 
-    Nodes point only to their parents, never in a cycle, yet the collector would walk them
-    again and again: about a quarter of a breadth-first search's time.
-
-    >>> from puzzlelab.limits import Budget
-    >>> @search_loop
-    ... def never_ends(problem, frontier, tally):
-    ...     raise KeyboardInterrupt
-    >>> never_ends(None, [], Tally("bfs", Budget(), [])).summary()
-    'interrupted: the search was interrupted'
+    There is no example here; ``tests/test_core_search.py`` runs it.
     """
 
     @functools.wraps(loop)
@@ -320,10 +302,7 @@ def run(
 class NoMemory(dict[State, Node]):
     """What tree search remembers of the states it reached: nothing (one loop serves both).
 
-    >>> reached = NoMemory()
-    >>> reached["A"] = Node.root("A")
-    >>> reached.get("A"), len(reached)
-    (None, 0)
+    There is no example here; ``tests/test_core_search.py`` runs it.
     """
 
     def __setitem__(self, state: State, node: Node) -> None:

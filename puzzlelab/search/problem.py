@@ -35,9 +35,8 @@ HeuristicChoice = Heuristic | str | None
 
 @dataclass
 class Problem:
-    """A search problem as plain functions: ``successors(state)`` gives ``(action, next, cost)``.
-
-    ``goal`` and ``predecessors`` (``(action, previous)`` pairs) serve bidirectional search.
+    """A search problem as plain functions: ``successors(state)`` gives ``(action, next, cost)``;
+    ``goal`` and ``predecessors`` serve bidirectional search.
 
     >>> roads = {"A": [("drive to B", "B", 5)], "B": [("drive to C", "C", 3)], "C": []}
     >>> trip = Problem("A", roads.__getitem__, lambda town: town == "C", lambda town: 0)
@@ -56,7 +55,6 @@ class Problem:
     check_solvable: Callable[[], None] | None = None
 
     def step_cost(self, before: State, action: Action, after: State) -> float:
-        """Return what the step *before* -*action*-> *after* costs, as ``successors`` says."""
         for name, state, step in self.successors(before):
             if name == action and state == after:
                 return step
@@ -66,9 +64,8 @@ class Problem:
 
 
 def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Problem:
-    """Return *problem* as a :class:`Problem`, with *heuristic* (default: its own, else 0).
-
-    A puzzle written elsewhere is checked as it is searched; ProblemError says what is missing.
+    """Return *problem* as a :class:`Problem`, with *heuristic* (default: its own, else 0); a
+    puzzle written elsewhere is checked as it is searched.
 
     >>> from puzzlelab.puzzles import WaterJugs
     >>> problem = as_problem(WaterJugs((3, 5), target=4, tap=True))
@@ -120,25 +117,22 @@ def _ours(problem: object) -> bool:
 
 
 def _heuristic_of(problem: Searchable, heuristic: HeuristicChoice) -> Heuristic:
+    ours = _ours(problem)  # puzzlelab's own heuristics are sound
     if heuristic is None:
         own = getattr(problem, "heuristic", None)
         if not callable(own):
             return lambda state: 0
-        if _ours(problem):  # puzzlelab's own heuristics are sound
-            return own
-        return checked_heuristic(own, f"{type(problem).__name__}.heuristic")
+        return own if ours else checked_heuristic(own, f"{type(problem).__name__}.heuristic")
     if isinstance(heuristic, str):
         named = getattr(problem, "heuristics", {})
         if heuristic not in named:
             allowed = ", ".join(named) or "none (pass a function of a state instead)"
             raise ProblemError(f"unknown heuristic {heuristic!r}; this problem has: {allowed}")
-        if _ours(problem):
-            return named[heuristic]
-        return checked_heuristic(named[heuristic], heuristic)
+        return named[heuristic] if ours else checked_heuristic(named[heuristic], heuristic)
     if not callable(heuristic):
         raise ProblemError(
             f"a heuristic must be a function of a state (or a name), not {type(heuristic).__name__}"
         )
-    if getattr(heuristic, "__self__", None) is problem and _ours(problem):
+    if getattr(heuristic, "__self__", None) is problem and ours:
         return heuristic  # a puzzle's own method, such as puzzle.manhattan
     return checked_heuristic(heuristic, getattr(heuristic, "__name__", "the heuristic"))

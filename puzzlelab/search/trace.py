@@ -18,10 +18,8 @@ EVENT_KINDS = ("iteration", "generate", "duplicate", "expand", "discard", "goal"
 
 
 class TraceEvent(NamedTuple):
-    """One thing the search did to one node: ``kind`` is one of :data:`EVENT_KINDS`.
-
-    ``node`` and ``parent`` are ids unique within one search; ``bound`` is an iteration's,
-    ``side`` bidirectional search's (``forward`` or ``backward``).
+    """One thing the search did to one node (ids unique within one search; ``bound``: an
+    iteration's; ``side``: bidirectional search's).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import astar
@@ -82,10 +80,8 @@ class Trace:
 
 
 def snapshots(events: Sequence[TraceEvent]) -> list[dict[str, Any]]:
-    """Return, for each event of a trace, a dict of the search right after it.
-
-    ``frontier``: the waiting nodes' events, in the order they will be taken; ``status``:
-    each node of the iteration by id; ``iteration``; ``expanded``, ``generated``, ``duplicates``.
+    """Return, for each event of a trace, a dict of the search right after it: ``frontier``
+    (events, in the order they will be taken), ``status`` by node id, ``iteration`` and counts.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import bfs
@@ -189,13 +185,7 @@ def frontier_rows(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
 class TracingTally(Tally):
     """A :class:`Tally` that also records every event into *trace*, numbering nodes from 0.
 
-    >>> from puzzlelab.limits import Budget
-    >>> trace = Trace()
-    >>> tally = TracingTally("bfs", Budget(), [], trace)
-    >>> root = Node.root("A")
-    >>> tally.generated(root)
-    >>> tally.solved(root).summary(), [event.kind for event in trace.events]
-    ('solved, cost 0', ['generate', 'goal'])
+    There is no example here; ``tests/test_core_search.py`` runs it.
     """
 
     def __init__(self, algorithm: str, budget: Budget, frontier: Sized, trace: Trace) -> None:

@@ -1,8 +1,5 @@
-"""The puzzles as simpleai problems, one module per puzzle.
-
-simpleai's algorithms and puzzlelab's engine both run on them. Importing this package
-imports simpleai; ``import puzzlelab`` alone does not.
-"""
+"""The puzzles as simpleai problems, for simpleai's algorithms and puzzlelab's engine alike
+(importing this package imports simpleai; ``import puzzlelab`` alone does not)."""
 
 from .grid import GridProblem
 from .jugs import WaterJugsProblem

@@ -1,8 +1,5 @@
-"""Mastermind for simpleai: the codes consistent with the answers so far, as a ``CspProblem``.
-
-Variables are positions, domains the symbols, every answered guess a constraint over all
-positions. ``backtrack`` tries codes in increasing order: its first is the consistent guess.
-"""
+"""Mastermind for simpleai: the codes consistent with the answers so far, as a ``CspProblem``
+(``backtrack`` tries codes in increasing order: its first is the consistent guess)."""
 
 from __future__ import annotations
 
@@ -21,20 +18,9 @@ def _different(variables: Sequence[int], values: Sequence[int]) -> bool:
     return values[0] != values[1]
 
 
-def _same_answer(guess: Code, answer: Answer) -> Constraint:
-    """A constraint: the code gives *guess* the answer *answer*."""
-
-    def gives_same_answer(variables: Sequence[int], values: Sequence[int]) -> bool:
-        return answer_of(guess, tuple(values)) == answer
-
-    return gives_same_answer
-
-
 class MastermindCsp(CspProblem):
     """The codes consistent with *history* as a constraint problem (*game* None: bulls and cows).
 
-    Examples
-    --------
     >>> from simpleai.search import backtrack
     >>> from puzzlelab.puzzles.mastermind import Mastermind
     >>> csp = MastermindCsp(Mastermind(6, 4, repeats=True), [("0 0 1 1", (1, 1))])
@@ -49,12 +35,17 @@ class MastermindCsp(CspProblem):
         constraints: list[tuple[tuple[int, ...], Constraint]] = []
         if not self.game.repeats:
             constraints += [(pair, _different) for pair in combinations(positions, 2)]
-        constraints += [(positions, _same_answer(g, a)) for g, a in self.history]
+        constraints += [(positions, self._gives(answer)) for answer in self.history]
         super().__init__(
             variables=positions,
             domains={position: list(range(self.game.symbols)) for position in positions},
             constraints=constraints,
         )
+
+    @staticmethod
+    def _gives(answer: tuple[Code, Answer]) -> Constraint:
+        """The constraint that the code gives the guess its answer."""
+        return lambda variables, values: answer_of(answer[0], tuple(values)) == answer[1]
 
     def code(self, assignment: dict[int, int]) -> Code:
         return tuple(assignment[position] for position in self.variables)

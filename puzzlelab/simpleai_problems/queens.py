@@ -1,6 +1,5 @@
-"""N queens for simpleai: a ``SearchProblem`` (one queen per row) and a ``CspProblem``, and
-simpleai's ``backtrack`` and ``min_conflicts`` run on it with limits (:func:`solve_csp`,
-:func:`repair_csp`)."""
+"""N queens for simpleai: a ``SearchProblem``, a ``CspProblem``, and simpleai's ``backtrack``
+and ``min_conflicts`` run on it with limits."""
 
 from __future__ import annotations
 
@@ -59,8 +58,8 @@ class QueensCsp(CspProblem):
                 "queens: for larger boards use puzzlelab.solvers.queens_repair.min_conflicts"
             )
         self.checks = 0
-        self.budget: Budget | None = None  # a run's limits (solve_csp, repair_csp)
-        self.next_look: float = 0  # when to ask the budget again
+        self.budget: Budget | None = None  # a run's limits
+        self.next_look: float = 0
         rows = tuple(range(self.n))
         super().__init__(
             variables=rows,
@@ -81,7 +80,6 @@ class QueensCsp(CspProblem):
         return col != other_col and abs(col - other_col) != abs(row - other_row)
 
     def placement(self, assignment: dict[int, int]) -> Placement:
-        """Return a full ``{row: column}`` assignment as a tuple of columns."""
         return tuple(assignment[row] for row in range(self.n))
 
 
@@ -128,7 +126,7 @@ def _run(
     budget: Budget, unsolved: tuple[str, str],
 ) -> CspResult:  # fmt: skip
     """Run *run* on *csp*; *unsolved* is the ``(status, reason)`` without a solution."""
-    saved = random.getstate()  # simpleai draws from the random module: seed it, then restore
+    saved = random.getstate()  # simpleai draws from the random module
     random.seed(seed)
     csp.checks = csp.next_look = 0
     csp.budget = budget
@@ -155,10 +153,8 @@ def solve_csp(
     n: int, variable_heuristic: str = "", value_heuristic: str = "", inference: bool = True,
     max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
 ) -> CspResult:  # fmt: skip
-    """Run simpleai's ``backtrack`` on :class:`QueensCsp` (n); return a :class:`CspResult`.
-
-    *variable_heuristic*, *value_heuristic*: simpleai's names, or ``""`` for in order;
-    *inference* runs arc consistency (AC-3) after each choice.
+    """Run simpleai's ``backtrack`` on :class:`QueensCsp` (n), with simpleai's heuristics
+    (``""``: in order) and AC-3 if *inference*.
 
     >>> from simpleai.search import MOST_CONSTRAINED_VARIABLE
     >>> run = solve_csp(8, MOST_CONSTRAINED_VARIABLE)
@@ -184,10 +180,8 @@ def repair_csp(
     n: int, seed: int | None = None, iterations_limit: int | Literal["default"] | None = DEFAULT,
     greedy: bool = True, max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
 ) -> CspResult:  # fmt: skip
-    """Run simpleai's ``min_conflicts`` on :class:`QueensCsp` (n); return a :class:`CspResult`.
-
-    With *greedy* the start is built fast, not by simpleai (slow beyond 30 queens).
-    *iterations_limit* (queens moved; it can get stuck) is ``100 n + 10,000`` unless given.
+    """Run simpleai's ``min_conflicts`` on :class:`QueensCsp` (n); *greedy*: build the start
+    fast (simpleai's is slow beyond 30 queens); *iterations_limit*: ``100 n + 10,000``.
 
     >>> run = repair_csp(10, seed=1)
     >>> run.status, run.conflicts
