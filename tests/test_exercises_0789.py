@@ -187,12 +187,21 @@ def test_safe_names_the_attack_it_missed(capsys, answer, says):
     assert says in refused(capsys, queens.check_safe, answer)
 
 
+def own_safe_until_the_board_fills(placement, col):
+    """Its own test on boards of at most one queen, puzzlelab's on the fuller boards."""
+    if len(placement) <= 1:
+        return all(c != col and abs(c - col) != len(placement) - r for r, c in enumerate(placement))
+    return safe(placement, col)
+
+
 @pytest.mark.parametrize(
     "answer, says",
     [
         (safe, "your function is puzzlelab's own safe"),
         (lambda placement, col: safe(placement, col), "your function calls puzzlelab's safe"),
+        (own_safe_until_the_board_fills, "your function calls puzzlelab's safe"),
     ],
+    ids=["puzzlelab's", "a call to it", "a call on fuller boards only"],
 )
 def test_safe_refuses_puzzlelab_work_handed_back(capsys, answer, says):
     assert says in refused(capsys, queens.check_safe, answer)

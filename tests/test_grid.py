@@ -246,3 +246,14 @@ def test_simpleai_finds_the_same_cost_with_the_puzzles_heuristic():
     node = simpleai_astar(problem, graph_search=True)
     assert node.cost == astar(GridWorld(TERRAIN)).cost
     assert problem.heuristic(problem.initial_state) == 11
+
+
+def test_a_map_keeps_its_own_terrain_costs():
+    """A student who re-prices one map's forest must not re-price every map made later."""
+    GridWorld("SfG").terrain["f"] = 1
+    assert astar(GridWorld("SffG\n....")).cost == 5  # round the forest, as before
+
+
+def test_rendering_a_state_off_the_map_marks_no_cell():
+    world = GridWorld("S.\n.G")
+    assert world.render((5, 0)) == world.render((-1, 0)) == world.to_text()

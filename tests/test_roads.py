@@ -317,3 +317,11 @@ def test_the_map_drawn_for_a_search_marks_each_town():
     assert sum(faces["Arad"][:3]) > sum(faces["Sibiu"][:3])  # the first paler
     assert faces["Zerind"] == faces["Oradea"] == (1.0, 1.0, 1.0, 1.0)
     assert draws_search(romania())
+
+
+def test_each_romania_has_its_own_straight_lines():
+    """Lesson 10 invites changing h; one map's change must not reach the next map."""
+    changed = romania()
+    changed.table["Sibiu"] = 999
+    assert changed.table is not romania().table
+    assert astar(romania()).path == ["Arad", "Sibiu", "Rimnicu Vilcea", "Pitesti", "Bucharest"]

@@ -171,7 +171,7 @@ def distance_layers(
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> Iterator[list[Any]]:
     """Yield the states 0, 1, 2, ... moves from the goal (breadth-first along ``predecessors``)
-    until a limit raises :class:`~puzzlelab.limits.LimitReached`.
+    A limit raises :class:`~puzzlelab.limits.LimitReached`; the layers yielded are exact.
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> [len(layer) for layer in distance_layers(SlidingPuzzle(shape=(2, 2)))]

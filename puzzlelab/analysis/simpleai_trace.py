@@ -13,7 +13,8 @@ from ..search.trace import Trace
 
 class TraceViewer(BaseViewer):
     """A simpleai viewer that records events into :attr:`trace` (a puzzlelab ``Trace``): a
-    successor missing from the next fringe is a ``duplicate``, a node that left it a ``discard``.
+    successor missing from the next fringe is a ``duplicate``, an unchosen node that left it
+    a ``discard``.
 
     >>> from simpleai.search import astar
     >>> from puzzlelab.simpleai_problems import SlidingPuzzleProblem

@@ -59,7 +59,8 @@ def read_roster(path: Path) -> list[Student]:
 
 
 def on_roster(row: Grade, roster: list[Student]) -> Student | None:
-    """The student on *roster* whose submission name begins the grade's student, folder or file.
+    """The student a grade is from, on *roster*: the longest submission name that is the
+    student's, the notebook's folder or file name, or begins one of them followed by ``_``.
 
     >>> roster = [Student("Alice Smith", "1234", "alice@school.org")]
     >>> row = Grade("Alice Smith_77_assignsubmission_file_", "Alice Smith_77_a/l.ipynb", "", "")

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..exercises.lesson_code import fingerprint, inner_codes, lesson_functions, shown_class
-from ..exercises.own_work import _origin, borrowed, is_puzzlelab_code, lesson_code
+from ..exercises.own_work import borrowed, is_puzzlelab_code, lesson_code, origin_of
 from .reading import as_python, magic_code
 from .scopes import (
     DEFINITIONS,
@@ -207,7 +207,7 @@ class Written:
         """What calling *seen* (what :meth:`named` found) makes, if it is a class."""
         if isinstance(seen, ast.ClassDef):
             return Instance(seen)
-        return Made(seen) if isinstance(seen, type) and _origin(seen) else None
+        return Made(seen) if isinstance(seen, type) and origin_of(seen) else None
 
     def member(self, seen: object, name: str, steps: int = STEPS) -> object:
         """What ``seen.name`` is: for a notebook's class, its own last binding, else its bases'."""
@@ -274,7 +274,7 @@ class Written:
     def borrowed(self, seen: object, probes: Iterable[object] = (), allowed: Allowed = None) -> str:
         """:func:`~..exercises.own_work.borrowed` from the text; calls followed given *probes*."""
         if isinstance(seen, Made):
-            return _verdict("is puzzlelab's own", _origin(seen.klass), allowed)
+            return _verdict("is puzzlelab's own", origin_of(seen.klass), allowed)
         if not isinstance(seen, (ast.AST, Instance)):
             plain = seen is None or isinstance(seen, (tuple, dict))
             return "" if plain else borrowed(seen, (), allowed)
@@ -374,7 +374,7 @@ class Written:
         """The puzzlelab classes *node* is built on."""
         for base in node.bases:
             found = self._value(base, steps - 1, self._order_of(node))
-            origin = _origin(found) if isinstance(found, type) else None
+            origin = origin_of(found) if isinstance(found, type) else None
             if origin is not None:
                 yield origin
             elif isinstance(found, ast.ClassDef) and steps > 0:
@@ -462,7 +462,7 @@ def _attribute(base: object, name: str) -> object:
     if isinstance(base, types.ModuleType):
         found = getattr(base, name, None)
         return found if not isinstance(found, types.ModuleType) else _module(found.__name__)
-    if not _origin(base if isinstance(base, type) else type(base)):
+    if not origin_of(base if isinstance(base, type) else type(base)):
         return None
     try:
         return getattr(base, name, None)
@@ -483,7 +483,7 @@ def _item(base: object, key: object) -> object:
 def _call_origin(called: object) -> Origin | None:
     """The puzzlelab code a call of *called* runs first (a class: its ``__init__``)."""
     if isinstance(called, type):
-        called = getattr(called, "__init__", None) if _origin(called) else None
+        called = getattr(called, "__init__", None) if origin_of(called) else None
     code = getattr(called, "__code__", None)
     if not isinstance(code, types.CodeType) or not is_puzzlelab_code(code):
         return None

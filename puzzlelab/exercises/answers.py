@@ -214,10 +214,12 @@ def answers_on(
     yourself: str,
     trouble: Callable[..., str],
     where: str,
+    probes: Sequence[Sequence[Any]] | None = None,
 ) -> tuple[list[Any], str]:
     """What *function* says on each of *cases*, or why it cannot be judged: no function yet
     (*usage*: the line that hands it in, its ``def``), puzzlelab's own work (*yourself* says
-    how to write it instead), or :func:`first_trouble`'s fault.
+    how to write it instead; sought on *probes*, else the first 12 cases), or
+    :func:`first_trouble`'s fault.
 
     >>> answers_on(len, [("ab",)], ("answer = size", "def size(text)"), "", lambda *_: "", "")
     ([2], '')
@@ -226,7 +228,8 @@ def answers_on(
         return [], f"replace ... with your function: {usage[0]} (no brackets)."
     if not callable(function):
         return [], f"give your function, {usage[1]}: ..., not {function!r}."
-    copied = borrowed(function, [list(case) for case in cases[:12]])
+    probes = [list(case) for case in cases[:12]] if probes is None else probes
+    copied = borrowed(function, probes)
     if copied:
         return [], f"your function {copied}: write it yourself. {yourself}"
     return first_trouble(function, cases, trouble, where)

@@ -58,7 +58,13 @@ def _unwrap(answer: Any) -> Any:
     return answer
 
 
-def _origin(answer: Any) -> tuple[str, str] | None:
+def origin_of(answer: Any) -> tuple[str, str] | None:
+    """Where *answer* comes from, ``(module, name)``, if puzzlelab wrote it; else ``None``.
+
+    >>> from puzzlelab.puzzles import SlidingPuzzle
+    >>> origin_of(SlidingPuzzle), origin_of(lambda state: 0)
+    (('puzzlelab.puzzles.sliding', 'SlidingPuzzle'), None)
+    """
     answer = _unwrap(answer)
     code = getattr(answer, "__code__", None)
     if isinstance(code, types.CodeType):
@@ -118,7 +124,7 @@ def borrowed(
     shown = lesson_code(answer)
     if shown:
         return shown
-    origin = _origin(answer)
+    origin = origin_of(answer)
     if origin is not None and (allowed is None or not allowed(*origin)):
         klass = answer if isinstance(answer, type) else type(answer)
         if not hasattr(_unwrap(answer), "__code__") and not _in_puzzlelab(klass.__module__):

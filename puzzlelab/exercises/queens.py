@@ -166,6 +166,7 @@ def check_safe(function: Any) -> bool:
         "Compare the new queen's column and diagonals with those of each queen on the board.",
         _unsafe_hint,
         " for queens {} and column {}.",
+        probes=[[placement, col] for placement, col in _cases() if len(placement) == 3][:20],
     )
     if trouble:
         return fail(trouble)

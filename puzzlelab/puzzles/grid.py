@@ -61,9 +61,8 @@ class GridWorld:
     (['right', 'right', 'down', 'down'], 4)
     """
 
-    terrain = TERRAIN
-
     def __init__(self, text: str, diagonal: bool = False) -> None:
+        self.terrain: dict[str, float] = dict(TERRAIN)  # its own: a student may re-price it
         self.diagonal = bool(diagonal)
         self._art = lines = _lines(text)  # as written: render gives the map in its own letters
         self.rows, self.cols = len(lines), len(lines[0])
@@ -179,10 +178,11 @@ class GridWorld:
 
     def render(self, state: State | None = None, mark: str = "@") -> str:
         """Return the map as text art, with *mark* on the cell of *state* (if given)."""
-        rows = list(self._art)
-        if state is not None:
-            r, c = state
-            rows[r] = rows[r][:c] + mark + rows[r][c + 1 :]
+        rows = []
+        for r, line in enumerate(self._art):
+            if state is not None and state[0] == r:  # a state off the map marks no row
+                line = line[: state[1]] + mark + line[state[1] + 1 :]
+            rows.append(line)
         return "\n".join(rows)
 
 

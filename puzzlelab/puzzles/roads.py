@@ -206,5 +206,5 @@ def romania(start: Town = "Arad", goal: Town = "Bucharest") -> RoadMap:
     """
     roads = RoadMap(ROMANIA_ROADS, ROMANIA_POSITIONS, start, goal)
     if goal == "Bucharest":
-        roads.table = TO_BUCHAREST
+        roads.table = dict(TO_BUCHAREST)  # its own: a student may change it
     return roads

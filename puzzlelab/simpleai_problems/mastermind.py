@@ -35,7 +35,7 @@ class MastermindCsp(CspProblem):
         constraints: list[tuple[tuple[int, ...], Constraint]] = []
         if not self.game.repeats:
             constraints += [(pair, _different) for pair in combinations(positions, 2)]
-        constraints += [(positions, self._gives(answer)) for answer in self.history]
+        constraints += [(positions, self._gives(guess, answer)) for guess, answer in self.history]
         super().__init__(
             variables=positions,
             domains={position: list(range(self.game.symbols)) for position in positions},
@@ -43,9 +43,9 @@ class MastermindCsp(CspProblem):
         )
 
     @staticmethod
-    def _gives(answer: tuple[Code, Answer]) -> Constraint:
-        """The constraint that the code gives the guess its answer."""
-        return lambda variables, values: answer_of(answer[0], tuple(values)) == answer[1]
+    def _gives(guess: Code, answer: Answer) -> Constraint:
+        """The constraint that the code gives *guess* its *answer*."""
+        return lambda variables, values: answer_of(guess, tuple(values)) == answer
 
     def code(self, assignment: dict[int, int]) -> Code:
         return tuple(assignment[position] for position in self.variables)

@@ -181,7 +181,8 @@ def repair_csp(
     greedy: bool = True, max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
 ) -> CspResult:  # fmt: skip
     """Run simpleai's ``min_conflicts`` on :class:`QueensCsp` (n); *greedy*: build the start
-    fast (simpleai's is slow beyond 30 queens); *iterations_limit*: ``100 n + 10,000``.
+    fast (simpleai's is slow beyond 30 queens); *iterations_limit*: ``100 n + 10,000``
+    unless given.
 
     >>> run = repair_csp(10, seed=1)
     >>> run.status, run.conflicts

@@ -88,9 +88,18 @@ def play(
     stats.seconds = budget.elapsed()
     solved = status == "solved"
     path = [history[:k] for k in range(len(history) + 1)] if solved else []
-    guesses = [guess for guess, _ in history]
-    cost = len(history) if solved else None
-    return Game(name, status, path, guesses, cost, stats, reason, game, secret, history)
+    return Game(
+        algorithm=name,
+        status=status,
+        path=path,
+        actions=[guess for guess, _ in history],
+        cost=len(history) if solved else None,
+        stats=stats,
+        reason=reason,
+        game=game,
+        secret=secret,
+        history=history,
+    )
 
 
 @dataclass(repr=False)

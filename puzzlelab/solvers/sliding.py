@@ -27,7 +27,8 @@ def sliding_idastar(
     """IDA* on a sliding puzzle, in place: :func:`~puzzlelab.search.idastar`'s nodes, faster.
 
     *heuristic*: ``"manhattan"`` (the default), ``"linear-conflict"``, ``"pdb"``,
-    ``"pdb:PARTITION"`` or a :class:`~.patterns.PatternHeuristic`; any other runs
+    ``"pdb:PARTITION"``, the puzzle's methods of those names or a
+    :class:`~.patterns.PatternHeuristic`; any other runs
     :func:`~puzzlelab.search.idastar` (``result.algorithm`` says which ran).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle

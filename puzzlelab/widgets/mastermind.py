@@ -54,13 +54,17 @@ class _Game(StaticFallback, widgets.VBox):
     def _show(self) -> None:
         show_svg(self.picture, self._static_svg())
 
-    def _board(self, title: str, **options: CodeInput | None) -> bytes:
+    def _board(
+        self, title: str, secret: CodeInput | None = None, asking: CodeInput | None = None
+    ) -> bytes:
         """The board, at least :data:`ROWS` rows high (the picture does not jump every guess)."""
         rows = max(ROWS, len(self.history) + 1)
-        height = 0.46 * (rows + (options.get("secret") is not None)) + 0.8
+        height = 0.46 * (rows + (secret is not None)) + 0.8
         figure = offscreen_figure((4.6 + 0.27 * self.game.positions, height), dpi=90)
         ax = figure.add_axes((0.02, 0.02, 0.96, 0.96 - 0.6 / height))
-        draw_mastermind(self.game, self.history, ax, rows=rows, title=title, **options)
+        draw_mastermind(
+            self.game, self.history, ax, rows=rows, title=title, secret=secret, asking=asking
+        )
         return figure_svg(figure, tight=False)
 
 
