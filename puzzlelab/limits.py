@@ -106,10 +106,8 @@ class Budget:
         if self.default_memory:
             max_memory_mb = DEFAULT_MAX_MEMORY_MB
         self.max_nodes = math.inf if max_nodes is None else whole_number(max_nodes, nodes_name, 1)
-        self.max_seconds, self.max_memory_mb = (
-            math.inf if value is None else finite_number(value, name, above=0)
-            for value, name in ((max_seconds, "max_seconds"), (max_memory_mb, "max_memory_mb"))
-        )
+        self.max_seconds = _positive(max_seconds, "max_seconds")
+        self.max_memory_mb = _positive(max_memory_mb, "max_memory_mb")  # type: ignore[arg-type]
         self.what = what
         self.slowdown = slowdown()
         self.max_seconds /= self.slowdown  # as if on a machine this many times slower
@@ -141,11 +139,12 @@ class Budget:
                 raise LimitReached(self.memory_reason())
 
     def memory_reason(self) -> str:
-        reason = f"the limit of {self.max_memory_mb:,g} MB of memory was reached"
         if self.default_memory:
-            reason = "the default " + reason.removeprefix("the ")
-            reason += " (pass max_memory_mb=None, or --max-memory-mb none, to lift it)"
-        return reason
+            return (
+                f"the default limit of {self.max_memory_mb:,g} MB of memory was reached "
+                "(pass max_memory_mb=None, or --max-memory-mb none, to lift it)"
+            )
+        return f"the limit of {self.max_memory_mb:,g} MB of memory was reached"
 
     def checkpoint(self, nodes: int) -> float:
         """Check the limits after *nodes* nodes; return the node count at which to look again
@@ -197,3 +196,8 @@ def stopping() -> Iterator[Stop]:
         stop.status, stop.reason = "limit", "the memory the system allows this process ran out"
     except KeyboardInterrupt:
         stop.status, stop.reason = "interrupted", "the search was interrupted"
+
+
+def _positive(value: float | None, name: str) -> float:
+    """A positive limit, or ``math.inf`` for None."""
+    return math.inf if value is None else finite_number(value, name, above=0)

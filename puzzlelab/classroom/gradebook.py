@@ -146,6 +146,11 @@ def _students(grades: list[Grade], roster: list[Student]) -> list[tuple[Student,
     return list(found.values())
 
 
+def _exercise_columns(grades: list[Grade]) -> list[str]:
+    """The exercises graded, in the order first met: the summary's columns and its header."""
+    return list(dict.fromkeys(row.exercise for row in grades if row.exercise))
+
+
 def summary_rows(grades: list[Grade], roster: list[Student]) -> list[dict[str, str]]:
     """One row per student: name, id, email, a score per exercise, total, out of, flags.
 
@@ -155,7 +160,7 @@ def summary_rows(grades: list[Grade], roster: list[Student]) -> list[dict[str, s
     {'student': 'ann', 'student_id': '', 'email': '', 'l:a': '1', 'l:b': '0', 'total': '1', \
 'out_of': '2', 'flags': ''}
     """
-    columns = list(dict.fromkeys(row.exercise for row in grades if row.exercise))
+    columns = _exercise_columns(grades)
     table = []
     for student, rows in _students(grades, roster):
         scores = dict.fromkeys(columns, "")
@@ -182,7 +187,7 @@ def summary_csv(grades: list[Grade], roster: list[Student]) -> str:
 
     There is no example here; ``tests/test_gradebook.py`` runs it.
     """
-    columns = dict.fromkeys(row.exercise for row in grades if row.exercise)
+    columns = _exercise_columns(grades)
     header = ["student", "student_id", "email", *columns, "total", "out_of", "flags"]
     return table_csv(summary_rows(grades, roster), header)
 

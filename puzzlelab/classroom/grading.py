@@ -61,8 +61,11 @@ def grade_submission(
         return rows
     answered = {exercise_id(cell) for cell in notebook.cells} - {None}
     present = [exercises[name] for name in exercises if name in answered]
-    ran = _run_and_check(submission.path.name, data, notebook, present, limits) if present else None
-    troubles, results = ran or ({}, {})
+    troubles, results = (
+        _run_and_check(submission.path.name, data, notebook, present, limits)
+        if present
+        else ({}, {})
+    )
     named = which_lesson(None, submission.path, lessons)
     flag = "wrong lesson" if named and named != slug else ""
     flag = flag if answered else "no answer cells"

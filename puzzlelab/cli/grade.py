@@ -23,9 +23,12 @@ LOADS = ("puzzlelab.classroom.gradebook", "puzzlelab.classroom.grading")
 
 
 #: The cores this process may use: how many notebooks run at once unless ``--jobs`` says.
-CORES = getattr(os, "process_cpu_count", os.cpu_count)() or 1
-if not hasattr(os, "process_cpu_count") and hasattr(os, "sched_getaffinity"):  # before 3.13
+if hasattr(os, "process_cpu_count"):  # Python 3.13 and later
+    CORES = os.process_cpu_count() or 1
+elif hasattr(os, "sched_getaffinity"):
     CORES = len(os.sched_getaffinity(0)) or 1
+else:
+    CORES = os.cpu_count() or 1
 
 #: The least address space a kernel may be given, in megabytes: on Linux a kernel that has
 #: imported puzzlelab maps about 870 MB before its first cell runs.

@@ -139,7 +139,6 @@ def lesson_style(large: bool = False) -> None:
     shell = get_ipython()
     if shell is None:
         return
-    import matplotlib
     from IPython.display import display
 
     matplotlib.rcParams.update(TEXT)

@@ -57,7 +57,7 @@ def draw_mastermind(
     p = game.positions
     asked = len(history) + (asking is not None)
     shown = max(asked, rows or 0, 1) + (secret is not None)
-    width = p + 1.2 + 0.5 * ((p + 1) // 2) + 1.6  # the answer's small pegs in two lines
+    width = p + 1.2 + 0.5 * _answer_columns(game) + 1.6  # the answer's small pegs in two lines
     ax = new_axes(ax, (0.45 * width + 0.3, 0.45 * shown + 0.5))
     font = max(SMALLEST_FONT, min(11.0, 0.36 * points_per_unit(ax, width + 0.2, shown + 0.2)))
     ax.add_patch(Rectangle((-0.1, -shown), width, shown, facecolor=BOARD, edgecolor=EDGE,
@@ -93,12 +93,17 @@ def _draw_code(ax: Axes, code: Code, y: float, font: float, gid: str = "peg") ->
                 color=ink, weight="bold")  # fmt: skip
 
 
+def _answer_columns(game: Mastermind) -> int:
+    """How many columns an answer's small pegs take: they stand in two lines."""
+    return (game.positions + 1) // 2
+
+
 def _draw_answer(
     ax: Axes, game: Mastermind, answer: Answer, x: float, y: float, font: float
 ) -> None:
     bulls, cows = answer
     kinds = ["bull"] * bulls + ["cow"] * cows + ["hole"] * (game.positions - bulls - cows)
-    columns = (game.positions + 1) // 2
+    columns = _answer_columns(game)
     for place, kind in enumerate(kinds):
         column, line = place % columns, place // columns
         centre = (x + 0.5 * column, y + 0.17 - 0.34 * line)

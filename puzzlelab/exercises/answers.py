@@ -210,6 +210,7 @@ def two_whole_numbers(first: object, second: object) -> str:
 def answers_on(
     function: object,
     cases: Sequence[tuple[Any, ...]],
+    *,
     usage: tuple[str, str],
     yourself: str,
     trouble: Callable[..., str],
@@ -221,7 +222,8 @@ def answers_on(
     how to write it instead; sought on *probes*, else the first 12 cases), or
     :func:`first_trouble`'s fault.
 
-    >>> answers_on(len, [("ab",)], ("answer = size", "def size(text)"), "", lambda *_: "", "")
+    >>> usage = ("answer = size", "def size(text)")
+    >>> answers_on(len, [("ab",)], usage=usage, yourself="", trouble=lambda *_: "", where="")
     ([2], '')
     """
     if not_answered(function):

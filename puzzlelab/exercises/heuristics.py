@@ -69,10 +69,11 @@ def check_manhattan(function: Any) -> bool:
     said, trouble = answers_on(
         function,
         [(board,) for board in boards],
-        ("answer_4_1 = my_manhattan", "def my_manhattan(state)"),
-        "For every tile, count the rows and the columns between its cell and its home cell.",
-        _not_whole,
-        " on the board {}.",
+        usage=("answer_4_1 = my_manhattan", "def my_manhattan(state)"),
+        yourself="For every tile, count the rows and the columns between its cell and its home "
+        "cell.",
+        trouble=_not_whole,
+        where=" on the board {}.",
     )
     if trouble:
         return fail(trouble)

@@ -68,10 +68,11 @@ def check_answer(function: Any) -> bool:
     said, trouble = answers_on(
         function,
         pairs,
-        ("answer_8_1 = score", "def score(guess, secret)"),
-        "Compare the codes position by position for the bulls, then count the colours they share.",
-        _not_an_answer,
-        " for the guess {} and the secret {}.",
+        usage=("answer_8_1 = score", "def score(guess, secret)"),
+        yourself="Compare the codes position by position for the bulls, then count the colours "
+        "they share.",
+        trouble=_not_an_answer,
+        where=" for the guess {} and the secret {}.",
     )
     if trouble:
         return fail(trouble)

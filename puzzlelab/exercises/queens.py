@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
 from typing import Any
@@ -141,14 +140,17 @@ def _unsafe_hint(answer: object, placement: Placement, col: int) -> str:
     )
 
 
-def _cases() -> Iterator[tuple[Placement, int]]:
+@lru_cache(maxsize=1)
+def _cases() -> tuple[tuple[Placement, int], ...]:
     """``(placement, col)`` for every safe partial placement up to :data:`SAFE_UP_TO`."""
-    for n in range(1, SAFE_UP_TO + 1):
-        for rows in range(n):
-            for placement in product(range(n), repeat=rows):
-                if all(safe(placement[:row], c) for row, c in enumerate(placement)):
-                    for col in range(n):
-                        yield placement, col
+    return tuple(
+        (placement, col)
+        for n in range(1, SAFE_UP_TO + 1)
+        for rows in range(n)
+        for placement in product(range(n), repeat=rows)
+        if all(safe(placement[:row], c) for row, c in enumerate(placement))
+        for col in range(n)
+    )
 
 
 @guarded_check("your function")
@@ -161,11 +163,12 @@ def check_safe(function: Any) -> bool:
     """
     _, trouble = answers_on(
         function,
-        list(_cases()),
-        ("answer_7_3 = my_safe", "def my_safe(placement, col)"),
-        "Compare the new queen's column and diagonals with those of each queen on the board.",
-        _unsafe_hint,
-        " for queens {} and column {}.",
+        _cases(),
+        usage=("answer_7_3 = my_safe", "def my_safe(placement, col)"),
+        yourself="Compare the new queen's column and diagonals with those of each queen on the "
+        "board.",
+        trouble=_unsafe_hint,
+        where=" for queens {} and column {}.",
         probes=[[placement, col] for placement, col in _cases() if len(placement) == 3][:20],
     )
     if trouble:

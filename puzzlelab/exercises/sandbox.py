@@ -28,7 +28,7 @@ from multiprocessing.connection import Connection
 from typing import Any, ParamSpec
 
 from ..errors import one_line
-from ..limits import DEFAULT_MAX_MEMORY_MB, memory_mb, slowdown
+from ..limits import DEFAULT_MAX_MEMORY_MB, PAGE_SIZE, memory_mb, slowdown
 from .answers import fail, plain, self_check
 
 #: Seconds a check that runs a student's code may take, unless it says otherwise.
@@ -236,7 +236,7 @@ def _limit(seconds: float, memory: float) -> None:
     _set(resource, resource.RLIMIT_CPU, cpu, cpu + 1)
     try:
         with open("/proc/self/statm") as statm:
-            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            size = int(statm.read().split()[0]) * PAGE_SIZE
     except (OSError, ValueError, IndexError):
         return
     wanted = size + int(memory * 2**20)

@@ -11,7 +11,7 @@ from simpleai.search import breadth_first
 from ..analysis.distances import depth_histogram, distance_table
 from ..errors import one_line
 from ..puzzles import SlidingPuzzle
-from ..puzzles.sliding import State
+from ..puzzles.sliding import State, inversions
 from .answers import answers_on, fail, not_answered, passed, whole_trouble
 from .own_work import borrowed, borrowing_method
 from .sandbox import guarded_check
@@ -200,11 +200,6 @@ def _held_out_boards() -> tuple[State, ...]:
     return tuple(boards)
 
 
-def _even_with_blank(board: State) -> bool:
-    """Whether *board* has an even count of inversions, the blank counted as a tile."""
-    return sum(1 for i, a in enumerate(board) for b in board[i + 1 :] if a > b) % 2 == 0
-
-
 def _board_text(board: State) -> str:
     return " / ".join(" ".join(map(str, board[row : row + 3])) for row in (0, 3, 6))
 
@@ -221,11 +216,11 @@ def check_solvable_boards(function: Any) -> bool:
     said, trouble = answers_on(
         function,
         [(board,) for board in boards],
-        ("answer_1_3 = solvable", "def solvable(board)"),
-        "Read the tiles row by row, leave the blank out, and count in a loop the pairs in the "
-        "wrong order.",
-        _not_bool,
-        " on the board {}.",
+        usage=("answer_1_3 = solvable", "def solvable(board)"),
+        yourself="Read the tiles row by row, leave the blank out, and count in a loop the pairs "
+        "in the wrong order.",
+        trouble=_not_bool,
+        where=" on the board {}.",
     )
     if trouble:
         return fail(trouble)
@@ -259,7 +254,7 @@ def _solvable_hint(wrong: list[State], says: dict[State, object], boards: tuple[
             "your function is wrong on every board: it has the rule the wrong way round. "
             "How many inversions does the goal itself have?"
         )
-    if all(bool(says[board]) == _even_with_blank(board) for board in boards):
+    if all(bool(says[board]) == (inversions(board) % 2 == 0) for board in boards):
         return (
             f"your function is wrong on {len(wrong)} of {len(boards)} boards, each with the "
             "blank in the middle of a side: it counts the blank (0) as a tile. The blank is no "

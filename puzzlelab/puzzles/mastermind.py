@@ -124,13 +124,16 @@ class Mastermind:
         """The answer that ends the game: every symbol a bull."""
         return (self.positions, 0)
 
+    @property
+    def code_rule(self) -> str:
+        """What a code is, in words: ``"4 symbols from 0 to 9, all different"``."""
+        unlike = "" if self.repeats else ", all different"
+        return f"{self.positions} symbols from 0 to {self.symbols - 1}{unlike}"
+
     def check_code(self, code: CodeInput) -> Code:
         """Return *code* (symbols, or text ``"9 4 3 1"``, ``"9,4,3,1"``, ``"9431"``) as a tuple."""
         symbols = _split_code(code, self.symbols)
-        allowed = (
-            f"{self.positions} symbols from 0 to {self.symbols - 1}"
-            f"{'' if self.repeats else ', all different'}"
-        )
+        allowed = self.code_rule
         if symbols is None and isinstance(code, str):
             raise BoardError(f"code {code!r} is not {allowed}, written with the digits 0-9")
         shown = " ".join(map(str, symbols)) if isinstance(symbols, tuple) else repr(code)

@@ -226,9 +226,15 @@ def evaluate(
     if stop:
         status, reason = stop.status, stop.reason
     stats.seconds = budget.elapsed()
-    result = Evaluation(name, status, stats=stats, reason=reason, game=game, questions=questions)
-    result.first_guess = None if first is None else game.codes[first]
-    return result
+    return Evaluation(
+        algorithm=name,
+        status=status,
+        stats=stats,
+        reason=reason,
+        game=game,
+        questions=questions,
+        first_guess=None if first is None else game.codes[first],
+    )
 
 
 def decision_tree(

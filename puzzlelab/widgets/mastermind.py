@@ -41,10 +41,6 @@ class _Game(StaticFallback, widgets.VBox):
         self.left = np.arange(len(self.game.codes))
         return self
 
-    def _rules(self) -> str:
-        unlike = "" if self.game.repeats else ", all different"
-        return f"{self.game.positions} symbols from 0 to {self.game.symbols - 1}{unlike}"
-
     def _answered(self, guess: Code, answer: Answer) -> None:
         """Keep *answer* to *guess*, and only the codes that give it."""
         self.history.append((guess, answer))
@@ -103,7 +99,7 @@ class ComputerGuesses(_Game):
         """Forget every answer and ask the first question again."""
         super().new_game()
         self.guess = self._next_guess()
-        self.status.value = f"Think of a code: {self._rules()}. Then answer my guess."
+        self.status.value = f"Think of a code: {self.game.code_rule}. Then answer my guess."
         self._show()
         return self
 
@@ -199,7 +195,7 @@ class YouGuess(_Game):
         self.secret = self.game.random_secret(None if self.seed is None else self.seed + self.games)
         self.games += 1
         self.revealed, self.sent = False, None
-        self.status.value = f"I have a secret: {self._rules()}. Type a guess."
+        self.status.value = f"I have a secret: {self.game.code_rule}. Type a guess."
         self._show()
         return self
 

@@ -93,15 +93,14 @@ class PlayBoard(StaticFallback, widgets.VBox):
             return self
         self.moves += 1
         self.hinted = None
-        self.status.value = f"Slid {tile}."
+        said = f"Slid {tile}."
         if self.puzzle.is_goal(self.state):
-            self.status.value = f"Solved in {self.moves} move{'s' if self.moves != 1 else ''}!"
+            said = f"Solved in {self.moves} move{'s' if self.moves != 1 else ''}!"
             if self.exact:
                 best = exact_distances(self.puzzle)[self.origin]
                 fewest = f" The fewest possible from that start: {best}."
-                self.status.value += (
-                    " That is the fewest possible." if best == self.moves else fewest
-                )
+                said += " That is the fewest possible." if best == self.moves else fewest
+        self.status.value = said  # once: each change is a message to the browser
         self._show()
         return self
 
