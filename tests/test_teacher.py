@@ -337,15 +337,17 @@ def not_passed(notebook_path: Path) -> list[str]:
 
 def test_a_wrong_answer_is_caught(tmp_path):
     """Grading can fail: a lesson with a wrong answer does not pass."""
-    lesson = NOTEBOOKS / "06_pattern_databases.ipynb"
+    lesson = NOTEBOOKS / "00_first_search_problem_water_jugs.ipynb"
     notebook = nbformat.read(lesson, as_version=4)
     for cell in answer_cells(notebook):
-        cell.source = re.sub(r"answer_6_1 = \.\.\.", "answer_6_1 = 16**6", cell.source)
+        cell.source = re.sub(r"fewest_pours = \.\.\.", "fewest_pours = 1", cell.source)
+        cell.source = re.sub(r"reachable_states = \.\.\.", "reachable_states = 468", cell.source)
     wrong = tmp_path / lesson.name
     nbformat.write(notebook, wrong)
     failed = not_passed(wrong)
     assert any(
-        line.startswith("pattern_databases:table-entries: failed: Not yet") for line in failed
+        line.startswith("first_search_problem_water_jugs:halving-twelve: failed: Not yet")
+        for line in failed
     )
 
 

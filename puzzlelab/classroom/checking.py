@@ -31,6 +31,9 @@ RECOVERY_SECONDS = 10
 #: Characters kept of what a check printed.
 KEPT_MESSAGE = 4000
 
+#: How many states one message asks a student's function about (see ``prefetch``).
+BATCH = 4000
+
 
 class Broken(BaseException):
     """The kernel no longer answers: no check after this one can run.
@@ -209,7 +212,28 @@ class Remote:
         self.__dict__.update(_grader=grader, __puzzlelab_id__=number, __name__=name, _seen=None)
 
     def __call__(self, *args: Any, **named: Any) -> Any:
+        known = self.__dict__.get("_known")
+        if known is not None and len(args) == 1 and not named:
+            try:
+                return known[args[0]]
+            except (KeyError, TypeError):  # not asked ahead, or not a state
+                pass
         return _ask(self, {"op": "call"}, args, named)
+
+    def __puzzlelab_prefetch__(self, states: list[object]) -> None:
+        """Ask the kernel for this function's value on each of *states*, :data:`BATCH` a
+        message; a call on one of them is then answered here. If a call raises, the calls one
+        at a time say on which state, as ever."""
+        known = self.__dict__.setdefault("_known", {})
+        for start in range(0, len(states), BATCH):
+            batch = states[start : start + BATCH]
+            try:
+                values = _ask(self, {"op": "each"}, tuple(batch), {})
+            except Exception:  # noqa: BLE001 (the calls one at a time report it)
+                return
+            if type(values) is not list or len(values) != len(batch):
+                return
+            known.update(zip(batch, values))
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):

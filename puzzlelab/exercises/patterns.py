@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
-from ..analysis.distances import distance_table
+from ..analysis.distances import distance_table, prefetch
 from ..errors import PuzzleError, one_line
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding import State
@@ -243,6 +243,7 @@ def check_combination(heuristic: Any) -> bool:
             "distance, so that is looking the answer up. Combine the four databases."
         )
     every, own = halves_tables(eight)
+    prefetch(heuristic, list(table))
     try:
         values = {state: heuristic(state) for state in table}
     except Exception as error:  # the student's function: say what went wrong, in one line
