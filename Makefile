@@ -48,14 +48,18 @@ format: $(STAMP)
 
 CHROMIUM := $(shell command -v chromium 2>/dev/null || ls /usr/bin/chromium 2>/dev/null)
 
-# -n auto: one worker per core (pytest-xdist); --dist loadfile: a file's tests stay on one
-# worker, in order (a lesson's page test reads the page its run test made).
+# -n: one worker per core and one more (pytest-xdist): the tests spend much of their time
+# waiting on kernels, browsers and commands, and with one worker a core the cores were idle
+# 44% of a run. --dist loadfile: a file's tests stay on one worker, in order (a lesson's page
+# test reads the page its run test made).
+WORKERS ?= $(shell $(PYTHON) -c "import os; print(len(getattr(os, 'sched_getaffinity', \
+	lambda _: range(os.cpu_count() or 1))(0)) + 1)")
 test: lint
 ifeq ($(CHROMIUM),)
 	@echo "*** No Chromium found: the browser tests will be SKIPPED."
 	@echo "*** Install Debian's chromium (apt-get install chromium) to run them."
 endif
-	$(BIN)/python -m pytest -n auto --dist loadfile --durations=20
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile --durations=20
 
 # The guide, the lessons (run on fresh kernels) and the API reference, from docs/. A warning
 # (a docstring Sphinx cannot read, a broken reference) fails the build.

@@ -1,14 +1,16 @@
 """How fast ``puzzlelab grade`` grades a class: against running the lesson on every core.
 
-A class of *count* copies of lesson 2 with every exercise worked (the teacher's edition's
+A class of *count* copies of a lesson (lesson 2 unless ``--lesson`` names another) with every
+exercise worked (the teacher's edition's
 answers, as a good student hands it in) is graded by ``python -m puzzlelab grade --jobs
 CORES``. The yardstick is the lesson run on a plain kernel (nbclient, no grading) *runs*
 times: the mean run times *count*, divided by the cores, is what a perfect grader would take.
 Targets (issue 23): grading within 1.2 times that, and under 1 s of overhead a notebook.
 
 Run: ``.venv/bin/python benchmarks/bench_grade.py`` (30 notebooks: minutes), or
-``--count 4 --runs 1`` while working. CPU time counts this process and every process it
-waited for (the grader and the kernels), from ``os.times``.
+``--count 4 --runs 1`` while working; ``--lesson 04`` grades lesson 4, whose heuristic check
+asks the student's function about all 181,440 boards of the 8-puzzle. CPU time counts this
+process and every process it waited for (the grader and the kernels), from ``os.times``.
 """
 
 from __future__ import annotations
@@ -34,7 +36,6 @@ from puzzlelab.classroom.lessons import read_lessons
 
 from measure import machine, verdict  # noqa: E402
 
-LESSON = "02_write_your_own_search.ipynb"
 T = TypeVar("T")
 CORES = (getattr(os, "process_cpu_count", None) or os.cpu_count)() or 1
 
@@ -52,10 +53,16 @@ def clocked(work: Callable[[], T]) -> tuple[T, float, float]:
     return value, cpu_seconds() - cpu, time.perf_counter() - wall
 
 
-def worked_notebook() -> dict:
-    """Lesson 2 with every exercise worked."""
-    lesson = json.loads(read_lessons()[PurePosixPath(LESSON)])
-    return worked_lesson(lesson, LESSON)
+def lesson_name(number: str) -> str:
+    """The file name of the lesson numbered *number* (``"04"``)."""
+    (name,) = [str(path) for path in read_lessons() if str(path).startswith(f"{number}_")]
+    return name
+
+
+def worked_notebook(name: str) -> dict:
+    """Lesson *name* with every exercise worked."""
+    lesson = json.loads(read_lessons()[PurePosixPath(name)])
+    return worked_lesson(lesson, name)
 
 
 def lesson_folder(folder: Path) -> None:
@@ -89,14 +96,14 @@ def run_side_by_side(notebook: dict, jobs: int) -> None:
         list(pool.map(run_plainly, [notebook] * jobs))
 
 
-def grade_class(notebook: dict, count: int, jobs: int) -> list[dict]:
+def grade_class(notebook: dict, name: str, count: int, jobs: int) -> list[dict]:
     """Grade *count* copies of *notebook* with ``puzzlelab grade --jobs``; return the rows."""
     with tempfile.TemporaryDirectory() as folder:
         submissions = Path(folder, "class")
         submissions.mkdir()
         text = json.dumps(notebook)
         for number in range(count):
-            (submissions / f"s{number:02d}_{LESSON}").write_text(text, encoding="utf-8")
+            (submissions / f"s{number:02d}_{name}").write_text(text, encoding="utf-8")
         out = Path(folder, "grades.csv")
         command = [sys.executable, "-m", "puzzlelab", "grade", str(submissions),
                    "--out", str(out), "--jobs", str(jobs)]  # fmt: skip
@@ -111,14 +118,16 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=30, help="notebooks in the class")
     parser.add_argument("--runs", type=int, default=3, help="plain runs of the lesson timed")
     parser.add_argument("--jobs", type=int, default=CORES, help="kernels at once")
+    parser.add_argument("--lesson", default="02", help="the lesson's number (default 02)")
     args = parser.parse_args()
-    count, jobs, notebook = args.count, args.jobs, worked_notebook()
+    name = lesson_name(args.lesson)
+    count, jobs, notebook = args.count, args.jobs, worked_notebook(name)
     load = os.getloadavg()[0]
-    print(f"# Grading a class of {count} lesson 2 notebooks\n\n{machine()}\n")
+    print(f"# Grading a class of {count} notebooks of {name}\n\n{machine()}\n")
     _, run_cpu, run_wall = clocked(lambda: run_plainly(notebook, args.runs))
     run_cpu, run_wall = run_cpu / args.runs, run_wall / args.runs
     _, _, batch_wall = clocked(lambda: run_side_by_side(notebook, jobs))
-    rows, cpu, wall = clocked(lambda: grade_class(notebook, count, jobs))
+    rows, cpu, wall = clocked(lambda: grade_class(notebook, name, count, jobs))
     ideal, loaded = run_wall * count / jobs, batch_wall * count / jobs
     ratio, cpu_ratio = wall / ideal, cpu / (run_cpu * count)
     overhead, cpu_overhead = wall * jobs / count - run_wall, cpu / count - run_cpu
