@@ -1,8 +1,7 @@
 """How fast ``puzzlelab grade`` grades a class: against running the lesson on every core.
 
 A class of *count* copies of a lesson (lesson 2 unless ``--lesson`` names another) with every
-exercise worked (the teacher's edition's
-answers, as a good student hands it in) is graded by ``python -m puzzlelab grade --jobs
+exercise worked (the teacher's edition's answers, as a good student hands it in) is graded by ``python -m puzzlelab grade --jobs
 CORES``. The yardstick is the lesson run on a plain kernel (nbclient, no grading) *runs*
 times: the mean run times *count*, divided by the cores, is what a perfect grader would take.
 Targets (issue 23): grading within 1.2 times that, and under 1 s of overhead a notebook.
@@ -10,7 +9,9 @@ Targets (issue 23): grading within 1.2 times that, and under 1 s of overhead a n
 Run: ``.venv/bin/python benchmarks/bench_grade.py`` (30 notebooks: minutes), or
 ``--count 4 --runs 1`` while working; ``--lesson 04`` grades lesson 4, whose heuristic check
 asks the student's function about all 181,440 boards of the 8-puzzle. CPU time counts this
-process and every process it waited for (the grader and the kernels), from ``os.times``.
+process and every process it waited for, from ``os.times``: a kernel in its sandbox is no
+child the grader waits for, so the grading row's CPU is the grader's own, and the targets are
+judged on wall time.
 """
 
 from __future__ import annotations
@@ -132,16 +133,16 @@ def main() -> None:
     ratio, cpu_ratio = wall / ideal, cpu / (run_cpu * count)
     overhead, cpu_overhead = wall * jobs / count - run_wall, cpu / count - run_cpu
     table = [
-        ("what", "wall", "CPU", "target (CPU or wall)"),
+        ("what", "wall", "CPU", "target (wall)"),
         (f"the lesson run plainly (mean of {args.runs})", f"{run_wall:.1f} s", f"{run_cpu:.1f} s"),
         (f"{count} runs / {jobs} cores", f"{ideal:.1f} s", f"{run_cpu * count / jobs:.1f} s"),
         (f"{count} runs, {jobs} at once ({batch_wall:.1f} s a batch)", f"{loaded:.1f} s", ""),
         (f"grading {count} notebooks, --jobs {jobs}", f"{wall:.1f} s", f"{cpu:.1f} s"),
         ("ratio to runs / cores", f"{ratio:.2f}", f"{cpu_ratio:.2f}",
-         f"<= 1.2: {verdict(min(ratio, cpu_ratio) <= 1.2)}"),
+         f"<= 1.2: {verdict(ratio <= 1.2)}"),
         (f"ratio to runs {jobs} at once", f"{wall / loaded:.2f}", ""),
         ("overhead a notebook", f"{overhead:.2f} s", f"{cpu_overhead:.2f} s",
-         f"< 1 s: {verdict(min(overhead, cpu_overhead) < 1)}"),
+         f"< 1 s: {verdict(overhead < 1)}"),
     ]  # fmt: skip
     for number, line in enumerate(table):
         print("| " + " | ".join((*line, "", "")[:4]) + " |")

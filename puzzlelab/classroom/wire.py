@@ -53,8 +53,10 @@ def encode(value: object, refer: Refer) -> object:
     >>> encode((1, [2.5, "a"], {True: None}), refer=None)
     {'t': [1, [2.5, 'a'], {'d': [[True, None]]}]}
     """
-    if value is None or type(value) in (bool, str):
+    if value is None or type(value) in (bool, str, int, float):  # exact builtins: as they are
         return value
+    if type(value) is tuple:  # a state, most often: the quick way for the usual case
+        return {"t": [encode(item, refer) for item in value]}
     if isinstance(value, numbers.Integral):
         return int.__index__(value) if isinstance(value, int) else int(value)
     if isinstance(value, float):
