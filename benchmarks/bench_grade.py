@@ -1,9 +1,10 @@
 """How fast ``puzzlelab grade`` grades a class: against running the lesson on every core.
 
 A class of *count* copies of a lesson (lesson 2 unless ``--lesson`` names another) with every
-exercise worked (the teacher's edition's answers, as a good student hands it in) is graded by ``python -m puzzlelab grade --jobs
-CORES``. The yardstick is the lesson run on a plain kernel (nbclient, no grading) *runs*
-times: the mean run times *count*, divided by the cores, is what a perfect grader would take.
+exercise worked (the teacher's edition's answers, as a good student hands it in) is graded
+by ``python -m puzzlelab grade --jobs CORES``. The yardstick is the lesson run on a plain
+kernel (nbclient, no grading) *runs* times: the mean run times *count*, divided by the cores,
+is what a perfect grader would take.
 Targets (issue 23): grading within 1.2 times that, and under 1 s of overhead a notebook.
 
 Run: ``.venv/bin/python benchmarks/bench_grade.py`` (30 notebooks: minutes), or
