@@ -414,7 +414,7 @@ def check_heuristic(
     problem = as_problem(puzzle, heuristic)
     name = heuristic if isinstance(heuristic, str) else getattr(heuristic, "__name__", "heuristic")
     table = cost_table(puzzle) if table is None else table
-    prefetch(heuristic, list(table))
+    prefetch(heuristic, table)
     values = {state: problem.heuristic(state) for state in table}
     over, drops, ratios = [], [], []
     for (state, value), distance in zip(values.items(), table.values()):  # one pass over states
@@ -446,7 +446,7 @@ def check_heuristic(
     )
 
 
-def prefetch(function: object, states: list[Any]) -> None:
+def prefetch(function: object, states: Iterable[Any]) -> None:
     """Let *function* work out its values on all *states* at once, if it can: a function that
     lives in another process (in the grader, a student's function stays in its kernel) is then
     asked a few times, not once a state. Any other function is left alone.
@@ -455,7 +455,7 @@ def prefetch(function: object, states: list[Any]) -> None:
     """
     ask_ahead = getattr(function, "__puzzlelab_prefetch__", None)
     if callable(ask_ahead):
-        ask_ahead(states)
+        ask_ahead(list(states))
 
 
 def effective_branching(nodes: int, depth: int) -> float:

@@ -55,8 +55,11 @@ def encode(value: object, refer: Refer) -> object:
     """
     if value is None or type(value) in (bool, str, int, float):  # exact builtins: as they are
         return value
-    if type(value) is tuple:  # a state, most often: the quick way for the usual case
-        return {"t": [encode(item, refer) for item in value]}
+    for kind, tag in ((tuple, "t"), (list, ""), (set, "s"), (frozenset, "f")):
+        if isinstance(value, kind):  # before the numbers: a state is a tuple, most often
+            own_iter: Any = kind.__iter__  # the type's own, not a subclass's
+            items = [encode(item, refer) for item in own_iter(value)]
+            return items if not tag else {tag: items}
     if isinstance(value, numbers.Integral):
         return int.__index__(value) if isinstance(value, int) else int(value)
     if isinstance(value, float):
@@ -65,11 +68,6 @@ def encode(value: object, refer: Refer) -> object:
         return str.__str__(value)
     if value is Ellipsis:
         return {"e": 0}
-    for kind, tag in ((tuple, "t"), (list, ""), (set, "s"), (frozenset, "f")):
-        if isinstance(value, kind):
-            own_iter: Any = kind.__iter__  # the type's own, not a subclass's
-            items = [encode(item, refer) for item in own_iter(value)]
-            return items if not tag else {tag: items}
     if isinstance(value, dict):
         return {"d": [[encode(k, refer), encode(v, refer)] for k, v in dict.items(value)]}
     if isinstance(value, complex):

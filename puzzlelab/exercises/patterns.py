@@ -243,7 +243,7 @@ def check_combination(heuristic: Any) -> bool:
             "distance, so that is looking the answer up. Combine the four databases."
         )
     every, own = halves_tables(eight)
-    prefetch(heuristic, list(table))
+    prefetch(heuristic, table)
     try:
         values = {state: heuristic(state) for state in table}
     except Exception as error:  # the student's function: say what went wrong, in one line
