@@ -16,6 +16,10 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
+	# The lessons' Voila template: a wheel installs it (pyproject's data-files), an editable
+	# install does not, so the venv links to it here.
+	mkdir -p $(VENV)/share/jupyter/voila/templates
+	ln -sfn $(CURDIR)/share/jupyter/voila/templates/puzzlelab $(VENV)/share/jupyter/voila/templates/
 	touch $(STAMP)
 
 lab: $(STAMP)

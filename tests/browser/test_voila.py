@@ -6,7 +6,8 @@ a click on *next* must show the next frame, and its exercises say where to answe
 Lesson 4, the longest to run, must show its first content within seconds (``voila.json``
 turns progressive rendering on), and its kernel must end once its page is closed.
 Served as ``make class`` serves it, with kernels that ran the lesson ahead, a page shows
-its lesson as soon as it opens, and its players step.
+its lesson as soon as it opens, and its players step. puzzlelab's template shows the lesson's
+text before Voila's scripts have loaded.
 """
 
 from __future__ import annotations
@@ -62,6 +63,23 @@ def test_a_lesson_opens_as_an_app_and_its_players_step(page, voila):
     assert (
         page.evaluate(SAYS_WHERE_TO_ANSWER) == 3
     )  # lesson 0's three exercises say where to answer them
+
+
+def test_the_lesson_text_shows_before_voilas_scripts_have_loaded(chromium, voila):
+    """puzzlelab's template (``voila.json``) shows the text as it arrives: in a class opening
+    many pages at once, Voila's 5 MB of scripts take many seconds to load in each."""
+    context = chromium.new_context(
+        viewport={"width": 1280, "height": 720}, java_script_enabled=False
+    )
+    try:
+        page = context.new_page()
+        page.goto(voila["url"], timeout=120_000)
+        title = page.locator("#rendered_cells h1").first
+        assert title.is_visible()
+        assert title.text_content().startswith("Lesson 0")
+        assert page.locator("#loading").bounding_box()["height"] < 60  # a badge, not a veil
+    finally:
+        context.close()
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the kernels from /proc (Linux)")
