@@ -13,6 +13,9 @@ from typing import Any, ParamSpec, TypeVar
 from ..errors import one_line
 from .own_work import borrowed
 
+#: Nothing here is offered to the lessons: they import the checks from puzzlelab.exercises.
+__all__: list[str] = []
+
 #: The most binary digits a whole number in an answer may have: no answer is that large.
 MOST_BITS = 3000
 
@@ -116,17 +119,6 @@ def self_check(check: Callable[Takes, Gives]) -> Callable[Takes, Gives]:
     return checked
 
 
-def report(ok: bool, praise: str, hint: str) -> bool:
-    """Return *ok*, after printing "Correct! *praise*" if it is true and "Not yet: *hint*" if not.
-
-    >>> report(True, "Nine tiles, one of them the blank.", "")
-    Correct! Nine tiles, one of them the blank.
-    True
-    """
-    print(f"Correct! {praise}" if ok else f"Not yet: {hint}")
-    return ok
-
-
 def passed(praise: str) -> bool:
     """Print "Correct! *praise*" and return True.
 
@@ -134,15 +126,14 @@ def passed(praise: str) -> bool:
     Correct! Nine tiles.
     True
     """
-    return report(True, praise, "")
+    print(f"Correct! {praise}")
+    return True
 
 
 def fail(hint: str) -> bool:
-    """Print "Not yet: *hint*" and return False.
-
-    There is no example here; ``tests/test_answers.py`` runs it.
-    """
-    return report(False, "", hint)
+    """Print "Not yet: *hint*" and return False."""
+    print(f"Not yet: {hint}")
+    return False
 
 
 def not_answered(answer: object) -> bool:
@@ -179,7 +170,7 @@ def verdict(hints: list[str], praise: str) -> bool:
     Correct! Both right.
     True
     """
-    return report(not hints, praise, " ".join(hints))
+    return fail(" ".join(hints)) if hints else passed(praise)
 
 
 def whole_trouble(answer: object, asked: str) -> str:
@@ -196,10 +187,7 @@ def whole_trouble(answer: object, asked: str) -> str:
 
 
 def two_whole_numbers(first: object, second: object) -> str:
-    """What is wrong with two answers that should be whole numbers, or ``""``.
-
-    There is no example here; ``tests/test_answers.py`` runs it.
-    """
+    """What is wrong with two answers that should be whole numbers, or ``""``."""
     if not_answered(first) or not_answered(second):
         return "replace both ... with whole numbers."
     if not (is_whole_number(first) and is_whole_number(second)):

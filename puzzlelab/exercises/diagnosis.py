@@ -12,14 +12,15 @@ from ..search.problem import Action, State
 from .recording import Recording
 from .rules import NEEDS, ORDERS, PLANS, REPEATS, Entry, Rules
 
+#: Nothing here is offered to the lessons: they import the checks from puzzlelab.exercises.
+__all__: list[str] = []
+
 
 def replay(
     recording: Recording, rules: Rules
 ) -> tuple[list[dict[str, Any]], str | None, int | None]:
     """Walk the student's expansions through the *rules*: the steps up to where they part,
     why they part (or stopped too soon), and the expansion where they part (from 1, or None).
-
-    There is no example here; ``tests/test_check_search.py`` runs it.
     """
     steps = []
     for number, state in enumerate(recording.expanded, start=1):
@@ -332,10 +333,7 @@ def wrong_answer(
     like: str,
     rules: Rules,
 ) -> str | None:
-    """What is wrong with the actions the student returned, as a sentence; None if nothing.
-
-    There is no example here; ``tests/test_check_search.py`` runs it.
-    """
+    """What is wrong with the actions the student returned, as a sentence; None if nothing."""
     if reference.status != "solved":
         if actions is None:
             return None

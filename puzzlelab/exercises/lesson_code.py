@@ -17,6 +17,9 @@ from pathlib import Path
 
 from ..errors import PuzzleError
 
+#: Nothing here is offered to the lessons: they import the checks from puzzlelab.exercises.
+__all__: list[str] = []
+
 LOCALS = {"LOAD_FAST", "STORE_FAST", "DELETE_FAST", "LOAD_DEREF", "STORE_DEREF",
           "LOAD_CLOSURE", "MAKE_CELL", "LOAD_FAST_CHECK", "LOAD_FAST_AND_CLEAR"}  # fmt: skip
 
@@ -29,10 +32,7 @@ SILENT = {"RESUME", "NOP", "CACHE", "EXTENDED_ARG", "COPY_FREE_VARS"}
 
 
 def lessons_folder() -> Traversable:
-    """Return the folder of lessons, in a wheel or a clone.
-
-    There is no example here; ``tests/test_hostile_cli.py`` runs it.
-    """
+    """Return the folder of lessons, in a wheel or a clone."""
     shipped = resources.files("puzzlelab") / "lessons"
     if shipped.is_dir():
         return shipped
@@ -74,8 +74,6 @@ Shown = tuple[str, int]
 def lesson_functions() -> dict[tuple[object, ...], Shown]:
     """``{fingerprint: (name, lesson number)}`` of every function the lessons define outside
     their exercise cells.
-
-    There is no example here; ``tests/test_own_search.py`` runs it.
     """
     found: dict[tuple[object, ...], Shown] = {}
     folder = lessons_folder()
@@ -119,10 +117,7 @@ def inner_codes(code: types.CodeType) -> Iterator[types.CodeType]:
 
 
 def shown_class(name: str, methods: list[types.CodeType]) -> Shown | None:
-    """``(name, lesson number)`` if every method long enough to tell is a lesson's, else None.
-
-    There is no example here; ``tests/test_grade_written.py`` runs it.
-    """
+    """``(name, lesson number)`` if every method long enough to tell is a lesson's, else None."""
     known = lesson_functions()
     long = [method for method in methods if len(fingerprint(method)) >= FEWEST_OPERATIONS]
     shown = [known.get(fingerprint(method)) for method in long]

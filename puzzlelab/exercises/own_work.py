@@ -20,15 +20,15 @@ from typing import Any
 
 from .lesson_code import Shown, fingerprint, inner_codes, lesson_functions, shown_class
 
+#: Nothing here is offered to the lessons: they import the checks from puzzlelab.exercises.
+__all__: list[str] = []
+
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _PACKAGE_REAL = os.path.realpath(PACKAGE) + os.sep
 
 
 def is_puzzlelab_code(code: types.CodeType) -> bool:
-    """Return whether *code* was written in puzzlelab's own files.
-
-    There is no example here; ``tests/test_exercises_concepts.py`` runs it.
-    """
+    """Return whether *code* was written in puzzlelab's own files."""
     return code.co_filename.startswith((PACKAGE, _PACKAGE_REAL))
 
 
@@ -115,8 +115,6 @@ def borrowed(
 ) -> str:
     """Say which puzzlelab function or class *answer* is (or :func:`lesson_code`'s), or calls
     on *probes* (an argument, or a list of them); ``""`` if none, or only what *allowed* allows.
-
-    There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
     remote = _remote(answer)
     if remote is not None:
@@ -142,8 +140,6 @@ def borrowing_method(
 ) -> tuple[str, str] | None:
     """Return ``(method name, what it borrows)`` for the first of *problem*'s methods that
     calls puzzlelab on *states*; ``None`` if none does.
-
-    There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
     moves = []
     for state in states:
@@ -160,10 +156,7 @@ def borrowing_method(
 
 
 def names_used(function: object) -> set[str]:
-    """Return the global and attribute names *function*'s code uses.
-
-    There is no example here; ``tests/test_exercises_concepts.py`` runs it.
-    """
+    """Return the global and attribute names *function*'s code uses."""
     remote = _remote(function)
     if remote is not None:
         return {str(name) for name in remote("names_used")}
@@ -176,8 +169,6 @@ def names_used(function: object) -> set[str]:
 def objects_read(function: object) -> list[object]:
     """Return the objects *function* reads (globals, closure cells, defaults, bound object),
     and those the functions outside puzzlelab it reads read, three levels down.
-
-    There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
     if _remote(function) is not None:  # what it reads stays in the kernel
         return []
@@ -223,8 +214,6 @@ def table_of(
 ) -> Mapping[Any, Any] | None:
     """Return a mapping of at least *least* entries that *function* reads and that agrees with
     *truth* on 95% of the keys they share (keys read by *read_key* too), or ``None``.
-
-    There is no example here; ``tests/test_exercises_concepts.py`` runs it.
     """
     remote = _remote(function)
     if remote is not None:  # the kernel looks, asking the grader for *truth*'s entries

@@ -29,14 +29,15 @@ from ..search.problem import Action, State
 from .own_work import is_puzzlelab_code
 from .sandbox import GRADER, Watchdog, portable
 
+#: Nothing here is offered to the lessons: they import the checks from puzzlelab.exercises.
+__all__: list[str] = []
+
 SIMPLEAI = str(Path(simpleai.__file__).resolve().parent) + os.sep
 
 
 class Stop(BaseException):
     """Stops a student's function from inside the problem it calls (a ``BaseException``,
     which ``except Exception`` does not swallow).
-
-    There is no example here; ``tests/test_check_search.py`` runs it.
     """
 
 
@@ -46,8 +47,6 @@ class Recording:
     ``("expand", state)`` and ``("generate", state)``; *borrowed* names the library whose
     search called the problem; *early_tests* counts signs that goals are tested when
     generated; *asked* names what else it asked for (``"cost"``, ``"heuristic"``).
-
-    There is no example here; ``tests/test_check_search.py`` runs it.
     """
 
     initial_state: State
@@ -96,8 +95,6 @@ class Recorder:
     successors are generated a second time; nothing is noted after a goal is found. After
     *max_calls* calls, or at a call from puzzlelab's or simpleai's search, it raises
     :class:`Stop`.
-
-    There is no example here; ``tests/test_check_search.py`` runs it.
     """
 
     def __init__(self, problem: SearchProblem, max_calls: int) -> None:
@@ -210,8 +207,6 @@ def run_student(
 ) -> tuple[list[Action] | None, str | None]:  # fmt: skip
     """Call *function* on *recorder* under a :class:`~.sandbox.Watchdog`; return
     ``(actions, trouble)``, *trouble* a sentence or None.
-
-    There is no example here; ``tests/test_check_search.py`` runs it.
     """
     watchdog = Watchdog(seconds, max_memory_mb)
     try:

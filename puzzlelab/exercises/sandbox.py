@@ -25,11 +25,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any, ParamSpec
+from typing import Any
 
 from ..errors import one_line
 from ..limits import DEFAULT_MAX_MEMORY_MB, PAGE_SIZE, memory_mb, slowdown
-from .answers import fail, plain, self_check
+from .answers import Takes, fail, plain, self_check
+
+#: Nothing here is offered to the lessons: they import the checks from puzzlelab.exercises.
+__all__: list[str] = []
 
 #: Seconds a check that runs a student's code may take, unless it says otherwise.
 CHECK_SECONDS = 30.0
@@ -37,8 +40,6 @@ CHECK_SECONDS = 30.0
 MAX_REPLY_BYTES = 64 * 2**20
 MAX_PRINTED = 20_000  # characters of what a child printed that are shown
 OUT_OF_MEMORY = 3  # the exit code of a child that ran out of memory while answering
-
-Takes = ParamSpec("Takes")
 
 NOT_ENFORCED = " (puzzlelab could not enforce its time and memory limits here)"
 
@@ -73,10 +74,7 @@ GRADER = _Grader()
 
 
 def can_isolate() -> bool:
-    """Return whether student code can run in a forked child process here.
-
-    There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
-    """
+    """Return whether student code can run in a forked child process here."""
     if sys.platform in ("emscripten", "wasi") or not hasattr(os, "fork"):
         return False
     return "fork" in multiprocessing.get_all_start_methods()
@@ -106,8 +104,6 @@ def guarded_check(
     """Make a lesson's check a :func:`~.answers.self_check` that runs through
     :func:`run_guarded` (*seconds*, else :data:`CHECK_SECONDS`) when handed more than plain
     data. *prepare* runs in the kernel first, to fill caches a child would lose.
-
-    There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
     """
 
     def decorate(check: Callable[Takes, bool]) -> Callable[Takes, bool]:
@@ -134,19 +130,13 @@ def guarded_check(
 
 
 def said(who: str, outcome: _Outcome) -> str:
-    """The sentence for a stopped *outcome*: *who* and its trouble.
-
-    There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
-    """
+    """The sentence for a stopped *outcome*: *who* and its trouble."""
     note = "" if outcome.enforced else NOT_ENFORCED
     return f"{who} {outcome.trouble}{note}."
 
 
 def portable(value: object) -> object:
-    """*value* as plain data that can cross to another process; other objects as names.
-
-    There is no example here; ``tests/test_exercises_sandbox.py`` runs it.
-    """
+    """*value* as plain data that can cross to another process; other objects as names."""
     return plain(value, lambda other: f"<{type(other).__name__} object>")
 
 
@@ -308,8 +298,6 @@ class Watchdog:
     """Interrupts the main thread, as Ctrl-C would, past *seconds* or *max_memory_mb* MB
     more; ``reason`` says which. Code that swallows Ctrl-C, sleeps or waits on a lock is not
     stopped by it.
-
-    There is no example here; ``tests/test_check_search.py`` runs it.
     """
 
     def __init__(self, seconds: float, max_memory_mb: float) -> None:

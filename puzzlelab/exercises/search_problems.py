@@ -8,6 +8,9 @@ from simpleai.search import SearchProblem
 
 from ..simpleai_problems import SlidingPuzzleProblem, WaterJugsProblem
 
+#: Nothing here is offered to the lessons: they import the checks from puzzlelab.exercises.
+__all__: list[str] = []
+
 #: Roads as ``{town: {neighbour: road length}}``.
 Roads = Mapping[str, Mapping[str, float]]
 
@@ -15,8 +18,6 @@ Roads = Mapping[str, Mapping[str, float]]
 class RoadMap(SearchProblem):
     """A small road map whose fewest roads and shortest way differ; *estimates* ``{town: h}``
     (default 0).
-
-    There is no example here; ``tests/test_check_search.py`` runs it.
     """
 
     ROADS = {
@@ -62,8 +63,6 @@ class RoadMap(SearchProblem):
 def problems_for(like: str) -> dict[str, SearchProblem]:
     """Return ``{name: problem}``, the problems :func:`check_search` tries for the search
     *like*: those where its classic mistakes show.
-
-    There is no example here; ``tests/test_check_search.py`` runs it.
     """
     costs = "litre" if like == "ucs" else "action"
     found: dict[str, SearchProblem] = {}
