@@ -25,6 +25,8 @@ from .cells import Exercise
 from .wire import NotPlain, Silent, Wire, decode, encode
 from .written import Written
 
+__all__: list[str] = []  # the grader's machinery: nothing here is for lessons or teachers
+
 #: Seconds an interrupted student's function has to give the kernel back.
 RECOVERY_SECONDS = 10
 
@@ -36,24 +38,15 @@ BATCH = 4000
 
 
 class Broken(BaseException):
-    """The kernel no longer answers: no check after this one can run.
-
-    There is no example here; ``tests/test_grade_agreement.py`` runs it.
-    """
+    """The kernel no longer answers: no check after this one can run."""
 
 
 class TimedOut(BaseException):
-    """A student's function ran past the check's time and was stopped (no check catches it).
-
-    There is no example here; ``tests/test_grade_agreement.py`` runs it.
-    """
+    """A student's function ran past the check's time and was stopped (no check catches it)."""
 
 
 class Grader:
-    """The grader's end of the wire to one kernel, and the objects it serves the kernel.
-
-    There is no example here; ``tests/test_grade_agreement.py`` runs it.
-    """
+    """The grader's end of the wire to one kernel, and the objects it serves the kernel."""
 
     def __init__(
         self, sock: socket.socket, seconds: float, interrupt: Callable[[], object], written: Written
@@ -179,10 +172,7 @@ def _copied(value: object) -> bool:
 
 
 class NotPlainAnswer(Exception):
-    """The kernel answered with something that is not plain data.
-
-    There is no example here; ``tests/test_grade_agreement.py`` runs it.
-    """
+    """The kernel answered with something that is not plain data."""
 
 
 _ERRORS: dict[str, type[Exception]] = {}
@@ -203,10 +193,7 @@ def _error(answer: dict) -> BaseException:
 
 
 class Remote:
-    """A student's function or object, which stays in the kernel: calls and attributes go there.
-
-    There is no example here; ``tests/test_grade_agreement.py`` runs it.
-    """
+    """A student's function or object, which stays in the kernel: calls and attributes go there."""
 
     def __init__(self, grader: Grader, number: int, name: str) -> None:
         self.__dict__.update(_grader=grader, __puzzlelab_id__=number, __name__=name, _seen=None)
@@ -270,10 +257,7 @@ def _ask(remote: Any, message: dict, args: tuple, named: dict) -> Any:
 
 
 class RemoteClass(type):
-    """A student's class, which stays in the kernel: making an instance makes it there.
-
-    There is no example here; ``tests/test_grade_agreement.py`` runs it.
-    """
+    """A student's class, which stays in the kernel: making an instance makes it there."""
 
     def __call__(cls, *args: Any, **named: Any) -> Any:  # noqa: N805 (a class's own call)
         made = Remote.__call__(cls, *args, **named)  # type: ignore[arg-type]
@@ -287,10 +271,7 @@ class RemoteClass(type):
 
 
 def load_checks(lessons: dict[str, dict[str, Exercise]]) -> None:
-    """Import every check the *lessons* call, before any notebook runs (none can change them).
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+    """Import every check the *lessons* call, before any notebook runs (none can change them)."""
     for exercises in lessons.values():
         for exercise in exercises.values():
             for module in exercise.checks.values():
@@ -298,10 +279,7 @@ def load_checks(lessons: dict[str, dict[str, Exercise]]) -> None:
 
 
 def check_outcome(grader: Grader, exercise: Exercise, seconds: float) -> dict[str, Any]:
-    """Run *exercise*'s check here: ``{"passed", "message", "error"}``, or ``{"trouble"}``.
-
-    There is no example here; ``tests/test_grade_agreement.py`` runs it.
-    """
+    """Run *exercise*'s check here: ``{"passed", "message", "error"}``, or ``{"trouble"}``."""
     call = ast.parse(exercise.call, mode="eval").body
     assert isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
     module = importlib.import_module(exercise.checks[call.func.id])

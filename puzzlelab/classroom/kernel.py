@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # Jupyter's modules load only when a kernel starts
 
     from .cells import Exercise
 
+__all__ = ["folder_bytes"]
+
 
 #: What nbclient reports, as the error of a cell it interrupted when its time ran out.
 TIMED_OUT = "puzzlelab-grade-timeout"
@@ -66,20 +68,14 @@ STOPPING = threading.Event()
 
 
 def kill_all() -> None:
-    """End every kernel running now, and any about to start (the grader was interrupted).
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+    """End every kernel running now, and any about to start (the grader was interrupted)."""
     STOPPING.set()
     for kernel in list(RUNNING):
         kernel.kill()
 
 
 class BoundedKernel:
-    """A kernel for one notebook in *workdir*: ``with`` it, :meth:`student_cells`, :meth:`checks`.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+    """One notebook's kernel in *workdir*: ``with`` it, :meth:`student_cells`, :meth:`checks`."""
 
     def __init__(self, workdir: Path, memory_mb: int, hidden: tuple[Path, ...] = ()) -> None:
         self.workdir, self.memory_mb, self.hidden = workdir, memory_mb, hidden

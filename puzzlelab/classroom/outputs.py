@@ -14,6 +14,8 @@ from nbformat.v4 import new_output
 
 from .grades import KEPT_ERROR
 
+__all__ = ["bounded_context"]
+
 #: The printed text kept of one cell, in characters.
 KEPT_TEXT = 2**16
 
@@ -39,10 +41,7 @@ def bounded_context() -> zmq.asyncio.Context:
 
 
 class BoundedManager(AsyncKernelManager):
-    """A kernel manager whose client talks through the manager's own (bounded) context.
-
-    There is no example here; ``tests/test_gradebook.py`` runs it.
-    """
+    """A kernel manager whose client talks through the manager's own (bounded) context."""
 
     def client(self, **options: Any) -> Any:
         """The kernel's client, on this manager's context."""
@@ -50,10 +49,7 @@ class BoundedManager(AsyncKernelManager):
 
 
 class KeptOutputs(NotebookClient):
-    """nbclient's client, keeping of each cell only its first error and a bounded stdout.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+    """nbclient's client, keeping of each cell only its first error and a bounded stdout."""
 
     def output(
         self, outs: list[NotebookNode], msg: dict[str, Any], display_id: str | None, cell_index: int

@@ -96,10 +96,7 @@ def blocks(markdown: str) -> list[Block]:
 
 @cache
 def lesson_notes() -> dict[str, dict[str, list[Block]]]:
-    """Return every lesson's notes, by lesson slug: each section's blocks, by its heading.
-
-    There is no example here; ``tests/test_teacher.py`` reads every lesson's notes.
-    """
+    """Return every lesson's notes, by lesson slug: each section's blocks, by its heading."""
     notes: dict[str, dict[str, list[Block]]] = {}
     for path in sorted(files(__package__).joinpath("notes").iterdir(), key=lambda path: path.name):
         if not path.name.endswith(".md"):
@@ -114,10 +111,7 @@ def lesson_notes() -> dict[str, dict[str, list[Block]]]:
 
 
 def read_plan(sections: dict[str, list[Block]]) -> Plan:
-    """Return the plan written in a lesson's notes (:func:`lesson_notes`).
-
-    There is no example here; ``tests/test_teacher.py`` checks every plan.
-    """
+    """Return the plan written in a lesson's notes (:func:`lesson_notes`)."""
     parts = tuple(Part(numbers, what, int(minutes), int(fifty))
                   for numbers, what, minutes, fifty in _rows(sections["Timing"]))  # fmt: skip
     return Plan(

@@ -15,12 +15,11 @@ from typing import Any
 from ..errors import one_line
 from .wire import Wire, decode, encode
 
+__all__: list[str] = []  # the kernel's half of the grader: nothing here is for lessons
+
 
 class Stub:
-    """An object of the grader's, seen from the kernel: its attributes and calls go to the grader.
-
-    There is no example here; ``tests/test_grade_agreement.py`` runs it.
-    """
+    """An object of the grader's, seen from the kernel: attributes and calls go to the grader."""
 
     def __init__(self, server: Server, handle: int) -> None:
         object.__setattr__(self, "_server", server)
@@ -50,10 +49,7 @@ class Stub:
 
 
 class Stopped(BaseException):
-    """The grader stopped the student's code (a limit, or a library's search found).
-
-    There is no example here; ``tests/test_grade_agreement.py`` runs it.
-    """
+    """The grader stopped the student's code (a limit, or a library's search found)."""
 
 
 def _library_caller() -> str | None:
@@ -77,10 +73,7 @@ INSPECTIONS = ("borrowed", "lesson_code", "names_used", "table_of")
 
 
 class Server:
-    """The kernel's end: the objects it handed the grader, by number, and the wire.
-
-    There is no example here; ``tests/test_grade_agreement.py`` runs it.
-    """
+    """The kernel's end: the objects it handed the grader, by number, and the wire."""
 
     def __init__(self, sock: socket.socket, namespace: dict, seconds: float) -> None:
         self.objects: list[object] = []
@@ -187,10 +180,7 @@ class Server:
 
 
 def serve(path: str, seconds: float) -> None:
-    """Connect to the grader at *path* and answer it until it says ``done``.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+    """Connect to the grader at *path* and answer it until it says ``done``."""
     import __main__
 
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)

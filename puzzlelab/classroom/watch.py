@@ -16,16 +16,15 @@ from .grades import LARGEST_SUBMISSION
 from .lessons import lessons_folder
 from .submissions import read_regular
 
+__all__ = ["listed"]
+
 #: What ``lstat`` says of a file's kind, size, times (a change time cannot be set back), inode.
 Stamp = tuple[int, int, int, int, int]
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A path's kind (``file``, ``folder``, ``link``, ``large``, ``other``), content and stamp.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+    """A path's kind (``file``, ``folder``, ``link``, ``large``, ``other``), content and stamp."""
 
     kind: str
     content: bytes
@@ -41,10 +40,7 @@ State = dict[Path, Entry]
 
 
 def puzzlelab_folders() -> list[Path]:
-    """Return the folders whose files the checks run: the package's, and a clone's lessons.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+    """Return the folders whose files the checks run: the package's, and a clone's lessons."""
     folders = [Path(__file__).resolve().parents[1]]
     lessons = lessons_folder()
     if isinstance(lessons, Path) and folders[0] not in lessons.resolve().parents:
@@ -129,10 +125,7 @@ def _put_back(before: State, after: State) -> list[Path]:
 
 
 class Watcher:
-    """The files under *tops* as they were before any notebook ran, and the changes since.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+    """The files under *tops* as they were before any notebook ran, and the changes since."""
 
     def __init__(self, tops: list[Path]) -> None:
         self.tops = tops

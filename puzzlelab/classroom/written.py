@@ -43,6 +43,8 @@ from .scopes import (
     with_root,
 )
 
+__all__ = ["Written"]
+
 #: The modules the grader may import to see what an answer is (no widgets, no pictures).
 ROOMS = ("puzzlelab.search", "puzzlelab.puzzles", "puzzlelab.solvers", "puzzlelab.analysis",
          "puzzlelab.simpleai_problems", "puzzlelab.exercises", "functools")  # fmt: skip
@@ -59,10 +61,7 @@ OPAQUE = frozenset("globals locals vars exec eval setattr delattr __import__".sp
 
 
 class Binding(NamedTuple):
-    """A name's binding: its order among the notebook's, and the node it takes (None: unknown).
-
-    There is no example here; ``tests/test_grade_written.py`` runs it.
-    """
+    """A name's binding: its order among the notebook's, and the node it takes (None: unknown)."""
 
     order: int
     node: ast.AST | None
@@ -70,20 +69,14 @@ class Binding(NamedTuple):
 
 @dataclass(frozen=True)
 class Made:
-    """An object a puzzlelab class made (``SlidingPuzzle('...')``), known by its class only.
-
-    There is no example here; ``tests/test_grade_written.py`` runs it.
-    """
+    """An object a puzzlelab class made (``SlidingPuzzle('...')``), known by its class only."""
 
     klass: type
 
 
 @dataclass(frozen=True, eq=False)
 class Instance:
-    """An object a class written in the notebook made.
-
-    There is no example here; ``tests/test_grade_written.py`` runs it.
-    """
+    """An object a class written in the notebook made."""
 
     node: ast.ClassDef
 

@@ -12,6 +12,8 @@ from ..errors import PuzzleError
 if TYPE_CHECKING:
     from ._common import Commands
 
+__all__ = ["add_commands", "lessons_command"]
+
 #: The classroom, imported as a command runs (the command line loads it first).
 LOADS = ("puzzlelab.classroom.edition", "puzzlelab.classroom.lessons")
 
@@ -108,10 +110,7 @@ def lessons_command(args: argparse.Namespace) -> int:
 
 
 def teacher_command(args: argparse.Namespace) -> int:
-    """Write the teacher's edition into ``args.out_dir`` and say where; return 0.
-
-    There is no example here; ``tests/test_teacher.py`` runs it.
-    """
+    """Write the teacher's edition into ``args.out_dir`` and say where; return 0."""
     if not args.out_dir.strip():
         raise PuzzleError("give the folder to write the teacher's edition into, e.g. answer-key")
     out_dir = Path(args.out_dir)
@@ -128,10 +127,7 @@ def teacher_command(args: argparse.Namespace) -> int:
 
 
 def slides_command(args: argparse.Namespace) -> int:
-    """Write the slides of the lessons into ``args.out_dir`` and say where; return 0.
-
-    There is no example here; ``tests/test_teacher.py`` runs it.
-    """
+    """Write the slides of the lessons into ``args.out_dir`` and say where; return 0."""
     from ..classroom.slides import write_slides
 
     if not args.out_dir.strip():
