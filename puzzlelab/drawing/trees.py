@@ -11,6 +11,8 @@ from matplotlib.axes import Axes
 from ..analysis.trees import cut_tree
 from .figures import SMALLEST_FONT
 
+__all__ = ["draw_tree", "layered_layout"]  # the marked trees serve the replay widget
+
 if TYPE_CHECKING:
     import numpy as np
     from matplotlib.artist import Artist
@@ -283,8 +285,7 @@ def marked_tree_svg(
 ) -> str:
     """*tree* as SVG, node ``j`` marked ``<g data-mark="j">`` and the edge to it ``<line
     data-mark="j">``: a page sets their ``data-state`` to a letter of :data:`STATUS_LETTERS` (upper
-    case: this step's node) or ``-`` (hidden), and :func:`marked_tree_css` colours them. There is no
-    example here; ``tests/test_replay.py`` runs it."""
+    case: this step's node) or ``-`` (hidden), and :func:`marked_tree_css` colours them."""
     xs = [x for x, _ in layout.values()] or [0.0]
     levels = 1 + max((-y for _, y in layout.values()), default=0)
     height = min(most_height, 24 + level * levels)
@@ -319,8 +320,7 @@ def marked_tree_svg(
 
 
 def marked_tree_css(scope: str) -> str:
-    """The CSS that colours a :func:`marked_tree_svg` inside class *scope*. There is no example
-    here; ``tests/test_replay.py`` runs it."""
+    """The CSS that colours a :func:`marked_tree_svg` inside class *scope*."""
     rules = [
         f".{scope} line {{ stroke: {EDGE_COLOUR}; stroke-width: 1.2; }}",
         f".{scope} circle.dot {{ stroke: {OUTLINE}; stroke-width: 1; }}",
@@ -344,8 +344,7 @@ def marked_tree_css(scope: str) -> str:
 
 
 def tree_legend_html(statuses: Iterable[str]) -> str:
-    """HTML legend of a :func:`marked_tree_svg`: a dot and a word per status, and the ring. There is
-    no example here; ``tests/test_replay.py`` runs it."""
+    """HTML legend of a :func:`marked_tree_svg`: a dot and a word per status, and the ring."""
     dot = (
         '<div><span style="display:inline-block;width:0.8em;height:0.8em;border-radius:50%;'
         'border:{};{}margin-right:0.3em"></span>{}</div>'

@@ -39,7 +39,7 @@ check_solvable : bool
 """,
 }
 
-#: The limits every search takes, as :func:`tally_for` takes them.
+#: The limits every search takes, as :func:`_tally_for` takes them.
 LIMITS = ("max_nodes", "max_seconds", "max_memory_mb", "check_solvable")
 
 Search = TypeVar("Search", bound=Callable[..., SearchResult])
@@ -221,21 +221,18 @@ def _search(
             f"{algorithm} uses no heuristic; give heuristic= to greedy, astar or idastar"
         )
     true_or_false(graph_search, "graph_search")
-    tally = tally_for(algorithm, problem, frontier, trace, **limits)
+    tally = _tally_for(algorithm, problem, frontier, trace, **limits)
     if isinstance(tally, SearchResult):
         return tally
     return run(problem, frontier, tally, graph_search=graph_search, depth_limit=depth_limit)
 
 
-def tally_for(
+def _tally_for(
     algorithm: str, problem: Problem, frontier: Sized, trace: Trace | None = None, *,
     max_nodes: int | None = None, max_seconds: float | None = None,
     max_memory_mb: MemoryLimit = DEFAULT, check_solvable: bool = True, **unknown: object,
 ) -> Tally | SearchResult:  # fmt: skip
-    """The tally a search reports to (tracing with a *trace*), or its ``unsolvable`` result.
-
-    There is no example here; ``tests/test_core_search.py`` runs it.
-    """
+    """The tally a search reports to (tracing with a *trace*), or its ``unsolvable`` result."""
     if unknown:  # as Python says it of the search's own signature
         raise TypeError(f"{algorithm}() got an unexpected keyword argument {[*unknown][0]!r}")
     budget = Budget(max_nodes, max_seconds, max_memory_mb)

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import ProblemError
 from ..results import SearchResult
-from .algorithms import tally_for, with_shared_doc
+from .algorithms import _tally_for, with_shared_doc
 from .engine import Node, Tally, path_to, search_loop
 from .problem import Action, Predecessors, Problem, Searchable, State, as_problem
 from .trace import Trace
@@ -60,7 +60,7 @@ def bidirectional(
     if not prepared.is_goal(goal):
         raise ProblemError(f"the goal given, {goal!r}, is not a goal of the problem")
 
-    tally = tally_for("bidirectional", prepared, (), trace, **limits)  # layers measure themselves
+    tally = _tally_for("bidirectional", prepared, (), trace, **limits)  # layers measure themselves
     if isinstance(tally, SearchResult):
         return tally
     layers: Layers = {}

@@ -7,15 +7,14 @@ from typing import Any
 
 from ..errors import ProblemError, PuzzleError, finite_number, one_line
 
+__all__ = ["checked_goal", "checked_successors"]  # the other checks serve as_problem
+
 #: ``successors(state)``: the ``(action, next_state, step_cost)`` triples out of *state*.
 Successors = Callable[[Any], Iterable[tuple[Any, Any, float]]]
 
 
 def check_hashable(state: object, where: str) -> None:
-    """Refuse a start state a search cannot remember (a list, a set, an array).
-
-    There is no example here; ``tests/test_safety.py`` runs it.
-    """
+    """Refuse a start state a search cannot remember (a list, a set, an array)."""
     if _hashable(state):
         return
     what = type(state).__name__
@@ -46,10 +45,7 @@ def _listed(found: object, where: str, state: Any) -> Iterator[Any]:
 
 
 def simpleai_successors(problem: Any) -> Successors:
-    """Return ``successors(state)`` built from simpleai's actions / result / cost, checked.
-
-    There is no example here; ``tests/test_safety.py`` runs it.
-    """
+    """Return ``successors(state)`` built from simpleai's actions / result / cost, checked."""
     actions, result = problem.actions, problem.result
     cost = getattr(problem, "cost", None) or (lambda state, action, next_state: 1)
     name = type(problem).__name__
@@ -123,10 +119,7 @@ def _checked_state(state: Any, where: str, before: Any, action: Any) -> Any:
 
 
 def checked_heuristic(heuristic: Callable[[Any], float], name: str) -> Callable[[Any], float]:
-    """Return *heuristic*, a value not a finite number >= 0, or an error, named with the state.
-
-    There is no example here; ``tests/test_safety.py`` runs it.
-    """
+    """Return *heuristic*, a value not a finite number >= 0, or an error, named with the state."""
 
     def checked(state: Any) -> float:
         try:

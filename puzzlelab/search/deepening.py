@@ -6,7 +6,7 @@ from typing import Any
 
 from ..errors import true_or_false, whole_number
 from ..results import SearchResult, iteration_counts
-from .algorithms import LifoFrontier, _search, tally_for, with_shared_doc
+from .algorithms import LifoFrontier, _search, _tally_for, with_shared_doc
 from .engine import Node, run
 from .problem import Searchable, as_problem
 from .trace import Trace
@@ -77,7 +77,7 @@ def iddfs(
         whole_number(max_depth, "a depth limit", least=0)
     true_or_false(graph_search, "graph_search")
     frontier = LifoFrontier()  # empty again after each iteration that goes on
-    tally, limit = tally_for("iddfs", prepared, frontier, trace, **limits), 0
+    tally, limit = _tally_for("iddfs", prepared, frontier, trace, **limits), 0
     if isinstance(tally, SearchResult):
         return tally
     while True:

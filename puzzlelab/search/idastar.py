@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..results import SearchResult, iteration_counts
-from .algorithms import tally_for, with_shared_doc
+from .algorithms import _tally_for, with_shared_doc
 from .engine import Node, Tally, search_loop
 from .problem import Action, HeuristicChoice, Problem, Searchable, State, as_problem
 from .trace import Trace
@@ -46,7 +46,7 @@ def idastar(
     """
     prepared = as_problem(problem, heuristic)
     path: Path = []
-    tally = tally_for("idastar", prepared, path, trace, **limits)
+    tally = _tally_for("idastar", prepared, path, trace, **limits)
     return tally if isinstance(tally, SearchResult) else _deepening(prepared, path, tally)
 
 

@@ -13,6 +13,8 @@ from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, Stop, stopping
 from ..puzzles.queens import Placement, check_size, safe
 from ..results import SearchResult, SearchStats
 
+__all__ = ["SolutionsResult", "backtracking", "first_solution", "format_runs", "generate_and_test"]
+
 #: ``("place", row, col)`` or ``("retreat", row, col)``.
 Event = tuple[str, int, int]
 #: The reason a search that found no solution gives, for ``n`` queens.
@@ -64,7 +66,7 @@ def solutions_result(
     stop: Stop | None = None, solved: str = "every solution was found", counted: str = "",
 ) -> SolutionsResult:  # fmt: skip
     """Return the SolutionsResult of a search that ended, or was stopped (*stop*); *counted* names
-    what a counting search counts. There is no example here; ``tests/test_queens.py`` runs it."""
+    what a counting search counts."""
     count = len(solutions) if count is None else count
     if stop:
         status, reason = stop.status, stop.reason
@@ -80,8 +82,8 @@ def solutions_result(
 
 
 def finished(result: SolutionsResult) -> SolutionsResult:
-    """Return *result* if its search ran to the end; else raise LimitReached or KeyboardInterrupt.
-    There is no example here; ``tests/test_queens.py`` runs it."""
+    """Return *result* if its search ran to the end; else raise LimitReached or
+    KeyboardInterrupt."""
     if result.status == "interrupted":
         raise KeyboardInterrupt
     if result.status == "limit":
@@ -226,8 +228,7 @@ def format_runs(rows: list[dict], columns: list[str] | None = None) -> str:
 
 @dataclass(frozen=True)
 class TraceStep:
-    """The board after one step of a backtracking trace (``event`` None: the empty board). There is
-    no example here; ``tests/test_queens.py`` runs it."""
+    """The board after one step of a backtracking trace (``event`` None: the empty board)."""
 
     index: int
     event: Event | None
@@ -246,8 +247,7 @@ class TraceStep:
 
 
 def replay(trace: Iterable[Event], n: int) -> list[TraceStep]:
-    """Return the board after each step of *trace*, the empty board first. There is no example here;
-    ``tests/test_queens.py`` runs it."""
+    """Return the board after each step of *trace*, the empty board first."""
     n = check_size(n)
     placement: Placement = ()
     placed = retreats = solutions = 0

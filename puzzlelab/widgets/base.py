@@ -14,6 +14,8 @@ import ipywidgets as widgets
 from ..drawing import board_svg
 from ..drawing.figures import LARGE, picture_scale
 
+__all__ = ["StaticFallback"]  # the rest serves this folder's widgets
+
 
 class StaticFallback:
     """Mixin (listed first) for ipywidgets boxes: a page with no kernel shows ``_static_html()``
@@ -46,8 +48,7 @@ class StaticFallback:
 def working(
     status: widgets.Label, buttons: Sequence[widgets.Button], message: str
 ) -> Iterator[None]:
-    """Say *message* in *status* and switch *buttons* off while the kernel computes. There is no
-    example here; ``tests/test_widgets.py`` runs it."""
+    """Say *message* in *status* and switch *buttons* off while the kernel computes."""
     before = [button.disabled for button in buttons]
     for button in buttons:
         button.disabled = True
@@ -72,7 +73,7 @@ WIDGET_CSS = """<style>
 
 def projector(box: widgets.Box, large: bool | None = None) -> None:
     """Set *box*'s text to 15 px, or with *large* (default: as ``lesson_style`` set it) 21 px and
-    its pictures half as big again. There is no example here; ``tests/test_widgets.py`` runs it."""
+    its pictures half as big again."""
     large = picture_scale() > 1 if large is None else bool(large)
     box.add_class("puzzlelab-widget")
     if large:
@@ -93,16 +94,14 @@ def _images(box: widgets.Widget) -> Iterator[widgets.Image]:
 
 
 def svg_image(svg: bytes = b"") -> widgets.Image:
-    """Return an ``ipywidgets.Image`` showing *svg* at its own size. There is no example here;
-    ``tests/test_widgets.py`` runs it."""
+    """Return an ``ipywidgets.Image`` showing *svg* at its own size."""
     image = widgets.Image(format="svg+xml")
     show_svg(image, svg)
     return image
 
 
 def show_svg(image: widgets.Image, svg: bytes) -> None:
-    """Show *svg* in *image*, at its own width times the lesson's (or the widget's) scale. There is
-    no example here; ``tests/test_widgets.py`` runs it."""
+    """Show *svg* in *image*, at its own width times the lesson's (or the widget's) scale."""
     image.value = svg
     if svg:
         scale = getattr(image, "puzzlelab_scale", None) or picture_scale()
@@ -110,8 +109,7 @@ def show_svg(image: widgets.Image, svg: bytes) -> None:
 
 
 def picture_html(svg: bytes, alt: str = "", fit: bool = False) -> str:
-    """An ``<img>`` of an SVG picture at its own size; with *fit*, smaller in a narrow column. There
-    is no example here; ``tests/test_widgets.py`` runs it."""
+    """An ``<img>`` of an SVG picture at its own size; with *fit*, smaller in a narrow column."""
     width = natural_width(svg)
     widest = "max-width:100%;height:auto" if fit else "max-width:none"
     data = base64.b64encode(svg).decode("ascii")
@@ -123,16 +121,14 @@ def picture_html(svg: bytes, alt: str = "", fit: bool = False) -> str:
 
 
 def board_html(puzzle: object, state: object) -> str:
-    """An ``<img>`` of *state*'s board, 1.8 inches wide; the state as code with no *puzzle*. There
-    is no example here; ``tests/test_replay.py`` runs it."""
+    """An ``<img>`` of *state*'s board, 1.8 inches wide; the state as code with no *puzzle*."""
     if puzzle is None or state is None:
         return f"<code>{escape(repr(state))}</code>"
     return picture_html(board_svg(puzzle, state, size=1.8), alt=str(state))
 
 
 def natural_width(svg: bytes) -> int:
-    """The CSS pixels an SVG picture is wide (3 points are 4 pixels). There is no example here;
-    ``tests/test_widgets.py`` runs it."""
+    """The CSS pixels an SVG picture is wide (3 points are 4 pixels)."""
     match = re.search(rb'<svg[^>]*?\swidth="([\d.]+)(pt|px)?"', svg)
     if not match:
         raise ValueError("the picture is not an SVG with a width")

@@ -29,9 +29,8 @@ COLORS = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da
 Spec = str | tuple[str, HeuristicChoice] | tuple[str, HeuristicChoice, dict[str, Any]]
 
 
-def label_of(spec: Spec) -> str:
-    """Return a short label for an algorithm spec (``h`` for a lambda, ``w`` for the weight). There
-    is no example here; ``tests/test_widgets.py`` runs it."""
+def _label_of(spec: Spec) -> str:
+    """Return a short label for an algorithm spec (``h`` for a lambda, ``w`` for the weight)."""
     name, heuristic, options = _parts(spec)
     if callable(heuristic):
         heuristic = getattr(heuristic, "__name__", "h").replace("<lambda>", "h")
@@ -164,7 +163,7 @@ def compare(
     batch = list(puzzles) if isinstance(puzzles, (list, tuple)) else [puzzles]
     if not batch or not specs:
         raise ValueError("compare needs at least one board and one algorithm")
-    labels = [label_of(spec) for spec in specs]
+    labels = [_label_of(spec) for spec in specs]
     runs = [(i, board, spec) for i, board in enumerate(batch) for spec in specs]
     show = progress if progress is not None else len(batch) > 1
     rows = []
@@ -175,7 +174,7 @@ def compare(
             options = {**options, "heuristic": heuristic}
         result = search.ALGORITHMS[name](board, **options, max_nodes=max_nodes,
                                          max_seconds=max_seconds)  # fmt: skip
-        row = {"board": i, "algorithm": label_of(spec), "status": result.status,
+        row = {"board": i, "algorithm": _label_of(spec), "status": result.status,
                "reason": result.reason, "cost": result.cost}  # fmt: skip
         rows.append(row | {key: getattr(result.stats, key) for key, _ in MEASURES})
     return Compare(rows, labels, len(batch), large)

@@ -20,13 +20,14 @@ from ..search.problem import HeuristicChoice, State
 from .base import picture_html
 from .stepper import Stepper
 
+__all__ = ["SolutionPlayer"]
+
 TEMPLATE = '<div data-slot="0"></div><div data-slot="1"></div>'
 
 
 class FramePlayer(Stepper):
     """Show one of *pictures* (SVG) at a time under its HTML label; *captions* are the plain ones
-    (:meth:`caption`, and the pictures' ``alt``). There is no example here;
-    ``tests/test_widgets.py`` runs it."""
+    (:meth:`caption`, and the pictures' ``alt``)."""
 
     def __init__(
         self,

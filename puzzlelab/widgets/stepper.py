@@ -14,6 +14,8 @@ import traitlets
 
 from ..drawing.figures import picture_scale
 
+__all__: list[str] = []  # the base of this folder's widgets
+
 HERE = Path(__file__).parent
 SCRIPT = (HERE / "stepper.js").read_text(encoding="utf-8")
 STYLE = (HERE / "stepper.css").read_text(encoding="utf-8")
@@ -39,8 +41,7 @@ DATA = (
 
 class PageWidget(anywidget.AnyWidget):
     """An anywidget whose display bundle carries :meth:`html`, a page that runs it with no kernel
-    (``_page_render`` of ``_page_script`` draws it from ``_page_traits``). There is no example here;
-    ``tests/test_widgets.py`` runs it."""
+    (``_page_render`` of ``_page_script`` draws it from ``_page_traits``)."""
 
     _page_script = FUNCTIONS
     _page_style = STYLE
@@ -80,8 +81,7 @@ class PageWidget(anywidget.AnyWidget):
 class Stepper(PageWidget):
     """Step through frames in the browser. Each of *frames* fills the ``data-slot="i"`` elements of
     *template* with its HTML pieces (each piece sent once); per frame, ``marks`` has a character per
-    ``data-mark="j"`` element (its ``data-state``). There is no example here;
-    ``tests/test_widgets.py`` runs it."""
+    ``data-mark="j"`` element (its ``data-state``)."""
 
     _esm = SCRIPT
     _css = STYLE

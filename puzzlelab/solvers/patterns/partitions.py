@@ -12,6 +12,8 @@ from .build import LABELLED
 from .cache import cached
 from .table import PatternHeuristic, check_pattern, mirror_of
 
+__all__ = ["Partition", "named_heuristic", "partition_of", "pattern_heuristic"]
+
 #: Partitions of the 15-puzzle, as goal cells counted from the blank's corner (Korf's tiles).
 PARTITIONS = {
     "5-5-5": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
@@ -100,8 +102,7 @@ def named_heuristic(puzzle: SlidingPuzzle, name: str, **limits: Any) -> PatternH
 
 
 def check_name(name: str) -> str:
-    """Return the partition *name* (``pdb`` or ``pdb:PARTITION``) names, or say what is allowed.
-    There is no example here; ``tests/test_patterns.py`` runs it."""
+    """Return the partition *name* (``pdb`` or ``pdb:PARTITION``) names, or say what is allowed."""
     kind, colon, partition = name.partition(":")
     allowed = f"write pdb ({DEFAULT_PARTITION}) or pdb: and one of {', '.join(PARTITIONS)}"
     if kind != "pdb":
