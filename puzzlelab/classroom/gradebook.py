@@ -20,7 +20,6 @@ EXPORT_COLUMNS = {
     "moodle": ["ID number", "Email address"],
     "canvas": ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"],
 }
-EXPORTS = tuple(EXPORT_COLUMNS)
 
 
 @dataclass(frozen=True)

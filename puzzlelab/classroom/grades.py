@@ -109,17 +109,13 @@ def inert(text: str) -> str:
     >>> print(inert('=HYPERLINK("http://evil", "click")'), inert("Ann"), inert("-3"))
     '=HYPERLINK("http://evil", "click") Ann -3
     """
-    if text.startswith(FORMULA) and not _is_number(text):
+    if not text.startswith(FORMULA):
+        return text
+    try:
+        float(text)  # a number such as -3 is no formula
+    except ValueError:
         return "'" + text
     return text
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def plain(text: str) -> str:

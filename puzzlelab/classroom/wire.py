@@ -42,13 +42,10 @@ class Silent(Exception):
     """
 
 
-#: How a reference is made of an object that stays (``None``: none may be).
-Refer = Callable[[object], dict] | None
-
-
-def encode(value: object, refer: Refer) -> object:
+def encode(value: object, refer: Callable[[object], dict] | None) -> object:
     """*value* as JSON-ready plain data (through the builtin types' own methods, so an ``int``
-    whose class lies crosses as its number); each other object as *refer* makes it a reference.
+    whose class lies crosses as its number); each other object as *refer* makes it a reference
+    (with *refer* ``None``, none may be).
 
     >>> encode((1, [2.5, "a"], {True: None}), refer=None)
     {'t': [1, [2.5, 'a'], {'d': [[True, None]]}]}
@@ -79,12 +76,9 @@ def encode(value: object, refer: Refer) -> object:
     return refer(value)
 
 
-#: How a reference that came over the wire is made an object here.
-Resolve = Callable[[dict], object] | None
-
-
-def decode(data: object, refer: Resolve) -> object:
-    """The value *data* (as :func:`encode` made it) stands for; :class:`NotPlain` for other data.
+def decode(data: object, refer: Callable[[dict], object] | None) -> object:
+    """The value *data* (as :func:`encode` made it) stands for, each reference made an object
+    here by *refer*; :class:`NotPlain` for other data.
 
     >>> decode({"s": [[1, 2]]}, refer=None)
     Traceback (most recent call last):

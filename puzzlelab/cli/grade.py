@@ -175,7 +175,7 @@ def grade_command(args: argparse.Namespace) -> int:
 
 def _gradebook_options(args: argparse.Namespace, out: Path | None) -> dict[str, Path]:
     """Check the options that name files; return the gradebook files to write, by option."""
-    from ..classroom.gradebook import EXPORTS
+    from ..classroom.gradebook import EXPORT_COLUMNS
     from ..classroom.grading import check_writable
     from ..classroom.submissions import check_out, find_submissions
 
@@ -184,8 +184,8 @@ def _gradebook_options(args: argparse.Namespace, out: Path | None) -> dict[str, 
     files = {"--summary": Path(args.summary)} if args.summary else {}
     if args.export:
         system, name = args.export
-        if system not in EXPORTS:
-            raise PuzzleError(f"--export {system}: give one of {', '.join(EXPORTS)}")
+        if system not in EXPORT_COLUMNS:
+            raise PuzzleError(f"--export {system}: give one of {', '.join(EXPORT_COLUMNS)}")
         if not args.roster:
             raise PuzzleError(
                 "--export needs --roster: Moodle and Canvas know students by id or email"
