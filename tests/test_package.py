@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 SOURCES = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "puzzlelab"]
 SOURCES += ["notebooks"]  # MANIFEST.in must carry it into the sdist, or the wheel has no lessons
+SOURCES += ["share"]  # and the lessons' Voila template, which voila.json names
 NOT_SOURCES = shutil.ignore_patterns("__pycache__", "*.egg-info", ".ipynb_checkpoints")
 
 
@@ -124,6 +125,8 @@ def test_version_and_lessons_from_a_fresh_environment(installed, tmp_path):
         installed / "python", "-c", "import puzzlelab; print(puzzlelab.__file__)", cwd=tmp_path
     )
     assert Path(where.stdout.strip()).is_relative_to(installed.parent), "not the wheel's puzzlelab"
+    template = installed.parent / "share/jupyter/voila/templates/puzzlelab/index.html.j2"
+    assert template.is_file(), "voila.json names a template the wheel did not install"
     version = run(installed / "puzzlelab", "--version", cwd=tmp_path)
     assert version.stdout.strip() == f"puzzlelab {puzzlelab.__version__}"
 
