@@ -210,11 +210,7 @@ class _ClassRun:
         try:
             self._side_by_side(todo, jobs)
             alone, self.again = sorted(self.again), set()
-            for order in alone:
-                self.suspects = {order}
-                sub = self.submissions[order]
-                rows, seconds = self._grade_one(sub)
-                self._decide(order, sub, rows, seconds, running=set())
+            self._side_by_side([(order, self.submissions[order]) for order in alone], jobs=1)
         except KeyboardInterrupt:
             kill_all()
             raise KeyboardInterrupt(

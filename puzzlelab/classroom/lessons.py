@@ -45,9 +45,10 @@ def lesson_notebooks() -> dict[str, dict]:
 
     There is no example here; ``tests/test_grade.py`` runs it.
     """
+    folder = lessons_folder()
     return {
-        name.name: json.loads(data)
-        for name, data in read_lessons().items()
+        name.name: json.loads(folder.joinpath(name.name).read_text(encoding="utf-8"))
+        for name in lesson_files(folder)
         if name.suffix == ".ipynb" and len(name.parts) == 1
     }
 
