@@ -43,15 +43,16 @@ from lab_driver import (  # noqa: E402
 
 FIRST_CONTENT_TARGET = 10.0  # seconds
 
-#: When the page first painted part of the lesson (seconds since the epoch), from the browser's
-#: own record of its largest paints, or null: not yet. This is the text until the page's
-#: scripts have drawn the outputs (puzzlelab's Voila template shows it as it arrives).
+#: When the page was opened (seconds since the epoch) and how many seconds later it first
+#: painted part of the lesson, from the browser's own record of its largest paints; or null.
+#: It is the text until the page's scripts have drawn the outputs (puzzlelab's Voila template
+#: shows the text as it arrives).
 PAINTED = """() => {
     const seen = new PerformanceObserver(() => {});
     seen.observe({type: 'largest-contentful-paint', buffered: true});
     const lesson = seen.takeRecords().find(e => e.element && e.element.closest('#rendered_cells'));
     seen.disconnect();
-    return lesson ? (performance.timeOrigin + lesson.startTime) / 1000 : null;
+    return lesson ? [performance.timeOrigin / 1000, lesson.startTime / 1000] : null;
 }"""
 #: Whether Voila's scripts have drawn an output of the lesson (a figure, a widget, a table).
 DRAWN = "() => document.querySelectorAll('.jp-OutputArea-output').length > 0"
@@ -100,9 +101,10 @@ def main() -> None:
             pages = [context.new_page() for _ in range(args.pages)]
             started, cpu_before, cpu_shown = time.monotonic(), cpu_seconds(server), None
             since = time.time() - (time.monotonic() - started)  # the epoch's second at *started*
-            for page in pages:
-                page.goto(app["url"], wait_until="commit", timeout=120_000)
-            first: dict[int, float] = {}  # a page's number: seconds until it painted the lesson
+            for page in pages:  # every page starts opening at once: nothing waits for one
+                page.evaluate("url => { window.location.href = url; }", app["url"])
+            first: dict[int, tuple[float, float]] = {}  # a page's number: when it was opened,
+            # after the first page, and how long it then took to paint the lesson
             drawn: dict[int, float] = {}  # and until it showed an output
             peak_kb = peak_kernels = quiet = 0
             ticks: dict[int, int] = {}
@@ -110,7 +112,7 @@ def main() -> None:
             while ran is None and time.monotonic() - started < args.timeout:
                 for number, page in enumerate(pages):
                     if number not in first and (painted := page.evaluate(PAINTED)):
-                        first[number] = painted - since
+                        first[number] = (painted[0] - since, painted[1])
                     if number not in drawn and page.evaluate(DRAWN):
                         drawn[number] = time.monotonic() - started
                 if cpu_shown is None and len(drawn) == len(pages):
@@ -135,15 +137,21 @@ def main() -> None:
             ended = time.monotonic() - closed
             context.close()
         browser.close()
-    firsts, draws = sorted(first.values()), sorted(drawn.values())
+    firsts = sorted(after for _, after in first.values())
+    arrived = sorted(opened + after for opened, after in first.values())
+    draws = sorted(drawn.values())
     print("| what | figure | target |\n|---|---:|---|")
     print(f"| pages showing the lesson | {len(firsts)} of {args.pages} | all |")
     if firsts:
-        print(f"| first content painted, median / slowest page | {statistics.median(firsts):.1f} s"
-              f" / {firsts[-1]:.1f} s | <= {FIRST_CONTENT_TARGET:.0f} s: "
-              f"{verdict(firsts[-1] <= FIRST_CONTENT_TARGET)} |")  # fmt: skip
+        print(
+            f"| first content painted, after the page opened: median / slowest page | "
+            f"{statistics.median(firsts):.1f} s / {firsts[-1]:.1f} s | "
+            f"<= {FIRST_CONTENT_TARGET:.0f} s: {verdict(firsts[-1] <= FIRST_CONTENT_TARGET)} |"
+        )
+        print(f"| the same, after the first page opened"
+              f" | {statistics.median(arrived):.1f} s / {arrived[-1]:.1f} s | |")  # fmt: skip
     if draws:
-        print(f"| first output drawn (Voila's scripts loaded), median / slowest page | "
+        print(f"| first output drawn (Voila's scripts loaded), after the first page opened | "
               f"{statistics.median(draws):.1f} s / {draws[-1]:.1f} s | |")  # fmt: skip
     if cpu_shown is not None:
         print(f"| CPU until the last page drew an output: server and kernels / Chromium | "
