@@ -12,14 +12,13 @@ from ..errors import PuzzleError
 from ..exercises.lesson_code import lessons_folder
 from .grades import write_atomically
 
+__all__ = ["SKIPPED", "read_lessons"]
+
 SKIPPED = {"__pycache__"}  # and every hidden file or folder, such as .ipynb_checkpoints
 
 
 def lesson_files(folder: Traversable) -> list[PurePosixPath]:
-    """Return every file under *folder*, relative to it and sorted, hidden ones left out.
-
-    There is no example here; ``tests/test_package.py`` runs it.
-    """
+    """Return every file under *folder*, relative to it and sorted, hidden ones left out."""
     files = []
     for entry in folder.iterdir():
         if entry.name.startswith(".") or entry.name in SKIPPED:
@@ -41,10 +40,7 @@ def read_lessons() -> dict[PurePosixPath, bytes]:
 
 
 def lesson_notebooks() -> dict[str, dict]:
-    """Every installed lesson notebook, read as JSON, by file name.
-
-    There is no example here; ``tests/test_grade.py`` runs it.
-    """
+    """Every installed lesson notebook, read as JSON, by file name."""
     folder = lessons_folder()
     return {
         name.name: json.loads(folder.joinpath(name.name).read_text(encoding="utf-8"))
@@ -54,10 +50,7 @@ def lesson_notebooks() -> dict[str, dict]:
 
 
 def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = False) -> list[Path]:
-    """Copy the lessons, with any file they read, into *out_dir*; return the files written.
-
-    There is no example here; ``tests/test_hostile_cli.py`` runs it.
-    """
+    """Copy the lessons, with any file they read, into *out_dir*; return the files written."""
     if out_dir.exists() and not out_dir.is_dir():
         raise PuzzleError(f"{out_dir} is a file: give a folder to copy the lessons into")
     files = read_lessons()
@@ -74,10 +67,7 @@ def copy_lessons(out_dir: Path, *, force: bool = False, only_missing: bool = Fal
 def already_there(
     out_dir: Path, names: Iterable[PurePosixPath], refuse: str | None
 ) -> list[PurePosixPath]:
-    """The *names* already in *out_dir*; if any and *refuse* is given, PuzzleError ending in it.
-
-    There is no example here; ``tests/test_hostile_cli.py`` runs it.
-    """
+    """The *names* already in *out_dir*; if any and *refuse* is given, PuzzleError ending in it."""
     there = [name for name in names if os.path.lexists(out_dir / name)]
     if there and refuse:
         more = f" and {len(there) - 1} more" if len(there) > 1 else ""
@@ -86,10 +76,7 @@ def already_there(
 
 
 def write_inside(out_dir: Path, files: dict[PurePosixPath, bytes], what: str) -> list[Path]:
-    """Write *files* into *out_dir*, through no link; return the paths.
-
-    There is no example here; ``tests/test_hostile_cli.py`` runs it.
-    """
+    """Write *files* into *out_dir*, through no link; return the paths."""
     for name in files:
         path = out_dir
         for part in name.parts:
