@@ -9,7 +9,8 @@ before the pages open. Every page is opened at once, as a class arriving.
 
 The table gives, over the pages, the seconds until the lesson is first painted (the
 browser's own record: puzzlelab's template shows the text as it arrives, while Voila's own,
-``--template lab``, shows nothing before its scripts have loaded), until the first output is
+``--template lab``, shows nothing before its scripts have loaded, and the record may miss
+pages of it: "pages showing the lesson" says how many it has), until the first output is
 drawn (the scripts have loaded), and until every lesson has run; the kernels' memory at its
 peak; and, once every page is closed, the seconds until the last kernel has ended. The CPU
 the server (with its kernels) and the browser used until every page drew an output tells
@@ -56,6 +57,16 @@ PAINTED = """() => {
 }"""
 #: Whether Voila's scripts have drawn an output of the lesson (a figure, a widget, a table).
 DRAWN = "() => document.querySelectorAll('.jp-OutputArea-output').length > 0"
+
+
+def asked(page, question: str):
+    """What *page* answers to *question*, or ``None`` while it is between two documents."""
+    from playwright.sync_api import Error
+
+    try:
+        return page.evaluate(question)
+    except Error:  # the page left about:blank for the lesson while it was asked
+        return None
 
 
 def cpu_seconds(server: int) -> tuple[float, float]:
@@ -111,9 +122,9 @@ def main() -> None:
             ran = None  # when every kernel had run its lesson: none used the CPU for 3 s
             while ran is None and time.monotonic() - started < args.timeout:
                 for number, page in enumerate(pages):
-                    if number not in first and (painted := page.evaluate(PAINTED)):
+                    if number not in first and (painted := asked(page, PAINTED)):
                         first[number] = (painted[0] - since, painted[1])
-                    if number not in drawn and page.evaluate(DRAWN):
+                    if number not in drawn and asked(page, DRAWN):
                         drawn[number] = time.monotonic() - started
                 if cpu_shown is None and len(drawn) == len(pages):
                     cpu_shown = [
