@@ -110,13 +110,15 @@ def main() -> None:
                 print(f"The {args.pages} kernels had run the lesson ahead after {ready:.0f} s.\n")
             context = browser.new_context(viewport={"width": 1280, "height": 720})
             pages = [context.new_page() for _ in range(args.pages)]
-            started, cpu_before, cpu_shown = time.monotonic(), cpu_seconds(server), None
-            since = time.time() - (time.monotonic() - started)  # the epoch's second at *started*
+            # The class arrives: *since* is the same moment on the browser's clock (the epoch).
+            started, since = time.monotonic(), time.time()
+            cpu_before, cpu_shown = cpu_seconds(server), None
             for page in pages:  # every page starts opening at once: nothing waits for one
                 page.evaluate("url => { window.location.href = url; }", app["url"])
-            first: dict[int, tuple[float, float]] = {}  # a page's number: when it was opened,
-            # after the first page, and how long it then took to paint the lesson
-            drawn: dict[int, float] = {}  # and until it showed an output
+            # By a page's number: when it opened (after *started*) and how long it then took
+            # to paint the lesson; and when it drew its first output.
+            first: dict[int, tuple[float, float]] = {}
+            drawn: dict[int, float] = {}
             peak_kb = peak_kernels = quiet = 0
             ticks: dict[int, int] = {}
             ran = None  # when every kernel had run its lesson: none used the CPU for 3 s
