@@ -13,15 +13,18 @@ from puzzlelab.analysis.distances import check_heuristic, depth_histogram, dista
 from puzzlelab.errors import BoardError, ProblemError
 from puzzlelab.search import (
     ALGORITHMS,
+    Problem,
     Trace,
     astar,
     bfs,
     bidirectional,
     depth_limited,
     dfs,
+    frontier_rows,
     greedy,
     idastar,
     iddfs,
+    snapshots,
     uniform_cost,
 )
 
@@ -258,6 +261,17 @@ def test_depth_limit_cuts_off_below_the_distance_and_solves_at_it(table):
     assert depth_limited(puzzle, distance).cost == distance
 
 
+def test_a_shallower_path_reopens_a_state_under_a_depth_limit_whatever_it_costs():
+    # S -> A costs 10 but is one action; S -> B -> A costs 2 in two; A -> G one more. The LIFO
+    # frontier takes B first, so A is reached at depth 2 and then, shallower, at depth 1.
+    roads = {"S": [("to A", "A", 10), ("to B", "B", 1)], "B": [("to A", "A", 1)],
+             "A": [("to G", "G", 1)], "G": []}  # fmt: skip
+    problem = Problem("S", roads.__getitem__, lambda state: state == "G", lambda state: 0)
+    found = depth_limited(problem, 2)
+    assert found.solved and found.path == ["S", "A", "G"] and found.cost == 11
+    assert iddfs(problem).actions == bfs(problem).actions == ["to A", "to G"]
+
+
 def test_tiny_state_space_is_exhausted_not_cut_off():
     assert depth_limited(SlidingPuzzle("1 2 / 3 0"), 5).status == "solved"
     swapped = SlidingPuzzle("2 1 / 3 0")
@@ -282,6 +296,29 @@ def test_trace_counts_match_the_statistics_and_change_nothing(search):
         if event.kind == "generate":
             assert event.parent is None or event.parent in seen
             seen.add(event.node)
+
+
+@pytest.mark.parametrize("weight", [1, 2])
+def test_a_replayed_frontier_is_in_the_order_the_search_would_take_it(weight):
+    # The nodes still waiting when A* stops were never taken: their order is the frontier's.
+    trace = Trace()
+    astar(EIGHT.with_start(EIGHT.scramble(24, seed=2)), "manhattan", weight=weight, trace=trace)
+    rows = frontier_rows(snapshots(trace.events)[-1])
+    assert len(rows) > 300
+    assert [row["f"] for row in rows] == [row["g"] + weight * row["h"] for row in rows]
+    assert [(row["f"], row["h"]) for row in rows] == sorted((row["f"], row["h"]) for row in rows)
+
+
+def test_uniform_cost_never_asks_for_a_heuristic():
+    def broken(state):
+        raise ValueError("uniform cost has no use for me")
+
+    plain = SlidingPuzzle("4 1 3 / 2 0 5")
+    problem = Problem(plain.start, plain.successors, plain.is_goal, broken)
+    trace = Trace()
+    assert uniform_cost(problem, trace=trace).cost == bfs(plain).cost == 5
+    rows = frontier_rows(snapshots(trace.events)[-1])
+    assert [row["g"] for row in rows] == sorted(row["g"] for row in rows)
 
 
 def test_idastar_records_one_iteration_event_per_bound():

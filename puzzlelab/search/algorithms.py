@@ -125,7 +125,7 @@ def uniform_cost(problem: Searchable, *, graph_search: bool = True, **limits: An
     ((6, 19), (7, 18))
     """
     problem = as_problem(problem)
-    frontier = PriorityFrontier(attrgetter("g"), problem.heuristic)  # h shown in traces, not used
+    frontier = PriorityFrontier(attrgetter("g"))  # no h: uniform cost never asks for one
     return _search("uniform_cost", problem, frontier, graph_search=graph_search, **limits)
 
 

@@ -4,8 +4,8 @@ of their own, reporting to the same :class:`Tally`.
 
 Vocabulary: a *node* wraps a state with the path that reached it; *expanding* a node
 generates its successors; the *frontier* holds nodes waiting to be expanded;
-*reached* maps each state to the cheapest node found for it (graph search only);
-the *tally* counts, traces and checks the limits.
+*reached* maps each state to the node it is kept with (graph search only: the first found,
+or the best, as rule 4 says); the *tally* counts and checks the limits (and traces, if told).
 
 The rules
 ---------
@@ -25,12 +25,13 @@ Every search in this loop follows these rules, and
    any order, and for A* any node of the lowest f.
 4. **Repeated states.** A state counts as reached when it is generated. A
    successor whose state was reached before is dropped (a *duplicate*), unless
-   the frontier is ordered by path cost (uniform cost, A*) or depth is limited,
-   and the new path is strictly cheaper (or shallower): then it replaces the old
-   node, which is skipped (a *discard*) when it comes out of the frontier, and a
-   state already expanded is expanded again. Greedy search, whose order ignores
-   the path cost, keeps the first path to each state. Tree search
-   (``graph_search=False``) remembers nothing and drops nothing.
+   the new path is better: strictly cheaper where the frontier is ordered by
+   path cost (uniform cost, A*), strictly shallower where depth is limited.
+   Then it replaces the old node, which is skipped (a *discard*) when it comes
+   out of the frontier, and a state already expanded is expanded again. Greedy
+   search, whose order ignores the path cost, keeps the first path to each
+   state. Tree search (``graph_search=False``) remembers nothing and drops
+   nothing.
 5. **Depth limit.** A node at the depth limit is not expanded (a *cutoff*).
 """
 
@@ -273,14 +274,15 @@ def run(
     >>> run(problem, frontier, Tally("dfs", Budget(), frontier), depth_limit=3).summary()
     'cutoff: no goal within depth 3'
     """
-    reopen = frontier.by_cost or depth_limit is not None  # may a cheaper path replace a node?
+    by_cost = frontier.by_cost  # a better path is cheaper here; with a depth limit, shallower
+    reopen = by_cost or depth_limit is not None  # may a better path replace a node?
     root = Node.root(problem.start)
     reached: dict[State, Node] = {root.state: root} if graph_search else NoMemory()
     frontier.push(root)
     tally.generated(root)
     while frontier:
         node = frontier.pop()
-        if reached.get(node.state, node) is not node:  # a cheaper path came after it
+        if reached.get(node.state, node) is not node:  # a better path came after it
             tally.discarded(node)
         elif problem.is_goal(node.state):
             return tally.solved(node)
@@ -289,9 +291,9 @@ def run(
         else:
             tally.expanding(node)  # counts it, traces it, checks the limits
             for action, state, step in problem.successors(node.state):
-                g, old = node.g + step, reached.get(state)
-                if old is None or (reopen and g < old.g):
-                    child = reached[state] = Node(state, node, action, g, node.depth + 1)
+                g, depth, old = node.g + step, node.depth + 1, reached.get(state)
+                if old is None or reopen and (g < old.g if by_cost else depth < old.depth):
+                    child = reached[state] = Node(state, node, action, g, depth)
                     frontier.push(child)
                     tally.generated(child)
                 else:

@@ -19,7 +19,8 @@ EVENT_KINDS = ("iteration", "generate", "duplicate", "expand", "discard", "goal"
 
 class TraceEvent(NamedTuple):
     """One thing the search did to one node (ids unique within one search; ``bound``: an
-    iteration's; ``side``: bidirectional search's).
+    iteration's; ``side``: bidirectional search's; ``priority``: where a priority frontier
+    ranks a node it takes in).
 
     >>> from puzzlelab.puzzles import SlidingPuzzle
     >>> from puzzlelab.search import astar
@@ -27,7 +28,7 @@ class TraceEvent(NamedTuple):
     >>> _ = astar(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), trace=trace)
     >>> trace.events[-1]
     TraceEvent(kind='goal', node=3, parent=0, state=(1, 2, 3, 4, 5, 6, 7, 8, 0),
-               action='right', depth=1, g=1, h=0, bound=None, side=None)
+               action='right', depth=1, g=1, h=0, bound=None, side=None, priority=None)
     """
 
     kind: str
@@ -40,6 +41,7 @@ class TraceEvent(NamedTuple):
     h: float | None
     bound: float | None = None
     side: str | None = None
+    priority: Any = None
 
 
 class Trace:
@@ -59,15 +61,16 @@ class Trace:
         self.truncated = False
 
     def record(
-        self, kind: str, node: Node, bound: float | None = None, side: str | None = None
-    ) -> None:
+        self, kind: str, node: Node, bound: float | None = None, side: str | None = None,
+        priority: Any = None,
+    ) -> None:  # fmt: skip
         if self.max_events is not None and len(self.events) >= self.max_events:
             self.truncated = True
             return
         assert node.id is not None, "a traced search numbers every node it records"
         parent = node.parent.id if node.parent is not None else None
         event = (kind, node.id, parent, node.state, node.action, node.depth, node.g, node.h)
-        self.events.append(TraceEvent(*event, bound, side))
+        self.events.append(TraceEvent(*event, bound, side, priority))
 
     def count(self, kind: str) -> int:
         return sum(1 for event in self.events if event.kind == kind)
@@ -148,7 +151,9 @@ def snapshots(events: Sequence[TraceEvent]) -> list[dict[str, Any]]:
 
     def leaving_order(pair: tuple[float, TraceEvent]) -> tuple[float, ...]:
         leaves, event = pair
-        if event.h is not None:
+        if event.priority is not None:  # as the frontier ranks them
+            return (leaves, event.priority, event.node)
+        if event.h is not None:  # IDA*'s
             return (leaves, event.g + event.h, event.h, event.node)
         return (leaves, -event.node if lifo else event.node)
 
@@ -176,10 +181,17 @@ def frontier_rows(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
     [('left', 3)]
     """
     return [
-        {"node": e.node, "depth": e.depth, "g": e.g, "h": e.h,
-         "f": None if e.h is None else e.g + e.h, "action": e.action, "state": e.state}
+        {"node": e.node, "depth": e.depth, "g": e.g, "h": e.h, "f": _f(e), "action": e.action,
+         "state": e.state}
         for e in snapshot["frontier"]
     ]  # fmt: skip
+
+
+def _f(event: TraceEvent) -> float | None:
+    """g + h; for A*, whose priority is ``(f, h)``, its f (g + weight * h)."""
+    if isinstance(event.priority, tuple):
+        return event.priority[0]
+    return None if event.h is None else event.g + event.h
 
 
 class TracingTally(Tally):
@@ -191,6 +203,7 @@ class TracingTally(Tally):
     def __init__(self, algorithm: str, budget: Budget, frontier: Sized, trace: Trace) -> None:
         super().__init__(algorithm, budget, frontier)
         self.trace, self.ids = trace, itertools.count()
+        self.priority = getattr(frontier, "priority", None)  # recorded: the order replayed
 
     def iteration(self, root: Node, bound: float) -> None:
         self.trace.record("iteration", root, bound=bound)
@@ -198,7 +211,8 @@ class TracingTally(Tally):
     def generated(self, node: Node) -> None:
         super().generated(node)
         node.id = next(self.ids)
-        self.trace.record("generate", node, side=self.side)
+        priority = self.priority(node) if self.priority is not None else None
+        self.trace.record("generate", node, side=self.side, priority=priority)
 
     def duplicate(self, parent: Node, action: Action, state: State, step: float) -> None:
         super().duplicate(parent, action, state, step)
