@@ -20,7 +20,16 @@ from puzzlelab import limits
 from puzzlelab.analysis.distances import check_heuristic, distance_table
 from puzzlelab.errors import BoardError, ProblemError
 from puzzlelab.puzzles.sliding import SlidingPuzzle
-from puzzlelab.search import ALGORITHMS, astar, bfs, bidirectional, dfs, idastar, uniform_cost
+from puzzlelab.search import (
+    ALGORITHMS,
+    astar,
+    bfs,
+    bidirectional,
+    dfs,
+    idastar,
+    iddfs,
+    uniform_cost,
+)
 
 FIFTEEN = "11 2 8 5 / 13 14 10 12 / 4 3 1 7 / 9 15 0 6"  # Manhattan 37: far too deep for BFS
 
@@ -267,8 +276,25 @@ def test_options_a_search_would_ignore_are_refused_from_the_api_too(call, messag
 @pytest.mark.parametrize("search", [idastar, bidirectional])
 def test_graph_search_is_no_option_of_the_searches_with_their_own_memory(search):
     """IDA* keeps only its path, bidirectional search every state: neither takes the switch."""
-    with pytest.raises(TypeError, match="unexpected keyword argument 'graph_search'"):
+    with pytest.raises(ProblemError, match="takes no keyword 'graph_search'; it takes"):
         search(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"), graph_search=False)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (
+            lambda p: astar(p, wieght=2),
+            "astar takes no keyword 'wieght'; it takes heuristic, weight",
+        ),
+        (lambda p: idastar(p, weight=2), "idastar takes no keyword 'weight'; it takes heuristic"),
+        (lambda p: iddfs(p, heuristic="manhattan"), "iddfs uses no heuristic"),
+        (lambda p: bidirectional(p, heuristic="manhattan"), "bidirectional uses no heuristic"),
+    ],
+)
+def test_a_keyword_a_search_does_not_take_is_named_beside_those_it_takes(call, message):
+    with pytest.raises(ProblemError, match=message):
+        call(SlidingPuzzle("1 2 3 / 4 5 6 / 7 0 8"))
 
 
 def test_a_board_too_big_to_handle_is_refused_at_once():

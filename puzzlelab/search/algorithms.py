@@ -42,6 +42,15 @@ check_solvable : bool
 #: The limits every search takes, as :func:`_tally_for` takes them.
 LIMITS = ("max_nodes", "max_seconds", "max_memory_mb", "check_solvable")
 
+#: The keywords each search takes beside the limits and ``trace`` (named in a refusal).
+OWN_KEYWORDS = {
+    "astar": "heuristic, weight, graph_search",
+    "greedy": "heuristic, graph_search",
+    "idastar": "heuristic",
+    "iddfs": "graph_search, max_depth",
+    "bidirectional": "goal",
+}
+
 Search = TypeVar("Search", bound=Callable[..., SearchResult])
 
 
@@ -206,20 +215,9 @@ def astar(
 
 def _search(
     algorithm: str, problem: Problem, frontier: Frontier, *, graph_search: bool = True,
-    depth_limit: int | None = None, trace: Trace | None = None, heuristic: None = None,
-    **limits: Any,
+    depth_limit: int | None = None, trace: Trace | None = None, **limits: Any,
 ) -> SearchResult:  # fmt: skip
-    """Run the one loop with the search's *frontier* (*heuristic* is here to be refused)."""
-    unknown = [name for name in limits if name not in LIMITS]
-    if unknown:
-        raise ProblemError(
-            f"{algorithm} takes no keyword {unknown[0]!r}; it takes graph_search, "
-            "max_nodes, max_seconds, max_memory_mb, trace and check_solvable"
-        )
-    if heuristic is not None:
-        raise ProblemError(
-            f"{algorithm} uses no heuristic; give heuristic= to greedy, astar or idastar"
-        )
+    """Run the one loop with the search's *frontier*."""
     true_or_false(graph_search, "graph_search")
     tally = _tally_for(algorithm, problem, frontier, trace, **limits)
     if isinstance(tally, SearchResult):
@@ -233,8 +231,8 @@ def _tally_for(
     max_memory_mb: MemoryLimit = DEFAULT, check_solvable: bool = True, **unknown: object,
 ) -> Tally | SearchResult:  # fmt: skip
     """The tally a search reports to (tracing with a *trace*), or its ``unsolvable`` result."""
-    if unknown:  # as Python says it of the search's own signature
-        raise TypeError(f"{algorithm}() got an unexpected keyword argument {[*unknown][0]!r}")
+    if unknown:
+        raise ProblemError(_refusal(algorithm.split("(")[0], [*unknown][0]))
     budget = Budget(max_nodes, max_seconds, max_memory_mb)
     refused = refused_if_unsolvable(algorithm, problem, check_solvable)
     if refused is not None:
@@ -244,6 +242,19 @@ def _tally_for(
     if not isinstance(trace, Trace):
         raise ProblemError(f"trace must be a Trace (trace=Trace()), not {type(trace).__name__}")
     return TracingTally(algorithm, budget, frontier, trace)
+
+
+def _refusal(search: str, keyword: str) -> str:
+    """What a search says of a *keyword* it does not take, and what it takes.
+
+    >>> _refusal("bfs", "heuristic")
+    'bfs uses no heuristic; give heuristic= to greedy, astar or idastar'
+    """
+    own = OWN_KEYWORDS.get(search, "graph_search")
+    if keyword == "heuristic" and "heuristic" not in own:
+        return f"{search} uses no heuristic; give heuristic= to greedy, astar or idastar"
+    return (f"{search} takes no keyword {keyword!r}; it takes {own}, max_nodes, max_seconds, "
+            "max_memory_mb, trace and check_solvable")  # fmt: skip
 
 
 class FifoFrontier(deque[Node]):
