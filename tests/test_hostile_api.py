@@ -4,9 +4,11 @@ import time
 
 import pytest
 
+from puzzlelab.drawing import draw_board
 from puzzlelab.errors import BoardError, ProblemError
-from puzzlelab.puzzles import SlidingPuzzle
+from puzzlelab.puzzles import GridWorld, SlidingPuzzle
 from puzzlelab.search import Trace, astar, bfs, bidirectional, idastar, iddfs
+from puzzlelab.widgets import HeuristicLab, SolutionPlayer
 
 BOARD = "1 2 3 / 4 0 6 / 7 5 8"
 
@@ -150,3 +152,37 @@ def test_check_heuristic_with_its_arguments_the_old_way_round_says_the_order():
         with pytest.raises(ProblemError, match=r"takes the puzzle first, then the heuristic"):
             check_heuristic(heuristic, puzzle)
     assert check_heuristic(puzzle, "manhattan").admissible
+
+
+def test_a_heuristic_put_on_a_puzzle_in_place_of_its_own_is_checked():
+    world = GridWorld("S..\n.#.\n..G")
+    world.heuristic = lambda cell: None
+    with pytest.raises(ProblemError, match="GridWorld.heuristic returned None for state"):
+        astar(world)
+    world.heuristics["mine"] = lambda cell: float("nan")
+    with pytest.raises(ProblemError, match="heuristic mine returned nan"):
+        astar(world, "mine")
+    assert astar(GridWorld("S..\n.#.\n..G"), "manhattan").cost == 4  # its own: trusted
+
+
+def test_a_misspelt_heuristic_in_a_picture_says_which_there_are():
+    eight = SlidingPuzzle(BOARD)
+    allowed = "unknown heuristic 'Manhattan'; this problem has: misplaced, manhattan"
+    with pytest.raises(ProblemError, match=allowed):
+        draw_board(eight, heuristic="Manhattan")
+    with pytest.raises(ProblemError, match=allowed):
+        SolutionPlayer(eight, astar(eight), heuristic="Manhattan")
+
+
+@pytest.mark.parametrize(
+    "puzzle, boards, message",
+    [
+        ("S..\n.#.\n..G", 5, "checks heuristics of sliding puzzles, not of a GridWorld"),
+        ("1 2 3 / 4 5 0", "x", "boards must be a whole number of at least 1, not 'x'"),
+        ("1 2 3 / 4 5 0", 10**6, "races 1 to 100 boards, not 1000000"),
+    ],
+)
+def test_the_heuristic_lab_refuses_what_it_cannot_race_in_one_line(puzzle, boards, message):
+    made = GridWorld(puzzle) if "S" in puzzle else SlidingPuzzle(puzzle)
+    with pytest.raises(ProblemError, match=message):
+        HeuristicLab(made, "manhattan", boards=boards, progress=False)

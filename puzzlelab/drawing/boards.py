@@ -13,7 +13,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..results import SearchResult
-from ..search.problem import Action, HeuristicChoice, Searchable, State
+from ..search.problem import Action, HeuristicChoice, Searchable, State, as_problem
 from .figures import every_kth_step, figure_png, figure_svg, offscreen_figure
 
 
@@ -135,7 +135,7 @@ def finish_board(
     here; ``tests/test_drawing.py`` runs it."""
     caption = [title] if title else []
     if heuristic is not None:
-        h = puzzle.heuristics[heuristic] if isinstance(heuristic, str) else heuristic
+        h = as_problem(puzzle, heuristic).heuristic  # a name it lacks: one line saying which
         name = heuristic if isinstance(heuristic, str) else "h"
         caption.append(f"{name} = {h(state)}")
     if caption:

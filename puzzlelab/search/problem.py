@@ -117,22 +117,39 @@ def _ours(problem: object) -> bool:
 
 
 def _heuristic_of(problem: Searchable, heuristic: HeuristicChoice) -> Heuristic:
-    ours = _ours(problem)  # puzzlelab's own heuristics are sound
+    """*heuristic* (None: the problem's own; a name: one of its ``heuristics``) as a function,
+    checked unless it is a method of puzzlelab's own puzzle, as its class wrote it."""
     if heuristic is None:
         own = getattr(problem, "heuristic", None)
         if not callable(own):
             return lambda state: 0
-        return own if ours else checked_heuristic(own, f"{type(problem).__name__}.heuristic")
+        return (
+            own
+            if _sound(problem, own)
+            else checked_heuristic(own, f"{type(problem).__name__}.heuristic")
+        )
     if isinstance(heuristic, str):
         named = getattr(problem, "heuristics", {})
         if heuristic not in named:
             allowed = ", ".join(named) or "none (pass a function of a state instead)"
             raise ProblemError(f"unknown heuristic {heuristic!r}; this problem has: {allowed}")
-        return named[heuristic] if ours else checked_heuristic(named[heuristic], heuristic)
+        found = named[heuristic]
+        return found if _sound(problem, found) else checked_heuristic(found, heuristic)
     if not callable(heuristic):
         raise ProblemError(
             f"a heuristic must be a function of a state (or a name), not {type(heuristic).__name__}"
         )
-    if getattr(heuristic, "__self__", None) is problem and ours:
+    if _sound(problem, heuristic):
         return heuristic  # a puzzle's own method, such as puzzle.manhattan
     return checked_heuristic(heuristic, getattr(heuristic, "__name__", "the heuristic"))
+
+
+def _sound(problem: object, heuristic: object) -> bool:
+    """Whether *heuristic* is a method of puzzlelab's *problem* as its class defines it (not one
+    a student put on the puzzle in its place)."""
+    function = getattr(heuristic, "__func__", None)
+    return (
+        _ours(problem)
+        and getattr(heuristic, "__self__", None) is problem
+        and getattr(type(problem), getattr(function, "__name__", ""), None) is function
+    )

@@ -11,6 +11,7 @@ from tqdm.auto import tqdm
 from ..analysis.distances import check_heuristic
 from ..drawing import draw_board, figure_svg, offscreen_figure
 from ..drawing.figures import log_scale
+from ..errors import ProblemError, whole_number
 from ..puzzles.sliding import SlidingPuzzle
 from ..search import astar
 from ..search.problem import Heuristic
@@ -18,6 +19,7 @@ from .base import StaticFallback, projector, svg_image
 from .playboard import exact_distances
 
 TABULABLE = 10  # cells: larger boards have too many states to check every one
+MOST_BOARDS = 100  # random boards raced: each is an A* search per heuristic
 
 
 class HeuristicLab(StaticFallback, widgets.VBox):
@@ -42,11 +44,18 @@ class HeuristicLab(StaticFallback, widgets.VBox):
         progress: bool = True,
         large: bool | None = None,
     ) -> None:
+        if not isinstance(puzzle, SlidingPuzzle):
+            raise ProblemError(
+                f"the heuristic lab checks heuristics of sliding puzzles, not of a "
+                f"{type(puzzle).__name__}; compare(puzzle, [...]) compares searches on any puzzle"
+            )
         if puzzle.size > TABULABLE:
-            raise ValueError(
+            raise ProblemError(
                 f"a {puzzle.rows}x{puzzle.cols} board has too many states to check every one; "
                 f"the heuristic lab checks boards of at most {TABULABLE} cells, such as 3x3"
             )
+        if whole_number(boards, "boards", least=1) > MOST_BOARDS:
+            raise ProblemError(f"the heuristic lab races 1 to {MOST_BOARDS} boards, not {boards}")
         self.puzzle, self.heuristic = puzzle, heuristic
         name = heuristic if isinstance(heuristic, str) else getattr(heuristic, "__name__", "")
         self.name = name.replace("<lambda>", "") or "your heuristic"
