@@ -20,6 +20,13 @@ DEFAULT: Final = "default"
 #: A memory bound as given: megabytes, :data:`DEFAULT`, or ``None`` for no bound.
 MemoryLimit = float | Literal["default"] | None
 
+#: How many seconds a search or solver may run unless told otherwise (``DEFAULT``): a class
+#: waits for no search longer, and one that uses little memory has no other bound.
+DEFAULT_MAX_SECONDS = 600
+
+#: A time bound as given: seconds, :data:`DEFAULT`, or ``None`` for no bound.
+TimeLimit = float | Literal["default"] | None
+
 #: Nodes between two looks at the clock and the memory at most: both cost a little.
 CHECK_EVERY = 1024
 
@@ -97,7 +104,7 @@ class Budget:
     def __init__(
         self,
         max_nodes: int | None = None,
-        max_seconds: float | None = None,
+        max_seconds: TimeLimit = DEFAULT,
         max_memory_mb: MemoryLimit = DEFAULT,
         what: str = "expanded nodes",
         nodes_name: str = "max_nodes",
@@ -105,8 +112,9 @@ class Budget:
         self.default_memory = max_memory_mb == DEFAULT
         if self.default_memory:
             max_memory_mb = DEFAULT_MAX_MEMORY_MB
+        self.default_time = max_seconds == DEFAULT
         self.max_nodes = math.inf if max_nodes is None else whole_number(max_nodes, nodes_name, 1)
-        self.max_seconds = _positive(max_seconds, "max_seconds")
+        self.max_seconds = _positive(seconds_of(max_seconds), "max_seconds")
         self.max_memory_mb = _positive(max_memory_mb, "max_memory_mb")  # type: ignore[arg-type]
         self.what = what
         self.slowdown = slowdown()
@@ -128,10 +136,13 @@ class Budget:
     def look(self) -> None:
         """Raise :class:`LimitReached` if the time or the memory is spent (nodes not counted)."""
         if perf_counter() > self.deadline:
-            reason = f"the limit of {self.max_seconds:g} seconds was reached"
+            which = "default limit" if self.default_time else "limit"
+            reason = f"the {which} of {self.max_seconds:g} seconds was reached"
             if self.slowdown != 1:
                 real = self.max_seconds * self.slowdown
                 reason += f" ({real:g} seconds / {SLOWDOWN}={self.slowdown:g})"
+            if self.default_time:
+                reason += " (pass max_seconds=None, or --max-seconds none, to lift it)"
             raise LimitReached(reason)
         if self.memory_at_start is not None:  # a memory bound, and a way to measure it
             now = memory_mb()
@@ -196,6 +207,15 @@ def stopping() -> Iterator[Stop]:
         stop.status, stop.reason = "limit", "the memory the system allows this process ran out"
     except KeyboardInterrupt:
         stop.status, stop.reason = "interrupted", "the search was interrupted"
+
+
+def seconds_of(max_seconds: TimeLimit) -> float | None:
+    """The seconds a time bound as given stands for (None: no bound).
+
+    >>> seconds_of(DEFAULT), seconds_of(2.5), seconds_of(None)
+    (600, 2.5, None)
+    """
+    return DEFAULT_MAX_SECONDS if max_seconds == DEFAULT else max_seconds
 
 
 def _positive(value: float | None, name: str) -> float:

@@ -186,3 +186,14 @@ def test_the_heuristic_lab_refuses_what_it_cannot_race_in_one_line(puzzle, board
     made = GridWorld(puzzle) if "S" in puzzle else SlidingPuzzle(puzzle)
     with pytest.raises(ProblemError, match=message):
         HeuristicLab(made, "manhattan", boards=boards, progress=False)
+
+
+@pytest.mark.parametrize("keyword", ["max_nodes", "max_second"])
+def test_a_table_names_the_limits_it_keeps_to(keyword):
+    from puzzlelab.analysis import cost_table, distance_table
+
+    for table in (distance_table, cost_table):
+        with pytest.raises(
+            ProblemError, match=f"takes no keyword '{keyword}'.*it takes max_states"
+        ):
+            table(SlidingPuzzle(shape=(2, 3)), **{keyword: 10})

@@ -12,8 +12,8 @@ import pytest
 
 from puzzlelab import SlidingPuzzle
 from puzzlelab.errors import ProblemError
-from puzzlelab.limits import SLOWDOWN, Budget
-from puzzlelab.search import bfs, bidirectional, idastar
+from puzzlelab.limits import DEFAULT_MAX_SECONDS, SLOWDOWN, Budget
+from puzzlelab.search import bfs, bidirectional, idastar, iddfs
 from puzzlelab.solvers.queens_counting import count_bitmask
 
 # A 15-puzzle board 55 moves from the goal (lesson 5's): none of these searches ends on it
@@ -55,7 +55,34 @@ def test_slowdown_accepts_a_finite_number_of_at_least_one(value, monkeypatch):
     monkeypatch.setenv(SLOWDOWN, value)
     expected = float(value) if value.strip() else 1  # empty: as if unset
     assert Budget(max_seconds=6).max_seconds == pytest.approx(6 / expected)
-    assert Budget(max_nodes=10).max_seconds == float("inf")  # no time limit stays none
+    assert Budget(max_seconds=None).max_seconds == float("inf")  # no time limit stays none
+    assert Budget().max_seconds == pytest.approx(DEFAULT_MAX_SECONDS / expected)
+
+
+@pytest.mark.parametrize("name", ["idastar", "iddfs as tree search", "the command line"])
+def test_a_search_that_keeps_little_memory_stops_at_the_default_time_limit(name, monkeypatch):
+    # PUZZLELAB_SLOWDOWN=6000 makes the default 600 seconds a tenth of a second.
+    monkeypatch.setenv(SLOWDOWN, "6000")
+    said = "the default limit of 0.1 seconds was reached (600 seconds / PUZZLELAB_SLOWDOWN=6000)"
+    if name == "the command line":
+        ran = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", FAR, "-a", "idastar"],
+                             capture_output=True, text=True, timeout=60)  # fmt: skip
+        assert ran.returncode == 1 and said in ran.stdout, ran.stdout + ran.stderr
+        return
+    search = idastar if name == "idastar" else lambda p: iddfs(p, graph_search=False)
+    result = search(SlidingPuzzle(FAR))
+    assert result.status == "limit" and result.reason.startswith(said), result.reason
+    assert "pass max_seconds=None, or --max-seconds none, to lift it" in result.reason
+
+
+def test_no_time_limit_is_asked_for_with_none(monkeypatch):
+    monkeypatch.setenv(SLOWDOWN, "6000")
+    result = idastar(SlidingPuzzle(FAR), max_seconds=None, max_nodes=20_000)
+    assert result.reason == "the limit of 20,000 expanded nodes was reached"
+    ran = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", FAR, "-a", "idastar",
+                          "--max-seconds", "none", "--max-nodes", "20000"],
+                         capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert "the limit of 20,000 expanded nodes was reached" in ran.stdout, ran.stdout + ran.stderr
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "0.5", "abc", "inf", "nan", "２０"])

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import ProblemError, PuzzleError, whole_number
-from ..limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, LimitReached, MemoryLimit
+from ..limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, LimitReached, MemoryLimit, TimeLimit
 from ..puzzles import SlidingPuzzle
 from ..puzzles.sliding_boards import State
 from ..search.problem import Heuristic, Problem, Searchable, as_problem
@@ -39,6 +39,7 @@ def distance_table(
     >>> len(jugs), jugs[(8, 0, 0)], jugs[(4, 4, 0)]
     (24, 7, 0)
     """
+    _only_limits("distance_table", limits)
     if type(puzzle) is SlidingPuzzle:  # a subclass may change the rules: it gets the search
         return _sliding_table(puzzle, max_states, **limits)
     table = {}
@@ -50,10 +51,21 @@ def distance_table(
     return table
 
 
+def _only_limits(function: str, limits: dict[str, Any]) -> None:
+    """Refuse a keyword of *limits* that is not a limit the table keeps to, in one line."""
+    for name in limits:
+        if name not in ("max_seconds", "max_memory_mb"):
+            counts = " (it counts states)" if name == "max_nodes" else ""
+            raise ProblemError(
+                f"{function} takes no keyword {name!r}{counts}; it takes max_states, "
+                "max_seconds and max_memory_mb"
+            )
+
+
 def _sliding_table(
     puzzle: SlidingPuzzle,
     max_states: int,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> DistanceTable:
     """The pattern database of every tile and the blank, as a table."""
@@ -167,7 +179,7 @@ def distance_layers(
     puzzle: Searchable,
     max_states: int = MAX_STATES,
     *,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> Iterator[list[Any]]:
     """Yield the states 0, 1, 2, ... moves from the goal (breadth-first along ``predecessors``)
@@ -211,6 +223,7 @@ def cost_table(
     >>> table[world.start], distance_table(world)[world.start]
     (4, 2)
     """
+    _only_limits("cost_table", limits)
     if isinstance(puzzle, SlidingPuzzle):
         return distance_table(puzzle, max_states, **limits)
     problem = as_problem(puzzle)

@@ -37,18 +37,13 @@ def positive_int(text: str) -> int:
     return _argument(whole_number, text, "a whole number of at least 1", least=1)
 
 
-def positive_float(text: str) -> float:
-    """An argparse type: a positive finite number, in ASCII digits."""
-    return _argument(finite_number, text, "a positive number", above=0)
-
-
-def memory_limit(text: str) -> MemoryLimit:
-    """An argparse type: megabytes, or ``none`` for no memory bound."""
+def limit(text: str) -> MemoryLimit:
+    """An argparse type: a positive number (seconds, megabytes), or ``none`` for no bound."""
     if text.strip().lower() == "none":
         return None
     if text == DEFAULT:
         return DEFAULT
-    return _argument(finite_number, text, "a positive number of megabytes or 'none'", above=0)
+    return _argument(finite_number, text, "a positive number or 'none'", above=0)
 
 
 def _argument(check: Callable[..., Number], text: str, allowed: str, **bounds: float) -> Number:

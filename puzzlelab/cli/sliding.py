@@ -7,10 +7,10 @@ import time
 from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError, finite_number, whole_number
-from ..limits import DEFAULT, LimitReached, slowdown
+from ..limits import DEFAULT, DEFAULT_MAX_SECONDS, LimitReached, TimeLimit, seconds_of, slowdown
 from ..puzzles.sliding import SlidingPuzzle
 from ..results import SearchResult
-from ._common import memory_limit, positive_float, positive_int, print_json
+from ._common import limit, positive_int, print_json
 
 if TYPE_CHECKING:
     from ._common import Commands
@@ -44,10 +44,15 @@ def add_commands(commands: Commands) -> None:
         help="do not remember states (not idastar, bidirectional)",
     )
     solve.add_argument("--max-nodes", type=positive_int, help="stop after this many expansions")
-    solve.add_argument("--max-seconds", type=positive_float, help="stop after this many seconds")
+    solve.add_argument(
+        "--max-seconds",
+        type=limit,
+        default=DEFAULT,
+        help=f"stop after this many seconds (default {DEFAULT_MAX_SECONDS}; 'none' lifts it)",
+    )
     solve.add_argument(
         "--max-memory-mb",
-        type=memory_limit,
+        type=limit,
         default=DEFAULT,
         help="stop when the search has used this many megabytes (default 1000; 'none' lifts it)",
     )
@@ -169,13 +174,14 @@ def solve_command(args: argparse.Namespace) -> int:
     return 0 if result.solved else 1
 
 
-def _time_left(max_seconds: float | None, started: float) -> float | None:
+def _time_left(max_seconds: TimeLimit, started: float) -> float | None:
     """The seconds of *max_seconds* left since *started*: the search gets what building left."""
-    if max_seconds is None:
+    seconds = seconds_of(max_seconds)
+    if seconds is None:
         return None
-    left = max_seconds - (time.perf_counter() - started) * slowdown()
+    left = seconds - (time.perf_counter() - started) * slowdown()
     if left <= 0:
-        raise LimitReached(f"the limit of {max_seconds:g} seconds was reached while building "
+        raise LimitReached(f"the limit of {seconds:g} seconds was reached while building "
                            "the pattern databases")  # fmt: skip
     return left
 

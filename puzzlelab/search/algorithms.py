@@ -12,7 +12,14 @@ from operator import attrgetter
 from typing import Any, TypeVar
 
 from ..errors import ProblemError, finite_number, true_or_false
-from ..limits import DEFAULT, DEFAULT_MAX_MEMORY_MB, Budget, MemoryLimit
+from ..limits import (
+    DEFAULT,
+    DEFAULT_MAX_MEMORY_MB,
+    DEFAULT_MAX_SECONDS,
+    Budget,
+    MemoryLimit,
+    TimeLimit,
+)
 from ..results import SearchResult, refused_if_unsolvable
 from .engine import Frontier, Node, Priority, Tally, run
 from .problem import Heuristic, HeuristicChoice, Problem, Searchable, as_problem
@@ -30,8 +37,9 @@ graph_search : bool
 """,
     "limits": f"""\
 max_nodes, max_seconds, max_memory_mb : optional
-    Stop with status ``limit`` after this many expanded nodes, seconds, or megabytes of
-    memory grown (default {DEFAULT_MAX_MEMORY_MB} MB; None: no bound).
+    Stop with status ``limit`` after this many expanded nodes, seconds (default
+    {DEFAULT_MAX_SECONDS}), or megabytes of memory grown (default
+    {DEFAULT_MAX_MEMORY_MB}); None: no bound.
 trace : Trace, optional
     Record every event into it, to replay the search or draw its tree.
 check_solvable : bool
@@ -227,7 +235,7 @@ def _search(
 
 def _tally_for(
     algorithm: str, problem: Problem, frontier: Sized, trace: Trace | None = None, *,
-    max_nodes: int | None = None, max_seconds: float | None = None,
+    max_nodes: int | None = None, max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT, check_solvable: bool = True, **unknown: object,
 ) -> Tally | SearchResult:  # fmt: skip
     """The tally a search reports to (tracing with a *trace*), or its ``unsolvable`` result."""

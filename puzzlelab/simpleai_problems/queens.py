@@ -13,7 +13,7 @@ from simpleai.search import backtrack, min_conflicts
 from simpleai.search.models import CspProblem
 
 from ..errors import ProblemError, whole_number
-from ..limits import DEFAULT, Budget, MemoryLimit, stopping
+from ..limits import DEFAULT, Budget, MemoryLimit, TimeLimit, stopping
 from ..puzzles.queens import Placement, QueensPuzzle, check_size, conflicts, is_solution
 from ..results import SearchResult, SearchStats
 from ..solvers.queens_repair import greedy_start
@@ -151,7 +151,7 @@ def _run(
 
 def solve_csp(
     n: int, variable_heuristic: str = "", value_heuristic: str = "", inference: bool = True,
-    max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
+    max_seconds: TimeLimit = DEFAULT, max_memory_mb: MemoryLimit = DEFAULT,
 ) -> CspResult:  # fmt: skip
     """Run simpleai's ``backtrack`` on :class:`QueensCsp` (n), with simpleai's heuristics
     (``""``: in order) and AC-3 if *inference*.
@@ -178,7 +178,7 @@ def solve_csp(
 
 def repair_csp(
     n: int, seed: int | None = None, iterations_limit: int | Literal["default"] | None = DEFAULT,
-    greedy: bool = True, max_seconds: float | None = None, max_memory_mb: MemoryLimit = DEFAULT,
+    greedy: bool = True, max_seconds: TimeLimit = DEFAULT, max_memory_mb: MemoryLimit = DEFAULT,
 ) -> CspResult:  # fmt: skip
     """Run simpleai's ``min_conflicts`` on :class:`QueensCsp` (n); *greedy*: build the start
     fast (simpleai's is slow beyond 30 queens); *iterations_limit*: ``100 n + 10,000``

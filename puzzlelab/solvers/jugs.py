@@ -7,7 +7,7 @@ from collections import deque
 import networkx as nx
 
 from ..errors import ProblemError
-from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, TimeLimit
 from ..puzzles.jugs import State, WaterJugs
 
 BYTES_PER_STATE, BYTES_PER_ACTION = 200, 100
@@ -17,7 +17,7 @@ def state_graph(
     puzzle: WaterJugs,
     *,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> nx.DiGraph:
     """Return a networkx ``DiGraph`` of every state reachable from the start: nodes carry

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import ProblemError, whole_number
-from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, stopping
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, TimeLimit, stopping
 from ..puzzles.mastermind import Answer, Code, CodeInput, Mastermind, answer_of, game_of
 from ..results import SearchResult, SearchStats
 from .mastermind_strategies import Strategy, _check_progress, _checked_guess, strategy_of
@@ -45,7 +45,7 @@ def play(
     strategy: str | Strategy = "consistent",
     *,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> Game:
     """Play one game: *strategy* guesses until it finds *secret* (*max_nodes* counts questions).
@@ -198,7 +198,7 @@ def evaluate(
     strategy: str | Strategy = "consistent",
     *,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> Evaluation:
     """Play *strategy* (a name from :data:`~puzzlelab.solvers.STRATEGIES`, or a function)
@@ -243,7 +243,7 @@ def decision_tree(
     depth: int = 2,
     *,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> dict[str, Any]:
     """Return the top *depth* levels of a strategy's decision tree as nested dicts:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ProblemError, whole_number
-from ..limits import DEFAULT, Budget, MemoryLimit, stopping
+from ..limits import DEFAULT, Budget, MemoryLimit, TimeLimit, stopping
 from ..puzzles.pegs import PegSolitaire, group_argument, jump, replay
 from ..puzzles.pegs_notation import Jump, Pegs, chains, format_moves, holes_of, pegs_of
 
@@ -96,7 +96,7 @@ def iterative_deepening(
     symmetry: bool = True,
     max_depth: int | None = None,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
     check_solvable: bool = True,
 ) -> PegSearchResult:
@@ -228,7 +228,7 @@ def dfs_dead_positions(
     *,
     symmetry: bool = True,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
     check_solvable: bool = True,
 ) -> PegSearchResult:

@@ -9,7 +9,7 @@ from itertools import permutations
 from typing import Any
 
 from ..errors import BoardError
-from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, Stop, stopping
+from ..limits import DEFAULT, Budget, LimitReached, MemoryLimit, Stop, TimeLimit, stopping
 from ..puzzles.queens import Placement, check_size, safe
 from ..results import SearchResult, SearchStats
 
@@ -95,7 +95,7 @@ def generate_and_test(
     n: int,
     *,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SolutionsResult:
     """Return every solution found by testing each permutation of the columns (n! candidates).
@@ -128,7 +128,7 @@ def backtracking(
     first_only: bool = False,
     trace: list[Event] | None = None,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SolutionsResult:
     """Return the solutions found by placing queens row by row, each on the leftmost free

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..limits import DEFAULT, Budget, MemoryLimit, stopping
+from ..limits import DEFAULT, Budget, MemoryLimit, TimeLimit, stopping
 from ..puzzles.queens import Placement, canonical, check_size
 from ..results import SearchStats
 from .queens import SolutionsResult, finished, solutions_result
@@ -60,7 +60,7 @@ def count_bitmask(
     n: int,
     *,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SolutionsResult:
     """Count the solutions by backtracking over bit masks: a row's columns taken, and those earlier
@@ -91,7 +91,7 @@ def count_fundamental(
     *,
     keep: bool = False,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SolutionsResult:
     """Count the fundamental solutions (the smallest of each family's 8 images), the row-0

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import chain
 
 from ..errors import whole_number
-from ..limits import DEFAULT, Budget, MemoryLimit, stopping
+from ..limits import DEFAULT, Budget, MemoryLimit, TimeLimit, stopping
 from ..puzzles.queens import Placement, check_size, solvable
 from ..results import SearchResult, SearchStats
 from .queens import NO_SOLUTION
@@ -128,7 +128,7 @@ def min_conflicts(
     seed: int | None = None,
     restart_after: int | None = None,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> RepairResult:
     """Solve n queens by min-conflicts: each step moves a random attacked queen of a greedy

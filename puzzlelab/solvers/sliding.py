@@ -7,7 +7,7 @@ import math
 import sys
 
 from ..errors import ProblemError
-from ..limits import DEFAULT, Budget, MemoryLimit, stopping
+from ..limits import DEFAULT, Budget, MemoryLimit, TimeLimit, seconds_of, stopping
 from ..puzzles.sliding import SlidingPuzzle
 from ..results import SearchResult, SearchStats, iteration_counts, refused_if_unsolvable
 from ..search import idastar
@@ -21,7 +21,7 @@ def sliding_idastar(
     heuristic: HeuristicChoice = None,
     *,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> SearchResult:
     """IDA* on a sliding puzzle, in place: :func:`~puzzlelab.search.idastar`'s nodes, faster.
@@ -50,7 +50,8 @@ def sliding_idastar(
         if stop:
             reason = f"the pattern databases were not built: {stop.reason}"
             return SearchResult("sliding_idastar", stop.status, stats=SearchStats(), reason=reason)
-        left = None if max_seconds is None else max(max_seconds - budget.elapsed(), 1e-9)
+        seconds = seconds_of(max_seconds)
+        left = None if seconds is None else max(seconds - budget.elapsed(), 1e-9)
         budget = Budget(max_nodes, left, max_memory_mb)  # what the build left of the time
     scorer = scorer_for(puzzle, heuristic)
     if scorer is None:

@@ -12,6 +12,7 @@ from tqdm.auto import tqdm
 from .. import search
 from ..drawing import figure_svg, offscreen_figure
 from ..drawing.figures import log_scale
+from ..limits import DEFAULT, TimeLimit
 from ..search.problem import HeuristicChoice, Searchable
 from .base import StaticFallback, projector, svg_image
 
@@ -146,7 +147,7 @@ def compare(
     puzzles: Searchable | list[Searchable] | tuple[Searchable, ...],
     algorithms: Iterable[Spec] = ("bfs", "bidirectional"),
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     progress: bool | None = None,
     large: bool | None = None,
 ) -> Compare:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...errors import ProblemError
-from ...limits import DEFAULT, Budget, MemoryLimit
+from ...limits import DEFAULT, Budget, MemoryLimit, TimeLimit
 from ...puzzles.sliding import SlidingPuzzle
 from .build import LABELLED
 from .cache import cached
@@ -69,7 +69,7 @@ def pattern_heuristic(
     reflect: bool | None = None,
     progress: bool = True,
     max_nodes: int | None = None,
-    max_seconds: float | None = None,
+    max_seconds: TimeLimit = DEFAULT,
     max_memory_mb: MemoryLimit = DEFAULT,
 ) -> PatternHeuristic:
     """The additive pattern-database heuristic of *partition* (a name from :data:`PARTITIONS`,

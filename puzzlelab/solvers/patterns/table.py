@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...errors import ProblemError
-from ...limits import DEFAULT, Budget, MemoryLimit
+from ...limits import DEFAULT, Budget, MemoryLimit, TimeLimit
 from ...puzzles.sliding import SlidingPuzzle
 from ...puzzles.sliding_boards import State
 from .build import LABELLED, UNSET, breadth_first, placement_codes, placement_ranks
@@ -48,7 +48,7 @@ class PatternDatabase:
         blank: bool = False,
         progress: bool = True,
         max_nodes: int | None = None,
-        max_seconds: float | None = None,
+        max_seconds: TimeLimit = DEFAULT,
         max_memory_mb: MemoryLimit = DEFAULT,
         budget: Budget | None = None,
     ) -> PatternDatabase:
