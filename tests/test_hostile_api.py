@@ -1,13 +1,25 @@
 """Hostile input through the API: one sentence, never a traceback from deep inside or a hang."""
 
+import re
 import time
 
 import pytest
 
-from puzzlelab.drawing import draw_board
+import puzzlelab.search.trace as trace_module
+from puzzlelab.analysis import cost_table, distance_table
+from puzzlelab.drawing import draw_board, searched_states
 from puzzlelab.errors import BoardError, ProblemError
-from puzzlelab.puzzles import GridWorld, SlidingPuzzle
-from puzzlelab.search import Trace, astar, bfs, bidirectional, idastar, iddfs
+from puzzlelab.puzzles import GridWorld, SlidingPuzzle, random_grid
+from puzzlelab.search import (
+    Trace,
+    astar,
+    bfs,
+    bidirectional,
+    idastar,
+    iddfs,
+    snapshots,
+    uniform_cost,
+)
 from puzzlelab.widgets import HeuristicLab, SolutionPlayer
 
 BOARD = "1 2 3 / 4 0 6 / 7 5 8"
@@ -190,10 +202,22 @@ def test_the_heuristic_lab_refuses_what_it_cannot_race_in_one_line(puzzle, board
 
 @pytest.mark.parametrize("keyword", ["max_nodes", "max_second"])
 def test_a_table_names_the_limits_it_keeps_to(keyword):
-    from puzzlelab.analysis import cost_table, distance_table
-
     for table in (distance_table, cost_table):
         with pytest.raises(
             ProblemError, match=f"takes no keyword '{keyword}'.*it takes max_states"
         ):
             table(SlidingPuzzle(shape=(2, 3)), **{keyword: 10})
+
+
+def test_a_trace_too_long_to_replay_whole_is_refused_before_it_fills_the_memory(monkeypatch):
+    monkeypatch.setattr(trace_module, "MOST_HELD", 200_000)  # 40,000,000 in class: 1,000 MB
+    trace = Trace(max_events=None)
+    uniform_cost(random_grid(30, 30, walls=0.2, seed=1), trace=trace)
+    with pytest.raises(
+        ProblemError, match=r"replaying 3,043 events would hold .* replay the first"
+    ):
+        searched_states(trace.events)
+    with pytest.raises(ProblemError) as refused:
+        snapshots(trace.events)
+    first = int(re.search(r"events\[:(\d+)\]", str(refused.value)).group(1))
+    assert 100 < first < len(trace.events) and len(snapshots(trace.events[:first])) == first

@@ -7,11 +7,16 @@ import math
 from collections.abc import Sequence, Sized
 from typing import Any, NamedTuple
 
-from ..errors import whole_number
+from ..errors import ProblemError, whole_number
 from ..limits import Budget
 from ..results import SearchResult
 from .engine import Node, Tally
 from .problem import Action, State
+
+#: The most node statuses and waiting nodes a replay's snapshots may hold together (about
+#: 1,000 MB, a search's own default bound): each snapshot copies the tree, so a long trace
+#: takes memory as its square.
+MOST_HELD = 40_000_000
 
 #: The kinds of event, in the order a node usually meets them.
 EVENT_KINDS = ("iteration", "generate", "duplicate", "expand", "discard", "goal")
@@ -103,7 +108,7 @@ def snapshots(events: Sequence[TraceEvent]) -> list[dict[str, Any]]:
     expanded = generated = duplicates = 0
     iteration: int | None = None
     bound: float | None = None
-    newest_taken = taken = 0
+    newest_taken = taken = held = 0
     snapshots: list[dict[str, Any]] = []
     waiting: list[list[tuple[int, TraceEvent]]] = []  # each snapshot's frontier, in no order
     for index, event in enumerate(events):
@@ -141,6 +146,13 @@ def snapshots(events: Sequence[TraceEvent]) -> list[dict[str, Any]]:
             while ancestor is not None:  # the path to the goal
                 status[ancestor] = "solution"
                 ancestor = parent_of.get(ancestor)
+        held += len(status) + len(frontier)
+        if held > MOST_HELD:
+            raise ProblemError(
+                f"replaying {len(events):,} events would hold each one's copy of the tree, more "
+                f"than the {MOST_HELD:,} entries a replay keeps; replay the first {index:,} "
+                f"(events[:{index}], or Trace(max_events={index}))"
+            )
         snapshots.append({"frontier": [], "status": dict(status), "iteration": iteration,
                           "expanded": expanded, "generated": generated,
                           "duplicates": duplicates})  # fmt: skip
