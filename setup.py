@@ -11,6 +11,7 @@ package index gets a README whose links work there.
 
 import re
 import shutil
+import tomllib
 from pathlib import Path
 
 from setuptools import setup
@@ -24,7 +25,7 @@ SKIPPED = {".ipynb_checkpoints", "__pycache__"}
 def lesson_files() -> list[Path]:
     """Every file of the lessons folder, relative to it, hidden ones left out.
 
-    The same rule as ``puzzlelab.cli.lessons.lesson_files``, which a clone uses.
+    The same rule as ``puzzlelab.classroom.lessons.lesson_files``, which a clone uses.
     """
     files = (path.relative_to(LESSONS) for path in LESSONS.rglob("*") if path.is_file())
     return sorted(
@@ -51,9 +52,10 @@ class BuildWithLessons(build_py):
 def index_readme() -> str:
     """README.md with every relative link made absolute, pointing into the repository.
 
-    The repository is ``[project.urls] Source`` (read with a pattern: tomllib is Python 3.11+).
+    The repository is ``[project.urls] Source`` of ``pyproject.toml``.
     """
-    source = re.search(r'^Source = "([^"]+)"', (HERE / "pyproject.toml").read_text(), re.M)[1]
+    with open(HERE / "pyproject.toml", "rb") as project:
+        source = tomllib.load(project)["project"]["urls"]["Source"]
     files = source.rstrip("/") + "/blob/main/"
     text = (HERE / "README.md").read_text(encoding="utf-8")
     return re.sub(r"\]\((?![a-z][a-z0-9+.-]*:|#)([^)\s]+)\)", rf"]({files}\1)", text)

@@ -30,7 +30,8 @@ class SearchStats:
     expanded: int = 0
     #: Nodes created, the start included.
     generated: int = 0
-    #: Successors dropped because their state was already reached as cheaply.
+    #: Successors dropped because their state was already reached (by a path no worse, for the
+    #: searches that keep the best path to each state).
     duplicates: int = 0
     #: The most nodes waiting in the frontier at once.
     max_frontier: int = 0

@@ -326,3 +326,22 @@ def test_every_public_function_and_class_shows_an_example():
         if ">>>" not in doc and not (excused and (ROOT / excused[1]).exists()):
             without.append(f"{obj.__module__}.{obj.__qualname__}")
     assert sorted(without) == [], "these show no example"
+
+
+#: The API pages, each of one module (``index.md`` only links them).
+API_PAGES = [page for page in sorted((ROOT / "docs" / "api").glob("*.md")) if page.stem != "index"]
+
+
+@pytest.mark.parametrize("page", API_PAGES, ids=lambda page: page.stem)
+def test_an_api_page_lists_every_function_and_class_its_module_offers(page):
+    """The summary table at the top of each API page, as networkx's, names every public
+    function and class of its module (the constants are in the reference below it)."""
+    import importlib
+
+    text = page.read_text(encoding="utf-8")
+    current = re.search(r"currentmodule:: (\S+)", text)
+    assert current is not None, f"{page.name} names no module"
+    module = importlib.import_module(current[1])
+    listed = set(re.findall(r"^   (\w+)$", text, re.M))
+    offered = {name for name in module.__all__ if not name.isupper()}
+    assert sorted(offered - listed) == [], f"{page.name} leaves these out of its table"
