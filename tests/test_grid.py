@@ -257,3 +257,14 @@ def test_a_map_keeps_its_own_terrain_costs():
 def test_rendering_a_state_off_the_map_marks_no_cell():
     world = GridWorld("S.\n.G")
     assert world.render((5, 0)) == world.render((-1, 0)) == world.to_text()
+
+
+def test_a_cell_or_direction_that_is_not_on_the_map_is_named_by_every_method():
+    world = GridWorld("S.#\n..G")
+    not_a_cell = "is not an open cell of this 2x3 map"
+    for call in (lambda: world.cost((0, 1), "right", (0, 2)), lambda: world.manhattan("a"),
+                 lambda: world.octile(None), lambda: world.render((0, "x"))):  # fmt: skip
+        with pytest.raises(BoardError, match=not_a_cell):
+            call()
+    with pytest.raises(BoardError, match="'north' is no direction; the directions are: up"):
+        world.cost((0, 0), "north", (0, 1))

@@ -325,3 +325,24 @@ def test_each_romania_has_its_own_straight_lines():
     changed.table["Sibiu"] = 999
     assert changed.table is not romania().table
     assert astar(romania()).path == ["Arad", "Sibiu", "Rimnicu Vilcea", "Pitesti", "Bucharest"]
+
+
+def test_a_town_that_is_not_on_the_map_is_named_by_every_method():
+    roads = romania()
+    for call in (lambda: roads.straight_line("arad"), lambda: roads.flight("Arad", "Paris"),
+                 lambda: roads.cost("Rome", "Sibiu", "Sibiu")):  # fmt: skip
+        with pytest.raises(BoardError, match="is not a town of the map; the towns are: Arad"):
+            call()
+    with pytest.raises(BoardError, match="no road from Arad to 'Bucharest'; from Arad: Sibiu"):
+        roads.cost("Arad", "Bucharest", "Bucharest")
+
+
+def test_a_straight_line_table_a_student_changed_is_checked():
+    roads = romania()
+    roads.table = {"Arad": 366}
+    with pytest.raises(BoardError, match="no distance for Sibiu; give every town one"):
+        roads.straight_line("Sibiu")
+    roads = romania()
+    roads.table["Sibiu"] = None
+    with pytest.raises(BoardError, match="distance for Sibiu must be a finite number"):
+        astar(roads)

@@ -138,10 +138,13 @@ class GridWorld:
         try:
             return list(self._moves[state])  # a copy: the table is shared by every search
         except (KeyError, TypeError):
-            raise BoardError(
-                f"{state!r} is not an open cell of this {self.rows}x{self.cols} map; "
-                "a state is (row, column) of a cell that is not a wall"
-            ) from None
+            raise self._not_a_cell(state) from None
+
+    def _not_a_cell(self, state: object) -> BoardError:
+        return BoardError(
+            f"{state!r} is not an open cell of this {self.rows}x{self.cols} map; "
+            "a state is (row, column) of a cell that is not a wall"
+        )
 
     def predecessors(self, state: State) -> list[tuple[str, State]]:
         """Return ``(action, cell)`` for every cell one step from which reaches *state*."""
@@ -152,21 +155,35 @@ class GridWorld:
 
     def cost(self, state: State, action: str, next_state: State) -> float:
         """What entering *next_state* costs (times the square root of 2 for a diagonal step)."""
-        dr, dc = STEPS[action]
-        return self.costs[next_state] * (math.sqrt(2) if dr and dc else 1)
+        try:
+            dr, dc = STEPS[action]
+            return self.costs[next_state] * (math.sqrt(2) if dr and dc else 1)
+        except (KeyError, TypeError):
+            if action not in STEPS:
+                raise BoardError(f"{action!r} is no direction; the directions are: "
+                                 f"{', '.join(STEPS)}") from None  # fmt: skip
+            raise self._not_a_cell(next_state) from None
 
     def manhattan(self, state: State) -> float:
         """Rows plus columns to the goal, times the cheapest cost of a cell."""
-        return (abs(state[0] - self.goal[0]) + abs(state[1] - self.goal[1])) * self.cheapest
+        down, across = self._to_goal(state)
+        return (down + across) * self.cheapest
 
     def euclidean(self, state: State) -> float:
         """The straight line to the goal, times the cheapest cost of a cell."""
-        return math.hypot(state[0] - self.goal[0], state[1] - self.goal[1]) * self.cheapest
+        return math.hypot(*self._to_goal(state)) * self.cheapest
 
     def octile(self, state: State) -> float:
         """The shortest walk to the goal on an open map of 8 directions, times the cheapest cost."""
-        across, along = sorted((abs(state[0] - self.goal[0]), abs(state[1] - self.goal[1])))
+        across, along = sorted(self._to_goal(state))
         return (along + (math.sqrt(2) - 1) * across) * self.cheapest
+
+    def _to_goal(self, state: State) -> tuple[int, int]:
+        """Rows and columns from *state* to the goal."""
+        try:
+            return abs(state[0] - self.goal[0]), abs(state[1] - self.goal[1])
+        except (IndexError, TypeError, KeyError):
+            raise self._not_a_cell(state) from None
 
     def heuristic(self, state: State) -> float:
         """The default heuristic: :meth:`octile` with diagonal steps, else :meth:`manhattan`."""
@@ -178,9 +195,12 @@ class GridWorld:
 
     def render(self, state: State | None = None, mark: str = "@") -> str:
         """Return the map as text art, with *mark* on the cell of *state* (if given)."""
+        cell = isinstance(state, tuple) and len(state) == 2 and all(type(v) is int for v in state)
+        if state is not None and not cell:
+            raise self._not_a_cell(state)
         rows = []
         for r, line in enumerate(self._art):
-            if state is not None and state[0] == r:  # a state off the map marks no row
+            if state is not None and state[0] == r and state in self.costs:  # else no mark
                 line = line[: state[1]] + mark + line[state[1] + 1 :]
             rows.append(line)
         return "\n".join(rows)

@@ -126,18 +126,35 @@ class RoadMap:
         return state == self.goal
 
     def cost(self, state: State, action: Town, next_state: State) -> float:
-        return self.roads[state][next_state]
+        try:
+            return self.roads[state][next_state]
+        except (KeyError, TypeError):
+            self._town(state, "the town")
+            raise BoardError(f"no road from {state} to {next_state!r}; from {state}: "
+                             f"{', '.join(self.actions(state))}") from None  # fmt: skip
 
     def flight(self, a: Town, b: Town) -> float:
         """Return the distance from *a* to *b* on the map, in the map's own unit."""
-        (xa, ya), (xb, yb) = self.positions[a], self.positions[b]
+        try:
+            (xa, ya), (xb, yb) = self.positions[a], self.positions[b]
+        except (KeyError, TypeError):
+            self._town(a, "the town")
+            self._town(b, "the town")
+            raise
         return math.hypot(xa - xb, ya - yb)
 
     def straight_line(self, state: State) -> float:
         """Return the straight line from *state* to the goal: the table's, else the map's scaled."""
-        if self.table is not None:
-            return self.table[state]
-        return self.scale * self.flight(state, self.goal)
+        try:
+            if self.table is None:
+                return self.scale * self.flight(state, self.goal)
+            distance = self.table[state]  # a student may have changed the table: checked
+        except (KeyError, TypeError):
+            self._town(state, "the town")
+            raise BoardError(f"the straight-line table has no distance for {state}; give every "
+                             "town one") from None  # fmt: skip
+        what = f"the straight-line table's distance for {state}"
+        return finite_number(distance, what, least=0, error=BoardError)
 
     heuristic = straight_line  # the default heuristic
 
