@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from puzzlelab.errors import BoardError
+from puzzlelab.errors import BoardError, PuzzleError
 from puzzlelab.puzzles.grid import random_grid
 from puzzlelab.search import astar
 from puzzlelab.widgets import GridLab
@@ -87,3 +87,18 @@ def test_the_traits_the_browser_syncs_and_the_page_with_no_kernel_reads():
     assert data["text"] == "S.G" and data["searches"] == ["uniform_cost"]
     assert "export default" not in page and "<pre>S.G</pre>" in page  # the map without JS
     assert page.count("function buildStepper(") == 1 and "function gridSearch(" in page
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"text": 5}, "a map is text art"),
+        ({"searches": "astar"}, r"give GridLab a list of searches, such as \['bfs', 'astar'\]"),
+        ({"searches": None}, "give GridLab a list of searches"),
+        ({"interval": 1.5}, "interval .* must be a whole number of at least 1, not 1.5"),
+        ({"diagonal": "no"}, "diagonal must be True or False, not 'no'"),
+    ],
+)
+def test_grid_lab_refuses_what_it_cannot_draw_in_one_line(options, message):
+    with pytest.raises(PuzzleError, match=message):
+        GridLab(**options)

@@ -12,6 +12,7 @@ import pytest  # noqa: E402
 
 from puzzlelab import SlidingPuzzle  # noqa: E402
 from puzzlelab.drawing import board_svg  # noqa: E402
+from puzzlelab.errors import ProblemError  # noqa: E402
 from puzzlelab.search import astar, bfs, bidirectional, greedy  # noqa: E402
 from puzzlelab.widgets import (  # noqa: E402
     Compare,
@@ -444,3 +445,17 @@ def test_lesson_style_raises_figures_text_and_fits_figures_to_their_column(monke
         lesson_style()
         assert matplotlib.rcParams["font.size"] * 4 / 3 >= 14  # points to CSS pixels
     assert "max-width: 100%" in shown[0]["text/html"] and shown[0]["text/plain"] == ""
+
+
+@pytest.mark.parametrize(
+    "algorithms, message",
+    [
+        ("astar", r"give compare a list of algorithms, such as \['astar'\]"),
+        ([bfs], "name the search, 'bfs', not the function itself"),
+        ([("astar", "manhattan", 2)], "is not an algorithm spec"),
+        ([("astar", "manhattan", {"max_nodes": 5})], "the limits are compare's own max_nodes"),
+    ],
+)
+def test_compare_refuses_a_list_of_algorithms_it_cannot_read_in_one_line(algorithms, message):
+    with pytest.raises(ProblemError, match=message):
+        compare(SlidingPuzzle("1 2 3 / 4 0 6 / 7 5 8"), algorithms)

@@ -10,7 +10,7 @@ import math
 import random
 import textwrap
 
-from ..errors import BoardError, finite_number, whole_number
+from ..errors import BoardError, finite_number, true_or_false, whole_number
 
 Cell = tuple[int, int]
 State = Cell
@@ -63,7 +63,7 @@ class GridWorld:
 
     def __init__(self, text: str, diagonal: bool = False) -> None:
         self.terrain: dict[str, float] = dict(TERRAIN)  # its own: a student may re-price it
-        self.diagonal = bool(diagonal)
+        self.diagonal = true_or_false(diagonal, "diagonal")
         self._art = lines = _lines(text)  # as written: render gives the map in its own letters
         self.rows, self.cols = len(lines), len(lines[0])
         self.walls = frozenset(

@@ -12,6 +12,7 @@ from tqdm.auto import tqdm
 from .. import search
 from ..drawing import figure_svg, offscreen_figure
 from ..drawing.figures import log_scale
+from ..errors import ProblemError
 from ..limits import DEFAULT, TimeLimit
 from ..search.problem import HeuristicChoice, Searchable
 from .base import StaticFallback, projector, svg_image
@@ -41,17 +42,23 @@ def _label_of(spec: Spec) -> str:
 
 
 def _parts(spec: Spec) -> tuple[str, HeuristicChoice, dict[str, Any]]:
-    parts: tuple[Any, ...] = (spec,) if isinstance(spec, str) else tuple(spec)
-    if not parts or not isinstance(parts[0], str) or len(parts) > 3:
-        raise ValueError(
-            f"{parts!r} is not an algorithm spec; use a name such as 'bfs', "
-            "('astar', 'manhattan') or ('astar', 'manhattan', {'weight': 2})"
+    if callable(spec) and getattr(spec, "__name__", None) in search.ALGORITHMS:
+        raise ProblemError(f"name the search, {spec.__name__!r}, not the function itself")
+    parts: tuple[Any, ...] = (spec,) if isinstance(spec, str) else tuple(spec) if isinstance(
+        spec, (tuple, list)) else ()  # fmt: skip
+    options = parts[2] if len(parts) > 2 else {}
+    if not parts or not isinstance(parts[0], str) or len(parts) > 3 or not isinstance(
+            options, dict) or {"max_nodes", "max_seconds"} & set(options):  # fmt: skip
+        raise ProblemError(
+            f"{spec!r} is not an algorithm spec; use a name such as 'bfs', "
+            "('astar', 'manhattan') or ('astar', 'manhattan', {'weight': 2}) (the limits are "
+            "compare's own max_nodes and max_seconds)"
         )
     if parts[0] not in search.ALGORITHMS:
-        raise ValueError(
+        raise ProblemError(
             f"unknown algorithm {parts[0]!r}; choose from {', '.join(search.ALGORITHMS)}"
         )
-    return parts[0], (parts[1] if len(parts) > 1 else None), (parts[2] if len(parts) > 2 else {})
+    return parts[0], (parts[1] if len(parts) > 1 else None), options
 
 
 #: Without padding, a widget's HTML runs the header words together.
@@ -160,10 +167,12 @@ def compare(
     >>> [(row["algorithm"], row["expanded"]) for row in rows]
     [('astar misplaced', 2), ('astar manhattan', 2)]
     """
-    specs = list(algorithms)
+    if isinstance(algorithms, str):
+        raise ProblemError(f"give compare a list of algorithms, such as [{algorithms!r}]")
+    specs = list(algorithms) if isinstance(algorithms, Iterable) else [algorithms]
     batch = list(puzzles) if isinstance(puzzles, (list, tuple)) else [puzzles]
     if not batch or not specs:
-        raise ValueError("compare needs at least one board and one algorithm")
+        raise ProblemError("compare needs at least one board and one algorithm")
     labels = [_label_of(spec) for spec in specs]
     runs = [(i, board, spec) for i, board in enumerate(batch) for spec in specs]
     show = progress if progress is not None else len(batch) > 1

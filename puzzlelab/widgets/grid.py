@@ -8,7 +8,7 @@ import html
 import traitlets
 
 from ..drawing.figures import picture_scale
-from ..errors import BoardError
+from ..errors import BoardError, true_or_false, whole_number
 from ..puzzles.grid import GridWorld
 from .stepper import FUNCTIONS, HERE, MODULE_MARK, STYLE, WORDS, PageWidget
 
@@ -79,8 +79,14 @@ class GridLab(PageWidget):
         if isinstance(text, GridWorld):
             diagonal = text.diagonal if diagonal is None else diagonal
             text = text.to_text()
+        text = GridWorld(text).to_text()  # what is wrong with it, in one line
+        diagonal = False if diagonal is None else true_or_false(diagonal, "diagonal")
+        if isinstance(searches, str) or not isinstance(searches, (list, tuple)):
+            raise BoardError(f"give GridLab a list of searches, such as ['bfs', 'astar'], not "
+                             f"{searches!r}")  # fmt: skip
+        interval = whole_number(interval, "interval (milliseconds between steps)", least=1)
         super().__init__(
-            text=text, searches=list(searches), diagonal=bool(diagonal), interval=interval,
+            text=text, searches=list(searches), diagonal=diagonal, interval=interval,
             words=dict(WORDS), large=picture_scale() > 1 if large is None else bool(large),
         )  # fmt: skip
 
