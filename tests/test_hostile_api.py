@@ -7,7 +7,7 @@ import pytest
 
 import puzzlelab.search.trace as trace_module
 from puzzlelab.analysis import cost_table, distance_table
-from puzzlelab.drawing import draw_board, searched_states
+from puzzlelab.drawing import draw_board, draw_search, searched_states
 from puzzlelab.errors import BoardError, ProblemError
 from puzzlelab.puzzles import GridWorld, SlidingPuzzle, random_grid
 from puzzlelab.search import (
@@ -221,3 +221,28 @@ def test_a_trace_too_long_to_replay_whole_is_refused_before_it_fills_the_memory(
         snapshots(trace.events)
     first = int(re.search(r"events\[:(\d+)\]", str(refused.value)).group(1))
     assert 100 < first < len(trace.events) and len(snapshots(trace.events[:first])) == first
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"max_frames": 1}, "max_frames .* must be a whole number of at least 2, not 1"),
+        ({"max_frames": "x"}, "max_frames .* must be a whole number of at least 2"),
+        ({"size": -1}, r"size \(inches across a board\) must be a positive finite number"),
+        ({"size": float("nan")}, "must be a positive finite number, not nan"),
+        ({"size": 1e6}, "a board 1e[+]06 inches across is too big to draw; at most 40"),
+    ],
+)
+def test_a_player_refuses_options_it_cannot_draw_in_one_line(options, message):
+    eight = SlidingPuzzle(BOARD)
+    with pytest.raises(ProblemError, match=message):
+        SolutionPlayer(eight, astar(eight), **options)
+
+
+def test_a_search_drawn_on_a_map_names_a_state_that_is_not_on_it():
+    world = GridWorld("S.#\n..G")
+    with pytest.raises(BoardError, match=r"\(9, 9\) is not an open cell of this 2x3 map"):
+        draw_search(world, [(9, 9)], [])
+    with pytest.raises(ProblemError, match="expanded is a list of states, not NoneType"):
+        draw_search(world, None, None)
+    assert draw_board(world, title=4).get_title() == "4"

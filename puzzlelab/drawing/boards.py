@@ -133,7 +133,7 @@ def finish_board(
 ) -> Axes:
     """Caption a drawn board (*title*, and *heuristic*'s value) and frame it. There is no example
     here; ``tests/test_drawing.py`` runs it."""
-    caption = [title] if title else []
+    caption = [str(title)] if title else []
     if heuristic is not None:
         h = as_problem(puzzle, heuristic).heuristic  # a name it lacks: one line saying which
         name = heuristic if isinstance(heuristic, str) else "h"

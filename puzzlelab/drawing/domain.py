@@ -11,6 +11,7 @@ from matplotlib.axes import Axes
 from matplotlib.colors import to_hex
 from matplotlib.lines import Line2D
 
+from ..errors import ProblemError
 from ..search.problem import State
 from ..search.trace import TraceEvent, snapshots
 from .boards import _picture_module_loaded, draw_board
@@ -88,6 +89,26 @@ def draw_search(
     if _picture_module_loaded(puzzle, draw_search):
         return draw_search(puzzle, expanded, frontier, current, ax, **options)
     return draw_board(puzzle, current, ax, **options)
+
+
+def checked_states(
+    puzzle: Any, expanded: object, frontier: object, current: object = None
+) -> tuple[list[State], list[State]]:
+    """*expanded* and *frontier* as lists, every state (and *current*) one of *puzzle*'s: its
+    ``successors`` says in one line what is wrong with one that is not.
+
+    >>> from puzzlelab.puzzles.roads import romania
+    >>> checked_states(romania(), ("Arad",), {"Sibiu"})
+    (['Arad'], ['Sibiu'])
+    """
+    found = []
+    for name, states in (("expanded", expanded), ("frontier", frontier)):
+        if isinstance(states, str) or not isinstance(states, Collection):
+            raise ProblemError(f"{name} is a list of states, not {type(states).__name__}")
+        found.append(list(states))
+    for state in [*found[0], *found[1], *([] if current is None else [current])]:
+        puzzle.successors(state)
+    return found[0], found[1]
 
 
 def draws_search(puzzle: object) -> bool:

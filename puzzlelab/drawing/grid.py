@@ -12,7 +12,14 @@ from matplotlib.colors import to_rgb
 from ..puzzles.grid import GridWorld, State
 from ..search.problem import HeuristicChoice
 from .boards import board_size, draw_board, finish_board, step_highlight, step_label
-from .domain import CURRENT, FRONTIER_EDGE, draw_search, expansion_shade, search_legend
+from .domain import (
+    CURRENT,
+    FRONTIER_EDGE,
+    checked_states,
+    draw_search,
+    expansion_shade,
+    search_legend,
+)
 from .figures import SMALLEST_FONT, new_axes
 
 WALL = "#404040"
@@ -63,6 +70,7 @@ def _(
     **_: object,
 ) -> Axes:
     """The map, cells coloured as :func:`~.domain.search_style` says, and *path*."""
+    expanded, frontier = checked_states(puzzle, expanded, frontier, current)
     colours = terrain_colours(puzzle)
     for k, (r, c) in enumerate(expanded):
         colours[r, c] = expansion_shade(k, len(expanded))[:3]

@@ -11,7 +11,7 @@ from matplotlib.collections import LineCollection
 from ..puzzles.roads import RoadMap, State, Town
 from ..search.problem import HeuristicChoice
 from .boards import board_size, draw_board, finish_board, step_highlight, step_label
-from .domain import draw_search, search_legend, search_style
+from .domain import checked_states, draw_search, search_legend, search_style
 from .figures import SMALLEST_FONT, new_axes
 
 ROAD = "#bdbdbd"
@@ -53,6 +53,7 @@ def _(
     **_: object,
 ) -> Axes:
     """The map, towns coloured as :func:`~.domain.search_style` says and numbered."""
+    expanded, frontier = checked_states(puzzle, expanded, frontier, current)
     if title is None:
         title = f"{len(expanded)} expanded, {len(set(frontier))} in the frontier"
     ax = _draw_map(puzzle, ax, expanded, frontier, current, set(), title, None)

@@ -15,6 +15,7 @@ from ..drawing import (
     step_highlight,
     step_label,
 )
+from ..errors import ProblemError, finite_number, whole_number
 from ..results import SearchResult
 from ..search.problem import HeuristicChoice, State
 from .base import picture_html
@@ -53,6 +54,10 @@ class FramePlayer(Stepper):
         return self.captions[self.value]
 
 
+#: The widest board a player draws, in inches (a projector's picture is about 13 across).
+MOST_INCHES = 40
+
+
 class SolutionPlayer(FramePlayer):
     """Play a solution (a search result or states), *heuristic*'s value over every board;
     over *max_frames*, sampled (``steps[i]`` is the path index frame *i* shows).
@@ -76,8 +81,13 @@ class SolutionPlayer(FramePlayer):
     ) -> None:
         path, actions = replayed(puzzle, solution)
         self.puzzle, self.path = puzzle, path
+        max_frames = whole_number(max_frames, "max_frames (the start and the goal at least)", 2)
         self.steps = every_kth_step(len(path), max_frames)[0]
-        size = board_size(puzzle) if size is None else size
+        size = board_size(puzzle) if size is None else finite_number(
+            size, "size (inches across a board)", above=0)  # fmt: skip
+        if size > MOST_INCHES:
+            raise ProblemError(f"a board {size:g} inches across is too big to draw; at most "
+                               f"{MOST_INCHES}")  # fmt: skip
         captions, labels, pictures = [], [], []
         for k in self.steps:
             caption, detail = f"start ({len(path) - 1} moves to go)", ""
