@@ -5,6 +5,7 @@ import importlib
 import pytest
 
 from puzzlelab.classroom.cells import trusted_lessons
+from puzzlelab.exercises import check_halving_twelve
 from puzzlelab.exercises.answers import IN_AN_APP, in_an_app, plain, self_check
 from puzzlelab.exercises.patterns import check_table_entries
 from puzzlelab.exercises.state_spaces import check_positions_at_depth
@@ -142,3 +143,17 @@ def test_a_check_knows_it_runs_in_an_app_however_voila_started_the_kernel(
     assert in_an_app() is app
     said = self_check(lambda answer: answer == 1)(1)
     assert said is (not app) and (IN_AN_APP in capsys.readouterr().out) is app
+
+
+def test_an_answer_that_holds_itself_or_nests_without_end_gets_a_hint_not_a_traceback(capsys):
+    itself: list = []
+    itself.append(itself)
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    shared: list = [0]
+    for _ in range(21):  # 2 ** 21 zeros, though only 21 lists
+        shared = [shared, shared]
+    for answer in (itself, deep, shared):
+        assert check_halving_twelve(answer, 3) is False
+        assert "nests more than 100 deep (a list inside itself?)" in capsys.readouterr().out

@@ -4,19 +4,21 @@ networkx's exact distances, heuristics checked on every cell, pictures, player a
 import math
 import subprocess
 import sys
+import time
 
 import matplotlib
 
 matplotlib.use("Agg")
 
 import networkx as nx  # noqa: E402
+import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from simpleai.search import astar as simpleai_astar  # noqa: E402
 
 from puzzlelab.analysis import check_heuristic, cost_table, search_tree  # noqa: E402
 from puzzlelab.drawing import draw_board, draw_search, draw_tree, offscreen_figure  # noqa: E402
 from puzzlelab.errors import BoardError  # noqa: E402
-from puzzlelab.puzzles import GridWorld, random_grid  # noqa: E402
+from puzzlelab.puzzles import GridWorld, maze, random_grid  # noqa: E402
 from puzzlelab.search import ALGORITHMS, Trace, astar, bfs  # noqa: E402
 from puzzlelab.simpleai_problems import GridProblem  # noqa: E402
 from puzzlelab.widgets import SolutionPlayer  # noqa: E402
@@ -268,3 +270,14 @@ def test_a_cell_or_direction_that_is_not_on_the_map_is_named_by_every_method():
             call()
     with pytest.raises(BoardError, match="'north' is no direction; the directions are: up"):
         world.cost((0, 0), "north", (0, 1))
+
+
+def test_a_map_too_large_or_an_odd_seed_is_refused_before_it_is_built():
+    started = time.perf_counter()
+    for make in (lambda: random_grid(10_000, 10_000), lambda: maze(100_001, 100_001)):
+        with pytest.raises(BoardError, match="cells is too large; at most 1,000,000 cells"):
+            make()
+    assert time.perf_counter() - started < 1  # nothing was built
+    with pytest.raises(BoardError, match=r"seed must be a whole number, not \[1\]"):
+        random_grid(5, 5, seed=[1])
+    assert random_grid(5, 5, seed=np.int64(3)).to_text() == random_grid(5, 5, seed=3).to_text()

@@ -19,15 +19,21 @@ __all__: list[str] = []
 #: The most binary digits a whole number in an answer may have: no answer is that large.
 MOST_BITS = 3000
 
+#: The most values an answer may hold, all the way down, and the deepest it may nest: no
+#: answer comes near, and a list that holds itself would go on for ever.
+MOST_VALUES, MOST_NESTED = 1_000_000, 100
+
 
 class _TooLarge(Exception):
-    pass
+    """An answer no check needs: its hint says why."""
 
 
 def _whole(value: int) -> int:
     number = int.__index__(value)
     if number.bit_length() > MOST_BITS:
-        raise _TooLarge
+        raise _TooLarge(
+            "that number has hundreds of digits; no answer here is anywhere near as large."
+        )
     return number
 
 
@@ -55,17 +61,28 @@ def plain(value: object, other: Callable[[object], object] = lambda value: value
     >>> plain(([3], {4}, len), lambda value: type(value).__name__)
     ([3], {4}, 'builtin_function_or_method')
     """
-    for kind, copy in _PLAIN:
-        if isinstance(value, kind):
-            return copy(value)
-    for kind, items in _COLLECTIONS:
-        if isinstance(value, kind):
-            return kind(plain(item, other) for item in items(value))
-    if isinstance(value, dict):
-        return {plain(key, other): plain(item, other) for key, item in dict.items(value)}
-    if value is None or value is Ellipsis:
-        return value
-    return other(value)
+    values = iter(range(MOST_VALUES))
+
+    def walk(value: object, depth: int) -> object:
+        if next(values, None) is None or depth > MOST_NESTED:
+            raise _TooLarge(
+                f"that answer holds more than {MOST_VALUES:,} values or nests more than "
+                f"{MOST_NESTED} deep (a list inside itself?); no answer here comes near."
+            )
+        for kind, copy in _PLAIN:
+            if isinstance(value, kind):
+                return copy(value)
+        for kind, items in _COLLECTIONS:
+            if isinstance(value, kind):
+                return kind(walk(item, depth + 1) for item in items(value))
+        if isinstance(value, dict):
+            pairs = dict.items(value)
+            return {walk(key, depth + 1): walk(item, depth + 1) for key, item in pairs}
+        if value is None or value is Ellipsis:
+            return value
+        return other(value)
+
+    return walk(value, 0)
 
 
 Takes = ParamSpec("Takes")
@@ -110,9 +127,8 @@ def self_check(check: Callable[Takes, Gives]) -> Callable[Takes, Gives]:
         try:
             plain_answers = [plain(answer) for answer in answers]
             plain_named = {name: plain(answer) for name, answer in named.items()}
-        except _TooLarge:
-            hint = "that number has hundreds of digits; no answer here is anywhere near as large."
-            return fail(hint)  # type: ignore[return-value]  # every check gives a bool
+        except _TooLarge as refused:
+            return fail(str(refused))  # type: ignore[return-value]  # every check gives a bool
         # plain() is typed as giving an object; it gives back the kind of value it was given
         return check(*plain_answers, **plain_named)  # type: ignore[arg-type]
 

@@ -223,7 +223,7 @@ def random_grid(
     share = finite_number(walls, "walls", least=0, error=BoardError)
     if share >= 1:
         raise BoardError(f"walls is the share of cells that are walls, below 1, not {walls!r}")
-    chance = random.Random(seed)
+    chance = random.Random(_seed(seed, rows, cols))
     lines = [[WALL if chance.random() < share else OPEN for _ in range(cols)] for _ in range(rows)]
     lines[0][0], lines[-1][-1] = START, GOAL
     return GridWorld("\n".join("".join(line) for line in lines), diagonal=diagonal)
@@ -253,7 +253,7 @@ def maze(rows: int, cols: int, seed: int = 0, loops: float = 0.0) -> GridWorld:
     share = finite_number(loops, "loops", least=0, error=BoardError)
     if share > 1:
         raise BoardError(f"loops is the share of inner walls to knock out, 0 to 1, not {loops!r}")
-    chance = random.Random(seed)
+    chance = random.Random(_seed(seed, rows, cols))
     lines = [[WALL] * cols for _ in range(rows)]
     lines[1][1] = OPEN
     walk = [(1, 1)]
@@ -275,6 +275,13 @@ def maze(rows: int, cols: int, seed: int = 0, loops: float = 0.0) -> GridWorld:
         lines[r][c] = OPEN
     lines[1][1], lines[rows - 2][cols - 2] = START, GOAL
     return GridWorld("\n".join("".join(line) for line in lines))
+
+
+def _seed(seed: object, rows: int, cols: int) -> int:
+    """*seed*, a whole number, once the map's size is known to be allowed."""
+    if rows * cols > MAX_CELLS:
+        raise BoardError(f"a map of {rows}x{cols} cells is too large; at most {MAX_CELLS:,} cells")
+    return whole_number(seed, "seed", error=BoardError)
 
 
 def _lines(text: object) -> list[str]:
