@@ -18,8 +18,10 @@ from puzzlelab.errors import ProblemError
 from puzzlelab.exercises import check_search
 from puzzlelab.exercises.search import SEARCHES, RoadMap, Rules, compare_search, problems_for
 from puzzlelab.exercises.search_problems import DETOUR
+from puzzlelab.puzzles import GridWorld
 from puzzlelab.search import Trace, astar, bfs
 from puzzlelab.simpleai_problems import SlidingPuzzleProblem, WaterJugsProblem
+from puzzlelab.widgets import PredictNext, SearchDivergence
 
 # ---------------------------------------------------------------- students' searches
 
@@ -512,3 +514,15 @@ def test_answers_that_did_not_search_this_problem(capsys):
     assert check_search(remembers, like="bfs", problems={"roads": RoadMap()}) is False
     assert "without asking this problem for the actions" in capsys.readouterr().out
     check_fails(states_not_actions, "bfs", "looks like a list of states", capsys=capsys)
+
+
+def test_a_puzzle_where_a_simpleai_problem_goes_is_named_not_a_traceback(capsys):
+    world = GridWorld("S..\n.#.\n..G")
+    assert check_search(lambda problem: [], problems={"maze": world}) is False
+    assert (
+        "maze is a GridWorld: the problems are simpleai SearchProblems" in capsys.readouterr().out
+    )
+    with pytest.raises(ProblemError, match="are simpleai SearchProblems, not GridWorld"):
+        SearchDivergence(lambda problem: [], problem=world)
+    with pytest.raises(ProblemError, match="like must be one of 'bfs', .*, not 'uniform_cost'"):
+        PredictNext(world, "uniform_cost")

@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from puzzlelab.errors import ProblemError
 from puzzlelab.exercises import check_predictions, score_predictions
 from puzzlelab.exercises.predict import (
     LOOK_AHEAD,
@@ -98,7 +99,7 @@ def test_a_search_with_no_choice_asks_nothing_and_the_widget_says_so():
 
 
 def test_an_unknown_search_is_refused_with_the_names_allowed():
-    with pytest.raises(ValueError, match="bfs, dfs, ucs, greedy, astar"):
+    with pytest.raises(ProblemError, match="'bfs', 'dfs', 'ucs', 'greedy', 'astar', not 'idastar'"):
         prediction_questions(WaterJugs((4, 3), target=2, tap=True), "idastar")
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..errors import whole_number
+from ..errors import ProblemError, whole_number
 from ..search import Trace, TraceEvent
 from ..search.problem import HeuristicChoice, State
 from .answers import fail, not_answered, passed, self_check
@@ -86,8 +86,8 @@ def prediction_questions(
     >>> [(question.taken, question.right) for question in asked]
     [(1, [1]), (2, [2]), (3, [3]), (4, [4]), (6, [6]), (12, [12])]
     """
-    if like not in SEARCHES:
-        raise ValueError(f"like must be one of {', '.join(SEARCHES)}, not {like!r}")
+    if not isinstance(like, str) or like not in SEARCHES:
+        raise ProblemError(f"like must be one of {', '.join(map(repr, SEARCHES))}, not {like!r}")
     questions = whole_number(questions, "questions", 1)
     trace = Trace()
     options: dict[str, Any] = {} if heuristic is None else {"heuristic": heuristic}

@@ -72,6 +72,12 @@ def compare_search(
     """
     if not isinstance(like, str) or like not in SEARCHES:
         raise ProblemError(f"like must be one of {', '.join(map(repr, SEARCHES))}, not {like!r}")
+    if not isinstance(problem, SearchProblem):
+        raise ProblemError(
+            f"the problems a search is checked on are simpleai SearchProblems, not "
+            f"{type(problem).__name__}: wrap a puzzle in puzzlelab.simpleai_problems, such as "
+            "GridProblem(world)"
+        )
     title, search = SEARCHES[like]
     reference = search(problem, max_nodes=50_000, check_solvable=False)
     calls = 20 * (reference.stats.generated + reference.stats.expanded) + 1_000
@@ -147,6 +153,12 @@ def check_search(
     problems = problems_for(like) if problems is None else problems
     if not isinstance(problems, dict) or not problems:
         return fail("problems must be a dict {name: problem} with one or more")
+    for name, problem in problems.items():
+        if not isinstance(problem, SearchProblem):
+            return fail(
+                f"{name} is a {type(problem).__name__}: the problems are simpleai "
+                "SearchProblems (puzzlelab.simpleai_problems has one for each puzzle)"
+            )
     for name, problem in problems.items():
         comparison = compare_search(my_search, like, problem, name)
         if not comparison.ok:
