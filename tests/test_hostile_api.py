@@ -4,6 +4,7 @@ import re
 import time
 
 import pytest
+from simpleai.search import SearchProblem
 
 import puzzlelab.search.trace as trace_module
 from puzzlelab.analysis import cost_table, distance_table
@@ -246,3 +247,38 @@ def test_a_search_drawn_on_a_map_names_a_state_that_is_not_on_it():
     with pytest.raises(ProblemError, match="expanded is a list of states, not NoneType"):
         draw_search(world, None, None)
     assert draw_board(world, title=4).get_title() == "4"
+
+
+class _Line(SearchProblem):
+    """0 to 5 on a line, three ways out of 0, so that bidirectional search steps backwards."""
+
+    goal = 5
+
+    def actions(self, state):
+        return ["+1", "+2", "+3"] if state == 0 else ["+1", "-1"]
+
+    def result(self, state, action):
+        return state + int(action)
+
+    def is_goal(self, state):
+        return state == 5
+
+
+@pytest.mark.parametrize(
+    "predecessors, message",
+    [
+        (lambda state: [("+1", state - 1, 1)], r"gave \('\+1', 4, 1\): give \(action, previous"),
+        (lambda state: None, r"predecessors\(5\) returned NoneType None: return a list"),
+        (lambda state: [("+1", [state - 1])], "returned list .4.: return the state as a tuple"),
+    ],
+)
+def test_a_students_predecessors_are_checked_as_bidirectional_search_steps_back(
+    predecessors, message
+):
+    line = type("Backwards", (_Line,), {"predecessors": lambda self, state: predecessors(state)})
+    with pytest.raises(ProblemError, match=message):
+        bidirectional(line(0))
+    both_ways = type(
+        "Both", (_Line,), {"predecessors": lambda self, s: [("+1", s - 1), ("-1", s + 1)]}
+    )
+    assert bidirectional(both_ways(0)).cost == 3

@@ -8,6 +8,7 @@ from typing import Any
 from ..errors import ProblemError
 from ..results import SearchResult
 from .algorithms import _tally_for, with_shared_doc
+from .checks import check_hashable
 from .engine import Node, Tally, path_to, search_loop
 from .problem import Action, Predecessors, Problem, Searchable, State, as_problem
 from .trace import Trace
@@ -57,6 +58,7 @@ def bidirectional(
     predecessors = prepared.predecessors
     if goal is None or predecessors is None:
         raise ProblemError(NEEDS)
+    check_hashable(goal, "the goal")
     if not prepared.is_goal(goal):
         raise ProblemError(f"the goal given, {goal!r}, is not a goal of the problem")
 

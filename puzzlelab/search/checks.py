@@ -83,6 +83,31 @@ def checked_successors(successors: Successors, name: str) -> Successors:
     return checked
 
 
+def checked_predecessors(
+    predecessors: Callable[[Any], Iterable[tuple[Any, Any]]], name: str
+) -> Callable[[Any], Iterator[tuple[Any, Any]]]:
+    """Return the puzzle's ``predecessors``, every state checked.
+
+    >>> list(checked_predecessors(lambda state: [("go", state - 1, 1)], "Walk")(5))
+    Traceback (most recent call last):
+    ...
+    puzzlelab.errors.ProblemError: Walk.predecessors(5) gave ('go', 4, 1): give (action, ...
+    """
+
+    def checked(state: Any) -> Iterator[tuple[Any, Any]]:
+        for pair in _listed(predecessors(state), f"{name}.predecessors", state):
+            try:
+                action, before = pair
+            except (TypeError, ValueError):
+                raise ProblemError(
+                    f"{name}.predecessors({state!r}) gave {pair!r}: give (action, previous "
+                    "state) pairs, the action the one that leads from the previous state here"
+                ) from None
+            yield action, _checked_state(before, f"{name}.predecessors", state, action, "state")
+
+    return checked
+
+
 def checked_goal(is_goal: Callable[[Any], bool], name: str) -> Callable[[Any], bool]:
     """Return ``is_goal``, an answer other than True or False refused.
 
@@ -109,12 +134,14 @@ def _checked_cost(step: object, where: str, state: Any, action: Any) -> float:
     return finite_number(step, f"the step cost from {where}({state!r}, {action!r}, ...)", least=0)
 
 
-def _checked_state(state: Any, where: str, before: Any, action: Any) -> Any:
+def _checked_state(
+    state: Any, where: str, before: Any, action: Any, what: str = "next state"
+) -> Any:
     if state is not None and _hashable(state):
         return state
     raise ProblemError(
         f"{where}({before!r}, {action!r}) returned {type(state).__name__} {state!r}: "
-        "return the next state as a tuple (states must be hashable and not None)"
+        f"return the {what} as a tuple (states must be hashable and not None)"
     )
 
 

@@ -12,6 +12,7 @@ from .checks import (
     check_hashable,
     checked_goal,
     checked_heuristic,
+    checked_predecessors,
     checked_successors,
     simpleai_successors,
 )
@@ -96,17 +97,19 @@ def as_problem(problem: Searchable, heuristic: HeuristicChoice = None) -> Proble
             raise ProblemError(f"{name} has no initial_state: pass one to its constructor")
         start, where = problem.initial_state, f"{name}.initial_state"
         successors = simpleai_successors(problem)
-    is_goal = problem.is_goal
+    is_goal, predecessors = problem.is_goal, getattr(problem, "predecessors", None)
     if not _ours(problem):
         check_hashable(start, where)
         is_goal = checked_goal(is_goal, name)
+        if callable(predecessors):
+            predecessors = checked_predecessors(predecessors, name)
     return Problem(
         start=start,
         successors=successors,
         is_goal=is_goal,
         heuristic=h,
         goal=getattr(problem, "goal", None),
-        predecessors=getattr(problem, "predecessors", None),
+        predecessors=predecessors,
         check_solvable=getattr(problem, "check_solvable", None),
     )
 
