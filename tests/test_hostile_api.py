@@ -7,7 +7,13 @@ import pytest
 from simpleai.search import SearchProblem
 
 import puzzlelab.search.trace as trace_module
-from puzzlelab.analysis import cost_table, distance_table
+from puzzlelab.analysis import (
+    check_heuristic,
+    cost_table,
+    depth_histogram,
+    distance_table,
+    effective_branching,
+)
 from puzzlelab.drawing import draw_board, draw_search, searched_states
 from puzzlelab.errors import BoardError, ProblemError
 from puzzlelab.puzzles import GridWorld, SlidingPuzzle, random_grid
@@ -282,3 +288,15 @@ def test_a_students_predecessors_are_checked_as_bidirectional_search_steps_back(
         "Both", (_Line,), {"predecessors": lambda self, s: [("+1", s - 1), ("-1", s + 1)]}
     )
     assert bidirectional(both_ways(0)).cost == 3
+
+
+def test_the_analysis_refuses_arguments_it_cannot_use_in_one_line():
+    six = SlidingPuzzle(shape=(2, 3))
+    with pytest.raises(ProblemError, match="worst .* must be a whole number of at least 0"):
+        check_heuristic(six, "manhattan", worst="x")
+    with pytest.raises(ProblemError, match="table is {state: cost to the goal} for every state"):
+        check_heuristic(six, "manhattan", {})
+    with pytest.raises(ProblemError, match="table is {state: moves}, .* not NoneType"):
+        depth_histogram(None)
+    with pytest.raises(ProblemError, match="nodes has 401 digits; no search expands that many"):
+        effective_branching(10**400, 3)

@@ -306,6 +306,9 @@ def depth_histogram(table: Mapping[Any, int]) -> list[int]:
     """
     if isinstance(table, DistanceTable):
         return list(table.counts)
+    if not isinstance(table, Mapping):
+        raise ProblemError(f"table is {{state: moves}}, as distance_table gives it, not "
+                           f"{type(table).__name__}")  # fmt: skip
     return np.bincount(list(table.values())).tolist()
 
 
@@ -426,7 +429,14 @@ def check_heuristic(
         )
     problem = as_problem(puzzle, heuristic)
     name = heuristic if isinstance(heuristic, str) else getattr(heuristic, "__name__", "heuristic")
+    worst = whole_number(worst, "worst (how many counterexamples to keep)", least=0)
     table = cost_table(puzzle) if table is None else table
+    if not isinstance(table, Mapping) or not table or (
+            problem.goal is not None and problem.goal not in table):  # fmt: skip
+        raise ProblemError(
+            "table is {state: cost to the goal} for every state, the goal's 0 among them, as "
+            "cost_table(puzzle) gives it (or leave it out)"
+        )
     prefetch(heuristic, table)
     values = {state: problem.heuristic(state) for state in table}
     over, drops, ratios = [], [], []
@@ -480,6 +490,8 @@ def effective_branching(nodes: int, depth: int) -> float:
     """
     nodes = whole_number(nodes, "nodes", least=0)
     depth = whole_number(depth, "depth", least=1)
+    if nodes.bit_length() > 1000:
+        raise ProblemError(f"nodes has {len(str(nodes)):,} digits; no search expands that many")
     low, high = 0.0, (nodes + 1) ** (1 / depth) + 1  # b*^depth <= nodes, so b* < high
     while high - low > 1e-9:
         middle = (low + high) / 2
