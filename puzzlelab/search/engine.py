@@ -291,9 +291,9 @@ def run(
         else:
             tally.expanding(node)  # counts it, traces it, checks the limits
             for action, state, step in problem.successors(node.state):
-                g, depth, old = node.g + step, node.depth + 1, reached.get(state)
-                if old is None or reopen and (g < old.g if by_cost else depth < old.depth):
-                    child = reached[state] = Node(state, node, action, g, depth)
+                g, old = node.g + step, reached.get(state)
+                if old is None or reopen and (g < old.g if by_cost else node.depth + 1 < old.depth):
+                    child = reached[state] = Node(state, node, action, g, node.depth + 1)
                     frontier.push(child)
                     tally.generated(child)
                 else:
