@@ -129,14 +129,14 @@ def finite_number(
     return value if isinstance(value, int) else number
 
 
-def true_or_false(value: object, what: str) -> bool:
+def true_or_false(value: object, what: str, error: type[PuzzleError] = ProblemError) -> bool:
     """Return *value* if it is ``True`` or ``False`` (``"no"`` is refused, not true).
 
     >>> true_or_false(False, "graph_search")
     False
     """
     if type(value) is not bool:
-        raise ProblemError(f"{what} must be True or False, not {_shown(value)}")
+        raise error(f"{what} must be True or False, not {_shown(value)}")
     return value
 
 

@@ -157,3 +157,12 @@ def test_an_answer_that_holds_itself_or_nests_without_end_gets_a_hint_not_a_trac
     for answer in (itself, deep, shared):
         assert check_halving_twelve(answer, 3) is False
         assert "nests more than 100 deep (a list inside itself?)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("depth", [99, 100, 101])
+def test_an_answer_nested_near_the_limit_gets_a_verdict_not_a_private_error(depth, capsys):
+    nested: list = []
+    for _ in range(depth):
+        nested = [nested]
+    assert check_halving_twelve(nested, 3) is False
+    assert capsys.readouterr().out.startswith("Not yet:")

@@ -227,3 +227,15 @@ def test_arguments_swapped_get_a_clear_error():
     bfs(puzzle, trace=trace)
     with pytest.raises(TypeError, match=r"SearchReplay\(trace, puzzle\).*not SlidingPuzzle"):
         SearchReplay(puzzle, trace)
+
+
+def test_a_weighted_a_star_replay_says_the_same_f_in_its_header_and_its_table():
+    board = SlidingPuzzle("8 6 7 / 2 5 4 / 3 0 1")
+    trace = Trace()
+    astar(board, "manhattan", weight=2, trace=trace)
+    replay = SearchReplay(trace, board)
+    k = next(k for k, event in enumerate(replay.events) if event.kind == "expand" and event.g)
+    event, header = replay.events[k], replay.header_html(k)
+    assert f"f = g + w * h = {event.g + 2 * event.h:g}" in header
+    row = next(row for row in replay.frontier_rows(k - 1) if row["node"] == event.node)
+    assert row["f"] == event.g + 2 * event.h

@@ -491,7 +491,8 @@ def effective_branching(nodes: int, depth: int) -> float:
     nodes = whole_number(nodes, "nodes", least=0)
     depth = whole_number(depth, "depth", least=1)
     if nodes.bit_length() > 1000:
-        raise ProblemError(f"nodes has {len(str(nodes)):,} digits; no search expands that many")
+        digits = int(nodes.bit_length() * math.log10(2)) + 1
+        raise ProblemError(f"nodes has about {digits:,} digits; no search expands that many")
     low, high = 0.0, (nodes + 1) ** (1 / depth) + 1  # b*^depth <= nodes, so b* < high
     while high - low > 1e-9:
         middle = (low + high) / 2

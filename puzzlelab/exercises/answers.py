@@ -55,8 +55,11 @@ _COLLECTIONS: tuple[tuple[type, Callable[[Any], Iterator[object]]], ...] = (
 )
 
 
-def plain(value: object, other: Callable[[object], object] = lambda value: value) -> object:
+def plain(
+    value: object, other: Callable[[object], object] = lambda value: value, *, answer: bool = False
+) -> object:
     """*value* in Python's own types, all the way down; any other object as *other* gives it.
+    An *answer* may hold at most :data:`MOST_VALUES` values, :data:`MOST_NESTED` deep.
 
     >>> plain(([3], {4}, len), lambda value: type(value).__name__)
     ([3], {4}, 'builtin_function_or_method')
@@ -64,7 +67,7 @@ def plain(value: object, other: Callable[[object], object] = lambda value: value
     values = iter(range(MOST_VALUES))
 
     def walk(value: object, depth: int) -> object:
-        if next(values, None) is None or depth > MOST_NESTED:
+        if answer and (next(values, None) is None or depth > MOST_NESTED):
             raise _TooLarge(
                 f"that answer holds more than {MOST_VALUES:,} values or nests more than "
                 f"{MOST_NESTED} deep (a list inside itself?); no answer here comes near."
@@ -125,8 +128,8 @@ def self_check(check: Callable[Takes, Gives]) -> Callable[Takes, Gives]:
             print(IN_AN_APP)
             return False  # type: ignore[return-value]  # every check gives a bool
         try:
-            plain_answers = [plain(answer) for answer in answers]
-            plain_named = {name: plain(answer) for name, answer in named.items()}
+            plain_answers = [plain(given, answer=True) for given in answers]
+            plain_named = {name: plain(given, answer=True) for name, given in named.items()}
         except _TooLarge as refused:
             return fail(str(refused))  # type: ignore[return-value]  # every check gives a bool
         # plain() is typed as giving an object; it gives back the kind of value it was given

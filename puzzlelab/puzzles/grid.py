@@ -7,6 +7,7 @@ a cell costs its terrain's cost (times the square root of 2 diagonally).
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import textwrap
 
@@ -63,7 +64,7 @@ class GridWorld:
 
     def __init__(self, text: str, diagonal: bool = False) -> None:
         self.terrain: dict[str, float] = dict(TERRAIN)  # its own: a student may re-price it
-        self.diagonal = true_or_false(diagonal, "diagonal")
+        self.diagonal = true_or_false(diagonal, "diagonal", error=BoardError)
         self._art = lines = _lines(text)  # as written: render gives the map in its own letters
         self.rows, self.cols = len(lines), len(lines[0])
         self.walls = frozenset(
@@ -159,7 +160,7 @@ class GridWorld:
             dr, dc = STEPS[action]
             return self.costs[next_state] * (math.sqrt(2) if dr and dc else 1)
         except (KeyError, TypeError):
-            if action not in STEPS:
+            if not isinstance(action, str) or action not in STEPS:
                 raise BoardError(f"{action!r} is no direction; the directions are: "
                                  f"{', '.join(STEPS)}") from None  # fmt: skip
             raise self._not_a_cell(next_state) from None
@@ -195,8 +196,8 @@ class GridWorld:
 
     def render(self, state: State | None = None, mark: str = "@") -> str:
         """Return the map as text art, with *mark* on the cell of *state* (if given)."""
-        cell = isinstance(state, tuple) and len(state) == 2 and all(type(v) is int for v in state)
-        if state is not None and not cell:
+        cell = isinstance(state, tuple) and len(state) == 2
+        if state is not None and not (cell and all(isinstance(v, numbers.Integral) for v in state)):
             raise self._not_a_cell(state)
         rows = []
         for r, line in enumerate(self._art):

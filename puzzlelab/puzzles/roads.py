@@ -153,6 +153,8 @@ class RoadMap:
             self._town(state, "the town")
             raise BoardError(f"the straight-line table has no distance for {state}; give every "
                              "town one") from None  # fmt: skip
+        if type(distance) in (int, float) and 0 <= distance < math.inf:  # the usual: fast
+            return distance
         what = f"the straight-line table's distance for {state}"
         return finite_number(distance, what, least=0, error=BoardError)
 

@@ -56,6 +56,7 @@ OWN_KEYWORDS = {
     "greedy": "heuristic, graph_search",
     "idastar": "heuristic",
     "iddfs": "graph_search, max_depth",
+    "depth_limited": "depth_limit, graph_search",
     "bidirectional": "goal",
 }
 
@@ -222,10 +223,11 @@ def astar(
 
 
 def _search(
-    algorithm: str, problem: Problem, frontier: Frontier, *, graph_search: bool = True,
-    depth_limit: int | None = None, trace: Trace | None = None, **limits: Any,
+    algorithm: str, problem: Problem, frontier: Frontier, depth_limit: int | None = None, /, *,
+    graph_search: bool = True, trace: Trace | None = None, **limits: Any,
 ) -> SearchResult:  # fmt: skip
-    """Run the one loop with the search's *frontier*."""
+    """Run the one loop with the search's *frontier* (a *depth_limit* only from
+    :func:`~.deepening.depth_limited`: given to another search, it is refused with the rest)."""
     true_or_false(graph_search, "graph_search")
     tally = _tally_for(algorithm, problem, frontier, trace, **limits)
     if isinstance(tally, SearchResult):

@@ -103,7 +103,12 @@ def checked_predecessors(
                     f"{name}.predecessors({state!r}) gave {pair!r}: give (action, previous "
                     "state) pairs, the action the one that leads from the previous state here"
                 ) from None
-            yield action, _checked_state(before, f"{name}.predecessors", state, action, "state")
+            if before is None or not _hashable(before):
+                raise ProblemError(
+                    f"{name}.predecessors({state!r}) gave {pair!r}: the previous state must be "
+                    "hashable and not None (a tuple, not a list)"
+                )
+            yield action, before
 
     return checked
 
@@ -134,14 +139,12 @@ def _checked_cost(step: object, where: str, state: Any, action: Any) -> float:
     return finite_number(step, f"the step cost from {where}({state!r}, {action!r}, ...)", least=0)
 
 
-def _checked_state(
-    state: Any, where: str, before: Any, action: Any, what: str = "next state"
-) -> Any:
+def _checked_state(state: Any, where: str, before: Any, action: Any) -> Any:
     if state is not None and _hashable(state):
         return state
     raise ProblemError(
         f"{where}({before!r}, {action!r}) returned {type(state).__name__} {state!r}: "
-        f"return the {what} as a tuple (states must be hashable and not None)"
+        "return the next state as a tuple (states must be hashable and not None)"
     )
 
 

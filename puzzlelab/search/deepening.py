@@ -39,8 +39,8 @@ def depth_limited(
     5
     """
     whole_number(depth_limit, "a depth limit", least=0)
-    return _search("depth_limited", as_problem(problem), LifoFrontier(), graph_search=graph_search,
-                   depth_limit=depth_limit, **limits)  # fmt: skip
+    return _search("depth_limited", as_problem(problem), LifoFrontier(), depth_limit,
+                   graph_search=graph_search, **limits)  # fmt: skip
 
 
 @with_shared_doc

@@ -148,11 +148,11 @@ def _heuristic_of(problem: Searchable, heuristic: HeuristicChoice) -> Heuristic:
 
 
 def _sound(problem: object, heuristic: object) -> bool:
-    """Whether *heuristic* is a method of puzzlelab's *problem* as its class defines it (not one
-    a student put on the puzzle in its place)."""
-    function = getattr(heuristic, "__func__", None)
-    return (
-        _ours(problem)
-        and getattr(heuristic, "__self__", None) is problem
-        and getattr(type(problem), getattr(function, "__name__", ""), None) is function
-    )
+    """Whether *heuristic* is a method of puzzlelab's *problem* (or of the puzzlelab puzzle it
+    wraps) as its class defines it, not one a student put on the puzzle in its place."""
+    function, owner = getattr(heuristic, "__func__", None), getattr(heuristic, "__self__", None)
+    if function is None or owner is None or not _ours(problem) or not _ours(owner):
+        return False
+    if owner is not problem and owner is not getattr(problem, "puzzle", None):
+        return False
+    return getattr(type(owner), function.__name__, None) is function

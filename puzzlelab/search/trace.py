@@ -193,14 +193,18 @@ def frontier_rows(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
     [('left', 3)]
     """
     return [
-        {"node": e.node, "depth": e.depth, "g": e.g, "h": e.h, "f": _f(e), "action": e.action,
+        {"node": e.node, "depth": e.depth, "g": e.g, "h": e.h, "f": f_of(e), "action": e.action,
          "state": e.state}
         for e in snapshot["frontier"]
     ]  # fmt: skip
 
 
-def _f(event: TraceEvent) -> float | None:
-    """g + h; for A*, whose priority is ``(f, h)``, its f (g + weight * h)."""
+def f_of(event: TraceEvent) -> float | None:
+    """g + h; for A*, whose priority is ``(f, h)``, its f (g + weight * h).
+
+    >>> f_of(TraceEvent("generate", 1, 0, "B", "go", 1, 2, 3, priority=(8, 3)))
+    8
+    """
     if isinstance(event.priority, tuple):
         return event.priority[0]
     return None if event.h is None else event.g + event.h

@@ -83,9 +83,9 @@ class SolutionPlayer(FramePlayer):
         self.puzzle, self.path = puzzle, path
         max_frames = whole_number(max_frames, "max_frames (the start and the goal at least)", 2)
         self.steps = every_kth_step(len(path), max_frames)[0]
-        size = board_size(puzzle) if size is None else finite_number(
-            size, "size (inches across a board)", above=0)  # fmt: skip
-        if size > MOST_INCHES:
+        if size is None:
+            size = board_size(puzzle)
+        elif finite_number(size, "size (inches across a board)", above=0) > MOST_INCHES:
             raise ProblemError(f"a board {size:g} inches across is too big to draw; at most "
                                f"{MOST_INCHES}")  # fmt: skip
         captions, labels, pictures = [], [], []

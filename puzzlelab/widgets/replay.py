@@ -18,7 +18,7 @@ from ..drawing.trees import (
     marked_tree_svg,
     tree_legend_html,
 )
-from ..search.trace import Trace, TraceEvent, frontier_rows, snapshot_counts, snapshots
+from ..search.trace import Trace, TraceEvent, f_of, frontier_rows, snapshot_counts, snapshots
 from .base import board_html, picture_html
 from .stepper import Stepper
 
@@ -88,6 +88,7 @@ class SearchReplay(Stepper):
         self.puzzle = puzzle
         self.informed = any(event.h is not None for event in self.events)
         self._snapshots = snapshots(self.events)
+        self._born = {event.node: event for event in self.events if event.kind == "generate"}
         self._searched = searched_states(self.events, self._snapshots)
         on_domain = puzzle is not None and draws_search(puzzle)
         # Each picture and each iteration's tree is drawn once; a step marks the nodes reached.
@@ -145,7 +146,9 @@ class SearchReplay(Stepper):
         side = f" ({event.side} side)" if event.side else ""
         values = f"depth {event.depth}, g = {event.g:g}"
         if event.h is not None:
-            values += f", h = {event.h:g}, f = g + h = {event.g + event.h:g}"
+            f = f_of(self._born.get(event.node, event))
+            formula = "g + h" if f == event.g + event.h else "g + w * h"  # weighted A*
+            values += f", h = {event.h:g}, f = {formula} = {f:g}"
         return (
             f"<b>{html.escape(what)}</b>"
             f"{side} &middot; {values}<br>expanded (explored) so far <b>{counts['expanded']:,}"
