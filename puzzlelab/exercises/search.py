@@ -159,7 +159,6 @@ def check_search(
                 f"{name} is a {type(problem).__name__}: the problems are simpleai "
                 "SearchProblems (puzzlelab.simpleai_problems has one for each puzzle)"
             )
-    for name, problem in problems.items():
         comparison = compare_search(my_search, like, problem, name)
         if not comparison.ok:
             return fail(comparison.message)

@@ -47,9 +47,6 @@ check_solvable : bool
 """,
 }
 
-#: The limits every search takes, as :func:`_tally_for` takes them.
-LIMITS = ("max_nodes", "max_seconds", "max_memory_mb", "check_solvable")
-
 #: The keywords each search takes beside the limits and ``trace`` (named in a refusal).
 OWN_KEYWORDS = {
     "astar": "heuristic, weight, graph_search",

@@ -126,33 +126,30 @@ def _heuristic_of(problem: Searchable, heuristic: HeuristicChoice) -> Heuristic:
         own = getattr(problem, "heuristic", None)
         if not callable(own):
             return lambda state: 0
-        return (
-            own
-            if _sound(problem, own)
-            else checked_heuristic(own, f"{type(problem).__name__}.heuristic")
-        )
+        return _trusted(problem, own, f"{type(problem).__name__}.heuristic")
     if isinstance(heuristic, str):
         named = getattr(problem, "heuristics", {})
         if heuristic not in named:
             allowed = ", ".join(named) or "none (pass a function of a state instead)"
             raise ProblemError(f"unknown heuristic {heuristic!r}; this problem has: {allowed}")
-        found = named[heuristic]
-        return found if _sound(problem, found) else checked_heuristic(found, heuristic)
+        return _trusted(problem, named[heuristic], heuristic)
     if not callable(heuristic):
         raise ProblemError(
             f"a heuristic must be a function of a state (or a name), not {type(heuristic).__name__}"
         )
-    if _sound(problem, heuristic):
-        return heuristic  # a puzzle's own method, such as puzzle.manhattan
-    return checked_heuristic(heuristic, getattr(heuristic, "__name__", "the heuristic"))
+    return _trusted(problem, heuristic, getattr(heuristic, "__name__", "the heuristic"))
 
 
-def _sound(problem: object, heuristic: object) -> bool:
-    """Whether *heuristic* is a method of puzzlelab's *problem* (or of the puzzlelab puzzle it
-    wraps) as its class defines it, not one a student put on the puzzle in its place."""
+def _trusted(problem: object, heuristic: Heuristic, name: str) -> Heuristic:
+    """*heuristic* itself if it is a method of puzzlelab's *problem* (or of the puzzlelab puzzle
+    it wraps) as its class defines it, such as ``puzzle.manhattan``; else checked as it runs."""
     function, owner = getattr(heuristic, "__func__", None), getattr(heuristic, "__self__", None)
-    if function is None or owner is None or not _ours(problem) or not _ours(owner):
-        return False
-    if owner is not problem and owner is not getattr(problem, "puzzle", None):
-        return False
-    return getattr(type(owner), function.__name__, None) is function
+    sound = (
+        function is not None
+        and owner is not None
+        and _ours(problem)
+        and _ours(owner)
+        and (owner is problem or owner is getattr(problem, "puzzle", None))
+        and getattr(type(owner), function.__name__, None) is function
+    )
+    return heuristic if sound else checked_heuristic(heuristic, name)
